@@ -1,0 +1,77 @@
+/// Why a title or a list name was refused.
+public enum ValidationError: Error, Hashable, Sendable {
+    /// The text is empty once surrounding white space is trimmed.
+    case empty(field: Field)
+    /// The text has more characters than allowed.
+    case tooLong(field: Field, length: Int, limit: Int)
+    /// The text holds a control character (a newline, a tab, NUL, …) at a 1-based character position.
+    case controlCharacter(field: Field, position: Int)
+    /// Another list already has this name, ignoring case.
+    case duplicateListName(String)
+
+    /// The text a validation error is about.
+    public enum Field: String, Hashable, Sendable {
+        case title
+        case listName = "list name"
+    }
+}
+
+extension ValidationError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .empty(let field):
+            "The \(field.rawValue) is empty; give it at least one visible character."
+        case .tooLong(let field, let length, let limit):
+            "The \(field.rawValue) has \(length) characters; the limit is \(limit)."
+        case .controlCharacter(let field, let position):
+            "The \(field.rawValue) has a control character at position \(position); remove it."
+        case .duplicateListName(let name):
+            "A list named '\(name)' already exists (names ignore case)."
+        }
+    }
+}
+
+/// The rules for titles and list names.
+public enum Title {
+    /// The most characters a title or a list name may have.
+    public static let maximumLength = 1_000
+
+    /// Returns `text` trimmed of surrounding white space, or throws when it breaks a rule.
+    ///
+    /// ```swift
+    /// try Title.validated("  Buy milk ")  // "Buy milk"
+    /// try Title.validated("   ")          // throws ValidationError.empty(field: .title)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text as the user gave it.
+    ///   - field: What the text names, for the error message.
+    /// - Throws: ``ValidationError/empty(field:)``, ``ValidationError/tooLong(field:length:limit:)``
+    ///   or ``ValidationError/controlCharacter(field:position:)``.
+    public static func validated(_ text: String, as field: ValidationError.Field = .title) throws(ValidationError) -> String {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .empty(field: field) }
+        if let index = trimmed.firstIndex(where: { $0.unicodeScalars.contains(where: \.isControl) }) {
+            throw .controlCharacter(field: field, position: trimmed.distance(from: trimmed.startIndex, to: index) + 1)
+        }
+        let length = trimmed.count
+        guard length <= maximumLength else { throw .tooLong(field: field, length: length, limit: maximumLength) }
+        return trimmed
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is a C0 or C1 control character, or DEL.
+    var isControl: Bool { properties.generalCategory == .control }
+}
+
+extension String {
+    /// The string without leading and trailing white space and newlines.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }),
+              let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,200 @@
+public import ArrangeModel
+import Foundation
+
+/// A store of lists and their items, read and changed in transactions.
+///
+/// Every read and write goes through ``read(_:)`` or ``write(_:)``, so one logical
+/// operation (a move plus the re-spread it needs, say) commits wholly or not at all.
+///
+/// ## Implementation requirements
+/// Every backend passes the same conformance suite. In particular it must:
+/// - order the items of a list by `sortIndex`, then by `id` (``OrderKey``), everywhere;
+/// - answer the neighbour and window queries (``ItemReading/items(in:before:limit:)``,
+///   ``ItemReading/items(in:after:limit:)``) without scanning the list: their cost may grow
+///   with `limit` and the logarithm of the list's length, not with the length;
+/// - roll back every change of a ``write(_:)`` whose body throws, and rethrow the error;
+/// - refuse a list name that another list has already, ignoring case
+///   (``ValidationError/duplicateListName(_:)``);
+/// - delete a list's items with the list;
+/// - report its own failures as ``StoreError``, never as a type of the library behind it.
+public protocol ItemRepository: Sendable {
+    /// Runs `body` on a consistent snapshot of the store.
+    ///
+    /// - Throws: What `body` throws, or ``StoreError`` when the store cannot be read.
+    func read<Result>(_ body: (any ItemReading) throws -> Result) throws -> Result
+
+    /// Runs `body` in one transaction: it commits when `body` returns and rolls back when it throws.
+    ///
+    /// - Throws: What `body` throws (after rolling back), or ``StoreError``.
+    func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result
+}
+
+/// Which items of a list a query sees.
+public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Every item, open or completed.
+    case all
+    /// Only items that are not completed.
+    case open
+
+    /// Whether an item is seen under this visibility.
+    public func includes(_ item: Item) -> Bool {
+        self == .all || !item.isCompleted
+    }
+}
+
+/// The queries a transaction can answer.
+public protocol ItemReading {
+    /// All lists, oldest first.
+    func lists() throws -> [ItemList]
+
+    /// The list with this id, or `nil`.
+    func list(id: ItemList.ID) throws -> ItemList?
+
+    /// The item with this id, or `nil`.
+    func item(id: Item.ID) throws -> Item?
+
+    /// A page of a list in display order (`sortIndex`, then `id`).
+    ///
+    /// - Parameters:
+    ///   - list: The list to read.
+    ///   - visibility: Which items count; `offset` counts only those.
+    ///   - offset: How many visible items to skip.
+    ///   - limit: The most items to return.
+    /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory.
+    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
+
+    /// How many items of the list are seen under `visibility`.
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int
+
+    /// Up to `limit` items strictly before `key`, nearest first.
+    ///
+    /// With `limit: 1` this is the neighbour lookup; with a larger limit, one side of a
+    /// window to re-spread.
+    /// - Complexity: O(log n + limit).
+    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item]
+
+    /// Up to `limit` items strictly after `key`, nearest first.
+    ///
+    /// - Complexity: O(log n + limit).
+    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item]
+
+    /// The groups of two or more items of the list that share one `sortIndex`, in display order.
+    func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]]
+}
+
+/// The changes a write transaction can make, on top of its queries.
+public protocol ItemWriting: ItemReading {
+    /// Adds a list.
+    ///
+    /// - Throws: ``StoreError/validation(_:)`` with ``ValidationError/duplicateListName(_:)``
+    ///   when another list has the same name ignoring case.
+    func insert(_ list: ItemList) throws
+
+    /// Saves a changed list (its name).
+    ///
+    /// - Throws: ``StoreError/listNotFound(_:)``, or a duplicate name as for ``insert(_:)-(ItemList)``.
+    func update(_ list: ItemList) throws
+
+    /// Deletes a list and all of its items.
+    ///
+    /// - Throws: ``StoreError/listNotFound(_:)``.
+    func deleteList(id: ItemList.ID) throws
+
+    /// Adds an item.
+    ///
+    /// - Throws: ``StoreError/listNotFound(_:)`` when its list does not exist,
+    ///   ``StoreError/duplicateItem(_:)`` when its id is taken.
+    func insert(_ item: Item) throws
+
+    /// Saves a changed item: any field, its list and `sortIndex` included.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``.
+    func update(_ item: Item) throws
+
+    /// Deletes an item.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)``.
+    func deleteItem(id: Item.ID) throws
+
+    /// Sets the `sortIndex` of several items at once, leaving every other field as it is.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)`` when an id is unknown.
+    /// - Complexity: O(k log n) for k changes.
+    func updateSortIndices(_ changes: [SortIndexChange]) throws
+}
+
+/// A new `sortIndex` for one item.
+public struct SortIndexChange: Hashable, Sendable {
+    public var id: Item.ID
+    public var sortIndex: Int64
+
+    public init(id: Item.ID, sortIndex: Int64) {
+        self.id = id
+        self.sortIndex = sortIndex
+    }
+}
+
+extension ItemReading {
+    /// The first item of a list in display order, or `nil` when the list is empty.
+    public func firstItem(in list: ItemList.ID) throws -> Item? {
+        try items(in: list, after: .beforeAll, limit: 1).first
+    }
+
+    /// The last item of a list in display order, or `nil` when the list is empty.
+    public func lastItem(in list: ItemList.ID) throws -> Item? {
+        try items(in: list, before: .afterAll, limit: 1).first
+    }
+
+    /// The item just before `sortIndex`: the last one whose `sortIndex` is smaller.
+    public func item(in list: ItemList.ID, before sortIndex: Int64) throws -> Item? {
+        try items(in: list, before: OrderKey(sortIndex: sortIndex, id: .lowest), limit: 1).first
+    }
+
+    /// The item just after `sortIndex`: the first one whose `sortIndex` is larger.
+    public func item(in list: ItemList.ID, after sortIndex: Int64) throws -> Item? {
+        try items(in: list, after: OrderKey(sortIndex: sortIndex, id: .highest), limit: 1).first
+    }
+
+    /// The list with this id.
+    ///
+    /// - Throws: ``StoreError/listNotFound(_:)`` when there is none.
+    public func existingList(id: ItemList.ID) throws -> ItemList {
+        guard let list = try list(id: id) else { throw StoreError.listNotFound(id) }
+        return list
+    }
+
+    /// The item with this id.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)`` when there is none.
+    public func existingItem(id: Item.ID) throws -> Item {
+        guard let item = try item(id: id) else { throw StoreError.itemNotFound(id) }
+        return item
+    }
+
+    /// Throws when a list other than `excluded` already has `name`, ignoring case.
+    ///
+    /// Backends call this before they insert or rename a list.
+    public func ensureListNameIsFree(_ name: String, except excluded: ItemList.ID? = nil) throws {
+        let key = ItemList.nameKey(name)
+        if let other = try lists().first(where: { $0.id != excluded && ItemList.nameKey($0.name) == key }) {
+            throw StoreError.validation(.duplicateListName(other.name))
+        }
+    }
+}
+
+extension Identifier {
+    /// The smallest identifier (all zero bits).
+    public static var lowest: Self { Self(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))) }
+
+    /// The largest identifier (all one bits).
+    public static var highest: Self {
+        Self(rawValue: UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)))
+    }
+}
+
+extension OrderKey {
+    /// A key before every item's.
+    public static var beforeAll: Self { Self(sortIndex: .min, id: .lowest) }
+    /// A key after every item's.
+    public static var afterAll: Self { Self(sortIndex: .max, id: .highest) }
+}

@@ -1,0 +1,192 @@
+import ArrangeModel
+
+/// The display order of one list: a persistent treap of ``OrderKey``s with subtree counts.
+///
+/// Nodes are immutable and shared between versions, so copying a tree is O(1) and every
+/// change copies only the O(log n) nodes on its path. A transaction can therefore keep
+/// the tree it started from and return to it when it rolls back.
+///
+/// Priorities come from a hash of the item's id, so the tree's shape depends only on
+/// its keys and tests are repeatable.
+struct OrderTree: Sendable {
+    private var root: Node?
+
+    /// The number of keys under `visibility`.
+    /// - Complexity: O(1).
+    func count(_ visibility: ItemVisibility) -> Int {
+        root?.count(visibility) ?? 0
+    }
+
+    /// Adds a key; `isOpen` says whether the item is not completed.
+    /// - Complexity: O(log n) expected.
+    mutating func insert(_ key: OrderKey, isOpen: Bool) {
+        let (lower, upper) = Node.split(root, at: key, keepingKeyLeft: false)
+        let single = Node(key: key, isOpen: isOpen, left: nil, right: nil)
+        root = Node.merge(Node.merge(lower, single), upper)
+    }
+
+    /// Removes a key if present.
+    /// - Complexity: O(log n) expected.
+    mutating func remove(_ key: OrderKey) {
+        let (lower, rest) = Node.split(root, at: key, keepingKeyLeft: false)
+        let (_, upper) = Node.split(rest, at: key, keepingKeyLeft: true)
+        root = Node.merge(lower, upper)
+    }
+
+    /// Up to `limit` keys strictly after `key`, nearest first.
+    /// - Complexity: O(log n + limit).
+    func keys(after key: OrderKey, limit: Int) -> [OrderKey] {
+        var walk = InOrderWalk(descending: false)
+        walk.descend(from: root) { $0.key > key }
+        return walk.take(limit, where: { _ in true })
+    }
+
+    /// Up to `limit` keys strictly before `key`, nearest first.
+    /// - Complexity: O(log n + limit).
+    func keys(before key: OrderKey, limit: Int) -> [OrderKey] {
+        var walk = InOrderWalk(descending: true)
+        walk.descend(from: root) { $0.key < key }
+        return walk.take(limit, where: { _ in true })
+    }
+
+    /// Up to `limit` keys seen under `visibility`, skipping the first `offset` of them.
+    /// - Complexity: O(log n + limit + hidden keys passed over).
+    func keys(_ visibility: ItemVisibility, offset: Int, limit: Int) -> [OrderKey] {
+        guard offset >= 0, offset < count(visibility), limit > 0 else { return [] }
+        var walk = InOrderWalk(descending: false)
+        walk.descend(toRank: offset, visibility: visibility, from: root)
+        return walk.take(limit, where: { visibility == .all || $0.isOpen })
+    }
+
+    /// Every key in display order.
+    /// - Complexity: O(n).
+    func allKeys() -> [OrderKey] {
+        keys(after: .beforeAll, limit: count(.all))
+    }
+}
+
+extension OrderTree {
+    final class Node: Sendable {
+        let key: OrderKey
+        let isOpen: Bool
+        let priority: UInt64
+        let left: Node?
+        let right: Node?
+        let count: Int
+        let openCount: Int
+
+        init(key: OrderKey, isOpen: Bool, priority: UInt64? = nil, left: Node?, right: Node?) {
+            self.key = key
+            self.isOpen = isOpen
+            self.priority = priority ?? Self.priority(of: key.id)
+            self.left = left
+            self.right = right
+            self.count = 1 + (left?.count ?? 0) + (right?.count ?? 0)
+            self.openCount = (isOpen ? 1 : 0) + (left?.openCount ?? 0) + (right?.openCount ?? 0)
+        }
+
+        func count(_ visibility: ItemVisibility) -> Int {
+            visibility == .all ? count : openCount
+        }
+
+        /// A copy of this node with other children.
+        func with(left: Node?, right: Node?) -> Node {
+            Node(key: key, isOpen: isOpen, priority: priority, left: left, right: right)
+        }
+
+        /// Splits a tree into the keys before `key` and the rest; with `keepingKeyLeft`,
+        /// `key` itself goes to the left part.
+        static func split(_ node: Node?, at key: OrderKey, keepingKeyLeft: Bool) -> (Node?, Node?) {
+            guard let node else { return (nil, nil) }
+            let goesLeft = keepingKeyLeft ? node.key <= key : node.key < key
+            if goesLeft {
+                let (middle, upper) = split(node.right, at: key, keepingKeyLeft: keepingKeyLeft)
+                return (node.with(left: node.left, right: middle), upper)
+            } else {
+                let (lower, middle) = split(node.left, at: key, keepingKeyLeft: keepingKeyLeft)
+                return (lower, node.with(left: middle, right: node.right))
+            }
+        }
+
+        /// Joins two trees, every key of `lower` being before every key of `upper`.
+        static func merge(_ lower: Node?, _ upper: Node?) -> Node? {
+            guard let lower else { return upper }
+            guard let upper else { return lower }
+            if lower.priority > upper.priority {
+                return lower.with(left: lower.left, right: merge(lower.right, upper))
+            } else {
+                return upper.with(left: merge(lower, upper.left), right: upper.right)
+            }
+        }
+
+        /// SplitMix64 over the id's bits: well spread even for sequential ids.
+        static func priority(of id: Item.ID) -> UInt64 {
+            let (high, low) = id.halves
+            var z = high &+ low &* 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// An in-order walk over a tree, forwards or backwards, driven by an explicit stack.
+    struct InOrderWalk {
+        let descending: Bool
+        private var stack: [Node] = []
+
+        init(descending: Bool) {
+            self.descending = descending
+        }
+
+        private func near(_ node: Node) -> Node? { descending ? node.right : node.left }
+        private func far(_ node: Node) -> Node? { descending ? node.left : node.right }
+
+        /// Positions the walk at the first node (in walking order) that satisfies `isAhead`,
+        /// which must hold for a suffix of the walking order.
+        mutating func descend(from root: Node?, isAhead: (Node) -> Bool) {
+            var node = root
+            while let current = node {
+                if isAhead(current) {
+                    stack.append(current)
+                    node = near(current)
+                } else {
+                    node = far(current)
+                }
+            }
+        }
+
+        /// Positions a forward walk at the node of 0-based `rank` among the nodes seen under `visibility`.
+        mutating func descend(toRank rank: Int, visibility: ItemVisibility, from root: Node?) {
+            var remaining = rank
+            var node = root
+            while let current = node {
+                let leftCount = current.left?.count(visibility) ?? 0
+                let selfCount = visibility == .all || current.isOpen ? 1 : 0
+                if remaining < leftCount {
+                    stack.append(current)
+                    node = current.left
+                } else if remaining < leftCount + selfCount {
+                    stack.append(current)
+                    return
+                } else {
+                    remaining -= leftCount + selfCount
+                    node = current.right
+                }
+            }
+        }
+
+        /// Takes up to `limit` keys of nodes that satisfy `include`, in walking order.
+        mutating func take(_ limit: Int, where include: (Node) -> Bool) -> [OrderKey] {
+            var keys: [OrderKey] = []
+            while keys.count < limit, let node = stack.popLast() {
+                if include(node) { keys.append(node.key) }
+                var next = far(node)
+                while let current = next {
+                    stack.append(current)
+                    next = near(current)
+                }
+            }
+            return keys
+        }
+    }
+}

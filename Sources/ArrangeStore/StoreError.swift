@@ -1,0 +1,30 @@
+public import ArrangeModel
+
+/// Why a repository refused or failed an operation.
+public enum StoreError: Error, Hashable, Sendable {
+    /// No list has this id.
+    case listNotFound(ItemList.ID)
+    /// No item has this id.
+    case itemNotFound(Item.ID)
+    /// An item with this id exists already.
+    case duplicateItem(Item.ID)
+    /// A value broke a rule of the model.
+    case validation(ValidationError)
+    /// The database file cannot be used: it is not a database, is damaged, or cannot be opened.
+    case unusableDatabase(path: String, reason: String)
+    /// The database refused a change: it is read-only, locked for too long, or the disk is full.
+    case database(reason: String)
+}
+
+extension StoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .listNotFound(let id): "No list has the id \(id)."
+        case .itemNotFound(let id): "No item has the id \(id)."
+        case .duplicateItem(let id): "An item with the id \(id) exists already."
+        case .validation(let error): error.description
+        case .unusableDatabase(let path, let reason): "Cannot use the database at \(path): \(reason)"
+        case .database(let reason): "The database failed: \(reason)"
+        }
+    }
+}
