@@ -14,9 +14,11 @@ let package = Package(
     products: [
         .library(name: "ArrangeModel", targets: ["ArrangeModel"]),
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
+        .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .target(name: "ArrangeModel"),
@@ -27,7 +29,15 @@ let package = Package(
                 .product(name: "HashTreeCollections", package: "swift-collections"),
             ]
         ),
+        .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
+        .testTarget(
+            name: "ArrangeOrderingTests",
+            dependencies: [
+                "ArrangeOrdering",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
