@@ -255,7 +255,7 @@ public final class OrderingService: Sendable {
     // MARK: Choosing keys
 
     /// Keys for `count` items in `gap`, and the re-spread that makes room for them when the gap is full.
-    private func keys(
+    func keys(
         for count: Int, in gap: Gap, list: ItemList.ID, excluding excluded: Set<Item.ID>, in transaction: any ItemReading
     ) throws -> KeyPlacement {
         let (lower, upper) = bounds(of: gap, count: count)

@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 import HashTreeCollections
 import Synchronization
 
@@ -153,7 +153,7 @@ final class InMemoryTransaction: ItemWriting {
 
 extension Array {
     /// Splits the array into runs of neighbours for which `belongTogether` holds.
-    func chunked(by belongTogether: (Element, Element) -> Bool) -> [[Element]] {
+    package func chunked(by belongTogether: (Element, Element) -> Bool) -> [[Element]] {
         var runs: [[Element]] = []
         for element in self {
             if let previous = runs.last?.last, belongTogether(previous, element) {
