@@ -27,7 +27,9 @@ let package = Package(
                 .product(name: "HashTreeCollections", package: "swift-collections"),
             ]
         ),
+        .target(name: "ArrangeShellWords"),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
+        .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
     ],
     swiftLanguageModes: [.v6]
 )
