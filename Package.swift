@@ -28,12 +28,16 @@ let package = Package(
             ]
         ),
         .target(name: "ArrangeShellWords"),
+        // libedit for the REPL's line editing, and the few calls Swift cannot make to it.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+// A system library accepts no settings; a C target ignores Swift settings.
+for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }
