@@ -31,8 +31,10 @@ let package = Package(
         // libedit for the REPL's line editing, and the few calls Swift cannot make to it.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
+        .target(name: "ArrangeLineEditor", dependencies: ["CLibEdit", "CLibEditShim"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
+        .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
     ],
     swiftLanguageModes: [.v6]
 )
