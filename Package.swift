@@ -30,6 +30,13 @@ let package = Package(
             ]
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
+        .target(name: "ArrangeShellWords"),
+        // libedit for the REPL's line editing, and the few calls Swift cannot make to it.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
+        .target(name: "ArrangeLineEditor", dependencies: ["CLibEdit", "CLibEditShim"]),
+        .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
+        .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(
             name: "ArrangeOrderingTests",
@@ -42,6 +49,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+// A system library accepts no settings; a C target ignores Swift settings.
+for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }
