@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ArrangeModel", targets: ["ArrangeModel"]),
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
+        .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
@@ -30,6 +31,7 @@ let package = Package(
             ]
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
+        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering"]),
         .target(name: "ArrangeShellWords"),
         // libedit for the REPL's line editing, and the few calls Swift cannot make to it.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
+        .testTarget(name: "ArrangeIntentsTests", dependencies: ["ArrangeIntents"]),
         .testTarget(
             name: "ArrangeOrderingTests",
             dependencies: [

@@ -1,0 +1,174 @@
+public import ArrangeModel
+public import ArrangeOrdering
+public import Foundation
+
+/// An item as intents return it.
+///
+/// In JSON: `{"id", "list", "listName", "title", "notes", "sortIndex", "completed",
+/// "completedAt"?, "createdAt", "updatedAt", "position"?}`.
+public struct ItemSummary: Hashable, Sendable, Codable {
+    public var id: Item.ID
+    /// The id of the item's list.
+    public var list: ItemList.ID
+    public var listName: String
+    public var title: String
+    public var notes: String
+    public var sortIndex: Int64
+    public var completed: Bool
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// The item's `#N` among the open items of its list, when the intent counted it.
+    public var position: Int?
+
+    public init(_ item: Item, listName: String, position: Int? = nil) {
+        id = item.id
+        list = item.listID
+        self.listName = listName
+        title = item.title
+        notes = item.notes
+        sortIndex = item.sortIndex
+        completed = item.isCompleted
+        completedAt = item.completedAt
+        createdAt = item.createdAt
+        updatedAt = item.updatedAt
+        self.position = position
+    }
+}
+
+/// A list as intents return it, with its item counts.
+public struct ListSummary: Hashable, Sendable, Codable {
+    public var id: ItemList.ID
+    public var name: String
+    public var createdAt: Date
+    /// How many items are not completed.
+    public var openItems: Int
+    /// How many items there are, completed ones included.
+    public var totalItems: Int
+
+    public init(_ list: ItemList, openItems: Int, totalItems: Int) {
+        id = list.id
+        name = list.name
+        createdAt = list.createdAt
+        self.openItems = openItems
+        self.totalItems = totalItems
+    }
+}
+
+/// What ``AddItem`` and the move intents did: the items placed, in display order, and the rows written.
+public struct PlacementResult: Hashable, Sendable, Codable {
+    public var items: [ItemSummary]
+    /// Every row written, the placed items and re-spread neighbours together.
+    public var rowsWritten: Int
+    /// The rows of neighbours re-spread to make room (included in ``rowsWritten``).
+    public var rowsRespread: Int
+
+    public init(items: [ItemSummary], rowsWritten: Int, rowsRespread: Int) {
+        self.items = items
+        self.rowsWritten = rowsWritten
+        self.rowsRespread = rowsRespread
+    }
+}
+
+/// One item, as ``ShowItem`` and ``RenameItem`` return it.
+public struct ItemResult: Hashable, Sendable, Codable {
+    public var item: ItemSummary
+
+    public init(item: ItemSummary) {
+        self.item = item
+    }
+}
+
+/// Several items, as ``CompleteItems``, ``ReopenItems`` and ``DeleteItems`` return them.
+public struct ItemsResult: Hashable, Sendable, Codable {
+    public var items: [ItemSummary]
+    /// How many of the items the intent changed; the others were already as asked.
+    public var changed: Int
+
+    public init(items: [ItemSummary], changed: Int) {
+        self.items = items
+        self.changed = changed
+    }
+}
+
+/// The items of a list in display order, as ``ListItems`` returns them.
+public struct ItemListing: Hashable, Sendable, Codable {
+    public var list: ListSummary
+    /// The items in display order; open items carry their `#N` in ``ItemSummary/position``.
+    public var items: [ItemSummary]
+
+    public init(list: ListSummary, items: [ItemSummary]) {
+        self.list = list
+        self.items = items
+    }
+}
+
+/// One list, as the list intents return it.
+public struct ListResult: Hashable, Sendable, Codable {
+    public var list: ListSummary
+
+    public init(list: ListSummary) {
+        self.list = list
+    }
+}
+
+/// Every list, oldest first, as ``GetLists`` returns them.
+public struct ListsResult: Hashable, Sendable, Codable {
+    public var lists: [ListSummary]
+
+    public init(lists: [ListSummary]) {
+        self.lists = lists
+    }
+}
+
+/// A deleted list and how many items went with it.
+public struct DeletedListResult: Hashable, Sendable, Codable {
+    public var list: ListSummary
+    public var deletedItems: Int
+
+    public init(list: ListSummary, deletedItems: Int) {
+        self.list = list
+        self.deletedItems = deletedItems
+    }
+}
+
+/// What ``ValidateList`` found in a list, and what it repaired.
+public struct ValidationResult: Hashable, Sendable, Codable {
+    public var list: ListSummary
+    public var report: ValidationReport
+    /// Whether the list needed nothing.
+    public var healthy: Bool
+
+    public init(list: ListSummary, report: ValidationReport) {
+        self.list = list
+        self.report = report
+        self.healthy = report.isHealthy
+    }
+}
+
+/// What ``NormalizeList`` wrote.
+public struct NormalizeResult: Hashable, Sendable, Codable {
+    public var list: ListSummary
+    public var rowsWritten: Int
+
+    public init(list: ListSummary, rowsWritten: Int) {
+        self.list = list
+        self.rowsWritten = rowsWritten
+    }
+}
+
+/// What ``Undo`` or ``Redo`` went back over, and what is left.
+public struct HistoryResult: Hashable, Sendable, Codable {
+    /// The title of the intent undone or redone ("Move Items").
+    public var action: String
+    /// How many steps can still be undone.
+    public var undoCount: Int
+    /// How many steps can still be redone.
+    public var redoCount: Int
+
+    public init(action: String, undoCount: Int, redoCount: Int) {
+        self.action = action
+        self.undoCount = undoCount
+        self.redoCount = redoCount
+    }
+}

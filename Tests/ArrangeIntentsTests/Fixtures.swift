@@ -1,0 +1,107 @@
+import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+import Synchronization
+import Testing
+
+/// A session over an in-memory store, with a fixed clock and predictable ids.
+///
+/// The n-th id made is `0000000n-0000-4000-8000-000000000000` (in hex), so every id starts
+/// with `0000` and prefixes can be made ambiguous or unique at will.
+struct Session {
+    let repository = InMemoryItemRepository()
+    let environment: IntentEnvironment
+
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init(configuration: OrderingConfiguration = OrderingConfiguration(), historyLimit: Int = 500, lists: [String] = ["Inbox"]) async throws {
+        let counter = Mutex(0)
+        let ticks = Mutex(0)
+        environment = try IntentEnvironment(
+            repository: repository, configuration: configuration, random: SeededRandomNumberGenerator(seed: 3),
+            historyLimit: historyLimit,
+            clock: { Session.start.addingTimeInterval(Double(ticks.withLock { $0 += 1; return $0 })) },
+            newID: { Session.id(counter.withLock { $0 += 1; return $0 }) })
+        // Made straight in the store, so that they are no step of the history.
+        for name in lists {
+            let list = ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: Session.start)
+            try repository.write { try $0.insert(list) }
+        }
+    }
+
+    static func id(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "%08x-0000-4000-8000-000000000000", number))!
+    }
+
+    /// Runs an intent.
+    @discardableResult
+    func run<Intent: ArrangeIntent>(_ intent: Intent) async throws -> Intent.Result {
+        try await intent.perform(in: environment)
+    }
+
+    /// Adds items with these titles to a list, in order, at the bottom.
+    @discardableResult
+    func add(_ titles: String..., to list: ListReference? = nil) async throws -> [ItemSummary] {
+        var added: [ItemSummary] = []
+        for title in titles {
+            added += try await run(AddItem(title: title, list: list)).items
+        }
+        return added
+    }
+
+    /// The titles of a list in display order, completed items included, joined by spaces.
+    func titles(_ list: ListReference = "Inbox", includeCompleted: Bool = true) async throws -> String {
+        try await run(ListItems(list: list, includeCompleted: includeCompleted)).items.map(\.title).joined(separator: " ")
+    }
+
+    /// Every item of every list with its key, to compare whole stores.
+    func snapshot() throws -> [String: [String]] {
+        try repository.read { transaction in
+            var lists: [String: [String]] = [:]
+            for list in try transaction.lists() {
+                lists[list.name] = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
+                    .map { "\($0.id) \($0.title) \($0.sortIndex) \($0.isCompleted)" }
+            }
+            return lists
+        }
+    }
+
+    /// Every list's items in display order, as "id title completed", without their keys:
+    /// what a person sees, to compare across undo and redo.
+    func order() throws -> [String: [String]] {
+        try snapshot().mapValues { rows in
+            rows.map { row in
+                let words = row.split(separator: " ")
+                return (words.dropLast(2) + words.suffix(1)).joined(separator: " ")
+            }
+        }
+    }
+
+    /// Records an issue unless every list's keys rise strictly.
+    func expectStrictlyRising(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try repository.read { transaction in
+            for list in try transaction.lists() {
+                let keys = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max).map(\.sortIndex)
+                #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "keys of \(list.name) do not rise", sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
+/// Expects `body` to throw an error whose ``IntentFailure`` has `code`, and returns its message.
+@discardableResult
+func expectFailure(
+    _ code: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> some Any
+) async -> String? {
+    do {
+        _ = try await body()
+        Issue.record("expected an error with code \(code)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        let failure = IntentFailure(error)
+        #expect(failure.code == code, "\(failure.message)", sourceLocation: sourceLocation)
+        return failure.message
+    }
+}
