@@ -16,10 +16,15 @@ let package = Package(
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
+        .executable(name: "arrange", targets: ["ArrangeExecutable"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
+        // For FilePath, which swift-configuration's file provider takes; it depends on it anyway.
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     targets: [
         .target(name: "ArrangeModel"),
@@ -32,6 +37,24 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering"]),
+        .target(
+            name: "ArrangeCommandLine",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeOrdering",
+                "ArrangeIntents",
+                "ArrangeLineEditor",
+                "ArrangeShellWords",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .executableTarget(
+            name: "ArrangeExecutable",
+            dependencies: ["ArrangeCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .target(name: "ArrangeShellWords"),
         // libedit for the REPL's line editing, and the few calls Swift cannot make to it.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -41,6 +64,12 @@ let package = Package(
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(name: "ArrangeIntentsTests", dependencies: ["ArrangeIntents"]),
+        .testTarget(
+            name: "ArrangeCommandLineTests",
+            // The executable is a dependency so that building the tests builds `arrange`,
+            // which the end-to-end tests run.
+            dependencies: ["ArrangeCommandLine", "ArrangeExecutable", "ArrangeIntents", "ArrangeModel", "ArrangeStore", "ArrangeOrdering"]
+        ),
         .testTarget(
             name: "ArrangeOrderingTests",
             dependencies: [

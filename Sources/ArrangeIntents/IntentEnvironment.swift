@@ -79,17 +79,17 @@ public final class IntentEnvironment: Sendable {
     /// - Throws: ``IntentError/unknownList(_:known:)``.
     @discardableResult
     public func useList(_ reference: ListReference) throws -> ItemList {
-        let list = try repository.read { try Resolver($0, environment: self).list(reference) }
+        let list = try resolveList(reference)
         session.withLock { $0.currentList = list.id }
         return list
     }
 
-    /// The current list as it is now in the store: the one chosen with ``useList(_:)``,
-    /// else the default list.
+    /// The list `reference` names, as it is now in the store; without a reference, the
+    /// current list: the one chosen with ``useList(_:)``, else the default list.
     ///
-    /// - Throws: ``IntentError/unknownList(_:known:)`` when neither exists.
-    public func resolveCurrentList() throws -> ItemList {
-        try repository.read { try Resolver($0, environment: self).currentList() }
+    /// - Throws: ``IntentError/unknownList(_:known:)``.
+    public func resolveList(_ reference: ListReference? = nil) throws -> ItemList {
+        try repository.read { try Resolver($0, environment: self).list(reference) }
     }
 
     /// Creates the default list when no list has its name. Front ends call this when they

@@ -52,7 +52,7 @@ struct ListIntentTests {
         // A current list that goes away falls back to the default list.
         try session.environment.useList("Inbox")
         try await session.run(DeleteList(list: "Work"))
-        #expect(try session.environment.resolveCurrentList().name == "Inbox")
+        #expect(try session.environment.resolveList().name == "Inbox")
     }
 
     @Test("ensureDefaultList creates the default list once")

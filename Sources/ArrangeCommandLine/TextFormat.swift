@@ -1,0 +1,76 @@
+import ArrangeIntents
+import ArrangeModel
+import Foundation
+
+/// How results read as text.
+enum TextFormat {
+    /// The first 8 hex digits of an id: enough to name an item in a later command.
+    static func short(_ id: Identifier<some Any>) -> String {
+        String(id.text.prefix(8))
+    }
+
+    /// `"Buy milk"`.
+    static func quoted(_ title: String) -> String {
+        "\"\(title)\""
+    }
+
+    /// `"Buy milk", "Eggs"`, or `2 items` past a handful.
+    static func titles(_ items: [ItemSummary]) -> String {
+        items.count > 5 ? "\(items.count) items" : items.map { quoted($0.title) }.joined(separator: ", ")
+    }
+
+    /// One row of a listing: `  #1  3f2a91c0  Buy milk`, or `      3f2a91c0  ✓ Buy milk` when done.
+    static func row(_ item: ItemSummary, width: Int) -> String {
+        let number = item.position.map { "#\($0)" } ?? ""
+        let padded = String(repeating: " ", count: max(0, width - number.count)) + number
+        return "  \(padded)  \(short(item.id))  \(item.completed ? "✓ " : "")\(item.title)"
+    }
+
+    /// A list's items under a heading.
+    static func listing(_ listing: ItemListing) -> String {
+        let list = listing.list
+        let done = list.totalItems - list.openItems
+        var heading = "\(list.name): \(list.openItems) open"
+        if done > 0 { heading += ", \(done) done" }
+        guard !listing.items.isEmpty else {
+            return heading + "\n  (nothing here; add an item with: add TITLE)"
+        }
+        let width = listing.items.compactMap(\.position).max().map { "#\($0)".count } ?? 0
+        return ([heading] + listing.items.map { row($0, width: width) }).joined(separator: "\n")
+    }
+
+    /// Every list, one per line, with its counts; the default list is marked.
+    static func lists(_ lists: [ListSummary], defaultList: String) -> String {
+        let width = lists.map(\.name.count).max() ?? 0
+        return lists.map { list in
+            let name = list.name + String(repeating: " ", count: width - list.name.count)
+            let done = list.totalItems - list.openItems
+            let marker = ItemList.nameKey(list.name) == ItemList.nameKey(defaultList) ? "  (default)" : ""
+            return "\(name)  \(list.openItems) open" + (done > 0 ? ", \(done) done" : "") + marker
+        }.joined(separator: "\n")
+    }
+
+    /// Every field of one item.
+    static func details(_ item: ItemSummary) -> String {
+        let dates = Date.ISO8601FormatStyle()
+        var lines = [
+            "title:     \(item.title)",
+            "id:        \(item.id)",
+            "list:      \(item.listName)" + (item.position.map { " (#\($0))" } ?? ""),
+            "status:    " + (item.completedAt.map { "done \(dates.format($0))" } ?? "open"),
+            "sortIndex: \(item.sortIndex)",
+            "created:   \(dates.format(item.createdAt))",
+            "updated:   \(dates.format(item.updatedAt))",
+        ]
+        if !item.notes.isEmpty { lines.append("notes:     \(item.notes)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `"Buy milk" (3f2a91c0) is #4 of Groceries.`, one line per placed item.
+    static func placed(_ verb: String, _ items: [ItemSummary], positions: [Item.ID: Int]) -> String {
+        items.map { item in
+            let place = positions[item.id].map { "#\($0) of \(item.listName)" } ?? "in \(item.listName)"
+            return "\(verb) \(quoted(item.title)) (\(short(item.id))), now \(place)."
+        }.joined(separator: "\n")
+    }
+}

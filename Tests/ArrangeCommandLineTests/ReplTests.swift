@@ -1,0 +1,80 @@
+import ArrangeCommandLine
+import ArrangeIntents
+import ArrangeModel
+import Foundation
+import Testing
+
+@Suite("The REPL's lines and completion, without a terminal")
+struct ReplTests {
+    @Test("Lines run commands in one session; errors print and the loop goes on")
+    func lines() async throws {
+        let (session, transcript) = try await makeSession(lists: ["Groceries"])
+        let repl = Repl(session: session)
+        #expect(repl.prompt() == "arrange Inbox> ")
+        for line in ["add Buy milk", "add 'Eggs' --top", "list"] {
+            #expect(await repl.handle(line) == .proceed)
+        }
+        #expect(transcript.output.contains("Added \"Eggs\""))
+        #expect(transcript.output.contains("now #1 of Inbox"))
+        #expect(transcript.output.hasSuffix("Inbox: 2 open\n  #1  " + transcript.output.split(separator: "#1  ").last!))
+
+        transcript.clear()
+        for line in ["move '#9' --top", "bogus", "add", "add 'open quote", "repl", "add x --db /tmp/other.sqlite"] {
+            #expect(await repl.handle(line) == .proceed)
+        }
+        let errors = transcript.error.split(separator: "\n")
+        #expect(errors.count == 5, "\(transcript.error)")
+        #expect(errors[0] == "error: #9 is past the end: 'Inbox' has 2 open items (#1 to #2).")
+        #expect(errors[1] == "error: Unknown command 'bogus'; type help for the list.")
+        #expect(errors[2].hasPrefix("error: The quote ' at position 5 is never closed"))
+        #expect(transcript.output.contains("Usage: arrange add"), "a parse error shows the usage")
+
+        transcript.clear()
+        #expect(await repl.handle("use groceries") == .proceed)
+        #expect(transcript.output == "Now using Groceries.\n")
+        #expect(repl.prompt() == "arrange Groceries> ")
+        _ = await repl.handle("add Apples")
+        _ = await repl.handle("undo")
+        _ = await repl.handle("list --json")
+        #expect(transcript.output.hasSuffix(#""openItems":0,"totalItems":0}}"# + "\n"))
+        #expect(await repl.handle("quit") == .quit)
+        #expect(await repl.handle("  ") == .proceed)
+    }
+
+    @Test("help lists every command and explains one")
+    func help() async throws {
+        let (session, _) = try await makeSession()
+        let repl = Repl(session: session)
+        let all = repl.help(for: nil)
+        for name in IntentCatalogue.descriptions.map(\.commandName) + ["use LIST", "quit", "run"] {
+            #expect(all.contains("\n  \(name)"), "\(name)")
+        }
+        #expect(!all.contains("repl"))
+        #expect(repl.help(for: "move").contains("--from-offsets"))
+    }
+
+    @Test("Tab offers commands, lists, #N and id prefixes")
+    func completion() async throws {
+        let (session, _) = try await makeSession(lists: ["Groceries", "Work"])
+        let completer = Completer(environment: session.environment)
+        for title in ["A", "B", "C"] { _ = try await AddItem(title: title).perform(in: session.environment) }
+        _ = try await AddItem(title: "X", list: "Work").perform(in: session.environment)
+
+        #expect(completer.candidates(lineBeforeCursor: "mo") == ["move"])
+        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "rename", "reopen", "redo"])
+        #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "use"])
+        #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete"])
+        #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])
+        #expect(completer.candidates(lineBeforeCursor: "add x --list ") == ["Inbox", "Groceries", "Work"])
+        #expect(completer.candidates(lineBeforeCursor: "complete #") == ["#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "move #1 --after ") == ["#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "move #1 --into Work --after #") == ["#1"])
+        #expect(completer.candidates(lineBeforeCursor: "show --list Work ") == ["#1"])
+        #expect(completer.candidates(lineBeforeCursor: "add ") == [])
+
+        let ids = try await ListItems().perform(in: session.environment).items.map { String($0.id.text.prefix(8)) }
+        let first = try #require(ids.first)
+        #expect(completer.candidates(lineBeforeCursor: "show " + first.prefix(6)).contains(first))
+        #expect(completer.candidates(lineBeforeCursor: "show zz") == [])
+    }
+}

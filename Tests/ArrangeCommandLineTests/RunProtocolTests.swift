@@ -1,0 +1,133 @@
+import ArrangeCommandLine
+import ArrangeIntents
+import ArrangeOrdering
+import Foundation
+import Testing
+
+@Suite("The JSON Lines protocol of arrange run")
+struct RunProtocolTests {
+    @Test("Good requests decode to their intents", arguments: [
+        (##"{"intent": "createList", "name": "Groceries"}"##, "Create List"),
+        (##"{"intent": "renameList", "list": "Groceries", "name": "Food"}"##, "Rename List"),
+        (##"{"intent": "deleteList", "list": "Food"}"##, "Delete List"),
+        (##"{"intent": "lists"}"##, "Show Lists"),
+        (##"{"intent": "add", "list": "Groceries", "title": "Milk"}"##, "Add Item"),
+        (##"{"intent": "add", "title": "Milk", "placement": {"before": "3f2a"}}"##, "Add Item"),
+        (##"{"intent": "move", "items": ["#5"], "placement": "top"}"##, "Move Items"),
+        (##"{"intent": "move", "items": ["#1"], "placement": {"offset": 2}, "list": "Work"}"##, "Move Items"),
+        (##"{"intent": "move", "list": "Work", "fromOffsets": [0, 2], "toOffset": 4}"##, "Move Items"),
+        (##"{"intent": "list", "list": "Work", "includeCompleted": true}"##, "List Items"),
+        (##"{"intent": "show", "item": "#1"}"##, "Show Item"),
+        (##"{"intent": "rename", "item": "#1", "title": "Oat milk"}"##, "Rename Item"),
+        (##"{"intent": "complete", "items": ["#1", "#2"]}"##, "Complete Items"),
+        (##"{"intent": "reopen", "items": ["3f2a"]}"##, "Reopen Items"),
+        (##"{"intent": "delete", "items": ["#1"], "list": null}"##, "Delete Items"),
+        (##"{"intent": "validate", "list": "Work", "repair": true}"##, "Validate List"),
+        (##"{"intent": "normalize", "list": "Work"}"##, "Normalize List"),
+        (##"{"intent": "undo"}"##, "Undo"),
+        (##"{"intent": "redo"}"##, "Redo"),
+    ])
+    func good(line: String, title: String) throws {
+        let intent = try RunRequest.decode(line)
+        #expect(type(of: intent).title == title)
+    }
+
+    @Test("The offset form of move keeps its fields")
+    func offsetForm() throws {
+        let intent = try #require(try RunRequest.decode(##"{"intent": "move", "fromOffsets": [3, 1], "toOffset": 0}"##) as? MoveItemsAtOffsets)
+        #expect(intent.fromOffsets == [3, 1] && intent.toOffset == 0 && intent.list == nil)
+    }
+
+    @Test("Bad lines get a code and a message that says what to fix", arguments: [
+        ("", "invalidJSON", "not valid JSON"),
+        ("{\"intent\": \"add\"", "invalidJSON", "not valid JSON"),
+        ("[]", "invalidRequest", "a JSON object"),
+        ("42", "invalidRequest", "a JSON object"),
+        (##"{"title": "x"}"##, "invalidRequest", #"needs "intent""#),
+        (##"{"intent": 3}"##, "invalidRequest", #"needs "intent""#),
+        (##"{"intent": "fly"}"##, "unknownIntent", "Unknown intent 'fly'; the intents are lists, createList,"),
+        (##"{"intent": "add"}"##, "missingField", "add needs the field 'title', which must be a string."),
+        (##"{"intent": "add", "title": "x", "colour": "red"}"##, "unknownField", "add has no field 'colour'; its fields are title, list, placement, notes."),
+        (##"{"intent": "undo", "steps": 2}"##, "unknownField", "undo has no field 'steps'; it takes none."),
+        (##"{"intent": "add", "title": ["x"]}"##, "invalidField", "The field 'title' of add must be a string."),
+        (##"{"intent": "complete", "items": "#1"}"##, "invalidField", "The field 'items' of complete must be an array of item references (strings)."),
+        (##"{"intent": "complete", "items": [1]}"##, "invalidField", "The field 'items' of complete must be an array"),
+        (##"{"intent": "move", "items": ["#1"]}"##, "missingField", "move needs the field 'placement'"),
+        (##"{"intent": "move", "items": ["#1"], "placement": "middle"}"##, "invalidField", "'middle' is not a placement"),
+        (##"{"intent": "move", "items": ["#1"], "placement": {"offset": "2"}}"##, "invalidField", "The field 'placement' of move must be"),
+        (##"{"intent": "move", "fromOffsets": [0]}"##, "missingField", "move needs the field 'toOffset', which must be a whole number."),
+        (##"{"intent": "move", "fromOffsets": [0], "toOffset": 1.5}"##, "invalidField", "The field 'toOffset' of move must be a whole number"),
+        (##"{"intent": "list", "includeCompleted": "yes"}"##, "invalidField", "The field 'includeCompleted' of list must be true or false."),
+        (##"{"intent": "add", "title": null}"##, "invalidField", "The field 'title' of add must be a string."),
+    ])
+    func bad(line: String, code: String, message: String) {
+        do throws(IntentFailure) {
+            _ = try RunRequest.decode(line)
+            Issue.record("expected \(code)")
+        } catch {
+            #expect(error.code == code, "\(error.message)")
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test("Mangled requests never crash the decoder: each gives an intent or a known error")
+    func fuzz() {
+        let seeds = [
+            ##"{"intent": "move", "items": ["#1", "3f2a"], "placement": {"after": "#2"}, "list": "Work"}"##,
+            ##"{"intent": "move", "list": "Work", "fromOffsets": [0, 2], "toOffset": 4}"##,
+            ##"{"intent": "add", "title": "Milk", "placement": {"offset": 0}, "notes": "2%"}"##,
+            ##"{"intent": "list", "includeCompleted": true}"##,
+        ]
+        let alphabet = Array(##"{}[]":,0123456789-.eE truefalsnul#\"##.utf8)
+        let codes: Set = ["invalidJSON", "invalidRequest", "unknownIntent", "unknownField", "missingField", "invalidField"]
+        var random = SeededRandomNumberGenerator(seed: 5)
+        for _ in 0..<3_000 {
+            var bytes = Array(seeds[Int.random(in: 0..<seeds.count, using: &random)].utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes.remove(at: index)
+                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: index)
+                default: bytes[index] = alphabet.randomElement(using: &random)!
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+            }
+            let line = String(decoding: bytes, as: UTF8.self)
+            do throws(IntentFailure) {
+                _ = try RunRequest.decode(line)
+            } catch {
+                #expect(codes.contains(error.code), "\(line) → \(error.code): \(error.message)")
+            }
+        }
+    }
+
+    @Test("A conversation answers each line with one line of JSON, and goes on after bad lines")
+    func conversation() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(environment: session.environment)
+        let lines = [
+            ##"{"intent": "add", "title": "Milk"}"##,
+            ##"{"intent": "add", "title": "Eggs", "placement": "top"}"##,
+            "oops",
+            "   ",
+            ##"{"intent": "move", "items": ["#9"], "placement": "top"}"##,
+            ##"{"intent": "move", "items": ["#2"], "placement": "top"}"##,
+            ##"{"intent": "undo"}"##,
+            ##"{"intent": "list"}"##,
+        ]
+        var input = lines.makeIterator()
+        var answers: [String] = []
+        try await conversation.run({ input.next() }, write: { answers.append($0) })
+        #expect(answers.count == 7, "the blank line gets no answer")
+        let decoded = try answers.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(decoded.map { $0["ok"] as? Bool } == [true, true, false, false, true, true, true])
+        #expect(answers.allSatisfy { !$0.contains("\n") })
+        let error = try #require(decoded[3]["error"] as? [String: Any])
+        #expect(error["code"] as? String == "positionOutOfRange")
+        let placed = try #require((decoded[0]["result"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(Set(placed[0].keys).isSuperset(of: ["id", "list", "title", "sortIndex", "completed"]))
+        #expect((decoded[0]["result"] as? [String: Any])?["rowsWritten"] as? Int == 1)
+        let listed = try #require((decoded[6]["result"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(listed.map { $0["title"] as? String } == ["Eggs", "Milk"], "undo put Milk back")
+    }
+}
