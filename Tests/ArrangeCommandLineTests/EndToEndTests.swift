@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// The built `arrange`, run as a person or a script would, each test in a home folder of its own.
+@Suite("arrange, end to end", .enabled(if: Executable.url != nil, "arrange is built by swift build --build-tests"))
+struct EndToEndTests {
+    /// Runs `body` with an executable whose home is a fresh temporary folder.
+    func withArrange(_ body: (Executable) async throws -> Void) async throws {
+        try await withTemporaryFolder { home in try await body(Executable(home: home)) }
+    }
+
+    /// The result of a `--json` run as a dictionary.
+    func json(_ run: Executable.Run, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        #expect(run.status == 0, "\(run.error)", sourceLocation: sourceLocation)
+        return try jsonObject(run.output)
+    }
+
+    /// The titles `list --json` shows, in order.
+    func titles(_ arrange: Executable, _ arguments: [String] = []) throws -> [String] {
+        let items = try #require(try json(arrange.run(["list", "--json"] + arguments))["items"] as? [[String: Any]])
+        return items.compactMap { $0["title"] as? String }
+    }
+
+    @Test("The first run creates the database under XDG_DATA_HOME's default, with an Inbox")
+    func firstRun() async throws {
+        try await withArrange { arrange in
+            let run = try arrange.run(["lists"])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.output == "Inbox  0 open  (default)\n")
+            let database = arrange.home.appendingPathComponent(".local/share/arrange/arrange.sqlite")
+            #expect(FileManager.default.fileExists(atPath: database.path))
+
+            let elsewhere = arrange.home.appendingPathComponent("data")
+            #expect(try arrange.run(["lists"], environment: ["XDG_DATA_HOME": elsewhere.path]).status == 0)
+            #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("arrange/arrange.sqlite").path))
+        }
+    }
+
+    @Test("Every subcommand works on the same database, in text and in JSON")
+    func subcommands() async throws {
+        try await withArrange { arrange in
+            #expect(try arrange.run(["create-list", "Groceries"]).output == "Created the list \"Groceries\".\n")
+            let milk = try arrange.run(["add", "Buy milk", "--list", "Groceries"])
+            #expect(milk.output.hasPrefix("Added \"Buy milk\" ("))
+            #expect(milk.output.hasSuffix("), now #1 of Groceries.\n"))
+            let eggs = try json(arrange.run(["add", "Eggs", "--list", "Groceries", "--top", "--json"]))
+            let eggsID = try #require((eggs["items"] as? [[String: Any]])?.first?["id"] as? String)
+            #expect(eggs["rowsWritten"] as? Int == 1)
+            try arrange.run(["add", "Bread", "--list", "Groceries", "--after", String(eggsID.prefix(6))])
+            #expect(try titles(arrange, ["--list", "Groceries"]) == ["Eggs", "Bread", "Buy milk"])
+
+            let listing = try arrange.run(["list", "--list", "Groceries"])
+            #expect(listing.output.hasPrefix("Groceries: 3 open\n  #1  \(eggsID.prefix(8))  Eggs\n  #2  "))
+
+            let moved = try arrange.run(["move", "#3", "--top", "--from", "Groceries"])
+            #expect(moved.output.contains("Moved \"Buy milk\""), "\(moved.error)")
+            #expect(moved.output.contains("now #1 of Groceries"))
+            try arrange.run(["move", "--from-offsets", "0", "--to-offset", "3", "--list", "Groceries"])
+            #expect(try titles(arrange, ["--list", "Groceries"]) == ["Eggs", "Bread", "Buy milk"])
+
+            try arrange.run(["rename", "#2", "Rye", "bread", "--list", "Groceries"])
+            let shown = try json(arrange.run(["show", "#2", "--list", "Groceries", "--json"]))
+            #expect((shown["item"] as? [String: Any])?["title"] as? String == "Rye bread")
+            #expect(try arrange.run(["show", "#2", "--list", "Groceries"]).output.hasPrefix("title:     Rye bread\n"))
+
+            #expect(try arrange.run(["complete", "#1", "--list", "Groceries"]).output == "Completed \"Eggs\".\n")
+            #expect(try titles(arrange, ["--list", "Groceries"]) == ["Rye bread", "Buy milk"])
+            #expect(try titles(arrange, ["--list", "Groceries", "--all"]) == ["Eggs", "Rye bread", "Buy milk"])
+            #expect(try arrange.run(["reopen", eggsID]).output == "Reopened \"Eggs\".\n")
+            #expect(try arrange.run(["delete", "#3", "--list", "Groceries"]).output == "Deleted \"Buy milk\".\n")
+
+            #expect(try arrange.run(["validate", "--list", "Groceries"]).output == "Groceries: 2 items, keys in good order.\n")
+            #expect(try json(arrange.run(["validate", "--list", "Groceries", "--repair", "--json"]))["healthy"] as? Bool == true)
+            #expect(try arrange.run(["normalize", "--list", "Groceries"]).output.hasPrefix("Renumbered Groceries: "))
+            #expect(try arrange.run(["rename-list", "Groceries", "Shopping"]).output == "Renamed the list to \"Shopping\".\n")
+            let lists = try json(arrange.run(["lists", "--json"]))["lists"] as? [[String: Any]]
+            #expect(lists?.compactMap { $0["name"] as? String } == ["Inbox", "Shopping"])
+            #expect(try arrange.run(["delete-list", "shopping"]).output == "Deleted the list \"Shopping\" and its 2 items.\n")
+        }
+    }
+
+    @Test("Errors are one line on standard error, with a non-zero status, and change nothing")
+    func errors() async throws {
+        try await withArrange { arrange in
+            try arrange.run(["add", "One"])
+            try arrange.run(["add", "Two"])
+            let before = try arrange.run(["list", "--json", "--all"]).output
+
+            for (arguments, message) in [
+                (["move", "#7", "--top"], "error: #7 is past the end: 'Inbox' has 2 open items (#1 to #2).\n"),
+                (["complete", "#0"], "error: Positions start at #1; 'Inbox' has 2 open items.\n"),
+                (["show", "zzzz"], "error: 'zzzz' is not an item reference; use #N (as `list` numbers them), an id, or at least 4 characters of one.\n"),
+                (["show", "abc"], "error: 'abc' is too short; give at least 4 characters of an id, or #N.\n"),
+                (["add", "  ", "--list", "Inbox"], "error: The title is empty; give it at least one visible character.\n"),
+                (["add", "x", "--list", "Nowhere"], "error: No list is named 'Nowhere'. Lists: Inbox.\n"),
+                (["move", "#1", "#2", "--after", "#2"], "error: Item "),
+                (["undo"], "error: Nothing to undo in this session.\n"),
+            ] {
+                let run = try arrange.run(arguments)
+                #expect(run.status == 1, "\(arguments)")
+                #expect(run.output == "", "\(arguments)")
+                #expect(run.error.hasPrefix(message), "\(arguments): \(run.error)")
+                #expect(run.error.filter { $0 == "\n" }.count == 1, "\(arguments): \(run.error)")
+            }
+            #expect(try arrange.run(["list", "--json", "--all"]).output == before)
+
+            let usage = try arrange.run(["move", "#1"])
+            #expect(usage.status == 64)
+            #expect(usage.error.contains("Say where: --top, --bottom"))
+            let config = try arrange.run(["lists", "--minimum-gap", "0"])
+            #expect(config.status == 78)
+            #expect(config.error == "error: invalid configuration: The minimum gap must be at least 1; it is 0.\n")
+            let input = try arrange.run(["run", arrange.home.appendingPathComponent("missing.jsonl").path])
+            #expect(input.status == 66)
+            #expect(input.error.hasPrefix("error: Cannot read "))
+            let database = try arrange.run(["lists", "--db", arrange.home.path])
+            #expect(database.status == 74, "a folder is no database: \(database.error)")
+        }
+    }
+
+    @Test("arrange run holds a conversation over a pipe, answering each line at once")
+    func conversation() async throws {
+        try await withArrange { arrange in
+            let conversation = try Conversation(arrange, arguments: ["run"])
+            func answer(_ line: String) throws -> [String: Any] {
+                try jsonObject(try conversation.send(line))
+            }
+            #expect(try answer(##"{"intent": "createList", "name": "Groceries"}"##)["ok"] as? Bool == true)
+            #expect(try answer(##"{"intent": "add", "list": "Groceries", "title": "Milk"}"##)["ok"] as? Bool == true)
+            let bad = try answer("this is not json")
+            #expect(bad["ok"] as? Bool == false)
+            #expect((bad["error"] as? [String: Any])?["code"] as? String == "invalidJSON")
+            #expect(((try answer(##"{"intent": "teleport"}"##))["error"] as? [String: Any])?["code"] as? String == "unknownIntent")
+            #expect(((try answer(##"{"intent": "add", "list": "Groceries"}"##))["error"] as? [String: Any])?["code"] as? String == "missingField")
+            #expect(((try answer(##"{"intent": "add", "title": 7}"##))["error"] as? [String: Any])?["code"] as? String == "invalidField")
+            #expect(try answer(##"{"intent": "add", "list": "Groceries", "title": "Eggs", "placement": "top"}"##)["ok"] as? Bool == true)
+            let moved = try answer(##"{"intent": "move", "items": ["#2"], "placement": {"before": "#1"}, "from": "Groceries"}"##)
+            #expect((moved["result"] as? [String: Any])?["rowsWritten"] as? Int == 1)
+            #expect(try answer(##"{"intent": "move", "list": "Groceries", "fromOffsets": [0], "toOffset": 2}"##)["ok"] as? Bool == true)
+            #expect(try answer(##"{"intent": "undo"}"##)["ok"] as? Bool == true)
+            let listed = try answer(##"{"intent": "list", "list": "Groceries"}"##)
+            let items = try #require((listed["result"] as? [String: Any])?["items"] as? [[String: Any]])
+            #expect(items.compactMap { $0["title"] as? String } == ["Milk", "Eggs"])
+            #expect(Set(items[0].keys).isSuperset(of: ["id", "list", "title", "sortIndex", "completed"]))
+            #expect(try conversation.finish() == 0, "error answers do not fail the run")
+        }
+    }
+
+    @Test("Without a subcommand and with piped input, lines run as REPL commands")
+    func pipedRepl() async throws {
+        try await withArrange { arrange in
+            let run = try arrange.run([], input: "add Call mum\nbogus\nlist\nquit\nadd never\n")
+            #expect(run.status == 0)
+            #expect(run.output.hasSuffix("Inbox: 1 open\n  #1  " + (run.output.split(separator: "#1  ").last ?? "")))
+            #expect(run.error == "error: Unknown command 'bogus'; type help for the list.\n")
+            #expect(try titles(arrange) == ["Call mum"], "nothing runs after quit")
+        }
+    }
+}
