@@ -14,9 +14,11 @@ let package = Package(
     products: [
         .library(name: "ArrangeModel", targets: ["ArrangeModel"]),
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
+        .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .target(name: "ArrangeModel"),
@@ -25,6 +27,14 @@ let package = Package(
             dependencies: [
                 "ArrangeModel",
                 .product(name: "HashTreeCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "ArrangeSQLite",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
