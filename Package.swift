@@ -38,6 +38,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
+        .testTarget(
+            name: "ArrangeStoreTests",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeSQLite",
+                // To look at the schema and the query plans of SQLite.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
