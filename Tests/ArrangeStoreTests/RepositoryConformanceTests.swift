@@ -316,6 +316,27 @@ struct RepositoryConformanceTests {
 
     // MARK: Cascade and rollback
 
+    @Test("Items at the very ends of the key space are grouped and deleted like any other", arguments: Backend.allCases)
+    func keySpaceEnds(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let list = Sample.list("Ends")
+        let lowest = Sample.item(in: list.id, "Lowest", sortIndex: .min, id: .lowest)
+        let low = Sample.item(in: list.id, "Low", sortIndex: .min)
+        let highest = Sample.item(in: list.id, "Highest", sortIndex: .max, id: .highest)
+        try store.repository.write { store throws in
+            try store.insert(list)
+            for item in [lowest, low, highest] { try store.insert(item) }
+        }
+        try store.repository.read { store throws in
+            #expect(try store.items(in: list.id, visibility: .all, offset: 0, limit: 5) == [lowest, low, highest])
+            #expect(try store.itemsSharingSortIndex(in: list.id) == [[lowest, low]])
+        }
+        try store.repository.write { try $0.deleteList(id: list.id) }
+        try store.repository.read { store throws in
+            for item in [lowest, low, highest] { #expect(try store.item(id: item.id) == nil, "\(item.title)") }
+        }
+    }
+
     @Test("Deleting a list deletes its items and no others", arguments: Backend.allCases)
     func cascade(backend: Backend) throws {
         let store = try backend.makeStore()
