@@ -132,6 +132,7 @@ struct SQLiteTransaction: ItemWriting {
     // MARK: Writing
 
     func insert(_ list: ItemList) throws {
+        guard try self.list(id: list.id) == nil else { throw StoreError.duplicateList(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name)
         try mapping { try ListRecord(list).insert(db) }

@@ -75,6 +75,17 @@ struct RepositoryConformanceTests {
         #expect(try store.repository.read { try $0.lists() } == [recased, work])
     }
 
+    @Test("Inserting a list whose id is taken is refused and changes nothing", arguments: Backend.allCases)
+    func duplicateListID(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Home", sortIndices: [1, 2])
+        let again = ItemList(id: list.id, name: "House", createdAt: Sample.date(50))
+        #expect(throws: StoreError.duplicateList(list.id)) { try store.repository.write { try $0.insert(again) } }
+        // The taken id is reported first, even when the name is taken too.
+        #expect(throws: StoreError.duplicateList(list.id)) { try store.repository.write { try $0.insert(list) } }
+        #expect(try store.contents() == [list: items])
+    }
+
     @Test("Renaming an unknown list reports the list, not its name", arguments: Backend.allCases)
     func renamingUnknownList(backend: Backend) throws {
         let store = try backend.makeStore()
