@@ -71,7 +71,7 @@ struct ItemRecord: Hashable {
 extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates {
     static let databaseTableName = "items"
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id
         case listID = "list_id"
         case title
@@ -107,5 +107,38 @@ extension ItemRecord {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt)
+    }
+}
+
+extension ItemRecord {
+    /// Inserts the row with one cached statement.
+    ///
+    /// `insert(_:)` of `PersistableRecord` runs the same SQL, but through GRDB's generic
+    /// persistence path, which takes three times as long in a debug build; a bulk insert
+    /// (an import, the tests' list of 100,000 items) runs this once an item.
+    func insertRow(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(namedValues))
+    }
+
+    /// `INSERT INTO items (id, list_id, …) VALUES (:id, :list_id, …)`, from the coding keys.
+    private static let insertSQL: String = {
+        let columns = CodingKeys.allCases.map(\.stringValue)
+        let values = columns.map { ":" + $0 }
+        return "INSERT INTO \(databaseTableName) (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
+    }()
+
+    /// The row's values by column name, dates as ``UnixTimeDates`` stores them. A missing
+    /// name makes the statement throw, so this cannot drift from the columns silently.
+    private var namedValues: [String: (any DatabaseValueConvertible)?] {
+        [
+            CodingKeys.id.stringValue: id.text,
+            CodingKeys.listID.stringValue: listID.text,
+            CodingKeys.title.stringValue: title,
+            CodingKeys.notes.stringValue: notes,
+            CodingKeys.sortIndex.stringValue: sortIndex,
+            CodingKeys.createdAt.stringValue: createdAt.timeIntervalSince1970,
+            CodingKeys.updatedAt.stringValue: updatedAt.timeIntervalSince1970,
+            CodingKeys.completedAt.stringValue: completedAt?.timeIntervalSince1970,
+        ]
     }
 }

@@ -151,7 +151,7 @@ struct SQLiteTransaction: ItemWriting {
     }
 
     func insert(_ item: Item) throws {
-        try save(item) { try $0.insert(db) }
+        try save(item) { try $0.insertRow(db) }
     }
 
     func update(_ item: Item) throws {
@@ -193,7 +193,7 @@ struct SQLiteTransaction: ItemWriting {
     /// Throws when a text holds U+0000 (NUL): GRDB hands SQLite C strings, so SQLite would keep
     /// only the part before it. Refusing is better than losing the rest without a word.
     private func ensureStorable(_ texts: KeyValuePairs<String, String>, of subject: String) throws(StoreError) {
-        for (field, text) in texts where text.unicodeScalars.contains("\u{0}") {
+        for (field, text) in texts where text.utf8.contains(0) {
             throw .database(reason: "SQLite cannot store U+0000 (NUL), found in the \(field) of \(subject); remove it.")
         }
     }
