@@ -16,8 +16,10 @@ let package = Package(
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
         .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
+        .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
@@ -43,6 +45,16 @@ let package = Package(
                 "ArrangeModel",
                 "ArrangeStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "ArrangeSoak",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeOrdering",
+                "ArrangeSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),

@@ -141,6 +141,17 @@ public final class SQLiteItemRepository: ItemRepository {
         }
     }
 
+    /// Runs SQLite's `PRAGMA integrity_check` over the whole file.
+    ///
+    /// - Returns: The problems SQLite reports, one line each; empty when the file is sound.
+    /// - Complexity: O(size of the file): maintenance, not for every operation.
+    public func integrityProblems() throws -> [String] {
+        try mappingDatabaseErrors {
+            let lines = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+            return lines == ["ok"] ? [] : lines
+        }
+    }
+
     /// Copies every committed change into the database file, then closes the database.
     /// Later reads and writes throw ``StoreError/database(reason:)``.
     ///

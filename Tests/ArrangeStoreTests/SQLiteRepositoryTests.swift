@@ -34,6 +34,23 @@ struct SQLiteRepositoryTests {
         #expect(try store.repository.read { try Set($0.lists().map(\.name)) } == ["Home", "Work", "Garden"])
     }
 
+    @Test("The integrity check passes on a sound file and names the damage on a damaged one")
+    func integrity() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let repository = try SQLiteItemRepository(path: path)
+        try Store(repository: repository, folder: nil).seed("Home", sortIndices: Array(0..<2_000))
+        #expect(try repository.integrityProblems() == [])
+        try repository.write { _ in }
+        try GRDB.DatabaseQueue(path: path).write { db in
+            // An index that disagrees with its table: what a torn write can leave.
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            try db.execute(sql: "UPDATE sqlite_schema SET sql = replace(sql, 'sort_index', 'title') WHERE name = 'items_by_list_order'")
+        }
+        let reopened = try SQLiteItemRepository(path: path)
+        #expect(try !reopened.integrityProblems().isEmpty)
+    }
+
     @Test("A text file is refused, before anything is written to it")
     func textFile() throws {
         let folder = try TemporaryFolder()
