@@ -15,13 +15,16 @@ let package = Package(
         .library(name: "ArrangeModel", targets: ["ArrangeModel"]),
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
+        .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
+        .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
         // For FilePath, which swift-configuration's file provider takes; it depends on it anyway.
         .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
@@ -60,6 +63,24 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
         .target(name: "ArrangeLineEditor", dependencies: ["CLibEdit", "CLibEditShim"]),
+        .target(
+            name: "ArrangeSQLite",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "ArrangeSoak",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeOrdering",
+                "ArrangeSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
@@ -71,9 +92,20 @@ let package = Package(
             dependencies: ["ArrangeCommandLine", "ArrangeExecutable", "ArrangeIntents", "ArrangeModel", "ArrangeStore", "ArrangeOrdering"]
         ),
         .testTarget(
+            name: "ArrangeStoreTests",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeSQLite",
+                // To look at the schema and the query plans of SQLite.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
             name: "ArrangeOrderingTests",
             dependencies: [
                 "ArrangeOrdering",
+                "ArrangeSQLite",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
