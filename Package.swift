@@ -47,6 +47,7 @@ let package = Package(
                 "ArrangeStore",
                 "ArrangeOrdering",
                 "ArrangeIntents",
+                "ArrangeSQLite",
                 "ArrangeLineEditor",
                 "ArrangeShellWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

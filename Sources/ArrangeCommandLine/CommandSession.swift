@@ -1,5 +1,6 @@
 public import ArrangeIntents
 import ArrangeModel
+import ArrangeSQLite
 import ArrangeStore
 public import Foundation
 
@@ -105,13 +106,17 @@ public final class CommandSession: Sendable {
 
 /// Opens the database file.
 enum Store {
-    /// Opens the store at `url`, creating its folder and the file when missing.
+    /// Opens the SQLite database at `url`, creating its folder and the file when missing.
     static func open(at url: URL) throws(CommandLineError) -> any ItemRepository {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .database("Cannot create the folder for the database \(url.path): \(error.localizedDescription)")
         }
-        return InMemoryItemRepository()
+        do {
+            return try SQLiteItemRepository(path: url.path)
+        } catch {
+            throw .database(IntentFailure(error).message)
+        }
     }
 }

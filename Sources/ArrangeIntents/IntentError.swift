@@ -133,6 +133,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         switch error {
         case .listNotFound: "unknownList"
         case .itemNotFound: "unknownItem"
+        case .duplicateList: "duplicateList"
         case .duplicateItem: "duplicateItem"
         case .validation(let error): code(of: error)
         case .unusableDatabase: "unusableDatabase"
