@@ -22,11 +22,12 @@ import Darwin
 /// ```
 ///
 /// On a terminal the editor uses libedit in emacs mode (a `~/.editrc` may change that):
-/// Up and Down walk the history, Tab completes the word before the cursor, Ctrl-D on an empty
-/// line ends the input. The history is read from `historyFile` when the editor starts and
-/// written back by ``saveHistory()``, and when the editor is released (an error there is
-/// dropped, so call ``saveHistory()`` before exiting to report one). A process ended by a
-/// signal, Ctrl-C included, saves nothing.
+/// Up and Down walk the history, Tab completes the word before the cursor, Ctrl-C drops the
+/// line being typed, Ctrl-D on an empty line ends the input. The history is read from
+/// `historyFile` when the editor starts and written back by ``saveHistory()``, and when the
+/// editor is released (an error there is dropped, so call ``saveHistory()`` before exiting to
+/// report one). A process ended by a signal saves nothing; Ctrl-C is a signal only while the
+/// caller runs a line, not while one is typed.
 ///
 /// When standard input is not a terminal (``isInteractive`` is `false`) the editor reads plain
 /// lines with Swift's `readLine()`, shows no prompt, and neither reads nor writes the history
@@ -98,6 +99,11 @@ public final class LineEditor {
             editLine.flatMap { editLine in LineEditor.owner(of: editLine)?.complete(in: editLine) }
                 ?? UInt8(CC_ERROR)
         }, "^I")
+        // Ctrl-C drops the line being typed and starts a fresh one, as in a shell.
+        _ = arrange_el_set_interrupt_as_key(editLine)
+        _ = arrange_el_bind_command(editLine, "arrange-cancel", "Drop the line and start a new one", { editLine, _ in
+            editLine.flatMap { editLine in LineEditor.owner(of: editLine)?.cancelLine(in: editLine) } ?? UInt8(CC_ERROR)
+        }, "^C")
     }
 
     deinit {
@@ -173,6 +179,21 @@ public final class LineEditor {
         let columns = Int(arrange_el_terminal_columns(editLine))
         let rows = Completion.columns(completion.listing, width: columns > 0 ? columns : 80)
         FileHandle.standardOutput.write(Data(("\n" + rows.joined(separator: "\n") + "\n").utf8))
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// Handles Ctrl-C: leaves the line on the screen marked `^C`, empties the buffer and
+    /// shows the prompt again on the next line. Returns a libedit `CC_*` code.
+    private func cancelLine(in editLine: OpaquePointer) -> UInt8 {
+        guard let line = el_line(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor, let end = line.lastchar else {
+            return UInt8(CC_ERROR)
+        }
+        // libedit counts characters as wchar_t: move to the end, then delete everything before it.
+        let typed = String(decoding: UnsafeRawBufferPointer(start: buffer, count: end - buffer), as: UTF8.self)
+        let afterCursor = String(decoding: UnsafeRawBufferPointer(start: cursor, count: end - cursor), as: UTF8.self)
+        _ = el_cursor(editLine, Int32(afterCursor.unicodeScalars.count))
+        el_deletestr(editLine, Int32(typed.unicodeScalars.count))
+        FileHandle.standardOutput.write(Data((afterCursor + "^C\n").utf8))
         return UInt8(CC_REDISPLAY)
     }
 

@@ -12,6 +12,10 @@ int arrange_el_set_signal_handling(EditLine *editLine, int enabled) {
     return el_set(editLine, EL_SIGNAL, enabled);
 }
 
+int arrange_el_set_interrupt_as_key(EditLine *editLine) {
+    return el_set(editLine, EL_SETTY, "-d", "-isig", (const char *)NULL);
+}
+
 int arrange_el_bind_command(EditLine *editLine, const char *name, const char *help,
                             arrange_el_command command, const char *key) {
     if (el_set(editLine, EL_ADDFN, name, help, command) != 0) return -1;

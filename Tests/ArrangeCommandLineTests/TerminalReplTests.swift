@@ -82,7 +82,7 @@ struct TerminalReplTests {
         /// Types keys; plain text is sent literally, and `Enter`, `Tab`, `Up` as keys.
         func type(_ keys: String...) throws {
             for key in keys {
-                if ["Enter", "Tab", "Up", "C-d", "C-u"].contains(key) {
+                if ["Enter", "Tab", "Up", "C-c", "C-d", "C-u"].contains(key) {
                     try tmuxCommand(["send-keys", "-t", "repl", key])
                 } else {
                     try tmuxCommand(["send-keys", "-t", "repl", "-l", key])
@@ -125,7 +125,7 @@ struct TerminalReplTests {
         }
     }
 
-    @Test("Type a command, complete with Tab, recall with Up, quit, restart and find the history")
+    @Test("Type a command, drop a line with Ctrl-C, complete with Tab, recall with Up, quit, restart and find the history")
     func session() async throws {
         try await withTemporaryFolder { home in
             let terminal = Terminal(Executable(home: home))
@@ -135,6 +135,10 @@ struct TerminalReplTests {
 
             try terminal.type("add Buy milk", "Enter")
             try terminal.waitFor("the add") { $0.contains("now #1 of Inbox.") }
+
+            // Ctrl-C drops the line being typed and leaves the REPL running.
+            try terminal.type("add Never", "C-c")
+            try terminal.waitFor("the dropped line") { $0.contains("arrange Inbox> add Never^C\n") && lastLine($0) == "arrange Inbox>" }
 
             // Tab completes a command name, and #N references.
             try terminal.type("comp", "Tab")
@@ -155,6 +159,7 @@ struct TerminalReplTests {
             let saved = try String(contentsOf: history, encoding: .utf8).replacingOccurrences(of: "\\040", with: " ")
             #expect(saved.contains("add Buy milk"))
             #expect(saved.contains("complete #1"))
+            #expect(!saved.contains("Never"))
 
             // A new session finds the history: Up shows the last line, then the one before.
             try terminal.start(database)

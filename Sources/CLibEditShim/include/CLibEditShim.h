@@ -19,6 +19,9 @@ int arrange_el_set_prompt(EditLine *editLine, arrange_el_prompt prompt);
 int arrange_el_set_editor(EditLine *editLine, const char *mode);
 /// Lets libedit restore the terminal on fatal signals and follow window size changes.
 int arrange_el_set_signal_handling(EditLine *editLine, int enabled);
+/// Turns ISIG off while a line is edited, so that Ctrl-C arrives as a key (^C) that can be
+/// bound, instead of a SIGINT that ends the process. Commands run with the terminal's own modes.
+int arrange_el_set_interrupt_as_key(EditLine *editLine);
 /// Adds command under name (EL_ADDFN) and binds key to it (EL_BIND), e.g. "^I" for Tab.
 int arrange_el_bind_command(EditLine *editLine, const char *name, const char *help,
                             arrange_el_command command, const char *key);
