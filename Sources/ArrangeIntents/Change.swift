@@ -100,26 +100,10 @@ enum Change: Sendable {
             return .moved(inverse)
 
         case .retitled(let titles):
-            var inverse: [Item.ID: String] = [:]
-            for (id, title) in titles {
-                var item = try existing(id)
-                inverse[id] = item.title
-                item.title = title
-                item.updatedAt = environment.clock()
-                try transaction.update(item)
-            }
-            return .retitled(inverse)
+            return .retitled(try Self.set(\.title, to: titles, in: transaction, environment: environment, existing: existing))
 
         case .completion(let stamps):
-            var inverse: [Item.ID: Date?] = [:]
-            for (id, stamp) in stamps {
-                var item = try existing(id)
-                inverse[id] = item.completedAt
-                item.completedAt = stamp
-                item.updatedAt = environment.clock()
-                try transaction.update(item)
-            }
-            return .completion(inverse)
+            return .completion(try Self.set(\.completedAt, to: stamps, in: transaction, environment: environment, existing: existing))
 
         case .listCreated(let id):
             guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
@@ -140,6 +124,22 @@ enum Change: Sendable {
             try transaction.update(list)
             return inverse
         }
+    }
+
+    /// Gives each item one field's value, stamps it, and returns the values it had.
+    private static func set<Value>(
+        _ field: WritableKeyPath<Item, Value>, to values: [Item.ID: Value], in transaction: any ItemWriting,
+        environment: IntentEnvironment, existing: (Item.ID) throws -> Item
+    ) throws -> [Item.ID: Value] {
+        var previous: [Item.ID: Value] = [:]
+        for (id, value) in values {
+            var item = try existing(id)
+            previous[id] = item[keyPath: field]
+            item[keyPath: field] = value
+            item.updatedAt = environment.clock()
+            try transaction.update(item)
+        }
+        return previous
     }
 
     /// Directly after `predecessor` in `list`, or at the top when there is none.

@@ -12,7 +12,7 @@ public import ArrangeModel
 /// try ItemReference("3F2A91").form      // .prefix("3f2a91")
 /// try ItemReference("3f2").form         // throws IntentError.prefixTooShort("3f2")
 /// ```
-public struct ItemReference: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct ItemReference: TextReference {
     /// The fewest hex digits a prefix must have.
     public static let minimumPrefixLength = 4
 
@@ -22,21 +22,6 @@ public struct ItemReference: Hashable, Sendable, Codable, ExpressibleByStringLit
     public init(_ text: String) {
         self.text = text
     }
-
-    public init(stringLiteral text: String) {
-        self.text = text
-    }
-
-    public init(from decoder: any Decoder) throws {
-        text = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
-
-    public var description: String { text }
 
     /// What a reference names, once read.
     public enum Form: Hashable, Sendable {
@@ -76,20 +61,30 @@ public struct ItemReference: Hashable, Sendable, Codable, ExpressibleByStringLit
 }
 
 /// How a list is named: its name, ignoring case, or its id.
-public struct ListReference: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct ListReference: TextReference {
     /// The name or id as it was written.
     public var text: String
 
     public init(_ text: String) {
         self.text = text
     }
+}
 
+/// A reference written as text: a string literal in Swift, a string in JSON.
+public protocol TextReference: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The reference as it was written.
+    var text: String { get }
+
+    init(_ text: String)
+}
+
+extension TextReference {
     public init(stringLiteral text: String) {
-        self.text = text
+        self.init(text)
     }
 
     public init(from decoder: any Decoder) throws {
-        text = try decoder.singleValueContainer().decode(String.self)
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
