@@ -99,9 +99,14 @@ public final class IntentEnvironment: Sendable {
     @discardableResult
     public func ensureDefaultList() throws -> Bool {
         let name = try Title.validated(defaultListName, as: .listName)
+        let key = ItemList.nameKey(name)
+        let exists = { (transaction: any ItemReading) in
+            try transaction.lists().contains { ItemList.nameKey($0.name) == key }
+        }
+        // Most opens find the list: look first without taking the write lock.
+        guard try !repository.read(exists) else { return false }
         return try repository.write { transaction in
-            let key = ItemList.nameKey(name)
-            guard try !transaction.lists().contains(where: { ItemList.nameKey($0.name) == key }) else { return false }
+            guard try !exists(transaction) else { return false }
             try transaction.insert(ItemList(id: ItemList.ID(rawValue: newID()), name: name, createdAt: clock()))
             return true
         }

@@ -149,10 +149,11 @@ struct EndToEndTests {
     @Test("Without a subcommand and with piped input, lines run as REPL commands")
     func pipedRepl() async throws {
         try await withArrange { arrange in
-            let run = try arrange.run([], input: "add Call mum\nbogus\nlist\nquit\nadd never\n")
+            let run = try arrange.run([], input: "add Call mum\nbogus\nadd Temp\nundo\nredo\nundo\nlist\nquit\nadd never\n")
             #expect(run.status == 0)
             #expect(run.output.hasSuffix("Inbox: 1 open\n  #1  " + (run.output.split(separator: "#1  ").last ?? "")))
             #expect(run.error == "error: Unknown command 'bogus'; type help for the list.\n")
+            #expect(run.output.contains("Undid \"Add Item\".\nRedid \"Add Item\".\nUndid \"Add Item\".\n"))
             #expect(try titles(arrange) == ["Call mum"], "nothing runs after quit")
         }
     }
