@@ -15,11 +15,14 @@ public struct Completer: Sendable {
     /// The REPL's own commands, besides those of the command tree.
     static let builtins = ["use", "help", "quit"]
 
-    /// The options followed by a list.
-    static let listOptions: Set = ["--list", "--into", "--from"]
+    /// The options followed by a list: the catalogue's list parameters, and `--into`, the
+    /// command line's name for the list `move` moves into.
+    static let listOptions = Set(
+        IntentCatalogue.descriptions.flatMap(\.parameters).filter { $0.type == .list }.map { "--" + $0.name } + ["--into"])
 
-    /// The commands whose arguments are items.
-    static let itemCommands: Set = ["show", "rename", "complete", "reopen", "delete", "move"]
+    /// The commands whose arguments are items: those whose intents take items, in the catalogue.
+    static let itemCommands = Set(
+        IntentCatalogue.descriptions.filter { $0.parameters.contains { $0.type == .item || $0.type == .items } }.map(\.commandName))
 
     /// The commands whose first argument is a list.
     static let listCommands: Set = ["use", "list", "rename-list", "delete-list"]
