@@ -90,7 +90,11 @@ let package = Package(
             name: "ArrangeCommandLineTests",
             // The executable is a dependency so that building the tests builds `arrange`,
             // which the end-to-end tests run.
-            dependencies: ["ArrangeCommandLine", "ArrangeExecutable", "ArrangeIntents", "ArrangeModel", "ArrangeStore", "ArrangeOrdering"]
+            dependencies: [
+                "ArrangeCommandLine", "ArrangeExecutable", "ArrangeIntents", "ArrangeModel", "ArrangeStore", "ArrangeOrdering",
+                // To open the files that the crash and two-process tests leave, as a new process would.
+                "ArrangeSQLite",
+            ]
         ),
         .testTarget(
             name: "ArrangeStoreTests",

@@ -145,7 +145,7 @@ public final class OrderingService: Sendable {
     ///
     /// ```swift
     /// // "ABcDefgHIJKlmNO": move the lowercase letters to offset 2
-    /// try service.move(fromOffsets: [2, 5, 6, 11, 12], toOffset: 2, in: list)
+    /// try service.move(fromOffsets: [2, 4, 5, 6, 11, 12], toOffset: 2, in: list)
     /// // now "ABcefglmDHIJKNO"
     /// ```
     ///

@@ -53,7 +53,7 @@ struct Executable {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try writeAll(Data(input.utf8), to: stdin.fileHandleForWriting)
         try stdin.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so that a full pipe cannot stall the child.
         let errorData = Mutex(Data())
@@ -69,6 +69,26 @@ struct Executable {
         return Run(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             error: errorData.withLock { String(decoding: $0, as: UTF8.self) })
+    }
+}
+
+/// Writes all of `data` to a pipe, retrying when a signal interrupts the write.
+///
+/// `FileHandle.write(_:)` traps on `EINTR`, which the tests meet whenever another test's
+/// child process exits (SIGCHLD) during a write. A closed pipe throws rather than raising
+/// SIGPIPE, which would end the test process.
+func writeAll(_ data: Data, to handle: FileHandle) throws {
+    signal(SIGPIPE, SIG_IGN)
+    try data.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(handle.fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                continue
+            }
+            offset += written
+        }
     }
 }
 
@@ -95,20 +115,25 @@ final class Conversation {
     private let output = Pipe()
     private var buffer = Data()
 
-    init(_ executable: Executable, arguments: [String]) throws {
+    init(_ executable: Executable, arguments: [String], environment extra: [String: String] = [:]) throws {
         guard let url = Executable.url else { throw Missing.executable }
         process.executableURL = url
         process.arguments = arguments
-        process.environment = executable.environment()
+        process.environment = executable.environment(extra)
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
     }
 
+    /// Sends one line and returns at once, without reading its answer.
+    func sendWithoutWaiting(_ line: String) throws {
+        try writeAll(Data((line + "\n").utf8), to: input.fileHandleForWriting)
+    }
+
     /// Sends one line and waits, at most `timeout` seconds, for one line of answer.
     func send(_ line: String, timeout: Double = 10) throws -> String {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        try sendWithoutWaiting(line)
         let descriptor = output.fileHandleForReading.fileDescriptor
         let deadline = Date().addingTimeInterval(timeout)
         while true {
