@@ -22,6 +22,39 @@ public struct Arrange: AsyncParsableCommand {
         defaultSubcommand: ReplCommand.self)
 
     public init() {}
+
+    /// Parses the process's arguments and runs the command they name.
+    ///
+    /// Help and version go to standard output. A command line that cannot be parsed gets one
+    /// line on standard error (`error: …`, with where to find help) and the usage status; the
+    /// commands report their own errors the same way.
+    public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            Self.exit(withError: exit)
+        } catch {
+            guard exitCode(for: error) != .success else { Self.exit(withError: error) }
+            Console.standard.error(usageError(error, arguments: arguments))
+            Self.exit(withError: ExitCode(exitCode(for: error).rawValue))
+        }
+    }
+
+    /// A parse error as one line, naming an unknown command as such.
+    static func usageError(_ error: any Error, arguments: [String]) -> String {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
+            return "Unknown command '\(first)'; run 'arrange --help' for the list."
+        }
+        let command = arguments.first.flatMap { names.contains($0) ? "arrange \($0)" : nil } ?? "arrange"
+        let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "The command line cannot be read."
+        return "\(message) (see '\(command) --help')"
+    }
 }
 
 /// A command that runs against a ``CommandSession``: one it opens itself when run from the

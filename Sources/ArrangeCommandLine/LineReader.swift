@@ -1,3 +1,4 @@
+import ArrangeIntents
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -36,21 +37,22 @@ final class LineReader {
         if closesDescriptor { close(descriptor) }
     }
 
-    /// The next line without its line break (and a carriage return before it), or `nil` at the end.
+    /// The next line without its line break (and a carriage return before it), or `nil` at
+    /// the end; a line that is not valid UTF-8 comes as an `invalidUTF8` failure.
     ///
     /// - Throws: ``CommandLineError/input(_:)`` when reading fails.
-    func readLine() throws(CommandLineError) -> String? {
+    func readLine() throws(CommandLineError) -> Result<String, IntentFailure>? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 var line = buffer[..<newline]
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                 defer { buffer.removeSubrange(...newline) }
-                return String(decoding: line, as: UTF8.self)
+                return Self.text(line)
             }
             if atEnd {
                 guard !buffer.isEmpty else { return nil }
                 defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
+                return Self.text(buffer[...])
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -60,5 +62,13 @@ final class LineReader {
             }
             if count == 0 { atEnd = true } else { buffer += chunk[..<count] }
         }
+    }
+
+    /// The bytes as text, refusing any that are not UTF-8 rather than replacing them.
+    private static func text(_ bytes: ArraySlice<UInt8>) -> Result<String, IntentFailure> {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(IntentFailure(code: "invalidUTF8", message: "The line is not valid UTF-8 text; send requests as UTF-8."))
+        }
+        return .success(text)
     }
 }

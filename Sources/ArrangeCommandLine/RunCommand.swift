@@ -24,6 +24,6 @@ struct RunCommand: SessionCommand {
     func run(in session: CommandSession) async throws {
         let reader = try file.flatMap { $0 == "-" ? nil : try LineReader(path: $0) } ?? LineReader.standardInput()
         let conversation = RunConversation(environment: session.environment)
-        try await conversation.run(reader.readLine, write: session.console.print)
+        try await conversation.run(lines: reader.readLine, write: session.console.print)
     }
 }

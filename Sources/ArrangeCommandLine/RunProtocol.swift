@@ -153,9 +153,20 @@ public struct RunConversation: Sendable {
     ///
     /// - Throws: What `input` throws when it cannot be read.
     public func run(_ input: () throws -> String?, write: (String) -> Void) async throws {
+        try await run(lines: { try input().map { .success($0) } }, write: write)
+    }
+
+    /// Answers every line of `input`, as ``run(_:write:)`` does; a line that could not be
+    /// read as text (it is not UTF-8) comes as a failure and is answered with it.
+    public func run(lines input: () throws -> Result<String, IntentFailure>?, write: (String) -> Void) async throws {
         while let line = try input() {
-            guard line.contains(where: { !$0.isWhitespace }) else { continue }
-            write(await answer(line))
+            switch line {
+            case .success(let line):
+                guard line.contains(where: { !$0.isWhitespace }) else { continue }
+                write(await answer(line))
+            case .failure(let failure):
+                write(Self.errorAnswer(failure))
+            }
         }
     }
 }

@@ -8,6 +8,6 @@ import ArrangeCommandLine
 @main
 struct ArrangeMain {
     static func main() async {
-        await Arrange.main()
+        await Arrange.runFromCommandLine()
     }
 }
