@@ -46,12 +46,14 @@ public struct Arrange: AsyncParsableCommand {
     }
 
     /// A parse error as one line, naming an unknown command as such.
-    static func usageError(_ error: any Error, arguments: [String]) -> String {
+    ///
+    /// - Parameter program: What the commands are typed after: `arrange ` in a shell, nothing in the REPL.
+    static func usageError(_ error: any Error, arguments: [String], program: String = "arrange ") -> String {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             return "Unknown command '\(first)'; run 'arrange --help' for the list."
         }
-        let command = arguments.first.flatMap { names.contains($0) ? "arrange \($0)" : nil } ?? "arrange"
+        let command = arguments.first.flatMap { names.contains($0) ? program + $0 : nil } ?? "arrange"
         let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "The command line cannot be read."
         return "\(message) (see '\(command) --help')"
     }

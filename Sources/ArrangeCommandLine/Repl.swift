@@ -103,7 +103,14 @@ public final class Repl {
         do {
             command = try Arrange.parseAsRoot(words)
         } catch {
-            console.print(Arrange.fullMessage(for: error))
+            guard Arrange.exitCode(for: error) != .success else {
+                console.print(Arrange.fullMessage(for: error))
+                return
+            }
+            console.error(Arrange.usageError(error, arguments: words, program: ""))
+            if let subcommand = Arrange.configuration.subcommands.first(where: { $0.configuration.commandName == words[0] }) {
+                console.print("Usage: " + Arrange.usageString(for: subcommand))
+            }
             return
         }
         guard let command = command as? any SessionCommand, !(command is ReplCommand) else {

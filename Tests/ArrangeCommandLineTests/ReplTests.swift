@@ -23,10 +23,11 @@ struct ReplTests {
             #expect(await repl.handle(line) == .proceed)
         }
         let errors = transcript.error.split(separator: "\n")
-        #expect(errors.count == 5, "\(transcript.error)")
+        #expect(errors.count == 6, "\(transcript.error)")
         #expect(errors[0] == "error: #9 is past the end: 'Inbox' has 2 open items (#1 to #2).")
         #expect(errors[1] == "error: Unknown command 'bogus'; type help for the list.")
-        #expect(errors[2].hasPrefix("error: The quote ' at position 5 is never closed"))
+        #expect(errors[2] == "error: Missing expected argument '<title> ...' (see 'add --help')")
+        #expect(errors[3].hasPrefix("error: The quote ' at position 5 is never closed"))
         #expect(transcript.output.contains("Usage: arrange add"), "a parse error shows the usage")
 
         transcript.clear()
