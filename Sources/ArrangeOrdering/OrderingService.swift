@@ -104,17 +104,18 @@ public final class OrderingService: Sendable {
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         guard repeated.isEmpty else { throw OrderingError.duplicateItems(repeated.sorted()) }
         let moving = try ids.map { try transaction.existingItem(id: $0) }
-        let target = try targetList(for: moving, placement: placement, explicit: list, in: transaction)
-        return try move(moving, to: placement, into: target, visibility: visibility, in: transaction)
+        let anchor = try placement.anchorID.map { try transaction.existingItem(id: $0) }
+        let target = try targetList(for: moving, anchor: anchor, explicit: list, in: transaction)
+        return try move(moving, to: placement, anchor: anchor, into: target, visibility: visibility, in: transaction)
     }
 
     /// Moves distinct, existing items into `target`; the shared end of both forms of move.
     private func move(
-        _ items: [Item], to placement: Placement, into target: ItemList.ID, visibility: ItemVisibility,
+        _ items: [Item], to placement: Placement, anchor: Item? = nil, into target: ItemList.ID, visibility: ItemVisibility,
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
         let moving = items.sorted { $0.orderKey < $1.orderKey }
-        let gap = try gap(for: placement, in: target, visibility: visibility, moving: moving, in: transaction)
+        let gap = try gap(for: placement, anchor: anchor, in: target, visibility: visibility, moving: moving, in: transaction)
         let settled = settledEnds(of: moving, in: gap, list: target)
         let unsettled = Array(moving[settled.prefix..<(moving.count - settled.suffix)])
         guard !unsettled.isEmpty else { return OrderingReport(placed: moving) }
@@ -183,8 +184,10 @@ public final class OrderingService: Sendable {
     // MARK: Finding the gap
 
     /// The two neighbours, adjacent once `moving` is set aside, between which `placement` falls.
+    ///
+    /// - Parameter anchor: The item a `.before` or `.after` placement names, when read already.
     private func gap(
-        for placement: Placement, in list: ItemList.ID, visibility: ItemVisibility, moving: [Item],
+        for placement: Placement, anchor: Item? = nil, in list: ItemList.ID, visibility: ItemVisibility, moving: [Item],
         in transaction: any ItemReading
     ) throws -> Gap {
         let neighbours = Neighbours(list: list, excluding: Set(moving.map(\.id)), transaction: transaction)
@@ -194,10 +197,10 @@ public final class OrderingService: Sendable {
         case .bottom:
             return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         case .before(let id):
-            let anchor = try anchor(id, in: list, moving: neighbours.excluding, in: transaction)
+            let anchor = try checkedAnchor(anchor ?? transaction.existingItem(id: id), in: list, moving: neighbours.excluding)
             return Gap(lower: try neighbours.before(anchor.orderKey), upper: anchor)
         case .after(let id):
-            let anchor = try anchor(id, in: list, moving: neighbours.excluding, in: transaction)
+            let anchor = try checkedAnchor(anchor ?? transaction.existingItem(id: id), in: list, moving: neighbours.excluding)
             return Gap(lower: anchor, upper: try neighbours.after(anchor.orderKey))
         case .offset(let offset):
             return try gap(atVisibleOffset: offset, in: list, visibility: visibility, moving: moving, neighbours: neighbours)
@@ -237,25 +240,24 @@ public final class OrderingService: Sendable {
         }?.element
     }
 
-    private func anchor(_ id: Item.ID, in list: ItemList.ID, moving: Set<Item.ID>, in transaction: any ItemReading) throws -> Item {
-        guard !moving.contains(id) else { throw OrderingError.placedRelativeToItself(id) }
-        let anchor = try transaction.existingItem(id: id)
-        guard anchor.listID == list else { throw OrderingError.anchorInAnotherList(anchor: id, list: list) }
+    /// The item a placement names, once it is known to be neither moving nor in another list.
+    private func checkedAnchor(_ anchor: Item, in list: ItemList.ID, moving: Set<Item.ID>) throws -> Item {
+        guard !moving.contains(anchor.id) else { throw OrderingError.placedRelativeToItself(anchor.id) }
+        guard anchor.listID == list else { throw OrderingError.anchorInAnotherList(anchor: anchor.id, list: list) }
         return anchor
     }
 
-    private func targetList(for moving: [Item], placement: Placement, explicit: ItemList.ID?, in transaction: any ItemReading) throws -> ItemList.ID {
+    /// The list a move goes to: the one named, else the anchor's, else the moving items' own.
+    private func targetList(for moving: [Item], anchor: Item?, explicit: ItemList.ID?, in transaction: any ItemReading) throws -> ItemList.ID {
         if let explicit {
             return try transaction.existingList(id: explicit).id
         }
-        switch placement {
-        case .before(let id), .after(let id):
-            return try transaction.existingItem(id: id).listID
-        case .top, .bottom, .offset:
-            let lists = Set(moving.map(\.listID))
-            guard lists.count == 1, let list = lists.first else { throw OrderingError.targetListAmbiguous }
-            return list
+        if let anchor {
+            return anchor.listID
         }
+        let lists = Set(moving.map(\.listID))
+        guard lists.count == 1, let list = lists.first else { throw OrderingError.targetListAmbiguous }
+        return list
     }
 
     /// How many of the moving items already sit at the start and at the end of the gap, in

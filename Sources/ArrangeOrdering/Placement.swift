@@ -16,6 +16,16 @@ public enum Placement: Hashable, Sendable {
     case offset(Int)
 }
 
+extension Placement {
+    /// The item a `.before` or `.after` placement names.
+    var anchorID: Item.ID? {
+        switch self {
+        case .before(let id), .after(let id): id
+        case .top, .bottom, .offset: nil
+        }
+    }
+}
+
 /// What an operation did.
 public struct OrderingReport: Hashable, Sendable, Codable {
     /// The items placed or moved, with their new `sortIndex`, in display order.

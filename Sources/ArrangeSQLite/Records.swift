@@ -95,6 +95,21 @@ extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates
 }
 
 extension ItemRecord {
+    /// Reads a row by its column names, without the cost of `Decodable`: moves read rows on
+    /// their hot path.
+    ///
+    /// - Throws: ``RowDecodingError`` when an id is not a UUID.
+    init(row: Row) throws {
+        guard let id = Item.ID(row[Columns.id] as String), let listID = ItemList.ID(row[Columns.listID] as String) else {
+            throw RowDecodingError(table: Self.databaseTableName, row: row.description)
+        }
+        self.init(
+            id: id, listID: listID, title: row[Columns.title], notes: row[Columns.notes], sortIndex: row[Columns.sortIndex],
+            createdAt: Date(timeIntervalSince1970: row[Columns.createdAt]),
+            updatedAt: Date(timeIntervalSince1970: row[Columns.updatedAt]),
+            completedAt: (row[Columns.completedAt] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
     /// The row that stores `item`.
     init(_ item: Item) {
         self.init(
@@ -141,4 +156,12 @@ extension ItemRecord {
             CodingKeys.completedAt.stringValue: completedAt?.timeIntervalSince1970,
         ]
     }
+}
+
+/// A row whose values do not fit its record: an id that is not a UUID, say.
+struct RowDecodingError: Error, CustomStringConvertible {
+    var table: String
+    var row: String
+
+    var description: String { "a row of \(table) holds a value of the wrong form: \(row)" }
 }

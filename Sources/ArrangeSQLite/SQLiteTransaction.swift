@@ -19,28 +19,32 @@ enum ItemsQuery: Hashable, Sendable {
         }
     }
 
-    /// The request for this query on the items of `list`.
+    /// The SQL of this query; its arguments are ``arguments(in:)``.
     ///
     /// Windows compare the row value `(sort_index, id)` with the key, which SQLite answers
     /// with a range search of the index `(list_id, sort_index, id)`: it starts at the key,
-    /// not at an end of the list.
-    func request(in list: ItemList.ID) -> QueryInterfaceRequest<ItemRecord> {
-        let sortIndex = ItemRecord.Columns.sortIndex
-        let id = ItemRecord.Columns.id
-        let items = ItemRecord.filter(ItemRecord.Columns.listID == list.text)
+    /// not at an end of the list. The text depends only on the kind of query, so each kind
+    /// is prepared once per connection and then taken from its statement cache.
+    var sql: String {
         switch self {
-        case .page(let visibility, let offset, let limit):
-            return items.visible(visibility).order(sortIndex, id).limit(limit, offset: offset)
-        case .before(let key, let limit):
-            return items
-                .filter(literal: "(\(sortIndex), \(id)) < (\(key.sortIndex), \(key.id.text))")
-                .order(sortIndex.desc, id.desc)
-                .limit(limit)
-        case .after(let key, let limit):
-            return items
-                .filter(literal: "(\(sortIndex), \(id)) > (\(key.sortIndex), \(key.id.text))")
-                .order(sortIndex, id)
-                .limit(limit)
+        case .page(.all, _, _):
+            "SELECT * FROM items WHERE list_id = ? ORDER BY sort_index, id LIMIT ? OFFSET ?"
+        case .page(.open, _, _):
+            "SELECT * FROM items WHERE list_id = ? AND completed_at IS NULL ORDER BY sort_index, id LIMIT ? OFFSET ?"
+        case .before:
+            "SELECT * FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?) ORDER BY sort_index DESC, id DESC LIMIT ?"
+        case .after:
+            "SELECT * FROM items WHERE list_id = ? AND (sort_index, id) > (?, ?) ORDER BY sort_index, id LIMIT ?"
+        }
+    }
+
+    /// The values for the placeholders of ``sql``, for the items of `list`.
+    func arguments(in list: ItemList.ID) -> StatementArguments {
+        switch self {
+        case .page(_, let offset, let limit):
+            [list.text, limit, offset]
+        case .before(let key, let limit), .after(let key, let limit):
+            [list.text, key.sortIndex, key.id.text, limit]
         }
     }
 }
@@ -86,7 +90,10 @@ struct SQLiteTransaction: ItemWriting {
     }
 
     func item(id: Item.ID) throws -> Item? {
-        try mapping { try ItemRecord.fetchOne(db, key: id.text)?.item }
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT * FROM items WHERE id = ?")
+            return try ItemRecord.fetchOne(statement, arguments: [id.text])?.item
+        }
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
@@ -126,7 +133,9 @@ struct SQLiteTransaction: ItemWriting {
 
     private func items(in list: ItemList.ID, _ query: ItemsQuery) throws -> [Item] {
         guard !query.isEmpty else { return [] }
-        return try mapping { try query.request(in: list).fetchAll(db).map(\.item) }
+        return try mapping {
+            try ItemRecord.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments(in: list)).map(\.item)
+        }
     }
 
     // MARK: Writing
@@ -182,9 +191,9 @@ struct SQLiteTransaction: ItemWriting {
     func updateSortIndices(_ changes: [SortIndexChange]) throws {
         for change in changes {
             let changed = try mapping {
-                try ItemRecord
-                    .filter(key: change.id.text)
-                    .updateAll(db, ItemRecord.Columns.sortIndex.set(to: change.sortIndex))
+                let statement = try db.cachedStatement(sql: "UPDATE items SET sort_index = ? WHERE id = ?")
+                try statement.execute(arguments: [change.sortIndex, change.id.text])
+                return db.changesCount
             }
             guard changed == 1 else { throw StoreError.itemNotFound(change.id) }
         }

@@ -137,8 +137,7 @@ extension SQLiteItemRepository {
     /// The details of the plan SQLite picks to run `query` on `list`, one line per step.
     func queryPlan(_ query: ItemsQuery, in list: ItemList.ID) throws -> [String] {
         try writer.read { db in
-            let statement = try query.request(in: list).makePreparedRequest(db).statement
-            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments(in: list))
                 .map { row in row["detail"] ?? "" }
         }
     }
