@@ -1,0 +1,119 @@
+import ArrangeBenchSupport
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+
+/// How move times grow from a small list to a big one, on each backend, in one run.
+struct ScalingSection {
+    let smallCount: Int
+    let largeCount: Int
+    let rounds: Int
+    let offsetRounds: Int
+    let seed: UInt64
+    let backends: [Backend]
+    let log: (String) -> Void
+
+    /// The median times of one kind of move on one backend, at both sizes.
+    struct Row {
+        let backend: Backend
+        let move: String
+        let small: Double
+        let large: Double
+        var ratio: Double { large / small }
+    }
+
+    func run(in directory: URL) throws -> [Row] {
+        try backends.flatMap { backend in
+            var random = SeededRandomNumberGenerator(seed: seed ^ 0x5CA1E)
+            let repository = try backend.makeRepository(in: directory, named: "scaling")
+            log("  \(backend.title): loading \(Format.count(smallCount)) and \(Format.count(largeCount)) items…")
+            let small = try Mover(count: smallCount, named: "Small", in: repository, random: &random)
+            let large = try Mover(count: largeCount, named: "Large", in: repository, random: &random)
+            log("  \(backend.title): timing moves…")
+            let byID = try InterleavedSampler(rounds: rounds).sample([small.moveByID, large.moveByID])
+            let byOffset = try InterleavedSampler(rounds: offsetRounds).sample([small.moveByOffset, large.moveByOffset])
+            return [
+                Row(backend: backend, move: Mover.byIDTitle, small: Summary(byID[0])!.median, large: Summary(byID[1])!.median),
+                Row(backend: backend, move: Mover.byOffsetTitle, small: Summary(byOffset[0])!.median, large: Summary(byOffset[1])!.median),
+            ]
+        }
+    }
+
+    func table(_ rows: [Row]) -> String {
+        var table = MarkdownTable(
+            ["backend", "move", "median at \(Format.count(smallCount))", "median at \(Format.count(largeCount))", "ratio"],
+            rightAligned: [2, 3, 4])
+        for row in rows {
+            table.append([row.backend.title, row.move, Format.microseconds(row.small), Format.microseconds(row.large), "**\(Format.ratio(row.ratio))**"])
+        }
+        return table.text
+    }
+}
+
+/// Random single moves on one list, through the ordering service, each in its own transaction.
+final class Mover {
+    static let byIDTitle = "one item before another, by id"
+    static let byOffsetTitle = "one item by offsets (SwiftUI)"
+
+    let service: OrderingService
+    let list: ItemList.ID
+    let ids: [Item.ID]
+    private var random: SeededRandomNumberGenerator
+
+    init(count: Int, named name: String, in repository: any ItemRepository, random: inout SeededRandomNumberGenerator) throws {
+        let loaded = try BulkLoad.appendedList(named: name, count: count, in: repository, random: &random)
+        self.list = loaded.list.id
+        self.ids = loaded.ids
+        self.random = SeededRandomNumberGenerator(seed: random.next())
+        self.service = try OrderingService(repository: repository, random: SeededRandomNumberGenerator(seed: random.next()), now: { BulkLoad.epoch })
+    }
+
+    /// Moves a random item before another random item.
+    func moveByID() throws {
+        let item = ids.randomElement(using: &random)!
+        var anchor = item
+        while anchor == item { anchor = ids.randomElement(using: &random)! }
+        try service.move([item], to: .before(anchor))
+    }
+
+    /// Moves the item at a random offset to a random other place, as SwiftUI's onMove does.
+    func moveByOffset() throws {
+        let source = Int.random(in: 0..<ids.count, using: &random)
+        let pick = Int.random(in: 0..<(ids.count - 1), using: &random)
+        try service.move(fromOffsets: [source], toOffset: pick < source ? pick : pick + 2, in: list)
+    }
+}
+
+/// The in-memory backend's memory per item, measured in a process of its own so that
+/// nothing the benchmark did before is in the figure.
+enum MemoryProbe {
+    /// The resident memory a new process gains per item when it loads `count` items into an
+    /// ``InMemoryItemRepository`` (`/proc/self/statm` before and after), in bytes.
+    static func bytesPerItem(count: Int) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.arguments = ["--memory-probe", "\(count)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let value = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw VerificationFailure(message: "the memory probe failed with status \(process.terminationStatus)") }
+        return value
+    }
+
+    /// Run in the probe process: loads `count` items and prints the resident growth per item.
+    static func measure(count: Int) throws {
+        var random = SeededRandomNumberGenerator(seed: 1)
+        let ids = (0..<count).map { _ in Item.ID(using: &random) }
+        let repository = InMemoryItemRepository()
+        let list = try BulkLoad.makeList(named: "Memory", in: repository)
+        let before = Machine.residentBytes() ?? 0
+        try BulkLoad.fill(list.id, ids: ids, keys: BulkLoad.appendedKey, in: repository)
+        let after = Machine.residentBytes() ?? 0
+        let stored = try repository.read { try $0.itemCount(in: list.id, visibility: .all) }
+        print(Double(after - before) / Double(stored))
+    }
+}
