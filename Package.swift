@@ -15,10 +15,12 @@ let package = Package(
         .library(name: "ArrangeModel", targets: ["ArrangeModel"]),
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
+        .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
@@ -37,6 +39,14 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
         .target(name: "ArrangeLineEditor", dependencies: ["CLibEdit", "CLibEditShim"]),
+        .target(
+            name: "ArrangeSQLite",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The benchmark runner, and the bulk loading it shares with the micro-benchmarks.
         .target(name: "ArrangeBenchSupport", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .executableTarget(
@@ -53,9 +63,20 @@ let package = Package(
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(
+            name: "ArrangeStoreTests",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeSQLite",
+                // To look at the schema and the query plans of SQLite.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
             name: "ArrangeOrderingTests",
             dependencies: [
                 "ArrangeOrdering",
+                "ArrangeSQLite",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -103,10 +103,19 @@ public final class OrderingService: Sendable {
         guard !ids.isEmpty else { throw OrderingError.nothingToMove }
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         guard repeated.isEmpty else { throw OrderingError.duplicateItems(repeated.sorted()) }
-        let moving = try ids.map { try transaction.existingItem(id: $0) }.sorted { $0.orderKey < $1.orderKey }
+        let moving = try ids.map { try transaction.existingItem(id: $0) }
         let target = try targetList(for: moving, placement: placement, explicit: list, in: transaction)
-        let gap = try gap(for: placement, in: target, visibility: visibility, moving: Set(ids), in: transaction)
-        let settled = try settledEnds(of: moving, in: gap, list: target, in: transaction)
+        return try move(moving, to: placement, into: target, visibility: visibility, in: transaction)
+    }
+
+    /// Moves distinct, existing items into `target`; the shared end of both forms of move.
+    private func move(
+        _ items: [Item], to placement: Placement, into target: ItemList.ID, visibility: ItemVisibility,
+        in transaction: any ItemWriting
+    ) throws -> OrderingReport {
+        let moving = items.sorted { $0.orderKey < $1.orderKey }
+        let gap = try gap(for: placement, in: target, visibility: visibility, moving: moving, in: transaction)
+        let settled = settledEnds(of: moving, in: gap, list: target)
         let unsettled = Array(moving[settled.prefix..<(moving.count - settled.suffix)])
         guard !unsettled.isEmpty else { return OrderingReport(placed: moving) }
         let innerGap = Gap(
@@ -153,37 +162,42 @@ public final class OrderingService: Sendable {
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
         _ = try transaction.existingList(id: list)
-        let count = try transaction.itemCount(in: list, visibility: visibility)
-        guard let first = source.first, let last = source.last else { throw OrderingError.nothingToMove }
-        for offset in [first, last] where !(0..<count).contains(offset) {
-            throw OrderingError.offsetOutOfRange(offset: offset, count: count - 1)
+        guard !source.isEmpty else { throw OrderingError.nothingToMove }
+        let outOfRange = { (offset: Int, limit: Int) in
+            OrderingError.offsetOutOfRange(offset: offset, count: try transaction.itemCount(in: list, visibility: visibility) + limit)
         }
-        guard (0...count).contains(destination) else { throw OrderingError.offsetOutOfRange(offset: destination, count: count) }
-        let ids = try source.rangeView.flatMap { range in
-            try transaction.items(in: list, visibility: visibility, offset: range.lowerBound, limit: range.count).map(\.id)
+        var moving: [Item] = []
+        for range in source.rangeView {
+            let page = range.lowerBound < 0 ? [] : try transaction.items(in: list, visibility: visibility, offset: range.lowerBound, limit: range.count)
+            guard page.count == range.count else { throw try outOfRange(range.lowerBound < 0 ? range.lowerBound : range.lowerBound + page.count, -1) }
+            moving += page
         }
-        let landing = destination - source.count(in: 0..<destination)
-        return try move(ids, to: .offset(landing), into: list, visibility: visibility, in: transaction)
+        let landing = destination - source.count(in: 0..<max(destination, 0))
+        do {
+            return try move(moving, to: .offset(landing), into: list, visibility: visibility, in: transaction)
+        } catch OrderingError.offsetOutOfRange {
+            throw try outOfRange(destination, 0)
+        }
     }
 
     // MARK: Finding the gap
 
     /// The two neighbours, adjacent once `moving` is set aside, between which `placement` falls.
     private func gap(
-        for placement: Placement, in list: ItemList.ID, visibility: ItemVisibility, moving: Set<Item.ID>,
+        for placement: Placement, in list: ItemList.ID, visibility: ItemVisibility, moving: [Item],
         in transaction: any ItemReading
     ) throws -> Gap {
-        let neighbours = Neighbours(list: list, excluding: moving, transaction: transaction)
+        let neighbours = Neighbours(list: list, excluding: Set(moving.map(\.id)), transaction: transaction)
         switch placement {
         case .top:
             return Gap(lower: nil, upper: try neighbours.after(.beforeAll))
         case .bottom:
             return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         case .before(let id):
-            let anchor = try anchor(id, in: list, moving: moving, in: transaction)
+            let anchor = try anchor(id, in: list, moving: neighbours.excluding, in: transaction)
             return Gap(lower: try neighbours.before(anchor.orderKey), upper: anchor)
         case .after(let id):
-            let anchor = try anchor(id, in: list, moving: moving, in: transaction)
+            let anchor = try anchor(id, in: list, moving: neighbours.excluding, in: transaction)
             return Gap(lower: anchor, upper: try neighbours.after(anchor.orderKey))
         case .offset(let offset):
             return try gap(atVisibleOffset: offset, in: list, visibility: visibility, moving: moving, neighbours: neighbours)
@@ -194,30 +208,33 @@ public final class OrderingService: Sendable {
     ///
     /// The visible item at that offset is found with one page read that starts at `offset`
     /// and spans as many extra items as are moving: comparing keys tells how many moving
-    /// items come before each candidate.
+    /// items come before each candidate. Only an offset at or past the end counts the list.
     private func gap(
-        atVisibleOffset offset: Int, in list: ItemList.ID, visibility: ItemVisibility, moving: Set<Item.ID>,
+        atVisibleOffset offset: Int, in list: ItemList.ID, visibility: ItemVisibility, moving: [Item],
         neighbours: Neighbours
     ) throws -> Gap {
         let transaction = neighbours.transaction
-        let movingVisible = try moving.compactMap { try transaction.item(id: $0) }
-            .filter { $0.listID == list && visibility.includes($0) }
-            .map(\.orderKey)
+        let movingVisible = moving.filter { $0.listID == list && visibility.includes($0) }.map(\.orderKey)
+        guard offset >= 0 else { throw OrderingError.offsetOutOfRange(offset: offset, count: try transaction.itemCount(in: list, visibility: visibility) - movingVisible.count) }
+        if let anchor = try visibleStayingItem(at: offset, in: list, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) {
+            return Gap(lower: try neighbours.before(anchor.orderKey), upper: anchor)
+        }
         let staying = try transaction.itemCount(in: list, visibility: visibility) - movingVisible.count
-        guard (0...staying).contains(offset) else { throw OrderingError.offsetOutOfRange(offset: offset, count: staying) }
-        if staying == 0 {
+        guard offset == staying else { throw OrderingError.offsetOutOfRange(offset: offset, count: staying) }
+        guard staying > 0, let last = try visibleStayingItem(at: staying - 1, in: list, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) else {
             return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         }
-        let target = min(offset, staying - 1)
-        let candidates = try transaction.items(in: list, visibility: visibility, offset: target, limit: movingVisible.count + 1)
-        let anchor = candidates.enumerated().first { index, item in
-            !moving.contains(item.id)
-                && target + index - movingVisible.count(where: { $0 < item.orderKey }) == target
+        return Gap(lower: last, upper: try neighbours.after(last.orderKey))
+    }
+
+    /// The visible item at `offset` once the moving ones are set aside, or `nil` past the end.
+    private func visibleStayingItem(
+        at offset: Int, in list: ItemList.ID, visibility: ItemVisibility, movingVisible: [OrderKey], neighbours: Neighbours
+    ) throws -> Item? {
+        let candidates = try neighbours.transaction.items(in: list, visibility: visibility, offset: offset, limit: movingVisible.count + 1)
+        return candidates.enumerated().first { index, item in
+            !neighbours.excluding.contains(item.id) && index == movingVisible.count(where: { $0 < item.orderKey })
         }?.element
-        guard let anchor else { throw OrderingError.offsetOutOfRange(offset: offset, count: staying) }
-        return offset < staying
-            ? Gap(lower: try neighbours.before(anchor.orderKey), upper: anchor)
-            : Gap(lower: anchor, upper: try neighbours.after(anchor.orderKey))
     }
 
     private func anchor(_ id: Item.ID, in list: ItemList.ID, moving: Set<Item.ID>, in transaction: any ItemReading) throws -> Item {
@@ -243,13 +260,17 @@ public final class OrderingService: Sendable {
 
     /// How many of the moving items already sit at the start and at the end of the gap, in
     /// order: those keep their keys, and a move whose items all sit there writes nothing.
-    private func settledEnds(of moving: [Item], in gap: Gap, list: ItemList.ID, in transaction: any ItemReading) throws -> (prefix: Int, suffix: Int) {
-        let following = try transaction.items(in: list, after: gap.lower?.orderKey ?? .beforeAll, limit: moving.count)
-        let prefix = zip(following, moving).prefix { $0.id == $1.id && $1.listID == list }.count
-        guard prefix < moving.count else { return (prefix, 0) }
-        let preceding = try transaction.items(in: list, before: gap.upper?.orderKey ?? .afterAll, limit: moving.count - prefix)
-        let suffix = zip(preceding, moving.reversed()).prefix { $0.id == $1.id && $1.listID == list }.count
-        return (prefix, suffix)
+    ///
+    /// Only moving items can lie between the gap's two neighbours, and `moving` is sorted, so
+    /// the ones that do form runs at its ends; no query is needed.
+    private func settledEnds(of moving: [Item], in gap: Gap, list: ItemList.ID) -> (prefix: Int, suffix: Int) {
+        let isInGap = { (item: Item) in
+            item.listID == list
+                && gap.lower.map { $0.orderKey < item.orderKey } ?? true
+                && gap.upper.map { item.orderKey < $0.orderKey } ?? true
+        }
+        let prefix = moving.prefix(while: isInGap).count
+        return (prefix, prefix == moving.count ? 0 : moving.reversed().prefix(while: isInGap).count)
     }
 
     // MARK: Choosing keys

@@ -62,7 +62,7 @@ public struct ValidationReport: Hashable, Sendable, Codable {
 
 /// Why the ordering service refused an operation. Nothing was written.
 public enum OrderingError: Error, Hashable, Sendable {
-    /// An offset lies outside `0...count`.
+    /// An offset lies outside `0...count` (`count` is the largest offset allowed).
     case offsetOutOfRange(offset: Int, count: Int)
     /// A move named no items.
     case nothingToMove
@@ -79,6 +79,8 @@ public enum OrderingError: Error, Hashable, Sendable {
 extension OrderingError: CustomStringConvertible {
     public var description: String {
         switch self {
+        case .offsetOutOfRange(let offset, let count) where count < 0:
+            "Offset \(offset) is out of range; the list has no items there."
         case .offsetOutOfRange(let offset, let count):
             "Offset \(offset) is out of range; use 0 to \(count)."
         case .nothingToMove:

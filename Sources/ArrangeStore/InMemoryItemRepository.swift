@@ -96,6 +96,7 @@ final class InMemoryTransaction: ItemWriting {
     // MARK: Writing
 
     func insert(_ list: ItemList) throws {
+        guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
         try ensureListNameIsFree(list.name)
         state.lists[list.id] = list
     }

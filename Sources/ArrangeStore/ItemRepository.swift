@@ -86,7 +86,8 @@ public protocol ItemReading {
 public protocol ItemWriting: ItemReading {
     /// Adds a list.
     ///
-    /// - Throws: ``StoreError/validation(_:)`` with ``ValidationError/duplicateListName(_:)``
+    /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then
+    ///   ``StoreError/validation(_:)`` with ``ValidationError/duplicateListName(_:)``
     ///   when another list has the same name ignoring case.
     func insert(_ list: ItemList) throws
 

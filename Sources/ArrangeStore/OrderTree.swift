@@ -59,9 +59,14 @@ struct OrderTree: Sendable {
     }
 
     /// Every key in display order.
+    ///
+    /// The walk starts at the first key itself, not after ``OrderKey/beforeAll``: an item may
+    /// have that very key (sort index `Int64.min`, the all-zero id).
     /// - Complexity: O(n).
     func allKeys() -> [OrderKey] {
-        keys(after: .beforeAll, limit: count(.all))
+        var walk = InOrderWalk(descending: false)
+        walk.descend(from: root) { _ in true }
+        return walk.take(count(.all), where: { _ in true })
     }
 }
 

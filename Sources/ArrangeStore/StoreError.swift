@@ -6,6 +6,8 @@ public enum StoreError: Error, Hashable, Sendable {
     case listNotFound(ItemList.ID)
     /// No item has this id.
     case itemNotFound(Item.ID)
+    /// A list with this id exists already.
+    case duplicateList(ItemList.ID)
     /// An item with this id exists already.
     case duplicateItem(Item.ID)
     /// A value broke a rule of the model.
@@ -21,6 +23,7 @@ extension StoreError: CustomStringConvertible {
         switch self {
         case .listNotFound(let id): "No list has the id \(id)."
         case .itemNotFound(let id): "No item has the id \(id)."
+        case .duplicateList(let id): "A list with the id \(id) exists already."
         case .duplicateItem(let id): "An item with the id \(id) exists already."
         case .validation(let error): error.description
         case .unusableDatabase(let path, let reason): "Cannot use the database at \(path): \(reason)"

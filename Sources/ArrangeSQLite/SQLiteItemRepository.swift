@@ -1,0 +1,164 @@
+public import ArrangeStore
+import Foundation
+import GRDB
+
+/// An ``ItemRepository`` that keeps its lists and items in a SQLite database, through GRDB.
+///
+/// ```swift
+/// let repository = try SQLiteItemRepository(path: "/path/to/Arrange.sqlite")
+/// try repository.write { store in try store.insert(ItemList(name: "Inbox", createdAt: .now)) }
+/// try repository.read { store in try store.lists().map(\.name) }  // ["Inbox"]
+/// ```
+///
+/// A database file is opened in WAL mode, so reads run beside a write and see the last
+/// committed state. Writes begin `IMMEDIATE` transactions: a writer takes the write lock
+/// before it reads anything, so two processes that share the file wait for each other
+/// (up to the busy timeout) instead of failing with "database is locked" when a reader
+/// tries to become a writer. Foreign keys are enforced, so a list's items go with it.
+///
+/// The schema is created and upgraded by named, append-only migrations when the
+/// repository opens the database; the README's "Database schema" section describes it.
+///
+/// Every failure is reported as a ``StoreError``; no type of GRDB or SQLite reaches the
+/// caller. Don't call the repository from inside a `read` or `write` body: the body
+/// already holds a connection.
+public final class SQLiteItemRepository: ItemRepository {
+    /// The connection or pool of connections.
+    let writer: any DatabaseWriter
+    /// The path of the database file, or `:memory:`.
+    public let path: String
+
+    /// The busy timeout when none is given: how long a write waits for another connection's lock.
+    public static let defaultBusyTimeout: Duration = .seconds(5)
+
+    /// Opens the database file at `path`, creating the file when it does not exist yet, and
+    /// brings its schema up to date.
+    ///
+    /// The folder that holds the file must exist: the repository does not create folders.
+    /// A file that is not a SQLite database, or is shorter than its header says (a truncated
+    /// copy), is refused before anything is written to it. Damage deeper in a file is
+    /// reported by the first query that meets it.
+    ///
+    /// - Parameters:
+    ///   - path: The path of the database file. SQLite keeps two more files beside it while
+    ///     the database is open, ending in `-wal` and `-shm`.
+    ///   - busyTimeout: How long a write waits while another connection, perhaps of another
+    ///     process, holds the write lock, before it fails with ``StoreError/database(reason:)``.
+    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when the folder does not
+    ///   exist, or the file cannot be opened, is not a SQLite database, is damaged, or was
+    ///   written by a newer version of Arrange; ``StoreError/database(reason:)`` when the
+    ///   file is read-only (opening a database in WAL mode may write to it) or stays locked.
+    public convenience init(path: String, busyTimeout: Duration = defaultBusyTimeout) throws {
+        try Self.ensureFolderExists(for: path)
+        var configuration = Self.configuration
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(busyTimeout.seconds)
+        let pool = try StoreError.mapping(path: path) {
+            try DatabasePool(path: path, configuration: configuration)
+        }
+        try self.init(writer: pool, path: path)
+    }
+
+    /// Creates an empty database in memory, gone when the repository is.
+    ///
+    /// Each call creates a database of its own. It behaves as a file database does,
+    /// schema and constraints included.
+    ///
+    /// - Throws: ``StoreError`` when SQLite cannot create the database.
+    public static func inMemory() throws -> SQLiteItemRepository {
+        let path = ":memory:"
+        let queue = try StoreError.mapping(path: path) { try DatabaseQueue(configuration: configuration) }
+        return try SQLiteItemRepository(writer: queue, path: path)
+    }
+
+    private init(writer: any DatabaseWriter, path: String) throws {
+        self.writer = writer
+        self.path = path
+        let migrator = Schema.migrator
+        try StoreError.mapping(path: path) {
+            if try writer.read(migrator.hasBeenSuperseded) {
+                throw StoreError.unusableDatabase(
+                    path: path, reason: "it was written by a newer version of Arrange; update the app.")
+            }
+            try migrator.migrate(writer)
+        }
+    }
+
+    /// What every connection shares: foreign keys on.
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.label = "Arrange"
+        return configuration
+    }
+
+    /// Throws unless the folder that is to hold `path` exists.
+    private static func ensureFolderExists(for path: String) throws(StoreError) {
+        guard !path.isEmpty, path != ":memory:" else {
+            throw .unusableDatabase(
+                path: path, reason: "this is not a file path; use SQLiteItemRepository.inMemory() for a database in memory.")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .unusableDatabase(path: path, reason: "the folder \(folder) does not exist; create it first.")
+        }
+    }
+
+    public func read<Result>(_ body: (any ItemReading) throws -> Result) throws -> Result {
+        try mappingDatabaseErrors {
+            try writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
+        }
+    }
+
+    public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
+        try mappingDatabaseErrors {
+            try writer.writeWithoutTransaction { db in
+                // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
+                try db.beginTransaction(.immediate)
+                do {
+                    let result = try body(SQLiteTransaction(db: db, path: path))
+                    try db.commit()
+                    return result
+                } catch {
+                    // SQLite may have rolled back already (after a full disk, say); then this does nothing.
+                    try db.rollback()
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Copies every committed change into the database file, then closes the database.
+    /// Later reads and writes throw ``StoreError/database(reason:)``.
+    ///
+    /// After `close()` the database file alone holds the data, and the `-wal` file beside it
+    /// is empty: the file can be copied or backed up. Releasing the repository closes it
+    /// too, but may leave the last changes in the `-wal` file (SQLite reads them back when
+    /// the database is opened again), and reports no failure.
+    public func close() throws {
+        try mappingDatabaseErrors {
+            try writer.barrierWriteWithoutTransaction { db in
+                _ = try db.checkpoint(.truncate)
+            }
+            try writer.close()
+        }
+    }
+
+    /// Runs `work`, turning errors of SQLite into store errors and passing every other error on
+    /// as it is, so that what a body throws reaches the caller unchanged.
+    private func mappingDatabaseErrors<Result>(_ work: () throws -> Result) throws -> Result {
+        do {
+            return try work()
+        } catch let error as DatabaseError {
+            throw StoreError(error, path: path)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, fractions included.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

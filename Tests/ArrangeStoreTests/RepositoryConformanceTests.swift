@@ -1,0 +1,574 @@
+import ArrangeModel
+import ArrangeStore
+@testable import ArrangeSQLite
+import Foundation
+import Testing
+
+/// The behaviour every ``ItemRepository`` must have, checked on each backend.
+@Suite("ItemRepository conformance")
+struct RepositoryConformanceTests {
+    // MARK: Lists
+
+    @Test("Lists are inserted, fetched oldest first, renamed and deleted", arguments: Backend.allCases)
+    func lists(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let inbox = Sample.list("Inbox", at: 10)
+        let work = Sample.list("Work", at: 5)
+        try store.repository.write { store throws in
+            try store.insert(inbox)
+            try store.insert(work)
+        }
+        try store.repository.read { store throws in
+            #expect(try store.lists() == [work, inbox])
+            #expect(try store.list(id: inbox.id) == inbox)
+            #expect(try store.list(id: ItemList.ID()) == nil)
+        }
+
+        var renamed = inbox
+        renamed.name = "Today"
+        try store.repository.write { try $0.update(renamed) }
+        #expect(try store.repository.read { try $0.list(id: inbox.id) } == renamed)
+
+        try store.repository.write { try $0.deleteList(id: work.id) }
+        #expect(try store.repository.read { try $0.lists() } == [renamed])
+
+        let missing = Sample.list("Nowhere")
+        #expect(throws: StoreError.listNotFound(missing.id)) { try store.repository.write { try $0.update(missing) } }
+        #expect(throws: StoreError.listNotFound(missing.id)) {
+            try store.repository.write { try $0.deleteList(id: missing.id) }
+        }
+    }
+
+    @Test("Lists created at the same moment are ordered by id", arguments: Backend.allCases)
+    func listsTieBreak(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let lists = (0..<5).map { ItemList(name: "List \($0)", createdAt: Sample.date(0)) }
+        try store.repository.write { store throws in
+            for list in lists { try store.insert(list) }
+        }
+        #expect(try store.repository.read { try $0.lists() } == lists.sorted { $0.id < $1.id })
+    }
+
+    @Test("A list name that another list has, ignoring case and width, is refused", arguments: Backend.allCases)
+    func duplicateListNames(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let groceries = Sample.list("Groceries")
+        let work = Sample.list("Work", at: 1)
+        try store.repository.write { store throws in
+            try store.insert(groceries)
+            try store.insert(work)
+        }
+
+        let duplicate = StoreError.validation(.duplicateListName("Groceries"))
+        #expect(throws: duplicate) { try store.repository.write { try $0.insert(Sample.list("GROCERIES")) } }
+        #expect(throws: StoreError.validation(.duplicateListName("Work"))) {
+            try store.repository.write { try $0.insert(Sample.list("\u{FF37}ork")) }  // a full-width W
+        }
+        var renamed = work
+        renamed.name = "groceries"
+        #expect(throws: duplicate) { try store.repository.write { try $0.update(renamed) } }
+
+        // A list may change the case of its own name.
+        var recased = groceries
+        recased.name = "GROCERIES"
+        try store.repository.write { try $0.update(recased) }
+        #expect(try store.repository.read { try $0.lists() } == [recased, work])
+    }
+
+    @Test("Inserting a list whose id is taken is refused and changes nothing", arguments: Backend.allCases)
+    func duplicateListID(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Home", sortIndices: [1, 2])
+        let again = ItemList(id: list.id, name: "House", createdAt: Sample.date(50))
+        #expect(throws: StoreError.duplicateList(list.id)) { try store.repository.write { try $0.insert(again) } }
+        // The taken id is reported first, even when the name is taken too.
+        #expect(throws: StoreError.duplicateList(list.id)) { try store.repository.write { try $0.insert(list) } }
+        #expect(try store.contents() == [list: items])
+    }
+
+    @Test("Renaming an unknown list reports the list, not its name", arguments: Backend.allCases)
+    func renamingUnknownList(backend: Backend) throws {
+        let store = try backend.makeStore()
+        try store.repository.write { try $0.insert(Sample.list("Inbox")) }
+        let stranger = Sample.list("inbox")
+        #expect(throws: StoreError.listNotFound(stranger.id)) { try store.repository.write { try $0.update(stranger) } }
+    }
+
+    // MARK: Items
+
+    @Test("Items are inserted, fetched, changed in every field and deleted", arguments: Backend.allCases)
+    func items(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, _) = try store.seed("Home", sortIndices: [])
+        let (work, _) = try store.seed("Work", sortIndices: [])
+        let item = Sample.item(in: home.id, "Water the plants", sortIndex: 1_024)
+        try store.repository.write { try $0.insert(item) }
+        #expect(try store.repository.read { try $0.item(id: item.id) } == item)
+        #expect(try store.repository.read { try $0.item(id: Item.ID()) } == nil)
+
+        let changed = Item(
+            id: item.id, listID: work.id, title: "Water the office plants", notes: "", sortIndex: -7,
+            createdAt: Sample.date(-100), updatedAt: Sample.date(100), completedAt: Sample.date(50))
+        try store.repository.write { try $0.update(changed) }
+        try store.repository.read { store throws in
+            #expect(try store.item(id: item.id) == changed)
+            #expect(try store.itemCount(in: home.id, visibility: .all) == 0)
+            #expect(try store.items(in: work.id, visibility: .all, offset: 0, limit: 10) == [changed])
+            #expect(try store.items(in: work.id, visibility: .open, offset: 0, limit: 10) == [])
+        }
+
+        try store.repository.write { try $0.deleteItem(id: item.id) }
+        #expect(try store.repository.read { try $0.item(id: item.id) } == nil)
+        #expect(try store.repository.read { try $0.itemCount(in: work.id, visibility: .all) } == 0)
+    }
+
+    @Test("Item changes that name an unknown item or list are refused", arguments: Backend.allCases)
+    func itemErrors(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Home", sortIndices: [10])
+        let item = try #require(items.first)
+        let nowhere = ItemList.ID()
+        let stranger = Sample.item(in: list.id, "Stranger", sortIndex: 20)
+
+        #expect(throws: StoreError.duplicateItem(item.id)) { try store.repository.write { try $0.insert(item) } }
+        // A taken id is reported first, even when the list is unknown too.
+        var lost = item
+        lost.listID = nowhere
+        #expect(throws: StoreError.duplicateItem(item.id)) { try store.repository.write { try $0.insert(lost) } }
+        #expect(throws: StoreError.listNotFound(nowhere)) {
+            try store.repository.write { try $0.insert(Sample.item(in: nowhere, "Lost", sortIndex: 1)) }
+        }
+        #expect(throws: StoreError.listNotFound(nowhere)) { try store.repository.write { try $0.update(lost) } }
+        #expect(throws: StoreError.itemNotFound(stranger.id)) { try store.repository.write { try $0.update(stranger) } }
+        #expect(throws: StoreError.itemNotFound(stranger.id)) {
+            try store.repository.write { try $0.deleteItem(id: stranger.id) }
+        }
+        #expect(try store.contents() == [list: items])
+    }
+
+    // MARK: Pages and counts
+
+    @Test("Pages follow display order, skip and limit, and see only open items when asked", arguments: Backend.allCases)
+    func pages(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed(
+            "Chores", sortIndices: [100, 10, 90, 20, 80, 30, 70, 40, 60, 50], completedAt: [0, 3, 6])
+        let ordered = items.sorted { $0.orderKey < $1.orderKey }
+        let open = ordered.filter { !$0.isCompleted }
+        try #require(open.count == 7)
+        let (other, _) = try store.seed("Other", sortIndices: [15])
+
+        try store.repository.read { store throws in
+            func page(_ visibility: ItemVisibility, _ offset: Int, _ limit: Int) throws -> [Item] {
+                try store.items(in: list.id, visibility: visibility, offset: offset, limit: limit)
+            }
+            #expect(try page(.all, 0, 100) == ordered)
+            #expect(try page(.all, 0, 3) == Array(ordered[0..<3]))
+            #expect(try page(.all, 8, 5) == Array(ordered[8...]))
+            #expect(try page(.all, 10, 5) == [])
+            #expect(try page(.open, 0, 100) == open)
+            #expect(try page(.open, 2, 3) == Array(open[2..<5]))
+            #expect(try page(.open, 6, 3) == [open[6]])
+            #expect(try page(.open, 7, 3) == [])
+            #expect(try page(.all, 0, 0) == [])
+            #expect(try page(.all, 0, -1) == [])
+            #expect(try page(.all, -1, 3) == [])
+
+            #expect(try store.itemCount(in: list.id, visibility: .all) == 10)
+            #expect(try store.itemCount(in: list.id, visibility: .open) == 7)
+            #expect(try store.itemCount(in: other.id, visibility: .all) == 1)
+            #expect(try store.itemCount(in: ItemList.ID(), visibility: .all) == 0)
+            #expect(try store.items(in: ItemList.ID(), visibility: .all, offset: 0, limit: 10) == [])
+        }
+    }
+
+    // MARK: Windows and neighbours
+
+    @Test("Windows before and after a key return the nearest items first", arguments: Backend.allCases)
+    func windows(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Chores", sortIndices: [50, 10, 40, 20, 30], completedAt: [2])
+        let ordered = items.sorted { $0.orderKey < $1.orderKey }
+        let middle = ordered[2].orderKey
+
+        try store.repository.read { store throws in
+            // Completed items count: windows are about places, not visibility.
+            #expect(try store.items(in: list.id, before: middle, limit: 1) == [ordered[1]])
+            #expect(try store.items(in: list.id, before: middle, limit: 5) == [ordered[1], ordered[0]])
+            #expect(try store.items(in: list.id, after: middle, limit: 1) == [ordered[3]])
+            #expect(try store.items(in: list.id, after: middle, limit: 5) == [ordered[3], ordered[4]])
+            #expect(try store.items(in: list.id, before: middle, limit: 0) == [])
+            #expect(try store.items(in: list.id, after: middle, limit: -3) == [])
+            #expect(try store.items(in: list.id, before: ordered[0].orderKey, limit: 3) == [])
+            #expect(try store.items(in: list.id, after: ordered[4].orderKey, limit: 3) == [])
+            #expect(try store.items(in: list.id, after: .beforeAll, limit: 10) == ordered)
+            #expect(try store.items(in: list.id, before: .afterAll, limit: 10) == ordered.reversed())
+
+            // A key between two items.
+            let gap = OrderKey(sortIndex: 25, id: Item.ID())
+            #expect(try store.items(in: list.id, before: gap, limit: 1) == [ordered[1]])
+            #expect(try store.items(in: list.id, after: gap, limit: 1) == [ordered[2]])
+        }
+    }
+
+    @Test("First, last and neighbour helpers find the items around a sort index", arguments: Backend.allCases)
+    func neighbours(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Chores", sortIndices: [30, 10, 20])
+        let (empty, _) = try store.seed("Empty", sortIndices: [])
+        let (ten, twenty, thirty) = (items[1], items[2], items[0])
+
+        try store.repository.read { store throws in
+            #expect(try store.firstItem(in: list.id) == ten)
+            #expect(try store.lastItem(in: list.id) == thirty)
+            #expect(try store.item(in: list.id, before: 20) == ten)
+            #expect(try store.item(in: list.id, before: 25) == twenty)
+            #expect(try store.item(in: list.id, after: 20) == thirty)
+            #expect(try store.item(in: list.id, after: 15) == twenty)
+            #expect(try store.item(in: list.id, before: 10) == nil)
+            #expect(try store.item(in: list.id, after: 30) == nil)
+            #expect(try store.firstItem(in: empty.id) == nil)
+            #expect(try store.lastItem(in: empty.id) == nil)
+            #expect(try store.existingItem(id: ten.id) == ten)
+            #expect(try store.existingList(id: list.id) == list)
+        }
+        let missing = Item.ID()
+        #expect(throws: StoreError.itemNotFound(missing)) { try store.repository.read { try $0.existingItem(id: missing) } }
+    }
+
+    @Test("Items that share a sort index are ordered by id everywhere", arguments: Backend.allCases)
+    func tieBreak(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let list = Sample.list("Ties")
+        // Ids chosen so that digits sort before letters, as the bytes do: 0…, 9…, a…, f….
+        let tied = try ["f", "0", "a", "9"].map { try Sample.item(in: list.id, "Tied \($0)", sortIndex: 100, id: Sample.id($0)) }
+        let before = Sample.item(in: list.id, "Before", sortIndex: 50, id: try Sample.id("ff"))
+        let after = Sample.item(in: list.id, "After", sortIndex: 150, id: try Sample.id("05"))
+        try store.repository.write { store throws in
+            try store.insert(list)
+            for item in [after] + tied + [before] { try store.insert(item) }
+        }
+        let byID = tied.sorted { $0.id < $1.id }
+        #expect(byID.map(\.title) == ["Tied 0", "Tied 9", "Tied a", "Tied f"])
+
+        try store.repository.read { store throws in
+            #expect(try store.items(in: list.id, visibility: .all, offset: 0, limit: 10) == [before] + byID + [after])
+            #expect(try store.items(in: list.id, visibility: .all, offset: 2, limit: 2) == Array(byID[1...2]))
+            #expect(try store.items(in: list.id, after: byID[0].orderKey, limit: 10) == Array(byID[1...]) + [after])
+            #expect(try store.items(in: list.id, before: byID[3].orderKey, limit: 10) == byID[..<3].reversed() + [before])
+            #expect(try store.item(in: list.id, after: 50) == byID[0])
+            #expect(try store.item(in: list.id, before: 150) == byID[3])
+            #expect(try store.itemsSharingSortIndex(in: list.id) == [byID])
+        }
+    }
+
+    @Test("Sort indices at the ends of Int64 keep their order", arguments: Backend.allCases)
+    func extremeSortIndices(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Ends", sortIndices: [.max, 0, .min, -1, 1])
+        let ordered = items.sorted { $0.orderKey < $1.orderKey }
+        #expect(ordered.map(\.sortIndex) == [.min, -1, 0, 1, .max])
+        try store.repository.read { store throws in
+            #expect(try store.items(in: list.id, visibility: .all, offset: 0, limit: 10) == ordered)
+            #expect(try store.firstItem(in: list.id) == ordered.first)
+            #expect(try store.lastItem(in: list.id) == ordered.last)
+            #expect(try store.item(in: list.id, after: .min) == ordered[1])
+            #expect(try store.item(in: list.id, before: .max) == ordered[3])
+        }
+    }
+
+    @Test("Groups of items sharing a sort index come in display order", arguments: Backend.allCases)
+    func sharedSortIndices(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Ties", sortIndices: [5, 1, 2, 5, 3, 2, 8, 5])
+        let (calm, _) = try store.seed("Calm", sortIndices: [1, 2, 3])
+        let byKey = items.sorted { $0.orderKey < $1.orderKey }
+        #expect(try store.repository.read { try $0.itemsSharingSortIndex(in: list.id) } == [
+            byKey.filter { $0.sortIndex == 2 },
+            byKey.filter { $0.sortIndex == 5 },
+        ])
+        #expect(try store.repository.read { try $0.itemsSharingSortIndex(in: calm.id) } == [])
+        #expect(try store.repository.read { try $0.itemsSharingSortIndex(in: ItemList.ID()) } == [])
+    }
+
+    // MARK: Sort index changes
+
+    @Test("Sort indices change together and nothing else changes", arguments: Backend.allCases)
+    func updateSortIndices(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Moves", sortIndices: [10, 20, 30, 40], completedAt: [1])
+        try store.repository.write { store throws in
+            try store.updateSortIndices([
+                SortIndexChange(id: items[0].id, sortIndex: 35),
+                SortIndexChange(id: items[3].id, sortIndex: 5),
+            ])
+            try store.updateSortIndices([])
+        }
+        var moved = items
+        moved[0].sortIndex = 35
+        moved[3].sortIndex = 5
+        try store.repository.read { store throws in
+            #expect(try store.items(in: list.id, visibility: .all, offset: 0, limit: 10) == [moved[3], moved[1], moved[2], moved[0]])
+            #expect(try store.items(in: list.id, visibility: .open, offset: 0, limit: 10) == [moved[3], moved[2], moved[0]])
+            #expect(try store.item(id: items[0].id) == moved[0])
+        }
+
+        let unknown = Item.ID()
+        #expect(throws: StoreError.itemNotFound(unknown)) {
+            try store.repository.write { store throws in
+                try store.updateSortIndices([
+                    SortIndexChange(id: items[1].id, sortIndex: 1_000),
+                    SortIndexChange(id: unknown, sortIndex: 0),
+                ])
+            }
+        }
+        #expect(try store.contents() == [list: [moved[3], moved[1], moved[2], moved[0]]])
+    }
+
+    // MARK: Cascade and rollback
+
+    @Test("Items at the very ends of the key space are grouped and deleted like any other", arguments: Backend.allCases)
+    func keySpaceEnds(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let list = Sample.list("Ends")
+        let lowest = Sample.item(in: list.id, "Lowest", sortIndex: .min, id: .lowest)
+        let low = Sample.item(in: list.id, "Low", sortIndex: .min)
+        let highest = Sample.item(in: list.id, "Highest", sortIndex: .max, id: .highest)
+        try store.repository.write { store throws in
+            try store.insert(list)
+            for item in [lowest, low, highest] { try store.insert(item) }
+        }
+        try store.repository.read { store throws in
+            #expect(try store.items(in: list.id, visibility: .all, offset: 0, limit: 5) == [lowest, low, highest])
+            #expect(try store.itemsSharingSortIndex(in: list.id) == [[lowest, low]])
+        }
+        try store.repository.write { try $0.deleteList(id: list.id) }
+        try store.repository.read { store throws in
+            for item in [lowest, low, highest] { #expect(try store.item(id: item.id) == nil, "\(item.title)") }
+        }
+    }
+
+    @Test("Deleting a list deletes its items and no others", arguments: Backend.allCases)
+    func cascade(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (doomed, doomedItems) = try store.seed("Doomed", sortIndices: [1, 2, 3])
+        let (kept, keptItems) = try store.seed("Kept", sortIndices: [1, 2])
+        try store.repository.write { try $0.deleteList(id: doomed.id) }
+        try store.repository.read { store throws in
+            for item in doomedItems { #expect(try store.item(id: item.id) == nil) }
+            #expect(try store.itemCount(in: doomed.id, visibility: .all) == 0)
+            #expect(try store.firstItem(in: doomed.id) == nil)
+        }
+        #expect(try store.contents() == [kept: keptItems])
+    }
+
+    @Test("A write whose body throws changes nothing and rethrows the error", arguments: Backend.allCases)
+    func rollback(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, homeItems) = try store.seed("Home", sortIndices: [10, 20, 30])
+        try store.seed("Work", sortIndices: [1])
+        let before = try store.contents()
+
+        #expect(throws: Abort()) {
+            try store.repository.write { store throws in
+                let list = Sample.list("Garden", at: 9)
+                try store.insert(list)
+                try store.insert(Sample.item(in: list.id, "Dig", sortIndex: 1))
+                try store.insert(Sample.item(in: home.id, "Sweep", sortIndex: 15))
+                var renamed = home
+                renamed.name = "House"
+                try store.update(renamed)
+                var done = homeItems[0]
+                done.completedAt = Sample.date(99)
+                try store.update(done)
+                try store.deleteItem(id: homeItems[1].id)
+                try store.updateSortIndices([SortIndexChange(id: homeItems[2].id, sortIndex: 0)])
+                for list in try store.lists() where list.name == "Work" { try store.deleteList(id: list.id) }
+                // The transaction sees its own changes before it throws.
+                #expect(try store.lists().map(\.name) == ["House", "Garden"])
+                #expect(try store.itemCount(in: home.id, visibility: .open) == 2)
+                throw Abort()
+            }
+        }
+        #expect(try store.contents() == before)
+    }
+
+    @Test("A store error that escapes a write rolls back the changes before it", arguments: Backend.allCases)
+    func rollbackOnStoreError(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Home", sortIndices: [10, 20])
+        let before = try store.contents()
+        #expect(throws: StoreError.duplicateItem(items[0].id)) {
+            try store.repository.write { store throws in
+                try store.insert(Sample.item(in: list.id, "New", sortIndex: 30))
+                try store.deleteItem(id: items[1].id)
+                try store.insert(items[0])
+            }
+        }
+        #expect(try store.contents() == before)
+    }
+
+    @Test("A body that catches a store error keeps the rest of its changes", arguments: Backend.allCases)
+    func caughtErrorsKeepOtherChanges(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Home", sortIndices: [10])
+        let first = Sample.item(in: list.id, "First", sortIndex: 20)
+        let second = Sample.item(in: list.id, "Second", sortIndex: 30)
+        try store.repository.write { store throws in
+            try store.insert(first)
+            #expect(throws: StoreError.duplicateItem(items[0].id)) { try store.insert(items[0]) }
+            try store.insert(second)
+        }
+        #expect(try store.contents() == [list: items + [first, second]])
+    }
+
+    // MARK: Stored values
+
+    @Test("Text comes back byte for byte", arguments: Backend.allCases, Sample.texts)
+    func text(backend: Backend, text: String) throws {
+        let store = try backend.makeStore()
+        let list = ItemList(name: text, createdAt: Sample.date(0))
+        var item = Sample.item(in: list.id, text, sortIndex: 1)
+        item.notes = "\(text)\n\(text)"
+        try store.repository.write { store throws in
+            try store.insert(list)
+            try store.insert(item)
+        }
+        let (lists, stored) = try store.repository.read { store throws in
+            (try store.lists(), try store.item(id: item.id))
+        }
+        // `==` on strings ignores the difference between é and e + ◌́; the bytes do not.
+        #expect(lists.map { Array($0.name.utf8) } == [Array(text.utf8)])
+        #expect(stored.map { Array($0.title.utf8) } == Array(text.utf8))
+        #expect(stored.map { Array($0.notes.utf8) } == Array(item.notes.utf8))
+        #expect(try store.repository.read { try $0.itemCount(in: list.id, visibility: .all) } == 1)
+    }
+
+    @Test("Dates come back exactly for test data and within a microsecond for any date", arguments: Backend.allCases)
+    func dates(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Dates", sortIndices: [1], completedAt: [0])
+        let now = Date()
+        let fresh = Item(
+            listID: list.id, title: "Now", sortIndex: 2, createdAt: now,
+            updatedAt: now.addingTimeInterval(0.000_123_4), completedAt: now.addingTimeInterval(1e-7))
+        try store.repository.write { try $0.insert(fresh) }
+        #expect(try store.repository.read { try $0.item(id: items[0].id) } == items[0])
+        let stored = try #require(try store.repository.read { try $0.item(id: fresh.id) })
+        #expect(abs(stored.createdAt.timeIntervalSince(fresh.createdAt)) < 1e-6)
+        #expect(abs(stored.updatedAt.timeIntervalSince(fresh.updatedAt)) < 1e-6)
+        let completedAt = try #require(stored.completedAt)
+        #expect(abs(completedAt.timeIntervalSince(now.addingTimeInterval(1e-7))) < 1e-6)
+    }
+
+    // MARK: Random changes
+
+    @Test("After many random changes, every query agrees with a reference model", arguments: Backend.allCases)
+    func randomChanges(backend: Backend) throws {
+        let store = try backend.makeStore()
+        var random = SeededGenerator(seed: 2_024)
+        var model = ReferenceModel()
+        let lists = [Sample.list("One"), Sample.list("Two", at: 1)]
+        try store.repository.write { store throws in
+            for list in lists { try store.insert(list) }
+        }
+
+        for round in 0..<20 {
+            // A batch of changes in one transaction. Sort indices come from a small range, so ties are common.
+            try store.repository.write { store throws in
+                for _ in 0..<15 {
+                    let existing = model.items.values.sorted { $0.id < $1.id }
+                    let listID = lists[Int.random(in: 0..<2, using: &random)].id
+                    let sortIndex = Int64.random(in: 0..<40, using: &random)
+                    let completed = Bool.random(using: &random) ? Sample.date(4) : nil
+                    switch (Int.random(in: 0..<10, using: &random), existing.randomElement(using: &random)) {
+                    case (0..<4, _), (_, nil):
+                        var item = Sample.item(in: listID, "Item", sortIndex: sortIndex)
+                        item.completedAt = completed
+                        try store.insert(item)
+                        model.items[item.id] = item
+                    case (4..<6, var item?):
+                        item.listID = listID
+                        item.sortIndex = sortIndex
+                        item.completedAt = completed
+                        try store.update(item)
+                        model.items[item.id] = item
+                    case (6..<8, _):
+                        let moved = existing.shuffled(using: &random).prefix(4)
+                        let changes = moved.map { SortIndexChange(id: $0.id, sortIndex: Int64.random(in: 0..<40, using: &random)) }
+                        try store.updateSortIndices(changes)
+                        for change in changes { model.items[change.id]?.sortIndex = change.sortIndex }
+                    case (_, let item?):
+                        try store.deleteItem(id: item.id)
+                        model.items[item.id] = nil
+                    }
+                }
+            }
+
+            try store.repository.read { store throws in
+                for list in lists.map(\.id) {
+                    let all = model.ordered(list)
+                    for visibility in ItemVisibility.allCases {
+                        let visible = model.ordered(list, visibility)
+                        #expect(try store.itemCount(in: list, visibility: visibility) == visible.count, "round \(round)")
+                        for offset in [0, 1, visible.count / 3, visible.count / 2, max(visible.count - 2, 0)] {
+                            #expect(
+                                try store.items(in: list, visibility: visibility, offset: offset, limit: 7)
+                                    == Array(visible.dropFirst(offset).prefix(7)),
+                                "round \(round), \(visibility), offset \(offset)")
+                        }
+                    }
+                    let keys = all.map(\.orderKey) + [OrderKey(sortIndex: Int64.random(in: -1...41, using: &random), id: Item.ID())]
+                    for key in keys {
+                        #expect(try store.items(in: list, before: key, limit: 3) == all.before(key, limit: 3), "round \(round)")
+                        #expect(try store.items(in: list, after: key, limit: 3) == all.after(key, limit: 3), "round \(round)")
+                    }
+                    #expect(try store.itemsSharingSortIndex(in: list) == all.sharingSortIndex(), "round \(round)")
+                }
+                for item in model.items.values.shuffled(using: &random).prefix(5) {
+                    #expect(try store.item(id: item.id) == item)
+                }
+            }
+        }
+        #expect(model.items.count > 50)
+    }
+
+    // MARK: Size
+
+    @Test("Neighbour lookups in a list of 100,000 items", arguments: Backend.allCases)
+    func largeList(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let count = 100_000
+        let list = Sample.list("Large")
+        // Sort index i * 1024 for the i-th item: the expected answers follow from i.
+        let items = (0..<count).map { Sample.item(in: list.id, "Item \($0)", sortIndex: Int64($0) * 1_024) }
+        try store.repository.write { store throws in
+            try store.insert(list)
+            for item in items { try store.insert(item) }
+        }
+
+        try store.repository.read { store throws in
+            #expect(try store.itemCount(in: list.id, visibility: .all) == count)
+            #expect(try store.firstItem(in: list.id) == items.first)
+            #expect(try store.lastItem(in: list.id) == items.last)
+            for index in [1, 777, count / 2, count - 2] {
+                let key = items[index].orderKey
+                #expect(try store.item(in: list.id, before: key.sortIndex) == items[index - 1])
+                #expect(try store.item(in: list.id, after: key.sortIndex) == items[index + 1])
+                #expect(try store.items(in: list.id, before: key, limit: 3).map(\.title) == items[..<index].suffix(3).reversed().map(\.title))
+                #expect(try store.items(in: list.id, after: key, limit: 3).map(\.title) == items[(index + 1)...].prefix(3).map(\.title))
+            }
+            #expect(try store.items(in: list.id, visibility: .all, offset: count - 2, limit: 5) == Array(items.suffix(2)))
+        }
+
+        // SQLite must reach a neighbour through the index, starting at the key.
+        if let sqlite = store.sqlite {
+            let key = items[count / 2].orderKey
+            for query in [ItemsQuery.before(key, limit: 1), .after(key, limit: 1)] {
+                let plan = try sqlite.queryPlan(query, in: list.id)
+                #expect(plan.count == 1, "\(query): \(plan)")
+                #expect(plan.allSatisfy { $0.hasPrefix("SEARCH items USING INDEX \(Schema.itemOrderIndex) (list_id=? AND (sort_index,id)") }, "\(query): \(plan)")
+            }
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import ArrangeModel
+import ArrangeStore
+@testable import ArrangeSQLite
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+/// What only the SQLite backend has: files, locks, the schema on disk, and the limits of SQLite.
+@Suite("SQLiteItemRepository")
+struct SQLiteRepositoryTests {
+    @Test("Closing and reopening a database loses nothing")
+    func reopen() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let before: [ItemList: [Item]]
+        do {
+            let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+            try store.seed("Home", sortIndices: [30, 10, 20], completedAt: [1])
+            try store.seed("Work", sortIndices: [5, 5])
+            before = try store.contents()
+            try #require(store.sqlite).close()
+            let error = #expect(throws: StoreError.self) { try store.repository.read { try $0.lists() } }
+            #expect(error.map { "\($0)" }?.hasPrefix("The database failed: ") == true, "\(String(describing: error))")
+        }
+        do {
+            // Released, not closed: that closes the database too.
+            let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+            #expect(try store.contents() == before)
+            try store.seed("Garden", sortIndices: [1])
+        }
+        let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+        #expect(try store.contents().count == 3)
+        #expect(try store.repository.read { try Set($0.lists().map(\.name)) } == ["Home", "Work", "Garden"])
+    }
+
+    @Test("A text file is refused, before anything is written to it")
+    func textFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("notes.txt")
+        let bytes = Data(String(repeating: "Buy milk. Call Anna.\n", count: 500).utf8)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.unusableDatabase(path: path, reason: "the file is not a SQLite database.")) {
+            try SQLiteItemRepository(path: path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test("A truncated database is refused and left as it is", arguments: [0.25, 0.5, 0.9])
+    func truncatedDatabase(keeping fraction: Double) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        do {
+            let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+            try store.seed("Home", sortIndices: (0..<2_000).map(Int64.init))
+            try #require(store.sqlite).close()
+        }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let truncated = whole.prefix(Int(Double(whole.count) * fraction))
+        try truncated.write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: StoreError.self) {
+            let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+            _ = try store.contents()
+        }
+        guard case .unusableDatabase(path, let reason)? = error else {
+            Issue.record("Expected unusableDatabase for \(path), got \(String(describing: error))")
+            return
+        }
+        #expect(!reason.contains("\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == truncated)
+    }
+
+    @Test("A read-only database file gives a clear error and stays as it is")
+    func readOnlyFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        do {
+            let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+            try store.seed("Home", sortIndices: [1, 2])
+            try #require(store.sqlite).close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try #require(try ReadOnly.make(path), "This machine cannot make a file read-only for this process.")
+        defer { ReadOnly.undo(path) }
+
+        // Opening in WAL mode writes to the database, so the error may come as early as that.
+        let error = #expect(throws: StoreError.self) {
+            let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+            try store.seed("Work", sortIndices: [1])
+        }
+        guard case .database(let reason)? = error else {
+            Issue.record("Expected a database error, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == "\(path) is read-only, so nothing can be saved (attempt to write a readonly database).")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test("A folder that does not exist is reported, not created")
+    func missingFolder() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.path("missing")
+        let path = missing + "/Arrange.sqlite"
+        #expect(throws: StoreError.unusableDatabase(path: path, reason: "the folder \(missing) does not exist; create it first.")) {
+            try SQLiteItemRepository(path: path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("A path that names no file is refused", arguments: ["", ":memory:"])
+    func notAFilePath(path: String) {
+        #expect(throws: StoreError.self) { try SQLiteItemRepository(path: path) }
+    }
+
+    @Test("A database written by a newer version is refused")
+    func newerSchema() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        do {
+            let repository = try SQLiteItemRepository(path: path)
+            try repository.writer.write { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+            }
+        }
+        #expect(throws: StoreError.unusableDatabase(path: path, reason: "it was written by a newer version of Arrange; update the app.")) {
+            try SQLiteItemRepository(path: path)
+        }
+    }
+
+    @Test("Two repositories on one file read, then write, without failing on the lock")
+    func twoConnections() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let first = try SQLiteItemRepository(path: path)
+        let second = try SQLiteItemRepository(path: path)
+        let list = Sample.list("Shared")
+        try first.write { try $0.insert(list) }
+
+        // Each write reads the last item, then appends after it. With deferred transactions,
+        // a writer whose snapshot went stale would fail at once with SQLITE_BUSY.
+        let rounds = 100
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let repository = index == 0 ? first : second
+            for round in 0..<rounds {
+                do {
+                    try repository.write { store throws in
+                        let last = try store.lastItem(in: list.id)
+                        try store.insert(Sample.item(in: list.id, "\(index).\(round)", sortIndex: (last?.sortIndex ?? 0) + 1))
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let items = try second.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: .max) }
+        #expect(items.map(\.sortIndex) == Array(1...Int64(2 * rounds)))
+    }
+
+    @Test("A write that waits longer than the busy timeout fails with a clear error")
+    func busyTimeout() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let holder = try SQLiteItemRepository(path: path)
+        let waiter = try SQLiteItemRepository(path: path, busyTimeout: .milliseconds(50))
+        try holder.write { store throws in
+            try store.insert(Sample.list("Held"))
+            #expect(throws: StoreError.database(
+                reason: "\(path) stayed locked by another connection for longer than the busy timeout; try again.")
+            ) {
+                try waiter.write { try $0.insert(Sample.list("Waiting")) }
+            }
+        }
+        #expect(try waiter.read { try $0.lists().map(\.name) } == ["Held"])
+    }
+
+    @Test("The schema on disk is the one the README describes")
+    func schema() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let store = Store(repository: try SQLiteItemRepository(path: path), folder: nil)
+        let (list, items) = try store.seed("Home", sortIndices: [7], completedAt: [0])
+        let writer = try #require(store.sqlite).writer
+
+        try writer.read { db in
+            func columns(_ table: String) throws -> [String] {
+                try db.columns(in: table).map { column in
+                    [column.name, column.type, column.isNotNull ? "NOT NULL" : "", column.defaultValueSQL ?? ""]
+                        .filter { !$0.isEmpty }.joined(separator: " ")
+                }
+            }
+            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL"])
+            #expect(try columns("items") == [
+                "id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
+                "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
+            ])
+            #expect(try db.primaryKey("items").columns == ["id"])
+            #expect(try db.primaryKey("lists").columns == ["id"])
+            let foreignKeys = try db.foreignKeys(on: "items")
+            #expect(foreignKeys.map(\.destinationTable) == ["lists"])
+            #expect(foreignKeys.map { $0.mapping.map(\.origin) } == [["list_id"]])
+            let onDelete = try String.fetchOne(db, sql: "SELECT on_delete FROM pragma_foreign_key_list('items')")
+            #expect(onDelete == "CASCADE")
+            let index = try #require(try db.indexes(on: "items").first { $0.name == Schema.itemOrderIndex })
+            #expect(index.columns == ["list_id", "sort_index", "id"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items"])
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+            #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
+
+            // Ids are lowercase text; dates are seconds since 1970 as REAL.
+            let row = try #require(try Row.fetchOne(db, sql: """
+                SELECT id, list_id, typeof(created_at) AS date_type, created_at, completed_at FROM items
+                """))
+            let item = try #require(items.first)
+            #expect(row["id"] == item.id.text)
+            #expect(row["list_id"] == list.id.text)
+            #expect(row["date_type"] == "real")
+            #expect(row["created_at"] == Sample.epoch + 1.25)
+            #expect(row["completed_at"] == Sample.epoch + 3.125)
+        }
+    }
+
+    @Test("Text holding U+0000 is refused, not cut short at it")
+    func nulCharacter() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let store = Store(repository: repository, folder: nil)
+        let (list, items) = try store.seed("Home", sortIndices: [1])
+        var item = try #require(items.first)
+        item.notes = "before\u{0}after"
+        #expect(throws: StoreError.database(
+            reason: "SQLite cannot store U+0000 (NUL), found in the notes of the item \(item.id); remove it.")
+        ) {
+            try repository.write { try $0.update(item) }
+        }
+        var named = list
+        named.name = "Home\u{0}"
+        #expect(throws: StoreError.self) { try repository.write { try $0.update(named) } }
+        #expect(try store.contents() == [list: items])
+    }
+
+    @Test("Pages of a list come from the order index, with no sorting step")
+    func pagePlans() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let list = ItemList.ID()
+        for visibility in ItemVisibility.allCases {
+            let plan = try repository.queryPlan(.page(visibility, offset: 10, limit: 10), in: list)
+            #expect(plan == ["SEARCH items USING INDEX \(Schema.itemOrderIndex) (list_id=?)"])
+        }
+    }
+}
+
+/// Making a file read-only, for root too.
+enum ReadOnly {
+    /// Makes the file at `path` read-only for this process, and returns whether that worked.
+    ///
+    /// Permission bits do not bind root, so when they are not enough, the file also gets
+    /// the immutable attribute (`chattr +i`, where the system has it).
+    static func make(_ path: String) throws -> Bool {
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        if !FileManager.default.isWritableFile(atPath: path) { return true }
+        try? run("/usr/bin/chattr", "+i", path)
+        return !FileManager.default.isWritableFile(atPath: path)
+    }
+
+    /// Makes the file writable again, so that it can be deleted.
+    static func undo(_ path: String) {
+        try? run("/usr/bin/chattr", "-i", path)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    }
+
+    private static func run(_ tool: String, _ arguments: String...) throws {
+        guard FileManager.default.isExecutableFile(atPath: tool) else { return }
+        let process = try Process.run(URL(fileURLWithPath: tool), arguments: arguments)
+        process.waitUntilExit()
+    }
+}

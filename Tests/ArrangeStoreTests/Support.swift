@@ -1,0 +1,193 @@
+import ArrangeModel
+import ArrangeStore
+@testable import ArrangeSQLite
+import Foundation
+import GRDB
+import Testing
+
+/// A backend the conformance suite runs against.
+enum Backend: CaseIterable, Sendable, CustomTestStringConvertible {
+    /// ``InMemoryItemRepository``, the persistent treaps.
+    case inMemory
+    /// ``SQLiteItemRepository`` on a database in memory.
+    case sqliteInMemory
+    /// ``SQLiteItemRepository`` on a database file in a temporary folder.
+    case sqliteFile
+
+    var testDescription: String {
+        switch self {
+        case .inMemory: "InMemoryItemRepository"
+        case .sqliteInMemory: "SQLiteItemRepository :memory:"
+        case .sqliteFile: "SQLiteItemRepository file"
+        }
+    }
+
+    /// A new, empty repository of this kind.
+    func makeStore() throws -> Store {
+        switch self {
+        case .inMemory:
+            return Store(repository: InMemoryItemRepository(), folder: nil)
+        case .sqliteInMemory:
+            return Store(repository: try SQLiteItemRepository.inMemory(), folder: nil)
+        case .sqliteFile:
+            let folder = try TemporaryFolder()
+            return Store(repository: try SQLiteItemRepository(path: folder.path("Arrange.sqlite")), folder: folder)
+        }
+    }
+}
+
+/// A repository under test, with the folder of its database file when it has one.
+struct Store {
+    let repository: any ItemRepository
+    let folder: TemporaryFolder?
+
+    /// The repository as a SQLite one, or `nil` for the in-memory backend.
+    var sqlite: SQLiteItemRepository? { repository as? SQLiteItemRepository }
+
+    /// Adds a list with items at the given sort indices, in that order, and returns them.
+    @discardableResult
+    func seed(_ name: String, sortIndices: [Int64], completedAt completed: Set<Int> = []) throws -> (ItemList, [Item]) {
+        let list = Sample.list(name)
+        let items = sortIndices.enumerated().map { offset, sortIndex in
+            Sample.item(in: list.id, "\(name) \(offset)", sortIndex: sortIndex, completed: completed.contains(offset))
+        }
+        try repository.write { store throws in
+            try store.insert(list)
+            for item in items { try store.insert(item) }
+        }
+        return (list, items)
+    }
+
+    /// Every list and every item, in display order: what a rollback must leave as it was.
+    func contents() throws -> [ItemList: [Item]] {
+        try repository.read { store throws in
+            var contents: [ItemList: [Item]] = [:]
+            for list in try store.lists() {
+                contents[list] = try store.items(in: list.id, visibility: .all, offset: 0, limit: .max)
+            }
+            return contents
+        }
+    }
+}
+
+/// A folder in the temporary directory, removed with everything in it when released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appending(path: "ArrangeStoreTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The path of a file in the folder.
+    func path(_ name: String) -> String {
+        url.appending(path: name).path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Test data that every backend stores exactly.
+enum Sample {
+    /// 2025-06-15 15:06:40 UTC. Dates made from seconds since 1970 in this era round-trip exactly.
+    static let epoch: TimeInterval = 1_750_000_000
+
+    /// A date `seconds` after ``epoch``.
+    static func date(_ seconds: Double) -> Date {
+        Date(timeIntervalSince1970: epoch + seconds)
+    }
+
+    /// Texts that must come back byte for byte: emoji, a combining accent, right-to-left
+    /// text, an injection attempt, and quotes.
+    static let texts = [
+        "🥛 Milk 👨‍👩‍👧‍👦",
+        "e\u{301}clair",
+        "שלום עולם",
+        "'); DROP TABLE items;--",
+        #"Robert "Bobby" O'Brien \ 100%_"#,
+    ]
+
+    static func list(_ name: String, at seconds: Double = 0) -> ItemList {
+        ItemList(name: name, createdAt: date(seconds))
+    }
+
+    static func item(
+        in list: ItemList.ID, _ title: String, sortIndex: Int64, completed: Bool = false, id: Item.ID = Item.ID()
+    ) -> Item {
+        Item(
+            id: id, listID: list, title: title, notes: "Notes for \(title)", sortIndex: sortIndex,
+            createdAt: date(1.25), updatedAt: date(2.5), completedAt: completed ? date(3.125) : nil)
+    }
+
+    /// An id whose text is `prefix` followed by zeros, to control the order of ids.
+    static func id(_ prefix: String) throws -> Item.ID {
+        let hex = (prefix + String(repeating: "0", count: 32)).prefix(32)
+        let text = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4),
+                    hex.dropFirst(16).prefix(4), hex.dropFirst(20)].joined(separator: "-")
+        return try #require(Item.ID(text))
+    }
+}
+
+/// An error a test throws out of a write body, to make it roll back.
+struct Abort: Error, Equatable {}
+
+extension SQLiteItemRepository {
+    /// The details of the plan SQLite picks to run `query` on `list`, one line per step.
+    func queryPlan(_ query: ItemsQuery, in list: ItemList.ID) throws -> [String] {
+        try writer.read { db in
+            let statement = try query.request(in: list).makePreparedRequest(db).statement
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+                .map { row in row["detail"] ?? "" }
+        }
+    }
+}
+
+/// SplitMix64: a small seeded generator, so that a random test does the same thing every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// What a repository should answer, worked out the slow, obvious way from every item.
+struct ReferenceModel {
+    var items: [Item.ID: Item] = [:]
+
+    /// The items of `list` under `visibility`, in display order.
+    func ordered(_ list: ItemList.ID, _ visibility: ItemVisibility = .all) -> [Item] {
+        items.values
+            .filter { $0.listID == list && visibility.includes($0) }
+            .sorted { $0.orderKey < $1.orderKey }
+    }
+}
+
+extension [Item] {
+    /// Up to `limit` of these items (in display order) strictly before `key`, nearest first.
+    func before(_ key: OrderKey, limit: Int) -> [Item] {
+        Array(filter { $0.orderKey < key }.reversed().prefix(limit))
+    }
+
+    /// Up to `limit` of these items (in display order) strictly after `key`, nearest first.
+    func after(_ key: OrderKey, limit: Int) -> [Item] {
+        Array(filter { $0.orderKey > key }.prefix(limit))
+    }
+
+    /// The groups of these items (in display order) that share a sort index.
+    func sharingSortIndex() -> [[Item]] {
+        let sortIndices = map(\.sortIndex)
+        let shared = Set(sortIndices.filter { index in sortIndices.count { $0 == index } > 1 })
+        return shared.sorted().map { index in filter { $0.sortIndex == index } }
+    }
+}
