@@ -55,8 +55,11 @@ let package = Package(
                 "ArrangeModel",
                 "ArrangeStore",
                 "ArrangeOrdering",
+                "ArrangeSQLite",
                 "ArrangeBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // A second connection to the latency section's database, for a bare UPDATE.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),

@@ -20,6 +20,15 @@ struct Report {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        if settings.sections.contains(.latency) {
+            log("Latency on SQLite at \(Format.count(settings.latencyItems)) items")
+            let section = LatencySection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, log: log)
+            let measurement = try section.run(in: directory)
+            targets.latency = measurement.rows
+            print("## Latency on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
+            print("Each operation is one transaction of its own, timed in turns with the smallest write transaction the repository offers, \(settings.samples) rounds; the ratio is of the medians.\n")
+            print(section.text(measurement) + "\n")
+        }
         if settings.sections.contains(.scaling) {
             log("Scaling: \(Format.count(settings.scalingSmall)) → \(Format.count(settings.scalingLarge)) items")
             let section = ScalingSection(

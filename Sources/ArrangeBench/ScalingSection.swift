@@ -28,14 +28,14 @@ struct ScalingSection {
             var random = SeededRandomNumberGenerator(seed: seed ^ 0x5CA1E)
             let repository = try backend.makeRepository(in: directory, named: "scaling")
             log("  \(backend.title): loading \(Format.count(smallCount)) and \(Format.count(largeCount)) items…")
-            let small = try Mover(count: smallCount, named: "Small", in: repository, random: &random)
-            let large = try Mover(count: largeCount, named: "Large", in: repository, random: &random)
+            let small = try TimedList(count: smallCount, named: "Small", in: repository, random: &random)
+            let large = try TimedList(count: largeCount, named: "Large", in: repository, random: &random)
             log("  \(backend.title): timing moves…")
             let byID = try InterleavedSampler(rounds: rounds).sample([small.moveByID, large.moveByID])
             let byOffset = try InterleavedSampler(rounds: offsetRounds).sample([small.moveByOffset, large.moveByOffset])
             return [
-                Row(backend: backend, move: Mover.byIDTitle, small: Summary(byID[0])!.median, large: Summary(byID[1])!.median),
-                Row(backend: backend, move: Mover.byOffsetTitle, small: Summary(byOffset[0])!.median, large: Summary(byOffset[1])!.median),
+                Row(backend: backend, move: TimedList.byIDTitle, small: Summary(byID[0])!.median, large: Summary(byID[1])!.median),
+                Row(backend: backend, move: TimedList.byOffsetTitle, small: Summary(byOffset[0])!.median, large: Summary(byOffset[1])!.median),
             ]
         }
     }
@@ -48,40 +48,6 @@ struct ScalingSection {
             table.append([row.backend.title, row.move, Format.microseconds(row.small), Format.microseconds(row.large), "**\(Format.ratio(row.ratio))**"])
         }
         return table.text
-    }
-}
-
-/// Random single moves on one list, through the ordering service, each in its own transaction.
-final class Mover {
-    static let byIDTitle = "one item before another, by id"
-    static let byOffsetTitle = "one item by offsets (SwiftUI)"
-
-    let service: OrderingService
-    let list: ItemList.ID
-    let ids: [Item.ID]
-    private var random: SeededRandomNumberGenerator
-
-    init(count: Int, named name: String, in repository: any ItemRepository, random: inout SeededRandomNumberGenerator) throws {
-        let loaded = try BulkLoad.appendedList(named: name, count: count, in: repository, random: &random)
-        self.list = loaded.list.id
-        self.ids = loaded.ids
-        self.random = SeededRandomNumberGenerator(seed: random.next())
-        self.service = try OrderingService(repository: repository, random: SeededRandomNumberGenerator(seed: random.next()), now: { BulkLoad.epoch })
-    }
-
-    /// Moves a random item before another random item.
-    func moveByID() throws {
-        let item = ids.randomElement(using: &random)!
-        var anchor = item
-        while anchor == item { anchor = ids.randomElement(using: &random)! }
-        try service.move([item], to: .before(anchor))
-    }
-
-    /// Moves the item at a random offset to a random other place, as SwiftUI's onMove does.
-    func moveByOffset() throws {
-        let source = Int.random(in: 0..<ids.count, using: &random)
-        let pick = Int.random(in: 0..<(ids.count - 1), using: &random)
-        try service.move(fromOffsets: [source], toOffset: pick < source ? pick : pick + 2, in: list)
     }
 }
 
