@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "ArrangeModel"),
@@ -61,6 +62,20 @@ let package = Package(
                 // A second connection to the latency section's database, for a bare UPDATE.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Micro-benchmarks of the hot paths: `swift package benchmark` finds the targets under Benchmarks/.
+        .executableTarget(
+            name: "ArrangeBenchmarks",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeOrdering",
+                "ArrangeSQLite",
+                "ArrangeBenchSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ArrangeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
