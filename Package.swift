@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// What the benchmark runner and the micro-benchmarks build on.
+let benchmarkedTargets: [Target.Dependency] = ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeBenchSupport"]
+
 /// Settings every target of this package is built with.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -52,12 +55,7 @@ let package = Package(
         .target(name: "ArrangeBenchSupport", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .executableTarget(
             name: "ArrangeBench",
-            dependencies: [
-                "ArrangeModel",
-                "ArrangeStore",
-                "ArrangeOrdering",
-                "ArrangeSQLite",
-                "ArrangeBenchSupport",
+            dependencies: benchmarkedTargets + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // A second connection to the latency section's database, for a bare UPDATE.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -66,14 +64,7 @@ let package = Package(
         // Micro-benchmarks of the hot paths: `swift package benchmark` finds the targets under Benchmarks/.
         .executableTarget(
             name: "ArrangeBenchmarks",
-            dependencies: [
-                "ArrangeModel",
-                "ArrangeStore",
-                "ArrangeOrdering",
-                "ArrangeSQLite",
-                "ArrangeBenchSupport",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
+            dependencies: benchmarkedTargets + [.product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/ArrangeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

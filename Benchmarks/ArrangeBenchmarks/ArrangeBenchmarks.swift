@@ -19,50 +19,44 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2),
         maxIterations: 100_000)
 
-    Benchmark("Key choice: add into a free gap, rolled back (in-memory, 1,000 items)") { benchmark, list in
-        for _ in benchmark.scaledIterations {
-            try list.rolledBack { transaction in
-                try list.service.add(list.newItem(), at: .after(list.randomItem()), visibility: .all, in: transaction)
-            }
+    measure("Key choice: add into a free gap, rolled back", items: 1_000, on: .inMemory) { list in
+        try list.rolledBack { transaction in
+            try list.service.add(list.newItem(), at: .after(list.randomItem()), visibility: .all, in: transaction)
         }
-    } setup: {
-        try BenchmarkList(count: 1_000, on: .inMemory)
     }
 
     for backend in BenchmarkList.Backend.allCases {
-        Benchmark("Neighbour lookup: the item before a key (\(backend.rawValue), 100,000 items)") { benchmark, list in
-            for _ in benchmark.scaledIterations {
-                let key = OrderKey(sortIndex: Int64.random(in: 0...(100_000 << 32), using: &list.random), id: .lowest)
-                blackHole(try list.repository.read { try $0.items(in: list.list, before: key, limit: 1) })
-            }
-        } setup: {
-            try BenchmarkList(count: 100_000, on: backend)
-        } teardown: {
-            try backend.removeFiles()
+        measure("Neighbour lookup: the item before a key", items: 100_000, on: backend) { list in
+            let key = OrderKey(sortIndex: Int64.random(in: 0...(100_000 << 32), using: &list.random), id: .lowest)
+            blackHole(try list.repository.read { try $0.items(in: list.list, before: key, limit: 1) })
         }
-
-        Benchmark("Move: one item before another, by id (\(backend.rawValue), 100,000 items)") { benchmark, list in
-            for _ in benchmark.scaledIterations {
-                let (item, anchor) = list.twoRandomItems()
-                try list.service.move([item], to: .before(anchor))
-            }
-        } setup: {
-            try BenchmarkList(count: 100_000, on: backend)
-        } teardown: {
-            try backend.removeFiles()
+        measure("Move: one item before another, by id", items: 100_000, on: backend) { list in
+            let (item, anchor) = list.twoRandomItems()
+            try list.service.move([item], to: .before(anchor))
         }
     }
 
     // Keys 1 apart: every gap is full, so each add re-spreads a window of neighbours first.
-    Benchmark("Re-spread: add into a full gap, rolled back (in-memory, 1,000 items keyed 1 apart)") { benchmark, list in
-        for _ in benchmark.scaledIterations {
-            try list.rolledBack { transaction in
-                let report = try list.service.add(list.newItem(), at: .after(list.randomItem()), visibility: .all, in: transaction)
-                precondition(report.rowsRespread > 0, "the gap was not full")
-            }
+    measure("Re-spread: add into a full gap, rolled back", items: 1_000, on: .inMemory, keys: { Int64($0) }) { list in
+        try list.rolledBack { transaction in
+            let report = try list.service.add(list.newItem(), at: .after(list.randomItem()), visibility: .all, in: transaction)
+            precondition(report.rowsRespread > 0, "the gap was not full")
         }
+    }
+}
+
+/// Registers a benchmark that runs `body` once an iteration on a list of `count` items that
+/// its setup loads (keyed by `keys`, as the ordering service appends by default).
+func measure(
+    _ name: String, items count: Int, on backend: BenchmarkList.Backend, keys: @escaping (Int) -> Int64 = BulkLoad.appendedKey,
+    _ body: @escaping (BenchmarkList) throws -> Void
+) {
+    Benchmark("\(name) (\(backend.rawValue), \(count.withThousandsSeparators) items)") { benchmark, list in
+        for _ in benchmark.scaledIterations { try body(list) }
     } setup: {
-        try BenchmarkList(count: 1_000, on: .inMemory, keys: { Int64($0) })
+        try BenchmarkList(count: count, on: backend, keys: keys)
+    } teardown: {
+        try backend.removeFiles()
     }
 }
 

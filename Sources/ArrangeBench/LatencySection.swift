@@ -21,13 +21,11 @@ struct LatencySection {
     let seed: UInt64
     let log: (String) -> Void
 
-    /// One operation's median against the baseline's, timed in turns.
+    /// One operation's median over the one-row write's.
     struct Row {
         let operation: String
         let isMove: Bool
-        let median: Double
-        let baseline: Double
-        var ratio: Double { median / baseline }
+        let ratio: MedianRatio
     }
 
     /// What the section measured.
@@ -61,7 +59,7 @@ struct LatencySection {
         let samples = try InterleavedSampler(rounds: rounds).sample([list.writeOneRow] + operations.map(\.body))
         let baseline = Summary(samples[0])!.median
         let rows = zip(operations, samples.dropFirst()).map { operation, sample in
-            Row(operation: operation.title, isMove: operation.isMove, median: Summary(sample)!.median, baseline: baseline)
+            Row(operation: operation.title, isMove: operation.isMove, ratio: MedianRatio(sample, over: samples[0]))
         }
         log("  timing a bare UPDATE on a second connection…")
         let (bareUpdate, synchronous) = try timeBareUpdates(path: path, ids: list.ids.map(\.text), random: &random)
@@ -96,14 +94,14 @@ struct LatencySection {
         var table = MarkdownTable(["operation (one transaction each)", "median", "÷ one-row write"], rightAligned: [1, 2])
         table.append(["one-row write: `updateSortIndices([one change])`", Format.microseconds(measurement.oneRowWrite), "1.00×"])
         for row in measurement.rows {
-            table.append([row.operation, Format.microseconds(row.median), "**\(Format.ratio(row.ratio))**"])
+            table.append([row.operation, Format.microseconds(row.ratio.median), "**\(Format.ratio(row.ratio.value))**"])
         }
         let overhead = measurement.oneRowWrite / measurement.bareUpdate
         return table.text + "\n\n"
             + "A bare `UPDATE items SET sort_index = ? WHERE id = ?` in an `IMMEDIATE` transaction through GRDB, on a second connection "
             + "(`PRAGMA synchronous` = \(measurement.synchronous)), timed in a block of its own: median \(Format.microseconds(measurement.bareUpdate)); "
             + "the repository's one-row write takes \(Format.ratio(overhead)) that. Against the bare UPDATE the move ratios would be "
-            + measurement.rows.filter(\.isMove).map { "\(Format.ratio($0.median / measurement.bareUpdate)) (\($0.operation))" }.joined(separator: " and ")
+            + measurement.rows.filter(\.isMove).map { "\(Format.ratio($0.ratio.median / measurement.bareUpdate)) (\($0.operation))" }.joined(separator: " and ")
             + ". Times are for context only; the ratios are the figures."
     }
 }

@@ -14,13 +14,11 @@ struct ScalingSection {
     let backends: [Backend]
     let log: (String) -> Void
 
-    /// The median times of one kind of move on one backend, at both sizes.
+    /// One kind of move on one backend: its median on the big list over the small one's.
     struct Row {
         let backend: Backend
         let move: String
-        let small: Double
-        let large: Double
-        var ratio: Double { large / small }
+        let ratio: MedianRatio
     }
 
     func run(in directory: URL) throws -> [Row] {
@@ -34,8 +32,8 @@ struct ScalingSection {
             let byID = try InterleavedSampler(rounds: rounds).sample([small.moveByID, large.moveByID])
             let byOffset = try InterleavedSampler(rounds: offsetRounds).sample([small.moveByOffset, large.moveByOffset])
             return [
-                Row(backend: backend, move: TimedList.byIDTitle, small: Summary(byID[0])!.median, large: Summary(byID[1])!.median),
-                Row(backend: backend, move: TimedList.byOffsetTitle, small: Summary(byOffset[0])!.median, large: Summary(byOffset[1])!.median),
+                Row(backend: backend, move: TimedList.byIDTitle, ratio: MedianRatio(byID[1], over: byID[0])),
+                Row(backend: backend, move: TimedList.byOffsetTitle, ratio: MedianRatio(byOffset[1], over: byOffset[0])),
             ]
         }
     }
@@ -45,7 +43,7 @@ struct ScalingSection {
             ["backend", "move", "median at \(Format.count(smallCount))", "median at \(Format.count(largeCount))", "ratio"],
             rightAligned: [2, 3, 4])
         for row in rows {
-            table.append([row.backend.title, row.move, Format.microseconds(row.small), Format.microseconds(row.large), "**\(Format.ratio(row.ratio))**"])
+            table.append([row.backend.title, row.move, Format.microseconds(row.ratio.reference), Format.microseconds(row.ratio.median), "**\(Format.ratio(row.ratio.value))**"])
         }
         return table.text
     }

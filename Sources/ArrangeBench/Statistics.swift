@@ -1,3 +1,4 @@
+import ArrangeBenchSupport
 import Foundation
 
 /// Summary figures of a sample.
@@ -25,16 +26,27 @@ struct Summary {
     }
 }
 
+/// The median of a timed operation over the median of a reference timed in turns with it:
+/// the figure the benchmark quotes, since absolute times drift on a shared machine.
+struct MedianRatio {
+    /// The operation's median, in nanoseconds.
+    let median: Double
+    /// The reference's median, in nanoseconds.
+    let reference: Double
+
+    init(_ samples: [Double], over reference: [Double]) {
+        self.median = Summary(samples)?.median ?? .nan
+        self.reference = Summary(reference)?.median ?? .nan
+    }
+
+    var value: Double { median / reference }
+}
+
 /// Formats figures for the tables.
 enum Format {
     /// A count with thousands separators: `100000` → `100,000`.
     static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        let grouped = digits.reversed().enumerated().reduce(into: "") { text, pair in
-            if pair.offset > 0, pair.offset.isMultiple(of: 3) { text.append(",") }
-            text.append(pair.element)
-        }
-        return (value < 0 ? "-" : "") + String(grouped.reversed())
+        value.withThousandsSeparators
     }
 
     /// A figure with a sensible number of decimals: `1.00049` → `1.0005`, `3.5` → `3.50`, `3512.4` → `3,512`.

@@ -81,18 +81,18 @@ struct TargetChecks {
         return Check(
             target: "Move latency ÷ one-row write transaction ≤ 1.5 (SQLite)",
             figures: (settings.latencyItems == 100_000 ? "" : "at \(Format.count(settings.latencyItems)) items: ")
-                + rows.map { "\($0.operation): \(Format.ratio($0.ratio))" }.joined(separator: "; "),
-            met: rows.isEmpty ? nil : rows.allSatisfy { $0.ratio <= 1.5 },
-            verdict: verdict(rows.map { ($0.operation, $0.ratio <= 1.5) }))
+                + rows.map { "\($0.operation): \(Format.ratio($0.ratio.value))" }.joined(separator: "; "),
+            met: rows.isEmpty ? nil : rows.allSatisfy { $0.ratio.value <= 1.5 },
+            verdict: verdict(rows.map { ($0.operation, $0.ratio.value <= 1.5) }))
     }
 
     private var scalingRatio: Check {
         Check(
             target: "Scaling 1,000 → 1,000,000 items: move time ratio ≤ 2 on both backends",
             figures: (settings.scalingLarge == 1_000_000 ? "" : "to \(Format.count(settings.scalingLarge)) items: ")
-                + scaling.map { "\($0.backend.title), \($0.move): \(Format.ratio($0.ratio))" }.joined(separator: "; "),
-            met: scaling.isEmpty ? nil : scaling.allSatisfy { $0.ratio <= 2 },
-            verdict: verdict(scaling.map { ("\($0.backend.title), \($0.move)", $0.ratio <= 2) }))
+                + scaling.map { "\($0.backend.title), \($0.move): \(Format.ratio($0.ratio.value))" }.joined(separator: "; "),
+            met: scaling.isEmpty ? nil : scaling.allSatisfy { $0.ratio.value <= 2 },
+            verdict: verdict(scaling.map { ("\($0.backend.title), \($0.move)", $0.ratio.value <= 2) }))
     }
 
     /// "yes" or "**no**" when all parts agree, else which parts meet the target and which do not.
