@@ -25,7 +25,8 @@ struct WorkloadResult {
 /// Runs a workload against several strategies in lockstep: each operation goes to every
 /// strategy still running, each over its own in-memory repository, and then to the
 /// benchmark's own copy of the order, against which every store is checked at the end
-/// (and when a strategy fails).
+/// (and when a strategy fails). The rows each operation writes are counted at the
+/// repository (``CountingRepository``) and must match what the strategy reports.
 struct WorkloadRunner {
     let operations: Int
     let seed: UInt64
@@ -39,15 +40,16 @@ struct WorkloadRunner {
         var order = (0..<count).map { Int32($0) }
         let kinds = workload.runsBaselines ? strategies : strategies.filter { $0 == .arrange }
         var results = kinds.map { WorkloadResult(workload: workload, count: count, strategy: $0) }
-        var running: [(index: Int, strategy: any OrderingStrategy)] = []
+        var running: [Running] = []
         for (index, kind) in kinds.enumerated() {
-            let repository = InMemoryItemRepository()
+            let repository = CountingRepository(InMemoryItemRepository())
             let list = try BulkLoad.makeList(named: "Bench", in: repository)
             do {
                 let strategy = try kind.make(
                     repository: repository, list: list.id, ids: ids, jitter: workload == .jitteredRandomMoves,
                     seed: seed, denseRowBudget: denseRowBudget)
-                running.append((index, strategy))
+                _ = repository.takeRowsWritten()
+                running.append(Running(index: index, strategy: strategy, repository: repository))
             } catch let failure as StrategyFailure {
                 results[index].failedAt = 0
                 results[index].problem = failure.description
@@ -64,9 +66,10 @@ struct WorkloadRunner {
             previousInsert = geometry.inserts ? geometry.landing : nil
         }
         let expected = order.map { ids[Int($0)] }
-        for (index, strategy) in running {
-            results[index].onlyCounted = strategy.onlyCounted
-            if let stored = try strategy.storedOrder(), let problem = orderProblem(stored, expected: expected) {
+        for running in running {
+            let index = running.index
+            results[index].onlyCounted = running.strategy.onlyCounted
+            if let stored = try running.strategy.storedOrder(), let problem = orderProblem(stored, expected: expected) {
                 results[index].problem = "wrong order after the last operation: \(problem)"
                 results[index].isDefect = true
             }
@@ -74,14 +77,26 @@ struct WorkloadRunner {
         return results
     }
 
+    /// A strategy still running, and the repository that counts its rows.
+    private struct Running {
+        let index: Int
+        let strategy: any OrderingStrategy
+        let repository: CountingRepository
+    }
+
     /// Performs one operation on every running strategy and returns those still running.
-    private func perform(
-        _ number: Int, _ context: OperationContext, on running: [(index: Int, strategy: any OrderingStrategy)],
-        results: inout [WorkloadResult]
-    ) throws -> [(index: Int, strategy: any OrderingStrategy)] {
-        try running.filter { index, strategy in
+    ///
+    /// The rows a strategy says it wrote must be the rows its repository saw written, unless
+    /// it only counts them (dense renumbering past its budget).
+    private func perform(_ number: Int, _ context: OperationContext, on running: [Running], results: inout [WorkloadResult]) throws -> [Running] {
+        try running.filter { running in
+            let (index, strategy) = (running.index, running.strategy)
             do {
                 let outcome = try strategy.perform(context)
+                let seen = running.repository.takeRowsWritten()
+                guard strategy.onlyCounted || seen == outcome.rowsWritten else {
+                    throw VerificationFailure(message: "it reports \(outcome.rowsWritten) rows written, the repository saw \(seen)")
+                }
                 results[index].rowsWritten.append(outcome.rowsWritten)
                 results[index].rowsRead.append(outcome.rowsRead)
                 return true
