@@ -37,7 +37,7 @@ struct Report {
             let rows = try section.run(in: directory)
             targets.scaling = rows
             print("## Scaling: median move time at \(Format.count(settings.scalingLarge)) items ÷ at \(Format.count(settings.scalingSmall))\n")
-            print("Both lists live in the same repository; the moves of the two sizes are timed in turns. Each move is one write transaction.\n")
+            print("Each list lives in a repository (a database file, for SQLite) of its own; the moves of the two sizes are timed in turns, \(settings.samples) rounds (\(settings.samples / 4) for moves by offsets). Each move is one write transaction.\n")
             print(section.table(rows) + "\n")
             log("Memory: a fresh process loads \(Format.count(settings.scalingLarge)) items in memory")
             let bytes = try MemoryProbe.bytesPerItem(count: settings.scalingLarge)

@@ -24,10 +24,10 @@ struct ScalingSection {
     func run(in directory: URL) throws -> [Row] {
         try backends.flatMap { backend in
             var random = SeededRandomNumberGenerator(seed: seed ^ 0x5CA1E)
-            let repository = try backend.makeRepository(in: directory, named: "scaling")
             log("  \(backend.title): loading \(Format.count(smallCount)) and \(Format.count(largeCount)) items…")
-            let small = try TimedList(count: smallCount, named: "Small", in: repository, random: &random)
-            let large = try TimedList(count: largeCount, named: "Large", in: repository, random: &random)
+            // Each size in a repository of its own: the small one must not pay for the big one's items.
+            let small = try TimedList(count: smallCount, named: "Small", in: backend.makeRepository(in: directory, named: "small"), random: &random)
+            let large = try TimedList(count: largeCount, named: "Large", in: backend.makeRepository(in: directory, named: "large"), random: &random)
             log("  \(backend.title): timing moves…")
             let byID = try InterleavedSampler(rounds: rounds).sample([small.moveByID, large.moveByID])
             let byOffset = try InterleavedSampler(rounds: offsetRounds).sample([small.moveByOffset, large.moveByOffset])
