@@ -36,10 +36,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Keys 1 apart: every gap is full, so each add re-spreads a window of neighbours first.
-    measure("Re-spread: add into a full gap, rolled back", items: 1_000, on: .inMemory, keys: { Int64($0) }) { list in
+    // Keys one end gap apart, but for a run of 64 items keyed 1 apart in the middle: an add
+    // into that run finds its gap full and re-spreads a window of about the run's size.
+    let cramped = 500..<564
+    let crampedKeys: @Sendable (Int) -> Int64 = { index in
+        index < cramped.lowerBound ? BulkLoad.appendedKey(index)
+            : index < cramped.upperBound ? BulkLoad.appendedKey(cramped.lowerBound) + Int64(index - cramped.lowerBound)
+            : BulkLoad.appendedKey(index - cramped.count + 1)
+    }
+    measure("Re-spread: add into a run of 64 items keyed 1 apart, rolled back", items: 1_000, on: .inMemory, keys: crampedKeys) { list in
         try list.rolledBack { transaction in
-            let report = try list.service.add(list.newItem(), at: .after(list.randomItem()), visibility: .all, in: transaction)
+            let anchor = list.ids[Int.random(in: cramped.dropLast(), using: &list.random)]
+            let report = try list.service.add(list.newItem(), at: .after(anchor), visibility: .all, in: transaction)
             precondition(report.rowsRespread > 0, "the gap was not full")
         }
     }
