@@ -19,13 +19,14 @@ let package = Package(
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
         .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
+        .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -49,6 +50,16 @@ let package = Package(
                 "ArrangeModel",
                 "ArrangeStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "ArrangeSoak",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeOrdering",
+                "ArrangeSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The benchmark runner, and the bulk loading it shares with the micro-benchmarks.

@@ -50,6 +50,7 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   file is read-only (opening a database in WAL mode may write to it) or stays locked.
     public convenience init(path: String, busyTimeout: Duration = defaultBusyTimeout) throws {
         try Self.ensureFolderExists(for: path)
+        try Self.ensureFileIsWritable(at: path)
         var configuration = Self.configuration
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(busyTimeout.seconds)
@@ -105,6 +106,17 @@ public final class SQLiteItemRepository: ItemRepository {
         }
     }
 
+    /// Throws when the file exists but its permissions allow nobody to write it.
+    ///
+    /// SQLite refuses such a file for most users by itself, but not for root, which the
+    /// permission bits do not bind; checking them here makes "read-only" mean the same for all.
+    private static func ensureFileIsWritable(at path: String) throws(StoreError) {
+        guard let permissions = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int,
+              permissions & 0o222 == 0
+        else { return }
+        throw .database(reason: "\(path) is read-only, so nothing can be saved (its permissions allow no writing; chmod u+w to allow it).")
+    }
+
     public func read<Result>(_ body: (any ItemReading) throws -> Result) throws -> Result {
         try mappingDatabaseErrors {
             try writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
@@ -126,6 +138,17 @@ public final class SQLiteItemRepository: ItemRepository {
                     throw error
                 }
             }
+        }
+    }
+
+    /// Runs SQLite's `PRAGMA integrity_check` over the whole file.
+    ///
+    /// - Returns: The problems SQLite reports, one line each; empty when the file is sound.
+    /// - Complexity: O(size of the file): maintenance, not for every operation.
+    public func integrityProblems() throws -> [String] {
+        try mappingDatabaseErrors {
+            let lines = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+            return lines == ["ok"] ? [] : lines
         }
     }
 

@@ -1,5 +1,6 @@
 import ArrangeModel
 import ArrangeOrdering
+import ArrangeSQLite
 import ArrangeStore
 import Foundation
 import PropertyBased
@@ -17,11 +18,11 @@ struct ModelBasedTests {
         OrderingConfiguration(endGap: 64, minimumGap: 3, jitter: true),
     ].map(NamedConfiguration.init)
 
-    @Test("Random operations keep the model's order and strictly rising keys", arguments: configurations)
-    func randomOperations(named: NamedConfiguration) async throws {
+    @Test("Random operations keep the model's order and strictly rising keys", arguments: Backend.allCases, configurations)
+    func randomOperations(backend: Backend, named: NamedConfiguration) async throws {
         let configuration = named.configuration
         await propertyCheck(count: 60, input: Gen.int(in: 0...Int(UInt32.max)).array(of: 4...160)) { words in
-            var run = try ModelRun(configuration: configuration)
+            var run = try ModelRun(repository: try backend.makeRepository(), configuration: configuration)
             for operation in stride(from: 0, to: words.count - 3, by: 4) {
                 try run.apply(Array(words[operation..<operation + 4]))
                 try run.expectAgreement()
@@ -39,8 +40,7 @@ struct ModelRun {
     var completed: Set<Item.ID> = []
     var log: [String] = []
 
-    init(configuration: OrderingConfiguration) throws {
-        let repository = InMemoryItemRepository()
+    init(repository: any ItemRepository, configuration: OrderingConfiguration) throws {
         self.repository = repository
         service = try OrderingService(repository: repository, configuration: configuration, random: SeededRandomNumberGenerator(seed: 3))
         lists = try ["One", "Two"].map { try Fixture.makeList(named: $0, in: repository).id }
@@ -148,6 +148,21 @@ extension Array {
     func randomElement(seed: Int) -> Element? {
         isEmpty ? nil : self[seed % count]
     }
+}
+
+/// The repositories the ordering tests run on.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case inMemory = "in-memory"
+    case sqlite = "SQLite in memory"
+
+    func makeRepository() throws -> any ItemRepository {
+        switch self {
+        case .inMemory: InMemoryItemRepository()
+        case .sqlite: try SQLiteItemRepository.inMemory()
+        }
+    }
+
+    var testDescription: String { rawValue }
 }
 
 /// A configuration that names itself in the test output.
