@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// What the benchmark runner and the micro-benchmarks build on.
+let benchmarkedTargets: [Target.Dependency] = ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeBenchSupport"]
+
 /// Settings every target of this package is built with.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -19,6 +22,7 @@ let package = Package(
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
+        .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -28,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
         // For FilePath, which swift-configuration's file provider takes; it depends on it anyway.
         .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "ArrangeModel"),
@@ -81,6 +86,23 @@ let package = Package(
                 "ArrangeSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The benchmark runner, and the bulk loading it shares with the micro-benchmarks.
+        .target(name: "ArrangeBenchSupport", dependencies: ["ArrangeModel", "ArrangeStore"]),
+        .executableTarget(
+            name: "ArrangeBench",
+            dependencies: benchmarkedTargets + [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // A second connection to the latency section's database, for a bare UPDATE.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Micro-benchmarks of the hot paths: `swift package benchmark` finds the targets under Benchmarks/.
+        .executableTarget(
+            name: "ArrangeBenchmarks",
+            dependencies: benchmarkedTargets + [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/ArrangeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),

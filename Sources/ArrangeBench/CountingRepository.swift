@@ -1,0 +1,98 @@
+import ArrangeModel
+import ArrangeStore
+import Synchronization
+
+/// An ``ItemRepository`` in front of another that counts the item rows each write
+/// transaction writes, so that every strategy's rows are counted the same way, at the
+/// repository, rather than taken from its own report.
+///
+/// A row counts once per transaction however often it is written (a re-spread that
+/// touches a row the move then writes again is still one row).
+final class CountingRepository: ItemRepository {
+    let base: any ItemRepository
+    private let count = Mutex(0)
+
+    init(_ base: any ItemRepository) {
+        self.base = base
+    }
+
+    /// The item rows written by the write transactions committed since the last call.
+    func takeRowsWritten() -> Int {
+        count.withLock { count in
+            defer { count = 0 }
+            return count
+        }
+    }
+
+    func read<Result>(_ body: (any ItemReading) throws -> Result) throws -> Result {
+        try base.read(body)
+    }
+
+    func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
+        var rows = 0
+        let result = try base.write { transaction in
+            let counting = CountingTransaction(transaction)
+            let result = try body(counting)
+            rows = counting.written.count
+            return result
+        }
+        count.withLock { $0 += rows }
+        return result
+    }
+}
+
+/// A write transaction that remembers which item rows it wrote.
+private final class CountingTransaction: ItemWriting {
+    let base: any ItemWriting
+    private(set) var written: Set<Item.ID> = []
+
+    init(_ base: any ItemWriting) {
+        self.base = base
+    }
+
+    func lists() throws -> [ItemList] { try base.lists() }
+    func list(id: ItemList.ID) throws -> ItemList? { try base.list(id: id) }
+    func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
+
+    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
+    }
+
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
+        try base.itemCount(in: list, visibility: visibility)
+    }
+
+    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
+        try base.items(in: list, before: key, limit: limit)
+    }
+
+    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item] {
+        try base.items(in: list, after: key, limit: limit)
+    }
+
+    func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] { try base.itemsSharingSortIndex(in: list) }
+
+    func insert(_ list: ItemList) throws { try base.insert(list) }
+    func update(_ list: ItemList) throws { try base.update(list) }
+    func deleteList(id: ItemList.ID) throws { try base.deleteList(id: id) }
+
+    func insert(_ item: Item) throws {
+        try base.insert(item)
+        written.insert(item.id)
+    }
+
+    func update(_ item: Item) throws {
+        try base.update(item)
+        written.insert(item.id)
+    }
+
+    func deleteItem(id: Item.ID) throws {
+        try base.deleteItem(id: id)
+        written.insert(id)
+    }
+
+    func updateSortIndices(_ changes: [SortIndexChange]) throws {
+        try base.updateSortIndices(changes)
+        written.formUnion(changes.map(\.id))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Runs the chosen sections and prints them as Markdown on standard output; progress goes
+/// to standard error.
+struct Report {
+    let settings: Settings
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        print("# Arrange benchmark run\n")
+        print("- Mode: \(settings.quick ? "quick" : "full"); seed \(settings.seed); \(Format.count(settings.operations)) operations per workload.")
+        print("- Machine: \(Machine.description).\n")
+        var targets = TargetChecks(settings: settings)
+        if settings.sections.contains(.workloads) {
+            let results = try runWorkloads()
+            targets.workloads = results
+            printWorkloads(results)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        if settings.sections.contains(.latency) {
+            log("Latency on SQLite at \(Format.count(settings.latencyItems)) items")
+            let section = LatencySection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, log: log)
+            let measurement = try section.run(in: directory)
+            targets.latency = measurement.rows
+            print("## Latency on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
+            print("Each operation is one transaction of its own, timed in turns with the smallest write transaction the repository offers, \(settings.samples) rounds; the ratio is of the medians.\n")
+            print(section.text(measurement) + "\n")
+        }
+        if settings.sections.contains(.scaling) {
+            log("Scaling: \(Format.count(settings.scalingSmall)) → \(Format.count(settings.scalingLarge)) items")
+            let section = ScalingSection(
+                smallCount: settings.scalingSmall, largeCount: settings.scalingLarge, rounds: settings.samples,
+                offsetRounds: settings.samples / 4, seed: settings.seed, backends: Backend.allCases, log: log)
+            let rows = try section.run(in: directory)
+            targets.scaling = rows
+            print("## Scaling: median move time at \(Format.count(settings.scalingLarge)) items ÷ at \(Format.count(settings.scalingSmall))\n")
+            print("Each list lives in a repository (a database file, for SQLite) of its own; the moves of the two sizes are timed in turns, \(settings.samples) rounds (\(settings.samples / 4) for moves by offsets). Each move is one write transaction.\n")
+            print(section.table(rows) + "\n")
+            log("Memory: a fresh process loads \(Format.count(settings.scalingLarge)) items in memory")
+            let bytes = try MemoryProbe.bytesPerItem(count: settings.scalingLarge)
+            targets.bytesPerItem = bytes
+            print("In-memory backend, memory per item at \(Format.count(settings.scalingLarge)) items: **\(Format.count(Int(bytes.rounded()))) bytes** ")
+            print("(growth of resident memory, `/proc/self/statm`, while a fresh process bulk-loads the items, ÷ items).\n")
+        }
+        print(targets.text)
+        let elapsed = clock.now - started
+        print("\nThe run took \(Format.count(Int(elapsed.nanoseconds / 1e9))) s.")
+        log("Done in \(Int(elapsed.nanoseconds / 1e9)) s")
+    }
+
+    private func runWorkloads() throws -> [WorkloadResult] {
+        let runner = WorkloadRunner(
+            operations: settings.operations, seed: settings.seed, strategies: settings.strategies,
+            denseRowBudget: settings.denseRowBudget, log: log)
+        var results: [WorkloadResult] = []
+        let clock = ContinuousClock()
+        for count in settings.sizes {
+            for workload in settings.workloads {
+                let started = clock.now
+                results += try runner.run(workload, count: count)
+                log("\(workload.rawValue) at \(Format.count(count)) items: \(Int((clock.now - started).nanoseconds / 1e6)) ms")
+            }
+        }
+        return results
+    }
+
+    private func printWorkloads(_ results: [WorkloadResult]) {
+        print("## Rows written per operation\n")
+        print("Each workload runs \(Format.count(settings.operations)) operations on one list, the same for every strategy, each strategy over its own in-memory repository.")
+        print("An approach that can no longer tell two neighbours apart stops at that operation; its figures cover the operations before it.")
+        print("† Dense renumbering writes through the repository until it has written \(Format.count(settings.denseRowBudget)) rows in a workload, then checks the stored order and only counts the rows of the later operations, exactly, from their offsets.\n")
+        for count in settings.sizes {
+            print("### \(Format.count(count)) items\n")
+            var table = MarkdownTable(
+                ["workload", "strategy", "rows/op mean", "p99", "max", "fails at op", "rows read to find offsets, mean (max)"],
+                rightAligned: [2, 3, 4, 5, 6])
+            for result in results where result.count == count {
+                let written = Summary(result.rowsWritten)
+                let read = Summary(result.rowsRead)
+                table.append([
+                    result.workload.title,
+                    result.strategy.title + (result.onlyCounted ? " †" : ""),
+                    written.map { Format.figure($0.mean) } ?? "—",
+                    written.map { Format.figure($0.p99) } ?? "—",
+                    written.map { Format.figure($0.max) } ?? "—",
+                    result.failedAt.map { result.isDefect ? "**error at \(Format.count($0))**" : Format.count($0) } ?? "none",
+                    result.strategy == .linkedList ? read.map { "\(Format.figure($0.mean)) (\(Format.figure($0.max)))" } ?? "—" : "—",
+                ])
+            }
+            print(table.text + "\n")
+        }
+        let problems = results.filter(\.isDefect)
+        if !problems.isEmpty {
+            print("**Defects found:**\n")
+            for result in problems {
+                print("- \(result.strategy.title), \(result.workload.title), \(Format.count(result.count)) items: \(result.problem ?? "")")
+            }
+            print()
+        }
+        print("Workloads: " + settings.workloads.map { "*\($0.title)*: \($0.summary)" }.joined(separator: "; ") + ".\n")
+    }
+
+    private func log(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
