@@ -135,6 +135,20 @@ extension ItemRecord {
         try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(namedValues))
     }
 
+    /// Saves every column of the row from a cached statement.
+    ///
+    /// - Throws: `RecordError.recordNotFound` when no row has the id.
+    func updateRow(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.updateSQL).execute(arguments: StatementArguments(namedValues))
+        guard db.changesCount == 1 else { throw RecordError.recordNotFound(databaseTableName: Self.databaseTableName, key: ["id": id.text.databaseValue]) }
+    }
+
+    /// `UPDATE items SET list_id = :list_id, … WHERE id = :id`, from the coding keys.
+    private static let updateSQL: String = {
+        let columns = CodingKeys.allCases.filter { $0 != .id }.map { "\($0.stringValue) = :\($0.stringValue)" }
+        return "UPDATE \(databaseTableName) SET \(columns.joined(separator: ", ")) WHERE id = :id"
+    }()
+
     /// `INSERT INTO items (id, list_id, …) VALUES (:id, :list_id, …)`, from the coding keys.
     private static let insertSQL: String = {
         let columns = CodingKeys.allCases.map(\.stringValue)

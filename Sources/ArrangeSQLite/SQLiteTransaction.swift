@@ -86,7 +86,10 @@ struct SQLiteTransaction: ItemWriting {
     }
 
     func list(id: ItemList.ID) throws -> ItemList? {
-        try mapping { try ListRecord.fetchOne(db, key: id.text)?.list }
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?")
+            return try ListRecord.fetchOne(statement, arguments: [id.text])?.list
+        }
     }
 
     func item(id: Item.ID) throws -> Item? {
@@ -164,7 +167,7 @@ struct SQLiteTransaction: ItemWriting {
     }
 
     func update(_ item: Item) throws {
-        try save(item) { try $0.update(db) }
+        try save(item) { try $0.updateRow(db) }
     }
 
     /// Inserts or updates the row of `item` with `write`, and reports a taken id, a missing

@@ -65,7 +65,17 @@ struct IdentifierTests {
     @Test("Text that is not a UUID does not decode")
     func refusesBadText() {
         #expect(Item.ID("not-a-uuid") == nil)
+        #expect(Item.ID("3f2a0000-0000-4000-8000-00000000000g") == nil)
+        #expect(Item.ID("3f2a0000-0000-4000-8000+000000000001") == nil)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Item.ID].self, from: Data(#"["x"]"#.utf8)) }
+    }
+
+    @Test("Either case parses to the same identifier, which prints in lowercase")
+    func parsesEitherCase() throws {
+        let id = try #require(Item.ID("3F2A9C00-0000-4000-8000-00000000BEEF"))
+        #expect(id == Item.ID("3f2a9c00-0000-4000-8000-00000000beef"))
+        #expect(id.text == "3f2a9c00-0000-4000-8000-00000000beef")
+        #expect(id.rawValue == UUID(uuidString: "3F2A9C00-0000-4000-8000-00000000BEEF"))
     }
 
     @Test("Display order is sortIndex first, then id")
