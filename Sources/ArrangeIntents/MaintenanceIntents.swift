@@ -34,9 +34,17 @@ public struct ValidateList: ArrangeIntent {
     }
 
     public func perform(in environment: IntentEnvironment) async throws -> ValidationResult {
-        try environment.write(Self.title) { transaction, resolve in
+        guard repair else {
+            // A check alone only reads, so it never waits for another process's write lock.
+            return try environment.read { resolve in
+                let list = try resolve.list(self.list)
+                let report = try environment.ordering.validationReport(list: list.id, in: resolve.transaction)
+                return ValidationResult(list: try resolve.summary(of: list), report: report)
+            }
+        }
+        return try environment.write(Self.title) { transaction, resolve in
             let list = try resolve.list(self.list)
-            let report = try environment.ordering.validate(list: list.id, repair: repair, in: transaction)
+            let report = try environment.ordering.validate(list: list.id, repair: true, in: transaction)
             return (ValidationResult(list: try resolve.summary(of: list), report: report), nil)
         }
     }

@@ -14,7 +14,12 @@ extension OrderingService {
     public func validate(list: ItemList.ID, repair: Bool) throws -> ValidationReport {
         repair
             ? try repository.write { try validate(list: list, repair: true, in: $0) }
-            : try repository.read { try inspect(list: list, in: $0).report }
+            : try repository.read { try validationReport(list: list, in: $0) }
+    }
+
+    /// What ``validate(list:repair:)`` finds, inside a read transaction of the caller's; nothing is repaired.
+    public func validationReport(list: ItemList.ID, in transaction: any ItemReading) throws -> ValidationReport {
+        try inspect(list: list, in: transaction).report
     }
 
     /// ``validate(list:repair:)`` inside a transaction of the caller's.

@@ -56,14 +56,19 @@ struct Soak: ParsableCommand {
             try run.step()
             if done % checkEvery == 0 || done == operations {
                 try run.check()
-                print("\(done) operations: invariants hold (\(run.expected.values.map(\.count).reduce(0, +)) items, \(run.rowsWritten) rows written)")
+                report("\(done) operations: invariants hold (\(run.expected.values.map(\.count).reduce(0, +)) items, \(run.rowsWritten) rows written, \((clock.now - start).formatted(.units(allowed: [.minutes, .seconds], width: .abbreviated))) so far)")
             }
         }
         let elapsed = clock.now - start
         try repository.close()
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        print("\(operations) operations in \(elapsed.formatted(.units(allowed: [.minutes, .seconds], width: .abbreviated))); \(path) is \(size / 1_024) KiB")
+        report("\(operations) operations in \(elapsed.formatted(.units(allowed: [.minutes, .seconds], width: .abbreviated))); \(path) is \(size / 1_024) KiB")
     }
+}
+
+/// Writes a line to standard output at once, so that progress shows even when the output is a file.
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// Why a soak stopped.
