@@ -70,6 +70,7 @@ private final class CountingTransaction: ItemWriting {
         try base.items(in: list, after: key, limit: limit)
     }
 
+    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] { try base.items(withIDPrefix: hexDigits, limit: limit) }
     func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] { try base.itemsSharingSortIndex(in: list) }
 
     func insert(_ list: ItemList) throws { try base.insert(list) }

@@ -4,14 +4,14 @@ import ArrangeStore
 
 /// Turns references into lists and items inside one transaction, and describes them.
 ///
-/// A resolver belongs to one transaction: it caches what it reads (list names, the id index
-/// for prefixes), which stays valid only while that transaction lasts.
+/// A resolver belongs to one transaction: it caches the lists it reads, which stay valid only
+/// while that transaction lasts.
 final class Resolver {
     let transaction: any ItemReading
     private let environment: IntentEnvironment
     private var listsByID: [ItemList.ID: ItemList]?
-    /// Every item id without dashes, for prefix lookups; built on first use.
-    private var idIndex: [(hex: String, id: Item.ID)]?
+    /// The most matches of an ambiguous id prefix that an error counts.
+    static let prefixMatchesCounted = 1_000
 
     init(_ transaction: any ItemReading, environment: IntentEnvironment) {
         self.transaction = transaction
@@ -76,10 +76,10 @@ final class Resolver {
             }
             return item
         case .prefix(let prefix):
-            let matches = try index().filter { $0.hex.hasPrefix(prefix) }
+            let matches = try transaction.items(withIDPrefix: prefix, limit: Self.prefixMatchesCounted)
             guard let match = matches.first else { throw IntentError.unknownItem(reference.text) }
             guard matches.count == 1 else { throw IntentError.ambiguousPrefix(reference.text, matches: matches.count) }
-            return try transaction.existingItem(id: match.id)
+            return match
         }
     }
 
@@ -108,25 +108,6 @@ final class Resolver {
             guard offset >= 0 else { throw IntentError.negativeOffset(offset) }
             return .offset(offset)
         }
-    }
-
-    /// Every item's id, scanned once per transaction.
-    ///
-    /// The repository has no lookup by id prefix, so this reads every list once: O(n).
-    private func index() throws -> [(hex: String, id: Item.ID)] {
-        if let idIndex { return idIndex }
-        var index: [(hex: String, id: Item.ID)] = []
-        for list in try transaction.lists() {
-            var last = OrderKey.beforeAll
-            while true {
-                let page = try transaction.items(in: list.id, after: last, limit: 1_024)
-                index += page.map { ($0.id.text.filter(\.isHexDigit), $0.id) }
-                guard let final = page.last, page.count == 1_024 else { break }
-                last = final.orderKey
-            }
-        }
-        idIndex = index
-        return index
     }
 
     // MARK: Describing

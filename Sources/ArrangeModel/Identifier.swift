@@ -58,6 +58,32 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
             byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
     }
 
+    /// The start of the text form shared by every identifier whose 32 hex digits begin with
+    /// `hexPrefix`: the digits in lowercase, with the dashes of the canonical form put back.
+    ///
+    /// ```swift
+    /// Item.ID.textPrefix(forHexDigits: "3F2A9C001")  // "3f2a9c00-1"
+    /// Item.ID.textPrefix(forHexDigits: "3g")         // nil
+    /// ```
+    ///
+    /// - Returns: `nil` unless `hexPrefix` is 1 to 32 hex digits.
+    public static func textPrefix(forHexDigits hexPrefix: String) -> String? {
+        let digits = hexPrefix.lowercased()
+        guard (1...32).contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if [8, 12, 16, 20].contains(offset) { text.append("-") }
+            text.append(digit)
+        }
+        return text
+    }
+
+    /// The smallest identifier whose 32 hex digits begin with `hexPrefix`, or `nil` unless it is 1 to 32 hex digits.
+    public static func lowest(withHexDigits hexPrefix: String) -> Self? {
+        guard hexPrefix.count <= 32 else { return nil }
+        return textPrefix(forHexDigits: hexPrefix + String(repeating: "0", count: 32 - hexPrefix.count)).flatMap(Self.init)
+    }
+
     /// The lowercase canonical text form, as stored and shown.
     public var text: String { rawValue.uuidString.lowercased() }
 

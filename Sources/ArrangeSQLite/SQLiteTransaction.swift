@@ -117,6 +117,19 @@ struct SQLiteTransaction: ItemWriting {
         try items(in: list, .after(key, limit: limit))
     }
 
+    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] {
+        guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), limit > 0 else { return [] }
+        return try mapping {
+            // "~" sorts after every character of an id, so the range holds exactly the ids that
+            // begin with the prefix, and SQLite searches the primary key's index for it.
+            let statement = try db.cachedStatement(sql: Self.itemsByIDPrefixSQL)
+            return try ItemRecord.fetchAll(statement, arguments: [textPrefix, textPrefix + "~", limit]).map(\.item)
+        }
+    }
+
+    /// The items whose ids lie in a range `[from, to)`, in id order, up to a limit.
+    static let itemsByIDPrefixSQL = "SELECT * FROM items WHERE id >= ? AND id < ? ORDER BY id LIMIT ?"
+
     func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] {
         let sortIndex = ItemRecord.Columns.sortIndex
         let inList = ItemRecord.Columns.listID == list.text

@@ -37,6 +37,8 @@ struct InMemoryState: Sendable {
     var lists = TreeDictionary<ItemList.ID, ItemList>()
     var items = TreeDictionary<Item.ID, Item>()
     var orders = TreeDictionary<ItemList.ID, OrderTree>()
+    /// Every item's id in id order, for lookups by id prefix: keys whose `sortIndex` is 0.
+    var ids = OrderTree()
 }
 
 /// A transaction of an ``InMemoryItemRepository``: it works on its own copy of the state,
@@ -78,6 +80,12 @@ final class InMemoryTransaction: ItemWriting {
         items(for: order(of: list).keys(after: key, limit: limit))
     }
 
+    func items(withIDPrefix hexDigits: String, limit: Int) -> [Item] {
+        guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
+        let keys = state.ids.keys(from: OrderKey(sortIndex: 0, id: lowest), limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) }
+        return items(for: keys)
+    }
+
     func itemsSharingSortIndex(in list: ItemList.ID) -> [[Item]] {
         let keys = order(of: list).allKeys()
         return keys.chunked { $0.sortIndex == $1.sortIndex }
@@ -111,6 +119,7 @@ final class InMemoryTransaction: ItemWriting {
         guard state.lists.removeValue(forKey: id) != nil else { throw StoreError.listNotFound(id) }
         for key in state.orders.removeValue(forKey: id)?.allKeys() ?? [] {
             state.items.removeValue(forKey: key.id)
+            state.ids.remove(Self.idKey(key.id))
         }
     }
 
@@ -118,6 +127,7 @@ final class InMemoryTransaction: ItemWriting {
         guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
         place(item)
+        state.ids.insert(Self.idKey(item.id), isOpen: true)
     }
 
     func update(_ item: Item) throws {
@@ -131,6 +141,12 @@ final class InMemoryTransaction: ItemWriting {
         guard let old = state.items[id] else { throw StoreError.itemNotFound(id) }
         unplace(old)
         state.items.removeValue(forKey: id)
+        state.ids.remove(Self.idKey(id))
+    }
+
+    /// An item's key in ``InMemoryState/ids``.
+    private static func idKey(_ id: Item.ID) -> OrderKey {
+        OrderKey(sortIndex: 0, id: id)
     }
 
     func updateSortIndices(_ changes: [SortIndexChange]) throws {

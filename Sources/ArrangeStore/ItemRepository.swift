@@ -78,6 +78,14 @@ public protocol ItemReading {
     /// - Complexity: O(log n + limit).
     func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item]
 
+    /// Up to `limit` items, of any list, whose ids begin with these hex digits, in id order.
+    ///
+    /// This is how a person names an item by the start of its id (`3f2a`).
+    ///
+    /// - Parameter hexDigits: 1 to 32 hex digits, without dashes; anything else matches nothing.
+    /// - Complexity: O(log n + limit).
+    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item]
+
     /// The groups of two or more items of the list that share one `sortIndex`, in display order.
     func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]]
 }

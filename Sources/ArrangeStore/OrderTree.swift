@@ -41,6 +41,14 @@ struct OrderTree: Sendable {
         return walk.take(limit, where: { _ in true })
     }
 
+    /// Up to `limit` keys from `key` on, `key` included, nearest first.
+    /// - Complexity: O(log n + limit).
+    func keys(from key: OrderKey, limit: Int) -> [OrderKey] {
+        var walk = InOrderWalk(descending: false)
+        walk.descend(from: root) { $0.key >= key }
+        return walk.take(limit, where: { _ in true })
+    }
+
     /// Up to `limit` keys strictly before `key`, nearest first.
     /// - Complexity: O(log n + limit).
     func keys(before key: OrderKey, limit: Int) -> [OrderKey] {

@@ -236,6 +236,39 @@ struct RepositoryConformanceTests {
         #expect(throws: StoreError.itemNotFound(missing)) { try store.repository.read { try $0.existingItem(id: missing) } }
     }
 
+    @Test("Items are found by the start of their id, across lists, in id order", arguments: Backend.allCases)
+    func idPrefixes(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, work) = (Sample.list("Home"), Sample.list("Work", at: 1))
+        let ids = ["3f2a9c00-1111-4000-8000-000000000001", "3f2a9c00-2222-4000-8000-000000000002",
+                   "3f2a9d00-0000-4000-8000-000000000003", "ffffffff-ffff-4fff-bfff-ffffffffffff"].compactMap(Item.ID.init)
+        try store.repository.write { store throws in
+            try store.insert(home)
+            try store.insert(work)
+            for (offset, id) in ids.enumerated() {
+                try store.insert(Sample.item(in: offset.isMultiple(of: 2) ? home.id : work.id, "\(offset)", sortIndex: Int64(-offset), id: id))
+            }
+        }
+        try store.repository.read { store throws in
+            let found = { (digits: String, limit: Int) in try store.items(withIDPrefix: digits, limit: limit).map(\.id) }
+            #expect(try found("3f2a", 10) == Array(ids[0...2]))
+            #expect(try found("3f2a9c", 10) == Array(ids[0...1]))
+            #expect(try found("3f2a9c001", 10) == [ids[0]], "a prefix that crosses a dash")
+            #expect(try found("3f2a9c0022224000800000000000000" + "2", 10) == [ids[1]], "all 32 digits")
+            #expect(try found("3f2a", 2) == Array(ids[0...1]), "the limit")
+            #expect(try found("ffff", 10) == [ids[3]])
+            #expect(try found("0000", 10) == [])
+            for nonsense in ["", "3g", "3f2a-9c", String(repeating: "f", count: 33)] {
+                #expect(try found(nonsense, 10) == [], "\(nonsense)")
+            }
+        }
+        try store.repository.write { store throws in
+            try store.deleteItem(id: ids[0])
+            try store.deleteList(id: work.id)
+        }
+        #expect(try store.repository.read { try $0.items(withIDPrefix: "3f2a", limit: 10).map(\.id) } == [ids[2]])
+    }
+
     @Test("Items that share a sort index are ordered by id everywhere", arguments: Backend.allCases)
     func tieBreak(backend: Backend) throws {
         let store = try backend.makeStore()

@@ -257,6 +257,16 @@ struct SQLiteRepositoryTests {
         #expect(try store.contents() == [list: items])
     }
 
+    @Test("A lookup by id prefix searches the primary key's index")
+    func idPrefixPlan() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let plan: [String] = try repository.writer.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteTransaction.itemsByIDPrefixSQL, arguments: ["3f2a", "3f2a~", 10])
+                .map { row in row["detail"] ?? "" }
+        }
+        #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX sqlite_autoindex_items_1 (id>? AND id<?)"), "\(plan)")
+    }
+
     @Test("Pages of a list come from the order index, with no sorting step")
     func pagePlans() throws {
         let repository = try SQLiteItemRepository.inMemory()
