@@ -257,9 +257,12 @@ struct NormalizeCommand: IntentCommand {
     }
 }
 
+/// What undo and redo say about where their history lives.
+private let historyDiscussion = "The history lives as long as the session: use it in the REPL or in `arrange run`."
+
 struct UndoCommand: IntentCommand {
     static let configuration = CommandConfiguration.intent(
-        Undo.self, discussion: "The history lives as long as the session: use it in the REPL or in `arrange run`.")
+        Undo.self, discussion: historyDiscussion)
     @OptionGroup var shared: SharedOptions
 
     func intent() -> Undo { Undo() }
@@ -271,7 +274,7 @@ struct UndoCommand: IntentCommand {
 
 struct RedoCommand: IntentCommand {
     static let configuration = CommandConfiguration.intent(
-        Redo.self, discussion: "The history lives as long as the session: use it in the REPL or in `arrange run`.")
+        Redo.self, discussion: historyDiscussion)
     @OptionGroup var shared: SharedOptions
 
     func intent() -> Redo { Redo() }
