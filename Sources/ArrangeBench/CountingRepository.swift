@@ -1,5 +1,6 @@
 import ArrangeModel
 import ArrangeStore
+import Foundation
 import Synchronization
 
 /// An ``ItemRepository`` in front of another that counts the item rows each write
@@ -31,11 +32,20 @@ final class CountingRepository: ItemRepository {
     func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
         var rows = 0
         let result = try base.write { transaction in
-            let counting = CountingTransaction(transaction)
-            let result = try body(counting)
-            rows = counting.written.count
+            let (result, written) = try CountingTransaction.run(body, on: transaction)
+            rows = written
             return result
         }
+        count.withLock { $0 += rows }
+        return result
+    }
+
+    func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
+        try await base.read(body)
+    }
+
+    func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
+        let (result, rows) = try await base.write { transaction in try CountingTransaction.run(body, on: transaction) }
         count.withLock { $0 += rows }
         return result
     }
@@ -50,6 +60,13 @@ private final class CountingTransaction: ItemWriting {
         self.base = base
     }
 
+    /// Runs `body` on a counting transaction in front of `transaction`; returns its result and the rows it wrote.
+    static func run<Result>(_ body: (any ItemWriting) throws -> Result, on transaction: any ItemWriting) throws -> (Result, Int) {
+        let counting = CountingTransaction(transaction)
+        let result = try body(counting)
+        return (result, counting.written.count)
+    }
+
     func lists() throws -> [ItemList] { try base.lists() }
     func list(id: ItemList.ID) throws -> ItemList? { try base.list(id: id) }
     func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
@@ -62,6 +79,10 @@ private final class CountingTransaction: ItemWriting {
         try base.itemCount(in: list, visibility: visibility)
     }
 
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try base.itemCount(in: list, visibility: visibility, before: key)
+    }
+
     func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
         try base.items(in: list, before: key, limit: limit)
     }
@@ -72,6 +93,7 @@ private final class CountingTransaction: ItemWriting {
 
     func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] { try base.items(withIDPrefix: hexDigits, limit: limit) }
     func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] { try base.itemsSharingSortIndex(in: list) }
+    func defaultListID() throws -> ItemList.ID? { try base.defaultListID() }
 
     func insert(_ list: ItemList) throws { try base.insert(list) }
     func update(_ list: ItemList) throws { try base.update(list) }
@@ -92,8 +114,10 @@ private final class CountingTransaction: ItemWriting {
         written.insert(id)
     }
 
-    func updateSortIndices(_ changes: [SortIndexChange]) throws {
-        try base.updateSortIndices(changes)
+    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
+        try base.updateSortIndices(changes, updatedAt: updatedAt)
         written.formUnion(changes.map(\.id))
     }
+
+    func setDefaultListID(_ id: ItemList.ID) throws { try base.setDefaultListID(id) }
 }

@@ -57,7 +57,7 @@ final class DenseStrategy: OrderingStrategy {
         try repository.write { transaction in
             if geometry.inserts {
                 let shifted = (geometry.landing..<geometry.count).map { SortIndexChange(id: context.id(at: $0), sortIndex: Int64($0 + 1)) }
-                try transaction.updateSortIndices(shifted)
+                try transaction.updateSortIndices(shifted, updatedAt: BulkLoad.epoch)
                 let id = context.id(of: .new)
                 try transaction.insert(BulkLoad.item(id, number: context.ids.count - 1, in: list, sortIndex: Int64(geometry.landing)))
             } else {
@@ -65,7 +65,7 @@ final class DenseStrategy: OrderingStrategy {
                     let new = geometry.newOffset(ofOriginal: offset)
                     return new == offset ? nil : SortIndexChange(id: context.id(at: offset), sortIndex: Int64(new))
                 }
-                try transaction.updateSortIndices(changes)
+                try transaction.updateSortIndices(changes, updatedAt: BulkLoad.epoch)
             }
         }
     }

@@ -162,7 +162,7 @@ final class KeyedStrategy<Policy: KeyPolicy>: OrderingStrategy {
         try repository.write { transaction in
             let changes = try keyChanges(context, in: transaction)
             let newItem = context.geometry.inserts ? context.ids[context.ids.count - 1] : nil
-            try transaction.updateSortIndices(changes.filter { $0.id != newItem })
+            try transaction.updateSortIndices(changes.filter { $0.id != newItem }, updatedAt: BulkLoad.epoch)
             if let newItem, let key = changes.first(where: { $0.id == newItem })?.sortIndex {
                 try transaction.insert(BulkLoad.item(newItem, number: context.ids.count - 1, in: list, sortIndex: key))
             }

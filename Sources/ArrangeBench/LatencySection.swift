@@ -10,8 +10,9 @@ import GRDB
 /// database, timed in turns in the same run.
 ///
 /// `SQLiteItemRepository` offers no raw SQL, so the smallest write transaction it can run is
-/// `write { try $0.updateSortIndices([one change]) }`: one `UPDATE items SET sort_index = ?
-/// WHERE id = ?` in an `IMMEDIATE` transaction on the repository's own connection. That is
+/// `write { try $0.updateSortIndices([one change], updatedAt: …) }`: one `UPDATE items SET
+/// sort_index = ?, updated_at = ? WHERE id = ?` in an `IMMEDIATE` transaction on the
+/// repository's own connection. That is
 /// the denominator. A bare `UPDATE` through GRDB on a second connection to the same file is
 /// timed too, in a block of its own: timed in turns with the repository, the two connections
 /// would empty each other's page cache at every write.
@@ -81,7 +82,8 @@ struct LatencySection {
             let id = ids[Int.random(in: 0..<ids.count, using: &generator)]
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    try db.cachedStatement(sql: "UPDATE items SET sort_index = ? WHERE id = ?").execute(arguments: [key, id])
+                    try db.cachedStatement(sql: "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ?")
+                        .execute(arguments: [key, BulkLoad.epoch.timeIntervalSince1970, id])
                     return .commit
                 }
             }

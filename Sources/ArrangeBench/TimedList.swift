@@ -65,7 +65,7 @@ final class TimedList {
     func writeOneRow() throws {
         oneRowKey += 1 << 32
         let change = SortIndexChange(id: randomItem(), sortIndex: oneRowKey)
-        try repository.write { try $0.updateSortIndices([change]) }
+        try repository.write { try $0.updateSortIndices([change], updatedAt: BulkLoad.epoch) }
     }
 
     /// A write transaction that does nothing.

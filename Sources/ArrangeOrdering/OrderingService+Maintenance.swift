@@ -54,7 +54,8 @@ extension OrderingService {
                 let excluded = Set(rest.map(\.id))
                 let upper = try Neighbours(list: list, excluding: excluded, transaction: transaction).after(first.orderKey)
                 let placement = try keys(for: rest.count, in: Gap(lower: first, upper: upper), list: list, excluding: excluded, in: transaction)
-                try transaction.updateSortIndices(placement.respread + zip(rest, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) })
+                try transaction.updateSortIndices(
+                    placement.respread + zip(rest, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }, updatedAt: now())
                 report.placed += try rest.map { try transaction.existingItem(id: $0.id) }
                 report.rowsWritten += rest.count + placement.respread.count
                 report.rowsRespread += placement.respread.count
@@ -84,7 +85,7 @@ extension OrderingService {
             let key = Int64(first + step * Int128(index))
             return key == item.sortIndex ? nil : SortIndexChange(id: item.id, sortIndex: key)
         }
-        try transaction.updateSortIndices(changes)
+        try transaction.updateSortIndices(changes, updatedAt: now())
         return OrderingReport(rowsWritten: changes.count, rowsRespread: changes.count)
     }
 
@@ -119,7 +120,7 @@ extension OrderingService {
         let next = try transaction.items(in: list, after: lower.orderKey, limit: 1).first
         guard next?.id == upper.id, Int128(upper.sortIndex) - Int128(lower.sortIndex) < Int128(configuration.minimumGap) else { return 0 }
         let placement = try recalculateBounds(around: lower, and: upper, inserting: 0, in: list, excluding: [], in: transaction)
-        try transaction.updateSortIndices(placement.respread)
+        try transaction.updateSortIndices(placement.respread, updatedAt: now())
         return placement.respread.count
     }
 

@@ -20,7 +20,8 @@ public final class OrderingService: Sendable {
     /// How keys are chosen.
     public let configuration: OrderingConfiguration
     private let random: Mutex<any RandomNumberGenerator & Sendable>
-    private let now: @Sendable () -> Date
+    /// The clock that stamps `updatedAt` on every item a change writes.
+    let now: @Sendable () -> Date
 
     /// Creates a service over a repository.
     ///
@@ -28,7 +29,7 @@ public final class OrderingService: Sendable {
     ///   - repository: Where the items live.
     ///   - configuration: The gaps and the jitter to use.
     ///   - random: The source of jitter; pass a ``SeededRandomNumberGenerator`` for repeatable keys.
-    ///   - now: The clock that stamps `updatedAt` on moved items.
+    ///   - now: The clock that stamps `updatedAt` on moved items and on the neighbours a re-spread rewrites.
     /// - Throws: ``OrderingConfiguration/Problem`` when the configuration cannot work.
     public init(
         repository: any ItemRepository,
@@ -67,7 +68,7 @@ public final class OrderingService: Sendable {
         let placement = try keys(for: 1, in: gap, list: item.listID, excluding: [], in: transaction)
         var added = item
         added.sortIndex = placement.keys[0]
-        try transaction.updateSortIndices(placement.respread)
+        try transaction.updateSortIndices(placement.respread, updatedAt: now())
         try transaction.insert(added)
         return OrderingReport(placed: [added], rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count)
     }
@@ -123,8 +124,8 @@ public final class OrderingService: Sendable {
             lower: settled.prefix > 0 ? moving[settled.prefix - 1] : gap.lower,
             upper: settled.suffix > 0 ? moving[moving.count - settled.suffix] : gap.upper)
         let placement = try keys(for: unsettled.count, in: innerGap, list: target, excluding: Set(unsettled.map(\.id)), in: transaction)
-        try transaction.updateSortIndices(placement.respread)
         let stamp = now()
+        try transaction.updateSortIndices(placement.respread, updatedAt: stamp)
         let moved = try zip(unsettled, placement.keys).map { item, key in
             var moved = item
             moved.listID = target

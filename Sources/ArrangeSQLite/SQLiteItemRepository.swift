@@ -125,19 +125,41 @@ public final class SQLiteItemRepository: ItemRepository {
 
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
         try mappingDatabaseErrors {
-            try writer.writeWithoutTransaction { db in
-                // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
-                try db.beginTransaction(.immediate)
-                do {
-                    let result = try body(SQLiteTransaction(db: db, path: path))
-                    try db.commit()
-                    return result
-                } catch {
-                    // SQLite may have rolled back already (after a full disk, say); then this does nothing.
-                    try db.rollback()
-                    throw error
-                }
-            }
+            try writer.writeWithoutTransaction { db in try Self.transaction(on: db, path: path, body) }
+        }
+    }
+
+    public func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
+        let path = path
+        do {
+            return try await writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
+        } catch {
+            throw storeError(for: error)
+        }
+    }
+
+    public func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
+        let path = path
+        do {
+            return try await writer.writeWithoutTransaction { db in try Self.transaction(on: db, path: path, body) }
+        } catch {
+            throw storeError(for: error)
+        }
+    }
+
+    /// Runs `body` in an `IMMEDIATE` transaction on `db`: it commits when `body` returns and
+    /// rolls back when it throws. Both forms of `write` run their bodies through it.
+    private static func transaction<Result>(on db: Database, path: String, _ body: (any ItemWriting) throws -> Result) throws -> Result {
+        // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
+        try db.beginTransaction(.immediate)
+        do {
+            let result = try body(SQLiteTransaction(db: db, path: path))
+            try db.commit()
+            return result
+        } catch {
+            // SQLite may have rolled back already (after a full disk, say); then this does nothing.
+            try db.rollback()
+            throw error
         }
     }
 
@@ -173,9 +195,15 @@ public final class SQLiteItemRepository: ItemRepository {
     private func mappingDatabaseErrors<Result>(_ work: () throws -> Result) throws -> Result {
         do {
             return try work()
-        } catch let error as DatabaseError {
-            throw StoreError(error, path: path)
+        } catch {
+            throw storeError(for: error)
         }
+    }
+
+    /// The store error for an error of SQLite; any other error as it is.
+    private func storeError(for error: any Error) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        return StoreError(error, path: path)
     }
 }
 

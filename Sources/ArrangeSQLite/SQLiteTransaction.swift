@@ -1,5 +1,6 @@
 import ArrangeModel
 import ArrangeStore
+import Foundation
 import GRDB
 
 /// A query for the items of one list, as a ``SQLiteTransaction`` runs it.
@@ -109,6 +110,21 @@ struct SQLiteTransaction: ItemWriting {
         }
     }
 
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try mapping {
+            let statement = try db.cachedStatement(sql: Self.countBeforeSQL(visibility))
+            return try Int.fetchOne(statement, arguments: [list.text, key.sortIndex, key.id.text]) ?? 0
+        }
+    }
+
+    /// Counts the items of a list before a key: a range of the order index, as the windows read it.
+    static func countBeforeSQL(_ visibility: ItemVisibility) -> String {
+        switch visibility {
+        case .all: "SELECT COUNT(*) FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?)"
+        case .open: "SELECT COUNT(*) FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?) AND completed_at IS NULL"
+        }
+    }
+
     func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
         try items(in: list, .before(key, limit: limit))
     }
@@ -147,6 +163,15 @@ struct SQLiteTransaction: ItemWriting {
             .map(\.value)
     }
 
+    func defaultListID() throws -> ItemList.ID? {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT list_id FROM \(Schema.defaultListTable) WHERE id = 1")
+            guard let text = try String.fetchOne(statement) else { return nil }
+            guard let id = ItemList.ID(text) else { throw RowDecodingError(table: Schema.defaultListTable, row: text) }
+            return id
+        }
+    }
+
     private func items(in list: ItemList.ID, _ query: ItemsQuery) throws -> [Item] {
         guard !query.isEmpty else { return [] }
         return try mapping {
@@ -171,7 +196,7 @@ struct SQLiteTransaction: ItemWriting {
     }
 
     func deleteList(id: ItemList.ID) throws {
-        // The items go with it: `items.list_id` cascades.
+        // The items go with it, and the default list's row when it names this list: both cascade.
         guard try mapping({ try ListRecord.deleteOne(db, key: id.text) }) else { throw StoreError.listNotFound(id) }
     }
 
@@ -204,14 +229,22 @@ struct SQLiteTransaction: ItemWriting {
         guard try mapping({ try ItemRecord.deleteOne(db, key: id.text) }) else { throw StoreError.itemNotFound(id) }
     }
 
-    func updateSortIndices(_ changes: [SortIndexChange]) throws {
+    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
         for change in changes {
             let changed = try mapping {
-                let statement = try db.cachedStatement(sql: "UPDATE items SET sort_index = ? WHERE id = ?")
-                try statement.execute(arguments: [change.sortIndex, change.id.text])
+                let statement = try db.cachedStatement(sql: "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ?")
+                try statement.execute(arguments: [change.sortIndex, updatedAt.timeIntervalSince1970, change.id.text])
                 return db.changesCount
             }
             guard changed == 1 else { throw StoreError.itemNotFound(change.id) }
+        }
+    }
+
+    func setDefaultListID(_ id: ItemList.ID) throws {
+        guard try list(id: id) != nil else { throw StoreError.listNotFound(id) }
+        try mapping {
+            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.defaultListTable) (id, list_id) VALUES (1, ?)")
+            try statement.execute(arguments: [id.text])
         }
     }
 

@@ -7,6 +7,8 @@ import GRDB
 enum Schema {
     /// The name of the index that orders the items of each list.
     static let itemOrderIndex = "items_by_list_order"
+    /// The name of the table that holds the default list's id, in its one row.
+    static let defaultListTable = "default_list"
 
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
@@ -30,6 +32,13 @@ enum Schema {
             // Serves the pages, counts and windows of a list, the `id` tie-break included,
             // and the cascade from `lists`.
             try db.create(index: itemOrderIndex, on: "items", columns: ["list_id", "sort_index", "id"])
+        }
+        migrator.registerMigration("v2: the default list") { db in
+            // At most one row, whose `id` is 1; deleting the list deletes the row.
+            try db.create(table: defaultListTable) { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("list_id", .text).notNull().references("lists", onDelete: .cascade)
+            }
         }
         return migrator
     }

@@ -1,4 +1,5 @@
 import ArrangeModel
+import Foundation
 import HashTreeCollections
 import Synchronization
 
@@ -10,9 +11,15 @@ import Synchronization
 /// Each list's order lives in a persistent treap, and the items in a persistent hash
 /// map, so a snapshot for a reader or a transaction costs O(1), and an insert, a move
 /// or a neighbour lookup costs O(log n). A write holds a lock for its whole body, so
-/// writes from several tasks run one at a time, as in SQLite.
+/// writes from several tasks run one at a time, as in SQLite. The `async` twins run their
+/// bodies on serial dispatch queues of the repository's own, one for reads and one for
+/// writes, so a write waiting for the lock never blocks a thread of the cooperative pool.
 public final class InMemoryItemRepository: ItemRepository {
     private let state = Mutex(InMemoryState())
+    /// Where the async reads run.
+    private let readQueue = DispatchQueueWorker(label: "InMemoryItemRepository.read")
+    /// Where the async writes run, and wait for the lock.
+    private let writeQueue = DispatchQueueWorker(label: "InMemoryItemRepository.write")
 
     /// Creates an empty repository.
     public init() {}
@@ -30,6 +37,14 @@ public final class InMemoryItemRepository: ItemRepository {
             return result
         }
     }
+
+    public func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
+        try await readQueue.run { try self.read(body) }
+    }
+
+    public func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
+        try await writeQueue.run { try self.write(body) }
+    }
 }
 
 /// Everything an ``InMemoryItemRepository`` holds; a value, cheap to copy.
@@ -39,6 +54,8 @@ struct InMemoryState: Sendable {
     var orders = TreeDictionary<ItemList.ID, OrderTree>()
     /// Every item's id in id order, for lookups by id prefix: keys whose `sortIndex` is 0.
     var ids = OrderTree()
+    /// The default list's id; deleting the list clears it.
+    var defaultListID: ItemList.ID?
 }
 
 /// A transaction of an ``InMemoryItemRepository``: it works on its own copy of the state,
@@ -72,6 +89,10 @@ final class InMemoryTransaction: ItemWriting {
         order(of: list).count(visibility)
     }
 
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) -> Int {
+        order(of: list).count(visibility, before: key)
+    }
+
     func items(in list: ItemList.ID, before key: OrderKey, limit: Int) -> [Item] {
         items(for: order(of: list).keys(before: key, limit: limit))
     }
@@ -91,6 +112,10 @@ final class InMemoryTransaction: ItemWriting {
         return keys.chunked { $0.sortIndex == $1.sortIndex }
             .filter { $0.count > 1 }
             .map { items(for: $0) }
+    }
+
+    func defaultListID() -> ItemList.ID? {
+        state.defaultListID
     }
 
     private func order(of list: ItemList.ID) -> OrderTree {
@@ -117,6 +142,7 @@ final class InMemoryTransaction: ItemWriting {
 
     func deleteList(id: ItemList.ID) throws {
         guard state.lists.removeValue(forKey: id) != nil else { throw StoreError.listNotFound(id) }
+        if state.defaultListID == id { state.defaultListID = nil }
         for key in state.orders.removeValue(forKey: id)?.allKeys() ?? [] {
             state.items.removeValue(forKey: key.id)
             state.ids.remove(Self.idKey(key.id))
@@ -149,13 +175,19 @@ final class InMemoryTransaction: ItemWriting {
         OrderKey(sortIndex: 0, id: id)
     }
 
-    func updateSortIndices(_ changes: [SortIndexChange]) throws {
+    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
         for change in changes {
             guard var item = state.items[change.id] else { throw StoreError.itemNotFound(change.id) }
             unplace(item)
             item.sortIndex = change.sortIndex
+            item.updatedAt = updatedAt
             place(item)
         }
+    }
+
+    func setDefaultListID(_ id: ItemList.ID) throws {
+        guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
+        state.defaultListID = id
     }
 
     private func place(_ item: Item) {

@@ -1,10 +1,11 @@
 public import ArrangeModel
-import Foundation
+public import Foundation
 
 /// A store of lists and their items, read and changed in transactions.
 ///
-/// Every read and write goes through ``read(_:)`` or ``write(_:)``, so one logical
-/// operation (a move plus the re-spread it needs, say) commits wholly or not at all.
+/// Every read and write goes through `read` or `write`, so one logical operation (a move
+/// plus the re-spread it needs, say) commits wholly or not at all. Each has an `async` twin
+/// for callers in Swift concurrency, which never blocks a thread of the cooperative pool.
 ///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
@@ -12,7 +13,7 @@ import Foundation
 /// - answer the neighbour and window queries (``ItemReading/items(in:before:limit:)``,
 ///   ``ItemReading/items(in:after:limit:)``) without scanning the list: their cost may grow
 ///   with `limit` and the logarithm of the list's length, not with the length;
-/// - roll back every change of a ``write(_:)`` whose body throws, and rethrow the error;
+/// - roll back every change of a write whose body throws, and rethrow the error;
 /// - refuse a list name that another list has already, ignoring case
 ///   (``ValidationError/duplicateListName(_:)``);
 /// - delete a list's items with the list;
@@ -27,6 +28,25 @@ public protocol ItemRepository: Sendable {
     ///
     /// - Throws: What `body` throws (after rolling back), or ``StoreError``.
     func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result
+
+    /// Runs `body` on a consistent snapshot of the store, off the cooperative thread pool.
+    ///
+    /// The `async` twin of the synchronous `read`: the body runs on a thread of the
+    /// repository's own, so a long read never holds up other tasks.
+    ///
+    /// - Throws: What `body` throws, ``StoreError`` when the store cannot be read, or
+    ///   `CancellationError` when the task is cancelled before the body starts.
+    func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R
+
+    /// Runs `body` in one transaction, off the cooperative thread pool: it commits when
+    /// `body` returns and rolls back when it throws.
+    ///
+    /// The `async` twin of the synchronous `write`, with the same transaction: while it
+    /// waits for another writer, it suspends the task instead of blocking a thread of the pool.
+    ///
+    /// - Throws: What `body` throws (after rolling back), ``StoreError``, or
+    ///   `CancellationError` when the task is cancelled before the body starts.
+    func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R
 }
 
 /// Which items of a list a query sees.
@@ -66,6 +86,23 @@ public protocol ItemReading {
     /// How many items of the list are seen under `visibility`.
     func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int
 
+    /// How many items of the list seen under `visibility` come strictly before `key`: the
+    /// 0-based offset, among those items, of the item whose key is `key`.
+    ///
+    /// ```swift
+    /// // Keys 10, 20 (completed), 30:
+    /// try store.itemCount(in: list, visibility: .all, before: item30.orderKey)   // 2
+    /// try store.itemCount(in: list, visibility: .open, before: item30.orderKey)  // 1
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - list: The list to count in.
+    ///   - visibility: Which items count.
+    ///   - key: The position to count up to; it need not be the key of an item.
+    /// - Complexity: O(log n) in memory; on SQLite, one `COUNT` over the range of the order
+    ///   index before `key`, so O(log n + the count).
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int
+
     /// Up to `limit` items strictly before `key`, nearest first.
     ///
     /// With `limit: 1` this is the neighbour lookup; with a larger limit, one side of a
@@ -88,6 +125,12 @@ public protocol ItemReading {
 
     /// The groups of two or more items of the list that share one `sortIndex`, in display order.
     func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]]
+
+    /// The id of the default list, the one a front end shows first, or `nil` when none is set.
+    ///
+    /// The store remembers it by id, so renaming the list keeps it the default; deleting the
+    /// list clears it.
+    func defaultListID() throws -> ItemList.ID?
 }
 
 /// The changes a write transaction can make, on top of its queries.
@@ -125,11 +168,20 @@ public protocol ItemWriting: ItemReading {
     /// - Throws: ``StoreError/itemNotFound(_:)``.
     func deleteItem(id: Item.ID) throws
 
-    /// Sets the `sortIndex` of several items at once, leaving every other field as it is.
+    /// Sets the `sortIndex` of several items at once, and their `updatedAt`, leaving every
+    /// other field as it is.
     ///
+    /// - Parameters:
+    ///   - changes: The new sort indices, at most one for each item.
+    ///   - updatedAt: The moment of the change, stamped on every item it writes.
     /// - Throws: ``StoreError/itemNotFound(_:)`` when an id is unknown.
     /// - Complexity: O(k log n) for k changes.
-    func updateSortIndices(_ changes: [SortIndexChange]) throws
+    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws
+
+    /// Makes a list the default list (``ItemReading/defaultListID()``), in place of any other.
+    ///
+    /// - Throws: ``StoreError/listNotFound(_:)`` when no list has this id.
+    func setDefaultListID(_ id: ItemList.ID) throws
 }
 
 /// A new `sortIndex` for one item.

@@ -17,6 +17,22 @@ struct OrderTree: Sendable {
         root?.count(visibility) ?? 0
     }
 
+    /// The number of keys under `visibility` strictly before `key`: its rank.
+    /// - Complexity: O(log n) expected.
+    func count(_ visibility: ItemVisibility, before key: OrderKey) -> Int {
+        var count = 0
+        var node = root
+        while let current = node {
+            if current.key < key {
+                count += (current.left?.count(visibility) ?? 0) + (visibility == .all || current.isOpen ? 1 : 0)
+                node = current.right
+            } else {
+                node = current.left
+            }
+        }
+        return count
+    }
+
     /// Adds a key; `isOpen` says whether the item is not completed.
     /// - Complexity: O(log n) expected.
     mutating func insert(_ key: OrderKey, isOpen: Bool) {

@@ -92,7 +92,7 @@ struct AdversarialTests {
         for number in 0..<500 { try fixture.add("\(number)") }
         let everyone = try fixture.items()
         try fixture.repository.write { transaction in
-            try transaction.updateSortIndices(everyone.map { SortIndexChange(id: $0.id, sortIndex: 7) })
+            try transaction.updateSortIndices(everyone.map { SortIndexChange(id: $0.id, sortIndex: 7) }, updatedAt: fixture.clock)
         }
         let expected = everyone.map(\.id).sorted()
         let found = try fixture.service.validate(list: fixture.list.id, repair: false)
@@ -109,7 +109,7 @@ struct AdversarialTests {
         let fixture = try Fixture()
         for number in 0..<20 { try fixture.add("\(number)") }
         let items = try fixture.items()
-        try fixture.repository.write { try $0.updateSortIndices([SortIndexChange(id: items[9].id, sortIndex: items[8].sortIndex)]) }
+        try fixture.repository.write { try $0.updateSortIndices([SortIndexChange(id: items[9].id, sortIndex: items[8].sortIndex)], updatedAt: fixture.clock) }
         let expected = try fixture.items().map(\.id)
         let report = try fixture.repository.write { try fixture.service.checkUniqueness(list: fixture.list.id, in: $0) }
         #expect(report.rowsWritten == 1 && report.rowsRespread == 0)
@@ -134,7 +134,7 @@ struct AdversarialTests {
         let fixture = try Fixture(configuration: OrderingConfiguration(minimumGap: 1_000))
         for number in 0..<6 { try fixture.add("\(number)") }
         let items = try fixture.items()
-        try fixture.repository.write { try $0.updateSortIndices([SortIndexChange(id: items[3].id, sortIndex: items[2].sortIndex + 10)]) }
+        try fixture.repository.write { try $0.updateSortIndices([SortIndexChange(id: items[3].id, sortIndex: items[2].sortIndex + 10)], updatedAt: fixture.clock) }
         #expect(try fixture.service.validate(list: fixture.list.id, repair: false).crampedGaps == 1)
         let repaired = try fixture.service.validate(list: fixture.list.id, repair: true)
         #expect(repaired.rowsWritten > 0)

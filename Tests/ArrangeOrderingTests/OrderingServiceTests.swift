@@ -147,4 +147,27 @@ struct OrderingServiceTests {
         #expect(largest > 1, "200 inserts into one gap must have re-spread at least once")
         #expect(largest < 100, "a re-spread must stay a small window; it wrote \(largest) rows")
     }
+
+    @Test("A move stamps its clock's time on the moved item and on every neighbour it re-spreads, and on no other")
+    func respreadStampsUpdatedAt() throws {
+        let repository = InMemoryItemRepository()
+        let list = try Fixture.makeList(named: "Stamps", in: repository)
+        let created = Date(timeIntervalSince1970: 1_800_000_000)
+        let moment = Date(timeIntervalSince1970: 1_900_000_000)
+        // Keys 1 apart: the first move between two of them must re-spread a window.
+        let items = (0..<20).map { Item(listID: list.id, title: "\($0)", sortIndex: Int64($0), createdAt: created) }
+        try repository.write { store in
+            for item in items { try store.insert(item) }
+        }
+        let service = try OrderingService(repository: repository, now: { moment })
+        let report = try service.move([items[15].id], to: .after(items[5].id))
+        #expect(report.rowsRespread > 0)
+
+        let after = try repository.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: .max) }
+        let before = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        let rewritten = after.filter { $0.id == items[15].id || $0.sortIndex != before[$0.id]?.sortIndex }
+        #expect(rewritten.count == report.rowsWritten)
+        #expect(rewritten.allSatisfy { $0.updatedAt == moment })
+        #expect(after.filter { !rewritten.contains($0) }.allSatisfy { $0.updatedAt == created })
+    }
 }

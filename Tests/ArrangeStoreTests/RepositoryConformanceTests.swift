@@ -326,20 +326,24 @@ struct RepositoryConformanceTests {
 
     // MARK: Sort index changes
 
-    @Test("Sort indices change together and nothing else changes", arguments: Backend.allCases)
+    @Test("Sort indices change together with updatedAt, and nothing else changes", arguments: Backend.allCases)
     func updateSortIndices(backend: Backend) throws {
         let store = try backend.makeStore()
         let (list, items) = try store.seed("Moves", sortIndices: [10, 20, 30, 40], completedAt: [1])
+        let stamp = Sample.date(600)
         try store.repository.write { store throws in
             try store.updateSortIndices([
                 SortIndexChange(id: items[0].id, sortIndex: 35),
                 SortIndexChange(id: items[3].id, sortIndex: 5),
-            ])
-            try store.updateSortIndices([])
+            ], updatedAt: stamp)
+            try store.updateSortIndices([], updatedAt: Sample.date(700))
         }
         var moved = items
         moved[0].sortIndex = 35
         moved[3].sortIndex = 5
+        moved[0].updatedAt = stamp
+        moved[3].updatedAt = stamp
+        try #require(items[1].updatedAt != stamp)
         try store.repository.read { store throws in
             #expect(try store.items(in: list.id, visibility: .all, offset: 0, limit: 10) == [moved[3], moved[1], moved[2], moved[0]])
             #expect(try store.items(in: list.id, visibility: .open, offset: 0, limit: 10) == [moved[3], moved[2], moved[0]])
@@ -352,7 +356,7 @@ struct RepositoryConformanceTests {
                 try store.updateSortIndices([
                     SortIndexChange(id: items[1].id, sortIndex: 1_000),
                     SortIndexChange(id: unknown, sortIndex: 0),
-                ])
+                ], updatedAt: Sample.date(800))
             }
         }
         #expect(try store.contents() == [list: [moved[3], moved[1], moved[2], moved[0]]])
@@ -415,7 +419,7 @@ struct RepositoryConformanceTests {
                 done.completedAt = Sample.date(99)
                 try store.update(done)
                 try store.deleteItem(id: homeItems[1].id)
-                try store.updateSortIndices([SortIndexChange(id: homeItems[2].id, sortIndex: 0)])
+                try store.updateSortIndices([SortIndexChange(id: homeItems[2].id, sortIndex: 0)], updatedAt: Sample.date(99))
                 for list in try store.lists() where list.name == "Work" { try store.deleteList(id: list.id) }
                 // The transaction sees its own changes before it throws.
                 #expect(try store.lists().map(\.name) == ["House", "Garden"])
@@ -453,6 +457,141 @@ struct RepositoryConformanceTests {
             try store.insert(second)
         }
         #expect(try store.contents() == [list: items + [first, second]])
+    }
+
+    // MARK: Counts before a key
+
+    @Test("Counting the items before a key gives their offsets under either visibility", arguments: Backend.allCases)
+    func itemCountBefore(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Counts", sortIndices: [50, 10, 40, 20, 30, 30], completedAt: [1, 4])
+        try store.seed("Other", sortIndices: [1, 2, 3])
+        let ordered = items.sorted { $0.orderKey < $1.orderKey }
+        try store.repository.read { store throws in
+            for (offset, item) in ordered.enumerated() {
+                #expect(try store.itemCount(in: list.id, visibility: .all, before: item.orderKey) == offset, "\(item.title)")
+                let open = ordered.prefix(offset).count { !$0.isCompleted }
+                #expect(try store.itemCount(in: list.id, visibility: .open, before: item.orderKey) == open, "\(item.title)")
+            }
+            #expect(try store.itemCount(in: list.id, visibility: .all, before: .beforeAll) == 0)
+            #expect(try store.itemCount(in: list.id, visibility: .all, before: .afterAll) == 6)
+            #expect(try store.itemCount(in: list.id, visibility: .open, before: .afterAll) == 4)
+            // A key between items: 10 (completed) and 20 come before 25.
+            #expect(try store.itemCount(in: list.id, visibility: .all, before: OrderKey(sortIndex: 25, id: .lowest)) == 2)
+            #expect(try store.itemCount(in: list.id, visibility: .open, before: OrderKey(sortIndex: 25, id: .lowest)) == 1)
+            #expect(try store.itemCount(in: ItemList.ID(), visibility: .all, before: .afterAll) == 0)
+        }
+    }
+
+    // MARK: The default list
+
+    @Test("The default list is remembered by id, replaced, rolled back, and cleared with its list", arguments: Backend.allCases)
+    func defaultList(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, _) = try store.seed("Home", sortIndices: [1])
+        let (work, _) = try store.seed("Work", sortIndices: [])
+        let defaultListID = { try store.repository.read { try $0.defaultListID() } }
+        #expect(try defaultListID() == nil)
+
+        try store.repository.write { try $0.setDefaultListID(home.id) }
+        #expect(try defaultListID() == home.id)
+        var renamed = home
+        renamed.name = "House"
+        try store.repository.write { try $0.update(renamed) }
+        #expect(try defaultListID() == home.id, "a rename keeps the default")
+
+        try store.repository.write { store throws in
+            try store.setDefaultListID(work.id)
+            #expect(try store.defaultListID() == work.id, "a transaction sees its own change")
+        }
+        #expect(try defaultListID() == work.id)
+
+        let unknown = ItemList.ID()
+        #expect(throws: StoreError.listNotFound(unknown)) { try store.repository.write { try $0.setDefaultListID(unknown) } }
+        #expect(throws: Abort()) {
+            try store.repository.write { store throws in
+                try store.setDefaultListID(home.id)
+                throw Abort()
+            }
+        }
+        #expect(try defaultListID() == work.id)
+
+        let (garden, _) = try store.seed("Garden", sortIndices: [])
+        try store.repository.write { try $0.deleteList(id: garden.id) }
+        #expect(try defaultListID() == work.id, "deleting another list keeps the default")
+        try store.repository.write { store throws in
+            try store.deleteList(id: work.id)
+            #expect(try store.defaultListID() == nil)
+        }
+        #expect(try defaultListID() == nil, "deleting the default list clears it")
+    }
+
+    // MARK: Async access
+
+    @Test("Async reads and writes commit, roll back and rethrow as the synchronous ones do", arguments: Backend.allCases)
+    func asyncAccess(backend: Backend) async throws {
+        let store = try backend.makeStore()
+        let repository = store.repository
+        let (list, items) = try store.seed("Home", sortIndices: [10, 20])
+        let added = Sample.item(in: list.id, "Async", sortIndex: 30)
+        let count = try await repository.write { store in
+            try store.insert(added)
+            return try store.itemCount(in: list.id, visibility: .all)
+        }
+        #expect(count == 3)
+        #expect(try await repository.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: 10) } == items + [added])
+
+        await #expect(throws: Abort()) {
+            try await repository.write { store in
+                try store.deleteItem(id: added.id)
+                throw Abort()
+            }
+        }
+        let missing = Item.ID()
+        await #expect(throws: StoreError.itemNotFound(missing)) {
+            try await repository.write { store in
+                try store.deleteItem(id: added.id)
+                try store.deleteItem(id: missing)
+            }
+        }
+        await #expect(throws: StoreError.itemNotFound(missing)) { try await repository.read { try $0.existingItem(id: missing) } }
+        #expect(try store.contents() == [list: items + [added]])
+    }
+
+    @Test("Async writes from many tasks run one at a time", arguments: Backend.allCases)
+    func asyncWritesAreSerial(backend: Backend) async throws {
+        let store = try backend.makeStore()
+        let repository = store.repository
+        let (list, _) = try store.seed("Shared", sortIndices: [])
+        // Each write reads the last item, then appends after it: overlapping writes would tie.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<20 {
+                group.addTask {
+                    for round in 0..<10 {
+                        try await repository.write { store in
+                            let last = try store.lastItem(in: list.id)
+                            try store.insert(Sample.item(in: list.id, "\(task).\(round)", sortIndex: (last?.sortIndex ?? 0) + 1))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let keys = try await repository.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: .max).map(\.sortIndex) }
+        #expect(keys == Array(1...200))
+    }
+
+    @Test("An async write in a cancelled task throws CancellationError and writes nothing", arguments: Backend.allCases)
+    func asyncWriteCancelled(backend: Backend) async throws {
+        let store = try backend.makeStore()
+        let repository = store.repository
+        let list = Sample.list("Never")
+        let outcome = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await repository.write { try $0.insert(list) }
+        }.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(try store.contents() == [:])
     }
 
     // MARK: Stored values
@@ -529,8 +668,12 @@ struct RepositoryConformanceTests {
                     case (6..<8, _):
                         let moved = existing.shuffled(using: &random).prefix(4)
                         let changes = moved.map { SortIndexChange(id: $0.id, sortIndex: Int64.random(in: 0..<40, using: &random)) }
-                        try store.updateSortIndices(changes)
-                        for change in changes { model.items[change.id]?.sortIndex = change.sortIndex }
+                        let stamp = Sample.date(Double(round))
+                        try store.updateSortIndices(changes, updatedAt: stamp)
+                        for change in changes {
+                            model.items[change.id]?.sortIndex = change.sortIndex
+                            model.items[change.id]?.updatedAt = stamp
+                        }
                     case (_, let item?):
                         try store.deleteItem(id: item.id)
                         model.items[item.id] = nil
@@ -555,6 +698,12 @@ struct RepositoryConformanceTests {
                     for key in keys {
                         #expect(try store.items(in: list, before: key, limit: 3) == all.before(key, limit: 3), "round \(round)")
                         #expect(try store.items(in: list, after: key, limit: 3) == all.after(key, limit: 3), "round \(round)")
+                        for visibility in ItemVisibility.allCases {
+                            #expect(
+                                try store.itemCount(in: list, visibility: visibility, before: key)
+                                    == model.ordered(list, visibility).count { $0.orderKey < key },
+                                "round \(round), \(visibility)")
+                        }
                     }
                     #expect(try store.itemsSharingSortIndex(in: list) == all.sharingSortIndex(), "round \(round)")
                 }
@@ -592,6 +741,9 @@ struct RepositoryConformanceTests {
                 #expect(try store.items(in: list.id, after: key, limit: 3).map(\.title) == items[(index + 1)...].prefix(3).map(\.title))
             }
             #expect(try store.items(in: list.id, visibility: .all, offset: count - 2, limit: 5) == Array(items.suffix(2)))
+            for index in [0, 1, 777, count / 2, count - 1] {
+                #expect(try store.itemCount(in: list.id, visibility: .all, before: items[index].orderKey) == index)
+            }
         }
 
         // SQLite must reach a neighbour through the index, starting at the key.

@@ -222,7 +222,18 @@ struct SQLiteRepositoryTests {
             #expect(onDelete == "CASCADE")
             let index = try #require(try db.indexes(on: "items").first { $0.name == Schema.itemOrderIndex })
             #expect(index.columns == ["list_id", "sort_index", "id"])
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items"])
+            #expect(try columns(Schema.defaultListTable) == ["id INTEGER", "list_id TEXT NOT NULL"])
+            #expect(try db.primaryKey(Schema.defaultListTable).columns == ["id"])
+            let defaultListKeys = try db.foreignKeys(on: Schema.defaultListTable)
+            #expect(defaultListKeys.map(\.destinationTable) == ["lists"])
+            #expect(defaultListKeys.map { $0.mapping.map(\.origin) } == [["list_id"]])
+            let defaultListOnDelete = try String.fetchOne(db, sql: "SELECT on_delete FROM pragma_foreign_key_list('default_list')")
+            #expect(defaultListOnDelete == "CASCADE")
+            // One row at most: its id must be 1.
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "INSERT INTO default_list (id, list_id) VALUES (2, ?)", arguments: [list.id.text])
+            }
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list"])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
 
@@ -236,6 +247,38 @@ struct SQLiteRepositoryTests {
             #expect(row["date_type"] == "real")
             #expect(row["created_at"] == Sample.epoch + 1.25)
             #expect(row["completed_at"] == Sample.epoch + 3.125)
+        }
+    }
+
+    @Test("A database of the first schema is upgraded, its lists kept, and takes a default list")
+    func upgradeFromFirstSchema() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let list = Sample.list("Home")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v1: lists and items")
+            try queue.write { db in try ListRecord(list).insert(db) }
+            try queue.close()
+        }
+        let repository = try SQLiteItemRepository(path: path)
+        #expect(try repository.read { try $0.lists() } == [list])
+        #expect(try repository.read { try $0.defaultListID() } == nil)
+        try repository.write { try $0.setDefaultListID(list.id) }
+        try repository.close()
+        #expect(try SQLiteItemRepository(path: path).read { try $0.defaultListID() } == list.id)
+    }
+
+    @Test("Counting the items before a key reads only a range of the order index")
+    func countBeforePlan() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        for visibility in ItemVisibility.allCases {
+            let plan: [String] = try repository.writer.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteTransaction.countBeforeSQL(visibility), arguments: [ItemList.ID().text, 0, Item.ID().text])
+                    .map { row in row["detail"] ?? "" }
+            }
+            let index = visibility == .all ? "COVERING INDEX" : "INDEX"
+            #expect(plan == ["SEARCH items USING \(index) \(Schema.itemOrderIndex) (list_id=? AND (sort_index,id)<(?,?))"], "\(visibility)")
         }
     }
 
