@@ -1,6 +1,6 @@
 public import ArrangeStore
 import Foundation
-import GRDB
+public import GRDB
 
 /// An ``ItemRepository`` that keeps its lists and items in a SQLite database, through GRDB.
 ///
@@ -18,6 +18,10 @@ import GRDB
 ///
 /// The schema is created and upgraded by named, append-only migrations when the
 /// repository opens the database; the README's "Database schema" section describes it.
+///
+/// Two ways to open one:
+/// - ``init(path:busyTimeout:)`` opens (or creates) a file and owns its connections;
+/// - ``init(writer:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured.
 ///
 /// Every failure is reported as a ``StoreError``; no type of GRDB or SQLite reaches the
 /// caller. Don't call the repository from inside a `read` or `write` body: the body
@@ -70,6 +74,40 @@ public final class SQLiteItemRepository: ItemRepository {
         let path = ":memory:"
         let queue = try StoreError.mapping(path: path) { try DatabaseQueue(configuration: configuration) }
         return try SQLiteItemRepository(writer: queue, path: path)
+    }
+
+    /// Uses a database connection that the app opened, configured and owns, and brings the
+    /// database's schema up to date.
+    ///
+    /// ```swift
+    /// var configuration = Configuration()
+    /// configuration.busyMode = .timeout(5)
+    /// let pool = try DatabasePool(path: path, configuration: configuration)
+    /// let repository = try SQLiteItemRepository(writer: pool)
+    /// ```
+    ///
+    /// The repository adds its tables beside any of the app's own, and runs each write in an
+    /// `IMMEDIATE` transaction of its own. The configuration of `writer` is the app's to choose,
+    /// within what the repository relies on:
+    /// - Foreign keys must be enforced (`Configuration.foreignKeysEnabled`, GRDB's default):
+    ///   deleting a list deletes its items and clears the default list through them. A writer
+    ///   without them is refused.
+    /// - A `DatabasePool` (WAL mode) lets reads run beside a write; a `DatabaseQueue` serializes them.
+    /// - When other processes share the file (a widget, an extension), give the writer a busy
+    ///   timeout (`Configuration.busyMode`), or their writes fail at once on each other's lock.
+    /// - Don't call the repository from inside an access of the app's own to `writer`.
+    ///
+    /// - Parameter writer: The connection or pool; its `path` becomes the repository's ``path``.
+    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when foreign keys are off, or the
+    ///   database is damaged or was written by a newer version of Arrange;
+    ///   ``StoreError/database(reason:)`` when the migration cannot write.
+    public convenience init(writer: some DatabaseWriter) throws {
+        let path = writer.path
+        guard writer.configuration.foreignKeysEnabled else {
+            throw StoreError.unusableDatabase(
+                path: path, reason: "its connection does not enforce foreign keys; keep Configuration.foreignKeysEnabled on, as GRDB does by default.")
+        }
+        try self.init(writer: writer, path: path)
     }
 
     private init(writer: any DatabaseWriter, path: String) throws {
@@ -181,6 +219,9 @@ public final class SQLiteItemRepository: ItemRepository {
     /// is empty: the file can be copied or backed up. Releasing the repository closes it
     /// too, but may leave the last changes in the `-wal` file (SQLite reads them back when
     /// the database is opened again), and reports no failure.
+    ///
+    /// One made with ``init(writer:)`` closes the app's writer too; an app that goes on
+    /// using its writer releases the repository instead.
     public func close() throws {
         try mappingDatabaseErrors {
             try writer.barrierWriteWithoutTransaction { db in

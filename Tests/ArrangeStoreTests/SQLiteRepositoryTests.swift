@@ -145,6 +145,55 @@ struct SQLiteRepositoryTests {
         }
     }
 
+    @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
+    func appWriter(pool: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("App.sqlite")
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(2)
+        let writer: any DatabaseWriter = pool
+            ? try DatabasePool(path: path, configuration: configuration)
+            : try DatabaseQueue(path: path, configuration: configuration)
+        // A table of the app's own stays as it is.
+        try writer.write { db in try db.execute(sql: "CREATE TABLE app_settings (key TEXT PRIMARY KEY, value TEXT)") }
+
+        let repository = try SQLiteItemRepository(writer: writer)
+        #expect(repository.path == path)
+        let store = Store(repository: repository, folder: nil)
+        let (list, items) = try store.seed("Home", sortIndices: [1, 2])
+        try repository.write { try $0.setDefaultListID(list.id) }
+        try writer.read { db throws in
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list"])
+            #expect(try db.tableExists("app_settings"))
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
+        }
+        // Foreign keys on, as GRDB sets them: the list's items and the default go with it.
+        try repository.write { try $0.deleteList(id: list.id) }
+        #expect(try repository.read { store in try items.compactMap { try store.item(id: $0.id) } } == [])
+        #expect(try repository.read { try $0.defaultListID() } == nil)
+    }
+
+    @Test("The app's writer is refused without foreign keys, or when a newer version wrote the database")
+    func appWriterRefused() throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let unenforced = try DatabaseQueue(configuration: configuration)
+        let error = #expect(throws: StoreError.self) { try SQLiteItemRepository(writer: unenforced) }
+        guard case .unusableDatabase(_, let reason)? = error else {
+            Issue.record("Expected unusableDatabase, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("foreign keys"))
+        #expect(try unenforced.read { try $0.tableExists("items") } == false, "nothing was migrated")
+
+        let newer = try DatabaseQueue()
+        _ = try SQLiteItemRepository(writer: newer)
+        try newer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+        #expect(throws: StoreError.unusableDatabase(path: newer.path, reason: "it was written by a newer version of Arrange; update the app.")) {
+            try SQLiteItemRepository(writer: newer)
+        }
+    }
+
     @Test("Two repositories on one file read, then write, without failing on the lock")
     func twoConnections() throws {
         let folder = try TemporaryFolder()
