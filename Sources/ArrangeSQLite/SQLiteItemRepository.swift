@@ -19,9 +19,10 @@ public import GRDB
 /// The schema is created and upgraded by named, append-only migrations when the
 /// repository opens the database; the README's "Database schema" section describes it.
 ///
-/// Two ways to open one:
+/// Three ways to open one:
 /// - ``init(path:busyTimeout:)`` opens (or creates) a file and owns its connections;
-/// - ``init(writer:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured.
+/// - ``init(writer:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured;
+/// - ``readOnly(path:)`` reads a file that another process writes, a widget's view of the app's lists.
 ///
 /// Every failure is reported as a ``StoreError``; no type of GRDB or SQLite reaches the
 /// caller. Don't call the repository from inside a `read` or `write` body: the body
@@ -31,6 +32,8 @@ public final class SQLiteItemRepository: ItemRepository {
     let writer: any DatabaseWriter
     /// The path of the database file, or `:memory:`.
     public let path: String
+    /// Whether the repository was opened with ``readOnly(path:)``: then every write throws.
+    public let isReadOnly: Bool
 
     /// The busy timeout when none is given: how long a write waits for another connection's lock.
     public static let defaultBusyTimeout: Duration = .seconds(5)
@@ -107,19 +110,65 @@ public final class SQLiteItemRepository: ItemRepository {
             throw StoreError.unusableDatabase(
                 path: path, reason: "its connection does not enforce foreign keys; keep Configuration.foreignKeysEnabled on, as GRDB does by default.")
         }
-        try self.init(writer: writer, path: path)
+        try self.init(writer: writer, path: path, access: .readWrite)
     }
 
-    private init(writer: any DatabaseWriter, path: String) throws {
+    /// Opens, for reading only, a database file that another process writes: what a widget
+    /// or an extension needs to show the app's lists.
+    ///
+    /// ```swift
+    /// let repository = try SQLiteItemRepository.readOnly(path: sharedPath)
+    /// let lists = try await repository.read { try $0.lists() }
+    /// ```
+    ///
+    /// Nothing is ever written to the file: the schema is not migrated, and every `write`,
+    /// synchronous or `async`, throws ``StoreError/readOnly(path:)`` before it reaches the
+    /// database. Each read sees the last change the other process committed (the file is in
+    /// WAL mode), and the observations (``observeItems(in:visibility:)``) see its changes too.
+    ///
+    /// - Parameter path: The path of a database file that a writing ``SQLiteItemRepository``
+    ///   has opened at least once, so its schema is complete.
+    /// - Returns: A repository whose ``isReadOnly`` is `true`.
+    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when the file does not exist,
+    ///   cannot be opened, is not a SQLite database, or its schema is older or newer than
+    ///   this version of Arrange reads.
+    public static func readOnly(path: String) throws -> SQLiteItemRepository {
+        try ensureFolderExists(for: path)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError.unusableDatabase(path: path, reason: "the file does not exist; the app that writes it creates it when it first opens it.")
+        }
+        var configuration = Self.configuration
+        configuration.readonly = true
+        let pool = try StoreError.mapping(path: path) { try DatabasePool(path: path, configuration: configuration) }
+        return try SQLiteItemRepository(writer: pool, path: path, access: .readOnly)
+    }
+
+    /// Whether a repository may change the database, and so bring its schema up to date.
+    private enum Access {
+        case readWrite
+        case readOnly
+    }
+
+    private init(writer: any DatabaseWriter, path: String, access: Access = .readWrite) throws {
         self.writer = writer
         self.path = path
+        self.isReadOnly = access == .readOnly
         let migrator = Schema.migrator
         try StoreError.mapping(path: path) {
             if try writer.read(migrator.hasBeenSuperseded) {
                 throw StoreError.unusableDatabase(
                     path: path, reason: "it was written by a newer version of Arrange; update the app.")
             }
-            try migrator.migrate(writer)
+            switch access {
+            case .readWrite:
+                try migrator.migrate(writer)
+            case .readOnly:
+                guard try writer.read(migrator.hasCompletedMigrations) else {
+                    throw StoreError.unusableDatabase(
+                        path: path,
+                        reason: "its schema is older than this version of Arrange reads, and a read-only repository does not upgrade it; open it once in the app that writes it.")
+                }
+            }
         }
     }
 
@@ -162,7 +211,8 @@ public final class SQLiteItemRepository: ItemRepository {
     }
 
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
-        try mappingDatabaseErrors {
+        try ensureWritable()
+        return try mappingDatabaseErrors {
             try writer.writeWithoutTransaction { db in try Self.transaction(on: db, path: path, body) }
         }
     }
@@ -177,12 +227,18 @@ public final class SQLiteItemRepository: ItemRepository {
     }
 
     public func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
+        try ensureWritable()
         let path = path
         do {
             return try await writer.writeWithoutTransaction { db in try Self.transaction(on: db, path: path, body) }
         } catch {
             throw storeError(for: error)
         }
+    }
+
+    /// Throws ``StoreError/readOnly(path:)`` when the repository was opened with ``readOnly(path:)``.
+    private func ensureWritable() throws(StoreError) {
+        guard !isReadOnly else { throw .readOnly(path: path) }
     }
 
     /// Runs `body` in an `IMMEDIATE` transaction on `db`: it commits when `body` returns and
@@ -220,12 +276,15 @@ public final class SQLiteItemRepository: ItemRepository {
     /// too, but may leave the last changes in the `-wal` file (SQLite reads them back when
     /// the database is opened again), and reports no failure.
     ///
-    /// One made with ``init(writer:)`` closes the app's writer too; an app that goes on
-    /// using its writer releases the repository instead.
+    /// A repository opened with ``readOnly(path:)`` only closes its connections: copying the
+    /// changes is the writer's work. One made with ``init(writer:)`` closes the app's writer
+    /// too; an app that goes on using its writer releases the repository instead.
     public func close() throws {
         try mappingDatabaseErrors {
-            try writer.barrierWriteWithoutTransaction { db in
-                _ = try db.checkpoint(.truncate)
+            if !isReadOnly {
+                try writer.barrierWriteWithoutTransaction { db in
+                    _ = try db.checkpoint(.truncate)
+                }
             }
             try writer.close()
         }

@@ -16,6 +16,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case unusableDatabase(path: String, reason: String)
     /// The database refused a change: it is read-only, locked for too long, or the disk is full.
     case database(reason: String)
+    /// The repository was opened for reading only (a widget's view of an app's database), so
+    /// it makes no change; the database was not touched.
+    case readOnly(path: String)
 }
 
 extension StoreError: CustomStringConvertible {
@@ -28,6 +31,8 @@ extension StoreError: CustomStringConvertible {
         case .validation(let error): error.description
         case .unusableDatabase(let path, let reason): "Cannot use the database at \(path): \(reason)"
         case .database(let reason): "The database failed: \(reason)"
+        case .readOnly(let path):
+            "The database at \(path) was opened read-only, so nothing was changed; make the change where the database is open for writing, in the app that owns it."
         }
     }
 }

@@ -159,6 +159,7 @@ struct SQLiteRepositoryTests {
 
         let repository = try SQLiteItemRepository(writer: writer)
         #expect(repository.path == path)
+        #expect(!repository.isReadOnly)
         let store = Store(repository: repository, folder: nil)
         let (list, items) = try store.seed("Home", sortIndices: [1, 2])
         try repository.write { try $0.setDefaultListID(list.id) }
@@ -192,6 +193,66 @@ struct SQLiteRepositoryTests {
         #expect(throws: StoreError.unusableDatabase(path: newer.path, reason: "it was written by a newer version of Arrange; update the app.")) {
             try SQLiteItemRepository(writer: newer)
         }
+    }
+
+    @Test("A read-only repository sees the writer's commits, and its writes throw without touching the file")
+    func readOnlyRepository() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let writer = try SQLiteItemRepository(path: path)
+        let (list, items) = try Store(repository: writer, folder: nil).seed("Home", sortIndices: [1, 2])
+        let reader = try SQLiteItemRepository.readOnly(path: path)
+        #expect(reader.isReadOnly)
+        // The synchronous forms, out of this async context.
+        let syncRead: @Sendable (Item.ID) throws -> Item? = { id in try reader.read { try $0.item(id: id) } }
+        let syncWrite: @Sendable () throws -> Void = { try reader.write { try $0.insert(Sample.list("Work")) } }
+        #expect(try await reader.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: 10) } == items)
+
+        // A commit of the writer is seen by the next read, sync or async.
+        let added = Sample.item(in: list.id, "Added", sortIndex: 3)
+        try await writer.write { store in
+            try store.insert(added)
+            try store.setDefaultListID(list.id)
+        }
+        #expect(try syncRead(added.id) == added)
+        #expect(try await reader.read { try $0.defaultListID() } == list.id)
+
+        // Readers leave marks in the -shm file; the database and its log must not change.
+        let files = [path, path + "-wal"].map { URL(fileURLWithPath: $0) }
+        let before = try files.map { try Data(contentsOf: $0) }
+        let refused = StoreError.readOnly(path: path)
+        #expect(throws: refused) { try syncWrite() }
+        await #expect(throws: refused) { try await reader.write { try $0.deleteList(id: list.id) } }
+        await #expect(throws: refused) { try await reader.write { _ in } }
+        #expect(try files.map { try Data(contentsOf: $0) } == before)
+        #expect(try await writer.read { try $0.lists() } == [list])
+        #expect(refused.description.hasPrefix("The database at \(path) was opened read-only, so nothing was changed;"))
+        try reader.close()
+        #expect(try await writer.read { try $0.itemCount(in: list.id, visibility: .all) } == 3, "closing the reader leaves the writer working")
+    }
+
+    @Test("A read-only repository refuses a file that is missing or whose schema is not complete")
+    func readOnlyRefusals() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.path("missing.sqlite")
+        #expect(throws: StoreError.self) { try SQLiteItemRepository.readOnly(path: missing) }
+        #expect(!FileManager.default.fileExists(atPath: missing), "a read-only repository creates no file")
+
+        let old = folder.path("old.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: old)
+            try Schema.migrator.migrate(queue, upTo: "v1: lists and items")
+            try queue.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: old))
+        let error = #expect(throws: StoreError.self) { try SQLiteItemRepository.readOnly(path: old) }
+        guard case .unusableDatabase(old, let reason)? = error else {
+            Issue.record("Expected unusableDatabase for \(old), got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("its schema is older than this version of Arrange reads"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == bytes)
+        #expect(try DatabaseQueue(path: old).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1: lists and items"])
     }
 
     @Test("Two repositories on one file read, then write, without failing on the lock")
