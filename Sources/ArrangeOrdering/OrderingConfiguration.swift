@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The tunable parts of how keys are chosen.
 public struct OrderingConfiguration: Hashable, Sendable, Codable {
     /// How far past the first or last item a key at the top or the bottom steps.
@@ -37,4 +39,8 @@ public struct OrderingConfiguration: Hashable, Sendable, Codable {
         guard minimumGap >= 1 else { throw .minimumGapTooSmall(minimumGap) }
         guard endGap >= 2, endGap / 2 >= minimumGap else { throw .endGapTooSmall(endGap) }
     }
+}
+
+extension OrderingConfiguration.Problem: LocalizedError {
+    public var errorDescription: String? { description }
 }

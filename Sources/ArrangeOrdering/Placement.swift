@@ -1,4 +1,5 @@
 public import ArrangeModel
+public import Foundation
 
 /// Where an item goes in its list.
 public enum Placement: Hashable, Sendable {
@@ -105,4 +106,8 @@ extension OrderingError: CustomStringConvertible {
             "The items come from several lists; name the list to move them into."
         }
     }
+}
+
+extension OrderingError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -15,7 +15,7 @@ public import Foundation
 ///   with `limit` and the logarithm of the list's length, not with the length;
 /// - roll back every change of a write whose body throws, and rethrow the error;
 /// - refuse a list name that another list has already, ignoring case
-///   (``ValidationError/duplicateListName(_:)``);
+///   (``TitleError/duplicateListName(_:)``);
 /// - delete a list's items with the list;
 /// - report its own failures as ``StoreError``, never as a type of the library behind it.
 public protocol ItemRepository: Sendable {
@@ -138,7 +138,7 @@ public protocol ItemWriting: ItemReading {
     /// Adds a list.
     ///
     /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then
-    ///   ``StoreError/validation(_:)`` with ``ValidationError/duplicateListName(_:)``
+    ///   ``StoreError/validation(_:)`` with ``TitleError/duplicateListName(_:)``
     ///   when another list has the same name ignoring case.
     func insert(_ list: ItemList) throws
 

@@ -1,4 +1,5 @@
 public import ArrangeModel
+public import Foundation
 
 /// Why a repository refused or failed an operation.
 public enum StoreError: Error, Hashable, Sendable {
@@ -11,7 +12,7 @@ public enum StoreError: Error, Hashable, Sendable {
     /// An item with this id exists already.
     case duplicateItem(Item.ID)
     /// A value broke a rule of the model.
-    case validation(ValidationError)
+    case validation(TitleError)
     /// The database file cannot be used: it is not a database, is damaged, or cannot be opened.
     case unusableDatabase(path: String, reason: String)
     /// The database refused a change: it is read-only, locked for too long, or the disk is full.
@@ -35,4 +36,8 @@ extension StoreError: CustomStringConvertible {
             "The database at \(path) was opened read-only, so nothing was changed; make the change where the database is open for writing, in the app that owns it."
         }
     }
+}
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -11,15 +11,15 @@ struct ValidationTests {
 
     @Test("An empty or blank title is refused", arguments: ["", "   ", "\n\t"])
     func refusesBlank(text: String) {
-        #expect(throws: ValidationError.empty(field: .title)) { try Title.validated(text) }
+        #expect(throws: TitleError.empty(field: .title)) { try Title.validated(text) }
     }
 
     @Test("A control character is refused, and its position named")
     func refusesControlCharacters() {
-        #expect(throws: ValidationError.controlCharacter(field: .title, position: 4)) {
+        #expect(throws: TitleError.controlCharacter(field: .title, position: 4)) {
             try Title.validated("Buy\u{0}milk")
         }
-        #expect(throws: ValidationError.controlCharacter(field: .listName, position: 2)) {
+        #expect(throws: TitleError.controlCharacter(field: .listName, position: 2)) {
             try Title.validated("a\nb", as: .listName)
         }
     }
@@ -28,7 +28,7 @@ struct ValidationTests {
     func limitsLength() throws {
         let family = "👨‍👩‍👧‍👦"
         #expect(try Title.validated(String(repeating: family, count: 1_000)).count == 1_000)
-        #expect(throws: ValidationError.tooLong(field: .title, length: 1_001, limit: 1_000)) {
+        #expect(throws: TitleError.tooLong(field: .title, length: 1_001, limit: 1_000)) {
             try Title.validated(String(repeating: "x", count: 1_001))
         }
     }
@@ -41,8 +41,8 @@ struct ValidationTests {
 
     @Test("Errors read as sentences a person can act on")
     func messages() {
-        #expect(ValidationError.empty(field: .title).description == "The title is empty; give it at least one visible character.")
-        #expect(ValidationError.duplicateListName("Inbox").description.contains("'Inbox' already exists"))
+        #expect(TitleError.empty(field: .title).description == "The title is empty; give it at least one visible character.")
+        #expect(TitleError.duplicateListName("Inbox").description.contains("'Inbox' already exists"))
     }
 
     @Test("List names that differ only in case share one key")

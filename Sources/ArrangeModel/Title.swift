@@ -1,5 +1,7 @@
+public import Foundation
+
 /// Why a title or a list name was refused.
-public enum ValidationError: Error, Hashable, Sendable {
+public enum TitleError: Error, Hashable, Sendable {
     /// The text is empty once surrounding white space is trimmed.
     case empty(field: Field)
     /// The text has more characters than allowed.
@@ -16,7 +18,7 @@ public enum ValidationError: Error, Hashable, Sendable {
     }
 }
 
-extension ValidationError: CustomStringConvertible {
+extension TitleError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty(let field):
@@ -40,15 +42,15 @@ public enum Title {
     ///
     /// ```swift
     /// try Title.validated("  Buy milk ")  // "Buy milk"
-    /// try Title.validated("   ")          // throws ValidationError.empty(field: .title)
+    /// try Title.validated("   ")          // throws TitleError.empty(field: .title)
     /// ```
     ///
     /// - Parameters:
     ///   - text: The text as the user gave it.
     ///   - field: What the text names, for the error message.
-    /// - Throws: ``ValidationError/empty(field:)``, ``ValidationError/tooLong(field:length:limit:)``
-    ///   or ``ValidationError/controlCharacter(field:position:)``.
-    public static func validated(_ text: String, as field: ValidationError.Field = .title) throws(ValidationError) -> String {
+    /// - Throws: ``TitleError/empty(field:)``, ``TitleError/tooLong(field:length:limit:)``
+    ///   or ``TitleError/controlCharacter(field:position:)``.
+    public static func validated(_ text: String, as field: TitleError.Field = .title) throws(TitleError) -> String {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty(field: field) }
         if let index = trimmed.firstIndex(where: { $0.unicodeScalars.contains(where: \.isControl) }) {
@@ -74,4 +76,8 @@ extension String {
         else { return "" }
         return String(self[first...last])
     }
+}
+
+extension TitleError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -1,0 +1,99 @@
+import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+
+/// An error as the command line reports it: a stable code for programs and a message for people.
+///
+/// ```swift
+/// IntentFailure(IntentError.nothingToUndo)  // code "nothingToUndo", message "Nothing to undo in this session."
+/// ```
+///
+/// The codes are part of the JSON Lines protocol; the README lists them.
+public struct IntentFailure: Error, Hashable, Sendable, Codable {
+    /// A short, stable name for the kind of error.
+    public var code: String
+    /// What went wrong, in a sentence a person can act on.
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// Describes any error a request can end in.
+    public init(_ error: any Error) {
+        let message = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        switch error {
+        case let failure as IntentFailure: self = failure
+        case let error as ReferenceError: self.init(code: error.code, message: message)
+        case let error as IntentError: self.init(code: Self.code(of: error), message: Self.withHint(message, for: error))
+        case let error as TitleError: self.init(code: Self.code(of: error), message: message)
+        case let error as StoreError: self.init(code: Self.code(of: error), message: message)
+        case let error as OrderingError: self.init(code: Self.code(of: error), message: message)
+        default: self.init(code: "internal", message: message)
+        }
+    }
+
+    private static func code(of error: IntentError) -> String {
+        switch error {
+        case .unknownItem: "unknownItem"
+        case .unknownList: "unknownList"
+        case .noDefaultList: "noDefaultList"
+        case .defaultListProtected: "defaultListProtected"
+        case .noItemsNamed: "noItems"
+        case .negativeOffset: "offsetOutOfRange"
+        case .nothingToUndo: "nothingToUndo"
+        case .nothingToRedo: "nothingToRedo"
+        case .historyConflict: "historyConflict"
+        case .readOnlyIntent: "internal"
+        }
+    }
+
+    /// The core's message, with what to do about it on the command line.
+    private static func withHint(_ message: String, for error: IntentError) -> String {
+        switch error {
+        case .defaultListProtected: message + " Make another list the default first (the defaultList setting)."
+        case .noItemsNamed: message + " Use #N (as `list` numbers them), an id, or the start of one."
+        default: message
+        }
+    }
+
+    private static func code(of error: TitleError) -> String {
+        switch error {
+        case .empty(.title): "emptyTitle"
+        case .empty(.listName): "emptyListName"
+        case .tooLong: "tooLong"
+        case .controlCharacter: "controlCharacter"
+        case .duplicateListName: "duplicateListName"
+        }
+    }
+
+    private static func code(of error: StoreError) -> String {
+        switch error {
+        case .listNotFound: "unknownList"
+        case .itemNotFound: "unknownItem"
+        case .duplicateList: "duplicateList"
+        case .duplicateItem: "duplicateItem"
+        case .validation(let error): code(of: error)
+        case .unusableDatabase: "unusableDatabase"
+        case .database: "database"
+        }
+    }
+
+    private static func code(of error: OrderingError) -> String {
+        switch error {
+        case .offsetOutOfRange: "offsetOutOfRange"
+        case .nothingToMove: "nothingToMove"
+        case .duplicateItems: "duplicateItems"
+        case .placedRelativeToItself: "placedRelativeToItself"
+        case .anchorInAnotherList: "anchorInAnotherList"
+        case .targetListAmbiguous: "targetListAmbiguous"
+        }
+    }
+}
+
+extension IntentFailure: CustomStringConvertible {
+    public var description: String { message }
+}

@@ -1,0 +1,153 @@
+import ArrangeIntents
+public import ArrangeModel
+import ArrangeOrdering
+public import ArrangeStore
+import Foundation
+
+/// Why a reference names nothing, or more than one thing.
+public enum ReferenceError: Error, Hashable, Sendable {
+    /// No item matches the reference.
+    case unknownItem(String)
+    /// An id prefix matches more than one item.
+    case ambiguousPrefix(String, matches: Int)
+    /// An id prefix is shorter than ``ItemReference/minimumPrefixLength`` hex digits.
+    case prefixTooShort(String)
+    /// The text is neither `#N`, an id, nor an id prefix.
+    case invalidItemReference(String)
+    /// `#N` names a position the list does not have (`count` open items).
+    case positionOutOfRange(position: Int, count: Int, list: String)
+    /// No list has this name or id; `known` names the lists there are.
+    case unknownList(String, known: [String])
+    /// The same offset is given twice in one move.
+    case duplicateOffsets([Int])
+
+    /// A short, stable name for the error, for programs (`"unknownItem"`, …).
+    public var code: String {
+        switch self {
+        case .unknownItem: "unknownItem"
+        case .ambiguousPrefix: "ambiguousPrefix"
+        case .prefixTooShort: "prefixTooShort"
+        case .invalidItemReference: "invalidReference"
+        case .positionOutOfRange: "positionOutOfRange"
+        case .unknownList: "unknownList"
+        case .duplicateOffsets: "duplicateOffsets"
+        }
+    }
+}
+
+extension ReferenceError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unknownItem(let reference):
+            "No item matches '\(reference)'; use #N from `list`, or the start of an item's id."
+        case .ambiguousPrefix(let prefix, let matches):
+            "'\(prefix)' matches \(matches) items; type more characters of the id."
+        case .prefixTooShort(let prefix):
+            "'\(prefix)' is too short; give at least \(ItemReference.minimumPrefixLength) characters of an id, or #N."
+        case .invalidItemReference(let text):
+            "'\(text)' is not an item reference; use #N (as `list` numbers them), an id, or at least \(ItemReference.minimumPrefixLength) characters of one."
+        case .positionOutOfRange(let position, let count, let list) where position < 1:
+            "Positions start at #1; '\(list)' has \(count) open item\(count == 1 ? "" : "s")."
+        case .positionOutOfRange(let position, let count, let list):
+            count == 0
+                ? "#\(position) is past the end: '\(list)' has no open items."
+                : "#\(position) is past the end: '\(list)' has \(count) open item\(count == 1 ? "" : "s") (#1 to #\(count))."
+        case .unknownList(let name, let known):
+            "No list is named '\(name)'." + (known.isEmpty ? "" : " Lists: \(known.joined(separator: ", ")).")
+        case .duplicateOffsets(let offsets):
+            "Each offset may be given once; repeated: \(offsets.map(String.init).joined(separator: ", "))."
+        }
+    }
+}
+
+/// Turns the text a person or a program typed into lists and items, inside the transaction
+/// that then runs the intent, so that `#3` means the third item at the moment the change is made.
+///
+/// A resolver belongs to one transaction: it caches the lists it reads.
+final class ReferenceResolver {
+    let transaction: any ItemReading
+    /// The list to use when a request names none: the REPL's `use LIST`, else the default list.
+    private let currentList: ItemList.ID?
+    private var lists: [ItemList]?
+    /// The most matches of an ambiguous id prefix that an error counts.
+    static let prefixMatchesCounted = 1_000
+
+    init(_ transaction: any ItemReading, currentList: ItemList.ID?) {
+        self.transaction = transaction
+        self.currentList = currentList
+    }
+
+    // MARK: Lists
+
+    /// The list `reference` names; without one, the current list, else the default list.
+    ///
+    /// - Throws: ``ReferenceError/unknownList(_:known:)``; `IntentError.noDefaultList` when
+    ///   the store has no default list yet.
+    func list(_ reference: ListReference?) throws -> ItemList {
+        let lists = try allLists()
+        guard let reference else {
+            let id = try currentList.flatMap { id in lists.contains { $0.id == id } ? id : nil } ?? transaction.defaultListID()
+            guard let id, let list = lists.first(where: { $0.id == id }) else { throw IntentError.noDefaultList }
+            return list
+        }
+        let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let id = ItemList.ID(text), let list = lists.first(where: { $0.id == id }) {
+            return list
+        }
+        let key = ItemList.nameKey(text)
+        guard let list = lists.first(where: { ItemList.nameKey($0.name) == key }) else {
+            throw ReferenceError.unknownList(reference.text, known: lists.map(\.name))
+        }
+        return list
+    }
+
+    private func allLists() throws -> [ItemList] {
+        if let lists { return lists }
+        let read = try transaction.lists()
+        lists = read
+        return read
+    }
+
+    // MARK: Items
+
+    /// The item `reference` names; `#N` counts the open items of `list`.
+    ///
+    /// - Throws: ``ReferenceError`` for a reference that is malformed, unknown, ambiguous or out of range.
+    func item(_ reference: ItemReference, in list: ItemList) throws -> Item {
+        switch try reference.form {
+        case .id(let id):
+            guard let item = try transaction.item(id: id) else { throw ReferenceError.unknownItem(reference.text) }
+            return item
+        case .position(let position):
+            guard position >= 1,
+                  let item = try transaction.items(in: list.id, visibility: .open, offset: position - 1, limit: 1).first
+            else {
+                let count = try transaction.itemCount(in: list.id, visibility: .open)
+                throw ReferenceError.positionOutOfRange(position: position, count: count, list: list.name)
+            }
+            return item
+        case .prefix(let prefix):
+            let matches = try transaction.items(withIDPrefix: prefix, limit: Self.prefixMatchesCounted)
+            guard let match = matches.first else { throw ReferenceError.unknownItem(reference.text) }
+            guard matches.count == 1 else { throw ReferenceError.ambiguousPrefix(reference.text, matches: matches.count) }
+            return match
+        }
+    }
+
+    /// The ids of the items `references` name, in the order given, repeats kept: the intent
+    /// decides what a repeat means.
+    func itemIDs(_ references: [ItemReference], in list: ItemList) throws -> [Item.ID] {
+        try references.map { try item($0, in: list).id }
+    }
+
+    /// A placement with its anchor resolved; `#N` anchors count the open items of `list`.
+    func placement(_ reference: PlacementReference, in list: ItemList) throws -> Placement {
+        switch reference {
+        case .top: .top
+        case .bottom: .bottom
+        case .before(let anchor): .before(try item(anchor, in: list).id)
+        case .after(let anchor): .after(try item(anchor, in: list).id)
+        case .offset(let offset): .offset(offset)
+        }
+    }
+}

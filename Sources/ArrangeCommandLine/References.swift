@@ -1,0 +1,106 @@
+public import ArgumentParser
+public import ArrangeModel
+import Foundation
+
+/// How a person or a program names an item: `#N`, a full id, or the start of one.
+///
+/// - `#N` is the N-th open item (1-based) of a list, as `arrange list` numbers it.
+/// - A full id is the item's UUID, in either case.
+/// - A prefix is at least ``minimumPrefixLength`` hex digits of an id (dashes may be
+///   left out or kept), and must match one item only.
+///
+/// ```swift
+/// try ItemReference("#5").form          // .position(5)
+/// try ItemReference("3F2A91").form      // .prefix("3f2a91")
+/// try ItemReference("3f2").form         // throws ReferenceError.prefixTooShort("3f2")
+/// ```
+public struct ItemReference: TextReference {
+    /// The fewest hex digits a prefix must have.
+    public static let minimumPrefixLength = 4
+
+    /// The reference as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    /// What a reference names, once read.
+    public enum Form: Hashable, Sendable {
+        /// The N-th open item of a list, 1-based.
+        case position(Int)
+        /// The item with this id.
+        case id(Item.ID)
+        /// The one item whose id, without dashes, starts with these lowercase hex digits.
+        case prefix(String)
+    }
+
+    /// Reads the reference.
+    ///
+    /// - Throws: ``ReferenceError/invalidItemReference(_:)``, ``ReferenceError/prefixTooShort(_:)``.
+    public var form: Form {
+        get throws(ReferenceError) {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.first == "#" {
+                let digits = trimmed.dropFirst()
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let position = Int(digits) else {
+                    throw .invalidItemReference(text)
+                }
+                return .position(position)
+            }
+            if let id = Item.ID(trimmed) {
+                return .id(id)
+            }
+            let lowered = trimmed.lowercased()
+            guard !lowered.isEmpty, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+                throw .invalidItemReference(text)
+            }
+            let hex = lowered.filter(\.isHexDigit)
+            guard hex.count >= Self.minimumPrefixLength else { throw .prefixTooShort(text) }
+            return .prefix(hex)
+        }
+    }
+}
+
+/// How a list is named: its name, ignoring case, or its id.
+public struct ListReference: TextReference {
+    /// The name or id as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+}
+
+/// A reference written as text: a string literal in Swift, a string in JSON, a word on the command line.
+public protocol TextReference: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArgument, CustomStringConvertible {
+    /// The reference as it was written.
+    var text: String { get }
+
+    init(_ text: String)
+}
+
+extension TextReference {
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    public init?(argument: String) {
+        self.init(argument)
+    }
+
+    public var description: String { text }
+}
+
+/// Where items go, with an anchor named by an ``ItemReference``.
+///
+/// In JSON it is `"top"`, `"bottom"`, `{"before": REF}`, `{"after": REF}` or `{"offset": N}`,
+/// where N is 0-based among the list's open items.
+public enum PlacementReference: Hashable, Sendable {
+    case top
+    case bottom
+    case before(ItemReference)
+    case after(ItemReference)
+    /// A 0-based offset among the open items, counted once the placed items are out of the way.
+    case offset(Int)
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import ArrangeIntents
+import ArrangeModel
+import Foundation
+
+// `move`: items by reference with a placement, or the offset form of SwiftUI's onMove.
+
+enum MoveRequest: RequestForm {
+    static let name = "move"
+    static let summary = "Move items, keeping their order, to the top, the bottom, next to an item or to an offset, in their list or into another."
+    static let items = Parameter<[ItemReference]>("items", required: true, help: "The items to move: #N, ids, or id prefixes.")
+    static let placement = Parameter<PlacementReference>("placement", required: true, help: "Where they go: top, bottom, before or after an item, or at an offset.")
+    static let list = Parameter<ListReference>("list", help: "The list to move them into; #N in the placement counts this list's items.")
+    static let from = Parameter<ListReference>("from", help: "The list whose open items #N counts for the moved items; the current list when not given.")
+    static let parameters: [any AnyParameter] = [items, placement, list, from]
+
+    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItems {
+        let source = try resolve.list(fields[from])
+        let ids = try resolve.itemIDs(try fields.value(items), in: source)
+        let destination = try fields[list].map { try resolve.list($0) }
+        let placement = try resolve.placement(try fields.value(placement), in: destination ?? source)
+        return MoveItems(ids, to: placement, into: destination?.id)
+    }
+}
+
+enum MoveAtOffsetsRequest: RequestForm {
+    static let name = "move"
+    static let summary = "Move the open items at some offsets to before the item at another, as SwiftUI's onMove does."
+    static let fromOffsets = Parameter<[Int]>("fromOffsets", required: true, help: "The 0-based offsets of the items to move, among the list's open items.")
+    static let toOffset = Parameter<Int>("toOffset", required: true, help: "The offset to move them before, counted before the move (the number of open items for the end).")
+    static let list = Parameter<ListReference>("list", help: "The list; the current list when not given.")
+    static let parameters: [any AnyParameter] = [fromOffsets, toOffset, list]
+    static let selector: String? = "fromOffsets"
+
+    /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice, which an
+    ///   `IndexSet` would quietly merge.
+    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
+        let offsets = try fields.value(fromOffsets)
+        let repeated = Dictionary(grouping: offsets, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        guard repeated.isEmpty else { throw ReferenceError.duplicateOffsets(repeated) }
+        return MoveItemsAtOffsets(fromOffsets: IndexSet(offsets), toOffset: try fields.value(toOffset), in: try resolve.list(fields[list]).id)
+    }
+}
+
+struct MoveCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: MoveRequest.commandName, abstract: MoveRequest.summary,
+        discussion: """
+            Examples:
+              arrange move '#5' --top
+              arrange move 3f2a '#4' --after '#1'
+              arrange move '#2' --bottom --into Groceries
+              arrange move --from-offsets 0 2 --to-offset 5      (SwiftUI's onMove)
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp(MoveRequest.items, valueName: "item")) var items: [ItemReference] = []
+    @OptionGroup(title: "Placement") var placement: PlacementOptions
+    @Option(name: [.customLong("into"), .customLong("list")], help: ArgumentHelp(
+        "The list to move the items into (with --from-offsets: the list they are in).", valueName: "list"))
+    var list: ListReference?
+    @Option(help: ArgumentHelp(MoveRequest.from, valueName: "list")) var from: ListReference?
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAtOffsetsRequest.fromOffsets, valueName: "offset"))
+    var fromOffsets: [Int] = []
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAtOffsetsRequest.toOffset, valueName: "offset"))
+    var toOffset: Int?
+
+    func validate() throws {
+        if fromOffsets.isEmpty {
+            guard !items.isEmpty else { throw ValidationError("Name the items to move, or give --from-offsets and --to-offset.") }
+            guard placement.reference != nil else { throw ValidationError("Say where: --top, --bottom, --before ITEM, --after ITEM or --offset N.") }
+            guard toOffset == nil else { throw ValidationError("--to-offset goes with --from-offsets.") }
+        } else {
+            guard items.isEmpty, placement.reference == nil, from == nil else {
+                throw ValidationError("--from-offsets takes no items and no placement; use --to-offset.")
+            }
+            guard toOffset != nil else { throw ValidationError("Give --to-offset with --from-offsets.") }
+        }
+    }
+
+    func run(in session: CommandSession) async throws {
+        let result = if fromOffsets.isEmpty {
+            try await MoveRequest.perform(
+                RequestFields().with(MoveRequest.items, items).with(MoveRequest.placement, placement.reference)
+                    .with(MoveRequest.list, list).with(MoveRequest.from, from),
+                in: session).result
+        } else {
+            try await MoveAtOffsetsRequest.perform(
+                RequestFields().with(MoveAtOffsetsRequest.fromOffsets, fromOffsets).with(MoveAtOffsetsRequest.toOffset, toOffset)
+                    .with(MoveAtOffsetsRequest.list, list),
+                in: session).result
+        }
+        if shared.json {
+            try session.printJSON(result)
+        } else if result.rowsWritten == 0 {
+            session.console.print("Nothing to move: \(TextFormat.titles(result.items)) already there.")
+        } else {
+            session.console.print(TextFormat.placed("Moved", result.items, positions: try await session.positions(of: result.items)))
+        }
+    }
+}

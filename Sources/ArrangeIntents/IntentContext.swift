@@ -1,0 +1,150 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+
+/// What an intent works with while it runs: one transaction of the store, and the environment.
+///
+/// An environment makes one context for each intent it runs and throws it away when the
+/// transaction ends. The context caches the lists it reads, which stay valid only while that
+/// transaction lasts, and collects what the history should record once the transaction commits.
+public final class IntentContext {
+    /// The transaction, for reading.
+    let transaction: any ItemReading
+    /// The transaction, for writing; `nil` in a read transaction.
+    private let writer: (any ItemWriting)?
+    let environment: IntentEnvironment
+    /// What the history records once the transaction commits.
+    private(set) var historyEffect: HistoryEffect?
+    private var listsByID: [ItemList.ID: ItemList] = [:]
+
+    /// A context in a read transaction.
+    init(reading transaction: any ItemReading, environment: IntentEnvironment) {
+        self.transaction = transaction
+        self.writer = nil
+        self.environment = environment
+    }
+
+    /// A context in a write transaction.
+    init(writing transaction: any ItemWriting, environment: IntentEnvironment) {
+        self.transaction = transaction
+        self.writer = transaction
+        self.environment = environment
+    }
+
+    /// The transaction, for an intent that writes.
+    ///
+    /// - Throws: ``IntentError/readOnlyIntent(_:)`` when an intent that says it only reads tries to write.
+    func writing(_ action: String) throws -> any ItemWriting {
+        guard let writer else { throw IntentError.readOnlyIntent(action) }
+        return writer
+    }
+
+    /// The ordering service, which places items in this transaction.
+    var ordering: OrderingService { environment.ordering }
+
+    /// The time to stamp on what this intent changes.
+    func now() -> Date { environment.clock() }
+
+    // MARK: History
+
+    /// Whether the environment keeps a history, so that an intent should work out how to undo
+    /// itself. Intents skip the reads that undoing needs when it does not.
+    var recordsHistory: Bool { environment.historyLimit > 0 }
+
+    /// Records how to undo what the intent did, once the transaction commits.
+    func record(_ change: Change) {
+        guard recordsHistory else { return }
+        historyEffect = .record(change)
+    }
+
+    /// Undoes (`back`) or redoes the next step of the history in this transaction.
+    ///
+    /// - Throws: ``IntentError/nothingToUndo`` or ``IntentError/nothingToRedo`` when there is none;
+    ///   ``IntentError/historyConflict(action:reason:)`` when the store changed so that it no longer fits.
+    func stepThroughHistory(back: Bool) throws -> HistoryResult {
+        guard let step = environment.nextStep(back: back) else { throw back ? IntentError.nothingToUndo : IntentError.nothingToRedo }
+        let inverse = try step.change.apply(in: self, action: step.actionName)
+        historyEffect = .stepped(step, back: back, inverse: inverse)
+        let (undoCount, redoCount) = (environment.undoCount, environment.redoCount)
+        return HistoryResult(
+            action: step.actionName,
+            undoCount: back ? undoCount - 1 : undoCount + 1,
+            redoCount: back ? redoCount + 1 : redoCount - 1)
+    }
+
+    // MARK: Lists and items
+
+    /// The list with this id, or the default list for `nil`.
+    ///
+    /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/noDefaultList`` when `id` is
+    ///   `nil` in a read transaction of a store that has no default list yet (a write creates it).
+    func list(_ id: ItemList.ID?) throws -> ItemList {
+        guard let id else { return try defaultList() }
+        if let list = listsByID[id] { return list }
+        guard let list = try transaction.list(id: id) else { throw IntentError.unknownList(id) }
+        listsByID[id] = list
+        return list
+    }
+
+    /// The store's default list; in a write transaction it is created when the store has none.
+    func defaultList() throws -> ItemList {
+        if let id = try transaction.defaultListID(), let list = try transaction.list(id: id) {
+            listsByID[id] = list
+            return list
+        }
+        guard writer != nil else { throw IntentError.noDefaultList }
+        return try makeDefaultList(named: nil)
+    }
+
+    /// Makes the list named `name` (else ``IntentEnvironment/defaultListName``) the store's
+    /// default list, creating it when no list has that name.
+    func makeDefaultList(named name: String?) throws -> ItemList {
+        let transaction = try writing("Prepare the Default List")
+        let name = try Title.validated(name ?? environment.defaultListName, as: .listName)
+        let key = ItemList.nameKey(name)
+        let list = try transaction.lists().first { ItemList.nameKey($0.name) == key }
+            ?? ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: now())
+        if try transaction.list(id: list.id) == nil { try transaction.insert(list) }
+        try transaction.setDefaultListID(list.id)
+        listsByID[list.id] = list
+        return list
+    }
+
+    /// The item with this id.
+    ///
+    /// - Throws: ``IntentError/unknownItem(_:)``.
+    func item(_ id: Item.ID) throws -> Item {
+        guard let item = try transaction.item(id: id) else { throw IntentError.unknownItem(id) }
+        return item
+    }
+
+    /// The items with these ids, each once, in the order first named.
+    ///
+    /// - Throws: ``IntentError/noItemsNamed`` for no ids, ``IntentError/unknownItem(_:)``.
+    func distinctItems(_ ids: [Item.ID]) throws -> [Item] {
+        guard !ids.isEmpty else { throw IntentError.noItemsNamed }
+        var seen = Set<Item.ID>()
+        return try ids.filter { seen.insert($0).inserted }.map(item)
+    }
+
+    // MARK: Describing
+
+    func summary(of item: Item, position: Int? = nil) throws -> ItemSummary {
+        ItemSummary(item, listName: try list(item.listID).name, position: position)
+    }
+
+    func summary(of list: ItemList) throws -> ListSummary {
+        ListSummary(
+            list,
+            openItems: try transaction.itemCount(in: list.id, visibility: .open),
+            totalItems: try transaction.itemCount(in: list.id, visibility: .all))
+    }
+
+    func result(of report: OrderingReport) throws -> PlacementResult {
+        PlacementResult(
+            items: try report.placed.map { try summary(of: $0) },
+            rowsWritten: report.rowsWritten,
+            rowsRespread: report.rowsRespread)
+    }
+}
