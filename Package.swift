@@ -25,13 +25,15 @@ let package = Package(
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
+        // Libraries take `from:`, so that an app's own graph can resolve them.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         // For FilePath, which swift-configuration's file provider takes; it depends on it anyway.
-        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Tests and benchmarks only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -116,6 +118,18 @@ let package = Package(
                 "ArrangeCommandLine", "ArrangeExecutable", "ArrangeIntents", "ArrangeModel", "ArrangeStore", "ArrangeOrdering",
                 // To open the files that the crash and two-process tests leave, as a new process would.
                 "ArrangeSQLite",
+                // For help texts and exit codes.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // An app's view of the core: the public API only, an app-owned DatabasePool, and `arrange` as another process.
+        .testTarget(
+            name: "ArrangeAppTests",
+            dependencies: [
+                "ArrangeIntents", "ArrangeModel", "ArrangeOrdering", "ArrangeSQLite", "ArrangeStore",
+                // Built so that the tests can run `arrange` beside the app.
+                "ArrangeExecutable",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

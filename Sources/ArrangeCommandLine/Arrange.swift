@@ -64,44 +64,52 @@ public struct Arrange: AsyncParsableCommand {
 protocol SessionCommand: AsyncParsableCommand {
     var shared: SharedOptions { get }
 
+    /// Whether the command's session keeps an undo history; only those that run several
+    /// commands in one session (the REPL, `arrange run`) do. The default is `false`.
+    static var keepsHistory: Bool { get }
+
     /// Runs the command in an open session.
     func run(in session: CommandSession) async throws
 }
 
 extension SessionCommand {
+    static var keepsHistory: Bool { false }
+
     /// Opens a session and runs the command; errors become one line on standard error and
-    /// an exit status (see ``ExitStatus`` and ``CommandLineError/exitStatus``).
+    /// an exit status (see ``CommandLineError/exitCode`` and `ExitCode.refused`).
+
     func run() async throws {
         let console = Console.standard
         do {
-            let session = try await CommandSession.open(database: shared.db, overrides: shared.settings.overrides, console: console)
+            let session = try await CommandSession.open(
+                database: shared.db, overrides: shared.settings.overrides, keepsHistory: Self.keepsHistory, console: console)
             try await run(in: session)
         } catch let error as CommandLineError {
             console.error(error.description)
-            throw ExitCode(error.exitStatus)
+            throw error.exitCode
         } catch let exit as ExitCode {
             throw exit
         } catch {
             console.error(IntentFailure(error).message)
-            throw ExitCode(ExitStatus.refused)
+            throw ExitCode.refused
         }
     }
 }
 
-/// A command that runs one intent and prints its result.
-protocol IntentCommand: SessionCommand {
-    associatedtype Intent: ArrangeIntent
+/// A command that runs one request form and prints its result.
+protocol RequestCommand: SessionCommand {
+    associatedtype Form: RequestForm
 
-    /// The intent the command's arguments describe.
-    func intent() throws -> Intent
+    /// The request the command's arguments make.
+    var fields: RequestFields { get }
 
     /// The result as text for a person.
-    func text(for result: Intent.Result, in session: CommandSession) async throws -> String
+    func text(for result: Form.Intent.Result, in session: CommandSession) async throws -> String
 }
 
-extension IntentCommand {
+extension RequestCommand {
     func run(in session: CommandSession) async throws {
-        let result = try await intent().perform(in: session.environment)
+        let result = try await Form.perform(fields, in: session).result
         if shared.json {
             try session.printJSON(result)
         } else {

@@ -1,3 +1,5 @@
+public import ArgumentParser
+
 /// Why the tool could not start or go on, apart from an intent's own refusal.
 public enum CommandLineError: Error, Hashable, Sendable {
     /// A setting is invalid: a bad value, an unknown key, a file that is not JSON.
@@ -10,12 +12,12 @@ public enum CommandLineError: Error, Hashable, Sendable {
     case unavailable(String)
 
     /// The process's exit status for this error (from BSD's `sysexits.h`).
-    public var exitStatus: Int32 {
+    public var exitCode: ExitCode {
         switch self {
-        case .configuration: 78  // EX_CONFIG
-        case .database: 74  // EX_IOERR
-        case .input: 66  // EX_NOINPUT
-        case .unavailable: 64  // EX_USAGE
+        case .configuration: .configurationInvalid
+        case .database: .databaseUnavailable
+        case .input: .inputUnreadable
+        case .unavailable: .validationFailure
         }
     }
 }
@@ -31,11 +33,14 @@ extension CommandLineError: CustomStringConvertible {
     }
 }
 
-/// The exit statuses of `arrange`, as the README documents them.
-public enum ExitStatus {
-    /// Done; for `arrange run`, every line was answered, even with error answers.
-    public static let success: Int32 = 0
+extension ExitCode {
     /// An intent refused the request: a bad reference, an unknown list, an empty title…
     /// Nothing was changed.
-    public static let refused: Int32 = 1
+    public static let refused = ExitCode(1)
+    /// The input of `arrange run` cannot be read (`EX_NOINPUT`).
+    public static let inputUnreadable = ExitCode(66)
+    /// The database cannot be opened or created (`EX_IOERR`).
+    public static let databaseUnavailable = ExitCode(74)
+    /// A setting is invalid (`EX_CONFIG`).
+    public static let configurationInvalid = ExitCode(78)
 }

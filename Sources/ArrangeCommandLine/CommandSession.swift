@@ -1,8 +1,9 @@
 public import ArrangeIntents
-import ArrangeModel
+public import ArrangeModel
 import ArrangeSQLite
 import ArrangeStore
 public import Foundation
+import Synchronization
 
 /// Writes text to standard output and errors to standard error, one unbuffered write per
 /// call, so that each line reaches a pipe at once.
@@ -45,14 +46,18 @@ enum JSONLine {
 /// An open store with its settings: what every command runs against.
 ///
 /// The REPL and `arrange run` keep one session for their whole run, so undo and redo work
-/// across their commands; any other command opens one, runs one intent, and ends.
+/// across their commands, and the REPL's `use LIST` holds; any other command opens one, runs
+/// one intent, and ends.
 public final class CommandSession: Sendable {
     public let environment: IntentEnvironment
     public let settings: Settings
     public let locations: Locations
     public let console: Console
+    /// The list chosen with ``useList(_:)``.
+    private let chosenList: Mutex<ItemList.ID?>
 
     public init(environment: IntentEnvironment, settings: Settings, locations: Locations, console: Console) {
+        self.chosenList = Mutex(nil)
         self.environment = environment
         self.settings = settings
         self.locations = locations
@@ -65,11 +70,13 @@ public final class CommandSession: Sendable {
     /// - Parameters:
     ///   - database: The `--db` path, if given.
     ///   - overrides: The settings given as flags.
+    ///   - keepsHistory: Whether the session keeps an undo history (`historySize` steps); a
+    ///     command run on its own does not, since nothing could undo it.
     ///   - processEnvironment: The environment variables to read `ARRANGE_*` and the XDG paths from.
     /// - Throws: ``CommandLineError/configuration(_:)`` or ``CommandLineError/database(_:)``.
     public static func open(
-        database: String?, overrides: SettingsOverrides, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-        console: Console = .standard
+        database: String?, overrides: SettingsOverrides, keepsHistory: Bool = true,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment, console: Console = .standard
     ) async throws(CommandLineError) -> CommandSession {
         let locations = Locations(database: database, environment: processEnvironment)
         let settings = try await Settings.load(overrides: overrides, environment: processEnvironment, userFile: locations.userConfiguration)
@@ -77,8 +84,8 @@ public final class CommandSession: Sendable {
         do {
             let environment = try IntentEnvironment(
                 repository: repository, configuration: settings.ordering,
-                defaultListName: settings.defaultList, historyLimit: settings.historySize)
-            try environment.ensureDefaultList()
+                defaultListName: settings.defaultList, historyLimit: keepsHistory ? settings.historySize : 0)
+            try await environment.prepareDefaultList(named: settings.defaultListIsChosen ? settings.defaultList : nil)
             return CommandSession(environment: environment, settings: settings, locations: locations, console: console)
         } catch let error as CommandLineError {
             throw error
@@ -92,15 +99,45 @@ public final class CommandSession: Sendable {
         console.print(try JSONLine.encode(result))
     }
 
-    /// The `#N` of each open item of the lists `items` are in, for messages like "Added … as #4".
+    // MARK: The current list
+
+    /// The list chosen with ``useList(_:)``: requests that name no list use it, and `#N` counts
+    /// its items. `nil`, or a list that no longer exists, means the default list.
+    public var currentList: ItemList.ID? { chosenList.withLock { $0 } }
+
+    /// Makes the list `reference` names the current list; `nil` goes back to the default list.
+    ///
+    /// - Returns: The list now current.
+    /// - Throws: ``ReferenceError/unknownList(_:known:)``.
+    @discardableResult
+    public func useList(_ reference: ListReference?) async throws -> ItemList {
+        let list = try await resolveList(reference)
+        chosenList.withLock { $0 = reference == nil ? nil : list.id }
+        return list
+    }
+
+    /// The list `reference` names, as it is now in the store; without one, the current list.
+    public func resolveList(_ reference: ListReference? = nil) async throws -> ItemList {
+        let currentList = currentList
+        return try await environment.repository.read { try ReferenceResolver($0, currentList: currentList).list(reference) }
+    }
+
+    /// The id of the store's default list.
+    func defaultListID() async throws -> ItemList.ID? {
+        try await environment.repository.read { try $0.defaultListID() }
+    }
+
+    /// The `#N` of each open item among `items`, for messages like "now #4 of Groceries":
+    /// one count of the items before it, not a read of the whole list.
     func positions(of items: [ItemSummary]) async throws -> [Item.ID: Int] {
-        var positions: [Item.ID: Int] = [:]
-        for list in Set(items.map(\.list)) {
-            for item in try await ListItems(list: ListReference(list.text)).perform(in: environment).items {
-                positions[item.id] = item.position
+        let open = items.filter { !$0.completed }.map { ($0.id, $0.list, OrderKey(sortIndex: $0.sortIndex, id: $0.id)) }
+        return try await environment.repository.read { transaction in
+            var positions: [Item.ID: Int] = [:]
+            for (id, list, key) in open {
+                positions[id] = try transaction.itemCount(in: list, visibility: .open, before: key) + 1
             }
+            return positions
         }
-        return positions
     }
 }
 

@@ -1,16 +1,19 @@
 import ArgumentParser
-public import ArrangeIntents
+import ArrangeIntents
 import ArrangeModel
 import ArrangeStore
 import Foundation
 
 /// What Tab offers in the REPL: command names, list names and item references.
 public struct Completer: Sendable {
-    public let environment: IntentEnvironment
+    public let session: CommandSession
 
-    public init(environment: IntentEnvironment) {
-        self.environment = environment
+    public init(session: CommandSession) {
+        self.session = session
     }
+
+    /// The most ids Tab offers for a prefix.
+    static let idCandidatesLimit = 100
 
     /// The REPL's own commands, besides those of the command tree.
     static let builtins = ["use", "help", "quit"]
@@ -18,16 +21,20 @@ public struct Completer: Sendable {
     /// The options followed by a list: the catalogue's list parameters, and `--into`, the
     /// command line's name for the list `move` moves into.
     static let listOptions = Set(
-        IntentCatalogue.descriptions.flatMap(\.parameters).filter { $0.type == .list }.map { "--" + $0.name } + ["--into"])
+        RequestCatalogue.forms.flatMap { $0.parameters }.filter { $0.valueType == ListReference.self }.map { "--" + $0.name } + ["--into"])
 
-    /// The commands whose arguments are items: those whose intents take items, in the catalogue.
+    /// The commands whose arguments are items: those whose requests take items, in the catalogue.
     static let itemCommands = Set(
-        IntentCatalogue.descriptions.filter { $0.parameters.contains { $0.type == .item || $0.type == .items } }.map(\.commandName))
+        RequestCatalogue.forms
+            .filter { $0.parameters.contains { $0.valueType == ItemReference.self || $0.valueType == [ItemReference].self } }
+            .map { $0.commandName })
 
     /// The commands whose first argument is a list.
     static let listCommands: Set = ["use", "list", "rename-list", "delete-list"]
 
     /// The words that could replace the last word of `lineBeforeCursor`.
+    ///
+    /// Unknown lists and unreadable stores give no candidates.
     ///
     /// ```swift
     /// completer.candidates(lineBeforeCursor: "mo")            // ["move"]
@@ -65,14 +72,15 @@ public struct Completer: Sendable {
     }
 
     private func listNames(matching prefix: String) -> [String] {
-        let lists = (try? environment.repository.read { try $0.lists() }) ?? []
+        let lists = (try? repository.read { try $0.lists() }) ?? []
         let key = ItemList.nameKey(prefix)
         return lists.map(\.name)
             .filter { ItemList.nameKey($0).hasPrefix(key) }
             .map { $0.replacingOccurrences(of: " ", with: "\\ ") }
     }
 
-    /// `#1`…`#N` for the open items of a list, or ids that start with `prefix`.
+    /// `#1`…`#N` for the open items of a list, or ids that start with `prefix`, found through
+    /// the index of ids rather than by reading every list.
     private func itemReferences(matching prefix: String, countingIn list: String?) -> [String] {
         if prefix.isEmpty || prefix.hasPrefix("#") {
             let count = (try? openCount(in: list)) ?? 0
@@ -80,19 +88,23 @@ public struct Completer: Sendable {
         }
         let lowered = prefix.lowercased()
         guard lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
-        let ids = (try? environment.repository.read { transaction in
-            try transaction.lists().flatMap { list in
-                try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max).map(\.id.text)
-            }
+        let digits = lowered.filter(\.isHexDigit)
+        let matches = (try? repository.read { transaction in
+            try transaction.items(withIDPrefix: digits, limit: Self.idCandidatesLimit).map(\.id.text)
         }) ?? []
-        let matches = ids.filter { $0.hasPrefix(lowered) }
         // Offer the short form `list` shows unless two matches share it.
         let short = matches.map { String($0.prefix(8)) }
         return Set(short).count == short.count ? short : matches
     }
 
     private func openCount(in list: String?) throws -> Int {
-        let list = try environment.resolveList(list.map(ListReference.init(_:)))
-        return try environment.repository.read { try $0.itemCount(in: list.id, visibility: .open) }
+        let currentList = session.currentList
+        return try repository.read { transaction in
+            let list = try ReferenceResolver(transaction, currentList: currentList).list(list.map(ListReference.init(_:)))
+            return try transaction.itemCount(in: list.id, visibility: .open)
+        }
     }
+
+    /// The store; completion reads it synchronously, as the line editor asks from its own callback.
+    private var repository: any ItemRepository { session.environment.repository }
 }

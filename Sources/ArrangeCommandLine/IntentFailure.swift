@@ -79,6 +79,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .validation(let error): code(of: error)
         case .unusableDatabase: "unusableDatabase"
         case .database: "database"
+        case .readOnly: "readOnly"
         }
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ArrangeIntents
 
 /// The options every command takes.
 struct SharedOptions: ParsableArguments {
@@ -50,10 +49,10 @@ struct PlacementOptions: ParsableArguments {
     var bottom = false
 
     @Option(name: .long, help: ArgumentHelp("Put the items directly before this item (#N, an id, or an id prefix).", valueName: "item"))
-    var before: String?
+    var before: ItemReference?
 
     @Option(name: .long, help: ArgumentHelp("Put the items directly after this item (#N, an id, or an id prefix).", valueName: "item"))
-    var after: String?
+    var after: ItemReference?
 
     @Option(name: .long, help: ArgumentHelp("Put the items at this 0-based offset among the open items.", valueName: "n"))
     var offset: Int?
@@ -62,8 +61,8 @@ struct PlacementOptions: ParsableArguments {
     var reference: PlacementReference? {
         if top { return .top }
         if bottom { return .bottom }
-        if let before { return .before(ItemReference(before)) }
-        if let after { return .after(ItemReference(after)) }
+        if let before { return .before(before) }
+        if let after { return .after(after) }
         return offset.map(PlacementReference.offset)
     }
 
@@ -73,18 +72,9 @@ struct PlacementOptions: ParsableArguments {
     }
 }
 
-extension ArgumentHelp {
-    /// The help of an intent's parameter, from the catalogue.
-    static func parameter(_ intent: any ArrangeIntent.Type, _ name: String, valueName: String? = nil) -> ArgumentHelp {
-        ArgumentHelp(intent.description.parameter(name)?.help ?? "", valueName: valueName)
-    }
-}
-
 extension CommandConfiguration {
-    /// The configuration of the command that runs `intent`: its name and summary from the catalogue.
-    static func intent(_ intent: any ArrangeIntent.Type, discussion: String = "", aliases: [String] = []) -> CommandConfiguration {
-        CommandConfiguration(
-            commandName: intent.description.commandName, abstract: intent.description.summary,
-            discussion: discussion, aliases: aliases)
+    /// The configuration of the command that runs a request form: its name and summary.
+    static func request(_ form: any RequestForm.Type, discussion: String = "") -> CommandConfiguration {
+        CommandConfiguration(commandName: form.commandName, abstract: form.summary, discussion: discussion)
     }
 }

@@ -1,8 +1,8 @@
 import ArrangeIntents
 public import ArrangeModel
-import ArrangeOrdering
+public import ArrangeOrdering
 public import ArrangeStore
-import Foundation
+public import Foundation
 
 /// Why a reference names nothing, or more than one thing.
 public enum ReferenceError: Error, Hashable, Sendable {
@@ -64,7 +64,7 @@ extension ReferenceError: LocalizedError {
 /// that then runs the intent, so that `#3` means the third item at the moment the change is made.
 ///
 /// A resolver belongs to one transaction: it caches the lists it reads.
-final class ReferenceResolver {
+public final class ReferenceResolver {
     let transaction: any ItemReading
     /// The list to use when a request names none: the REPL's `use LIST`, else the default list.
     private let currentList: ItemList.ID?
@@ -83,7 +83,7 @@ final class ReferenceResolver {
     ///
     /// - Throws: ``ReferenceError/unknownList(_:known:)``; `IntentError.noDefaultList` when
     ///   the store has no default list yet.
-    func list(_ reference: ListReference?) throws -> ItemList {
+    public func list(_ reference: ListReference?) throws -> ItemList {
         let lists = try allLists()
         guard let reference else {
             let id = try currentList.flatMap { id in lists.contains { $0.id == id } ? id : nil } ?? transaction.defaultListID()
@@ -113,7 +113,7 @@ final class ReferenceResolver {
     /// The item `reference` names; `#N` counts the open items of `list`.
     ///
     /// - Throws: ``ReferenceError`` for a reference that is malformed, unknown, ambiguous or out of range.
-    func item(_ reference: ItemReference, in list: ItemList) throws -> Item {
+    public func item(_ reference: ItemReference, in list: ItemList) throws -> Item {
         switch try reference.form {
         case .id(let id):
             guard let item = try transaction.item(id: id) else { throw ReferenceError.unknownItem(reference.text) }
@@ -136,12 +136,12 @@ final class ReferenceResolver {
 
     /// The ids of the items `references` name, in the order given, repeats kept: the intent
     /// decides what a repeat means.
-    func itemIDs(_ references: [ItemReference], in list: ItemList) throws -> [Item.ID] {
+    public func itemIDs(_ references: [ItemReference], in list: ItemList) throws -> [Item.ID] {
         try references.map { try item($0, in: list).id }
     }
 
     /// A placement with its anchor resolved; `#N` anchors count the open items of `list`.
-    func placement(_ reference: PlacementReference, in list: ItemList) throws -> Placement {
+    public func placement(_ reference: PlacementReference, in list: ItemList) throws -> Placement {
         switch reference {
         case .top: .top
         case .bottom: .bottom

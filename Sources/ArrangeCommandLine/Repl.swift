@@ -17,6 +17,7 @@ struct ReplCommand: SessionCommand {
             input is not a terminal, the lines are read as they come, without a prompt.
             """)
     @OptionGroup var shared: SharedOptions
+    static let keepsHistory = true
 
     func run(in session: CommandSession) async throws {
         try await Repl(session: session).run()
@@ -43,7 +44,7 @@ public final class Repl {
     ///
     /// - Throws: ``CommandLineError/unavailable(_:)`` when the line editor cannot start.
     public func run() async throws(CommandLineError) {
-        let completer = Completer(environment: session.environment)
+        let completer = Completer(session: session)
         let editor: LineEditor
         do {
             editor = try LineEditor(
@@ -55,7 +56,7 @@ public final class Repl {
         if editor.isInteractive {
             console.print("Arrange: \(session.locations.database.path). Type help for commands, quit or Ctrl-D to leave.")
         }
-        while let line = editor.readLine(prompt: prompt()) {
+        while let line = editor.readLine(prompt: await prompt()) {
             editor.addToHistory(line)
             if await handle(line) == .quit { break }
         }
@@ -67,8 +68,8 @@ public final class Repl {
     }
 
     /// The prompt: `arrange Groceries> `, naming the current list.
-    public func prompt() -> String {
-        let name = (try? session.environment.resolveList().name).map { " " + $0 } ?? ""
+    public func prompt() async -> String {
+        let name = (try? await session.resolveList().name).map { " " + $0 } ?? ""
         return "arrange\(name)> "
     }
 
@@ -89,7 +90,7 @@ public final class Repl {
         case "help":
             console.print(help(for: rest.first))
         case "use":
-            use(rest.joined(separator: " "))
+            await use(rest.joined(separator: " "))
         case _ where !Arrange.configuration.subcommands.contains(where: { $0.configuration.commandName == first }):
             console.error("Unknown command '\(first)'; type help for the list.")
         default:
@@ -132,13 +133,13 @@ public final class Repl {
         }
     }
 
-    private func use(_ name: String) {
+    private func use(_ name: String) async {
         guard !name.isEmpty else {
-            console.print((try? session.environment.resolveList()).map { "The current list is \($0.name)." } ?? "No list is current.")
+            console.print((try? await session.resolveList()).map { "The current list is \($0.name)." } ?? "No list is current.")
             return
         }
         do {
-            let list = try session.environment.useList(ListReference(name))
+            let list = try await session.useList(ListReference(name))
             console.print("Now using \(list.name).")
         } catch {
             console.error(IntentFailure(error).message)

@@ -15,15 +15,16 @@ struct RunCommand: SessionCommand {
             Undo and redo work across the lines of one run.
             Exit status: 0 once every line is answered, even with error answers; non-zero only
             when the input cannot be read or the database cannot be opened.
-            Intents: \(IntentCatalogue.names.joined(separator: ", ")).
+            Intents: \(RequestCatalogue.names.joined(separator: ", ")).
             """)
     @OptionGroup var shared: SharedOptions
+    static let keepsHistory = true
     @Argument(help: ArgumentHelp("The file of requests; - or nothing reads standard input.", valueName: "file"))
     var file: String?
 
     func run(in session: CommandSession) async throws {
         let reader = try file.flatMap { $0 == "-" ? nil : try LineReader(path: $0) } ?? LineReader.standardInput()
-        let conversation = RunConversation(environment: session.environment)
+        let conversation = RunConversation(session: session)
         try await conversation.run(lines: reader.readLine, write: session.console.print)
     }
 }

@@ -18,7 +18,12 @@ public struct Settings: Hashable, Sendable {
     public var minimumGap: Int64
     /// Whether new keys fall at a random point of their gap.
     public var jitter: Bool
-    /// The list commands use when they name none; created when missing.
+    /// The name of the list commands use when they name none.
+    ///
+    /// The database remembers its default list by id, so renaming that list keeps it the
+    /// default. This name matters when the database has no default list yet (it is created,
+    /// or an existing list of that name is adopted), and when a person chooses another name
+    /// (``defaultListIsChosen``): then that list becomes the default, created when missing.
     public var defaultList: String
     /// How many steps undo can go back in a session, and how many lines the REPL's history keeps.
     public var historySize: Int
@@ -38,6 +43,12 @@ public struct Settings: Hashable, Sendable {
 
     /// The keys of a configuration file, in the order the README documents them.
     public static let keys = ["endGap", "minimumGap", "jitter", "defaultList", "historySize"]
+
+    /// Whether a person chose a default list other than the built-in one (`Inbox`), by name:
+    /// then that list becomes the database's default list, created when missing.
+    public var defaultListIsChosen: Bool {
+        ItemList.nameKey(defaultList) != ItemList.nameKey(Self.defaults.defaultList)
+    }
 
     /// The ordering part of the settings.
     public var ordering: OrderingConfiguration {

@@ -40,12 +40,12 @@ enum TextFormat {
     }
 
     /// Every list, one per line, with its counts; the default list is marked.
-    static func lists(_ lists: [ListSummary], defaultList: String) -> String {
+    static func lists(_ lists: [ListSummary], defaultList: ItemList.ID?) -> String {
         let width = lists.map(\.name.count).max() ?? 0
         return lists.map { list in
             let name = list.name + String(repeating: " ", count: width - list.name.count)
             let done = list.totalItems - list.openItems
-            let marker = ItemList.nameKey(list.name) == ItemList.nameKey(defaultList) ? "  (default)" : ""
+            let marker = list.id == defaultList ? "  (default)" : ""
             return "\(name)  \(list.openItems) open" + (done > 0 ? ", \(done) done" : "") + marker
         }.joined(separator: "\n")
     }

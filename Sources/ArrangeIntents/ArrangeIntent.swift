@@ -1,124 +1,66 @@
 /// One thing a person can do with their lists, shaped like an App Intent.
 ///
-/// An intent is a small value: a ``title`` (a verb and a noun, "Move Items"), typed
-/// parameters as stored properties, and ``perform(in:)``, which returns a typed, `Codable`
-/// result and never text: each front end formats results itself. The command line, its
-/// JSON Lines protocol and its REPL run intents; an Apple client can wrap each one in an
-/// `AppIntent` whose `perform()` calls the same code.
+/// An intent is a small `Sendable` value: a ``title`` (a verb and a noun, "Move Items"),
+/// typed parameters that name lists and items by id, and a typed result. It knows nothing of
+/// text: the command line resolves `#N`, names and id prefixes into ids before it builds an
+/// intent, and formats the result itself. An Apple client wraps each intent in an `AppIntent`
+/// whose `perform()` calls ``perform(in:)``.
 ///
 /// ```swift
 /// let environment = try IntentEnvironment(repository: InMemoryItemRepository())
-/// _ = try await CreateList(name: "Inbox").perform(in: environment)
-/// let added = try await AddItem(title: "Buy milk").perform(in: environment)
-/// added.items[0].title  // "Buy milk"
+/// let groceries = try await CreateList(name: "Groceries").perform(in: environment).list
+/// let added = try await AddItem(title: "Milk", list: groceries.id).perform(in: environment)
+/// _ = try await MoveItems([added.items[0].id], to: .top).perform(in: environment)
 /// ```
 ///
 /// ## Implementation requirements
-/// - An intent that changes anything does all of it in one write transaction of
-///   ``IntentEnvironment/repository``, so that an error leaves the store as it was, and
-///   records how to undo it with the environment.
-/// - Its `Codable` form is its request in the command line's JSON Lines protocol: the keys
-///   are the ``IntentDescription/parameters`` of its ``description``.
-public protocol ArrangeIntent: Sendable, Codable {
+/// ``run(in:)`` does all its work in the transaction of the ``IntentContext`` it is given, so
+/// that an error leaves the store as it was, and tells the context how to undo what it did.
+/// An intent that only reads says so with ``isReadOnly``; it then runs in a read transaction,
+/// which never waits for another connection's write lock.
+public protocol ArrangeIntent: Sendable {
     /// What the intent returns.
     associatedtype Result: Codable & Sendable
 
-    /// A verb and a noun, as a person would read it in a menu: "Move Items".
+    /// A verb and a noun, as a person would read it in a menu or an undo item: "Move Items".
     static var title: String { get }
 
-    /// The intent's entry in the ``IntentCatalogue``: its name, summary and parameters.
-    static var description: IntentDescription { get }
+    /// Whether the intent only reads. The default is `false`.
+    var isReadOnly: Bool { get }
 
-    /// Runs the intent.
+    /// Does the intent's work in the transaction of `context`.
     ///
-    /// - Throws: ``IntentError``, or the model's, store's and ordering's errors, which
-    ///   ``IntentFailure`` describes. Nothing is written when it throws.
-    func perform(in environment: IntentEnvironment) async throws -> Result
+    /// Call ``perform(in:)`` instead; an environment calls this inside the transaction it opened.
+    ///
+    /// - Throws: ``IntentError``, or the model's, store's and ordering's errors. Nothing is
+    ///   written when it throws.
+    func run(in context: IntentContext) throws -> Result
 }
 
-/// An intent's entry in the ``IntentCatalogue``.
-public struct IntentDescription: Hashable, Sendable {
-    /// The intent's name in requests: camelCase (`createList`, `move`).
-    public var name: String
-    /// The intent's type's ``ArrangeIntent/title``.
-    public var title: String
-    /// One sentence that says what the intent does.
-    public var summary: String
-    /// The intent's parameters, in the order a command line takes them.
-    public var parameters: [IntentParameter]
-    /// For a second form of an intent under the same name, the parameter whose presence
-    /// selects it (`fromOffsets` for the offset form of `move`).
-    public var selector: String?
+extension ArrangeIntent {
+    public var isReadOnly: Bool { false }
 
-    public init(name: String, title: String, summary: String, parameters: [IntentParameter] = [], selector: String? = nil) {
-        self.name = name
-        self.title = title
-        self.summary = summary
-        self.parameters = parameters
-        self.selector = selector
-    }
-
-    /// The parameter named `name`.
-    public func parameter(_ name: String) -> IntentParameter? {
-        parameters.first { $0.name == name }
-    }
-
-    /// The intent's name as a command: kebab-case (`create-list`).
-    public var commandName: String {
-        name.reduce(into: "") { result, character in
-            if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
-        }
+    /// Runs the intent in one transaction of `environment`'s store.
+    ///
+    /// - Returns: The intent's typed result.
+    /// - Throws: ``IntentError``, `TitleError`, `StoreError` or `OrderingError`, each a
+    ///   `LocalizedError` whose message a person can act on. Nothing is written when it throws.
+    public func perform(in environment: IntentEnvironment) async throws -> Result {
+        try await environment.perform(self).result
     }
 }
 
-/// One parameter of an intent.
-public struct IntentParameter: Hashable, Sendable {
-    /// The parameter's key in requests (`fromOffsets`).
-    public var name: String
-    public var type: ParameterType
-    /// Whether a request must give it.
-    public var isRequired: Bool
-    /// What the parameter means, in a sentence for help texts.
-    public var help: String
+/// What running an intent gave: its result, and the step it recorded in the history.
+public struct Performed<Result: Sendable>: Sendable {
+    /// The intent's result.
+    public var result: Result
+    /// The step the run added to the environment's undo history, or `nil` when it recorded
+    /// none: it changed nothing, it cannot be undone (a repair, undo itself), or the
+    /// environment keeps no history. An app mirrors a recorded step in its `UndoManager`.
+    public var undoStep: UndoStep?
 
-    public init(_ name: String, _ type: ParameterType, required isRequired: Bool = false, help: String) {
-        self.name = name
-        self.type = type
-        self.isRequired = isRequired
-        self.help = help
-    }
-}
-
-/// The kinds of values parameters take.
-public enum ParameterType: String, Hashable, Sendable, CaseIterable {
-    /// A title or a name.
-    case text
-    /// A ``ListReference``: a list's name or id.
-    case list
-    /// One ``ItemReference``.
-    case item
-    /// Several ``ItemReference``s.
-    case items
-    /// A ``PlacementReference``.
-    case placement
-    /// A whole number.
-    case integer
-    /// Several whole numbers.
-    case integers
-    /// `true` or `false`.
-    case flag
-
-    /// How the value is written in JSON, for error messages and help.
-    public var jsonForm: String {
-        switch self {
-        case .text: "a string"
-        case .list: "a list name or id (a string)"
-        case .item: "an item reference (a string: \"#N\", an id, or an id prefix)"
-        case .items: "an array of item references (strings)"
-        case .placement: #""top", "bottom", {"before": REF}, {"after": REF} or {"offset": N}"#
-        case .integer: "a whole number"
-        case .integers: "an array of whole numbers"
-        case .flag: "true or false"
-        }
+    public init(result: Result, undoStep: UndoStep?) {
+        self.result = result
+        self.undoStep = undoStep
     }
 }

@@ -44,17 +44,17 @@ enum Change: Sendable {
         var predecessor: Item.ID?
     }
 
-    /// The places of `ids` now, in an order in which they can be restored: by list, then
+    /// The places of `items` now, in an order in which they can be restored: by list, then
     /// in display order, so that each predecessor is in place before its successor.
-    static func places(of ids: some Sequence<Item.ID>, in transaction: any ItemReading) throws -> [Place] {
-        try sortedForRestoring(ids.map { try transaction.existingItem(id: $0) }).map { item in
+    static func places(of items: [Item], in transaction: any ItemReading) throws -> [Place] {
+        try sortedForRestoring(items).map { item in
             Place(id: item.id, list: item.listID, predecessor: try predecessor(of: item, in: transaction))
         }
     }
 
-    /// The items `ids` with their predecessors now, in an order in which they can be restored.
-    static func placedItems(_ ids: some Sequence<Item.ID>, in transaction: any ItemReading) throws -> [PlacedItem] {
-        try sortedForRestoring(ids.map { try transaction.existingItem(id: $0) }).map { item in
+    /// The items with their predecessors now, in an order in which they can be restored.
+    static func placedItems(_ items: [Item], in transaction: any ItemReading) throws -> [PlacedItem] {
+        try sortedForRestoring(items).map { item in
             PlacedItem(item: item, predecessor: try predecessor(of: item, in: transaction))
         }
     }
@@ -67,12 +67,14 @@ enum Change: Sendable {
         try transaction.items(in: item.listID, before: item.orderKey, limit: 1).first?.id
     }
 
-    /// Applies the change in `transaction` and returns its inverse.
+    /// Applies the change in the transaction of `context` and returns its inverse.
     ///
     /// - Parameter action: The title of the step, for error messages.
     /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the store changed outside
     ///   the session so that the change no longer fits.
-    func apply(in transaction: any ItemWriting, environment: IntentEnvironment, action: String) throws -> Change {
+    func apply(in context: IntentContext, action: String) throws -> Change {
+        let transaction = try context.writing(action)
+        let ordering = context.ordering
         let conflict = { (reason: String) in IntentError.historyConflict(action: action, reason: reason) }
         let existing = { (id: Item.ID) throws -> Item in
             guard let item = try transaction.item(id: id) else { throw conflict("item \(id) no longer exists.") }
@@ -80,30 +82,30 @@ enum Change: Sendable {
         }
         switch self {
         case .inserted(let ids):
-            let placed = try Self.placedItems(try ids.map { try existing($0).id }, in: transaction)
+            let placed = try Self.placedItems(try ids.map(existing), in: transaction)
             for entry in placed { try transaction.deleteItem(id: entry.item.id) }
             return .deleted(placed)
 
         case .deleted(let placed):
             for entry in placed {
                 let placement = try Self.placement(after: entry.predecessor, in: entry.item.listID, transaction: transaction, conflict: conflict)
-                try environment.ordering.add(entry.item, at: placement, visibility: .all, in: transaction)
+                try ordering.add(entry.item, at: placement, visibility: .all, in: transaction)
             }
             return .inserted(placed.map(\.item.id))
 
         case .moved(let places):
-            let inverse = try Self.places(of: try places.map { try existing($0.id).id }, in: transaction)
+            let inverse = try Self.places(of: try places.map { try existing($0.id) }, in: transaction)
             for run in Self.runs(of: places) {
                 let placement = try Self.placement(after: run[0].predecessor, in: run[0].list, transaction: transaction, conflict: conflict)
-                try environment.ordering.move(run.map(\.id), to: placement, into: run[0].list, visibility: .all, in: transaction)
+                try ordering.move(run.map(\.id), to: placement, into: run[0].list, visibility: .all, in: transaction)
             }
             return .moved(inverse)
 
         case .retitled(let titles):
-            return .retitled(try Self.set(\.title, to: titles, in: transaction, environment: environment, existing: existing))
+            return .retitled(try Self.set(\.title, to: titles, in: transaction, at: context.now(), existing: existing))
 
         case .completion(let stamps):
-            return .completion(try Self.set(\.completedAt, to: stamps, in: transaction, environment: environment, existing: existing))
+            return .completion(try Self.set(\.completedAt, to: stamps, in: transaction, at: context.now(), existing: existing))
 
         case .listCreated(let id):
             guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
@@ -129,14 +131,14 @@ enum Change: Sendable {
     /// Gives each item one field's value, stamps it, and returns the values it had.
     private static func set<Value>(
         _ field: WritableKeyPath<Item, Value>, to values: [Item.ID: Value], in transaction: any ItemWriting,
-        environment: IntentEnvironment, existing: (Item.ID) throws -> Item
+        at stamp: Date, existing: (Item.ID) throws -> Item
     ) throws -> [Item.ID: Value] {
         var previous: [Item.ID: Value] = [:]
         for (id, value) in values {
             var item = try existing(id)
             previous[id] = item[keyPath: field]
             item[keyPath: field] = value
-            item.updatedAt = environment.clock()
+            item.updatedAt = stamp
             try transaction.update(item)
         }
         return previous

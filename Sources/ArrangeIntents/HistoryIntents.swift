@@ -1,25 +1,24 @@
 /// Undoes the newest change of the session.
+///
+/// An app that mirrors the history in an `UndoManager` performs this from the undo action it
+/// registered for a recorded ``UndoStep``.
 public struct Undo: ArrangeIntent {
     public static let title = "Undo"
-    public static let description = IntentDescription(
-        name: "undo", title: title, summary: "Undo the newest change made in this session.")
 
     public init() {}
 
-    public func perform(in environment: IntentEnvironment) async throws -> HistoryResult {
-        try environment.step(back: true)
+    public func run(in context: IntentContext) throws -> HistoryResult {
+        try context.stepThroughHistory(back: true)
     }
 }
 
 /// Redoes the newest undone change of the session.
 public struct Redo: ArrangeIntent {
     public static let title = "Redo"
-    public static let description = IntentDescription(
-        name: "redo", title: title, summary: "Redo the change undone last in this session.")
 
     public init() {}
 
-    public func perform(in environment: IntentEnvironment) async throws -> HistoryResult {
-        try environment.step(back: false)
+    public func run(in context: IntentContext) throws -> HistoryResult {
+        try context.stepThroughHistory(back: false)
     }
 }

@@ -1,5 +1,5 @@
 public import ArrangeModel
-import ArrangeOrdering
+public import ArrangeOrdering
 import ArrangeStore
 import Foundation
 
@@ -117,6 +117,16 @@ public final class IntentContext {
     func item(_ id: Item.ID) throws -> Item {
         guard let item = try transaction.item(id: id) else { throw IntentError.unknownItem(id) }
         return item
+    }
+
+    /// Throws unless the item a `before` or `after` placement names exists.
+    ///
+    /// - Throws: ``IntentError/unknownItem(_:)``.
+    func checkAnchor(of placement: Placement) throws {
+        switch placement {
+        case .before(let anchor), .after(let anchor): _ = try item(anchor)
+        case .top, .bottom, .offset: break
+        }
     }
 
     /// The items with these ids, each once, in the order first named.

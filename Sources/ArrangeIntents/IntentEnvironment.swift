@@ -4,12 +4,13 @@ public import ArrangeStore
 public import Foundation
 import Synchronization
 
-/// What intents run against: the store, the ordering service, a clock, an id source, and
-/// the session's state (the current list and the undo and redo history).
+/// What intents run against: the store, the ordering service, a clock, an id source, and the
+/// undo and redo history of one session.
 ///
-/// One environment is one session: the REPL and `arrange run` keep one for their whole
-/// run, so ``Undo`` and ``Redo`` work across the intents of the session. Run one intent at a
-/// time per environment; the history records them in the order they finish.
+/// An app keeps one environment for as long as its window is open; the command line's REPL
+/// and `arrange run` keep one for their whole run, so ``Undo`` and ``Redo`` work across the
+/// intents of the session. Run one intent at a time per environment: the history records
+/// them in the order they finish.
 public final class IntentEnvironment: Sendable {
     /// Places and moves items; its repository is ``repository``.
     public let ordering: OrderingService
@@ -17,12 +18,13 @@ public final class IntentEnvironment: Sendable {
     public let clock: @Sendable () -> Date
     /// The source of new ids for items and lists.
     public let newID: @Sendable () -> UUID
-    /// The name of the list intents use when they name none and no list is current.
+    /// The name the default list gets when the store has none and one is created.
     public let defaultListName: String
-    /// The most steps ``Undo`` can go back; older steps are forgotten.
+    /// The most steps ``Undo`` can go back; 0 keeps no history at all, so that intents do
+    /// not even read what undoing them would need.
     public let historyLimit: Int
 
-    private let session: Mutex<Session>
+    private let history: Mutex<History>
 
     /// The store intents read and write.
     public var repository: any ItemRepository { ordering.repository }
@@ -31,8 +33,8 @@ public final class IntentEnvironment: Sendable {
     ///
     /// - Parameters:
     ///   - ordering: The service that places items; intents use its repository.
-    ///   - defaultListName: The list intents use when they name none.
-    ///   - historyLimit: The most steps undo can go back.
+    ///   - defaultListName: The name of the default list, should the store need one created.
+    ///   - historyLimit: The most steps undo can go back; 0 records none.
     ///   - clock: Stamps `createdAt`, `updatedAt` and `completedAt`. Give the ordering service the same clock.
     ///   - newID: Makes the ids of new items and lists.
     public init(
@@ -47,12 +49,16 @@ public final class IntentEnvironment: Sendable {
         self.historyLimit = max(0, historyLimit)
         self.clock = clock
         self.newID = newID
-        self.session = Mutex(Session())
+        self.history = Mutex(History())
     }
 
     /// Creates an environment and its ordering service over a repository.
     ///
-    /// - Throws: ``OrderingConfiguration/Problem`` when `configuration` cannot work.
+    /// ```swift
+    /// let environment = try IntentEnvironment(repository: try SQLiteItemRepository(writer: pool))
+    /// ```
+    ///
+    /// - Throws: `OrderingConfiguration.Problem` when `configuration` cannot work.
     public convenience init(
         repository: any ItemRepository,
         configuration: OrderingConfiguration = OrderingConfiguration(),
@@ -66,115 +72,148 @@ public final class IntentEnvironment: Sendable {
         self.init(ordering: ordering, defaultListName: defaultListName, historyLimit: historyLimit, clock: clock, newID: newID)
     }
 
-    // MARK: The current list
+    // MARK: Running intents
 
-    /// The list chosen with ``useList(_:)``: intents that name no list use it, and `#N`
-    /// counts its items. `nil`, or a list that no longer exists, means the default list.
-    public var currentList: ItemList.ID? {
-        session.withLock { $0.currentList }
+    /// Runs an intent in one transaction and records how to undo it.
+    ///
+    /// - Returns: The result, and the step recorded in the history, if any.
+    /// - Throws: What the intent throws; nothing is written then, and the history stays as it was.
+    public func perform<Intent: ArrangeIntent>(_ intent: Intent) async throws -> Performed<Intent.Result> {
+        try await perform(readOnly: intent.isReadOnly) { _ in intent }
     }
 
-    /// Makes the list `reference` names the current list, and returns it.
+    /// Builds an intent inside the transaction that runs it, then runs it.
     ///
-    /// - Throws: ``IntentError/unknownList(_:known:)``.
-    @discardableResult
-    public func useList(_ reference: ListReference) throws -> ItemList {
-        let list = try resolveList(reference)
-        session.withLock { $0.currentList = list.id }
-        return list
-    }
-
-    /// The list `reference` names, as it is now in the store; without a reference, the
-    /// current list: the one chosen with ``useList(_:)``, else the default list.
+    /// A front end that names items by something only the store can resolve (a position in a
+    /// list, the start of an id) resolves it in `makeIntent`, so that the intent acts on exactly
+    /// what was resolved: no other writer can come in between.
     ///
-    /// - Throws: ``IntentError/unknownList(_:known:)``.
-    public func resolveList(_ reference: ListReference? = nil) throws -> ItemList {
-        try repository.read { try Resolver($0, environment: self).list(reference) }
-    }
-
-    /// Creates the default list when no list has its name. Front ends call this when they
-    /// open a store, so that an intent that names no list always has one.
-    ///
-    /// - Returns: Whether the list was created.
-    @discardableResult
-    public func ensureDefaultList() throws -> Bool {
-        let name = try Title.validated(defaultListName, as: .listName)
-        let key = ItemList.nameKey(name)
-        let exists = { (transaction: any ItemReading) in
-            try transaction.lists().contains { ItemList.nameKey($0.name) == key }
+    /// - Parameters:
+    ///   - readOnly: Whether the intent only reads; it then runs in a read transaction.
+    ///   - makeIntent: Reads what it needs from the transaction and returns the intent to run.
+    /// - Throws: What `makeIntent` or the intent throws; nothing is written then.
+    public func perform<Intent: ArrangeIntent>(
+        readOnly: Bool = false, _ makeIntent: @escaping @Sendable (any ItemReading) throws -> Intent
+    ) async throws -> Performed<Intent.Result> {
+        guard !readOnly else {
+            let result = try await repository.read { transaction in
+                try makeIntent(transaction).run(in: IntentContext(reading: transaction, environment: self))
+            }
+            return Performed(result: result, undoStep: nil)
         }
-        // Most opens find the list: look first without taking the write lock.
-        guard try !repository.read(exists) else { return false }
-        return try repository.write { transaction in
-            guard try !exists(transaction) else { return false }
-            try transaction.insert(ItemList(id: ItemList.ID(rawValue: newID()), name: name, createdAt: clock()))
-            return true
+        let (result, effect) = try await repository.write { transaction in
+            let context = IntentContext(writing: transaction, environment: self)
+            let result = try makeIntent(transaction).run(in: context)
+            return (result, context.historyEffect)
+        }
+        return Performed(result: result, undoStep: apply(effect, action: Intent.title))
+    }
+
+    // MARK: The default list
+
+    /// Makes sure the store has a default list, and returns it.
+    ///
+    /// The store remembers its default list by id, so renaming it keeps it the default. When
+    /// the store has none (a new store, or one written before it remembered), the list named
+    /// ``defaultListName`` becomes the default, created when missing. Most calls only read.
+    ///
+    /// - Parameter name: A list to make the default instead, by name (ignoring case); it is
+    ///   created when missing. A front end passes the name a person chose in its settings.
+    /// - Throws: `TitleError` for a name that breaks the rules of list names, or `StoreError`.
+    @discardableResult
+    public func prepareDefaultList(named name: String? = nil) async throws -> ItemList {
+        let wanted = try name.map { try Title.validated($0, as: .listName) }
+        let isPrepared: @Sendable (any ItemReading) throws -> ItemList? = { transaction in
+            guard let id = try transaction.defaultListID(), let list = try transaction.list(id: id) else { return nil }
+            return wanted.map { ItemList.nameKey($0) == ItemList.nameKey(list.name) } ?? true ? list : nil
+        }
+        if let list = try await repository.read(isPrepared) { return list }
+        return try await repository.write { transaction in
+            if let list = try isPrepared(transaction) { return list }
+            return try IntentContext(writing: transaction, environment: self).makeDefaultList(named: wanted)
         }
     }
 
     // MARK: History
 
+    /// The steps ``Undo`` can go back over, oldest first.
+    public var undoSteps: [UndoStep] { history.withLock { $0.undo } }
+
+    /// The steps ``Redo`` can go forward over, oldest first: the last is redone first.
+    public var redoSteps: [UndoStep] { history.withLock { $0.redo } }
+
     /// How many steps ``Undo`` can go back.
-    public var undoCount: Int { session.withLock { $0.undo.count } }
+    public var undoCount: Int { history.withLock { $0.undo.count } }
 
     /// How many steps ``Redo`` can go forward.
-    public var redoCount: Int { session.withLock { $0.redo.count } }
+    public var redoCount: Int { history.withLock { $0.redo.count } }
 
-    /// Runs a read-only intent body on one snapshot.
-    func read<Result>(_ body: (Resolver) throws -> Result) throws -> Result {
-        try repository.read { try body(Resolver($0, environment: self)) }
+    /// The step ``Undo`` (`back`) or ``Redo`` would take next.
+    func nextStep(back: Bool) -> UndoStep? {
+        history.withLock { back ? $0.undo.last : $0.redo.last }
     }
 
-    /// Runs an intent body in one write transaction and records how to undo what it did.
+    /// Changes the history once the transaction of an intent has committed.
     ///
-    /// The body returns its result and the change to record, or `nil` when it changed nothing
-    /// (then the history stays as it is). A recorded change clears the redo history.
-    func write<Result>(_ action: String, _ body: (any ItemWriting, Resolver) throws -> (Result, Change?)) throws -> Result {
-        let (result, change) = try repository.write { transaction in
-            try body(transaction, Resolver(transaction, environment: self))
-        }
-        if let change {
-            session.withLock { session in
-                session.undo.append(Step(action: action, change: change))
-                if session.undo.count > historyLimit { session.undo.removeFirst(session.undo.count - historyLimit) }
-                session.redo.removeAll()
+    /// - Returns: The step recorded for a new change.
+    private func apply(_ effect: HistoryEffect?, action: String) -> UndoStep? {
+        guard let effect else { return nil }
+        return history.withLock { history in
+            switch effect {
+            case .record(let change):
+                let step = UndoStep(actionName: action, change: change)
+                history.undo.append(step)
+                if history.undo.count > historyLimit { history.undo.removeFirst(history.undo.count - historyLimit) }
+                history.redo.removeAll()
+                return step
+            case .stepped(let step, let back, let inverse):
+                let inverseStep = UndoStep(id: step.id, actionName: step.actionName, change: inverse)
+                if back {
+                    history.undo.removeAll { $0.id == step.id }
+                    history.redo.append(inverseStep)
+                } else {
+                    history.redo.removeAll { $0.id == step.id }
+                    history.undo.append(inverseStep)
+                }
+                return nil
             }
-        }
-        return result
-    }
-
-    /// Undoes or redoes the newest step of one stack in one transaction, and moves the step's
-    /// inverse onto the other stack. When it fails, the step stays where it was.
-    func step(back: Bool) throws -> HistoryResult {
-        let popped = session.withLock { session in back ? session.undo.popLast() : session.redo.popLast() }
-        guard let step = popped else { throw back ? IntentError.nothingToUndo : IntentError.nothingToRedo }
-        do {
-            let inverse = try repository.write { transaction in
-                try step.change.apply(in: transaction, environment: self, action: step.action)
-            }
-            return session.withLock { session in
-                if back { session.redo.append(Step(action: step.action, change: inverse)) }
-                else { session.undo.append(Step(action: step.action, change: inverse)) }
-                return HistoryResult(action: step.action, undoCount: session.undo.count, redoCount: session.redo.count)
-            }
-        } catch {
-            session.withLock { session in
-                if back { session.undo.append(step) } else { session.redo.append(step) }
-            }
-            throw error
         }
     }
 }
 
-/// The part of an environment that changes as a session goes on.
-private struct Session {
-    var currentList: ItemList.ID?
-    var undo: [Step] = []
-    var redo: [Step] = []
+/// The undo and redo stacks of an environment.
+private struct History {
+    var undo: [UndoStep] = []
+    var redo: [UndoStep] = []
 }
 
-/// One recorded step of the history: what undoing it does, under the title of the intent.
-struct Step: Sendable {
-    var action: String
-    var change: Change
+/// What an intent's transaction asks of the history once it commits.
+enum HistoryEffect: Sendable {
+    /// Record a new step that undoes a change.
+    case record(Change)
+    /// A step was undone (`back`) or redone; its inverse goes onto the other stack.
+    case stepped(UndoStep, back: Bool, inverse: Change)
+}
+
+/// One step of the undo history: what a person would see in an Edit menu, and how to take it.
+///
+/// Steps are values an app can hold: after an intent records one (``Performed/undoStep``), the
+/// app registers an undo action with its `UndoManager`, named ``actionName``, that performs
+/// ``Undo``. Undoing and redoing a step keeps its ``id``.
+public struct UndoStep: Identifiable, Hashable, Sendable {
+    /// The step's identity, kept through undo and redo.
+    public let id: UUID
+    /// The title of the intent that made the change: "Move Items".
+    public let actionName: String
+    /// How to go back over the step.
+    let change: Change
+
+    init(id: UUID = UUID(), actionName: String, change: Change) {
+        self.id = id
+        self.actionName = actionName
+        self.change = change
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

@@ -1,261 +1,185 @@
-import ArrangeModel
-import ArrangeOrdering
-import ArrangeStore
+public import ArrangeModel
+public import ArrangeOrdering
+public import ArrangeStore
 import Foundation
-
-/// The `list` parameter of the intents that find items by `#N`.
-private let contextList = IntentParameter(
-    "list", .list, help: "The list whose open items #N counts; the current list when not given.")
 
 /// Adds an item to a list.
 public struct AddItem: ArrangeIntent {
     public static let title = "Add Item"
-    public static let description = IntentDescription(
-        name: "add", title: title, summary: "Add an item to a list, at the bottom unless told otherwise.",
-        parameters: [
-            IntentParameter("title", .text, required: true, help: "The item's title."),
-            IntentParameter("list", .list, help: "The list to add to; the current list when not given."),
-            IntentParameter("placement", .placement, help: "Where the item goes: top, bottom (the default), before or after an item, or at an offset."),
-            IntentParameter("notes", .text, help: "Notes to keep with the item."),
-        ])
 
+    /// The item's title; surrounding white space is trimmed.
     public var title: String
-    public var list: ListReference?
-    public var placement: PlacementReference
+    /// The list to add to; `nil` for the default list.
+    public var list: ItemList.ID?
+    /// Where the item goes.
+    public var placement: Placement
+    /// Notes to keep with the item.
     public var notes: String
+    /// Which items an ``Placement/offset(_:)`` placement counts.
+    public var visibility: ItemVisibility
 
-    public init(title: String, list: ListReference? = nil, placement: PlacementReference = .bottom, notes: String = "") {
+    public init(title: String, list: ItemList.ID? = nil, placement: Placement = .bottom, notes: String = "", visibility: ItemVisibility = .open) {
         self.title = title
         self.list = list
         self.placement = placement
         self.notes = notes
+        self.visibility = visibility
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title, list, placement, notes
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            title: try container.decode(String.self, forKey: .title),
-            list: try container.decodeIfPresent(ListReference.self, forKey: .list),
-            placement: try container.decodeIfPresent(PlacementReference.self, forKey: .placement) ?? .bottom,
-            notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
-    }
-
-    public func perform(in environment: IntentEnvironment) async throws -> PlacementResult {
-        try environment.write(Self.title) { transaction, resolve in
-            let title = try Title.validated(title)
-            let list = try resolve.list(self.list)
-            let placement = try resolve.placement(placement, in: list)
-            let item = Item(
-                id: Item.ID(rawValue: environment.newID()), listID: list.id, title: title, notes: notes,
-                sortIndex: 0, createdAt: environment.clock())
-            let report = try environment.ordering.add(item, at: placement, visibility: .open, in: transaction)
-            return (try resolve.result(of: report), .inserted([item.id]))
-        }
+    public func run(in context: IntentContext) throws -> PlacementResult {
+        let transaction = try context.writing(Self.title)
+        let title = try Title.validated(title)
+        let list = try context.list(self.list)
+        try context.checkAnchor(of: placement)
+        let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
+        let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
+        context.record(.inserted([item.id]))
+        return try context.result(of: report)
     }
 }
 
 /// Gives an item a new title.
 public struct RenameItem: ArrangeIntent {
     public static let title = "Rename Item"
-    public static let description = IntentDescription(
-        name: "rename", title: title, summary: "Give an item a new title.",
-        parameters: [
-            IntentParameter("item", .item, required: true, help: "The item to rename: #N, an id, or at least 4 characters of one."),
-            IntentParameter("title", .text, required: true, help: "The item's new title."),
-            contextList,
-        ])
 
-    public var item: ItemReference
+    public var item: Item.ID
+    /// The new title; surrounding white space is trimmed.
     public var title: String
-    public var list: ListReference?
 
-    public init(item: ItemReference, title: String, list: ListReference? = nil) {
+    public init(item: Item.ID, title: String) {
         self.item = item
         self.title = title
-        self.list = list
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ItemResult {
-        try environment.write(Self.title) { transaction, resolve in
-            var item = try resolve.item(self.item, in: try resolve.list(list))
-            let old = item.title
-            item.title = try Title.validated(title)
-            guard item.title != old else { return (ItemResult(item: try resolve.summary(of: item)), nil) }
-            item.updatedAt = environment.clock()
-            try transaction.update(item)
-            return (ItemResult(item: try resolve.summary(of: item)), .retitled([item.id: old]))
-        }
+    public func run(in context: IntentContext) throws -> ItemResult {
+        let transaction = try context.writing(Self.title)
+        var item = try context.item(self.item)
+        let old = item.title
+        item.title = try Title.validated(title)
+        guard item.title != old else { return ItemResult(item: try context.summary(of: item)) }
+        item.updatedAt = context.now()
+        try transaction.update(item)
+        context.record(.retitled([item.id: old]))
+        return ItemResult(item: try context.summary(of: item))
     }
 }
 
-/// Marks items done.
+/// Marks items done; they keep their place, and views of open items hide them.
 public struct CompleteItems: ArrangeIntent {
     public static let title = "Complete Items"
-    public static let description = IntentDescription(
-        name: "complete", title: title, summary: "Mark items done; they keep their place but `list` hides them.",
-        parameters: [
-            IntentParameter("items", .items, required: true, help: "The items to complete: #N, ids, or id prefixes."),
-            contextList,
-        ])
 
-    public var items: [ItemReference]
-    public var list: ListReference?
+    public var items: [Item.ID]
 
-    public init(items: [ItemReference], list: ListReference? = nil) {
+    public init(_ items: [Item.ID]) {
         self.items = items
-        self.list = list
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ItemsResult {
-        try setCompletion(items, list: list, completed: true, environment: environment, action: Self.title)
+    public func run(in context: IntentContext) throws -> ItemsResult {
+        try setCompletion(of: items, to: true, in: context, action: Self.title)
     }
 }
 
-/// Marks completed items open again.
+/// Marks completed items open again, in the place they had.
 public struct ReopenItems: ArrangeIntent {
     public static let title = "Reopen Items"
-    public static let description = IntentDescription(
-        name: "reopen", title: title, summary: "Mark completed items open again, in the place they had.",
-        parameters: [
-            IntentParameter("items", .items, required: true, help: "The items to reopen: ids or id prefixes (#N counts open items only)."),
-            contextList,
-        ])
 
-    public var items: [ItemReference]
-    public var list: ListReference?
+    public var items: [Item.ID]
 
-    public init(items: [ItemReference], list: ListReference? = nil) {
+    public init(_ items: [Item.ID]) {
         self.items = items
-        self.list = list
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ItemsResult {
-        try setCompletion(items, list: list, completed: false, environment: environment, action: Self.title)
-    }
-}
-
-/// Completes or reopens items in one transaction; items already so are left alone.
-private func setCompletion(
-    _ references: [ItemReference], list: ListReference?, completed: Bool, environment: IntentEnvironment, action: String
-) throws -> ItemsResult {
-    try environment.write(action) { transaction, resolve in
-        let stamp = environment.clock()
-        var previous: [Item.ID: Date?] = [:]
-        let items = try resolve.distinctItems(references, in: try resolve.list(list)).map { item in
-            guard item.isCompleted != completed else { return item }
-            var changed = item
-            previous[item.id] = item.completedAt
-            changed.completedAt = completed ? stamp : nil
-            changed.updatedAt = stamp
-            try transaction.update(changed)
-            return changed
-        }
-        let result = ItemsResult(items: try items.map { try resolve.summary(of: $0) }, changed: previous.count)
-        return (result, previous.isEmpty ? nil : .completion(previous))
+    public func run(in context: IntentContext) throws -> ItemsResult {
+        try setCompletion(of: items, to: false, in: context, action: Self.title)
     }
 }
 
-/// Deletes items.
+/// Completes or reopens items; items already so are left alone.
+private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ItemsResult {
+    let transaction = try context.writing(action)
+    let stamp = context.now()
+    var previous: [Item.ID: Date?] = [:]
+    let items = try context.distinctItems(ids).map { item in
+        guard item.isCompleted != completed else { return item }
+        var changed = item
+        previous[item.id] = item.completedAt
+        changed.completedAt = completed ? stamp : nil
+        changed.updatedAt = stamp
+        try transaction.update(changed)
+        return changed
+    }
+    if !previous.isEmpty { context.record(.completion(previous)) }
+    return ItemsResult(items: try items.map { try context.summary(of: $0) }, changed: previous.count)
+}
+
+/// Deletes items; undo puts them back where they were.
 public struct DeleteItems: ArrangeIntent {
     public static let title = "Delete Items"
-    public static let description = IntentDescription(
-        name: "delete", title: title, summary: "Delete items (undo puts them back where they were).",
-        parameters: [
-            IntentParameter("items", .items, required: true, help: "The items to delete: #N, ids, or id prefixes."),
-            contextList,
-        ])
 
-    public var items: [ItemReference]
-    public var list: ListReference?
+    public var items: [Item.ID]
 
-    public init(items: [ItemReference], list: ListReference? = nil) {
+    public init(_ items: [Item.ID]) {
         self.items = items
-        self.list = list
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ItemsResult {
-        try environment.write(Self.title) { transaction, resolve in
-            let items = try resolve.distinctItems(self.items, in: try resolve.list(list))
-            let placed = try Change.placedItems(items.map(\.id), in: transaction)
-            let summaries = try items.map { try resolve.summary(of: $0) }
-            for item in items { try transaction.deleteItem(id: item.id) }
-            return (ItemsResult(items: summaries, changed: items.count), .deleted(placed))
-        }
+    public func run(in context: IntentContext) throws -> ItemsResult {
+        let transaction = try context.writing(Self.title)
+        let items = try context.distinctItems(self.items)
+        if context.recordsHistory { context.record(.deleted(try Change.placedItems(items, in: transaction))) }
+        let summaries = try items.map { try context.summary(of: $0) }
+        for item in items { try transaction.deleteItem(id: item.id) }
+        return ItemsResult(items: summaries, changed: items.count)
     }
 }
 
-/// Lists the items of a list in display order.
+/// The items of a list in display order.
 public struct ListItems: ArrangeIntent {
     public static let title = "List Items"
-    public static let description = IntentDescription(
-        name: "list", title: title, summary: "Show the items of a list in their order, numbered #1, #2, … for use in other commands.",
-        parameters: [
-            IntentParameter("list", .list, help: "The list to show; the current list when not given."),
-            IntentParameter("includeCompleted", .flag, help: "Show completed items too (they get no #N)."),
-        ])
 
-    public var list: ListReference?
-    public var includeCompleted: Bool
+    /// The list; `nil` for the default list.
+    public var list: ItemList.ID?
+    /// Which items to show; open ones by default.
+    public var visibility: ItemVisibility
 
-    public init(list: ListReference? = nil, includeCompleted: Bool = false) {
+    public init(list: ItemList.ID? = nil, visibility: ItemVisibility = .open) {
         self.list = list
-        self.includeCompleted = includeCompleted
+        self.visibility = visibility
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case list, includeCompleted
-    }
+    public var isReadOnly: Bool { true }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            list: try container.decodeIfPresent(ListReference.self, forKey: .list),
-            includeCompleted: try container.decodeIfPresent(Bool.self, forKey: .includeCompleted) ?? false)
-    }
-
-    public func perform(in environment: IntentEnvironment) async throws -> ItemListing {
-        try environment.read { resolve in
-            let list = try resolve.list(self.list)
-            let items = try resolve.transaction.items(in: list.id, visibility: includeCompleted ? .all : .open, offset: 0, limit: .max)
-            var position = 0
-            let summaries = try items.map { item in
-                if !item.isCompleted { position += 1 }
-                return try resolve.summary(of: item, position: item.isCompleted ? nil : position)
-            }
-            return ItemListing(list: try resolve.summary(of: list), items: summaries)
+    /// - Returns: The list and its items; open items carry their 1-based place among the
+    ///   open items in ``ItemSummary/position``.
+    public func run(in context: IntentContext) throws -> ItemListing {
+        let list = try context.list(self.list)
+        let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
+        var position = 0
+        let summaries = try items.map { item in
+            if !item.isCompleted { position += 1 }
+            return try context.summary(of: item, position: item.isCompleted ? nil : position)
         }
+        return ItemListing(list: try context.summary(of: list), items: summaries)
     }
 }
 
-/// Shows one item.
+/// One item with all its fields, and its place among the open items of its list.
 public struct ShowItem: ArrangeIntent {
     public static let title = "Show Item"
-    public static let description = IntentDescription(
-        name: "show", title: title, summary: "Show one item with all its fields.",
-        parameters: [
-            IntentParameter("item", .item, required: true, help: "The item to show: #N, an id, or at least 4 characters of one."),
-            contextList,
-        ])
 
-    public var item: ItemReference
-    public var list: ListReference?
+    public var item: Item.ID
 
-    public init(item: ItemReference, list: ListReference? = nil) {
+    public init(item: Item.ID) {
         self.item = item
-        self.list = list
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ItemResult {
-        try environment.read { resolve in
-            let context = try resolve.list(list)
-            let item = try resolve.item(self.item, in: context)
-            // Only a #N reference says where the item stands without counting the list.
-            let position: Int? = if case .position(let position) = try self.item.form { position } else { nil }
-            return ItemResult(item: try resolve.summary(of: item, position: position))
-        }
+    public var isReadOnly: Bool { true }
+
+    /// - Returns: The item; an open one carries its 1-based place among the open items of its
+    ///   list in ``ItemSummary/position``.
+    /// - Complexity: One count of the items before it in its list.
+    public func run(in context: IntentContext) throws -> ItemResult {
+        let item = try context.item(item)
+        let position = item.isCompleted ? nil : try context.transaction.itemCount(in: item.listID, visibility: .open, before: item.orderKey) + 1
+        return ItemResult(item: try context.summary(of: item, position: position))
     }
 }

@@ -1,97 +1,84 @@
-import ArrangeModel
+public import ArrangeModel
 import ArrangeStore
 
 /// Creates an empty list.
 public struct CreateList: ArrangeIntent {
     public static let title = "Create List"
-    public static let description = IntentDescription(
-        name: "createList", title: title, summary: "Create an empty list.",
-        parameters: [IntentParameter("name", .text, required: true, help: "The new list's name; no two lists may share a name, ignoring case.")])
 
+    /// The new list's name; no two lists may share a name, ignoring case.
     public var name: String
 
     public init(name: String) {
         self.name = name
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ListResult {
-        try environment.write(Self.title) { transaction, resolve in
-            let name = try Title.validated(name, as: .listName)
-            let list = ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: environment.clock())
-            try transaction.insert(list)
-            return (ListResult(list: try resolve.summary(of: list)), .listCreated(list.id))
-        }
+    public func run(in context: IntentContext) throws -> ListResult {
+        let transaction = try context.writing(Self.title)
+        let name = try Title.validated(name, as: .listName)
+        let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
+        try transaction.insert(list)
+        context.record(.listCreated(list.id))
+        return ListResult(list: try context.summary(of: list))
     }
 }
 
 /// Gives a list a new name.
 public struct RenameList: ArrangeIntent {
     public static let title = "Rename List"
-    public static let description = IntentDescription(
-        name: "renameList", title: title, summary: "Give a list a new name.",
-        parameters: [
-            IntentParameter("list", .list, required: true, help: "The list to rename, by name or id."),
-            IntentParameter("name", .text, required: true, help: "The list's new name."),
-        ])
 
-    public var list: ListReference
+    public var list: ItemList.ID
+    /// The new name; no two lists may share a name, ignoring case.
     public var name: String
 
-    public init(list: ListReference, name: String) {
+    public init(list: ItemList.ID, name: String) {
         self.list = list
         self.name = name
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> ListResult {
-        try environment.write(Self.title) { transaction, resolve in
-            var list = try resolve.list(self.list)
-            let old = list.name
-            list.name = try Title.validated(name, as: .listName)
-            guard list.name != old else { return (ListResult(list: try resolve.summary(of: list)), nil) }
-            try transaction.update(list)
-            return (ListResult(list: try resolve.summary(of: list)), .listRenamed(list.id, old))
-        }
+    public func run(in context: IntentContext) throws -> ListResult {
+        let transaction = try context.writing(Self.title)
+        var list = try context.list(self.list)
+        let old = list.name
+        list.name = try Title.validated(name, as: .listName)
+        guard list.name != old else { return ListResult(list: try context.summary(of: list)) }
+        try transaction.update(list)
+        context.record(.listRenamed(list.id, old))
+        return ListResult(list: try context.summary(of: list))
     }
 }
 
-/// Deletes a list and its items.
+/// Deletes a list and its items; undo brings both back. The default list cannot be deleted.
 public struct DeleteList: ArrangeIntent {
     public static let title = "Delete List"
-    public static let description = IntentDescription(
-        name: "deleteList", title: title, summary: "Delete a list and all of its items (undo brings them back).",
-        parameters: [IntentParameter("list", .list, required: true, help: "The list to delete, by name or id; the default list cannot be deleted.")])
 
-    public var list: ListReference
+    public var list: ItemList.ID
 
-    public init(list: ListReference) {
+    public init(list: ItemList.ID) {
         self.list = list
     }
 
-    public func perform(in environment: IntentEnvironment) async throws -> DeletedListResult {
-        try environment.write(Self.title) { transaction, resolve in
-            let list = try resolve.list(self.list)
-            guard ItemList.nameKey(list.name) != ItemList.nameKey(environment.defaultListName) else {
-                throw IntentError.defaultListProtected(list.name)
-            }
-            let summary = try resolve.summary(of: list)
-            let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
-            try transaction.deleteList(id: list.id)
-            return (DeletedListResult(list: summary, deletedItems: items.count), .listDeleted(list, items))
+    public func run(in context: IntentContext) throws -> DeletedListResult {
+        let transaction = try context.writing(Self.title)
+        let list = try context.list(self.list)
+        guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListProtected(list.name) }
+        let summary = try context.summary(of: list)
+        if context.recordsHistory {
+            context.record(.listDeleted(list, try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)))
         }
+        try transaction.deleteList(id: list.id)
+        return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }
 
-/// Lists every list, oldest first.
+/// Every list, oldest first, with its item counts.
 public struct GetLists: ArrangeIntent {
     public static let title = "Show Lists"
-    public static let description = IntentDescription(
-        name: "lists", title: title, summary: "Show every list, oldest first, with how many items it has.")
 
     public init() {}
 
-    public func perform(in environment: IntentEnvironment) async throws -> ListsResult {
-        try environment.read { resolve in
-            ListsResult(lists: try resolve.transaction.lists().map { try resolve.summary(of: $0) })
-        }
+    public var isReadOnly: Bool { true }
+
+    public func run(in context: IntentContext) throws -> ListsResult {
+        ListsResult(lists: try context.transaction.lists().map { try context.summary(of: $0) })
     }
 }

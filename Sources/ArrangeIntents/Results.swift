@@ -4,9 +4,10 @@ public import Foundation
 
 /// An item as intents return it.
 ///
-/// In JSON: `{"id", "list", "listName", "title", "notes", "sortIndex", "completed",
-/// "completedAt"?, "createdAt", "updatedAt", "position"?}`.
-public struct ItemSummary: Hashable, Sendable, Codable {
+/// Its `Codable` form has the keys `id`, `list`, `listName`, `title`, `notes`, `sortIndex`,
+/// `completed`, `completedAt` (when completed), `createdAt`, `updatedAt` and `position`
+/// (when counted).
+public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var id: Item.ID
     /// The id of the item's list.
     public var list: ItemList.ID
@@ -18,7 +19,7 @@ public struct ItemSummary: Hashable, Sendable, Codable {
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
-    /// The item's `#N` among the open items of its list, when the intent counted it.
+    /// The item's 1-based place among the open items of its list, when the intent counted it.
     public var position: Int?
 
     public init(_ item: Item, listName: String, position: Int? = nil) {
@@ -37,7 +38,7 @@ public struct ItemSummary: Hashable, Sendable, Codable {
 }
 
 /// A list as intents return it, with its item counts.
-public struct ListSummary: Hashable, Sendable, Codable {
+public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var id: ItemList.ID
     public var name: String
     public var createdAt: Date
@@ -94,7 +95,7 @@ public struct ItemsResult: Hashable, Sendable, Codable {
 /// The items of a list in display order, as ``ListItems`` returns them.
 public struct ItemListing: Hashable, Sendable, Codable {
     public var list: ListSummary
-    /// The items in display order; open items carry their `#N` in ``ItemSummary/position``.
+    /// The items in display order; open items carry their place in ``ItemSummary/position``.
     public var items: [ItemSummary]
 
     public init(list: ListSummary, items: [ItemSummary]) {

@@ -91,7 +91,7 @@ struct BadInputTests {
         let (session, _) = try await makeSession()
         try BadInput.seed(session.environment.repository)
         let before = try BadInput.contents(session.environment.repository)
-        let answer = await RunConversation(environment: session.environment).answer(input.request)
+        let answer = await RunConversation(session: session).answer(input.request)
         #expect(!answer.contains("\n"))
         let error = try #require(try jsonObject(answer)["error"] as? [String: Any], "\(answer.prefix(300))")
         #expect((error["code"] as? String)?.isEmpty == false)

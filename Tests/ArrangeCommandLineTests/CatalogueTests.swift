@@ -1,3 +1,4 @@
+import ArgumentParser
 @testable import ArrangeCommandLine
 import ArrangeIntents
 import ArrangeModel
@@ -23,12 +24,12 @@ struct CatalogueTests {
 
     @Test("Every subcommand's help comes from its form's parameters")
     func help() {
-        let add = Arrange.helpMessage(for: AddCommand.self)
+        let add = Arrange.helpMessage(for: AddCommand.self, columns: 1_000)
         for parameter in AddRequest.parameters where parameter.name != "placement" {
             #expect(add.contains(parameter.help), "\(parameter.name)")
         }
-        #expect(Arrange.helpMessage(for: CompleteCommand.self).contains(CompleteRequest.items.help))
-        #expect(Arrange.helpMessage(for: ReopenCommand.self).contains(ReopenRequest.items.help))
+        #expect(Arrange.helpMessage(for: CompleteCommand.self, columns: 1_000).contains(CompleteRequest.items.help))
+        #expect(Arrange.helpMessage(for: ReopenCommand.self, columns: 1_000).contains(ReopenRequest.items.help))
     }
 
     @Test("The two forms of move are told apart by fromOffsets")

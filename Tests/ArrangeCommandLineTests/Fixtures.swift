@@ -23,10 +23,10 @@ final class Transcript: Sendable {
 }
 
 /// A command-line session over an in-memory store with an Inbox, writing to a transcript.
-func makeSession(lists: [String] = []) async throws -> (CommandSession, Transcript) {
+func makeSession(lists: [String] = [], environment given: IntentEnvironment? = nil) async throws -> (CommandSession, Transcript) {
     let transcript = Transcript()
-    let environment = try IntentEnvironment(repository: InMemoryItemRepository())
-    try environment.ensureDefaultList()
+    let environment = try given ?? IntentEnvironment(repository: InMemoryItemRepository())
+    try await environment.prepareDefaultList()
     for name in lists {
         _ = try await CreateList(name: name).perform(in: environment)
     }

@@ -20,7 +20,7 @@ struct FuzzTests {
             let bytes = (0..<Int.random(in: 0...80, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let line = String(decoding: bytes, as: UTF8.self)
             do throws(IntentFailure) {
-                _ = try RunRequest.decode(line)
+                _ = try RunRequest(line)
                 Issue.record("random bytes decoded to an intent: \(bytes)")
             } catch {
                 #expect(codes.contains(error.code), "\(bytes) → \(error.code)")
@@ -31,7 +31,7 @@ struct FuzzTests {
     @Test("Well-formed but wrong requests run without crashing, each answered with one line of JSON")
     func wrongRequests() async throws {
         let (session, _) = try await makeSession(lists: ["Work"])
-        let conversation = RunConversation(environment: session.environment)
+        let conversation = RunConversation(session: session)
         var random = SeededRandomNumberGenerator(seed: 12)
         let values = [
             ##""#1""##, ##""#0""##, ##""#-3""##, "-1", "0", "1", "99", "2147483648", "9223372036854775807", "-9223372036854775808",
@@ -39,7 +39,7 @@ struct FuzzTests {
             ##"{"before": 7}"##, "[]", ##"["#1", "#1"]"##, "[-1, 0]", "[0, 99]", ##"["\u0000"]"##, ##""\u202e\u0007""##, "{}",
         ]
         for _ in 0..<Self.budget {
-            let intent = IntentCatalogue.names.randomElement(using: &random)!
+            let intent = RequestCatalogue.names.randomElement(using: &random)!
             let fields = ["title", "name", "list", "item", "items", "placement", "fromOffsets", "toOffset", "includeCompleted", "repair", "from", "newName"]
             let chosen = fields.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))
             let body = chosen.map { #""\#($0)": \#(values.randomElement(using: &random)!)"# }
@@ -58,7 +58,7 @@ struct FuzzTests {
         let (session, _) = try await makeSession(lists: ["Work"])
         let repl = Repl(session: session)
         var random = SeededRandomNumberGenerator(seed: 13)
-        let words = IntentCatalogue.names + ["add", "move", "list", "use", "help", "--top", "--after", "--offset", "--from-offsets", "--to-offset",
+        let words = RequestCatalogue.names + ["add", "move", "list", "use", "help", "--top", "--after", "--offset", "--from-offsets", "--to-offset",
                                              "--list", "--json", "#1", "#0", "'#2'", "abcd", "'", "\"", "\\", "-1", "99", "Work", "'a b", "\"x\\\"", "--", "-"]
         for _ in 0..<Self.replBudget {
             let line = (0..<Int.random(in: 0...6, using: &random)).map { _ in

@@ -1,4 +1,4 @@
-import ArrangeCommandLine
+@testable import ArrangeCommandLine
 import ArrangeIntents
 import ArrangeModel
 import Foundation
@@ -10,7 +10,7 @@ struct ReplTests {
     func lines() async throws {
         let (session, transcript) = try await makeSession(lists: ["Groceries"])
         let repl = Repl(session: session)
-        #expect(repl.prompt() == "arrange Inbox> ")
+        #expect(await repl.prompt() == "arrange Inbox> ")
         for line in ["add Buy milk", "add 'Eggs' --top", "list"] {
             #expect(await repl.handle(line) == .proceed)
         }
@@ -33,7 +33,7 @@ struct ReplTests {
         transcript.clear()
         #expect(await repl.handle("use groceries") == .proceed)
         #expect(transcript.output == "Now using Groceries.\n")
-        #expect(repl.prompt() == "arrange Groceries> ")
+        #expect(await repl.prompt() == "arrange Groceries> ")
         _ = await repl.handle("add Apples")
         _ = await repl.handle("undo")
         _ = await repl.handle("list --json")
@@ -47,7 +47,7 @@ struct ReplTests {
         let (session, _) = try await makeSession()
         let repl = Repl(session: session)
         let all = repl.help(for: nil)
-        for name in IntentCatalogue.descriptions.map(\.commandName) + ["use LIST", "quit", "run"] {
+        for name in RequestCatalogue.forms.map { $0.commandName } + ["use LIST", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -57,9 +57,9 @@ struct ReplTests {
     @Test("Tab offers commands, lists, #N and id prefixes")
     func completion() async throws {
         let (session, _) = try await makeSession(lists: ["Groceries", "Work"])
-        let completer = Completer(environment: session.environment)
+        let completer = Completer(session: session)
         for title in ["A", "B", "C"] { _ = try await AddItem(title: title).perform(in: session.environment) }
-        _ = try await AddItem(title: "X", list: "Work").perform(in: session.environment)
+        _ = try await AddItem(title: "X", list: try await session.resolveList("Work").id).perform(in: session.environment)
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move"])
         #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "rename", "reopen", "redo"])

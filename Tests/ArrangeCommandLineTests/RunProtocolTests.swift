@@ -1,4 +1,4 @@
-import ArrangeCommandLine
+@testable import ArrangeCommandLine
 import ArrangeIntents
 import ArrangeOrdering
 import Foundation
@@ -28,14 +28,16 @@ struct RunProtocolTests {
         (##"{"intent": "redo"}"##, "Redo"),
     ])
     func good(line: String, title: String) throws {
-        let intent = try RunRequest.decode(line)
-        #expect(type(of: intent).title == title)
+        let request = try RunRequest(line)
+        #expect(request.form.title == title)
     }
 
     @Test("The offset form of move keeps its fields")
     func offsetForm() throws {
-        let intent = try #require(try RunRequest.decode(##"{"intent": "move", "fromOffsets": [3, 1], "toOffset": 0}"##) as? MoveItemsAtOffsets)
-        #expect(intent.fromOffsets == [3, 1] && intent.toOffset == 0 && intent.list == nil)
+        let request = try RunRequest(##"{"intent": "move", "fromOffsets": [3, 1], "toOffset": 0}"##)
+        #expect(ObjectIdentifier(request.form) == ObjectIdentifier(MoveAtOffsetsRequest.self))
+        #expect(request.fields[MoveAtOffsetsRequest.fromOffsets] == [3, 1] && request.fields[MoveAtOffsetsRequest.toOffset] == 0)
+        #expect(request.fields[MoveAtOffsetsRequest.list] == nil)
     }
 
     @Test("Bad lines get a code and a message that says what to fix", arguments: [
@@ -62,7 +64,7 @@ struct RunProtocolTests {
     ])
     func bad(line: String, code: String, message: String) {
         do throws(IntentFailure) {
-            _ = try RunRequest.decode(line)
+            _ = try RunRequest(line)
             Issue.record("expected \(code)")
         } catch {
             #expect(error.code == code, "\(error.message)")
@@ -94,7 +96,7 @@ struct RunProtocolTests {
             }
             let line = String(decoding: bytes, as: UTF8.self)
             do throws(IntentFailure) {
-                _ = try RunRequest.decode(line)
+                _ = try RunRequest(line)
             } catch {
                 #expect(codes.contains(error.code), "\(line) → \(error.code): \(error.message)")
             }
@@ -104,7 +106,7 @@ struct RunProtocolTests {
     @Test("A conversation answers each line with one line of JSON, and goes on after bad lines")
     func conversation() async throws {
         let (session, _) = try await makeSession()
-        let conversation = RunConversation(environment: session.environment)
+        let conversation = RunConversation(session: session)
         let lines = [
             ##"{"intent": "add", "title": "Milk"}"##,
             ##"{"intent": "add", "title": "Eggs", "placement": "top"}"##,

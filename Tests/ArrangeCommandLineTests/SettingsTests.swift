@@ -1,3 +1,4 @@
+import ArgumentParser
 import ArrangeCommandLine
 import Foundation
 import Testing
@@ -63,7 +64,7 @@ struct SettingsTests {
                 #expect(error.description.hasPrefix("invalid configuration: "))
                 #expect(error.description.contains(message), "\(error.description)")
                 #expect(!error.description.contains("\n"))
-                #expect(error.exitStatus == 78)
+                #expect(error.exitCode.rawValue == 78)
             }
         }
     }

@@ -24,10 +24,13 @@ struct Session {
             historyLimit: historyLimit,
             clock: { Session.start.addingTimeInterval(Double(ticks.withLock { $0 += 1; return $0 })) },
             newID: { Session.id(counter.withLock { $0 += 1; return $0 }) })
-        // Made straight in the store, so that they are no step of the history.
+        // Made straight in the store, so that they are no step of the history; the first is the default list.
         for name in lists {
             let list = ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: Session.start)
-            try repository.write { try $0.insert(list) }
+            try await repository.write { transaction in
+                try transaction.insert(list)
+                if try transaction.defaultListID() == nil { try transaction.setDefaultListID(list.id) }
+            }
         }
     }
 
@@ -41,19 +44,30 @@ struct Session {
         try await intent.perform(in: environment)
     }
 
+    /// The id of the list with this name.
+    func list(_ name: String) throws -> ItemList.ID {
+        try #require(try repository.read { try $0.lists() }.first { $0.name == name }).id
+    }
+
+    /// The id of the `position`-th (1-based) open item of a list, as a person counts them.
+    func item(_ position: Int, in list: String = "Inbox") throws -> Item.ID {
+        let id = try self.list(list)
+        return try #require(try repository.read { try $0.items(in: id, visibility: .open, offset: position - 1, limit: 1) }.first).id
+    }
+
     /// Adds items with these titles to a list, in order, at the bottom.
     @discardableResult
-    func add(_ titles: String..., to list: ListReference? = nil) async throws -> [ItemSummary] {
+    func add(_ titles: String..., to list: String = "Inbox") async throws -> [ItemSummary] {
         var added: [ItemSummary] = []
         for title in titles {
-            added += try await run(AddItem(title: title, list: list)).items
+            added += try await run(AddItem(title: title, list: try self.list(list))).items
         }
         return added
     }
 
     /// The titles of a list in display order, completed items included, joined by spaces.
-    func titles(_ list: ListReference = "Inbox", includeCompleted: Bool = true) async throws -> String {
-        try await run(ListItems(list: list, includeCompleted: includeCompleted)).items.map(\.title).joined(separator: " ")
+    func titles(_ list: String = "Inbox", includeCompleted: Bool = true) async throws -> String {
+        try await run(ListItems(list: try self.list(list), visibility: includeCompleted ? .all : .open)).items.map(\.title).joined(separator: " ")
     }
 
     /// Every item of every list with its key, to compare whole stores.
@@ -90,18 +104,32 @@ struct Session {
     }
 }
 
-/// Expects `body` to throw an error whose ``IntentFailure`` has `code`, and returns its message.
+/// Expects `body` to throw an error equal to `expected`, and returns its message.
 @discardableResult
-func expectFailure(
-    _ code: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> some Any
+func expectFailure<Failure: Error & Equatable & LocalizedError>(
+    _ expected: Failure, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> some Any
 ) async -> String? {
     do {
         _ = try await body()
-        Issue.record("expected an error with code \(code)", sourceLocation: sourceLocation)
+        Issue.record("expected \(expected)", sourceLocation: sourceLocation)
         return nil
     } catch {
-        let failure = IntentFailure(error)
-        #expect(failure.code == code, "\(failure.message)", sourceLocation: sourceLocation)
-        return failure.message
+        #expect(error as? Failure == expected, "\(error)", sourceLocation: sourceLocation)
+        return error.localizedDescription
+    }
+}
+
+/// Expects `body` to throw an error of type `Failure`, and returns it.
+@discardableResult
+func expectFailure<Failure: Error>(
+    _ type: Failure.Type, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> some Any
+) async -> Failure? {
+    do {
+        _ = try await body()
+        Issue.record("expected a \(Failure.self)", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        #expect(error is Failure, "\(error)", sourceLocation: sourceLocation)
+        return error as? Failure
     }
 }

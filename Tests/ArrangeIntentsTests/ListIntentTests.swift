@@ -12,9 +12,9 @@ struct ListIntentTests {
         let session = try await Session()
         let groceries = try await session.run(CreateList(name: "  Groceries "))
         #expect(groceries.list.name == "Groceries")
-        try await session.add("Milk", "Eggs", to: "groceries")
+        try await session.add("Milk", "Eggs", to: "Groceries")
 
-        let renamed = try await session.run(RenameList(list: "GROCERIES", name: "Shopping"))
+        let renamed = try await session.run(RenameList(list: groceries.list.id, name: "Shopping"))
         #expect(renamed.list.name == "Shopping")
         #expect(renamed.list.openItems == 2)
 
@@ -22,7 +22,7 @@ struct ListIntentTests {
         #expect(lists.lists.map(\.name) == ["Inbox", "Shopping"])
         #expect(lists.lists.map(\.totalItems) == [0, 2])
 
-        let deleted = try await session.run(DeleteList(list: ListReference(groceries.list.id.text)))
+        let deleted = try await session.run(DeleteList(list: groceries.list.id))
         #expect(deleted.deletedItems == 2)
         #expect(try await session.run(GetLists()).lists.map(\.name) == ["Inbox"])
     }
@@ -30,36 +30,40 @@ struct ListIntentTests {
     @Test("List errors name what is wrong")
     func errors() async throws {
         let session = try await Session(lists: ["Inbox", "Work"])
-        await expectFailure("emptyListName") { try await session.run(CreateList(name: "   ")) }
-        let duplicate = await expectFailure("duplicateListName") { try await session.run(CreateList(name: "work")) }
+        await expectFailure(TitleError.empty(field: .listName)) { try await session.run(CreateList(name: "   ")) }
+        let duplicate = await expectFailure(StoreError.validation(.duplicateListName("Work"))) { try await session.run(CreateList(name: "work")) }
         #expect(duplicate == "A list named 'Work' already exists (names ignore case).")
-        let unknown = await expectFailure("unknownList") { try await session.run(RenameList(list: "Wrok", name: "Job")) }
-        #expect(unknown == "No list is named 'Wrok'. Lists: Inbox, Work.")
-        let protected = await expectFailure("defaultListProtected") { try await session.run(DeleteList(list: "inbox")) }
-        #expect(protected?.contains("default list") == true)
-        await expectFailure("duplicateListName") { try await session.run(RenameList(list: "Work", name: "INBOX")) }
+        let gone = ItemList.ID()
+        await expectFailure(IntentError.unknownList(gone)) { try await session.run(RenameList(list: gone, name: "Job")) }
+        let protected = await expectFailure(IntentError.defaultListProtected("Inbox")) { try await session.run(DeleteList(list: try session.list("Inbox"))) }
+        #expect(protected == "'Inbox' is the default list and cannot be deleted.")
+        await expectFailure(StoreError.validation(.duplicateListName("Inbox"))) { try await session.run(RenameList(list: try session.list("Work"), name: "INBOX")) }
     }
 
-    @Test("The current list is what intents use when they name none")
-    func currentList() async throws {
-        let session = try await Session(lists: ["Inbox", "Work"])
-        try session.environment.useList("work")
-        try await session.add("Report")
-        #expect(try await session.titles("Work") == "Report")
-        #expect(try await session.run(ListItems()).list.name == "Work")
-        await expectFailure("unknownList") { try session.environment.useList("Nowhere") }
-
-        // A current list that goes away falls back to the default list.
-        try session.environment.useList("Inbox")
-        try await session.run(DeleteList(list: "Work"))
-        #expect(try session.environment.resolveList().name == "Inbox")
-    }
-
-    @Test("ensureDefaultList creates the default list once")
+    @Test("A store without a default list gets one on the first write, or from prepareDefaultList, once")
     func defaultList() async throws {
         let session = try await Session(lists: [])
-        #expect(try session.environment.ensureDefaultList())
-        #expect(try !session.environment.ensureDefaultList())
+        await expectFailure(IntentError.noDefaultList) { try await session.run(ListItems()) }
+        let prepared = try await session.environment.prepareDefaultList()
+        #expect(prepared.name == "Inbox")
+        #expect(try await session.environment.prepareDefaultList().id == prepared.id)
         #expect(try await session.run(GetLists()).lists.map(\.name) == ["Inbox"])
+
+        let fresh = try await Session(lists: [])
+        try await fresh.run(AddItem(title: "A"))
+        #expect(try await fresh.titles("Inbox") == "A")
+    }
+
+    @Test("prepareDefaultList adopts a list of that name, and a chosen name moves the default")
+    func chosenDefaultList() async throws {
+        let session = try await Session(lists: [])
+        let work = try await session.run(CreateList(name: "Inbox")).list
+        #expect(try await session.environment.prepareDefaultList().id == work.id, "an existing Inbox is adopted, not doubled")
+        let chosen = try await session.environment.prepareDefaultList(named: "someday")
+        #expect(chosen.name == "someday")
+        try await session.run(AddItem(title: "Later"))
+        #expect(try await session.titles("someday") == "Later")
+        #expect(try await session.environment.prepareDefaultList(named: "INBOX").id == work.id)
+        await expectFailure(TitleError.empty(field: .listName)) { try await session.environment.prepareDefaultList(named: " ") }
     }
 }

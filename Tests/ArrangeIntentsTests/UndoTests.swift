@@ -11,17 +11,17 @@ struct UndoTests {
     func everyKind() async throws {
         let session = try await Session()
         let start = try session.order()
-        try await session.add("A", "B", "C")
-        try await session.run(RenameItem(item: "#2", title: "Bee"))
-        try await session.run(CompleteItems(items: ["#1"]))
-        try await session.run(ReopenItems(items: ["00000002"]))
-        try await session.run(MoveItems(items: ["#1"], placement: .bottom))
-        try await session.run(DeleteItems(items: ["#2"]))
-        try await session.run(CreateList(name: "Work"))
+        let added = try await session.add("A", "B", "C")
+        try await session.run(RenameItem(item: added[1].id, title: "Bee"))
+        try await session.run(CompleteItems([added[0].id]))
+        try await session.run(ReopenItems([added[0].id]))
+        try await session.run(MoveItems([added[0].id], to: .bottom))
+        try await session.run(DeleteItems([added[2].id]))
+        let work = try await session.run(CreateList(name: "Work")).list.id
         try await session.add("X", to: "Work")
-        try await session.run(MoveItems(items: ["#1"], placement: .top, list: "Work"))
-        try await session.run(RenameList(list: "Work", name: "Job"))
-        try await session.run(DeleteList(list: "Job"))
+        try await session.run(MoveItems([added[1].id], to: .top, into: work))
+        try await session.run(RenameList(list: work, name: "Job"))
+        try await session.run(DeleteList(list: work))
         let end = try session.order()
 
         let steps = session.environment.undoCount
@@ -36,22 +36,22 @@ struct UndoTests {
             "Reopen Items", "Complete Items", "Rename Item", "Add Item", "Add Item", "Add Item",
         ])
         #expect(try session.order() == start)
-        await expectFailure("nothingToUndo") { try await session.run(Undo()) }
+        await expectFailure(IntentError.nothingToUndo) { try await session.run(Undo()) }
 
         for _ in 0..<steps { try await session.run(Redo()) }
         #expect(try session.order() == end)
-        await expectFailure("nothingToRedo") { try await session.run(Redo()) }
+        await expectFailure(IntentError.nothingToRedo) { try await session.run(Redo()) }
     }
 
     @Test("Undoing a delete brings back the same items, in their places")
     func deleteComesBack() async throws {
         let session = try await Session()
         let added = try await session.add("A", "B", "C", "D")
-        try await session.run(CompleteItems(items: ["#3"]))
-        try await session.run(DeleteItems(items: [ItemReference(added[2].id.text), "#1", "#2"]))
+        try await session.run(CompleteItems([added[2].id]))
+        try await session.run(DeleteItems([added[2].id, added[0].id, added[1].id]))
         #expect(try await session.titles() == "D")
         try await session.run(Undo())
-        let restored = try await session.run(ListItems(includeCompleted: true)).items
+        let restored = try await session.run(ListItems(visibility: .all)).items
         #expect(restored.map(\.title) == ["A", "B", "C", "D"])
         #expect(restored.map(\.id) == added.map(\.id))
         #expect(restored[2].completed)
@@ -62,7 +62,7 @@ struct UndoTests {
         let session = try await Session(lists: ["Inbox", "Work"])
         try await session.add("X", "Y", "Z", to: "Work")
         let before = try session.snapshot()
-        try await session.run(DeleteList(list: "Work"))
+        try await session.run(DeleteList(list: try session.list("Work")))
         try await session.run(Undo())
         #expect(try session.snapshot() == before)
         try await session.run(Redo())
@@ -78,7 +78,7 @@ struct UndoTests {
         var respreads = 0
         for round in 0..<12 {
             // Keep moving the last item into the gap after A.
-            let moved = try await session.run(MoveItems(items: ["#6"], placement: .after("#1")))
+            let moved = try await session.run(MoveItems([try session.item(6)], to: .after(try session.item(1))))
             respreads += moved.rowsRespread
             try session.expectStrictlyRising()
             _ = round
@@ -105,7 +105,7 @@ struct UndoTests {
         #expect(session.environment.redoCount == 0)
         try await session.run(Undo())
         try await session.run(Undo())
-        await expectFailure("nothingToUndo") { try await session.run(Undo()) }
+        await expectFailure(IntentError.nothingToUndo) { try await session.run(Undo()) }
         #expect(try await session.titles() == "A")
     }
 
@@ -113,12 +113,14 @@ struct UndoTests {
     func conflict() async throws {
         let session = try await Session()
         let added = try await session.add("A", "B")
-        try await session.run(MoveItems(items: ["#1"], placement: .bottom))
+        try await session.run(MoveItems([added[0].id], to: .bottom))
         // Another client deletes A behind the session's back.
-        try session.repository.write { try $0.deleteItem(id: added[0].id) }
+        try await session.repository.write { try $0.deleteItem(id: added[0].id) }
         let before = try session.snapshot()
-        let message = await expectFailure("historyConflict") { try await session.run(Undo()) }
-        #expect(message?.hasPrefix("Cannot go back over 'Move Items': item") == true)
+        let error = await expectFailure(IntentError.self) { try await session.run(Undo()) }
+        guard case .historyConflict(let action, _) = error else { Issue.record("expected a history conflict, got \(String(describing: error))"); return }
+        #expect(action == "Move Items")
+        #expect(error?.localizedDescription.hasPrefix("Cannot go back over 'Move Items': item") == true)
         #expect(try session.snapshot() == before)
         #expect(session.environment.undoCount == 3)
     }
@@ -150,27 +152,49 @@ struct UndoTests {
 
     /// One random change; a refused one (an empty list, say) changes nothing and is skipped.
     private func randomStep(_ session: Session, using random: inout SeededRandomNumberGenerator) async throws {
-        let list: ListReference = Bool.random(using: &random) ? "Inbox" : "Work"
-        let count = try await session.run(ListItems(list: list)).items.count
-        let some = ItemReference("#\(Int.random(in: 1...max(1, count), using: &random))")
-        let placement: PlacementReference = switch Int.random(in: 0..<5, using: &random) {
+        let name = Bool.random(using: &random) ? "Inbox" : "Work"
+        let (list, other) = (try session.list(name), try session.list(name == "Inbox" ? "Work" : "Inbox"))
+        let items = try await session.run(ListItems(list: list)).items.map(\.id)
+        guard let some = items.randomElement(using: &random), let anchor = items.randomElement(using: &random) else {
+            try await session.run(AddItem(title: "n\(Int.random(in: 0..<1000, using: &random))", list: list))
+            return
+        }
+        let placement: Placement = switch Int.random(in: 0..<5, using: &random) {
         case 0: .top
         case 1: .bottom
-        case 2: .before(ItemReference("#\(Int.random(in: 1...max(1, count), using: &random))"))
-        case 3: .after(ItemReference("#\(Int.random(in: 1...max(1, count), using: &random))"))
-        default: .offset(Int.random(in: 0...max(0, count - 1), using: &random))
+        case 2: .before(anchor)
+        case 3: .after(anchor)
+        default: .offset(Int.random(in: 0..<items.count, using: &random))
         }
         do {
             switch Int.random(in: 0..<7, using: &random) {
             case 0: try await session.run(AddItem(title: "n\(Int.random(in: 0..<1000, using: &random))", list: list, placement: placement))
-            case 1: try await session.run(DeleteItems(items: [some], list: list))
-            case 2: try await session.run(CompleteItems(items: [some], list: list))
-            case 3: try await session.run(MoveItems(items: [some], placement: .offset(0), list: list == "Inbox" ? "Work" : "Inbox", from: list))
-            case 4: try await session.run(MoveItemsAtOffsets(fromOffsets: [0, count - 1], toOffset: count / 2, list: list))
-            default: try await session.run(MoveItems(items: [some], placement: placement, from: list))
+            case 1: try await session.run(DeleteItems([some]))
+            case 2: try await session.run(CompleteItems([some]))
+            case 3: try await session.run(MoveItems([some], to: .offset(0), into: other))
+            case 4: try await session.run(MoveItemsAtOffsets(fromOffsets: [0, items.count - 1], toOffset: items.count / 2, in: list))
+            default: try await session.run(MoveItems([some], to: placement))
             }
-        } catch is IntentError {
         } catch is OrderingError {
         }
+    }
+
+    @Test("A performed intent reports the step it recorded; a session without history records none")
+    func reportedSteps() async throws {
+        let session = try await Session()
+        let performed = try await session.environment.perform(AddItem(title: "A"))
+        let step = try #require(performed.undoStep)
+        #expect(step.actionName == "Add Item")
+        #expect(session.environment.undoSteps == [step])
+        let undone = try await session.environment.perform(Undo())
+        #expect(undone.undoStep == nil)
+        #expect(session.environment.redoSteps.map(\.id) == [step.id], "undoing keeps the step's identity")
+        #expect(try await session.run(ListItems()).items.isEmpty)
+
+        let oneShot = try await Session(historyLimit: 0)
+        let unrecorded = try await oneShot.environment.perform(AddItem(title: "A"))
+        #expect(unrecorded.undoStep == nil)
+        #expect(oneShot.environment.undoCount == 0)
+        await expectFailure(IntentError.nothingToUndo) { try await oneShot.run(Undo()) }
     }
 }

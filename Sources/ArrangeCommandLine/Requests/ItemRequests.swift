@@ -143,6 +143,9 @@ struct RenameCommand: RequestCommand {
 
 /// The form of the requests that act on several items by reference: `complete`, `reopen`, `delete`.
 protocol ItemsRequest: RequestForm {
+    /// What the items parameter means for this request.
+    static var itemsHelp: String { get }
+
     /// The intent for the resolved items.
     static func intent(for items: [Item.ID]) -> Intent
 }
@@ -158,16 +161,15 @@ extension ItemsRequest {
 }
 
 /// The arguments of the commands that act on several items by reference.
-struct ItemsArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp(CompleteRequest.items, valueName: "item")) var items: [ItemReference]
+struct ItemsArguments<Form: ItemsRequest>: ParsableArguments {
+    @Argument(help: ArgumentHelp(Form.items, valueName: "item")) var items: [ItemReference]
     @Option(help: ArgumentHelp(countingList, valueName: "list")) var list: ListReference?
 
-    func fields<Form: ItemsRequest>(for form: Form.Type) -> RequestFields {
-        RequestFields().with(Form.items, items).with(countingList, list)
-    }
+    var fields: RequestFields { RequestFields().with(Form.items, items).with(countingList, list) }
 }
 
 enum CompleteRequest: ItemsRequest {
+    typealias Intent = CompleteItems
     static let name = "complete"
     static let summary = "Mark items done; they keep their place but `list` hides them."
     static func intent(for items: [Item.ID]) -> CompleteItems { CompleteItems(items) }
@@ -177,9 +179,9 @@ struct CompleteCommand: RequestCommand {
     typealias Form = CompleteRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange complete '#1' '#3'")
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var arguments: ItemsArguments
+    @OptionGroup var arguments: ItemsArguments<Form>
 
-    var fields: RequestFields { arguments.fields(for: Form.self) }
+    var fields: RequestFields { arguments.fields }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         result.changed == 0 ? "Already done: \(TextFormat.titles(result.items))." : "Completed \(TextFormat.titles(result.items))."
@@ -187,6 +189,7 @@ struct CompleteCommand: RequestCommand {
 }
 
 enum ReopenRequest: ItemsRequest {
+    typealias Intent = ReopenItems
     static let name = "reopen"
     static let summary = "Mark completed items open again, in the place they had."
     static var itemsHelp: String { "The items to reopen: ids or id prefixes (#N counts open items only)." }
@@ -197,9 +200,9 @@ struct ReopenCommand: RequestCommand {
     typealias Form = ReopenRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Completed items have no #N; name them by id (see `list --all`).")
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var arguments: ItemsArguments
+    @OptionGroup var arguments: ItemsArguments<Form>
 
-    var fields: RequestFields { arguments.fields(for: Form.self) }
+    var fields: RequestFields { arguments.fields }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         result.changed == 0 ? "Already open: \(TextFormat.titles(result.items))." : "Reopened \(TextFormat.titles(result.items))."
@@ -207,6 +210,7 @@ struct ReopenCommand: RequestCommand {
 }
 
 enum DeleteRequest: ItemsRequest {
+    typealias Intent = DeleteItems
     static let name = "delete"
     static let summary = "Delete items (undo puts them back where they were)."
     static func intent(for items: [Item.ID]) -> DeleteItems { DeleteItems(items) }
@@ -216,9 +220,9 @@ struct DeleteCommand: RequestCommand {
     typealias Form = DeleteRequest
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var arguments: ItemsArguments
+    @OptionGroup var arguments: ItemsArguments<Form>
 
-    var fields: RequestFields { arguments.fields(for: Form.self) }
+    var fields: RequestFields { arguments.fields }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         "Deleted \(TextFormat.titles(result.items))."

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
 
 // Keeping keys in order (`validate`, `normalize`) and going back and forth (`undo`, `redo`).
 

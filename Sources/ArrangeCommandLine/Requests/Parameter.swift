@@ -40,7 +40,7 @@ public protocol AnyParameter: Sendable {
 
 extension ArgumentHelp {
     /// The help of a request's parameter, for the subcommand's argument that gives it.
-    init(_ parameter: some AnyParameter, valueName: String? = nil) {
+    init(_ parameter: any AnyParameter, valueName: String? = nil) {
         self.init(parameter.help, valueName: valueName)
     }
 }
@@ -75,7 +75,7 @@ public enum RequestValueError: Error, Sendable {
 }
 
 extension String: RequestValue {
-    public static let jsonForm = "a string"
+    public static var jsonForm: String { "a string" }
 
     public init(json: JSONValue) throws(RequestValueError) {
         guard case .string(let text) = json else { throw .wrongType }
@@ -84,7 +84,7 @@ extension String: RequestValue {
 }
 
 extension Bool: RequestValue {
-    public static let jsonForm = "true or false"
+    public static var jsonForm: String { "true or false" }
 
     public init(json: JSONValue) throws(RequestValueError) {
         guard case .bool(let value) = json else { throw .wrongType }
@@ -93,7 +93,7 @@ extension Bool: RequestValue {
 }
 
 extension Int: RequestValue {
-    public static let jsonForm = "a whole number"
+    public static var jsonForm: String { "a whole number" }
 
     public init(json: JSONValue) throws(RequestValueError) {
         guard case .number(let number) = json, number.rounded() == number, abs(number) < 1e15 else { throw .wrongType }
@@ -106,14 +106,13 @@ extension Array: RequestValue where Element: RequestValue {
 
     public init(json: JSONValue) throws(RequestValueError) {
         guard case .array(let elements) = json else { throw .wrongType }
-        self = []
-        for element in elements { append(try Element(json: element)) }
+        self = try elements.map { element throws(RequestValueError) in try Element(json: element) }
     }
 }
 
 extension ItemReference: RequestValue {
-    public static let jsonForm = "an item reference (a string: \"#N\", an id, or an id prefix)"
-    public static let arrayJSONForm = "an array of item references (strings)"
+    public static var jsonForm: String { "an item reference (a string: \"#N\", an id, or an id prefix)" }
+    public static var arrayJSONForm: String { "an array of item references (strings)" }
 
     public init(json: JSONValue) throws(RequestValueError) {
         self.init(try String(json: json))
@@ -122,7 +121,7 @@ extension ItemReference: RequestValue {
 
 
 extension ListReference: RequestValue {
-    public static let jsonForm = "a list name or id (a string)"
+    public static var jsonForm: String { "a list name or id (a string)" }
 
     public init(json: JSONValue) throws(RequestValueError) {
         self.init(try String(json: json))
@@ -130,7 +129,7 @@ extension ListReference: RequestValue {
 }
 
 extension PlacementReference: RequestValue {
-    public static let jsonForm = #""top", "bottom", {"before": REF}, {"after": REF} or {"offset": N}"#
+    public static var jsonForm: String { #""top", "bottom", {"before": REF}, {"after": REF} or {"offset": N}"# }
 
     public init(json: JSONValue) throws(RequestValueError) {
         switch json {

@@ -87,11 +87,12 @@ public struct RunRequest: Sendable {
                 }
                 continue
             }
-            do {
-                fields.setValue(try parameter.decodeValue(from: field), forParameterNamed: parameter.name)
-            } catch .wrongType {
+            switch Result(catching: { () throws(RequestValueError) in try parameter.decodeValue(from: field) }) {
+            case .success(let value):
+                fields.setValue(value, forParameterNamed: parameter.name)
+            case .failure(.wrongType):
                 throw IntentFailure(code: "invalidField", message: "The field '\(parameter.name)' of \(name) must be \(parameter.jsonForm).")
-            } catch .invalid(let reason) {
+            case .failure(.invalid(let reason)):
                 throw IntentFailure(code: "invalidField", message: "The field '\(parameter.name)' of \(name) must be \(parameter.jsonForm): \(reason)")
             }
         }

@@ -1,4 +1,4 @@
-import ArrangeIntents
+public import ArrangeIntents
 import ArrangeStore
 import Foundation
 
@@ -23,7 +23,7 @@ import Foundation
 /// ```
 public protocol RequestForm {
     /// The intent the form asks for.
-    associatedtype Intent: ArrangeIntent where Intent.Result: Encodable
+    associatedtype Intent: ArrangeIntent
 
     /// The intent's name in JSON requests: camelCase (`createList`, `move`).
     static var name: String { get }
