@@ -63,12 +63,11 @@ extension ReferenceError: LocalizedError {
 /// Turns the text a person or a program typed into lists and items, inside the transaction
 /// that then runs the intent, so that `#3` means the third item at the moment the change is made.
 ///
-/// A resolver belongs to one transaction: it caches the lists it reads.
+/// A resolver belongs to one transaction.
 public final class ReferenceResolver {
     let transaction: any ItemReading
     /// The list to use when a request names none: the REPL's `use LIST`, else the default list.
     private let currentList: ItemList.ID?
-    private var lists: [ItemList]?
     /// The most matches of an ambiguous id prefix that an error counts.
     static let prefixMatchesCounted = 1_000
 
@@ -83,29 +82,25 @@ public final class ReferenceResolver {
     ///
     /// - Throws: ``ReferenceError/unknownList(_:known:)``; `IntentError.noDefaultList` when
     ///   the store has no default list yet.
+    ///
+    /// A list named by id, the current list and the default list are read by id; only a name
+    /// reads every list.
     public func list(_ reference: ListReference?) throws -> ItemList {
-        let lists = try allLists()
         guard let reference else {
-            let id = try currentList.flatMap { id in lists.contains { $0.id == id } ? id : nil } ?? transaction.defaultListID()
-            guard let id, let list = lists.first(where: { $0.id == id }) else { throw IntentError.noDefaultList }
+            if let currentList, let list = try transaction.list(id: currentList) { return list }
+            guard let id = try transaction.defaultListID(), let list = try transaction.list(id: id) else { throw IntentError.noDefaultList }
             return list
         }
         let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let id = ItemList.ID(text), let list = lists.first(where: { $0.id == id }) {
+        if let id = ItemList.ID(text), let list = try transaction.list(id: id) {
             return list
         }
+        let lists = try transaction.lists()
         let key = ItemList.nameKey(text)
         guard let list = lists.first(where: { ItemList.nameKey($0.name) == key }) else {
             throw ReferenceError.unknownList(reference.text, known: lists.map(\.name))
         }
         return list
-    }
-
-    private func allLists() throws -> [ItemList] {
-        if let lists { return lists }
-        let read = try transaction.lists()
-        lists = read
-        return read
     }
 
     // MARK: Items
