@@ -392,6 +392,68 @@ struct SQLiteRepositoryTests {
         }
     }
 
+    @Test("A transaction reads each row by id once, and the lists once, however often it asks")
+    func rowsReadOnce() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1, 2, 3])
+        let log = StatementLog(repository)
+        let missing = Item.ID()
+        try repository.write { store throws in
+            for _ in 0..<3 {
+                #expect(try store.item(id: items[0].id) == items[0])
+                #expect(try store.existingItem(id: items[1].id) == items[1])
+                #expect(try store.item(id: missing) == nil)
+                #expect(try store.lists() == [list])
+                #expect(try store.list(id: list.id) == list)
+                #expect(try store.list(id: ItemList.ID()) == nil)
+            }
+            // A row the transaction wrote is not read back either.
+            let added = Sample.item(in: list.id, "Added", sortIndex: 4)
+            try store.insert(added)
+            #expect(try store.item(id: added.id) == added)
+        }
+        let selects = log.take().filter { $0.hasPrefix("SELECT") }
+        #expect(selects.filter { $0 == "SELECT * FROM items WHERE id = ?" }.count == 3, "\(selects)")
+        #expect(selects.filter { $0.contains("lists") }.count == 1, "\(selects)")
+        #expect(selects.count == 4, "\(selects)")
+    }
+
+    @Test("An update writes only the columns that changed, and nothing when none did")
+    func updatesChangedColumns() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let store = Store(repository: repository, folder: nil)
+        let (_, items) = try store.seed("Home", sortIndices: [10, 20])
+        let (work, _) = try store.seed("Work", sortIndices: [])
+        let log = StatementLog(repository)
+        var moved = items[0]
+        var completed = items[1]
+        try repository.write { store throws in
+            moved = try store.existingItem(id: items[0].id)
+            moved.listID = work.id
+            moved.sortIndex = 5
+            moved.updatedAt = Sample.date(900)
+            try store.update(moved)
+            try store.update(moved)
+
+            completed = try store.existingItem(id: items[1].id)
+            completed.completedAt = Sample.date(901)
+            try store.update(completed)
+        }
+        #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
+            "UPDATE items SET list_id = :list_id, sort_index = :sort_index, updated_at = :updated_at WHERE id = :id",
+            "UPDATE items SET completed_at = :completed_at WHERE id = :id",
+        ])
+
+        // A row the transaction has not read gets every column, as before.
+        var renamed = moved
+        renamed.title = "Renamed"
+        try repository.write { try $0.update(renamed) }
+        #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
+            "UPDATE items SET list_id = :list_id, title = :title, notes = :notes, sort_index = :sort_index, created_at = :created_at, updated_at = :updated_at, completed_at = :completed_at WHERE id = :id",
+        ])
+        #expect(try repository.read { store in try [store.item(id: moved.id), store.item(id: completed.id)] } == [renamed, completed])
+    }
+
     @Test("Text holding U+0000 is refused, not cut short at it")
     func nulCharacter() throws {
         let repository = try SQLiteItemRepository.inMemory()
@@ -427,6 +489,28 @@ struct SQLiteRepositoryTests {
         for visibility in ItemVisibility.allCases {
             let plan = try repository.queryPlan(.page(visibility, offset: 10, limit: 10), in: list)
             #expect(plan == ["SEARCH items USING INDEX \(Schema.itemOrderIndex) (list_id=?)"])
+        }
+    }
+}
+
+/// The SQL of every statement a repository's writing connection runs, as SQLite reports it.
+final class StatementLog: Sendable {
+    private let statements = Mutex<[String]>([])
+
+    /// Starts logging the statements of `repository`'s writer (every statement of a database in memory).
+    init(_ repository: SQLiteItemRepository) {
+        repository.writer.writeWithoutTransaction { db in
+            db.trace(options: .statement) { [self] event in
+                if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
+            }
+        }
+    }
+
+    /// The statements run since the last call, oldest first.
+    func take() -> [String] {
+        statements.withLock { statements in
+            defer { statements = [] }
+            return statements
         }
     }
 }
