@@ -454,6 +454,63 @@ struct SQLiteRepositoryTests {
         #expect(try repository.read { store in try [store.item(id: moved.id), store.item(id: completed.id)] } == [renamed, completed])
     }
 
+    @Test("An observation sees the commits of a second repository on the file, and of the app from a read-only one, within a second")
+    func observesOtherConnections() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let observed = try SQLiteItemRepository(path: path)
+        let (list, items) = try Store(repository: observed, folder: nil).seed("Home", sortIndices: [1])
+        let other = try SQLiteItemRepository(path: path)
+        let widget = try SQLiteItemRepository.readOnly(path: path)
+        let recorders = [observed, widget].map { Recorder.start($0.observeItems(in: list.id, visibility: .all)) }
+        defer { for recorder in recorders { recorder.cancel() } }
+        for recorder in recorders { #expect(await recorder.next() == items) }
+
+        let added = Sample.item(in: list.id, "From elsewhere", sortIndex: 2)
+        let start = ContinuousClock.now
+        try await other.write { try $0.insert(added) }
+        for recorder in recorders {
+            #expect(await recorder.next(within: .seconds(1)) == items + [added])
+        }
+        let delay = ContinuousClock.now - start
+        #expect(delay < .seconds(1), "\(delay)")
+    }
+
+    @Test(
+        "Ending an observation closes its connection to the file: a cancelled task, or a dropped stream",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts descriptors through /proc")
+    )
+    func observationReleasesConnection() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let repository = try SQLiteItemRepository(path: path)
+        let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
+        // Open the pool's reader before counting: observations read through it.
+        #expect(try await repository.read { try $0.lists() } == [list])
+        // Each connection has the -wal file open once. (SQLite keeps the descriptor of a closed
+        // connection's database file while others hold locks on it, and reuses it at the next
+        // open, so the database file's own count is no measure of open connections.)
+        let log = path + "-wal"
+        let before = Descriptors.open(on: log)
+        let databaseBefore = Descriptors.open(on: path)
+        #expect(before > 0)
+
+        let recorder = Recorder.start(repository.observeItems(in: list.id, visibility: .all))
+        #expect(await recorder.next() == items)
+        #expect(Descriptors.open(on: log) == before + 1, "the observation's own connection")
+        recorder.cancel()
+        #expect(await Descriptors.wait(on: log, toBe: before), "cancelling the consumer closes it")
+
+        do {
+            let stream = repository.observeLists()
+            var iterator = stream.makeAsyncIterator()
+            #expect(try await iterator.next() == [list])
+            #expect(Descriptors.open(on: log) == before + 1)
+        }
+        #expect(await Descriptors.wait(on: log, toBe: before), "dropping the stream closes it")
+        #expect(Descriptors.open(on: path) <= databaseBefore + 1, "no descriptor piles up")
+    }
+
     @Test("Text holding U+0000 is refused, not cut short at it")
     func nulCharacter() throws {
         let repository = try SQLiteItemRepository.inMemory()
@@ -512,6 +569,25 @@ final class StatementLog: Sendable {
             defer { statements = [] }
             return statements
         }
+    }
+}
+
+/// This process's open file descriptors, through Linux's `/proc/self/fd`.
+enum Descriptors {
+    /// How many descriptors refer to the file at `path`.
+    static func open(on path: String) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.count { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }
+    }
+
+    /// Waits up to five seconds for the count of descriptors on `path` to be `count`; whether it came to be.
+    static func wait(on path: String, toBe count: Int) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if open(on: path) == count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 }
 
