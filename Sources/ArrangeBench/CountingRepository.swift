@@ -49,6 +49,14 @@ final class CountingRepository: ItemRepository {
         count.withLock { $0 += rows }
         return result
     }
+
+    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        base.observeItems(in: list, visibility: visibility)
+    }
+
+    func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
+        base.observeLists()
+    }
 }
 
 /// A write transaction that remembers which item rows it wrote.

@@ -50,6 +50,11 @@ extension ListRecord {
         self.init(id: list.id, name: list.name, createdAt: list.createdAt)
     }
 
+    /// The row as it reads back once written: its date through the stored number of seconds.
+    var stored: ListRecord {
+        ListRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970))
+    }
+
     /// The list this row stores.
     var list: ItemList {
         ItemList(id: id, name: name, createdAt: createdAt)
@@ -123,6 +128,15 @@ extension ItemRecord {
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt)
     }
+
+    /// The row as it reads back once written: each date through its stored number of seconds,
+    /// which may differ from the `Date` in its last bits.
+    var stored: ItemRecord {
+        let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
+        return ItemRecord(
+            id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
+            createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored))
+    }
 }
 
 extension ItemRecord {
@@ -139,15 +153,40 @@ extension ItemRecord {
     ///
     /// - Throws: `RecordError.recordNotFound` when no row has the id.
     func updateRow(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.updateSQL).execute(arguments: StatementArguments(namedValues))
+        try updateRow(db, columns: Self.valueColumns)
+    }
+
+    /// Saves some columns of the row, from a statement cached for that set of columns.
+    ///
+    /// - Parameter columns: The columns to write, in ``CodingKeys`` order, not the id.
+    /// - Throws: `RecordError.recordNotFound` when no row has the id.
+    func updateRow(_ db: Database, columns: [CodingKeys]) throws {
+        let values = namedValues
+        var arguments: [String: (any DatabaseValueConvertible)?] = [CodingKeys.id.stringValue: values[CodingKeys.id.stringValue] ?? nil]
+        for column in columns { arguments[column.stringValue] = values[column.stringValue] ?? nil }
+        try db.cachedStatement(sql: Self.updateSQL(columns)).execute(arguments: StatementArguments(arguments))
         guard db.changesCount == 1 else { throw RecordError.recordNotFound(databaseTableName: Self.databaseTableName, key: ["id": id.text.databaseValue]) }
     }
 
-    /// `UPDATE items SET list_id = :list_id, … WHERE id = :id`, from the coding keys.
-    private static let updateSQL: String = {
-        let columns = CodingKeys.allCases.filter { $0 != .id }.map { "\($0.stringValue) = :\($0.stringValue)" }
-        return "UPDATE \(databaseTableName) SET \(columns.joined(separator: ", ")) WHERE id = :id"
-    }()
+    /// The columns whose stored values differ between this row and `original`, the same
+    /// item's row as it was, in ``CodingKeys`` order; empty when the rows are alike.
+    func columns(changedFrom original: ItemRecord) -> [CodingKeys] {
+        let (new, old) = (namedValues, original.namedValues)
+        return Self.valueColumns.filter { column in
+            let key = column.stringValue
+            return ((new[key] ?? nil)?.databaseValue ?? .null) != ((old[key] ?? nil)?.databaseValue ?? .null)
+        }
+    }
+
+    /// Every column but the id, in ``CodingKeys`` order.
+    private static let valueColumns = CodingKeys.allCases.filter { $0 != .id }
+
+    /// `UPDATE items SET list_id = :list_id, … WHERE id = :id` for these columns. The text
+    /// depends only on the set of columns, so each set is prepared once per connection.
+    private static func updateSQL(_ columns: [CodingKeys]) -> String {
+        let assignments = columns.map { "\($0.stringValue) = :\($0.stringValue)" }
+        return "UPDATE \(databaseTableName) SET \(assignments.joined(separator: ", ")) WHERE id = :id"
+    }
 
     /// `INSERT INTO items (id, list_id, …) VALUES (:id, :list_id, …)`, from the coding keys.
     private static let insertSQL: String = {

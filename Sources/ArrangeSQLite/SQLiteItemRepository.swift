@@ -34,6 +34,10 @@ public final class SQLiteItemRepository: ItemRepository {
     public let path: String
     /// Whether the repository was opened with ``readOnly(path:)``: then every write throws.
     public let isReadOnly: Bool
+    /// Wakes the observations after each commit of this repository.
+    let commits = CommitNotifier()
+    /// Whether the database is a file, which other connections and processes may change too.
+    let isFile: Bool
 
     /// The busy timeout when none is given: how long a write waits for another connection's lock.
     public static let defaultBusyTimeout: Duration = .seconds(5)
@@ -153,6 +157,7 @@ public final class SQLiteItemRepository: ItemRepository {
         self.writer = writer
         self.path = path
         self.isReadOnly = access == .readOnly
+        self.isFile = path != ":memory:" && FileManager.default.fileExists(atPath: path)
         let migrator = Schema.migrator
         try StoreError.mapping(path: path) {
             if try writer.read(migrator.hasBeenSuperseded) {
@@ -213,7 +218,7 @@ public final class SQLiteItemRepository: ItemRepository {
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
         try ensureWritable()
         return try mappingDatabaseErrors {
-            try writer.writeWithoutTransaction { db in try Self.transaction(on: db, path: path, body) }
+            try writer.writeWithoutTransaction { db in try transaction(on: db, body) }
         }
     }
 
@@ -228,9 +233,8 @@ public final class SQLiteItemRepository: ItemRepository {
 
     public func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
         try ensureWritable()
-        let path = path
         do {
-            return try await writer.writeWithoutTransaction { db in try Self.transaction(on: db, path: path, body) }
+            return try await writer.writeWithoutTransaction { db in try self.transaction(on: db, body) }
         } catch {
             throw storeError(for: error)
         }
@@ -242,13 +246,15 @@ public final class SQLiteItemRepository: ItemRepository {
     }
 
     /// Runs `body` in an `IMMEDIATE` transaction on `db`: it commits when `body` returns and
-    /// rolls back when it throws. Both forms of `write` run their bodies through it.
-    private static func transaction<Result>(on db: Database, path: String, _ body: (any ItemWriting) throws -> Result) throws -> Result {
+    /// rolls back when it throws. After a commit it wakes the observations. Both forms of
+    /// `write` run their bodies through it.
+    private func transaction<Result>(on db: Database, _ body: (any ItemWriting) throws -> Result) throws -> Result {
         // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
         try db.beginTransaction(.immediate)
         do {
             let result = try body(SQLiteTransaction(db: db, path: path))
             try db.commit()
+            commits.signal()
             return result
         } catch {
             // SQLite may have rolled back already (after a full disk, say); then this does nothing.

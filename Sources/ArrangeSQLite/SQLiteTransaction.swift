@@ -65,11 +65,30 @@ extension QueryInterfaceRequest<ItemRecord> {
 ///
 /// It is valid only inside the body it was handed to. Every method reports its failures
 /// as ``StoreError``.
-struct SQLiteTransaction: ItemWriting {
+///
+/// The transaction remembers the rows it has read by id or written, as they now are in the
+/// database, so that a row is read at most once (a move reads its item and anchor, then
+/// writes them) and an update writes only the columns that changed. The lists are
+/// remembered the same way. Nothing else writes to the database while the transaction
+/// runs (a write transaction holds the write lock; a read sees one snapshot), so what it
+/// remembers stays true as long as it keeps it up to date with its own changes, cascades
+/// included.
+final class SQLiteTransaction: ItemWriting {
     /// The connection, inside a transaction.
     let db: Database
     /// The database's path, for error messages.
     let path: String
+    /// The item rows read by id or written, by id, as stored; `nil` for an id known to have no row.
+    private var itemCache: [Item.ID: Item?] = [:]
+    /// The list rows read or written, by id, as stored; `nil` for an id known to have no row.
+    private var listCache: [ItemList.ID: ItemList?] = [:]
+    /// Every list in ``lists()`` order, once read; `nil` until then and after any list changes.
+    private var allLists: [ItemList]?
+
+    init(db: Database, path: String) {
+        self.db = db
+        self.path = path
+    }
 
     private func mapping<Result>(_ work: () throws -> Result) throws(StoreError) -> Result {
         try StoreError.mapping(path: path, work)
@@ -78,26 +97,38 @@ struct SQLiteTransaction: ItemWriting {
     // MARK: Reading
 
     func lists() throws -> [ItemList] {
-        try mapping {
+        if let allLists { return allLists }
+        let lists = try mapping {
             try ListRecord
                 .order(ListRecord.Columns.createdAt, ListRecord.Columns.id)
                 .fetchAll(db)
                 .map(\.list)
         }
+        allLists = lists
+        for list in lists { listCache[list.id] = list }
+        return lists
     }
 
     func list(id: ItemList.ID) throws -> ItemList? {
-        try mapping {
+        if let known = listCache[id] { return known }
+        // Every list is known once `lists()` has been read: then this one does not exist.
+        guard allLists == nil else { return nil }
+        let list = try mapping {
             let statement = try db.cachedStatement(sql: "SELECT * FROM lists WHERE id = ?")
             return try ListRecord.fetchOne(statement, arguments: [id.text])?.list
         }
+        listCache[id] = list
+        return list
     }
 
     func item(id: Item.ID) throws -> Item? {
-        try mapping {
+        if let known = itemCache[id] { return known }
+        let item = try mapping {
             let statement = try db.cachedStatement(sql: "SELECT * FROM items WHERE id = ?")
             return try ItemRecord.fetchOne(statement, arguments: [id.text])?.item
         }
+        itemCache[id] = item
+        return item
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
@@ -185,36 +216,59 @@ struct SQLiteTransaction: ItemWriting {
         guard try self.list(id: list.id) == nil else { throw StoreError.duplicateList(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name)
-        try mapping { try ListRecord(list).insert(db) }
+        let record = ListRecord(list)
+        try mapping { try record.insert(db) }
+        remember(record)
     }
 
     func update(_ list: ItemList) throws {
         guard try self.list(id: list.id) != nil else { throw StoreError.listNotFound(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name, except: list.id)
-        try mapping { try ListRecord(list).update(db) }
+        let record = ListRecord(list)
+        try mapping { try record.update(db) }
+        remember(record)
+    }
+
+    /// Remembers a list row just written; the order of all lists must be read again.
+    private func remember(_ record: ListRecord) {
+        listCache[record.id] = record.stored.list
+        allLists = nil
     }
 
     func deleteList(id: ItemList.ID) throws {
         // The items go with it, and the default list's row when it names this list: both cascade.
         guard try mapping({ try ListRecord.deleteOne(db, key: id.text) }) else { throw StoreError.listNotFound(id) }
+        listCache[id] = .some(nil)
+        allLists = nil
+        itemCache = itemCache.filter { _, item in item.map { $0.listID != id } ?? true }
     }
 
     func insert(_ item: Item) throws {
         try save(item) { try $0.insertRow(db) }
     }
 
+    /// Writes only the columns that differ from the row as this transaction last read or
+    /// wrote it, and nothing when none does; a row it does not know gets every column written.
     func update(_ item: Item) throws {
-        try save(item) { try $0.updateRow(db) }
+        guard case let original?? = itemCache[item.id] else {
+            return try save(item) { try $0.updateRow(db) }
+        }
+        try save(item) { record in
+            let columns = record.columns(changedFrom: ItemRecord(original))
+            if !columns.isEmpty { try record.updateRow(db, columns: columns) }
+        }
     }
 
-    /// Inserts or updates the row of `item` with `write`, and reports a taken id, a missing
-    /// row or a missing list as the store error that names the item or the list.
+    /// Inserts or updates the row of `item` with `write`, reports a taken id, a missing row
+    /// or a missing list as the store error that names the item or the list, and remembers
+    /// the row as written.
     private func save(_ item: Item, with write: (ItemRecord) throws -> Void) throws {
         try ensureStorable(["title": item.title, "notes": item.notes], of: "the item \(item.id)")
+        let record = ItemRecord(item)
         try mapping {
             do {
-                try write(ItemRecord(item))
+                try write(record)
             } catch DatabaseError.SQLITE_CONSTRAINT_PRIMARYKEY {
                 throw StoreError.duplicateItem(item.id)
             } catch RecordError.recordNotFound {
@@ -223,20 +277,28 @@ struct SQLiteTransaction: ItemWriting {
                 throw StoreError.listNotFound(item.listID)
             }
         }
+        itemCache[item.id] = record.stored.item
     }
 
     func deleteItem(id: Item.ID) throws {
         guard try mapping({ try ItemRecord.deleteOne(db, key: id.text) }) else { throw StoreError.itemNotFound(id) }
+        itemCache[id] = .some(nil)
     }
 
     func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
+        let stamp = updatedAt.timeIntervalSince1970
         for change in changes {
             let changed = try mapping {
                 let statement = try db.cachedStatement(sql: "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ?")
-                try statement.execute(arguments: [change.sortIndex, updatedAt.timeIntervalSince1970, change.id.text])
+                try statement.execute(arguments: [change.sortIndex, stamp, change.id.text])
                 return db.changesCount
             }
             guard changed == 1 else { throw StoreError.itemNotFound(change.id) }
+            if case var item?? = itemCache[change.id] {
+                item.sortIndex = change.sortIndex
+                item.updatedAt = Date(timeIntervalSince1970: stamp)
+                itemCache[change.id] = item
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-import ArrangeModel
+public import ArrangeModel
 import Foundation
 import HashTreeCollections
 import Synchronization
@@ -14,8 +14,13 @@ import Synchronization
 /// writes from several tasks run one at a time, as in SQLite. The `async` twins run their
 /// bodies on serial dispatch queues of the repository's own, one for reads and one for
 /// writes, so a write waiting for the lock never blocks a thread of the cooperative pool.
+///
+/// Observations (``observeItems(in:visibility:)``, ``observeLists()``) wake at once after
+/// each commit: only this repository can change its state.
 public final class InMemoryItemRepository: ItemRepository {
     private let state = Mutex(InMemoryState())
+    /// Wakes the observations after each commit.
+    private let commits = CommitNotifier()
     /// Where the async reads run.
     private let readQueue = DispatchQueueWorker(label: "InMemoryItemRepository.read")
     /// Where the async writes run, and wait for the lock.
@@ -30,12 +35,14 @@ public final class InMemoryItemRepository: ItemRepository {
     }
 
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
-        try state.withLock { committed in
+        let result = try state.withLock { committed in
             let transaction = InMemoryTransaction(state: committed)
             let result = try body(transaction)
             committed = transaction.state
             return result
         }
+        commits.signal()
+        return result
     }
 
     public func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
@@ -44,6 +51,14 @@ public final class InMemoryItemRepository: ItemRepository {
 
     public func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
         try await writeQueue.run { try self.write(body) }
+    }
+
+    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        commits.values { try await self.read { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) } }
+    }
+
+    public func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
+        commits.values { try await self.read { try $0.lists() } }
     }
 }
 

@@ -47,6 +47,38 @@ public protocol ItemRepository: Sendable {
     /// - Throws: What `body` throws (after rolling back), ``StoreError``, or
     ///   `CancellationError` when the task is cancelled before the body starts.
     func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R
+
+    /// The items of a list seen under `visibility`, in display order: now, and again after
+    /// every committed change that alters them.
+    ///
+    /// ```swift
+    /// for try await items in repository.observeItems(in: list.id, visibility: .open) {
+    ///     show(items)
+    /// }
+    /// ```
+    ///
+    /// The stream yields the current items at once. After each commit it reads them again and
+    /// yields them when they differ from the last items it yielded: a change to another list,
+    /// or a write that rolls back, yields nothing. A consumer slower than the changes gets the
+    /// newest items, not each state in between. It sees the commits of this repository at
+    /// once; a repository on a database file also sees those of other connections and
+    /// processes, within a short delay (see the backend).
+    ///
+    /// The observation ends when the consuming task is cancelled or the stream is released,
+    /// and then releases what it holds. A failed read finishes the stream with its ``StoreError``.
+    ///
+    /// - Parameters:
+    ///   - list: The list to observe; an unknown or deleted list has no items.
+    ///   - visibility: Which items to include.
+    /// - Complexity: Each commit costs one read of the whole list, O(n), and a comparison.
+    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+
+    /// Every list, in ``ItemReading/lists()`` order: now, and again after every committed
+    /// change that alters them (a list added, renamed or deleted).
+    ///
+    /// It behaves as ``observeItems(in:visibility:)`` does: the current lists at once, then
+    /// only values that differ from the last one yielded.
+    func observeLists() -> AsyncThrowingStream<[ItemList], any Error>
 }
 
 /// Which items of a list a query sees.

@@ -362,6 +362,56 @@ struct RepositoryConformanceTests {
         #expect(try store.contents() == [list: [moved[3], moved[1], moved[2], moved[0]]])
     }
 
+    @Test("A transaction reads back its own changes: sort-index changes, updates from stale copies, cascades, deletes", arguments: Backend.allCases)
+    func readsOwnChanges(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, items) = try store.seed("Home", sortIndices: [10, 20])
+        let (work, workItems) = try store.seed("Work", sortIndices: [1])
+        var expected = items[0]
+        try store.repository.write { store throws in
+            let stale = try store.existingItem(id: items[0].id)
+            try store.updateSortIndices([SortIndexChange(id: stale.id, sortIndex: 99)], updatedAt: Sample.date(50))
+            #expect(try store.item(id: stale.id)?.sortIndex == 99)
+            // Saving a copy read before the change puts its sort index back, with the new title.
+            var renamed = stale
+            renamed.title = "Renamed"
+            try store.update(renamed)
+            expected = renamed
+            #expect(try store.item(id: stale.id) == renamed)
+
+            // Items read, then deleted with their list, are gone.
+            #expect(try store.item(id: workItems[0].id) == workItems[0])
+            #expect(try store.list(id: work.id) == work)
+            try store.deleteList(id: work.id)
+            #expect(try store.item(id: workItems[0].id) == nil)
+            #expect(try store.list(id: work.id) == nil)
+            #expect(try store.lists() == [home])
+
+            // An item read, deleted, then inserted again under its id.
+            #expect(try store.item(id: items[1].id) == items[1])
+            try store.deleteItem(id: items[1].id)
+            #expect(try store.item(id: items[1].id) == nil)
+            var again = items[1]
+            again.title = "Again"
+            try store.insert(again)
+            #expect(try store.item(id: items[1].id) == again)
+            #expect(throws: StoreError.itemNotFound(workItems[0].id)) { try store.update(workItems[0]) }
+
+            // A list renamed, then read by id and among all lists.
+            _ = try store.lists()
+            var house = home
+            house.name = "House"
+            try store.update(house)
+            #expect(try store.list(id: home.id) == house)
+            #expect(try store.lists() == [house])
+        }
+        var again = items[1]
+        again.title = "Again"
+        var house = home
+        house.name = "House"
+        #expect(try store.contents() == [house: [expected, again]])
+    }
+
     // MARK: Cascade and rollback
 
     @Test("Items at the very ends of the key space are grouped and deleted like any other", arguments: Backend.allCases)

@@ -392,6 +392,125 @@ struct SQLiteRepositoryTests {
         }
     }
 
+    @Test("A transaction reads each row by id once, and the lists once, however often it asks")
+    func rowsReadOnce() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1, 2, 3])
+        let log = StatementLog(repository)
+        let missing = Item.ID()
+        try repository.write { store throws in
+            for _ in 0..<3 {
+                #expect(try store.item(id: items[0].id) == items[0])
+                #expect(try store.existingItem(id: items[1].id) == items[1])
+                #expect(try store.item(id: missing) == nil)
+                #expect(try store.lists() == [list])
+                #expect(try store.list(id: list.id) == list)
+                #expect(try store.list(id: ItemList.ID()) == nil)
+            }
+            // A row the transaction wrote is not read back either.
+            let added = Sample.item(in: list.id, "Added", sortIndex: 4)
+            try store.insert(added)
+            #expect(try store.item(id: added.id) == added)
+        }
+        let selects = log.take().filter { $0.hasPrefix("SELECT") }
+        #expect(selects.filter { $0 == "SELECT * FROM items WHERE id = ?" }.count == 3, "\(selects)")
+        #expect(selects.filter { $0.contains("lists") }.count == 1, "\(selects)")
+        #expect(selects.count == 4, "\(selects)")
+    }
+
+    @Test("An update writes only the columns that changed, and nothing when none did")
+    func updatesChangedColumns() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let store = Store(repository: repository, folder: nil)
+        let (_, items) = try store.seed("Home", sortIndices: [10, 20])
+        let (work, _) = try store.seed("Work", sortIndices: [])
+        let log = StatementLog(repository)
+        var moved = items[0]
+        var completed = items[1]
+        try repository.write { store throws in
+            moved = try store.existingItem(id: items[0].id)
+            moved.listID = work.id
+            moved.sortIndex = 5
+            moved.updatedAt = Sample.date(900)
+            try store.update(moved)
+            try store.update(moved)
+
+            completed = try store.existingItem(id: items[1].id)
+            completed.completedAt = Sample.date(901)
+            try store.update(completed)
+        }
+        #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
+            "UPDATE items SET list_id = :list_id, sort_index = :sort_index, updated_at = :updated_at WHERE id = :id",
+            "UPDATE items SET completed_at = :completed_at WHERE id = :id",
+        ])
+
+        // A row the transaction has not read gets every column, as before.
+        var renamed = moved
+        renamed.title = "Renamed"
+        try repository.write { try $0.update(renamed) }
+        #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
+            "UPDATE items SET list_id = :list_id, title = :title, notes = :notes, sort_index = :sort_index, created_at = :created_at, updated_at = :updated_at, completed_at = :completed_at WHERE id = :id",
+        ])
+        #expect(try repository.read { store in try [store.item(id: moved.id), store.item(id: completed.id)] } == [renamed, completed])
+    }
+
+    @Test("An observation sees the commits of a second repository on the file, and of the app from a read-only one, within a second")
+    func observesOtherConnections() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let observed = try SQLiteItemRepository(path: path)
+        let (list, items) = try Store(repository: observed, folder: nil).seed("Home", sortIndices: [1])
+        let other = try SQLiteItemRepository(path: path)
+        let widget = try SQLiteItemRepository.readOnly(path: path)
+        let recorders = [observed, widget].map { Recorder.start($0.observeItems(in: list.id, visibility: .all)) }
+        defer { for recorder in recorders { recorder.cancel() } }
+        for recorder in recorders { #expect(await recorder.next() == items) }
+
+        let added = Sample.item(in: list.id, "From elsewhere", sortIndex: 2)
+        let start = ContinuousClock.now
+        try await other.write { try $0.insert(added) }
+        for recorder in recorders {
+            #expect(await recorder.next(within: .seconds(1)) == items + [added])
+        }
+        let delay = ContinuousClock.now - start
+        #expect(delay < .seconds(1), "\(delay)")
+    }
+
+    @Test(
+        "Ending an observation closes its connection to the file: a cancelled task, or a dropped stream",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts descriptors through /proc")
+    )
+    func observationReleasesConnection() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let repository = try SQLiteItemRepository(path: path)
+        let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
+        // Open the pool's reader before counting: observations read through it.
+        #expect(try await repository.read { try $0.lists() } == [list])
+        // Each connection has the -wal file open once. (SQLite keeps the descriptor of a closed
+        // connection's database file while others hold locks on it, and reuses it at the next
+        // open, so the database file's own count is no measure of open connections.)
+        let log = path + "-wal"
+        let before = Descriptors.open(on: log)
+        let databaseBefore = Descriptors.open(on: path)
+        #expect(before > 0)
+
+        let recorder = Recorder.start(repository.observeItems(in: list.id, visibility: .all))
+        #expect(await recorder.next() == items)
+        #expect(Descriptors.open(on: log) == before + 1, "the observation's own connection")
+        recorder.cancel()
+        #expect(await Descriptors.wait(on: log, toBe: before), "cancelling the consumer closes it")
+
+        do {
+            let stream = repository.observeLists()
+            var iterator = stream.makeAsyncIterator()
+            #expect(try await iterator.next() == [list])
+            #expect(Descriptors.open(on: log) == before + 1)
+        }
+        #expect(await Descriptors.wait(on: log, toBe: before), "dropping the stream closes it")
+        #expect(Descriptors.open(on: path) <= databaseBefore + 1, "no descriptor piles up")
+    }
+
     @Test("Text holding U+0000 is refused, not cut short at it")
     func nulCharacter() throws {
         let repository = try SQLiteItemRepository.inMemory()
@@ -428,6 +547,47 @@ struct SQLiteRepositoryTests {
             let plan = try repository.queryPlan(.page(visibility, offset: 10, limit: 10), in: list)
             #expect(plan == ["SEARCH items USING INDEX \(Schema.itemOrderIndex) (list_id=?)"])
         }
+    }
+}
+
+/// The SQL of every statement a repository's writing connection runs, as SQLite reports it.
+final class StatementLog: Sendable {
+    private let statements = Mutex<[String]>([])
+
+    /// Starts logging the statements of `repository`'s writer (every statement of a database in memory).
+    init(_ repository: SQLiteItemRepository) {
+        repository.writer.writeWithoutTransaction { db in
+            db.trace(options: .statement) { [self] event in
+                if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
+            }
+        }
+    }
+
+    /// The statements run since the last call, oldest first.
+    func take() -> [String] {
+        statements.withLock { statements in
+            defer { statements = [] }
+            return statements
+        }
+    }
+}
+
+/// This process's open file descriptors, through Linux's `/proc/self/fd`.
+enum Descriptors {
+    /// How many descriptors refer to the file at `path`.
+    static func open(on path: String) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.count { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }
+    }
+
+    /// Waits up to five seconds for the count of descriptors on `path` to be `count`; whether it came to be.
+    static func wait(on path: String, toBe count: Int) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if open(on: path) == count { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
 }
 
