@@ -1,0 +1,143 @@
+// What an app does with the core, through its public API only: no `@testable` import here.
+import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeSQLite
+import ArrangeStore
+import Foundation
+import GRDB
+import Testing
+
+@Suite("An app adopts the core")
+struct AppAdoptionTests {
+    @Test("The app owns its DatabasePool and runs the intents by id")
+    func contract() async throws {
+        try await withDatabasePool { pool, _ in
+            let repository = try SQLiteItemRepository(writer: pool)
+            let environment = try IntentEnvironment(repository: repository)
+
+            let created = try await CreateList(name: "Groceries").perform(in: environment)
+            let groceries: ItemList.ID = created.list.id
+            let added = try await AddItem(title: "Milk", list: created.list.id, placement: .bottom).perform(in: environment)
+            let milk: Item.ID = added.items[0].id
+            for title in ["Eggs", "Bread", "Butter", "Jam", "Tea"] {
+                _ = try await AddItem(title: title, list: groceries).perform(in: environment)
+            }
+            _ = try await MoveItems([milk], to: .bottom).perform(in: environment)
+            _ = try await MoveItems([milk], to: .top).perform(in: environment)
+
+            let other = try await CreateList(name: "Pantry").perform(in: environment).list.id
+            let otherID = try await AddItem(title: "Rice", list: other).perform(in: environment).items[0].id
+            _ = try await MoveItems([milk], to: .after(otherID), into: other).perform(in: environment)
+            #expect(try await titles(other, environment) == ["Rice", "Milk"])
+
+            // SwiftUI's onMove over a view that shows completed items too.
+            let eggs = try await ListItems(list: groceries).perform(in: environment).items[0].id
+            _ = try await CompleteItems([eggs]).perform(in: environment)
+            _ = try await MoveItemsAtOffsets(fromOffsets: IndexSet([2, 4]), toOffset: 0, in: created.list.id, visibility: .all).perform(in: environment)
+            #expect(try await titles(groceries, environment, visibility: .all) == ["Butter", "Tea", "Eggs", "Bread", "Jam"])
+
+            _ = try await Undo().perform(in: environment)
+            #expect(try await titles(groceries, environment, visibility: .all) == ["Eggs", "Bread", "Butter", "Jam", "Tea"])
+
+            // Results carry ids, so SwiftUI can use them directly.
+            let listing = try await ListItems(list: groceries, visibility: .all).perform(in: environment).items
+            #expect(Set(listing.map(\.id)).count == listing.count)
+        }
+    }
+
+    @Test("Undo steps mirror into an undo manager; errors read as sentences")
+    func undoAndErrors() async throws {
+        try await withDatabasePool { pool, _ in
+            let environment = try IntentEnvironment(repository: try SQLiteItemRepository(writer: pool))
+            let list = try await CreateList(name: "Work").perform(in: environment).list.id
+            // What an app registers with its UndoManager: the step's name, and Undo to run.
+            var registered: [String] = []
+            let performed = try await environment.perform(AddItem(title: "Report", list: list))
+            if let step = performed.undoStep { registered.append(step.actionName) }
+            let unchanged = try await environment.perform(MoveItems([performed.result.items[0].id], to: .top))
+            if let step = unchanged.undoStep { registered.append(step.actionName) }
+            #expect(registered == ["Add Item"], "a move onto its own place records nothing")
+
+            do {
+                _ = try await DeleteList(list: ItemList.ID()).perform(in: environment)
+                Issue.record("deleting an unknown list must fail")
+            } catch {
+                #expect(error.localizedDescription.hasPrefix("No list has the id "))
+            }
+        }
+    }
+
+    @Test("The app observes a list while another process adds to it")
+    func observesAnotherProcess() async throws {
+        let arrange = try #require(Self.arrange, "swift build --build-tests builds arrange next to the tests")
+        try await withDatabasePool { pool, path in
+            let repository = try SQLiteItemRepository(writer: pool)
+            let environment = try IntentEnvironment(repository: repository)
+            let list = try await CreateList(name: "Groceries").perform(in: environment).list.id
+            _ = try await AddItem(title: "Milk", list: list).perform(in: environment)
+
+            // The first value comes at once; the next after a commit that changes the list.
+            let (started, start) = AsyncStream<[String]>.makeStream()
+            let watcher = Task {
+                var first = true
+                for try await items in repository.observeItems(in: list, visibility: .open) {
+                    guard !first else { first = false; start.yield(items.map(\.title)); continue }
+                    return items.map(\.title)
+                }
+                return []
+            }
+            defer { watcher.cancel() }
+            var firstValue = started.makeAsyncIterator()
+            #expect(await firstValue.next() == ["Milk"])
+
+            let process = Process()
+            process.executableURL = arrange
+            process.arguments = ["add", "Bread", "--list", "Groceries", "--db", path]
+            process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+
+            #expect(try await withTimeout(.seconds(5)) { try await watcher.value } == ["Milk", "Bread"])
+        }
+    }
+
+    /// The `arrange` executable, built beside the test bundle.
+    static let arrange: URL? = {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [folder, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("arrange") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+}
+
+/// The titles of a list, as an app's view shows them.
+private func titles(_ list: ItemList.ID, _ environment: IntentEnvironment, visibility: ItemVisibility = .open) async throws -> [String] {
+    try await ListItems(list: list, visibility: visibility).perform(in: environment).items.map(\.title)
+}
+
+/// Runs `body` with a `DatabasePool` the app configured itself, on a file in a new folder.
+private func withDatabasePool(_ body: (DatabasePool, String) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ArrangeAppTests-\(UUID())", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("App.sqlite").path
+    var configuration = Configuration()
+    configuration.label = "The app's pool"
+    configuration.busyMode = .timeout(5)
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    try await body(pool, path)
+    try pool.close()
+}
+
+/// What `body` gives, or `nil` when it takes longer than `limit`.
+private func withTimeout<Value: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value? {
+    try await withThrowingTaskGroup(of: Value?.self) { group in
+        group.addTask { try await body() }
+        group.addTask { try await Task.sleep(for: limit); return nil }
+        let first = try await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
