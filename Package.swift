@@ -120,6 +120,8 @@ let package = Package(
                 "ArrangeSQLite",
                 // For help texts and exit codes.
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // To count the statements a command runs.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // An app's view of the core: the public API only, an app-owned DatabasePool, and `arrange` as another process.

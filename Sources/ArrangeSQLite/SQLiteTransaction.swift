@@ -66,9 +66,9 @@ extension QueryInterfaceRequest<ItemRecord> {
 /// It is valid only inside the body it was handed to. Every method reports its failures
 /// as ``StoreError``.
 ///
-/// The transaction remembers the rows it has read by id or written, as they now are in the
-/// database, so that a row is read at most once (a move reads its item and anchor, then
-/// writes them) and an update writes only the columns that changed. The lists are
+/// The transaction remembers the rows it has read (by id, or in a short page or window) or
+/// written, as they now are in the database, so that a row is read at most once (a move
+/// reads its item and anchor, then writes them) and an update writes only the columns that changed. The lists are
 /// remembered the same way. Nothing else writes to the database while the transaction
 /// runs (a write transaction holds the write lock; a read sees one snapshot), so what it
 /// remembers stays true as long as it keeps it up to date with its own changes, cascades
@@ -203,11 +203,20 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
+    /// Remembers the rows of a page or window of at most this many items: a move reads its
+    /// items and neighbours that way, then writes them. A longer read (a whole list) is not
+    /// kept: it would cost more to remember than it could save.
+    static let rememberedWindow = 64
+
     private func items(in list: ItemList.ID, _ query: ItemsQuery) throws -> [Item] {
         guard !query.isEmpty else { return [] }
-        return try mapping {
+        let items = try mapping {
             try ItemRecord.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments(in: list)).map(\.item)
         }
+        if items.count <= Self.rememberedWindow {
+            for item in items { itemCache[item.id] = item }
+        }
+        return items
     }
 
     // MARK: Writing
