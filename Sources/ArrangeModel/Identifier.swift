@@ -25,37 +25,46 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
     ///
     /// - Returns: `nil` when `text` is not a UUID.
     public init?(_ text: String) {
-        guard let uuid = Self.parse(text.utf8) ?? UUID(uuidString: text) else { return nil }
+        var text = text
+        guard let uuid = text.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) ?? UUID(uuidString: text) else { return nil }
+        self.rawValue = uuid
+    }
+
+    /// Parses the canonical text form from its UTF-8 bytes, as a database hands them over,
+    /// without making a `String` first.
+    ///
+    /// - Returns: `nil` unless the bytes are 8-4-4-4-12 hex digits, in either case.
+    public init?(utf8 bytes: UnsafeRawBufferPointer) {
+        guard let uuid = Self.parse(bytes) else { return nil }
         self.rawValue = uuid
     }
 
     /// Reads the canonical form (8-4-4-4-12 hex digits) without Foundation's general parser,
     /// which dominates the cost of reading rows; anything else is left to `UUID(uuidString:)`.
-    private static func parse(_ text: String.UTF8View) -> UUID? {
-        guard text.count == 36 else { return nil }
-        var (high, low, digits): (UInt64, UInt64, Int) = (0, 0, 0)
-        for (offset, character) in text.enumerated() {
-            switch offset {
-            case 8, 13, 18, 23:
+    private static func parse(_ bytes: UnsafeRawBufferPointer) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var halves: (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        for offset in 0..<36 {
+            let character = bytes[offset]
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard character == UInt8(ascii: "-") else { return nil }
                 continue
-            default:
-                break
             }
             let nibble: UInt8
             switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character &- UInt8(ascii: "A") &+ 10
             default: return nil
             }
-            if digits < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
+            if digits < 16 { halves.0 = halves.0 << 4 | UInt64(nibble) } else { halves.1 = halves.1 << 4 | UInt64(nibble) }
             digits += 1
         }
-        func byte(_ half: UInt64, _ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * index)) }
-        return UUID(uuid: (
-            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
-            byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        let (high, low) = (halves.0.bigEndian, halves.1.bigEndian)
+        return withUnsafeBytes(of: (high, low)) { raw in
+            UUID(uuid: raw.loadUnaligned(as: uuid_t.self))
+        }
     }
 
     /// The start of the text form shared by every identifier whose 32 hex digits begin with

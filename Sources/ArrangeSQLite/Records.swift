@@ -100,19 +100,30 @@ extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates
 }
 
 extension ItemRecord {
-    /// Reads a row by its column names, without the cost of `Decodable`: moves read rows on
-    /// their hot path.
+    /// The columns every query of an item selects, in the order of ``CodingKeys``:
+    /// `id, list_id, title, …`. Rows are read by these positions.
+    static let selection = CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")
+
+    /// The query interface selects the same columns, in the same order.
+    static var databaseSelection: [any SQLSelectable] { CodingKeys.allCases.map { Column($0) } }
+
+    /// Reads a row selected as ``selection``, by position and without the cost of `Decodable`
+    /// or of looking columns up by name: every read of an item comes here, and a page of 50
+    /// items should cost little more than one write.
     ///
-    /// - Throws: ``RowDecodingError`` when an id is not a UUID.
+    /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
     init(row: Row) throws {
-        guard let id = Item.ID(row[Columns.id] as String), let listID = ItemList.ID(row[Columns.listID] as String) else {
+        guard row.count == CodingKeys.allCases.count,
+              let id = try row.withUnsafeData(atIndex: 0, { $0?.withUnsafeBytes(Item.ID.init(utf8:)) }),
+              let listID = try row.withUnsafeData(atIndex: 1, { $0?.withUnsafeBytes(ItemList.ID.init(utf8:)) })
+        else {
             throw RowDecodingError(table: Self.databaseTableName, row: row.description)
         }
         self.init(
-            id: id, listID: listID, title: row[Columns.title], notes: row[Columns.notes], sortIndex: row[Columns.sortIndex],
-            createdAt: Date(timeIntervalSince1970: row[Columns.createdAt]),
-            updatedAt: Date(timeIntervalSince1970: row[Columns.updatedAt]),
-            completedAt: (row[Columns.completedAt] as Double?).map(Date.init(timeIntervalSince1970:)))
+            id: id, listID: listID, title: row[2], notes: row[3], sortIndex: row[4],
+            createdAt: Date(timeIntervalSince1970: row[5]),
+            updatedAt: Date(timeIntervalSince1970: row[6]),
+            completedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     /// The row that stores `item`.

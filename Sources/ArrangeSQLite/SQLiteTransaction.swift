@@ -28,16 +28,22 @@ enum ItemsQuery: Hashable, Sendable {
     /// is prepared once per connection and then taken from its statement cache.
     var sql: String {
         switch self {
-        case .page(.all, _, _):
-            "SELECT * FROM items WHERE list_id = ? ORDER BY sort_index, id LIMIT ? OFFSET ?"
-        case .page(.open, _, _):
-            "SELECT * FROM items WHERE list_id = ? AND completed_at IS NULL ORDER BY sort_index, id LIMIT ? OFFSET ?"
-        case .before:
-            "SELECT * FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?) ORDER BY sort_index DESC, id DESC LIMIT ?"
-        case .after:
-            "SELECT * FROM items WHERE list_id = ? AND (sort_index, id) > (?, ?) ORDER BY sort_index, id LIMIT ?"
+        case .page(.all, _, _): Self.pageSQL
+        case .page(.open, _, _): Self.openPageSQL
+        case .before: Self.beforeSQL
+        case .after: Self.afterSQL
         }
     }
+
+    private static let pageSQL = "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? ORDER BY sort_index, id LIMIT ? OFFSET ?"
+    private static let openPageSQL =
+        "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? AND completed_at IS NULL ORDER BY sort_index, id LIMIT ? OFFSET ?"
+    private static let beforeSQL =
+        "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?) ORDER BY sort_index DESC, id DESC LIMIT ?"
+    private static let afterSQL =
+        "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? AND (sort_index, id) > (?, ?) ORDER BY sort_index, id LIMIT ?"
+    /// An item by id.
+    static let itemSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
 
     /// The values for the placeholders of ``sql``, for the items of `list`.
     func arguments(in list: ItemList.ID) -> StatementArguments {
@@ -124,7 +130,7 @@ final class SQLiteTransaction: ItemWriting {
     func item(id: Item.ID) throws -> Item? {
         if let known = itemCache[id] { return known }
         let item = try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT * FROM items WHERE id = ?")
+            let statement = try db.cachedStatement(sql: ItemsQuery.itemSQL)
             return try ItemRecord.fetchOne(statement, arguments: [id.text])?.item
         }
         itemCache[id] = item
@@ -175,7 +181,7 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     /// The items whose ids lie in a range `[from, to)`, in id order, up to a limit.
-    static let itemsByIDPrefixSQL = "SELECT * FROM items WHERE id >= ? AND id < ? ORDER BY id LIMIT ?"
+    static let itemsByIDPrefixSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id >= ? AND id < ? ORDER BY id LIMIT ?"
 
     func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] {
         let sortIndex = ItemRecord.Columns.sortIndex

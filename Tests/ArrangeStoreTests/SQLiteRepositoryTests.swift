@@ -413,7 +413,7 @@ struct SQLiteRepositoryTests {
             #expect(try store.item(id: added.id) == added)
         }
         let selects = log.take().filter { $0.hasPrefix("SELECT") }
-        #expect(selects.filter { $0 == "SELECT * FROM items WHERE id = ?" }.count == 3, "\(selects)")
+        #expect(selects.filter { $0 == ItemsQuery.itemSQL }.count == 3, "\(selects)")
         #expect(selects.filter { $0.contains("lists") }.count == 1, "\(selects)")
         #expect(selects.count == 4, "\(selects)")
     }
