@@ -177,13 +177,14 @@ extension OrderTree {
             }
         }
 
-        /// SplitMix64 over the id's bits: well spread even for sequential ids.
+        /// A hash of the id's 128 bits, well spread even for sequential ids: the first draw of
+        /// ``SeededRandomNumberGenerator`` (SplitMix64) seeded with one half, mixed with the
+        /// other half and drawn again.
         static func priority(of id: Item.ID) -> UInt64 {
             let (high, low) = id.halves
-            var z = high &+ low &* 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            var first = SeededRandomNumberGenerator(seed: high)
+            var second = SeededRandomNumberGenerator(seed: first.next() ^ low)
+            return second.next()
         }
     }
 

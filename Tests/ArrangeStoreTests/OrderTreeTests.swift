@@ -9,7 +9,7 @@ import Testing
 struct OrderTreeTests {
     @Test("Every small tree, built and taken apart in many orders, keeps its invariants and answers as a sorted array does", arguments: 0..<12)
     func smallTrees(count: Int) throws {
-        var random = SeededGenerator(seed: UInt64(count))
+        var random = SeededRandomNumberGenerator(seed: UInt64(count))
         // Two keys share each sort index, so the id breaks ties; every third item is completed.
         let entries = try (0..<count).map { index in
             let id = try Sample.id(String(format: "%08x", UInt32.random(in: .min ... .max, using: &random)))
@@ -50,7 +50,7 @@ struct OrderTreeTests {
 
     /// Insertion orders: every rotation of the sorted order, every rotation of the reversed
     /// order, and five random permutations.
-    private func orders(of entries: [Entry], using random: inout SeededGenerator) -> [(String, [Entry])] {
+    private func orders(of entries: [Entry], using random: inout SeededRandomNumberGenerator) -> [(String, [Entry])] {
         let sorted = entries.sorted { $0.key < $1.key }
         var orders: [(String, [Entry])] = []
         for shift in 0..<max(sorted.count, 1) {
