@@ -63,9 +63,11 @@ enum KeyLayout {
 
     /// The smallest gap a re-spread may leave between two keys of a window of `items`.
     ///
-    /// Larger windows must leave larger gaps: the allowed density falls as the window grows,
-    /// as in Bender et al.'s density-threshold relabelling, where a key range of size 2^i may
-    /// hold (2/T)^i items. With T = 1.5 that is a gap of about m^1.41 for m items.
+    /// Larger windows must leave larger gaps: the allowed density falls as the window grows.
+    /// The gap required for m items is m^1.5 / 1.8 (and at least twice `minimumGap`), so a
+    /// window of 100 items needs gaps of 555, one of 10,000 items gaps of 555,555.
+    /// The inspiration is Bender et al.'s density-threshold relabelling, where a key range of
+    /// size 2^i may hold (2/T)^i items, with T about 1.5.
     static func requiredGap(forItems items: Int, minimumGap: Int64) -> Int128 {
         let density = Int128(Double(items).squareRoot() * Double(items) / 1.8)
         return max(2 * Int128(minimumGap), density)

@@ -28,7 +28,7 @@ public final class OrderingService: Sendable {
     /// - Parameters:
     ///   - repository: Where the items live.
     ///   - configuration: The gaps and the jitter to use.
-    ///   - random: The source of jitter; pass a ``SeededRandomNumberGenerator`` for repeatable keys.
+    ///   - random: The source of jitter; pass a `SeededRandomNumberGenerator` (of ArrangeModel) for repeatable keys.
     ///   - now: The clock that stamps `updatedAt` on moved items and on the neighbours a re-spread rewrites.
     /// - Throws: ``OrderingConfiguration/Problem`` when the configuration cannot work.
     public init(

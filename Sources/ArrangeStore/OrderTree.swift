@@ -92,6 +92,17 @@ struct OrderTree: Sendable {
         walk.descend(from: root) { _ in true }
         return walk.take(count(.all), where: { _ in true })
     }
+
+    /// Stops the process unless the tree is well formed, as the `_checkInvariants()` of
+    /// swift-collections' structures does. Tests call it after every change.
+    ///
+    /// It checks that keys rise strictly in order, that no node's priority is below a
+    /// child's (heap order) and each is the hash of the node's id, and that each node's
+    /// `count` and `openCount` are those of its subtree.
+    /// - Complexity: O(n).
+    func _checkInvariants() {
+        _ = root?.checkInvariants(after: nil, before: nil)
+    }
 }
 
 extension OrderTree {
@@ -116,6 +127,24 @@ extension OrderTree {
 
         func count(_ visibility: ItemVisibility) -> Int {
             visibility == .all ? count : openCount
+        }
+
+        /// Checks the invariants of ``OrderTree/_checkInvariants()`` in this subtree, whose keys
+        /// must lie strictly between `lower` and `upper`.
+        ///
+        /// - Returns: The number of keys in the subtree, and of open ones.
+        func checkInvariants(after lower: OrderKey?, before upper: OrderKey?) -> (count: Int, openCount: Int) {
+            precondition(lower.map { $0 < key } ?? true, "key \(key) is not after \(String(describing: lower))")
+            precondition(upper.map { key < $0 } ?? true, "key \(key) is not before \(String(describing: upper))")
+            precondition(priority == Self.priority(of: key.id), "the priority of \(key) is not its id's")
+            for child in [left, right] {
+                precondition(child.map { $0.priority <= priority } ?? true, "a child of \(key) has a higher priority")
+            }
+            let below = left?.checkInvariants(after: lower, before: key) ?? (count: 0, openCount: 0)
+            let above = right?.checkInvariants(after: key, before: upper) ?? (count: 0, openCount: 0)
+            precondition(count == 1 + below.count + above.count, "the count of \(key) is not its subtree's")
+            precondition(openCount == (isOpen ? 1 : 0) + below.openCount + above.openCount, "the open count of \(key) is not its subtree's")
+            return (count, openCount)
         }
 
         /// A copy of this node with other children.
@@ -148,13 +177,14 @@ extension OrderTree {
             }
         }
 
-        /// SplitMix64 over the id's bits: well spread even for sequential ids.
+        /// A hash of the id's 128 bits, well spread even for sequential ids: the first draw of
+        /// ``SeededRandomNumberGenerator`` (SplitMix64) seeded with one half, mixed with the
+        /// other half and drawn again.
         static func priority(of id: Item.ID) -> UInt64 {
             let (high, low) = id.halves
-            var z = high &+ low &* 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            var first = SeededRandomNumberGenerator(seed: high)
+            var second = SeededRandomNumberGenerator(seed: first.next() ^ low)
+            return second.next()
         }
     }
 

@@ -134,6 +134,13 @@ struct OrderingServiceTests {
         #expect(keys[0] == keys[1])
     }
 
+    @Test("The gap a re-spread must leave is m^1.5 / 1.8 for m items, at least twice the minimum gap, as documented")
+    func requiredGap() {
+        #expect(KeyLayout.requiredGap(forItems: 100, minimumGap: 1) == 555)
+        #expect(KeyLayout.requiredGap(forItems: 10_000, minimumGap: 1) == 555_555)
+        #expect(KeyLayout.requiredGap(forItems: 4, minimumGap: 1_000) == 2_000)
+    }
+
     @Test("A full gap re-spreads only a small window, and the order survives")
     func respreadsSmallWindow() throws {
         let fixture = try Fixture()

@@ -688,7 +688,7 @@ struct RepositoryConformanceTests {
     @Test("After many random changes, every query agrees with a reference model", arguments: Backend.allCases)
     func randomChanges(backend: Backend) throws {
         let store = try backend.makeStore()
-        var random = SeededGenerator(seed: 2_024)
+        var random = SeededRandomNumberGenerator(seed: 2_024)
         var model = ReferenceModel()
         let lists = [Sample.list("One"), Sample.list("Two", at: 1)]
         try store.repository.write { store throws in

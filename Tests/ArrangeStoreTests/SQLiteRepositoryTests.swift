@@ -456,24 +456,26 @@ struct SQLiteRepositoryTests {
 
     @Test("An observation sees the commits of a second repository on the file, and of the app from a read-only one, within a second")
     func observesOtherConnections() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("Arrange.sqlite")
-        let observed = try SQLiteItemRepository(path: path)
-        let (list, items) = try Store(repository: observed, folder: nil).seed("Home", sortIndices: [1])
-        let other = try SQLiteItemRepository(path: path)
-        let widget = try SQLiteItemRepository.readOnly(path: path)
-        let recorders = [observed, widget].map { Recorder.start($0.observeItems(in: list.id, visibility: .all)) }
-        defer { for recorder in recorders { recorder.cancel() } }
-        for recorder in recorders { #expect(await recorder.next() == items) }
+        try await OffPool.run {
+            let folder = try TemporaryFolder()
+            let path = folder.path("Arrange.sqlite")
+            let observed = try SQLiteItemRepository(path: path)
+            let (list, items) = try Store(repository: observed, folder: nil).seed("Home", sortIndices: [1])
+            let other = try SQLiteItemRepository(path: path)
+            let widget = try SQLiteItemRepository.readOnly(path: path)
+            let recorders = [observed, widget].map { Recorder.start($0.observeItems(in: list.id, visibility: .all)) }
+            defer { for recorder in recorders { recorder.cancel() } }
+            for recorder in recorders { #expect(await recorder.next() == items) }
 
-        let added = Sample.item(in: list.id, "From elsewhere", sortIndex: 2)
-        let start = ContinuousClock.now
-        try await other.write { try $0.insert(added) }
-        for recorder in recorders {
-            #expect(await recorder.next(within: .seconds(1)) == items + [added])
+            let added = Sample.item(in: list.id, "From elsewhere", sortIndex: 2)
+            let start = ContinuousClock.now
+            try await other.write { try $0.insert(added) }
+            for recorder in recorders {
+                #expect(await recorder.next(within: .seconds(1)) == items + [added])
+            }
+            let delay = ContinuousClock.now - start
+            #expect(delay < .seconds(1), "\(delay)")
         }
-        let delay = ContinuousClock.now - start
-        #expect(delay < .seconds(1), "\(delay)")
     }
 
     @Test(
@@ -481,34 +483,36 @@ struct SQLiteRepositoryTests {
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts descriptors through /proc")
     )
     func observationReleasesConnection() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("Arrange.sqlite")
-        let repository = try SQLiteItemRepository(path: path)
-        let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
-        // Open the pool's reader before counting: observations read through it.
-        #expect(try await repository.read { try $0.lists() } == [list])
-        // Each connection has the -wal file open once. (SQLite keeps the descriptor of a closed
-        // connection's database file while others hold locks on it, and reuses it at the next
-        // open, so the database file's own count is no measure of open connections.)
-        let log = path + "-wal"
-        let before = Descriptors.open(on: log)
-        let databaseBefore = Descriptors.open(on: path)
-        #expect(before > 0)
+        try await OffPool.run {
+            let folder = try TemporaryFolder()
+            let path = folder.path("Arrange.sqlite")
+            let repository = try SQLiteItemRepository(path: path)
+            let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
+            // Open the pool's reader before counting: observations read through it.
+            #expect(try await repository.read { try $0.lists() } == [list])
+            // Each connection has the -wal file open once. (SQLite keeps the descriptor of a closed
+            // connection's database file while others hold locks on it, and reuses it at the next
+            // open, so the database file's own count is no measure of open connections.)
+            let log = path + "-wal"
+            let before = Descriptors.open(on: log)
+            let databaseBefore = Descriptors.open(on: path)
+            #expect(before > 0)
 
-        let recorder = Recorder.start(repository.observeItems(in: list.id, visibility: .all))
-        #expect(await recorder.next() == items)
-        #expect(Descriptors.open(on: log) == before + 1, "the observation's own connection")
-        recorder.cancel()
-        #expect(await Descriptors.wait(on: log, toBe: before), "cancelling the consumer closes it")
+            let recorder = Recorder.start(repository.observeItems(in: list.id, visibility: .all))
+            #expect(await recorder.next() == items)
+            #expect(Descriptors.open(on: log) == before + 1, "the observation's own connection")
+            recorder.cancel()
+            #expect(await Descriptors.wait(on: log, toBe: before), "cancelling the consumer closes it")
 
-        do {
-            let stream = repository.observeLists()
-            var iterator = stream.makeAsyncIterator()
-            #expect(try await iterator.next() == [list])
-            #expect(Descriptors.open(on: log) == before + 1)
+            do {
+                let stream = repository.observeLists()
+                var iterator = stream.makeAsyncIterator()
+                #expect(try await iterator.next() == [list])
+                #expect(Descriptors.open(on: log) == before + 1)
+            }
+            #expect(await Descriptors.wait(on: log, toBe: before), "dropping the stream closes it")
+            #expect(Descriptors.open(on: path) <= databaseBefore + 1, "no descriptor piles up")
         }
-        #expect(await Descriptors.wait(on: log, toBe: before), "dropping the stream closes it")
-        #expect(Descriptors.open(on: path) <= databaseBefore + 1, "no descriptor piles up")
     }
 
     @Test("Text holding U+0000 is refused, not cut short at it")

@@ -1,6 +1,8 @@
 /// A small, fast, seedable random number generator (SplitMix64).
 ///
-/// Use it to make jitter repeatable in tests and benchmarks:
+/// Use it to make jitter repeatable in tests and benchmarks. Its first draw also serves as
+/// a well-spread 64-bit hash of the seed: the in-memory store derives each item's place in
+/// its balanced tree from the item's id this way.
 ///
 /// ```swift
 /// var random = SeededRandomNumberGenerator(seed: 42)
