@@ -228,26 +228,6 @@ public struct SortIndexChange: Hashable, Sendable {
 }
 
 extension ItemReading {
-    /// The first item of a list in display order, or `nil` when the list is empty.
-    public func firstItem(in list: ItemList.ID) throws -> Item? {
-        try items(in: list, after: .beforeAll, limit: 1).first
-    }
-
-    /// The last item of a list in display order, or `nil` when the list is empty.
-    public func lastItem(in list: ItemList.ID) throws -> Item? {
-        try items(in: list, before: .afterAll, limit: 1).first
-    }
-
-    /// The item just before `sortIndex`: the last one whose `sortIndex` is smaller.
-    public func item(in list: ItemList.ID, before sortIndex: Int64) throws -> Item? {
-        try items(in: list, before: OrderKey(sortIndex: sortIndex, id: .lowest), limit: 1).first
-    }
-
-    /// The item just after `sortIndex`: the first one whose `sortIndex` is larger.
-    public func item(in list: ItemList.ID, after sortIndex: Int64) throws -> Item? {
-        try items(in: list, after: OrderKey(sortIndex: sortIndex, id: .highest), limit: 1).first
-    }
-
     /// The list with this id.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` when there is none.

@@ -211,29 +211,18 @@ struct RepositoryConformanceTests {
         }
     }
 
-    @Test("First, last and neighbour helpers find the items around a sort index", arguments: Backend.allCases)
-    func neighbours(backend: Backend) throws {
+    @Test("existingItem and existingList find what exists and name what does not", arguments: Backend.allCases)
+    func existing(backend: Backend) throws {
         let store = try backend.makeStore()
         let (list, items) = try store.seed("Chores", sortIndices: [30, 10, 20])
-        let (empty, _) = try store.seed("Empty", sortIndices: [])
-        let (ten, twenty, thirty) = (items[1], items[2], items[0])
-
         try store.repository.read { store throws in
-            #expect(try store.firstItem(in: list.id) == ten)
-            #expect(try store.lastItem(in: list.id) == thirty)
-            #expect(try store.item(in: list.id, before: 20) == ten)
-            #expect(try store.item(in: list.id, before: 25) == twenty)
-            #expect(try store.item(in: list.id, after: 20) == thirty)
-            #expect(try store.item(in: list.id, after: 15) == twenty)
-            #expect(try store.item(in: list.id, before: 10) == nil)
-            #expect(try store.item(in: list.id, after: 30) == nil)
-            #expect(try store.firstItem(in: empty.id) == nil)
-            #expect(try store.lastItem(in: empty.id) == nil)
-            #expect(try store.existingItem(id: ten.id) == ten)
+            #expect(try store.existingItem(id: items[1].id) == items[1])
             #expect(try store.existingList(id: list.id) == list)
         }
         let missing = Item.ID()
         #expect(throws: StoreError.itemNotFound(missing)) { try store.repository.read { try $0.existingItem(id: missing) } }
+        let missingList = ItemList.ID()
+        #expect(throws: StoreError.listNotFound(missingList)) { try store.repository.read { try $0.existingList(id: missingList) } }
     }
 
     @Test("Items are found by the start of their id, across lists, in id order", arguments: Backend.allCases)
