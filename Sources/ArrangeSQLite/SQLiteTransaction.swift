@@ -209,10 +209,11 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
-    /// Remembers the rows of a page or window of at most this many items: a move reads its
-    /// items and neighbours that way, then writes them. A longer read (a whole list) is not
-    /// kept: it would cost more to remember than it could save.
-    static let rememberedWindow = 64
+    /// Remembers the rows of a page or window of at most this many items: a move reads the
+    /// item `#N` names and its new neighbours one or two at a time, then writes them. A longer
+    /// read (a page a view shows, a window to re-spread) is not kept: it would cost more to
+    /// remember than it could save.
+    static let rememberedWindow = 4
 
     private func items(in list: ItemList.ID, _ query: ItemsQuery) throws -> [Item] {
         guard !query.isEmpty else { return [] }
