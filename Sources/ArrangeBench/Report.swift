@@ -25,6 +25,7 @@ struct Report {
             let section = LatencySection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, log: log)
             let measurement = try section.run(in: directory)
             targets.latency = measurement.rows
+            targets.latencyTargets = measurement.targets
             print("## Latency on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
             print("Each operation is one transaction of its own, timed in turns with the smallest write transaction the repository offers, \(settings.samples) rounds; the ratio is of the medians.\n")
             print(section.text(measurement) + "\n")

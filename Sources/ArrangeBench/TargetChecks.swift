@@ -3,6 +3,7 @@ struct TargetChecks {
     let settings: Settings
     var workloads: [WorkloadResult] = []
     var latency: [LatencySection.Row] = []
+    var latencyTargets: [LatencySection.Target] = []
     var scaling: [ScalingSection.Row] = []
     var bytesPerItem: Double?
 
@@ -17,7 +18,7 @@ struct TargetChecks {
     }
 
     var checks: [Check] {
-        [randomMoves, endInserts, hotSpot, failures, moveLatency, scalingRatio]
+        [randomMoves, endInserts, hotSpot, failures] + latencyTargetChecks + [moveLatency, scalingRatio]
     }
 
     var text: String {
@@ -74,6 +75,20 @@ struct TargetChecks {
             ? "no failure in \(results.count) runs (order and rising keys checked after each)"
             : failed.map { "\($0.workload.title) at \(Format.count($0.count)): \($0.problem ?? "failed")" }.joined(separator: "; ")
         return Check(target: "No failure in any workload", figures: figures, met: results.isEmpty ? nil : failed.isEmpty)
+    }
+
+    /// Block 2 of the latency section: a move by id against a bare UPDATE, a page read against a one-row write.
+    private var latencyTargetChecks: [Check] {
+        let size = settings.latencyItems == 100_000 ? "" : "at \(Format.count(settings.latencyItems)) items: "
+        guard !latencyTargets.isEmpty else {
+            return [Check(target: "Move by id ÷ bare one-row UPDATE ≤ 1.5; page of 50 ÷ one-row write ≤ 1.5 (SQLite)", figures: "", met: nil)]
+        }
+        return latencyTargets.map { target in
+            Check(
+                target: "\(target.operation) ÷ \(target.reference) ≤ \(Format.ratio(target.limit)) (SQLite)",
+                figures: size + Format.ratio(target.ratio.value),
+                met: target.ratio.value <= target.limit)
+        }
     }
 
     private var moveLatency: Check {

@@ -8,6 +8,7 @@ import ArrangeStore
 final class TimedList {
     static let byIDTitle = "move one item before another, by id"
     static let byOffsetTitle = "move one item by offsets (SwiftUI)"
+    static let pageTitle = "read the first page of 50 items"
 
     let repository: any ItemRepository
     let service: OrderingService
