@@ -16,27 +16,28 @@ struct SharedOptions: ParsableArguments {
     init() {}
 }
 
-/// The settings a command line may override; see ``Settings``.
+/// The settings a command line may override; names and help come from ``Setting``.
 struct SettingsOptions: ParsableArguments {
-    @Option(name: .customLong("end-gap"), help: ArgumentHelp("How far past the first or last item a new top or bottom key steps.", valueName: "n"))
+    @Option(name: .customLong(Setting.endGap.flag), help: ArgumentHelp(Setting.endGap.help, valueName: "n"))
     var endGap: Int64?
 
-    @Option(name: .customLong("minimum-gap"), help: ArgumentHelp("The smallest distance between neighbouring keys; closer keys are re-spread.", valueName: "n"))
+    @Option(name: .customLong(Setting.minimumGap.flag), help: ArgumentHelp(Setting.minimumGap.help, valueName: "n"))
     var minimumGap: Int64?
 
-    @Flag(inversion: .prefixedNo, help: "Place new keys at a random point of their gap, so that two devices rarely pick the same key.")
+    @Flag(name: .customLong(Setting.jitter.flag), inversion: .prefixedNo, help: ArgumentHelp(Setting.jitter.help))
     var jitter: Bool?
 
-    @Option(name: .customLong("default-list"), help: ArgumentHelp("The list commands use when they name none; created when missing.", valueName: "name"))
+    @Option(name: .customLong(Setting.defaultList.flag), help: ArgumentHelp(Setting.defaultList.help, valueName: "name"))
     var defaultList: String?
 
-    @Option(name: .customLong("history-size"), help: ArgumentHelp("How many steps undo can go back, and how many lines the REPL history keeps.", valueName: "n"))
+    @Option(name: .customLong(Setting.historySize.flag), help: ArgumentHelp(Setting.historySize.help, valueName: "n"))
     var historySize: Int?
 
     init() {}
 
     var overrides: SettingsOverrides {
-        SettingsOverrides(endGap: endGap, minimumGap: minimumGap, jitter: jitter, defaultList: defaultList, historySize: historySize)
+        SettingsOverrides().with(Setting.endGap, endGap).with(Setting.minimumGap, minimumGap).with(Setting.jitter, jitter)
+            .with(Setting.defaultList, defaultList).with(Setting.historySize, historySize)
     }
 }
 

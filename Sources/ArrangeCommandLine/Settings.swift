@@ -1,6 +1,6 @@
 public import ArrangeOrdering
 import ArrangeModel
-import Configuration
+public import Configuration
 public import Foundation
 import SystemPackage
 
@@ -42,7 +42,7 @@ public struct Settings: Hashable, Sendable {
         jitter: OrderingConfiguration().jitter, defaultList: "Inbox", historySize: 500)
 
     /// The keys of a configuration file, in the order the README documents them.
-    public static let keys = ["endGap", "minimumGap", "jitter", "defaultList", "historySize"]
+    public static var keys: [String] { Setting.all.map { $0.key } }
 
     /// Whether a person chose a default list other than the built-in one (`Inbox`), by name:
     /// then that list becomes the database's default list, created when missing.
@@ -71,34 +71,111 @@ public struct Settings: Hashable, Sendable {
     }
 }
 
-/// Settings given on the command line; `nil` leaves a setting to the other sources.
-public struct SettingsOverrides: Hashable, Sendable {
-    public var endGap: Int64?
-    public var minimumGap: Int64?
-    public var jitter: Bool?
-    public var defaultList: String?
-    public var historySize: Int?
+/// Settings given on the command line; a setting not given is left to the other sources.
+///
+/// ```swift
+/// SettingsOverrides().with(Setting.historySize, 9)
+/// ```
+public struct SettingsOverrides: Sendable {
+    fileprivate var values: [AbsoluteConfigKey: ConfigValue] = [:]
 
-    public init(endGap: Int64? = nil, minimumGap: Int64? = nil, jitter: Bool? = nil, defaultList: String? = nil, historySize: Int? = nil) {
-        self.endGap = endGap
-        self.minimumGap = minimumGap
-        self.jitter = jitter
-        self.defaultList = defaultList
-        self.historySize = historySize
+    public init() {}
+
+    /// These overrides with `value` for `setting`; `nil` leaves the setting out.
+    public func with<Value>(_ setting: SettingDefinition<Value>, _ value: Value?) -> SettingsOverrides {
+        var overrides = self
+        overrides.values[AbsoluteConfigKey([setting.key])] = value.map { ConfigValue(setting.content($0), isSecret: false) }
+        return overrides
     }
 
     /// Whether no setting is given.
-    public var isEmpty: Bool { self == SettingsOverrides() }
+    public var isEmpty: Bool { values.isEmpty }
+}
 
-    fileprivate var values: [AbsoluteConfigKey: ConfigValue] {
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        if let endGap { values["endGap"] = ConfigValue(.int(Int(endGap)), isSecret: false) }
-        if let minimumGap { values["minimumGap"] = ConfigValue(.int(Int(minimumGap)), isSecret: false) }
-        if let jitter { values["jitter"] = ConfigValue(.bool(jitter), isSecret: false) }
-        if let defaultList { values["defaultList"] = ConfigValue(.string(defaultList), isSecret: false) }
-        if let historySize { values["historySize"] = ConfigValue(.int(historySize), isSecret: false) }
-        return values
+/// Every setting, each declared once: its key, its help, the kind of its values and where it
+/// lives in ``Settings``. The file keys, the environment variables, the flags' names and help,
+/// the defaults provider and the reading of every source come from these.
+public enum Setting {
+    public static let endGap = SettingDefinition.wholeNumber(
+        "endGap", \.endGap, help: "How far past the first or last item a new top or bottom key steps.")
+    public static let minimumGap = SettingDefinition.wholeNumber(
+        "minimumGap", \.minimumGap, help: "The smallest distance between neighbouring keys; closer keys are re-spread.")
+    public static let jitter = SettingDefinition.flag(
+        "jitter", \.jitter, help: "Place new keys at a random point of their gap, so that two devices rarely pick the same key.")
+    public static let defaultList = SettingDefinition.text(
+        "defaultList", \.defaultList, kind: "a list name",
+        help: "The list commands use when they name none (the database's own default list unless another name is given).")
+    public static let historySize = SettingDefinition.wholeNumber(
+        "historySize", \.historySize, help: "How many steps undo can go back, and how many lines the REPL history keeps.")
+
+    /// Every setting, in the order the README documents them.
+    public static let all: [any AnySetting] = [endGap, minimumGap, jitter, defaultList, historySize]
+}
+
+/// One setting: its key in the user's file, the help of its flag, the kind of its values for
+/// messages, and its place in ``Settings``.
+public struct SettingDefinition<Value: Sendable>: AnySetting {
+    /// The key in the user's file (`endGap`); the flag (`--end-gap`) and the environment
+    /// variable (`ARRANGE_END_GAP`) are made from it.
+    public let key: String
+    /// What the setting does, in a sentence for the flag's help.
+    public let help: String
+    /// What its values are, for messages: "a whole number".
+    let kind: String
+    let keyPath: WritableKeyPath<Settings, Value> & Sendable
+    let content: @Sendable (Value) -> ConfigContent
+    let value: @Sendable (ConfigReader, ConfigKey) throws -> Value
+
+    /// The flag's name, without its dashes: `end-gap`.
+    public var flag: String { Settings.flagName(of: key) }
+
+    public func configValue(in settings: Settings) -> (AbsoluteConfigKey, ConfigValue) {
+        (AbsoluteConfigKey([key]), ConfigValue(content(settings[keyPath: keyPath]), isSecret: false))
     }
+
+    public func read(_ reader: ConfigReader, into settings: inout Settings, userFile: URL) throws(CommandLineError) {
+        do {
+            settings[keyPath: keyPath] = try value(reader, ConfigKey(key))
+        } catch {
+            throw .configuration("\(key) must be \(kind); check --\(flag), \(Settings.variableName(of: key)) and \(userFile.path).")
+        }
+    }
+}
+
+extension SettingDefinition where Value == Int64 {
+    static func wholeNumber(_ key: String, _ keyPath: WritableKeyPath<Settings, Int64> & Sendable, help: String) -> Self {
+        Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, content: { .int(Int($0)) }, value: { Int64(try $0.requiredInt(forKey: $1)) })
+    }
+}
+
+extension SettingDefinition where Value == Int {
+    static func wholeNumber(_ key: String, _ keyPath: WritableKeyPath<Settings, Int> & Sendable, help: String) -> Self {
+        Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, content: { .int($0) }, value: { try $0.requiredInt(forKey: $1) })
+    }
+}
+
+extension SettingDefinition where Value == Bool {
+    static func flag(_ key: String, _ keyPath: WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Self {
+        Self(key: key, help: help, kind: "true or false", keyPath: keyPath, content: { .bool($0) }, value: { try $0.requiredBool(forKey: $1) })
+    }
+}
+
+extension SettingDefinition where Value == String {
+    static func text(_ key: String, _ keyPath: WritableKeyPath<Settings, String> & Sendable, kind: String, help: String) -> Self {
+        Self(key: key, help: help, kind: kind, keyPath: keyPath, content: { .string($0) }, value: { try $0.requiredString(forKey: $1) })
+    }
+}
+
+/// A setting of any value type, as ``Setting/all`` lists them.
+public protocol AnySetting: Sendable {
+    var key: String { get }
+    var help: String { get }
+    /// The setting's key and its value in `settings`, for a configuration provider.
+    func configValue(in settings: Settings) -> (AbsoluteConfigKey, ConfigValue)
+    /// Reads the setting from `reader` into `settings`.
+    ///
+    /// - Throws: ``CommandLineError/configuration(_:)`` naming the flag, the variable and the file to check.
+    func read(_ reader: ConfigReader, into settings: inout Settings, userFile: URL) throws(CommandLineError)
 }
 
 extension Settings {
@@ -119,28 +196,16 @@ extension Settings {
         } catch {
             throw .configuration("Cannot read \(userFile.path): \(error)")
         }
-        let defaults = Settings.defaults
         let reader = ConfigReader(providers: [
             InMemoryProvider(name: "flags", values: overrides.values),
             EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "arrange"),
             file,
-            InMemoryProvider(name: "defaults", values: SettingsOverrides(
-                endGap: defaults.endGap, minimumGap: defaults.minimumGap, jitter: defaults.jitter,
-                defaultList: defaults.defaultList, historySize: defaults.historySize).values),
+            InMemoryProvider(name: "defaults", values: Dictionary(uniqueKeysWithValues: Setting.all.map { $0.configValue(in: .defaults) })),
         ])
-        func value<Value>(_ key: String, _ kind: String, _ read: (ConfigKey) throws -> Value) throws(CommandLineError) -> Value {
-            do {
-                return try read(ConfigKey(key))
-            } catch {
-                throw .configuration("\(key) must be \(kind); check --\(flagName(of: key)), \(variableName(of: key)) and \(userFile.path).")
-            }
+        var settings = Settings.defaults
+        for setting in Setting.all {
+            try setting.read(reader, into: &settings, userFile: userFile)
         }
-        let settings = Settings(
-            endGap: Int64(try value("endGap", "a whole number") { try reader.requiredInt(forKey: $0) }),
-            minimumGap: Int64(try value("minimumGap", "a whole number") { try reader.requiredInt(forKey: $0) }),
-            jitter: try value("jitter", "true or false") { try reader.requiredBool(forKey: $0) },
-            defaultList: try value("defaultList", "a list name") { try reader.requiredString(forKey: $0) },
-            historySize: try value("historySize", "a whole number") { try reader.requiredInt(forKey: $0) })
         try settings.validate()
         return settings
     }

@@ -35,7 +35,7 @@ struct SettingsTests {
             let file = folder.appendingPathComponent("config.json")
             try Data(#"{"endGap": 1000, "minimumGap": 5, "defaultList": "Today", "historySize": 7}"#.utf8).write(to: file)
             let environment = ["ARRANGE_MINIMUM_GAP": "10", "ARRANGE_JITTER": "true", "ARRANGE_HISTORY_SIZE": "8"]
-            let settings = try await Settings.load(overrides: SettingsOverrides(historySize: 9), environment: environment, userFile: file)
+            let settings = try await Settings.load(overrides: SettingsOverrides().with(Setting.historySize, 9), environment: environment, userFile: file)
             #expect(settings == Settings(endGap: 1000, minimumGap: 10, jitter: true, defaultList: "Today", historySize: 9))
 
             let missing = folder.appendingPathComponent("none.json")
