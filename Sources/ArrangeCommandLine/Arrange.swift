@@ -77,7 +77,6 @@ extension SessionCommand {
 
     /// Opens a session and runs the command; errors become one line on standard error and
     /// an exit status (see ``CommandLineError/exitCode`` and `ExitCode.refused`).
-
     func run() async throws {
         let console = Console.standard
         do {

@@ -49,13 +49,18 @@ enum JSONLine {
 /// across their commands, and the REPL's `use LIST` holds; any other command opens one, runs
 /// one intent, and ends.
 public final class CommandSession: Sendable {
+    /// What the session's intents run against.
     public let environment: IntentEnvironment
+    /// The settings the session was opened with.
     public let settings: Settings
+    /// Where the database, the history and the user's settings are.
     public let locations: Locations
+    /// Where output and errors go.
     public let console: Console
     /// The list chosen with ``useList(_:)``.
     private let chosenList: Mutex<ItemList.ID?>
 
+    /// A session over an environment already made; ``open(database:overrides:keepsHistory:processEnvironment:console:)`` makes one from the settings.
     public init(environment: IntentEnvironment, settings: Settings, locations: Locations, console: Console) {
         self.chosenList = Mutex(nil)
         self.environment = environment
@@ -111,15 +116,18 @@ public final class CommandSession: Sendable {
     /// - Throws: ``ReferenceError/unknownList(_:known:)``.
     @discardableResult
     public func useList(_ reference: ListReference?) async throws -> ItemList {
-        let list = try await resolveList(reference)
+        let list = try await resolveList(reference, currentList: nil)
         chosenList.withLock { $0 = reference == nil ? nil : list.id }
         return list
     }
 
     /// The list `reference` names, as it is now in the store; without one, the current list.
     public func resolveList(_ reference: ListReference? = nil) async throws -> ItemList {
-        let currentList = currentList
-        return try await environment.repository.read { try ReferenceResolver($0, currentList: currentList).list(reference) }
+        try await resolveList(reference, currentList: currentList)
+    }
+
+    private func resolveList(_ reference: ListReference?, currentList: ItemList.ID?) async throws -> ItemList {
+        try await environment.repository.read { try ReferenceResolver($0, currentList: currentList).list(reference) }
     }
 
     /// The id of the store's default list.

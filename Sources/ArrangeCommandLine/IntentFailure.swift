@@ -22,6 +22,13 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         self.message = message
     }
 
+    /// A request that leaves out a parameter it must give.
+    ///
+    /// - Parameter request: What needs the field: the request's name, or "The request".
+    static func missingField(_ parameter: any AnyParameter, in request: String) -> IntentFailure {
+        IntentFailure(code: "missingField", message: "\(request) needs the field '\(parameter.name)', which must be \(parameter.jsonForm).")
+    }
+
     /// Describes any error a request can end in.
     public init(_ error: any Error) {
         let message = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)

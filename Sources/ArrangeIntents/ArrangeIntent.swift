@@ -2,8 +2,9 @@
 ///
 /// An intent is a small `Sendable` value: a ``title`` (a verb and a noun, "Move Items"),
 /// typed parameters that name lists and items by id, and a typed result. It knows nothing of
-/// text: the command line resolves `#N`, names and id prefixes into ids before it builds an
-/// intent, and formats the result itself. An Apple client wraps each intent in an `AppIntent`
+/// text: a front end that lets people name things otherwise resolves those names into ids
+/// (inside the transaction, with ``IntentEnvironment/perform(readOnly:_:)``) and formats the
+/// result itself. An Apple client wraps each intent in an `AppIntent`
 /// whose `perform()` calls ``perform(in:)``.
 ///
 /// ```swift
@@ -59,6 +60,7 @@ public struct Performed<Result: Sendable>: Sendable {
     /// environment keeps no history. An app mirrors a recorded step in its `UndoManager`.
     public var undoStep: UndoStep?
 
+    /// A result and the step recorded with it.
     public init(result: Result, undoStep: UndoStep?) {
         self.result = result
         self.undoStep = undoStep

@@ -109,6 +109,7 @@ enum Change: Sendable {
 
         case .listCreated(let id):
             guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
+            guard try transaction.defaultListID() != id else { throw conflict("'\(list.name)' has become the default list, which is not deleted.") }
             let items = try transaction.items(in: id, visibility: .all, offset: 0, limit: .max)
             try transaction.deleteList(id: id)
             return .listDeleted(list, items)

@@ -5,6 +5,7 @@
 public struct Undo: ArrangeIntent {
     public static let title = "Undo"
 
+    /// Creates the intent; it takes no parameters.
     public init() {}
 
     public func run(in context: IntentContext) throws -> HistoryResult {
@@ -16,6 +17,7 @@ public struct Undo: ArrangeIntent {
 public struct Redo: ArrangeIntent {
     public static let title = "Redo"
 
+    /// Creates the intent; it takes no parameters.
     public init() {}
 
     public func run(in context: IntentContext) throws -> HistoryResult {

@@ -119,12 +119,13 @@ public final class IntentContext {
         return item
     }
 
-    /// Throws unless the item a `before` or `after` placement names exists.
+    /// Throws unless a placement can be made: its anchor exists, its offset is not negative.
     ///
-    /// - Throws: ``IntentError/unknownItem(_:)``.
-    func checkAnchor(of placement: Placement) throws {
+    /// - Throws: ``IntentError/unknownItem(_:)``, ``IntentError/negativeOffset(_:)``.
+    func check(_ placement: Placement) throws {
         switch placement {
         case .before(let anchor), .after(let anchor): _ = try item(anchor)
+        case .offset(let offset) where offset < 0: throw IntentError.negativeOffset(offset)
         case .top, .bottom, .offset: break
         }
     }

@@ -7,9 +7,9 @@ import Synchronization
 /// What intents run against: the store, the ordering service, a clock, an id source, and the
 /// undo and redo history of one session.
 ///
-/// An app keeps one environment for as long as its window is open; the command line's REPL
-/// and `arrange run` keep one for their whole run, so ``Undo`` and ``Redo`` work across the
-/// intents of the session. Run one intent at a time per environment: the history records
+/// An app keeps one environment for as long as its window is open, and a front end that runs
+/// several intents in one session keeps one for the session, so ``Undo`` and ``Redo`` work
+/// across its intents. Run one intent at a time per environment: the history records
 /// them in the order they finish.
 public final class IntentEnvironment: Sendable {
     /// Places and moves items; its repository is ``repository``.
@@ -97,7 +97,9 @@ public final class IntentEnvironment: Sendable {
     ) async throws -> Performed<Intent.Result> {
         guard !readOnly else {
             let result = try await repository.read { transaction in
-                try makeIntent(transaction).run(in: IntentContext(reading: transaction, environment: self))
+                let intent = try makeIntent(transaction)
+                guard intent.isReadOnly else { throw IntentError.readOnlyIntent(Intent.title) }
+                return try intent.run(in: IntentContext(reading: transaction, environment: self))
             }
             return Performed(result: result, undoStep: nil)
         }
@@ -161,7 +163,7 @@ public final class IntentEnvironment: Sendable {
         return history.withLock { history in
             switch effect {
             case .record(let change):
-                let step = UndoStep(actionName: action, change: change)
+                let step = UndoStep(id: newID(), actionName: action, change: change)
                 history.undo.append(step)
                 if history.undo.count > historyLimit { history.undo.removeFirst(history.undo.count - historyLimit) }
                 history.redo.removeAll()
@@ -208,7 +210,7 @@ public struct UndoStep: Identifiable, Hashable, Sendable {
     /// How to go back over the step.
     let change: Change
 
-    init(id: UUID = UUID(), actionName: String, change: Change) {
+    init(id: UUID, actionName: String, change: Change) {
         self.id = id
         self.actionName = actionName
         self.change = change

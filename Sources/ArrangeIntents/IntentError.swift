@@ -3,8 +3,8 @@ public import Foundation
 
 /// Why an intent refused to run. Nothing was written.
 ///
-/// Each case has a ``errorDescription`` a person can act on, whatever the front end; a front
-/// end that names things its own way (a command line's `#N`) adds its own hints.
+/// Each case has an ``errorDescription`` a person can act on, whatever the front end; a front
+/// end that names things its own way adds its own hints.
 public enum IntentError: Error, Hashable, Sendable {
     /// No item has this id.
     case unknownItem(Item.ID)

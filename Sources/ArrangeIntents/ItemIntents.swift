@@ -18,6 +18,7 @@ public struct AddItem: ArrangeIntent {
     /// Which items an ``Placement/offset(_:)`` placement counts.
     public var visibility: ItemVisibility
 
+    /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`.
     public init(title: String, list: ItemList.ID? = nil, placement: Placement = .bottom, notes: String = "", visibility: ItemVisibility = .open) {
         self.title = title
         self.list = list
@@ -30,7 +31,7 @@ public struct AddItem: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let title = try Title.validated(title)
         let list = try context.list(self.list)
-        try context.checkAnchor(of: placement)
+        try context.check(placement)
         let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         context.record(.inserted([item.id]))
@@ -42,10 +43,12 @@ public struct AddItem: ArrangeIntent {
 public struct RenameItem: ArrangeIntent {
     public static let title = "Rename Item"
 
+    /// The item.
     public var item: Item.ID
     /// The new title; surrounding white space is trimmed.
     public var title: String
 
+    /// Gives `item` the title `title`.
     public init(item: Item.ID, title: String) {
         self.item = item
         self.title = title
@@ -68,8 +71,10 @@ public struct RenameItem: ArrangeIntent {
 public struct CompleteItems: ArrangeIntent {
     public static let title = "Complete Items"
 
+    /// The items, each once; repeats are ignored.
     public var items: [Item.ID]
 
+    /// Acts on `items`.
     public init(_ items: [Item.ID]) {
         self.items = items
     }
@@ -83,8 +88,10 @@ public struct CompleteItems: ArrangeIntent {
 public struct ReopenItems: ArrangeIntent {
     public static let title = "Reopen Items"
 
+    /// The items, each once; repeats are ignored.
     public var items: [Item.ID]
 
+    /// Acts on `items`.
     public init(_ items: [Item.ID]) {
         self.items = items
     }
@@ -116,8 +123,10 @@ private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: In
 public struct DeleteItems: ArrangeIntent {
     public static let title = "Delete Items"
 
+    /// The items, each once; repeats are ignored.
     public var items: [Item.ID]
 
+    /// Acts on `items`.
     public init(_ items: [Item.ID]) {
         self.items = items
     }
@@ -141,6 +150,7 @@ public struct ListItems: ArrangeIntent {
     /// Which items to show; open ones by default.
     public var visibility: ItemVisibility
 
+    /// Lists the items of `list` (the default list for `nil`) seen under `visibility`.
     public init(list: ItemList.ID? = nil, visibility: ItemVisibility = .open) {
         self.list = list
         self.visibility = visibility
@@ -166,8 +176,10 @@ public struct ListItems: ArrangeIntent {
 public struct ShowItem: ArrangeIntent {
     public static let title = "Show Item"
 
+    /// The item.
     public var item: Item.ID
 
+    /// Shows `item`.
     public init(item: Item.ID) {
         self.item = item
     }

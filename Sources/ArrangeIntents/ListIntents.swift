@@ -8,6 +8,7 @@ public struct CreateList: ArrangeIntent {
     /// The new list's name; no two lists may share a name, ignoring case.
     public var name: String
 
+    /// Creates a list named `name`.
     public init(name: String) {
         self.name = name
     }
@@ -26,10 +27,12 @@ public struct CreateList: ArrangeIntent {
 public struct RenameList: ArrangeIntent {
     public static let title = "Rename List"
 
+    /// The list.
     public var list: ItemList.ID
     /// The new name; no two lists may share a name, ignoring case.
     public var name: String
 
+    /// Renames `list` to `name`.
     public init(list: ItemList.ID, name: String) {
         self.list = list
         self.name = name
@@ -51,8 +54,10 @@ public struct RenameList: ArrangeIntent {
 public struct DeleteList: ArrangeIntent {
     public static let title = "Delete List"
 
+    /// The list.
     public var list: ItemList.ID
 
+    /// Deletes `list` and its items.
     public init(list: ItemList.ID) {
         self.list = list
     }
@@ -74,6 +79,7 @@ public struct DeleteList: ArrangeIntent {
 public struct GetLists: ArrangeIntent {
     public static let title = "Show Lists"
 
+    /// Creates the intent; it takes no parameters.
     public init() {}
 
     public var isReadOnly: Bool { true }

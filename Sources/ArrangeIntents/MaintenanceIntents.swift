@@ -14,6 +14,7 @@ public struct ValidateList: ArrangeIntent {
     /// Whether to repair what the check finds.
     public var repair: Bool
 
+    /// Checks `list` (the default list for `nil`), and repairs it when `repair` is true.
     public init(list: ItemList.ID? = nil, repair: Bool = false) {
         self.list = list
         self.repair = repair
@@ -39,6 +40,7 @@ public struct NormalizeList: ArrangeIntent {
     /// The list; `nil` for the default list.
     public var list: ItemList.ID?
 
+    /// Renumbers `list` (the default list for `nil`).
     public init(list: ItemList.ID? = nil) {
         self.list = list
     }

@@ -30,10 +30,10 @@ public struct MoveItems: ArrangeIntent {
 
     public func run(in context: IntentContext) throws -> PlacementResult {
         let transaction = try context.writing(Self.title)
-        if case .offset(let offset) = placement, offset < 0 { throw IntentError.negativeOffset(offset) }
+        guard !items.isEmpty else { throw OrderingError.nothingToMove }
         let destination = try list.map { try context.list($0).id }
         let moving = try context.distinctItems(items)
-        try context.checkAnchor(of: placement)
+        try context.check(placement)
         let places = context.recordsHistory ? try Change.places(of: moving, in: transaction) : []
         let report = try context.ordering.move(items, to: placement, into: destination, visibility: visibility, in: transaction)
         if report.rowsWritten > 0 { context.record(.moved(places)) }
@@ -61,6 +61,7 @@ public struct MoveItemsAtOffsets: ArrangeIntent {
     /// Which items the offsets count: the items the view shows.
     public var visibility: ItemVisibility
 
+    /// Moves the items at `fromOffsets` of `list`, counted among those seen under `visibility`, to before the one at `toOffset`.
     public init(fromOffsets: IndexSet, toOffset: Int, in list: ItemList.ID, visibility: ItemVisibility = .open) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset

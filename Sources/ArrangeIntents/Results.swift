@@ -8,20 +8,30 @@ public import Foundation
 /// `completed`, `completedAt` (when completed), `createdAt`, `updatedAt` and `position`
 /// (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
+    /// The item's id.
     public var id: Item.ID
     /// The id of the item's list.
     public var list: ItemList.ID
+    /// The name of the item's list.
     public var listName: String
+    /// The item's title.
     public var title: String
+    /// The item's notes; may be empty.
     public var notes: String
+    /// The item's key in its list's order.
     public var sortIndex: Int64
+    /// Whether the item is completed.
     public var completed: Bool
+    /// When the item was completed, or `nil` while it is open.
     public var completedAt: Date?
+    /// When the item was created.
     public var createdAt: Date
+    /// When the item last changed.
     public var updatedAt: Date
     /// The item's 1-based place among the open items of its list, when the intent counted it.
     public var position: Int?
 
+    /// Describes `item`, whose list is named `listName`.
     public init(_ item: Item, listName: String, position: Int? = nil) {
         id = item.id
         list = item.listID
@@ -39,14 +49,18 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
 
 /// A list as intents return it, with its item counts.
 public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
+    /// The list's id.
     public var id: ItemList.ID
+    /// The list's name.
     public var name: String
+    /// When the list was created.
     public var createdAt: Date
     /// How many items are not completed.
     public var openItems: Int
     /// How many items there are, completed ones included.
     public var totalItems: Int
 
+    /// Describes `list` with its counts.
     public init(_ list: ItemList, openItems: Int, totalItems: Int) {
         id = list.id
         name = list.name
@@ -58,12 +72,14 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
 
 /// What ``AddItem`` and the move intents did: the items placed, in display order, and the rows written.
 public struct PlacementResult: Hashable, Sendable, Codable {
+    /// The items, in display order.
     public var items: [ItemSummary]
     /// Every row written, the placed items and re-spread neighbours together.
     public var rowsWritten: Int
     /// The rows of neighbours re-spread to make room (included in ``rowsWritten``).
     public var rowsRespread: Int
 
+    /// Creates the result from its parts.
     public init(items: [ItemSummary], rowsWritten: Int, rowsRespread: Int) {
         self.items = items
         self.rowsWritten = rowsWritten
@@ -73,8 +89,10 @@ public struct PlacementResult: Hashable, Sendable, Codable {
 
 /// One item, as ``ShowItem`` and ``RenameItem`` return it.
 public struct ItemResult: Hashable, Sendable, Codable {
+    /// The item.
     public var item: ItemSummary
 
+    /// Creates the result from its parts.
     public init(item: ItemSummary) {
         self.item = item
     }
@@ -82,10 +100,12 @@ public struct ItemResult: Hashable, Sendable, Codable {
 
 /// Several items, as ``CompleteItems``, ``ReopenItems`` and ``DeleteItems`` return them.
 public struct ItemsResult: Hashable, Sendable, Codable {
+    /// The items, in display order.
     public var items: [ItemSummary]
     /// How many of the items the intent changed; the others were already as asked.
     public var changed: Int
 
+    /// Creates the result from its parts.
     public init(items: [ItemSummary], changed: Int) {
         self.items = items
         self.changed = changed
@@ -94,10 +114,12 @@ public struct ItemsResult: Hashable, Sendable, Codable {
 
 /// The items of a list in display order, as ``ListItems`` returns them.
 public struct ItemListing: Hashable, Sendable, Codable {
+    /// The list.
     public var list: ListSummary
     /// The items in display order; open items carry their place in ``ItemSummary/position``.
     public var items: [ItemSummary]
 
+    /// Creates the result from its parts.
     public init(list: ListSummary, items: [ItemSummary]) {
         self.list = list
         self.items = items
@@ -106,8 +128,10 @@ public struct ItemListing: Hashable, Sendable, Codable {
 
 /// One list, as the list intents return it.
 public struct ListResult: Hashable, Sendable, Codable {
+    /// The list.
     public var list: ListSummary
 
+    /// Creates the result from its parts.
     public init(list: ListSummary) {
         self.list = list
     }
@@ -115,8 +139,10 @@ public struct ListResult: Hashable, Sendable, Codable {
 
 /// Every list, oldest first, as ``GetLists`` returns them.
 public struct ListsResult: Hashable, Sendable, Codable {
+    /// Every list, in the order of `ItemReading.lists()`.
     public var lists: [ListSummary]
 
+    /// Creates the result from its parts.
     public init(lists: [ListSummary]) {
         self.lists = lists
     }
@@ -124,9 +150,12 @@ public struct ListsResult: Hashable, Sendable, Codable {
 
 /// A deleted list and how many items went with it.
 public struct DeletedListResult: Hashable, Sendable, Codable {
+    /// The list.
     public var list: ListSummary
+    /// How many items were deleted with the list.
     public var deletedItems: Int
 
+    /// Creates the result from its parts.
     public init(list: ListSummary, deletedItems: Int) {
         self.list = list
         self.deletedItems = deletedItems
@@ -135,11 +164,14 @@ public struct DeletedListResult: Hashable, Sendable, Codable {
 
 /// What ``ValidateList`` found in a list, and what it repaired.
 public struct ValidationResult: Hashable, Sendable, Codable {
+    /// The list.
     public var list: ListSummary
+    /// What the check found and repaired.
     public var report: ValidationReport
     /// Whether the list needed nothing.
     public var healthy: Bool
 
+    /// Creates the result from its parts.
     public init(list: ListSummary, report: ValidationReport) {
         self.list = list
         self.report = report
@@ -149,9 +181,12 @@ public struct ValidationResult: Hashable, Sendable, Codable {
 
 /// What ``NormalizeList`` wrote.
 public struct NormalizeResult: Hashable, Sendable, Codable {
+    /// The list.
     public var list: ListSummary
+    /// The rows written.
     public var rowsWritten: Int
 
+    /// Creates the result from its parts.
     public init(list: ListSummary, rowsWritten: Int) {
         self.list = list
         self.rowsWritten = rowsWritten
@@ -167,6 +202,7 @@ public struct HistoryResult: Hashable, Sendable, Codable {
     /// How many steps can still be redone.
     public var redoCount: Int
 
+    /// Creates the result from its parts.
     public init(action: String, undoCount: Int, redoCount: Int) {
         self.action = action
         self.undoCount = undoCount

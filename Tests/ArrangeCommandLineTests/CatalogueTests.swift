@@ -14,11 +14,11 @@ struct CatalogueTests {
             "complete", "reopen", "delete", "move", "validate", "normalize", "undo", "redo",
         ])
         for form in RequestCatalogue.forms {
-            #expect(!form.title.isEmpty && form.summary.hasSuffix("."), "\(form.name)")
+            #expect(!intentTitle(of: form).isEmpty && form.summary.hasSuffix("."), "\(form.name)")
             #expect(form.parameters.allSatisfy { $0.help.hasSuffix(".") }, "\(form.name)")
             #expect(Set(form.parameters.map(\.name)).count == form.parameters.count, "\(form.name) names a parameter twice")
         }
-        #expect(MoveRequest.title == "Move Items")
+        #expect(intentTitle(of: MoveRequest.self) == "Move Items")
         #expect(CreateListRequest.commandName == "create-list")
     }
 
@@ -54,4 +54,10 @@ struct CatalogueTests {
         #expect(throws: IntentFailure.self) { try RunRequest(##"{"intent": "add", "title": "x", "placement": {"before": "#1", "after": "#2"}}"##) }
         #expect(throws: IntentFailure.self) { try RunRequest(##"{"intent": "add", "title": "x", "placement": {"below": "#1"}}"##) }
     }
+}
+
+/// The title of the intent a form asks for ("Move Items").
+func intentTitle(of form: any RequestForm.Type) -> String {
+    func title<Form: RequestForm>(_ form: Form.Type) -> String { Form.Intent.title }
+    return title(form)
 }

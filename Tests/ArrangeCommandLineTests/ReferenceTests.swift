@@ -72,7 +72,7 @@ struct ReferenceTests {
     @Test("An id prefix that matches several items is refused with how many; the list's id does not count")
     func ambiguous() async throws {
         let counter = Mutex(0)
-        let environment = try IntentEnvironment(repository: InMemoryItemRepository(), newID: {
+        let environment = try IntentEnvironment(repository: InMemoryItemRepository(), historyLimit: 0, newID: {
             UUID(uuidString: String(format: "%08x-0000-4000-8000-000000000000", counter.withLock { $0 += 1; return $0 }))!
         })
         try await environment.prepareDefaultList()
@@ -83,5 +83,18 @@ struct ReferenceTests {
         #expect(answer.contains(#""code":"ambiguousPrefix","message":"'0000' matches 3 items; type more characters of the id.""#), "\(answer)")
         #expect(await conversation.answer(##"{"intent": "show", "item": "00000003"}"##).contains(#""title":"B""#))
         #expect(await conversation.answer(##"{"intent": "show", "item": "0000000300004000"}"##).contains(#""title":"B""#), "dashes may be left out")
+    }
+}
+
+@Suite("The current list")
+struct CurrentListTests {
+    @Test("use LIST makes a list current; using none goes back to the default list")
+    func useAndReturn() async throws {
+        let (session, _) = try await makeSession(lists: ["Work"])
+        #expect(try await session.useList("work").name == "Work")
+        #expect(try await session.resolveList().name == "Work")
+        #expect(try await session.useList(nil).name == "Inbox")
+        #expect(session.currentList == nil)
+        #expect(try await session.resolveList().name == "Inbox")
     }
 }

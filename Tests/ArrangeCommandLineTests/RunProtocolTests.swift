@@ -30,7 +30,7 @@ struct RunProtocolTests {
     ])
     func good(line: String, title: String) throws {
         let request = try RunRequest(line)
-        #expect(request.form.title == title)
+        #expect(intentTitle(of: request.form) == title)
     }
 
     @Test("The offset form of move keeps its fields")

@@ -55,7 +55,7 @@ struct ItemIntentTests {
         let nothing = Item.ID()
         await expectFailure(IntentError.unknownItem(nothing)) { try await session.run(AddItem(title: "X", placement: .after(nothing))) }
         await expectFailure(OrderingError.offsetOutOfRange(offset: 5, count: 1)) { try await session.run(AddItem(title: "X", placement: .offset(5))) }
-        await expectFailure(OrderingError.self) { try await session.run(AddItem(title: "X", placement: .offset(-1))) }
+        await expectFailure(IntentError.negativeOffset(-1)) { try await session.run(AddItem(title: "X", placement: .offset(-1))) }
         await expectFailure(TitleError.controlCharacter(field: .title, position: 2)) { try await session.run(AddItem(title: "a\nb")) }
         #expect(try session.snapshot() == before)
     }

@@ -197,4 +197,14 @@ struct UndoTests {
         #expect(oneShot.environment.undoCount == 0)
         await expectFailure(IntentError.nothingToUndo) { try await oneShot.run(Undo()) }
     }
+
+    @Test("Undoing the creation of a list that has since become the default list is refused")
+    func createdListBecameDefault() async throws {
+        let session = try await Session()
+        let work = try await session.run(CreateList(name: "Work")).list
+        try await session.environment.prepareDefaultList(named: "Work")
+        let error = await expectFailure(IntentError.self) { try await session.run(Undo()) }
+        guard case .historyConflict = error else { Issue.record("expected a history conflict, got \(String(describing: error))"); return }
+        #expect(try await session.run(GetLists()).lists.map(\.id).contains(work.id))
+    }
 }

@@ -12,6 +12,7 @@ public struct Parameter<Value: RequestValue>: AnyParameter {
     /// Whether a request must give it.
     public let isRequired: Bool
 
+    /// Declares a parameter named `name` in requests.
     public init(_ name: String, required isRequired: Bool = false, help: String) {
         self.name = name
         self.help = help

@@ -77,7 +77,7 @@ public struct RunRequest: Sendable {
         for parameter in form.parameters {
             guard let field = json[parameter.name] else {
                 guard !parameter.isRequired else {
-                    throw IntentFailure(code: "missingField", message: "\(name) needs the field '\(parameter.name)', which must be \(parameter.jsonForm).")
+                    throw .missingField(parameter, in: name)
                 }
                 continue
             }

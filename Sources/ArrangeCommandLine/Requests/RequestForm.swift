@@ -14,10 +14,12 @@ import Foundation
 ///     static let summary = "Give an item a new title."
 ///     static let item = Parameter<ItemReference>("item", required: true, help: "The item to rename.")
 ///     static let title = Parameter<String>("title", required: true, help: "The item's new title.")
-///     static let parameters: [any AnyParameter] = [item, title]
+///     static let list = Parameter<ListReference>("list", help: "The list whose open items #N counts.")
+///     static let parameters: [any AnyParameter] = [item, title, list]
 ///
 ///     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> RenameItem {
-///         RenameItem(item: try resolve.item(try fields.value(item), in: try resolve.list(nil)).id, title: try fields.value(title))
+///         let item = try resolve.item(try fields.value(item), in: try resolve.list(fields[list]))
+///         return RenameItem(item: item.id, title: try fields.value(title))
 ///     }
 /// }
 /// ```
@@ -50,9 +52,6 @@ extension RequestForm {
     public static var selector: String? { nil }
 
     public static func readsOnly(_ fields: RequestFields) -> Bool { false }
-
-    /// The intent's title ("Move Items").
-    static var title: String { Intent.title }
 
     /// The name as a subcommand: kebab-case (`create-list`).
     static var commandName: String {
@@ -99,7 +98,7 @@ public struct RequestFields: Sendable {
     /// - Throws: An ``IntentFailure`` with code `missingField` when it is missing.
     public func value<Value>(_ parameter: Parameter<Value>) throws(IntentFailure) -> Value {
         guard let value = self[parameter] else {
-            throw IntentFailure(code: "missingField", message: "The request needs '\(parameter.name)', which must be \(parameter.jsonForm).")
+            throw .missingField(parameter, in: "The request")
         }
         return value
     }
