@@ -22,18 +22,23 @@ public struct Settings: Hashable, Sendable {
     ///
     /// The database remembers its default list by id, so renaming that list keeps it the
     /// default. This name matters when the database has no default list yet (it is created,
-    /// or an existing list of that name is adopted), and when a person chooses another name
-    /// (``defaultListIsChosen``): then that list becomes the default, created when missing.
+    /// or an existing list of that name is adopted), and when a person sets it
+    /// (``defaultListIsChosen``): then that list becomes the database's default list, created
+    /// when missing.
     public var defaultList: String
     /// How many steps undo can go back in a session, and how many lines the REPL's history keeps.
     public var historySize: Int
+    /// Whether ``defaultList`` was set by a person (a flag, an environment variable or the user's
+    /// file), rather than left to the built-in default.
+    public var defaultListIsChosen: Bool
 
-    public init(endGap: Int64, minimumGap: Int64, jitter: Bool, defaultList: String, historySize: Int) {
+    public init(endGap: Int64, minimumGap: Int64, jitter: Bool, defaultList: String, historySize: Int, defaultListIsChosen: Bool = false) {
         self.endGap = endGap
         self.minimumGap = minimumGap
         self.jitter = jitter
         self.defaultList = defaultList
         self.historySize = historySize
+        self.defaultListIsChosen = defaultListIsChosen
     }
 
     /// The built-in defaults, as `Configs/arrange.json` documents them.
@@ -43,12 +48,6 @@ public struct Settings: Hashable, Sendable {
 
     /// The keys of a configuration file, in the order the README documents them.
     public static var keys: [String] { Setting.all.map { $0.key } }
-
-    /// Whether a person chose a default list other than the built-in one (`Inbox`), by name:
-    /// then that list becomes the database's default list, created when missing.
-    public var defaultListIsChosen: Bool {
-        ItemList.nameKey(defaultList) != ItemList.nameKey(Self.defaults.defaultList)
-    }
 
     /// The ordering part of the settings.
     public var ordering: OrderingConfiguration {
@@ -90,6 +89,11 @@ public struct SettingsOverrides: Sendable {
 
     /// Whether no setting is given.
     public var isEmpty: Bool { values.isEmpty }
+
+    /// Whether `setting` is given.
+    public func gives<Value>(_ setting: SettingDefinition<Value>) -> Bool {
+        values[AbsoluteConfigKey([setting.key])] != nil
+    }
 }
 
 /// Every setting, each declared once: its key, its help, the kind of its values and where it
@@ -189,7 +193,7 @@ extension Settings {
     /// - Throws: ``CommandLineError/configuration(_:)`` for a file that is not a JSON object,
     ///   an unknown key, a value of the wrong type, or values that cannot work together.
     public static func load(overrides: SettingsOverrides, environment: [String: String], userFile: URL) async throws(CommandLineError) -> Settings {
-        try checkKeys(of: userFile)
+        let fileKeys = try keys(of: userFile)
         let file: FileProvider<JSONSnapshot>
         do {
             file = try await FileProvider<JSONSnapshot>(filePath: FilePath(userFile.path), allowMissing: true)
@@ -206,6 +210,8 @@ extension Settings {
         for setting in Setting.all {
             try setting.read(reader, into: &settings, userFile: userFile)
         }
+        settings.defaultListIsChosen = overrides.gives(Setting.defaultList)
+            || environment[variableName(of: Setting.defaultList.key)] != nil || fileKeys.contains(Setting.defaultList.key)
         try settings.validate()
         return settings
     }
@@ -228,10 +234,10 @@ extension Settings {
         }
     }
 
-    /// Refuses a user file that is not a JSON object or has a key that is not a setting, so
-    /// that a misspelt key is not silently ignored.
-    private static func checkKeys(of file: URL) throws(CommandLineError) {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return }
+    /// The keys of the user's file; refuses a file that is not a JSON object or has a key that
+    /// is not a setting, so that a misspelt key is not silently ignored.
+    private static func keys(of file: URL) throws(CommandLineError) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
@@ -242,5 +248,6 @@ extension Settings {
         if let unknown = dictionary.keys.sorted().first(where: { !keys.contains($0) }) {
             throw .configuration("\(file.path) has an unknown key '\(unknown)'; the keys are \(keys.joined(separator: ", ")).")
         }
+        return Set(dictionary.keys)
     }
 }

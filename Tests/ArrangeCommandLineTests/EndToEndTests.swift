@@ -36,6 +36,21 @@ struct EndToEndTests {
         }
     }
 
+    @Test("The default list is remembered by id: renaming Inbox keeps it the default; a chosen name moves the default")
+    func defaultListByID() async throws {
+        try await withArrange { arrange in
+            #expect(try arrange.run(["rename-list", "Inbox", "Home"]).status == 0)
+            #expect(try arrange.run(["add", "Milk"]).status == 0)
+            #expect(try arrange.run(["lists"]).output == "Home  1 open  (default)\n", "no second Inbox")
+            #expect(try titles(arrange) == ["Milk"])
+
+            let chosen = try arrange.run(["lists"], environment: ["ARRANGE_DEFAULT_LIST": "Inbox"])
+            #expect(chosen.output == "Home   1 open\nInbox  0 open  (default)\n", "\(chosen.output)\(chosen.error)")
+            #expect(try arrange.run(["delete-list", "Inbox"]).status == 1, "the default list cannot be deleted")
+            #expect(try arrange.run(["lists", "--default-list", "home"]).output == "Home   1 open  (default)\nInbox  0 open\n")
+        }
+    }
+
     @Test("Every subcommand works on the same database, in text and in JSON")
     func subcommands() async throws {
         try await withArrange { arrange in
