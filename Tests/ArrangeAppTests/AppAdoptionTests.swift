@@ -46,6 +46,31 @@ struct AppAdoptionTests {
         }
     }
 
+    @Test("The contract an app team codes against, line by line as the issue writes it")
+    func contractAsWritten() async throws {
+        try await withDatabasePool { pool, _ in
+            let repository = try SQLiteItemRepository(writer: pool)
+            let environment = try IntentEnvironment(repository: repository)   // as today
+            let otherListID = try await CreateList(name: "Elsewhere").perform(in: environment).list.id
+            let otherID = try await AddItem(title: "Anchor", list: otherListID).perform(in: environment).items[0].id
+
+            let created = try await CreateList(name: "Groceries").perform(in: environment)   // created.list.id: ItemList.ID
+            for title in ["Eggs", "Bread", "Butter", "Jam", "Tea", "Honey"] {
+                _ = try await AddItem(title: title, list: created.list.id).perform(in: environment)
+            }
+            let added = try await AddItem(title: "Milk", list: created.list.id, placement: .bottom).perform(in: environment)
+            let milk: Item.ID = added.items[0].id
+            _ = try await MoveItems([milk], to: .top).perform(in: environment)
+            #expect(try await titles(created.list.id, environment).first == "Milk")
+            _ = try await MoveItems([milk], to: .after(otherID), into: otherListID).perform(in: environment)
+            #expect(try await titles(otherListID, environment) == ["Anchor", "Milk"])
+            _ = try await MoveItemsAtOffsets(fromOffsets: IndexSet([2, 5]), toOffset: 0, in: created.list.id, visibility: .all).perform(in: environment)
+            #expect(try await titles(created.list.id, environment) == ["Butter", "Honey", "Eggs", "Bread", "Jam", "Tea"])
+            _ = try await Undo().perform(in: environment)
+            #expect(try await titles(created.list.id, environment) == ["Eggs", "Bread", "Butter", "Jam", "Tea", "Honey"])
+        }
+    }
+
     @Test("Undo steps mirror into an undo manager; errors read as sentences")
     func undoAndErrors() async throws {
         try await withDatabasePool { pool, _ in
