@@ -51,6 +51,20 @@ struct EndToEndTests {
         }
     }
 
+    @Test("move --into LIST with no placement puts the items at the bottom of LIST")
+    func moveIntoBottom() async throws {
+        try await withArrange { arrange in
+            for (title, list) in [("A", "Inbox"), ("B", "Inbox"), ("X", "Work"), ("Y", "Work")] {
+                if list == "Work", title == "X" { #expect(try arrange.run(["create-list", "Work"]).status == 0) }
+                #expect(try arrange.run(["add", title, "--list", list]).status == 0)
+            }
+            let moved = try arrange.run(["move", "#1", "--into", "Work"])
+            #expect(moved.output.hasPrefix("Moved \"A\" (") && moved.output.hasSuffix("), now #3 of Work.\n"), "\(moved.output)\(moved.error)")
+            #expect(try titles(arrange, ["--list", "Work"]) == ["X", "Y", "A"])
+            #expect(try titles(arrange) == ["B"])
+        }
+    }
+
     @Test("Every subcommand works on the same database, in text and in JSON")
     func subcommands() async throws {
         try await withArrange { arrange in

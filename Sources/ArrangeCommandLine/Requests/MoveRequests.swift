@@ -49,7 +49,7 @@ struct MoveCommand: SessionCommand {
             Examples:
               arrange move '#5' --top
               arrange move 3f2a '#4' --after '#1'
-              arrange move '#2' --bottom --into Groceries
+              arrange move '#2' --into Groceries                  (to its bottom)
               arrange move --from-offsets 0 2 --to-offset 5      (SwiftUI's onMove)
             """)
     @OptionGroup var shared: SharedOptions
@@ -67,7 +67,9 @@ struct MoveCommand: SessionCommand {
     func validate() throws {
         if fromOffsets.isEmpty {
             guard !items.isEmpty else { throw ValidationError("Name the items to move, or give --from-offsets and --to-offset.") }
-            guard placement.reference != nil else { throw ValidationError("Say where: --top, --bottom, --before ITEM, --after ITEM or --offset N.") }
+            guard placement.reference != nil || list != nil else {
+                throw ValidationError("Say where: --top, --bottom, --before ITEM, --after ITEM, --offset N, or --into LIST for its bottom.")
+            }
             guard toOffset == nil else { throw ValidationError("--to-offset goes with --from-offsets.") }
         } else {
             guard items.isEmpty, placement.reference == nil, from == nil else {
@@ -80,7 +82,7 @@ struct MoveCommand: SessionCommand {
     func run(in session: CommandSession) async throws {
         let result = if fromOffsets.isEmpty {
             try await MoveRequest.perform(
-                RequestFields().with(MoveRequest.items, items).with(MoveRequest.placement, placement.reference)
+                RequestFields().with(MoveRequest.items, items).with(MoveRequest.placement, placement.reference ?? .bottom)
                     .with(MoveRequest.list, list).with(MoveRequest.from, from),
                 in: session).result
         } else {
