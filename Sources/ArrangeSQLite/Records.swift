@@ -157,68 +157,69 @@ extension ItemRecord {
     /// persistence path, which takes three times as long in a debug build; a bulk insert
     /// (an import, the tests' list of 100,000 items) runs this once an item.
     func insertRow(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(namedValues))
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(CodingKeys.allCases.map(value(of:))))
     }
 
-    /// Saves every column of the row from a cached statement.
+    /// Saves the columns that differ from `original`, the same item's row as it is stored, or
+    /// every column without one, from a statement cached for that set of columns. Writes
+    /// nothing when no column differs.
     ///
     /// - Throws: `RecordError.recordNotFound` when no row has the id.
-    func updateRow(_ db: Database) throws {
-        try updateRow(db, columns: Self.valueColumns)
-    }
-
-    /// Saves some columns of the row, from a statement cached for that set of columns.
-    ///
-    /// - Parameter columns: The columns to write, in ``CodingKeys`` order, not the id.
-    /// - Throws: `RecordError.recordNotFound` when no row has the id.
-    func updateRow(_ db: Database, columns: [CodingKeys]) throws {
-        let values = namedValues
-        var arguments: [String: (any DatabaseValueConvertible)?] = [CodingKeys.id.stringValue: values[CodingKeys.id.stringValue] ?? nil]
-        for column in columns { arguments[column.stringValue] = values[column.stringValue] ?? nil }
-        try db.cachedStatement(sql: Self.updateSQL(columns)).execute(arguments: StatementArguments(arguments))
+    func updateRow(_ db: Database, changedFrom original: ItemRecord? = nil) throws {
+        var columns = 0
+        var values: [(any DatabaseValueConvertible)?] = []
+        for (bit, column) in Self.valueColumns.enumerated() where original.map({ !hasSameValue(in: column, as: $0) }) ?? true {
+            columns |= 1 << bit
+            values.append(value(of: column))
+        }
+        guard columns != 0 else { return }
+        try db.cachedStatement(sql: Self.updateSQL[columns]).execute(arguments: StatementArguments(values + [id.text]))
         guard db.changesCount == 1 else { throw RecordError.recordNotFound(databaseTableName: Self.databaseTableName, key: ["id": id.text.databaseValue]) }
     }
 
-    /// The columns whose stored values differ between this row and `original`, the same
-    /// item's row as it was, in ``CodingKeys`` order; empty when the rows are alike.
-    func columns(changedFrom original: ItemRecord) -> [CodingKeys] {
-        let (new, old) = (namedValues, original.namedValues)
-        return Self.valueColumns.filter { column in
-            let key = column.stringValue
-            return ((new[key] ?? nil)?.databaseValue ?? .null) != ((old[key] ?? nil)?.databaseValue ?? .null)
+    /// Every column but the id, in ``CodingKeys`` order: the columns an update may write.
+    private static let valueColumns = CodingKeys.allCases.filter { $0 != .id }
+
+    /// `UPDATE items SET list_id = ?, … WHERE id = ?` for every set of ``valueColumns``, at the
+    /// index whose bit `i` stands for `valueColumns[i]`. The text depends only on the set, so
+    /// each set is prepared once per connection.
+    private static let updateSQL: [String] = (0..<(1 << valueColumns.count)).map { columns in
+        let assignments = valueColumns.enumerated().filter { columns & (1 << $0.offset) != 0 }.map { "\($0.element.stringValue) = ?" }
+        return "UPDATE \(databaseTableName) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+    }
+
+    /// `INSERT INTO items (id, list_id, …) VALUES (?, ?, …)`, from the coding keys.
+    private static let insertSQL: String = {
+        let columns = CodingKeys.allCases.map(\.stringValue)
+        return "INSERT INTO \(databaseTableName) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    }()
+
+    /// The value the row stores in `column`, dates as ``UnixTimeDates`` stores them.
+    private func value(of column: CodingKeys) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id.text
+        case .listID: listID.text
+        case .title: title
+        case .notes: notes
+        case .sortIndex: sortIndex
+        case .createdAt: createdAt.timeIntervalSince1970
+        case .updatedAt: updatedAt.timeIntervalSince1970
+        case .completedAt: completedAt?.timeIntervalSince1970
         }
     }
 
-    /// Every column but the id, in ``CodingKeys`` order.
-    private static let valueColumns = CodingKeys.allCases.filter { $0 != .id }
-
-    /// `UPDATE items SET list_id = :list_id, … WHERE id = :id` for these columns. The text
-    /// depends only on the set of columns, so each set is prepared once per connection.
-    private static func updateSQL(_ columns: [CodingKeys]) -> String {
-        let assignments = columns.map { "\($0.stringValue) = :\($0.stringValue)" }
-        return "UPDATE \(databaseTableName) SET \(assignments.joined(separator: ", ")) WHERE id = :id"
-    }
-
-    /// `INSERT INTO items (id, list_id, …) VALUES (:id, :list_id, …)`, from the coding keys.
-    private static let insertSQL: String = {
-        let columns = CodingKeys.allCases.map(\.stringValue)
-        let values = columns.map { ":" + $0 }
-        return "INSERT INTO \(databaseTableName) (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
-    }()
-
-    /// The row's values by column name, dates as ``UnixTimeDates`` stores them. A missing
-    /// name makes the statement throw, so this cannot drift from the columns silently.
-    private var namedValues: [String: (any DatabaseValueConvertible)?] {
-        [
-            CodingKeys.id.stringValue: id.text,
-            CodingKeys.listID.stringValue: listID.text,
-            CodingKeys.title.stringValue: title,
-            CodingKeys.notes.stringValue: notes,
-            CodingKeys.sortIndex.stringValue: sortIndex,
-            CodingKeys.createdAt.stringValue: createdAt.timeIntervalSince1970,
-            CodingKeys.updatedAt.stringValue: updatedAt.timeIntervalSince1970,
-            CodingKeys.completedAt.stringValue: completedAt?.timeIntervalSince1970,
-        ]
+    /// Whether this row and `original` store the same value in `column`.
+    private func hasSameValue(in column: CodingKeys, as original: ItemRecord) -> Bool {
+        switch column {
+        case .id: id == original.id
+        case .listID: listID == original.listID
+        case .title: title == original.title
+        case .notes: notes == original.notes
+        case .sortIndex: sortIndex == original.sortIndex
+        case .createdAt: createdAt.timeIntervalSince1970 == original.createdAt.timeIntervalSince1970
+        case .updatedAt: updatedAt.timeIntervalSince1970 == original.updatedAt.timeIntervalSince1970
+        case .completedAt: completedAt?.timeIntervalSince1970 == original.completedAt?.timeIntervalSince1970
+        }
     }
 }
 

@@ -267,13 +267,8 @@ final class SQLiteTransaction: ItemWriting {
     /// Writes only the columns that differ from the row as this transaction last read or
     /// wrote it, and nothing when none does; a row it does not know gets every column written.
     func update(_ item: Item) throws {
-        guard case let original?? = itemCache[item.id] else {
-            return try save(item) { try $0.updateRow(db) }
-        }
-        try save(item) { record in
-            let columns = record.columns(changedFrom: ItemRecord(original))
-            if !columns.isEmpty { try record.updateRow(db, columns: columns) }
-        }
+        let original = itemCache[item.id].flatMap { $0 }.map(ItemRecord.init)
+        try save(item) { try $0.updateRow(db, changedFrom: original) }
     }
 
     /// Inserts or updates the row of `item` with `write`, reports a taken id, a missing row
@@ -328,9 +323,9 @@ final class SQLiteTransaction: ItemWriting {
 
     /// Throws when a text holds U+0000 (NUL): GRDB hands SQLite C strings, so SQLite would keep
     /// only the part before it. Refusing is better than losing the rest without a word.
-    private func ensureStorable(_ texts: KeyValuePairs<String, String>, of subject: String) throws(StoreError) {
+    private func ensureStorable(_ texts: KeyValuePairs<String, String>, of subject: @autoclosure () -> String) throws(StoreError) {
         for (field, text) in texts where text.utf8.contains(0) {
-            throw .database(reason: "SQLite cannot store U+0000 (NUL), found in the \(field) of \(subject); remove it.")
+            throw .database(reason: "SQLite cannot store U+0000 (NUL), found in the \(field) of \(subject()); remove it.")
         }
     }
 }

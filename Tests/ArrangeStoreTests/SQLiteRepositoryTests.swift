@@ -440,8 +440,8 @@ struct SQLiteRepositoryTests {
             try store.update(completed)
         }
         #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
-            "UPDATE items SET list_id = :list_id, sort_index = :sort_index, updated_at = :updated_at WHERE id = :id",
-            "UPDATE items SET completed_at = :completed_at WHERE id = :id",
+            "UPDATE items SET list_id = ?, sort_index = ?, updated_at = ? WHERE id = ?",
+            "UPDATE items SET completed_at = ? WHERE id = ?",
         ])
 
         // A row the transaction has not read gets every column, as before.
@@ -449,7 +449,7 @@ struct SQLiteRepositoryTests {
         renamed.title = "Renamed"
         try repository.write { try $0.update(renamed) }
         #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
-            "UPDATE items SET list_id = :list_id, title = :title, notes = :notes, sort_index = :sort_index, created_at = :created_at, updated_at = :updated_at, completed_at = :completed_at WHERE id = :id",
+            "UPDATE items SET list_id = ?, title = ?, notes = ?, sort_index = ?, created_at = ?, updated_at = ?, completed_at = ? WHERE id = ?",
         ])
         #expect(try repository.read { store in try [store.item(id: moved.id), store.item(id: completed.id)] } == [renamed, completed])
     }
