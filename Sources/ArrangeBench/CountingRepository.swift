@@ -3,7 +3,7 @@ import ArrangeStore
 import Foundation
 import Synchronization
 
-/// An ``ItemRepository`` in front of another that counts the item rows each write
+/// An ``ItemRepository`` in front of another that counts the rows each write
 /// transaction writes, so that every strategy's rows are counted the same way, at the
 /// repository, rather than taken from its own report.
 ///
@@ -17,7 +17,7 @@ final class CountingRepository: ItemRepository {
         self.base = base
     }
 
-    /// The item rows written by the write transactions committed since the last call.
+    /// The rows, of items and of lists, written by the write transactions committed since the last call.
     func takeRowsWritten() -> Int {
         count.withLock { count in
             defer { count = 0 }
@@ -57,12 +57,16 @@ final class CountingRepository: ItemRepository {
     func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
         base.observeLists()
     }
+
+    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        base.observeToday(visibility: visibility)
+    }
 }
 
-/// A write transaction that remembers which item rows it wrote.
+/// A write transaction that remembers which rows, of items and of lists, it wrote.
 private final class CountingTransaction: ItemWriting {
     let base: any ItemWriting
-    private(set) var written: Set<Item.ID> = []
+    private(set) var written: Set<OrderEntry.ID> = []
 
     init(_ base: any ItemWriting) {
         self.base = base
@@ -83,48 +87,71 @@ private final class CountingTransaction: ItemWriting {
         try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
     }
 
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
-        try base.itemCount(in: list, visibility: visibility)
+    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try base.todayItems(visibility: visibility, offset: offset, limit: limit)
     }
 
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try base.itemCount(in: list, visibility: visibility, before: key)
+    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? { try base.entry(id: id, in: scope) }
+
+    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
+        try base.entries(in: scope, visibility: visibility, offset: offset, limit: limit)
     }
 
-    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
-        try base.items(in: list, before: key, limit: limit)
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
+        try base.entryCount(in: scope, visibility: visibility)
     }
 
-    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item] {
-        try base.items(in: list, after: key, limit: limit)
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try base.entryCount(in: scope, visibility: visibility, before: key)
     }
 
+    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        try base.entries(in: scope, before: key, limit: limit)
+    }
+
+    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        try base.entries(in: scope, after: key, limit: limit)
+    }
+
+    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] { try base.entriesSharingSortIndex(in: scope) }
     func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] { try base.items(withIDPrefix: hexDigits, limit: limit) }
-    func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] { try base.itemsSharingSortIndex(in: list) }
     func defaultListID() throws -> ItemList.ID? { try base.defaultListID() }
 
-    func insert(_ list: ItemList) throws { try base.insert(list) }
-    func update(_ list: ItemList) throws { try base.update(list) }
+    func insert(_ list: ItemList) throws {
+        try base.insert(list)
+        written.insert(list.id.entryID)
+    }
+
+    func update(_ list: ItemList) throws {
+        try base.update(list)
+        written.insert(list.id.entryID)
+    }
+
     func deleteList(id: ItemList.ID) throws { try base.deleteList(id: id) }
 
     func insert(_ item: Item) throws {
         try base.insert(item)
-        written.insert(item.id)
+        written.insert(item.id.entryID)
     }
 
     func update(_ item: Item) throws {
         try base.update(item)
-        written.insert(item.id)
+        written.insert(item.id.entryID)
     }
 
     func deleteItem(id: Item.ID) throws {
         try base.deleteItem(id: id)
-        written.insert(id)
+        written.insert(id.entryID)
     }
 
-    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
-        try base.updateSortIndices(changes, updatedAt: updatedAt)
+    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        try base.setSortIndices(changes, in: scope, updatedAt: updatedAt)
         written.formUnion(changes.map(\.id))
+    }
+
+    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        try base.removeFromToday(ids, updatedAt: updatedAt)
+        written.formUnion(ids.map(\.entryID))
     }
 
     func setDefaultListID(_ id: ItemList.ID) throws { try base.setDefaultListID(id) }

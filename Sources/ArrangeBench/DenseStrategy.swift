@@ -56,16 +56,16 @@ final class DenseStrategy: OrderingStrategy {
         let geometry = context.geometry
         try repository.write { transaction in
             if geometry.inserts {
-                let shifted = (geometry.landing..<geometry.count).map { SortIndexChange(id: context.id(at: $0), sortIndex: Int64($0 + 1)) }
-                try transaction.updateSortIndices(shifted, updatedAt: BulkLoad.epoch)
+                let shifted = (geometry.landing..<geometry.count).map { SortIndexChange(id: context.id(at: $0).entryID, sortIndex: Int64($0 + 1)) }
+                try transaction.setSortIndices(shifted, in: .items(list), updatedAt: BulkLoad.epoch)
                 let id = context.id(of: .new)
                 try transaction.insert(BulkLoad.item(id, number: context.ids.count - 1, in: list, sortIndex: Int64(geometry.landing)))
             } else {
                 let changes = geometry.window.compactMap { offset -> SortIndexChange? in
                     let new = geometry.newOffset(ofOriginal: offset)
-                    return new == offset ? nil : SortIndexChange(id: context.id(at: offset), sortIndex: Int64(new))
+                    return new == offset ? nil : SortIndexChange(id: context.id(at: offset).entryID, sortIndex: Int64(new))
                 }
-                try transaction.updateSortIndices(changes, updatedAt: BulkLoad.epoch)
+                try transaction.setSortIndices(changes, in: .items(list), updatedAt: BulkLoad.epoch)
             }
         }
     }

@@ -162,8 +162,8 @@ final class KeyedStrategy<Policy: KeyPolicy>: OrderingStrategy {
         try repository.write { transaction in
             let changes = try keyChanges(context, in: transaction)
             let newItem = context.geometry.inserts ? context.ids[context.ids.count - 1] : nil
-            try transaction.updateSortIndices(changes.filter { $0.id != newItem }, updatedAt: BulkLoad.epoch)
-            if let newItem, let key = changes.first(where: { $0.id == newItem })?.sortIndex {
+            try transaction.setSortIndices(changes.filter { $0.id != newItem?.entryID }, in: .items(list), updatedAt: BulkLoad.epoch)
+            if let newItem, let key = changes.first(where: { $0.id == newItem.entryID })?.sortIndex {
                 try transaction.insert(BulkLoad.item(newItem, number: context.ids.count - 1, in: list, sortIndex: key))
             }
             return Outcome(rowsWritten: changes.count)
@@ -205,13 +205,13 @@ final class KeyedStrategy<Policy: KeyPolicy>: OrderingStrategy {
         guard keys.count == placed.count, Self.rise(strictly: [lowerKey] + keys.map(Optional.some) + [upperKey]) else {
             throw StrategyFailure.noRoom
         }
-        var changes = zip(placed, keys).map { SortIndexChange(id: $0, sortIndex: policy.sortIndex($1)) }
+        var changes = zip(placed, keys).map { SortIndexChange(id: $0.entryID, sortIndex: policy.sortIndex($1)) }
         if let pinned {
-            changes.append(SortIndexChange(id: block[block.count - 1], sortIndex: policy.sortIndex(pinned)))
+            changes.append(SortIndexChange(id: block[block.count - 1].entryID, sortIndex: policy.sortIndex(pinned)))
         } else if let bottom = policy.pinnedBottom, geometry.sources.last == geometry.count - 1,
                   let newBottom = try stored(atNewOffset: geometry.countAfter - 1) {
             // The bottom item moved away: the new bottom item takes the pinned key.
-            changes.append(SortIndexChange(id: newBottom.id, sortIndex: policy.sortIndex(bottom)))
+            changes.append(SortIndexChange(id: newBottom.id.entryID, sortIndex: policy.sortIndex(bottom)))
         }
         return changes
     }

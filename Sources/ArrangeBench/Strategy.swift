@@ -151,7 +151,7 @@ final class ArrangeStrategy: OrderingStrategy {
                 BulkLoad.item(context.ids[context.ids.count - 1], number: context.ids.count - 1, in: list, sortIndex: 0),
                 at: .offset(offset))
         case .move(let sources, let destination):
-            try service.move(fromOffsets: IndexSet(sources), toOffset: destination, in: list)
+            try service.move(fromOffsets: IndexSet(sources), toOffset: destination, in: .items(list))
         }
         return Outcome(rowsWritten: report.rowsWritten)
     }

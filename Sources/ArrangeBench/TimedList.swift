@@ -41,7 +41,7 @@ final class TimedList {
         let count = ids.count + added
         let source = Int.random(in: 0..<count, using: &random)
         let pick = Int.random(in: 0..<(count - 1), using: &random)
-        try service.move(fromOffsets: [source], toOffset: pick < source ? pick : pick + 2, in: list)
+        try service.move(fromOffsets: [source], toOffset: pick < source ? pick : pick + 2, in: .items(list))
     }
 
     /// Adds a new item at the bottom.
@@ -65,8 +65,8 @@ final class TimedList {
     /// every call really changes a row and leaves the gaps as wide as the ordering service's.
     func writeOneRow() throws {
         oneRowKey += 1 << 32
-        let change = SortIndexChange(id: randomItem(), sortIndex: oneRowKey)
-        try repository.write { try $0.updateSortIndices([change], updatedAt: BulkLoad.epoch) }
+        let change = SortIndexChange(id: randomItem().entryID, sortIndex: oneRowKey)
+        try repository.write { try $0.setSortIndices([change], in: .items(list), updatedAt: BulkLoad.epoch) }
     }
 
     /// A write transaction that does nothing.

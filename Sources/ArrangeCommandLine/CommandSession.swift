@@ -138,11 +138,11 @@ public final class CommandSession: Sendable {
     /// The `#N` of each open item among `items`, for messages like "now #4 of Groceries":
     /// one count of the items before it, not a read of the whole list.
     func positions(of items: [ItemSummary]) async throws -> [Item.ID: Int] {
-        let open = items.filter { !$0.completed }.map { ($0.id, $0.list, OrderKey(sortIndex: $0.sortIndex, id: $0.id)) }
+        let open = items.filter { !$0.completed }.map { ($0.id, $0.list, OrderKey(sortIndex: $0.sortIndex, id: $0.id.entryID)) }
         return try await environment.repository.read { transaction in
             var positions: [Item.ID: Int] = [:]
             for (id, list, key) in open {
-                positions[id] = try transaction.itemCount(in: list, visibility: .open, before: key) + 1
+                positions[id] = try transaction.entryCount(in: .items(list), visibility: .open, before: key) + 1
             }
             return positions
         }

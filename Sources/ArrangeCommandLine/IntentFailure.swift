@@ -51,6 +51,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .defaultListProtected: "defaultListProtected"
         case .noItemsNamed: "noItems"
         case .negativeOffset: "offsetOutOfRange"
+        case .notInToday: "notInToday"
         case .nothingToUndo: "nothingToUndo"
         case .nothingToRedo: "nothingToRedo"
         case .historyConflict: "historyConflict"
@@ -97,6 +98,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .duplicateItems: "duplicateItems"
         case .placedRelativeToItself: "placedRelativeToItself"
         case .anchorInAnotherList: "anchorInAnotherList"
+        case .anchorNotInToday: "anchorNotInToday"
         case .targetListAmbiguous: "targetListAmbiguous"
         }
     }

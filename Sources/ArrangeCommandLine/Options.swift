@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArrangeOrdering
 
 /// The options every command takes.
 struct SharedOptions: ParsableArguments {

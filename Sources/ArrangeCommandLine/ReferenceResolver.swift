@@ -136,13 +136,12 @@ public final class ReferenceResolver {
     }
 
     /// A placement with its anchor resolved; `#N` anchors count the open items of `list`.
-    public func placement(_ reference: PlacementReference, in list: ItemList) throws -> Placement {
-        switch reference {
-        case .top: .top
-        case .bottom: .bottom
-        case .before(let anchor): .before(try item(anchor, in: list).id)
-        case .after(let anchor): .after(try item(anchor, in: list).id)
-        case .offset(let offset): .offset(offset)
-        }
+    public func placement(_ reference: PlacementReference, in list: ItemList) throws -> ItemPlacement {
+        try reference.map { try item($0, in: list).id }
+    }
+
+    /// A placement among the lists with its anchor resolved.
+    public func placement(_ reference: ListPlacementReference) throws -> ListPlacement {
+        try reference.map { try self.list($0).id }
     }
 }

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import ArrangeModel
+public import ArrangeOrdering
 import Foundation
 
 /// How a person or a program names an item: `#N`, a full id, or the start of one.
@@ -95,12 +96,8 @@ extension TextReference {
 /// Where items go, with an anchor named by an ``ItemReference``.
 ///
 /// In JSON it is `"top"`, `"bottom"`, `{"before": REF}`, `{"after": REF}` or `{"offset": N}`,
-/// where N is 0-based among the list's open items.
-public enum PlacementReference: Hashable, Sendable {
-    case top
-    case bottom
-    case before(ItemReference)
-    case after(ItemReference)
-    /// A 0-based offset among the open items, counted once the placed items are out of the way.
-    case offset(Int)
-}
+/// where N is 0-based among the open items, counted once the placed items are out of the way.
+public typealias PlacementReference = Placement<ItemReference>
+
+/// Where a list goes among the lists, with an anchor named by a ``ListReference``.
+public typealias ListPlacementReference = Placement<ListReference>

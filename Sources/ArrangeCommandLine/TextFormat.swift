@@ -9,6 +9,15 @@ enum TextFormat {
         String(id.text.prefix(8))
     }
 
+    /// What a maintenance result worked on: the list's name, "The lists" or "Today".
+    static func name(of scope: OrderingKind, list: ListSummary?) -> String {
+        switch scope {
+        case .items: list?.name ?? "The list"
+        case .lists: "The lists"
+        case .today: "Today"
+        }
+    }
+
     /// `"Buy milk"`.
     static func quoted(_ title: String) -> String {
         "\"\(title)\""

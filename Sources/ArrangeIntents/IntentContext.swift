@@ -103,12 +103,33 @@ public final class IntentContext {
         let transaction = try writing("Prepare the Default List")
         let name = try Title.validated(name ?? environment.defaultListName, as: .listName)
         let key = ItemList.nameKey(name)
-        let list = try transaction.lists().first { ItemList.nameKey($0.name) == key }
-            ?? ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: now())
-        if try transaction.list(id: list.id) == nil { try transaction.insert(list) }
+        let list: ItemList
+        if let named = try transaction.lists().first(where: { ItemList.nameKey($0.name) == key }) {
+            list = named
+        } else {
+            let new = ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: now())
+            try ordering.add(new, at: .bottom, in: transaction)
+            list = try transaction.existingList(id: new.id)
+        }
         try transaction.setDefaultListID(list.id)
         listsByID[list.id] = list
         return list
+    }
+
+    /// The ordering an intent names, the items of the default list for `nil`, with the list
+    /// whose items it is.
+    ///
+    /// - Throws: ``IntentError/unknownList(_:)``.
+    func resolve(_ scope: OrderScope?) throws -> (OrderScope, ItemList?) {
+        switch scope {
+        case nil:
+            let list = try defaultList()
+            return (.items(list.id), list)
+        case .items(let id)?:
+            return (.items(id), try list(id))
+        case let scope?:
+            return (scope, nil)
+        }
     }
 
     /// The item with this id.
@@ -119,15 +140,23 @@ public final class IntentContext {
         return item
     }
 
-    /// Throws unless a placement can be made: its anchor exists, its offset is not negative.
+    /// Throws unless a placement of items can be made: its anchor exists, its offset is not negative.
     ///
     /// - Throws: ``IntentError/unknownItem(_:)``, ``IntentError/negativeOffset(_:)``.
-    func check(_ placement: Placement) throws {
-        switch placement {
-        case .before(let anchor), .after(let anchor): _ = try item(anchor)
-        case .offset(let offset) where offset < 0: throw IntentError.negativeOffset(offset)
-        case .top, .bottom, .offset: break
-        }
+    func check(_ placement: ItemPlacement) throws {
+        try check(placement, anchorExists: { _ = try item($0) })
+    }
+
+    /// Throws unless a placement of lists can be made: its anchor exists, its offset is not negative.
+    ///
+    /// - Throws: ``IntentError/unknownList(_:)``, ``IntentError/negativeOffset(_:)``.
+    func check(_ placement: ListPlacement) throws {
+        try check(placement, anchorExists: { _ = try list($0) })
+    }
+
+    private func check<Anchor>(_ placement: Placement<Anchor>, anchorExists: (Anchor) throws -> Void) throws {
+        if let anchor = placement.anchor { try anchorExists(anchor) }
+        if case .offset(let offset) = placement, offset < 0 { throw IntentError.negativeOffset(offset) }
     }
 
     /// The items with these ids, each once, in the order first named.
@@ -145,6 +174,12 @@ public final class IntentContext {
         ItemSummary(item, listName: try list(item.listID).name, position: position)
     }
 
+    /// An item's summary with its 1-based place among the open items in Today, when it is an open item there.
+    func todaySummary(of item: Item) throws -> ItemSummary {
+        guard let entry = item.entry(in: .today), entry.isOpen else { return try summary(of: item) }
+        return try summary(of: item, position: try transaction.entryCount(in: .today, visibility: .open, before: entry.key) + 1)
+    }
+
     func summary(of list: ItemList) throws -> ListSummary {
         ListSummary(
             list,
@@ -152,9 +187,18 @@ public final class IntentContext {
             totalItems: try transaction.itemCount(in: list.id, visibility: .all))
     }
 
+    /// Every list, in order, and the rows an ordering of the lists wrote.
+    func listResult(of report: OrderingReport) throws -> ListPlacementResult {
+        ListPlacementResult(
+            lists: try transaction.lists().map { try summary(of: $0) },
+            rowsWritten: report.rowsWritten,
+            rowsRespread: report.rowsRespread)
+    }
+
+    /// The items an ordering placed, with the rows written.
     func result(of report: OrderingReport) throws -> PlacementResult {
         PlacementResult(
-            items: try report.placed.map { try summary(of: $0) },
+            items: try report.placed.map { try summary(of: try item(Item.ID(entry: $0.id))) },
             rowsWritten: report.rowsWritten,
             rowsRespread: report.rowsRespread)
     }

@@ -18,6 +18,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case noItemsNamed
     /// An offset is negative.
     case negativeOffset(Int)
+    /// An item that must be in Today is not.
+    case notInToday(Item.ID)
     /// There is nothing left to undo in this session.
     case nothingToUndo
     /// There is nothing left to redo in this session.
@@ -43,6 +45,8 @@ extension IntentError: LocalizedError {
             "Name at least one item."
         case .negativeOffset(let offset):
             "Offset \(offset) is negative; offsets start at 0."
+        case .notInToday(let id):
+            "Item \(id) is not in Today; add it to Today first."
         case .nothingToUndo:
             "Nothing to undo in this session."
         case .nothingToRedo:

@@ -12,14 +12,14 @@ public struct AddItem: ArrangeIntent {
     /// The list to add to; `nil` for the default list.
     public var list: ItemList.ID?
     /// Where the item goes.
-    public var placement: Placement
+    public var placement: ItemPlacement
     /// Notes to keep with the item.
     public var notes: String
     /// Which items an ``Placement/offset(_:)`` placement counts.
     public var visibility: ItemVisibility
 
     /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`.
-    public init(title: String, list: ItemList.ID? = nil, placement: Placement = .bottom, notes: String = "", visibility: ItemVisibility = .open) {
+    public init(title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open) {
         self.title = title
         self.list = list
         self.placement = placement
@@ -119,7 +119,7 @@ private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: In
     return ItemsResult(items: try items.map { try context.summary(of: $0) }, changed: previous.count)
 }
 
-/// Deletes items; undo puts them back where they were.
+/// Deletes items, from their lists and from Today; undo puts them back where they were.
 public struct DeleteItems: ArrangeIntent {
     public static let title = "Delete Items"
 
@@ -191,7 +191,7 @@ public struct ShowItem: ArrangeIntent {
     /// - Complexity: One count of the items before it in its list.
     public func run(in context: IntentContext) throws -> ItemResult {
         let item = try context.item(item)
-        let position = item.isCompleted ? nil : try context.transaction.itemCount(in: item.listID, visibility: .open, before: item.orderKey) + 1
+        let position = item.isCompleted ? nil : try context.transaction.entryCount(in: .items(item.listID), visibility: .open, before: item.orderKey) + 1
         return ItemResult(item: try context.summary(of: item, position: position))
     }
 }

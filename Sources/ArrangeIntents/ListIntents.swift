@@ -1,25 +1,80 @@
 public import ArrangeModel
+public import ArrangeOrdering
 import ArrangeStore
+public import Foundation
 
-/// Creates an empty list.
+/// Creates an empty list, at the bottom of the lists unless a placement is given.
 public struct CreateList: ArrangeIntent {
     public static let title = "Create List"
 
     /// The new list's name; no two lists may share a name, ignoring case.
     public var name: String
+    /// Where the list goes among the lists.
+    public var placement: ListPlacement
 
-    /// Creates a list named `name`.
-    public init(name: String) {
+    /// Creates a list named `name` at `placement`.
+    public init(name: String, placement: ListPlacement = .bottom) {
         self.name = name
+        self.placement = placement
     }
 
     public func run(in context: IntentContext) throws -> ListResult {
         let transaction = try context.writing(Self.title)
         let name = try Title.validated(name, as: .listName)
+        try context.check(placement)
         let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
-        try transaction.insert(list)
+        let report = try context.ordering.add(list, at: placement, in: transaction)
         context.record(.listCreated(list.id))
-        return ListResult(list: try context.summary(of: list))
+        return ListResult(list: try context.summary(of: try context.list(ItemList.ID(entry: report.placed[0].id))))
+    }
+}
+
+/// Moves a list to another place among the lists.
+public struct MoveList: ArrangeIntent {
+    public static let title = "Move List"
+
+    /// The list to move.
+    public var list: ItemList.ID
+    /// Where it goes.
+    public var placement: ListPlacement
+
+    /// ```swift
+    /// try await MoveList(groceries, to: .top).perform(in: environment)
+    /// try await MoveList(groceries, to: .after(work)).perform(in: environment)
+    /// ```
+    public init(_ list: ItemList.ID, to placement: ListPlacement) {
+        self.list = list
+        self.placement = placement
+    }
+
+    public func run(in context: IntentContext) throws -> ListPlacementResult {
+        let transaction = try context.writing(Self.title)
+        let list = try context.list(self.list)
+        try context.check(placement)
+        let places = context.recordsHistory ? try Change.places(of: [list.entry], in: .lists, transaction: transaction) : []
+        let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction)
+        if report.rowsWritten > 0 { context.record(.moved(places)) }
+        return try context.listResult(of: report)
+    }
+}
+
+/// Moves the lists at some offsets to before the list at another, as SwiftUI's `onMove` reports a drag in the sidebar.
+public struct MoveListsAtOffsets: ArrangeIntent {
+    public static let title = "Move List"
+
+    /// The 0-based offsets of the lists to move.
+    public var fromOffsets: IndexSet
+    /// The offset to move them before, in the coordinates from before the move; the count of lists for the end.
+    public var toOffset: Int
+
+    /// Moves the lists at `fromOffsets` to before the one at `toOffset`.
+    public init(fromOffsets: IndexSet, toOffset: Int) {
+        self.fromOffsets = fromOffsets
+        self.toOffset = toOffset
+    }
+
+    public func run(in context: IntentContext) throws -> ListPlacementResult {
+        try context.listResult(of: try moveAtOffsets(fromOffsets, to: toOffset, in: .lists, visibility: .all, context: context, action: Self.title))
     }
 }
 
@@ -68,14 +123,15 @@ public struct DeleteList: ArrangeIntent {
         guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListProtected(list.name) }
         let summary = try context.summary(of: list)
         if context.recordsHistory {
-            context.record(.listDeleted(list, try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)))
+            let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
+            context.record(.listDeleted(list, try Change.place(of: list.entry, in: .lists, transaction: transaction), try Change.placedItems(items, in: transaction)))
         }
         try transaction.deleteList(id: list.id)
         return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }
 
-/// Every list, oldest first, with its item counts.
+/// Every list, in the order people gave them, with its item counts.
 public struct GetLists: ArrangeIntent {
     public static let title = "Show Lists"
 

@@ -10,7 +10,7 @@ public struct MoveItems: ArrangeIntent {
     /// The items to move, each once.
     public var items: [Item.ID]
     /// Where the moved run goes.
-    public var placement: Placement
+    public var placement: ItemPlacement
     /// The list to move into; without it the items stay in their list, or go to the list of
     /// the item a `before` or `after` placement names.
     public var list: ItemList.ID?
@@ -21,7 +21,7 @@ public struct MoveItems: ArrangeIntent {
     /// try await MoveItems([milk], to: .top).perform(in: environment)
     /// try await MoveItems([milk, eggs], to: .after(bread), into: groceries).perform(in: environment)
     /// ```
-    public init(_ items: [Item.ID], to placement: Placement, into list: ItemList.ID? = nil, visibility: ItemVisibility = .open) {
+    public init(_ items: [Item.ID], to placement: ItemPlacement, into list: ItemList.ID? = nil, visibility: ItemVisibility = .open) {
         self.items = items
         self.placement = placement
         self.list = list
@@ -34,7 +34,7 @@ public struct MoveItems: ArrangeIntent {
         let destination = try list.map { try context.list($0).id }
         let moving = try context.distinctItems(items)
         try context.check(placement)
-        let places = context.recordsHistory ? try Change.places(of: moving, in: transaction) : []
+        let places = context.recordsHistory ? try Change.listPlaces(of: moving, in: transaction) : []
         let report = try context.ordering.move(items, to: placement, into: destination, visibility: visibility, in: transaction)
         if report.rowsWritten > 0 { context.record(.moved(places)) }
         return try context.result(of: report)
@@ -70,14 +70,23 @@ public struct MoveItemsAtOffsets: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
-        let transaction = try context.writing(Self.title)
-        if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
         let list = try context.list(self.list)
-        let places = context.recordsHistory ? try Change.places(of: try fromOffsets.rangeView.flatMap { range in
-            try transaction.items(in: list.id, visibility: visibility, offset: range.lowerBound, limit: range.count)
-        }, in: transaction) : []
-        let report = try context.ordering.move(fromOffsets: fromOffsets, toOffset: toOffset, in: list.id, visibility: visibility, in: transaction)
-        if report.rowsWritten > 0 { context.record(.moved(places)) }
+        let report = try moveAtOffsets(fromOffsets, to: toOffset, in: .items(list.id), visibility: visibility, context: context, action: Self.title)
         return try context.result(of: report)
     }
+}
+
+/// Moves the entries at some offsets of an ordering as SwiftUI's `onMove` reports a drag,
+/// and records how to undo it: the one body of every intent that moves by offsets.
+func moveAtOffsets(
+    _ fromOffsets: IndexSet, to toOffset: Int, in scope: OrderScope, visibility: ItemVisibility, context: IntentContext, action: String
+) throws -> OrderingReport {
+    let transaction = try context.writing(action)
+    if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
+    let places = context.recordsHistory ? try Change.places(of: try fromOffsets.rangeView.flatMap { range in
+        try transaction.entries(in: scope, visibility: visibility, offset: range.lowerBound, limit: range.count)
+    }, in: scope, transaction: transaction) : []
+    let report = try context.ordering.move(fromOffsets: fromOffsets, toOffset: toOffset, in: scope, visibility: visibility, in: transaction)
+    if report.rowsWritten > 0 { context.record(.moved(places)) }
+    return report
 }

@@ -5,8 +5,8 @@ public import Foundation
 /// An item as intents return it.
 ///
 /// Its `Codable` form has the keys `id`, `list`, `listName`, `title`, `notes`, `sortIndex`,
-/// `completed`, `completedAt` (when completed), `createdAt`, `updatedAt` and `position`
-/// (when counted).
+/// `completed`, `completedAt` (when completed), `today`, `todayIndex` (when in Today),
+/// `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's id.
     public var id: Item.ID
@@ -24,11 +24,16 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var completed: Bool
     /// When the item was completed, or `nil` while it is open.
     public var completedAt: Date?
+    /// Whether the item is in Today.
+    public var today: Bool
+    /// The item's key in Today's order, or `nil` when it is not in Today.
+    public var todayIndex: Int64?
     /// When the item was created.
     public var createdAt: Date
     /// When the item last changed.
     public var updatedAt: Date
-    /// The item's 1-based place among the open items of its list, when the intent counted it.
+    /// The item's 1-based place among the open items of its list (of Today, for the Today
+    /// intents), when the intent counted it.
     public var position: Int?
 
     /// Describes `item`, whose list is named `listName`.
@@ -41,6 +46,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         sortIndex = item.sortIndex
         completed = item.isCompleted
         completedAt = item.completedAt
+        today = item.isInToday
+        todayIndex = item.todayIndex
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         self.position = position
@@ -55,6 +62,8 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var name: String
     /// When the list was created.
     public var createdAt: Date
+    /// The list's key in the order of the lists.
+    public var sortIndex: Int64
     /// How many items are not completed.
     public var openItems: Int
     /// How many items there are, completed ones included.
@@ -65,6 +74,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         id = list.id
         name = list.name
         createdAt = list.createdAt
+        sortIndex = list.sortIndex
         self.openItems = openItems
         self.totalItems = totalItems
     }
@@ -137,7 +147,7 @@ public struct ListResult: Hashable, Sendable, Codable {
     }
 }
 
-/// Every list, oldest first, as ``GetLists`` returns them.
+/// Every list, in their order, as ``GetLists`` returns them.
 public struct ListsResult: Hashable, Sendable, Codable {
     /// Every list, in the order of `ItemReading.lists()`.
     public var lists: [ListSummary]
@@ -162,17 +172,67 @@ public struct DeletedListResult: Hashable, Sendable, Codable {
     }
 }
 
-/// What ``ValidateList`` found in a list, and what it repaired.
+/// What ``MoveList`` and ``MoveListsAtOffsets`` did: every list in its new order, and the rows written.
+public struct ListPlacementResult: Hashable, Sendable, Codable {
+    /// Every list, in order.
+    public var lists: [ListSummary]
+    /// Every row written, the moved list and re-spread neighbours together.
+    public var rowsWritten: Int
+    /// The rows of neighbours re-spread to make room (included in ``rowsWritten``).
+    public var rowsRespread: Int
+
+    /// Creates the result from its parts.
+    public init(lists: [ListSummary], rowsWritten: Int, rowsRespread: Int) {
+        self.lists = lists
+        self.rowsWritten = rowsWritten
+        self.rowsRespread = rowsRespread
+    }
+}
+
+/// The items in Today, in Today's order, as ``ShowToday`` returns them.
+public struct TodayListing: Hashable, Sendable, Codable {
+    /// The items in Today's order; open ones carry their place in Today in ``ItemSummary/position``.
+    public var items: [ItemSummary]
+
+    /// Creates the result from its parts.
+    public init(items: [ItemSummary]) {
+        self.items = items
+    }
+}
+
+/// Which kind of ordering a maintenance intent worked on, as its result names it.
+public enum OrderingKind: String, Hashable, Sendable, Codable {
+    /// The items of a list.
+    case items
+    /// The lists.
+    case lists
+    /// Today.
+    case today
+
+    /// The kind of `scope`.
+    public init(_ scope: OrderScope) {
+        switch scope {
+        case .items: self = .items
+        case .lists: self = .lists
+        case .today: self = .today
+        }
+    }
+}
+
+/// What ``ValidateList`` found in an ordering, and what it repaired.
 public struct ValidationResult: Hashable, Sendable, Codable {
-    /// The list.
-    public var list: ListSummary
+    /// The kind of ordering checked.
+    public var scope: OrderingKind
+    /// The list whose items were checked; `nil` for the lists and Today.
+    public var list: ListSummary?
     /// What the check found and repaired.
     public var report: ValidationReport
-    /// Whether the list needed nothing.
+    /// Whether the ordering needed nothing.
     public var healthy: Bool
 
     /// Creates the result from its parts.
-    public init(list: ListSummary, report: ValidationReport) {
+    public init(scope: OrderingKind, list: ListSummary?, report: ValidationReport) {
+        self.scope = scope
         self.list = list
         self.report = report
         self.healthy = report.isHealthy
@@ -181,13 +241,16 @@ public struct ValidationResult: Hashable, Sendable, Codable {
 
 /// What ``NormalizeList`` wrote.
 public struct NormalizeResult: Hashable, Sendable, Codable {
-    /// The list.
-    public var list: ListSummary
+    /// The kind of ordering renumbered.
+    public var scope: OrderingKind
+    /// The list whose items were renumbered; `nil` for the lists and Today.
+    public var list: ListSummary?
     /// The rows written.
     public var rowsWritten: Int
 
     /// Creates the result from its parts.
-    public init(list: ListSummary, rowsWritten: Int) {
+    public init(scope: OrderingKind, list: ListSummary?, rowsWritten: Int) {
+        self.scope = scope
         self.list = list
         self.rowsWritten = rowsWritten
     }

@@ -20,6 +20,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var updatedAt: Date
     /// When the item was completed, or `nil` while it is open.
     public var completedAt: Date?
+    /// The item's place in Today, or `nil` when it is not in Today. Today reads in ascending
+    /// `todayIndex`, then ascending `id`, whatever the items' lists.
+    public var todayIndex: Int64?
 
     public init(
         id: ID = ID(),
@@ -29,7 +32,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         sortIndex: Int64,
         createdAt: Date,
         updatedAt: Date? = nil,
-        completedAt: Date? = nil
+        completedAt: Date? = nil,
+        todayIndex: Int64? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -39,29 +43,27 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
         self.completedAt = completedAt
+        self.todayIndex = todayIndex
     }
 
     /// Whether the item has been completed.
     public var isCompleted: Bool { completedAt != nil }
 
-    /// The item's place in display order: `sortIndex`, then `id`.
-    public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id) }
-}
+    /// Whether the item is in Today.
+    public var isInToday: Bool { todayIndex != nil }
 
-/// A position in a list's display order: `sortIndex` first, the item's id breaks ties.
-///
-/// Every backend orders items exactly by this key, so two items that share a
-/// `sortIndex` still have one well-defined order.
-public struct OrderKey: Hashable, Comparable, Sendable {
-    public var sortIndex: Int64
-    public var id: Item.ID
+    /// The item's place in its list: `sortIndex`, then `id`.
+    public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 
-    public init(sortIndex: Int64, id: Item.ID) {
-        self.sortIndex = sortIndex
-        self.id = id
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        lhs.sortIndex != rhs.sortIndex ? lhs.sortIndex < rhs.sortIndex : lhs.id < rhs.id
+    /// The item's entry in `scope`, or `nil` when it is not in that ordering.
+    public func entry(in scope: OrderScope) -> OrderEntry? {
+        let sortIndex: Int64? = switch scope {
+        case .items(let list): list == listID ? self.sortIndex : nil
+        case .today: todayIndex
+        case .lists: nil
+        }
+        return sortIndex.map { OrderEntry(id: id.entryID, sortIndex: $0, isOpen: !isCompleted) }
     }
 }
+
+

@@ -10,12 +10,21 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var name: String
     /// When the list was created.
     public var createdAt: Date
+    /// The list's place among the lists. Lists read in ascending `sortIndex`, then ascending `id`.
+    public var sortIndex: Int64
 
-    public init(id: ID = ID(), name: String, createdAt: Date) {
+    public init(id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
+        self.sortIndex = sortIndex
     }
+
+    /// The list's place among the lists: `sortIndex`, then `id`.
+    public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
+
+    /// The list's entry in the order of the lists.
+    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: true) }
 
     /// The form under which two list names count as the same: case and width folded.
     ///

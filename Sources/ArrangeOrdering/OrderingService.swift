@@ -3,13 +3,14 @@ public import ArrangeStore
 public import Foundation
 import Synchronization
 
-/// Places and moves items in their lists, writing as few rows as it can.
+/// Places and moves entries in their orderings, writing as few rows as it can.
 ///
-/// Each item keeps a gapped 64-bit `sortIndex`. A new or moved item takes a key in the
+/// Every ordering (an ``OrderScope``: a list's items, the lists, Today) works the same way.
+/// Each entry keeps a gapped 64-bit `sortIndex`. A new or moved entry takes a key in the
 /// gap between its neighbours, so a reorder writes one row. When a gap is used up, a
 /// window of neighbours around it, as small as gives enough room, is re-spread first
 /// (``recalculateBounds(around:and:inserting:in:excluding:in:)``); ties that arrive from
-/// elsewhere are sorted out by ``validate(list:repair:)``.
+/// elsewhere are sorted out by ``validate(_:repair:)``.
 ///
 /// Every public operation runs in one repository transaction, re-spread included, and
 /// returns what it did. The `in transaction:` variants let a caller compose several
@@ -49,33 +50,59 @@ public final class OrderingService: Sendable {
     /// Adds a new item to its list (`item.listID`) at `placement`; its `sortIndex` is chosen here.
     ///
     /// - Parameters:
-    ///   - item: The item to add.
-    ///   - placement: Where it goes.
+    ///   - item: The item to add. With a `todayIndex` it joins Today at that key as it is.
+    ///   - placement: Where it goes in its list.
     ///   - visibility: Which items an ``Placement/offset(_:)`` counts.
-    /// - Returns: The item as stored, and the rows written.
+    /// - Returns: The item's entry in its list, and the rows written.
     /// - Throws: ``StoreError`` for an unknown list or anchor, ``OrderingError`` for a bad placement.
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
-    public func add(_ item: Item, at placement: Placement, visibility: ItemVisibility = .all) throws -> OrderingReport {
+    public func add(_ item: Item, at placement: ItemPlacement, visibility: ItemVisibility = .all) throws -> OrderingReport {
         try repository.write { try add(item, at: placement, visibility: visibility, in: $0) }
     }
 
-    /// ``add(_:at:visibility:)`` inside a transaction of the caller's.
+    /// ``add(_:at:visibility:)-(Item,_,_)`` inside a transaction of the caller's.
     @discardableResult
-    public func add(_ item: Item, at placement: Placement, visibility: ItemVisibility, in transaction: any ItemWriting) throws -> OrderingReport {
-        _ = try transaction.existingList(id: item.listID)
-        let gap = try gap(for: placement, in: item.listID, visibility: visibility, moving: [], in: transaction)
-        let placement = try keys(for: 1, in: gap, list: item.listID, excluding: [], in: transaction)
-        var added = item
-        added.sortIndex = placement.keys[0]
-        try transaction.updateSortIndices(placement.respread, updatedAt: now())
-        try transaction.insert(added)
-        return OrderingReport(placed: [added], rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count)
+    public func add(_ item: Item, at placement: ItemPlacement, visibility: ItemVisibility, in transaction: any ItemWriting) throws -> OrderingReport {
+        try addEntry(item.id.entryID, at: placement.map(\.entryID), in: .items(item.listID), visibility: visibility, in: transaction) { key in
+            var added = item
+            added.sortIndex = key
+            try transaction.insert(added)
+        }
+    }
+
+    /// Adds a new list at `placement` among the lists; its `sortIndex` is chosen here.
+    ///
+    /// - Returns: The list's entry, and the rows written.
+    /// - Throws: ``StoreError`` for a taken id or name or an unknown anchor, ``OrderingError`` for a bad placement.
+    /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
+    @discardableResult
+    public func add(_ list: ItemList, at placement: ListPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
+        try addEntry(list.id.entryID, at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction) { key in
+            var added = list
+            added.sortIndex = key
+            try transaction.insert(added)
+        }
+    }
+
+    /// Chooses the key of a new entry of `scope`, makes room for it, and has `insert` store it.
+    private func addEntry(
+        _ id: OrderEntry.ID, at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
+        in transaction: any ItemWriting, insert: (Int64) throws -> Void
+    ) throws -> OrderingReport {
+        try checkExists(scope, in: transaction)
+        let gap = try gap(for: placement, in: scope, visibility: visibility, moving: [], in: transaction)
+        let placement = try keys(for: 1, in: gap, scope: scope, excluding: [], in: transaction)
+        try transaction.setSortIndices(placement.respread, in: scope, updatedAt: now())
+        try insert(placement.keys[0])
+        return OrderingReport(
+            placed: [OrderEntry(id: id, sortIndex: placement.keys[0], isOpen: true)],
+            rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count)
     }
 
     // MARK: Moving
 
-    /// Moves items to `placement`, keeping their display order, into `list` when given.
+    /// Moves items to `placement` in a list, keeping their display order, into `list` when given.
     ///
     /// Without `list`, the items go to the list of the item a `.before` or `.after` placement
     /// names, or stay in their own list.
@@ -85,98 +112,116 @@ public final class OrderingService: Sendable {
     ///   - placement: Where the moved run goes.
     ///   - list: The list to move into, if not their own.
     ///   - visibility: Which items an ``Placement/offset(_:)`` counts.
-    /// - Returns: The moved items as stored, and the rows written. A move onto the items'
-    ///   own place writes nothing.
+    /// - Returns: The moved items' entries in their list, and the rows written. A move onto
+    ///   the items' own place writes nothing.
     /// - Throws: ``StoreError`` for unknown ids or lists, ``OrderingError`` for a move that
     ///   cannot be made.
     /// - Complexity: O(k log n) for k items, plus the rows of a re-spread when one is needed.
     @discardableResult
-    public func move(_ ids: [Item.ID], to placement: Placement, into list: ItemList.ID? = nil, visibility: ItemVisibility = .all) throws -> OrderingReport {
+    public func move(_ ids: [Item.ID], to placement: ItemPlacement, into list: ItemList.ID? = nil, visibility: ItemVisibility = .all) throws -> OrderingReport {
         try repository.write { try move(ids, to: placement, into: list, visibility: visibility, in: $0) }
     }
 
     /// ``move(_:to:into:visibility:)`` inside a transaction of the caller's.
     @discardableResult
     public func move(
-        _ ids: [Item.ID], to placement: Placement, into list: ItemList.ID?, visibility: ItemVisibility,
+        _ ids: [Item.ID], to placement: ItemPlacement, into list: ItemList.ID?, visibility: ItemVisibility,
+        in transaction: any ItemWriting
+    ) throws -> OrderingReport {
+        let moving = try ids.map { try transaction.existingItem(id: $0) }
+        let target = try targetList(for: moving, placement: placement, explicit: list, in: transaction)
+        let inOrder = moving.sorted { $0.orderKey < $1.orderKey }.map(\.id.entryID)
+        return try place(inOrder, at: placement.map(\.entryID), in: .items(target), visibility: visibility, in: transaction)
+    }
+
+    /// Places entries at `placement` in an ordering, as one run: the entries already in it
+    /// move, keeping their order; the others join it after them, in the order given (an item
+    /// from another list, an item that was not in Today). This is every move of every ordering.
+    ///
+    /// - Parameters:
+    ///   - ids: The items or lists to place, each once.
+    ///   - placement: Where the run goes; an anchor must be in the ordering.
+    ///   - scope: The ordering.
+    ///   - visibility: Which entries an ``Placement/offset(_:)`` counts.
+    /// - Returns: The placed entries, in order, and the rows written. A move onto the entries'
+    ///   own place writes nothing.
+    /// - Throws: ``StoreError`` for unknown ids, ``OrderingError`` for a move that cannot be made.
+    /// - Complexity: O(k log n) for k entries, plus the rows of a re-spread when one is needed.
+    @discardableResult
+    public func place(
+        _ ids: [OrderEntry.ID], at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
         guard !ids.isEmpty else { throw OrderingError.nothingToMove }
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         guard repeated.isEmpty else { throw OrderingError.duplicateItems(repeated.sorted()) }
-        let moving = try ids.map { try transaction.existingItem(id: $0) }
-        let anchor = try placement.anchorID.map { try transaction.existingItem(id: $0) }
-        let target = try targetList(for: moving, anchor: anchor, explicit: list, in: transaction)
-        return try move(moving, to: placement, anchor: anchor, into: target, visibility: visibility, in: transaction)
-    }
-
-    /// Moves distinct, existing items into `target`; the shared end of both forms of move.
-    private func move(
-        _ items: [Item], to placement: Placement, anchor: Item? = nil, into target: ItemList.ID, visibility: ItemVisibility,
-        in transaction: any ItemWriting
-    ) throws -> OrderingReport {
-        let moving = items.sorted { $0.orderKey < $1.orderKey }
-        let gap = try gap(for: placement, anchor: anchor, in: target, visibility: visibility, moving: moving, in: transaction)
-        let settled = settledEnds(of: moving, in: gap, list: target)
-        let unsettled = Array(moving[settled.prefix..<(moving.count - settled.suffix)])
-        guard !unsettled.isEmpty else { return OrderingReport(placed: moving) }
-        let innerGap = Gap(
-            lower: settled.prefix > 0 ? moving[settled.prefix - 1] : gap.lower,
-            upper: settled.suffix > 0 ? moving[moving.count - settled.suffix] : gap.upper)
-        let placement = try keys(for: unsettled.count, in: innerGap, list: target, excluding: Set(unsettled.map(\.id)), in: transaction)
-        let stamp = now()
-        try transaction.updateSortIndices(placement.respread, updatedAt: stamp)
-        let moved = try zip(unsettled, placement.keys).map { item, key in
-            var moved = item
-            moved.listID = target
-            moved.sortIndex = key
-            moved.updatedAt = stamp
-            try transaction.update(moved)
-            return moved
+        try checkExists(scope, in: transaction)
+        var moving: [OrderEntry] = []
+        var joining: [OrderEntry] = []
+        for id in ids {
+            if let entry = try entry(id, in: scope, transaction: transaction) {
+                moving.append(entry)
+            } else {
+                joining.append(OrderEntry(id: id, sortIndex: 0, isOpen: true))
+            }
         }
-        let placed = moving.prefix(settled.prefix) + moved + moving.suffix(settled.suffix)
-        return OrderingReport(placed: Array(placed), rowsWritten: moved.count + placement.respread.count, rowsRespread: placement.respread.count)
+        moving.sort { $0.key < $1.key }
+        let gap = try gap(for: placement, in: scope, visibility: visibility, moving: moving + joining, in: transaction)
+        let settled = joining.isEmpty ? settledEnds(of: moving, in: gap) : (prefix: settledEnds(of: moving, in: gap).prefix, suffix: 0)
+        let run = moving + joining
+        let unsettled = Array(run[settled.prefix..<(run.count - settled.suffix)])
+        guard !unsettled.isEmpty else { return OrderingReport(placed: run) }
+        let innerGap = Gap(
+            lower: settled.prefix > 0 ? run[settled.prefix - 1] : gap.lower,
+            upper: settled.suffix > 0 ? run[run.count - settled.suffix] : gap.upper)
+        let placement = try keys(for: unsettled.count, in: innerGap, scope: scope, excluding: Set(unsettled.map(\.id)), in: transaction)
+        let stamp = now()
+        try transaction.setSortIndices(placement.respread, in: scope, updatedAt: stamp)
+        let changes = zip(unsettled, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }
+        try transaction.setSortIndices(changes, in: scope, updatedAt: stamp)
+        let placed = try run.map { try self.entry($0.id, in: scope, transaction: transaction) ?? $0 }
+        return OrderingReport(placed: placed, rowsWritten: changes.count + placement.respread.count, rowsRespread: placement.respread.count)
     }
 
-    /// Moves the items at `source` so that they land before the item at `destination`, with the
-    /// semantics of SwiftUI's `onMove(perform:)` and `Array.move(fromOffsets:toOffset:)`.
+    /// Moves the entries at `source` so that they land before the entry at `destination`, with
+    /// the semantics of SwiftUI's `onMove(perform:)` and `Array.move(fromOffsets:toOffset:)`.
     ///
-    /// Offsets count the items seen under `visibility`, in display order; `destination` is in
-    /// the coordinates from before the move. Hidden items keep their places, and the moved
-    /// run lands directly before its new visible successor (or after its new visible predecessor).
+    /// Offsets count the entries seen under `visibility`, in order; `destination` is in the
+    /// coordinates from before the move. Hidden entries keep their places, and the moved run
+    /// lands directly before its new visible successor (or after its new visible predecessor).
     ///
     /// ```swift
     /// // "ABcDefgHIJKlmNO": move the lowercase letters to offset 2
-    /// try service.move(fromOffsets: [2, 4, 5, 6, 11, 12], toOffset: 2, in: list)
+    /// try service.move(fromOffsets: [2, 4, 5, 6, 11, 12], toOffset: 2, in: .items(list))
     /// // now "ABcefglmDHIJKNO"
     /// ```
     ///
-    /// - Throws: ``OrderingError/offsetOutOfRange(offset:count:)`` for an offset outside the list.
+    /// - Throws: ``OrderingError/offsetOutOfRange(offset:count:)`` for an offset outside the ordering.
     @discardableResult
-    public func move(fromOffsets source: IndexSet, toOffset destination: Int, in list: ItemList.ID, visibility: ItemVisibility = .all) throws -> OrderingReport {
-        try repository.write { try move(fromOffsets: source, toOffset: destination, in: list, visibility: visibility, in: $0) }
+    public func move(fromOffsets source: IndexSet, toOffset destination: Int, in scope: OrderScope, visibility: ItemVisibility = .all) throws -> OrderingReport {
+        try repository.write { try move(fromOffsets: source, toOffset: destination, in: scope, visibility: visibility, in: $0) }
     }
 
     /// ``move(fromOffsets:toOffset:in:visibility:)`` inside a transaction of the caller's.
     @discardableResult
     public func move(
-        fromOffsets source: IndexSet, toOffset destination: Int, in list: ItemList.ID, visibility: ItemVisibility,
+        fromOffsets source: IndexSet, toOffset destination: Int, in scope: OrderScope, visibility: ItemVisibility,
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
-        _ = try transaction.existingList(id: list)
+        try checkExists(scope, in: transaction)
         guard !source.isEmpty else { throw OrderingError.nothingToMove }
         let outOfRange = { (offset: Int, limit: Int) in
-            OrderingError.offsetOutOfRange(offset: offset, count: try transaction.itemCount(in: list, visibility: visibility) + limit)
+            OrderingError.offsetOutOfRange(offset: offset, count: try transaction.entryCount(in: scope, visibility: visibility) + limit)
         }
-        var moving: [Item] = []
+        var moving: [OrderEntry] = []
         for range in source.rangeView {
-            let page = range.lowerBound < 0 ? [] : try transaction.items(in: list, visibility: visibility, offset: range.lowerBound, limit: range.count)
+            let page = range.lowerBound < 0 ? [] : try transaction.entries(in: scope, visibility: visibility, offset: range.lowerBound, limit: range.count)
             guard page.count == range.count else { throw try outOfRange(range.lowerBound < 0 ? range.lowerBound : range.lowerBound + page.count, -1) }
             moving += page
         }
         let landing = destination - source.count(in: 0..<max(destination, 0))
         do {
-            return try move(moving, to: .offset(landing), into: list, visibility: visibility, in: transaction)
+            return try place(moving.map(\.id), at: .offset(landing), in: scope, visibility: visibility, in: transaction)
         } catch OrderingError.offsetOutOfRange {
             throw try outOfRange(destination, 0)
         }
@@ -184,93 +229,107 @@ public final class OrderingService: Sendable {
 
     // MARK: Finding the gap
 
-    /// The two neighbours, adjacent once `moving` is set aside, between which `placement` falls.
+    /// Throws when the ordering itself does not exist: the list of an items scope.
+    func checkExists(_ scope: OrderScope, in transaction: any ItemReading) throws {
+        if case .items(let list) = scope { _ = try transaction.existingList(id: list) }
+    }
+
+    /// The entry of an item or list in `scope`, or `nil` when it is not in it.
     ///
-    /// - Parameter anchor: The item a `.before` or `.after` placement names, when read already.
+    /// - Throws: ``StoreError/itemNotFound(_:)`` or ``StoreError/listNotFound(_:)`` when there is no such item or list.
+    private func entry(_ id: OrderEntry.ID, in scope: OrderScope, transaction: any ItemReading) throws -> OrderEntry? {
+        switch scope {
+        case .lists: try transaction.existingList(id: ItemList.ID(entry: id)).entry
+        case .items, .today: try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
+        }
+    }
+
+    /// The two neighbours, adjacent once `moving` is set aside, between which `placement` falls.
     private func gap(
-        for placement: Placement, anchor: Item? = nil, in list: ItemList.ID, visibility: ItemVisibility, moving: [Item],
+        for placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility, moving: [OrderEntry],
         in transaction: any ItemReading
     ) throws -> Gap {
-        let neighbours = Neighbours(list: list, excluding: Set(moving.map(\.id)), transaction: transaction)
+        let neighbours = Neighbours(scope: scope, excluding: Set(moving.map(\.id)), transaction: transaction)
         switch placement {
         case .top:
             return Gap(lower: nil, upper: try neighbours.after(.beforeAll))
         case .bottom:
             return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         case .before(let id):
-            let anchor = try checkedAnchor(anchor ?? transaction.existingItem(id: id), in: list, moving: neighbours.excluding)
-            return Gap(lower: try neighbours.before(anchor.orderKey), upper: anchor)
+            let anchor = try checkedAnchor(id, in: scope, neighbours: neighbours)
+            return Gap(lower: try neighbours.before(anchor.key), upper: anchor)
         case .after(let id):
-            let anchor = try checkedAnchor(anchor ?? transaction.existingItem(id: id), in: list, moving: neighbours.excluding)
-            return Gap(lower: anchor, upper: try neighbours.after(anchor.orderKey))
+            let anchor = try checkedAnchor(id, in: scope, neighbours: neighbours)
+            return Gap(lower: anchor, upper: try neighbours.after(anchor.key))
         case .offset(let offset):
-            return try gap(atVisibleOffset: offset, in: list, visibility: visibility, moving: moving, neighbours: neighbours)
+            return try gap(atVisibleOffset: offset, visibility: visibility, moving: moving, neighbours: neighbours)
         }
     }
 
-    /// The gap at `offset` among the visible items that are not moving.
+    /// The gap at `offset` among the visible entries that are not moving.
     ///
-    /// The visible item at that offset is found with one page read that starts at `offset`
-    /// and spans as many extra items as are moving: comparing keys tells how many moving
-    /// items come before each candidate. Only an offset at or past the end counts the list.
-    private func gap(
-        atVisibleOffset offset: Int, in list: ItemList.ID, visibility: ItemVisibility, moving: [Item],
-        neighbours: Neighbours
-    ) throws -> Gap {
-        let transaction = neighbours.transaction
-        let movingVisible = moving.filter { $0.listID == list && visibility.includes($0) }.map(\.orderKey)
-        guard offset >= 0 else { throw OrderingError.offsetOutOfRange(offset: offset, count: try transaction.itemCount(in: list, visibility: visibility) - movingVisible.count) }
-        if let anchor = try visibleStayingItem(at: offset, in: list, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) {
-            return Gap(lower: try neighbours.before(anchor.orderKey), upper: anchor)
+    /// The visible entry at that offset is found with one page read that starts at `offset`
+    /// and spans as many extra entries as are moving: comparing keys tells how many moving
+    /// entries come before each candidate. Only an offset at or past the end counts the ordering.
+    private func gap(atVisibleOffset offset: Int, visibility: ItemVisibility, moving: [OrderEntry], neighbours: Neighbours) throws -> Gap {
+        let (transaction, scope) = (neighbours.transaction, neighbours.scope)
+        let movingVisible = try moving.compactMap { try transaction.entry(id: $0.id, in: scope) }.filter(visibility.includes).map(\.key)
+        guard offset >= 0 else { throw OrderingError.offsetOutOfRange(offset: offset, count: try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count) }
+        if let anchor = try visibleStayingEntry(at: offset, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) {
+            return Gap(lower: try neighbours.before(anchor.key), upper: anchor)
         }
-        let staying = try transaction.itemCount(in: list, visibility: visibility) - movingVisible.count
+        let staying = try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count
         guard offset == staying else { throw OrderingError.offsetOutOfRange(offset: offset, count: staying) }
-        guard staying > 0, let last = try visibleStayingItem(at: staying - 1, in: list, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) else {
+        guard staying > 0, let last = try visibleStayingEntry(at: staying - 1, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) else {
             return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         }
-        return Gap(lower: last, upper: try neighbours.after(last.orderKey))
+        return Gap(lower: last, upper: try neighbours.after(last.key))
     }
 
-    /// The visible item at `offset` once the moving ones are set aside, or `nil` past the end.
-    private func visibleStayingItem(
-        at offset: Int, in list: ItemList.ID, visibility: ItemVisibility, movingVisible: [OrderKey], neighbours: Neighbours
-    ) throws -> Item? {
-        let candidates = try neighbours.transaction.items(in: list, visibility: visibility, offset: offset, limit: movingVisible.count + 1)
-        return candidates.enumerated().first { index, item in
-            !neighbours.excluding.contains(item.id) && index == movingVisible.count(where: { $0 < item.orderKey })
+    /// The visible entry at `offset` once the moving ones are set aside, or `nil` past the end.
+    private func visibleStayingEntry(
+        at offset: Int, visibility: ItemVisibility, movingVisible: [OrderKey], neighbours: Neighbours
+    ) throws -> OrderEntry? {
+        let candidates = try neighbours.transaction.entries(in: neighbours.scope, visibility: visibility, offset: offset, limit: movingVisible.count + 1)
+        return candidates.enumerated().first { index, entry in
+            !neighbours.excluding.contains(entry.id) && index == movingVisible.count(where: { $0 < entry.key })
         }?.element
     }
 
-    /// The item a placement names, once it is known to be neither moving nor in another list.
-    private func checkedAnchor(_ anchor: Item, in list: ItemList.ID, moving: Set<Item.ID>) throws -> Item {
-        guard !moving.contains(anchor.id) else { throw OrderingError.placedRelativeToItself(anchor.id) }
-        guard anchor.listID == list else { throw OrderingError.anchorInAnotherList(anchor: anchor.id, list: list) }
-        return anchor
+    /// The entry a placement names, once it is known to be in the ordering and not moving.
+    private func checkedAnchor(_ id: OrderEntry.ID, in scope: OrderScope, neighbours: Neighbours) throws -> OrderEntry {
+        guard !neighbours.excluding.contains(id) else { throw OrderingError.placedRelativeToItself(id) }
+        if let anchor = try entry(id, in: scope, transaction: neighbours.transaction) { return anchor }
+        switch scope {
+        case .items(let list): throw OrderingError.anchorInAnotherList(anchor: Item.ID(entry: id), list: list)
+        case .today: throw OrderingError.anchorNotInToday(Item.ID(entry: id))
+        case .lists: throw StoreError.listNotFound(ItemList.ID(entry: id))
+        }
     }
 
     /// The list a move goes to: the one named, else the anchor's, else the moving items' own.
-    private func targetList(for moving: [Item], anchor: Item?, explicit: ItemList.ID?, in transaction: any ItemReading) throws -> ItemList.ID {
+    private func targetList(for moving: [Item], placement: ItemPlacement, explicit: ItemList.ID?, in transaction: any ItemReading) throws -> ItemList.ID {
         if let explicit {
             return try transaction.existingList(id: explicit).id
         }
-        if let anchor {
-            return anchor.listID
+        if let anchor = placement.anchor {
+            return try transaction.existingItem(id: anchor).listID
         }
         let lists = Set(moving.map(\.listID))
-        guard lists.count == 1, let list = lists.first else { throw OrderingError.targetListAmbiguous }
+        guard lists.count == 1, let list = lists.first else {
+            throw moving.isEmpty ? OrderingError.nothingToMove : OrderingError.targetListAmbiguous
+        }
         return list
     }
 
-    /// How many of the moving items already sit at the start and at the end of the gap, in
-    /// order: those keep their keys, and a move whose items all sit there writes nothing.
+    /// How many of the moving entries already sit at the start and at the end of the gap, in
+    /// order: those keep their keys, and a move whose entries all sit there writes nothing.
     ///
-    /// Only moving items can lie between the gap's two neighbours, and `moving` is sorted, so
+    /// Only moving entries can lie between the gap's two neighbours, and `moving` is sorted, so
     /// the ones that do form runs at its ends; no query is needed.
-    private func settledEnds(of moving: [Item], in gap: Gap, list: ItemList.ID) -> (prefix: Int, suffix: Int) {
-        let isInGap = { (item: Item) in
-            item.listID == list
-                && gap.lower.map { $0.orderKey < item.orderKey } ?? true
-                && gap.upper.map { item.orderKey < $0.orderKey } ?? true
+    private func settledEnds(of moving: [OrderEntry], in gap: Gap) -> (prefix: Int, suffix: Int) {
+        let isInGap = { (entry: OrderEntry) in
+            gap.lower.map { $0.key < entry.key } ?? true && gap.upper.map { entry.key < $0.key } ?? true
         }
         let prefix = moving.prefix(while: isInGap).count
         return (prefix, prefix == moving.count ? 0 : moving.reversed().prefix(while: isInGap).count)
@@ -280,7 +339,7 @@ public final class OrderingService: Sendable {
 
     /// Keys for `count` items in `gap`, and the re-spread that makes room for them when the gap is full.
     func keys(
-        for count: Int, in gap: Gap, list: ItemList.ID, excluding excluded: Set<Item.ID>, in transaction: any ItemReading
+        for count: Int, in gap: Gap, scope: OrderScope, excluding excluded: Set<OrderEntry.ID>, in transaction: any ItemReading
     ) throws -> KeyPlacement {
         let (lower, upper) = bounds(of: gap, count: count)
         let keys = random.withLock { random in
@@ -289,7 +348,7 @@ public final class OrderingService: Sendable {
         if let keys {
             return KeyPlacement(keys: keys, respread: [])
         }
-        return try recalculateBounds(around: gap.lower, and: gap.upper, inserting: count, in: list, excluding: excluded, in: transaction)
+        return try recalculateBounds(around: gap.lower, and: gap.upper, inserting: count, in: scope, excluding: excluded, in: transaction)
     }
 
     /// The exclusive bounds of a gap; a missing neighbour leaves room for `count` end steps.
@@ -308,30 +367,31 @@ public final class OrderingService: Sendable {
     }
 
     /// Re-spreads the smallest window of neighbours around a full gap that gives room for
-    /// `inserting` new items, and returns their keys with the neighbours' new keys.
+    /// `inserting` new entries, and returns their keys with the neighbours' new keys.
     ///
     /// The window grows geometrically, 1, 2, 4, … items on each side, until its span, between
-    /// the items just outside it (or an end step past the list's ends), is sparse enough for
-    /// its size (``KeyLayout/requiredGap(forItems:minimumGap:)``). The gaps next to the new
-    /// items get a larger share of the room, since the next insert tends to land there. Only
-    /// when the window has grown to the whole list and is still too dense is the whole list
+    /// the entries just outside it (or an end step past the ordering's ends), is sparse enough
+    /// for its size (``KeyLayout/requiredGap(forItems:minimumGap:)``). The gaps next to the new
+    /// entries get a larger share of the room, since the next insert tends to land there. Only
+    /// when the window has grown to the whole ordering and is still too dense is all of it
     /// spread over the full key range.
     ///
     /// - Parameters:
-    ///   - lower: The item before the gap, or `nil` at the top.
-    ///   - upper: The item after the gap, or `nil` at the bottom.
+    ///   - lower: The entry before the gap, or `nil` at the top.
+    ///   - upper: The entry after the gap, or `nil` at the bottom.
     ///   - inserting: How many new keys the gap needs (0 to only re-spread).
-    ///   - excluded: Items being moved, which the window passes over.
-    /// - Complexity: O(w log n) reads and at most w writes for a window of w items.
+    ///   - scope: The ordering.
+    ///   - excluded: Entries being moved, which the window passes over.
+    /// - Complexity: O(w log n) reads and at most w writes for a window of w entries.
     func recalculateBounds(
-        around lower: Item?, and upper: Item?, inserting: Int, in list: ItemList.ID,
-        excluding excluded: Set<Item.ID>, in transaction: any ItemReading
+        around lower: OrderEntry?, and upper: OrderEntry?, inserting: Int, in scope: OrderScope,
+        excluding excluded: Set<OrderEntry.ID>, in transaction: any ItemReading
     ) throws -> KeyPlacement {
-        let neighbours = Neighbours(list: list, excluding: excluded, transaction: transaction)
+        let neighbours = Neighbours(scope: scope, excluding: excluded, transaction: transaction)
         var reach = 1
         while true {
-            let below = try lower.map { [$0] + (try neighbours.before($0.orderKey, limit: reach)) } ?? []
-            let above = try upper.map { [$0] + (try neighbours.after($0.orderKey, limit: reach)) } ?? []
+            let below = try lower.map { [$0] + (try neighbours.before($0.key, limit: reach)) } ?? []
+            let above = try upper.map { [$0] + (try neighbours.after($0.key, limit: reach)) } ?? []
             let windowBelow = Array(below.prefix(reach).reversed())
             let windowAbove = Array(above.prefix(reach))
             let outerBelow = below.count > reach ? below[reach] : nil
@@ -356,13 +416,13 @@ public final class OrderingService: Sendable {
     }
 }
 
-/// Two neighbours, adjacent in display order once the moving items are set aside.
+/// Two neighbours, adjacent in order once the moving entries are set aside.
 struct Gap {
-    var lower: Item?
-    var upper: Item?
+    var lower: OrderEntry?
+    var upper: OrderEntry?
 }
 
-/// New keys for the placed items, and the re-spread of their neighbours.
+/// New keys for the placed entries, and the re-spread of their neighbours.
 struct KeyPlacement {
     var keys: [Int64]
     var respread: [SortIndexChange]
@@ -372,8 +432,8 @@ struct KeyPlacement {
         self.respread = respread
     }
 
-    /// Splits a laid-out window into the new items' keys and the changed neighbours.
-    init(window: [Item.ID?], keys: [Int64], old: [Item]) {
+    /// Splits a laid-out window into the new entries' keys and the changed neighbours.
+    init(window: [OrderEntry.ID?], keys: [Int64], old: [OrderEntry]) {
         let oldKeys = Dictionary(uniqueKeysWithValues: old.map { ($0.id, $0.sortIndex) })
         self.keys = zip(window, keys).filter { $0.0 == nil }.map(\.1)
         self.respread = zip(window, keys).compactMap { id, key in
@@ -383,22 +443,22 @@ struct KeyPlacement {
     }
 }
 
-/// Neighbour lookups in one list that pass over a set of items.
+/// Neighbour lookups in one ordering that pass over a set of entries.
 struct Neighbours {
-    let list: ItemList.ID
-    let excluding: Set<Item.ID>
+    let scope: OrderScope
+    let excluding: Set<OrderEntry.ID>
     let transaction: any ItemReading
 
-    /// The nearest `limit` items before `key`, nearest first.
-    func before(_ key: OrderKey, limit: Int) throws -> [Item] {
-        Array(try transaction.items(in: list, before: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
+    /// The nearest `limit` entries before `key`, nearest first.
+    func before(_ key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        Array(try transaction.entries(in: scope, before: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
     }
 
-    /// The nearest `limit` items after `key`, nearest first.
-    func after(_ key: OrderKey, limit: Int) throws -> [Item] {
-        Array(try transaction.items(in: list, after: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
+    /// The nearest `limit` entries after `key`, nearest first.
+    func after(_ key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        Array(try transaction.entries(in: scope, after: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
     }
 
-    func before(_ key: OrderKey) throws -> Item? { try before(key, limit: 1).first }
-    func after(_ key: OrderKey) throws -> Item? { try after(key, limit: 1).first }
+    func before(_ key: OrderKey) throws -> OrderEntry? { try before(key, limit: 1).first }
+    func after(_ key: OrderKey) throws -> OrderEntry? { try after(key, limit: 1).first }
 }

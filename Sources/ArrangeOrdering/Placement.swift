@@ -1,55 +1,81 @@
 public import ArrangeModel
 public import Foundation
 
-/// Where an item goes in its list.
-public enum Placement: Hashable, Sendable {
-    /// Before every other item.
+/// Where something goes in its ordering, relative to the ends, to an `Anchor` (another
+/// entry of the same ordering), or at an offset.
+///
+/// Items are placed with a ``Placement<Item.ID>`` (``ItemPlacement``), in their list and in
+/// Today alike; lists with a ``Placement<ItemList.ID>`` (``ListPlacement``).
+///
+/// ```swift
+/// let placement: ItemPlacement = .after(bread)
+/// let first: ListPlacement = .top
+/// ```
+public enum Placement<Anchor: Hashable & Sendable>: Hashable, Sendable {
+    /// Before every other entry.
     case top
-    /// After every other item.
+    /// After every other entry.
     case bottom
-    /// Directly before the given item.
-    case before(Item.ID)
-    /// Directly after the given item.
-    case after(Item.ID)
-    /// At this 0-based offset among the visible items, counted once the placed items are out of the way.
+    /// Directly before the given entry.
+    case before(Anchor)
+    /// Directly after the given entry.
+    case after(Anchor)
+    /// At this 0-based offset among the visible entries, counted once the placed ones are out of the way.
     ///
-    /// An offset equal to the visible count means after the last visible item.
+    /// An offset equal to the visible count means after the last visible entry.
     case offset(Int)
 }
 
+/// Where an item goes, in its list or in Today.
+public typealias ItemPlacement = Placement<Item.ID>
+
+/// Where a list goes among the lists.
+public typealias ListPlacement = Placement<ItemList.ID>
+
 extension Placement {
-    /// The item a `.before` or `.after` placement names.
-    var anchorID: Item.ID? {
+    /// The entry a `.before` or `.after` placement names.
+    public var anchor: Anchor? {
         switch self {
-        case .before(let id), .after(let id): id
+        case .before(let anchor), .after(let anchor): anchor
         case .top, .bottom, .offset: nil
+        }
+    }
+
+    /// The same placement with its anchor transformed.
+    public func map<Other>(_ transform: (Anchor) throws -> Other) rethrows -> Placement<Other> {
+        switch self {
+        case .top: .top
+        case .bottom: .bottom
+        case .before(let anchor): .before(try transform(anchor))
+        case .after(let anchor): .after(try transform(anchor))
+        case .offset(let offset): .offset(offset)
         }
     }
 }
 
 /// What an operation did.
-public struct OrderingReport: Hashable, Sendable, Codable {
-    /// The items placed or moved, with their new `sortIndex`, in display order.
-    public var placed: [Item]
+public struct OrderingReport: Hashable, Sendable {
+    /// The entries placed or moved, with their new `sortIndex`, in order.
+    public var placed: [OrderEntry]
     /// Every row written, the placed items and the re-spread neighbours together.
     public var rowsWritten: Int
     /// The rows of neighbours that were re-spread to make room (included in ``rowsWritten``).
     public var rowsRespread: Int
 
-    public init(placed: [Item] = [], rowsWritten: Int = 0, rowsRespread: Int = 0) {
+    public init(placed: [OrderEntry] = [], rowsWritten: Int = 0, rowsRespread: Int = 0) {
         self.placed = placed
         self.rowsWritten = rowsWritten
         self.rowsRespread = rowsRespread
     }
 }
 
-/// What ``OrderingService/validate(list:repair:)`` found in a list, and what it fixed.
+/// What ``OrderingService/validate(_:repair:)`` found in an ordering, and what it fixed.
 public struct ValidationReport: Hashable, Sendable, Codable {
-    /// How many items the list has.
+    /// How many entries the ordering has.
     public var itemCount: Int
-    /// The groups of items that share a `sortIndex`.
+    /// The groups of entries that share a `sortIndex`.
     public var tiedGroups: Int
-    /// How many items are in those groups.
+    /// How many entries are in those groups.
     public var tiedItems: Int
     /// Neighbouring keys closer than the configured minimum gap (ties not counted).
     public var crampedGaps: Int
@@ -77,12 +103,14 @@ public enum OrderingError: Error, Hashable, Sendable {
     case offsetOutOfRange(offset: Int, count: Int)
     /// A move named no items.
     case nothingToMove
-    /// A move named the same item more than once.
-    case duplicateItems([Item.ID])
-    /// A move was placed before or after one of the items it moves.
-    case placedRelativeToItself(Item.ID)
+    /// A move named the same entry more than once.
+    case duplicateItems([OrderEntry.ID])
+    /// A move was placed before or after one of the entries it moves.
+    case placedRelativeToItself(OrderEntry.ID)
     /// The item a placement refers to is in another list than the target.
     case anchorInAnotherList(anchor: Item.ID, list: ItemList.ID)
+    /// The item a placement in Today refers to is not in Today.
+    case anchorNotInToday(Item.ID)
     /// The moved items come from several lists and no target list was named.
     case targetListAmbiguous
 }
@@ -97,11 +125,13 @@ extension OrderingError: CustomStringConvertible {
         case .nothingToMove:
             "Name at least one item to move."
         case .duplicateItems(let ids):
-            "Each item may be moved once; repeated: \(ids.map(\.text).joined(separator: ", "))."
+            "Each may be moved once; repeated: \(ids.map(\.text).joined(separator: ", "))."
         case .placedRelativeToItself(let id):
-            "Item \(id) cannot be placed next to itself; choose an item that is not being moved."
+            "The item or list \(id) cannot be placed next to itself; choose one that is not being moved."
         case .anchorInAnotherList(let anchor, let list):
             "Item \(anchor) is not in the target list \(list)."
+        case .anchorNotInToday(let anchor):
+            "Item \(anchor) is not in Today; place items next to one that is."
         case .targetListAmbiguous:
             "The items come from several lists; name the list to move them into."
         }

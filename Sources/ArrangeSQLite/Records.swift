@@ -26,6 +26,7 @@ struct ListRecord: Hashable {
     var id: ItemList.ID
     var name: String
     var createdAt: Date
+    var sortIndex: Int64
 }
 
 extension ListRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -35,29 +36,24 @@ extension ListRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates
         case id
         case name
         case createdAt = "created_at"
-    }
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let name = Column(CodingKeys.name)
-        static let createdAt = Column(CodingKeys.createdAt)
+        case sortIndex = "sort_index"
     }
 }
 
 extension ListRecord {
     /// The row that stores `list`.
     init(_ list: ItemList) {
-        self.init(id: list.id, name: list.name, createdAt: list.createdAt)
+        self.init(id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex)
     }
 
     /// The row as it reads back once written: its date through the stored number of seconds.
     var stored: ListRecord {
-        ListRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970))
+        ListRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex)
     }
 
     /// The list this row stores.
     var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt)
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
     }
 }
 
@@ -71,6 +67,7 @@ struct ItemRecord: Hashable {
     var createdAt: Date
     var updatedAt: Date
     var completedAt: Date?
+    var todayIndex: Int64?
 }
 
 extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -85,6 +82,7 @@ extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case completedAt = "completed_at"
+        case todayIndex = "today_index"
     }
 
     enum Columns {
@@ -96,6 +94,7 @@ extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates
         static let createdAt = Column(CodingKeys.createdAt)
         static let updatedAt = Column(CodingKeys.updatedAt)
         static let completedAt = Column(CodingKeys.completedAt)
+        static let todayIndex = Column(CodingKeys.todayIndex)
     }
 }
 
@@ -123,21 +122,22 @@ extension ItemRecord {
             id: id, listID: listID, title: row[2], notes: row[3], sortIndex: row[4],
             createdAt: Date(timeIntervalSince1970: row[5]),
             updatedAt: Date(timeIntervalSince1970: row[6]),
-            completedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)))
+            completedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
+            todayIndex: row[8])
     }
 
     /// The row that stores `item`.
     init(_ item: Item) {
         self.init(
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
-            createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt)
+            createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex)
     }
 
     /// The item this row stores.
     var item: Item {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt)
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -146,7 +146,7 @@ extension ItemRecord {
         let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored))
+            createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex)
     }
 }
 
@@ -205,6 +205,7 @@ extension ItemRecord {
         case .createdAt: createdAt.timeIntervalSince1970
         case .updatedAt: updatedAt.timeIntervalSince1970
         case .completedAt: completedAt?.timeIntervalSince1970
+        case .todayIndex: todayIndex
         }
     }
 
@@ -219,6 +220,7 @@ extension ItemRecord {
         case .createdAt: createdAt.timeIntervalSince1970 == original.createdAt.timeIntervalSince1970
         case .updatedAt: updatedAt.timeIntervalSince1970 == original.updatedAt.timeIntervalSince1970
         case .completedAt: completedAt?.timeIntervalSince1970 == original.completedAt?.timeIntervalSince1970
+        case .todayIndex: todayIndex == original.todayIndex
         }
     }
 }

@@ -27,10 +27,16 @@ extension SQLiteItemRepository {
         commits.values(of: { try await self.read { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) } }, polling: polling)
     }
 
-    /// Every list, oldest first: now, and again after every committed change that alters them,
-    /// whoever commits it, as ``observeItems(in:visibility:)`` sees changes.
+    /// Every list, in their order: now, and again after every committed change that alters
+    /// them, whoever commits it, as ``observeItems(in:visibility:)`` sees changes.
     public func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
         commits.values(of: { try await self.read { try $0.lists() } }, polling: polling)
+    }
+
+    /// The items in Today seen under `visibility`, in Today's order: now, and again after every
+    /// committed change that alters them, whoever commits it, as ``observeItems(in:visibility:)`` sees changes.
+    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        commits.values(of: { try await self.read { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) } }, polling: polling)
     }
 
     /// How an observation sees commits that this repository's notifier does not: for a file,

@@ -3,69 +3,6 @@ import ArrangeStore
 import Foundation
 import GRDB
 
-/// A query for the items of one list, as a ``SQLiteTransaction`` runs it.
-enum ItemsQuery: Hashable, Sendable {
-    /// A page in display order: `offset` visible items skipped, then up to `limit`.
-    case page(ItemVisibility, offset: Int, limit: Int)
-    /// Up to `limit` items strictly before a key, nearest first.
-    case before(OrderKey, limit: Int)
-    /// Up to `limit` items strictly after a key, nearest first.
-    case after(OrderKey, limit: Int)
-
-    /// Whether the query can return anything: a negative offset or a limit below one returns no items.
-    var isEmpty: Bool {
-        switch self {
-        case .page(_, let offset, let limit): offset < 0 || limit < 1
-        case .before(_, let limit), .after(_, let limit): limit < 1
-        }
-    }
-
-    /// The SQL of this query; its arguments are ``arguments(in:)``.
-    ///
-    /// Windows compare the row value `(sort_index, id)` with the key, which SQLite answers
-    /// with a range search of the index `(list_id, sort_index, id)`: it starts at the key,
-    /// not at an end of the list. The text depends only on the kind of query, so each kind
-    /// is prepared once per connection and then taken from its statement cache.
-    var sql: String {
-        switch self {
-        case .page(.all, _, _): Self.pageSQL
-        case .page(.open, _, _): Self.openPageSQL
-        case .before: Self.beforeSQL
-        case .after: Self.afterSQL
-        }
-    }
-
-    private static let pageSQL = "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? ORDER BY sort_index, id LIMIT ? OFFSET ?"
-    private static let openPageSQL =
-        "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? AND completed_at IS NULL ORDER BY sort_index, id LIMIT ? OFFSET ?"
-    private static let beforeSQL =
-        "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?) ORDER BY sort_index DESC, id DESC LIMIT ?"
-    private static let afterSQL =
-        "SELECT \(ItemRecord.selection) FROM items WHERE list_id = ? AND (sort_index, id) > (?, ?) ORDER BY sort_index, id LIMIT ?"
-    /// An item by id.
-    static let itemSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
-
-    /// The values for the placeholders of ``sql``, for the items of `list`.
-    func arguments(in list: ItemList.ID) -> StatementArguments {
-        switch self {
-        case .page(_, let offset, let limit):
-            [list.text, limit, offset]
-        case .before(let key, let limit), .after(let key, let limit):
-            [list.text, key.sortIndex, key.id.text, limit]
-        }
-    }
-}
-
-extension QueryInterfaceRequest<ItemRecord> {
-    /// The items of this request that are seen under `visibility`.
-    func visible(_ visibility: ItemVisibility) -> Self {
-        switch visibility {
-        case .all: self
-        case .open: filter(ItemRecord.Columns.completedAt == nil)
-        }
-    }
-}
-
 /// A transaction of a ``SQLiteItemRepository``: the queries and changes of ``ItemWriting``
 /// on the connection that runs the transaction.
 ///
@@ -91,6 +28,9 @@ final class SQLiteTransaction: ItemWriting {
     /// Every list in ``lists()`` order, once read; `nil` until then and after any list changes.
     private var allLists: [ItemList]?
 
+    /// An item by id.
+    static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
+
     init(db: Database, path: String) {
         self.db = db
         self.path = path
@@ -105,10 +45,7 @@ final class SQLiteTransaction: ItemWriting {
     func lists() throws -> [ItemList] {
         if let allLists { return allLists }
         let lists = try mapping {
-            try ListRecord
-                .order(ListRecord.Columns.createdAt, ListRecord.Columns.id)
-                .fetchAll(db)
-                .map(\.list)
+            try ListRecord.order(Column("sort_index"), Column("id")).fetchAll(db).map(\.list)
         }
         allLists = lists
         for list in lists { listCache[list.id] = list }
@@ -130,44 +67,93 @@ final class SQLiteTransaction: ItemWriting {
     func item(id: Item.ID) throws -> Item? {
         if let known = itemCache[id] { return known }
         let item = try mapping {
-            let statement = try db.cachedStatement(sql: ItemsQuery.itemSQL)
-            return try ItemRecord.fetchOne(statement, arguments: [id.text])?.item
+            try ItemRecord.fetchOne(db.cachedStatement(sql: Self.itemByIDSQL), arguments: [id.text])?.item
         }
         itemCache[id] = item
         return item
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try items(in: list, .page(visibility, offset: offset, limit: limit))
+        try itemPage(of: .items(list), visibility: visibility, offset: offset, limit: limit)
     }
 
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
-        try mapping {
-            try ItemRecord.filter(ItemRecord.Columns.listID == list.text).visible(visibility).fetchCount(db)
+    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try itemPage(of: .today, visibility: visibility, offset: offset, limit: limit)
+    }
+
+    /// Remembers the rows of a page of at most this many items: a move reads the item `#N`
+    /// names one at a time, then writes it. A longer read (a page a view shows) is not kept:
+    /// it would cost more to remember than it could save.
+    static let rememberedWindow = 4
+
+    private func itemPage(of scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        guard offset >= 0, limit > 0 else { return [] }
+        let (sql, membership) = OrderingSQL.of(scope)
+        guard let page = sql.itemPage?[visibility] else { return [] }
+        let items = try mapping {
+            try ItemRecord.fetchAll(db.cachedStatement(sql: page), arguments: StatementArguments(membership + [limit, offset])).map(\.item)
+        }
+        if items.count <= Self.rememberedWindow {
+            for item in items { itemCache[item.id] = item }
+        }
+        return items
+    }
+
+    /// An item's or a list's entry is read through its whole row, which the transaction
+    /// remembers: whatever places it reads it again, or writes it, next.
+    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
+        switch scope {
+        case .lists: try list(id: ItemList.ID(entry: id))?.entry
+        case .items, .today: try item(id: Item.ID(entry: id))?.entry(in: scope)
         }
     }
 
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try mapping {
-            let statement = try db.cachedStatement(sql: Self.countBeforeSQL(visibility))
-            return try Int.fetchOne(statement, arguments: [list.text, key.sortIndex, key.id.text]) ?? 0
+    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
+        guard offset >= 0, limit > 0 else { return [] }
+        return try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [limit, offset])
+    }
+
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
+        try count(in: scope, sql: { $0.count[visibility] }, arguments: [])
+    }
+
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [key.sortIndex, key.id.text])
+    }
+
+    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        guard limit > 0 else { return [] }
+        return try entries(of: scope, sql: \.entriesBefore, arguments: [key.sortIndex, key.id.text, limit])
+    }
+
+    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        guard limit > 0 else { return [] }
+        return try entries(of: scope, sql: \.entriesAfter, arguments: [key.sortIndex, key.id.text, limit])
+    }
+
+    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
+        let membership = OrderingSQL.of(scope).membership
+        let tied = try entries(of: scope, sql: \.tiedEntries, arguments: membership)
+        return tied.chunked { $0.sortIndex == $1.sortIndex }
+    }
+
+    /// Runs a query of the ordering's entries: its membership values, then `arguments`.
+    private func entries(
+        of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [any DatabaseValueConvertible]
+    ) throws -> [OrderEntry] {
+        let (ordering, membership) = OrderingSQL.of(scope)
+        return try mapping {
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql(ordering)), arguments: StatementArguments(membership + arguments))
+            return try Array(rows.map(ordering.entry))
         }
     }
 
-    /// Counts the items of a list before a key: a range of the order index, as the windows read it.
-    static func countBeforeSQL(_ visibility: ItemVisibility) -> String {
-        switch visibility {
-        case .all: "SELECT COUNT(*) FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?)"
-        case .open: "SELECT COUNT(*) FROM items WHERE list_id = ? AND (sort_index, id) < (?, ?) AND completed_at IS NULL"
+    /// Runs a `COUNT` of the ordering's entries: its membership values, then `arguments`.
+    private func count(in scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [any DatabaseValueConvertible]) throws -> Int {
+        let (ordering, membership) = OrderingSQL.of(scope)
+        return try mapping {
+            try Int.fetchOne(db.cachedStatement(sql: sql(ordering)), arguments: StatementArguments(membership + arguments)) ?? 0
         }
-    }
-
-    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
-        try items(in: list, .before(key, limit: limit))
-    }
-
-    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item] {
-        try items(in: list, .after(key, limit: limit))
     }
 
     func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] {
@@ -183,23 +169,6 @@ final class SQLiteTransaction: ItemWriting {
     /// The items whose ids lie in a range `[from, to)`, in id order, up to a limit.
     static let itemsByIDPrefixSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id >= ? AND id < ? ORDER BY id LIMIT ?"
 
-    func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] {
-        let sortIndex = ItemRecord.Columns.sortIndex
-        let inList = ItemRecord.Columns.listID == list.text
-        let sharedIndices = ItemRecord.select(sortIndex).filter(inList).group(sortIndex).having(count(sortIndex) > 1)
-        let tied = try mapping {
-            try ItemRecord
-                .filter(inList)
-                .filter(sharedIndices.contains(sortIndex))
-                .order(sortIndex, ItemRecord.Columns.id)
-                .fetchAll(db)
-        }
-        // Grouping keeps the order of each group's items: by id.
-        return Dictionary(grouping: tied.map(\.item), by: \.sortIndex)
-            .sorted { $0.key < $1.key }
-            .map(\.value)
-    }
-
     func defaultListID() throws -> ItemList.ID? {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT list_id FROM \(Schema.defaultListTable) WHERE id = 1")
@@ -207,23 +176,6 @@ final class SQLiteTransaction: ItemWriting {
             guard let id = ItemList.ID(text) else { throw RowDecodingError(table: Schema.defaultListTable, row: text) }
             return id
         }
-    }
-
-    /// Remembers the rows of a page or window of at most this many items: a move reads the
-    /// item `#N` names and its new neighbours one or two at a time, then writes them. A longer
-    /// read (a page a view shows, a window to re-spread) is not kept: it would cost more to
-    /// remember than it could save.
-    static let rememberedWindow = 4
-
-    private func items(in list: ItemList.ID, _ query: ItemsQuery) throws -> [Item] {
-        guard !query.isEmpty else { return [] }
-        let items = try mapping {
-            try ItemRecord.fetchAll(db.cachedStatement(sql: query.sql), arguments: query.arguments(in: list)).map(\.item)
-        }
-        if items.count <= Self.rememberedWindow {
-            for item in items { itemCache[item.id] = item }
-        }
-        return items
     }
 
     // MARK: Writing
@@ -296,21 +248,76 @@ final class SQLiteTransaction: ItemWriting {
         itemCache[id] = .some(nil)
     }
 
-    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
+    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         let stamp = updatedAt.timeIntervalSince1970
         for change in changes {
-            let changed = try mapping {
-                let statement = try db.cachedStatement(sql: "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ?")
-                try statement.execute(arguments: [change.sortIndex, stamp, change.id.text])
-                return db.changesCount
-            }
-            guard changed == 1 else { throw StoreError.itemNotFound(change.id) }
-            if case var item?? = itemCache[change.id] {
-                item.sortIndex = change.sortIndex
-                item.updatedAt = Date(timeIntervalSince1970: stamp)
-                itemCache[change.id] = item
+            switch scope {
+            case .lists:
+                let id = ItemList.ID(entry: change.id)
+                try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.lists.setKey, stamp: nil, missing: .listNotFound(id))
+                if case var list?? = listCache[id] {
+                    list.sortIndex = change.sortIndex
+                    listCache[id] = list
+                }
+                allLists = nil
+            case .items(let list):
+                let id = Item.ID(entry: change.id)
+                if case let item?? = itemCache[id], item.listID == list {
+                    try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
+                } else {
+                    try moveItem(id, into: list, sortIndex: change.sortIndex, stamp: stamp)
+                }
+                rememberChange(of: id, stamp: stamp) { item in
+                    item.listID = list
+                    item.sortIndex = change.sortIndex
+                }
+            case .today:
+                let id = Item.ID(entry: change.id)
+                try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.today.setKey, stamp: stamp, missing: .itemNotFound(id))
+                rememberChange(of: id, stamp: stamp) { $0.todayIndex = change.sortIndex }
             }
         }
+    }
+
+    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        let stamp = updatedAt.timeIntervalSince1970
+        for id in ids {
+            try setKey(nil, of: id.text, sql: OrderingSQL.today.setKey, stamp: stamp, missing: .itemNotFound(id))
+            rememberChange(of: id, stamp: stamp) { $0.todayIndex = nil }
+        }
+    }
+
+    /// Runs an ordering's `setKey` statement (a `nil` key takes the row out of Today), and
+    /// throws `missing` when no row has the id.
+    private func setKey(_ key: Int64?, of id: String, sql: String, stamp: Double?, missing: StoreError) throws {
+        let values: [(any DatabaseValueConvertible)?] = stamp.map { [key, $0, id] } ?? [key, id]
+        let changed = try mapping {
+            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
+            return db.changesCount
+        }
+        guard changed == 1 else { throw missing }
+    }
+
+    /// Moves an item into another list, at a key.
+    private func moveItem(_ id: Item.ID, into list: ItemList.ID, sortIndex: Int64, stamp: Double) throws {
+        let changed = try mapping {
+            do {
+                let statement = try db.cachedStatement(sql: "UPDATE items SET list_id = ?, sort_index = ?, updated_at = ? WHERE id = ?")
+                try statement.execute(arguments: [list.text, sortIndex, stamp, id.text])
+                return db.changesCount
+            } catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY {
+                throw StoreError.listNotFound(list)
+            }
+        }
+        guard changed == 1 else { throw StoreError.itemNotFound(id) }
+    }
+
+    /// Keeps a remembered item row up to date with a change just written.
+    private func rememberChange(of id: Item.ID, stamp: Double, _ change: (inout Item) -> Void) {
+        guard case var item?? = itemCache[id] else { return }
+        change(&item)
+        item.updatedAt = Date(timeIntervalSince1970: stamp)
+        itemCache[id] = item
     }
 
     func setDefaultListID(_ id: ItemList.ID) throws {

@@ -109,7 +109,7 @@ struct SoakRun {
         } else if roll < 70 {
             let source = IndexSet((0..<Int.random(in: 1...3, using: &random)).map { _ in Int.random(in: 0..<count, using: &random) })
             let destination = Int.random(in: 0...count, using: &random)
-            rowsWritten += try service.move(fromOffsets: source, toOffset: destination, in: list).rowsWritten
+            rowsWritten += try service.move(fromOffsets: source, toOffset: destination, in: .items(list)).rowsWritten
         } else if roll < 80 {
             let item = try randomItem(in: list, count: count)
             let target = lists[Int.random(in: 0..<2, using: &random)]
@@ -127,7 +127,7 @@ struct SoakRun {
         }
     }
 
-    private mutating func placement(in list: ItemList.ID, count: Int) -> Placement {
+    private mutating func placement(in list: ItemList.ID, count: Int) -> ItemPlacement {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: .top
         case 1: .bottom
@@ -153,7 +153,7 @@ struct SoakRun {
             if let fall = zip(items, items.dropFirst()).first(where: { $0.sortIndex >= $1.sortIndex }) {
                 throw InvariantBroken(description: "sortIndex does not rise after \(fall.0.id) in list \(list)")
             }
-            let report = try service.validate(list: list, repair: false)
+            let report = try service.validate(.items(list), repair: false)
             guard report.isHealthy else { throw InvariantBroken(description: "validate found problems: \(report)") }
         }
         let problems = try repository.integrityProblems()

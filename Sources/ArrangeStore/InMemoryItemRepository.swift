@@ -60,13 +60,18 @@ public final class InMemoryItemRepository: ItemRepository {
     public func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
         commits.values { try await self.read { try $0.lists() } }
     }
+
+    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        commits.values { try await self.read { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) } }
+    }
 }
 
 /// Everything an ``InMemoryItemRepository`` holds; a value, cheap to copy.
 struct InMemoryState: Sendable {
     var lists = TreeDictionary<ItemList.ID, ItemList>()
     var items = TreeDictionary<Item.ID, Item>()
-    var orders = TreeDictionary<ItemList.ID, OrderTree>()
+    /// Each ordering's entries: each list's items, the lists and Today have a tree of their own.
+    var orders = TreeDictionary<OrderScope, OrderTree>()
     /// Every item's id in id order, for lookups by id prefix: keys whose `sortIndex` is 0.
     var ids = OrderTree()
     /// The default list's id; deleting the list clears it.
@@ -85,7 +90,7 @@ final class InMemoryTransaction: ItemWriting {
     // MARK: Reading
 
     func lists() -> [ItemList] {
-        state.lists.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        order(of: .lists).allEntries().compactMap { state.lists[ItemList.ID(entry: $0.id)] }
     }
 
     func list(id: ItemList.ID) -> ItemList? {
@@ -97,48 +102,60 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) -> [Item] {
-        items(for: order(of: list).keys(visibility, offset: offset, limit: limit))
+        items(for: order(of: .items(list)).entries(visibility, offset: offset, limit: limit))
     }
 
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility) -> Int {
-        order(of: list).count(visibility)
+    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) -> [Item] {
+        items(for: order(of: .today).entries(visibility, offset: offset, limit: limit))
     }
 
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) -> Int {
-        order(of: list).count(visibility, before: key)
+    func entry(id: OrderEntry.ID, in scope: OrderScope) -> OrderEntry? {
+        switch scope {
+        case .lists: state.lists[ItemList.ID(entry: id)]?.entry
+        case .items, .today: state.items[Item.ID(entry: id)]?.entry(in: scope)
+        }
     }
 
-    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) -> [Item] {
-        items(for: order(of: list).keys(before: key, limit: limit))
+    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) -> [OrderEntry] {
+        order(of: scope).entries(visibility, offset: offset, limit: limit)
     }
 
-    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) -> [Item] {
-        items(for: order(of: list).keys(after: key, limit: limit))
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility) -> Int {
+        order(of: scope).count(visibility)
+    }
+
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) -> Int {
+        order(of: scope).count(visibility, before: key)
+    }
+
+    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) -> [OrderEntry] {
+        order(of: scope).entries(before: key, limit: limit)
+    }
+
+    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) -> [OrderEntry] {
+        order(of: scope).entries(after: key, limit: limit)
+    }
+
+    func entriesSharingSortIndex(in scope: OrderScope) -> [[OrderEntry]] {
+        order(of: scope).allEntries().chunked { $0.sortIndex == $1.sortIndex }.filter { $0.count > 1 }
     }
 
     func items(withIDPrefix hexDigits: String, limit: Int) -> [Item] {
         guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
-        let keys = state.ids.keys(from: OrderKey(sortIndex: 0, id: lowest), limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) }
-        return items(for: keys)
-    }
-
-    func itemsSharingSortIndex(in list: ItemList.ID) -> [[Item]] {
-        let keys = order(of: list).allKeys()
-        return keys.chunked { $0.sortIndex == $1.sortIndex }
-            .filter { $0.count > 1 }
-            .map { items(for: $0) }
+        let entries = state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) }
+        return items(for: entries)
     }
 
     func defaultListID() -> ItemList.ID? {
         state.defaultListID
     }
 
-    private func order(of list: ItemList.ID) -> OrderTree {
-        state.orders[list] ?? OrderTree()
+    private func order(of scope: OrderScope) -> OrderTree {
+        state.orders[scope] ?? OrderTree()
     }
 
-    private func items(for keys: some Sequence<OrderKey>) -> [Item] {
-        keys.compactMap { state.items[$0.id] }
+    private func items(for entries: some Sequence<OrderEntry>) -> [Item] {
+        entries.compactMap { state.items[Item.ID(entry: $0.id)] }
     }
 
     // MARK: Writing
@@ -146,21 +163,23 @@ final class InMemoryTransaction: ItemWriting {
     func insert(_ list: ItemList) throws {
         guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
         try ensureListNameIsFree(list.name)
-        state.lists[list.id] = list
+        place(list)
     }
 
     func update(_ list: ItemList) throws {
-        guard state.lists[list.id] != nil else { throw StoreError.listNotFound(list.id) }
+        guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
         try ensureListNameIsFree(list.name, except: list.id)
-        state.lists[list.id] = list
+        state.orders[.lists]?.remove(old.orderKey)
+        place(list)
     }
 
     func deleteList(id: ItemList.ID) throws {
-        guard state.lists.removeValue(forKey: id) != nil else { throw StoreError.listNotFound(id) }
+        guard let list = state.lists.removeValue(forKey: id) else { throw StoreError.listNotFound(id) }
+        state.orders[.lists]?.remove(list.orderKey)
         if state.defaultListID == id { state.defaultListID = nil }
-        for key in state.orders.removeValue(forKey: id)?.allKeys() ?? [] {
-            state.items.removeValue(forKey: key.id)
-            state.ids.remove(Self.idKey(key.id))
+        for entry in state.orders.removeValue(forKey: .items(id))?.allEntries() ?? [] {
+            if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
+            state.ids.remove(entry.id.idKey)
         }
     }
 
@@ -168,7 +187,7 @@ final class InMemoryTransaction: ItemWriting {
         guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
         place(item)
-        state.ids.insert(Self.idKey(item.id), isOpen: true)
+        state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
     }
 
     func update(_ item: Item) throws {
@@ -179,25 +198,41 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func deleteItem(id: Item.ID) throws {
-        guard let old = state.items[id] else { throw StoreError.itemNotFound(id) }
+        guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
         unplace(old)
-        state.items.removeValue(forKey: id)
-        state.ids.remove(Self.idKey(id))
+        state.ids.remove(id.entryID.idKey)
     }
 
-    /// An item's key in ``InMemoryState/ids``.
-    private static func idKey(_ id: Item.ID) -> OrderKey {
-        OrderKey(sortIndex: 0, id: id)
-    }
-
-    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
+    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         for change in changes {
-            guard var item = state.items[change.id] else { throw StoreError.itemNotFound(change.id) }
-            unplace(item)
-            item.sortIndex = change.sortIndex
-            item.updatedAt = updatedAt
-            place(item)
+            switch scope {
+            case .lists:
+                guard var list = state.lists[ItemList.ID(entry: change.id)] else { throw StoreError.listNotFound(ItemList.ID(entry: change.id)) }
+                list.sortIndex = change.sortIndex
+                try update(list)
+            case .items(let listID):
+                try updateItem(change.id, at: updatedAt) { item in
+                    item.listID = listID
+                    item.sortIndex = change.sortIndex
+                }
+            case .today:
+                try updateItem(change.id, at: updatedAt) { $0.todayIndex = change.sortIndex }
+            }
         }
+    }
+
+    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        for id in ids {
+            try updateItem(id.entryID, at: updatedAt) { $0.todayIndex = nil }
+        }
+    }
+
+    /// Changes an item and stamps it.
+    private func updateItem(_ id: OrderEntry.ID, at stamp: Date, _ change: (inout Item) -> Void) throws {
+        guard var item = state.items[Item.ID(entry: id)] else { throw StoreError.itemNotFound(Item.ID(entry: id)) }
+        change(&item)
+        item.updatedAt = stamp
+        try update(item)
     }
 
     func setDefaultListID(_ id: ItemList.ID) throws {
@@ -205,14 +240,28 @@ final class InMemoryTransaction: ItemWriting {
         state.defaultListID = id
     }
 
+    private func place(_ list: ItemList) {
+        state.lists[list.id] = list
+        state.orders[.lists, default: OrderTree()].insert(list.entry)
+    }
+
+    /// Stores an item and enters it in its list's ordering, and in Today's when it is there.
     private func place(_ item: Item) {
         state.items[item.id] = item
-        state.orders[item.listID, default: OrderTree()].insert(item.orderKey, isOpen: !item.isCompleted)
+        for scope in [OrderScope.items(item.listID), .today] {
+            if let entry = item.entry(in: scope) { state.orders[scope, default: OrderTree()].insert(entry) }
+        }
     }
 
     private func unplace(_ item: Item) {
-        state.orders[item.listID]?.remove(item.orderKey)
+        state.orders[.items(item.listID)]?.remove(item.orderKey)
+        if let today = item.entry(in: .today) { state.orders[.today]?.remove(today.key) }
     }
+}
+
+extension OrderEntry.ID {
+    /// This id's key in ``InMemoryState/ids``: `sortIndex` 0, so the tree orders by id.
+    fileprivate var idKey: OrderKey { OrderKey(sortIndex: 0, id: self) }
 }
 
 extension Array {

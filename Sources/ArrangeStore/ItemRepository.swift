@@ -9,14 +9,15 @@ public import Foundation
 ///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
-/// - order the items of a list by `sortIndex`, then by `id` (``OrderKey``), everywhere;
-/// - answer the neighbour and window queries (``ItemReading/items(in:before:limit:)``,
-///   ``ItemReading/items(in:after:limit:)``) without scanning the list: their cost may grow
-///   with `limit` and the logarithm of the list's length, not with the length;
+/// - order the entries of every ``OrderScope`` (the items of a list, the lists, Today) by
+///   `sortIndex`, then by `id` (``OrderKey``), everywhere;
+/// - answer the neighbour and window queries (``ItemReading/entries(in:before:limit:)``,
+///   ``ItemReading/entries(in:after:limit:)``) without scanning the ordering: their cost may
+///   grow with `limit` and the logarithm of the ordering's length, not with the length;
 /// - roll back every change of a write whose body throws, and rethrow the error;
 /// - refuse a list name that another list has already, ignoring case
 ///   (``TitleError/duplicateListName(_:)``);
-/// - delete a list's items with the list;
+/// - delete a list's items with the list, and an item from Today with the item;
 /// - report its own failures as ``StoreError``, never as a type of the library behind it.
 public protocol ItemRepository: Sendable {
     /// Runs `body` on a consistent snapshot of the store.
@@ -79,6 +80,12 @@ public protocol ItemRepository: Sendable {
     /// It behaves as ``observeItems(in:visibility:)`` does: the current lists at once, then
     /// only values that differ from the last one yielded.
     func observeLists() -> AsyncThrowingStream<[ItemList], any Error>
+
+    /// The items in Today seen under `visibility`, in Today's order: now, and again after
+    /// every committed change that alters them.
+    ///
+    /// It behaves as ``observeItems(in:visibility:)`` does.
+    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
 }
 
 /// Which items of a list a query sees.
@@ -92,11 +99,20 @@ public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
     public func includes(_ item: Item) -> Bool {
         self == .all || !item.isCompleted
     }
+
+    /// Whether an entry of an ordering is seen under this visibility.
+    public func includes(_ entry: OrderEntry) -> Bool {
+        self == .all || entry.isOpen
+    }
 }
 
 /// The queries a transaction can answer.
+///
+/// Display reads hand out whole ``Item``s and ``ItemList``s. The ordering service reads
+/// ``OrderEntry``s instead, the same way in every ``OrderScope``: an entry's id, key and
+/// openness, which is all it needs to place something.
 public protocol ItemReading {
-    /// All lists, oldest first.
+    /// All lists, in their hand-made order (``ItemList/orderKey``).
     func lists() throws -> [ItemList]
 
     /// The list with this id, or `nil`.
@@ -115,37 +131,52 @@ public protocol ItemReading {
     /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory.
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
 
-    /// How many items of the list are seen under `visibility`.
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int
+    /// A page of Today in its order (`todayIndex`, then `id`), as ``items(in:visibility:offset:limit:)`` reads a list.
+    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
 
-    /// How many items of the list seen under `visibility` come strictly before `key`: the
-    /// 0-based offset, among those items, of the item whose key is `key`.
+    /// The entry with this id in `scope`, or `nil` when there is none: no such item or list,
+    /// an item of another list, an item not in Today.
+    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry?
+
+    /// A page of an ordering: `offset` entries seen under `visibility` skipped, then up to `limit`.
+    ///
+    /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory.
+    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry]
+
+    /// How many entries of the ordering are seen under `visibility`.
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int
+
+    /// How many entries of the ordering seen under `visibility` come strictly before `key`:
+    /// the 0-based offset, among those entries, of the entry whose key is `key`.
     ///
     /// ```swift
     /// // Keys 10, 20 (completed), 30:
-    /// try store.itemCount(in: list, visibility: .all, before: item30.orderKey)   // 2
-    /// try store.itemCount(in: list, visibility: .open, before: item30.orderKey)  // 1
+    /// try store.entryCount(in: .items(list), visibility: .all, before: item30.orderKey)   // 2
+    /// try store.entryCount(in: .items(list), visibility: .open, before: item30.orderKey)  // 1
     /// ```
     ///
     /// - Parameters:
-    ///   - list: The list to count in.
-    ///   - visibility: Which items count.
-    ///   - key: The position to count up to; it need not be the key of an item.
+    ///   - scope: The ordering to count in.
+    ///   - visibility: Which entries count.
+    ///   - key: The position to count up to; it need not be the key of an entry.
     /// - Complexity: O(log n) in memory; on SQLite, one `COUNT` over the range of the order
     ///   index before `key`, so O(log n + the count).
-    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int
 
-    /// Up to `limit` items strictly before `key`, nearest first.
+    /// Up to `limit` entries of the ordering strictly before `key`, nearest first.
     ///
     /// With `limit: 1` this is the neighbour lookup; with a larger limit, one side of a
     /// window to re-spread.
     /// - Complexity: O(log n + limit).
-    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item]
+    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry]
 
-    /// Up to `limit` items strictly after `key`, nearest first.
+    /// Up to `limit` entries of the ordering strictly after `key`, nearest first.
     ///
     /// - Complexity: O(log n + limit).
-    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item]
+    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry]
+
+    /// The groups of two or more entries of the ordering that share one `sortIndex`, in order.
+    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]]
 
     /// Up to `limit` items, of any list, whose ids begin with these hex digits, in id order.
     ///
@@ -154,9 +185,6 @@ public protocol ItemReading {
     /// - Parameter hexDigits: 1 to 32 hex digits, without dashes; anything else matches nothing.
     /// - Complexity: O(log n + limit).
     func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item]
-
-    /// The groups of two or more items of the list that share one `sortIndex`, in display order.
-    func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]]
 
     /// The id of the default list, the one a front end shows first, or `nil` when none is set.
     ///
@@ -167,14 +195,14 @@ public protocol ItemReading {
 
 /// The changes a write transaction can make, on top of its queries.
 public protocol ItemWriting: ItemReading {
-    /// Adds a list.
+    /// Adds a list, at its ``ItemList/sortIndex``.
     ///
     /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then
     ///   ``StoreError/validation(_:)`` with ``TitleError/duplicateListName(_:)``
     ///   when another list has the same name ignoring case.
     func insert(_ list: ItemList) throws
 
-    /// Saves a changed list (its name).
+    /// Saves a changed list: its name and its `sortIndex`.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)``, or a duplicate name as for ``insert(_:)-(ItemList)``.
     func update(_ list: ItemList) throws
@@ -184,31 +212,41 @@ public protocol ItemWriting: ItemReading {
     /// - Throws: ``StoreError/listNotFound(_:)``.
     func deleteList(id: ItemList.ID) throws
 
-    /// Adds an item.
+    /// Adds an item, to its list and, with a `todayIndex`, to Today.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` when its list does not exist,
     ///   ``StoreError/duplicateItem(_:)`` when its id is taken.
     func insert(_ item: Item) throws
 
-    /// Saves a changed item: any field, its list and `sortIndex` included.
+    /// Saves a changed item: any field, its list, `sortIndex` and `todayIndex` included.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``.
     func update(_ item: Item) throws
 
-    /// Deletes an item.
+    /// Deletes an item, from its list and from Today.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``.
     func deleteItem(id: Item.ID) throws
 
-    /// Sets the `sortIndex` of several items at once, and their `updatedAt`, leaving every
-    /// other field as it is.
+    /// Gives several entries new keys in an ordering, and puts those that are not in it yet
+    /// into it, leaving every other field as it is.
+    ///
+    /// In ``OrderScope/items(_:)`` an item of another list moves into that list; in
+    /// ``OrderScope/today`` an item joins Today. The items written are stamped `updatedAt`.
     ///
     /// - Parameters:
-    ///   - changes: The new sort indices, at most one for each item.
+    ///   - changes: The new keys, at most one for each entry.
+    ///   - scope: The ordering the keys belong to.
     ///   - updatedAt: The moment of the change, stamped on every item it writes.
-    /// - Throws: ``StoreError/itemNotFound(_:)`` when an id is unknown.
+    /// - Throws: ``StoreError/itemNotFound(_:)`` or ``StoreError/listNotFound(_:)`` when an
+    ///   id is unknown, or when the list of an items scope is.
     /// - Complexity: O(k log n) for k changes.
-    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws
+    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws
+
+    /// Takes items out of Today, leaving their place in their list as it is.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)`` when an id is unknown.
+    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws
 
     /// Makes a list the default list (``ItemReading/defaultListID()``), in place of any other.
     ///
@@ -216,18 +254,23 @@ public protocol ItemWriting: ItemReading {
     func setDefaultListID(_ id: ItemList.ID) throws
 }
 
-/// A new `sortIndex` for one item.
+/// A new `sortIndex` for one entry of an ordering.
 public struct SortIndexChange: Hashable, Sendable {
-    public var id: Item.ID
+    public var id: OrderEntry.ID
     public var sortIndex: Int64
 
-    public init(id: Item.ID, sortIndex: Int64) {
+    public init(id: OrderEntry.ID, sortIndex: Int64) {
         self.id = id
         self.sortIndex = sortIndex
     }
 }
 
 extension ItemReading {
+    /// How many items of the list are seen under `visibility`.
+    public func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
+        try entryCount(in: .items(list), visibility: visibility)
+    }
+
     /// The list with this id.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` when there is none.

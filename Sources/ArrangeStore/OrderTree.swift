@@ -1,6 +1,6 @@
 import ArrangeModel
 
-/// The display order of one list: a persistent treap of ``OrderKey``s with subtree counts.
+/// One ordering (an ``OrderScope``): a persistent treap of ``OrderKey``s with subtree counts.
 ///
 /// Nodes are immutable and shared between versions, so copying a tree is O(1) and every
 /// change copies only the O(log n) nodes on its path. A transaction can therefore keep
@@ -33,11 +33,11 @@ struct OrderTree: Sendable {
         return count
     }
 
-    /// Adds a key; `isOpen` says whether the item is not completed.
+    /// Adds an entry.
     /// - Complexity: O(log n) expected.
-    mutating func insert(_ key: OrderKey, isOpen: Bool) {
-        let (lower, upper) = Node.split(root, at: key, keepingKeyLeft: false)
-        let single = Node(key: key, isOpen: isOpen, left: nil, right: nil)
+    mutating func insert(_ entry: OrderEntry) {
+        let (lower, upper) = Node.split(root, at: entry.key, keepingKeyLeft: false)
+        let single = Node(key: entry.key, isOpen: entry.isOpen, left: nil, right: nil)
         root = Node.merge(Node.merge(lower, single), upper)
     }
 
@@ -49,45 +49,45 @@ struct OrderTree: Sendable {
         root = Node.merge(lower, upper)
     }
 
-    /// Up to `limit` keys strictly after `key`, nearest first.
+    /// Up to `limit` entries strictly after `key`, nearest first.
     /// - Complexity: O(log n + limit).
-    func keys(after key: OrderKey, limit: Int) -> [OrderKey] {
+    func entries(after key: OrderKey, limit: Int) -> [OrderEntry] {
         var walk = InOrderWalk(descending: false)
         walk.descend(from: root) { $0.key > key }
         return walk.take(limit, where: { _ in true })
     }
 
-    /// Up to `limit` keys from `key` on, `key` included, nearest first.
+    /// Up to `limit` entries from `key` on, `key` included, nearest first.
     /// - Complexity: O(log n + limit).
-    func keys(from key: OrderKey, limit: Int) -> [OrderKey] {
+    func entries(from key: OrderKey, limit: Int) -> [OrderEntry] {
         var walk = InOrderWalk(descending: false)
         walk.descend(from: root) { $0.key >= key }
         return walk.take(limit, where: { _ in true })
     }
 
-    /// Up to `limit` keys strictly before `key`, nearest first.
+    /// Up to `limit` entries strictly before `key`, nearest first.
     /// - Complexity: O(log n + limit).
-    func keys(before key: OrderKey, limit: Int) -> [OrderKey] {
+    func entries(before key: OrderKey, limit: Int) -> [OrderEntry] {
         var walk = InOrderWalk(descending: true)
         walk.descend(from: root) { $0.key < key }
         return walk.take(limit, where: { _ in true })
     }
 
-    /// Up to `limit` keys seen under `visibility`, skipping the first `offset` of them.
-    /// - Complexity: O(log n + limit + hidden keys passed over).
-    func keys(_ visibility: ItemVisibility, offset: Int, limit: Int) -> [OrderKey] {
+    /// Up to `limit` entries seen under `visibility`, skipping the first `offset` of them.
+    /// - Complexity: O(log n + limit + hidden entries passed over).
+    func entries(_ visibility: ItemVisibility, offset: Int, limit: Int) -> [OrderEntry] {
         guard offset >= 0, offset < count(visibility), limit > 0 else { return [] }
         var walk = InOrderWalk(descending: false)
         walk.descend(toRank: offset, visibility: visibility, from: root)
         return walk.take(limit, where: { visibility == .all || $0.isOpen })
     }
 
-    /// Every key in display order.
+    /// Every entry in order.
     ///
     /// The walk starts at the first key itself, not after ``OrderKey/beforeAll``: an item may
     /// have that very key (sort index `Int64.min`, the all-zero id).
     /// - Complexity: O(n).
-    func allKeys() -> [OrderKey] {
+    func allEntries() -> [OrderEntry] {
         var walk = InOrderWalk(descending: false)
         walk.descend(from: root) { _ in true }
         return walk.take(count(.all), where: { _ in true })
@@ -128,6 +128,9 @@ extension OrderTree {
         func count(_ visibility: ItemVisibility) -> Int {
             visibility == .all ? count : openCount
         }
+
+        /// The entry this node holds.
+        var entry: OrderEntry { OrderEntry(id: key.id, sortIndex: key.sortIndex, isOpen: isOpen) }
 
         /// Checks the invariants of ``OrderTree/_checkInvariants()`` in this subtree, whose keys
         /// must lie strictly between `lower` and `upper`.
@@ -180,7 +183,7 @@ extension OrderTree {
         /// A hash of the id's 128 bits, well spread even for sequential ids: the first draw of
         /// ``SeededRandomNumberGenerator`` (SplitMix64) seeded with one half, mixed with the
         /// other half and drawn again.
-        static func priority(of id: Item.ID) -> UInt64 {
+        static func priority(of id: OrderEntry.ID) -> UInt64 {
             let (high, low) = id.halves
             var first = SeededRandomNumberGenerator(seed: high)
             var second = SeededRandomNumberGenerator(seed: first.next() ^ low)
@@ -234,18 +237,18 @@ extension OrderTree {
             }
         }
 
-        /// Takes up to `limit` keys of nodes that satisfy `include`, in walking order.
-        mutating func take(_ limit: Int, where include: (Node) -> Bool) -> [OrderKey] {
-            var keys: [OrderKey] = []
-            while keys.count < limit, let node = stack.popLast() {
-                if include(node) { keys.append(node.key) }
+        /// Takes up to `limit` entries of nodes that satisfy `include`, in walking order.
+        mutating func take(_ limit: Int, where include: (Node) -> Bool) -> [OrderEntry] {
+            var entries: [OrderEntry] = []
+            while entries.count < limit, let node = stack.popLast() {
+                if include(node) { entries.append(node.entry) }
                 var next = far(node)
                 while let current = next {
                     stack.append(current)
                     next = near(current)
                 }
             }
-            return keys
+            return entries
         }
     }
 }

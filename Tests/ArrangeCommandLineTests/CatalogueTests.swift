@@ -2,6 +2,7 @@ import ArgumentParser
 @testable import ArrangeCommandLine
 import ArrangeIntents
 import ArrangeModel
+import ArrangeOrdering
 import Foundation
 import Testing
 

@@ -122,7 +122,7 @@ struct EndToEndTests {
                 (["show", "abc"], "error: 'abc' is too short; give at least 4 characters of an id, or #N.\n"),
                 (["add", "  ", "--list", "Inbox"], "error: The title is empty; give it at least one visible character.\n"),
                 (["add", "x", "--list", "Nowhere"], "error: No list is named 'Nowhere'. Lists: Inbox.\n"),
-                (["move", "#1", "#2", "--after", "#2"], "error: Item "),
+                (["move", "#1", "#2", "--after", "#2"], "error: The item or list "),
                 (["undo"], "error: Nothing to undo in this session.\n"),
             ] {
                 let run = try arrange.run(arguments)

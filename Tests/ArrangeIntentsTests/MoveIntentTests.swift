@@ -57,8 +57,8 @@ struct MoveIntentTests {
         let gone = Item.ID()
         await expectFailure(IntentError.unknownItem(gone)) { try await session.run(MoveItems([added[0].id, gone], to: .bottom)) }
         await expectFailure(IntentError.unknownItem(gone)) { try await session.run(MoveItems([added[0].id], to: .after(gone))) }
-        await expectFailure(OrderingError.placedRelativeToItself(added[1].id)) { try await session.run(MoveItems([added[0].id, added[1].id], to: .after(added[1].id))) }
-        await expectFailure(OrderingError.duplicateItems([added[0].id])) { try await session.run(MoveItems([added[0].id, added[0].id], to: .bottom)) }
+        await expectFailure(OrderingError.placedRelativeToItself(added[1].id.entryID)) { try await session.run(MoveItems([added[0].id, added[1].id], to: .after(added[1].id))) }
+        await expectFailure(OrderingError.duplicateItems([added[0].id.entryID])) { try await session.run(MoveItems([added[0].id, added[0].id], to: .bottom)) }
         let nowhere = ItemList.ID()
         await expectFailure(IntentError.unknownList(nowhere)) { try await session.run(MoveItems([added[0].id], to: .top, into: nowhere)) }
         await expectFailure(IntentError.negativeOffset(-2)) { try await session.run(MoveItems([added[0].id], to: .offset(-2))) }

@@ -159,7 +159,7 @@ struct UndoTests {
             try await session.run(AddItem(title: "n\(Int.random(in: 0..<1000, using: &random))", list: list))
             return
         }
-        let placement: Placement = switch Int.random(in: 0..<5, using: &random) {
+        let placement: ItemPlacement = switch Int.random(in: 0..<5, using: &random) {
         case 0: .top
         case 1: .bottom
         case 2: .before(anchor)

@@ -80,7 +80,7 @@ struct IdentifierTests {
 
     @Test("Display order is sortIndex first, then id")
     func orderKeys() {
-        let (low, high) = (Item.ID("00000000-0000-0000-0000-000000000001")!, Item.ID("00000000-0000-0000-0000-000000000002")!)
+        let (low, high) = (OrderEntry.ID("00000000-0000-0000-0000-000000000001")!, OrderEntry.ID("00000000-0000-0000-0000-000000000002")!)
         #expect(OrderKey(sortIndex: 1, id: high) < OrderKey(sortIndex: 2, id: low))
         #expect(OrderKey(sortIndex: 1, id: low) < OrderKey(sortIndex: 1, id: high))
     }

@@ -41,7 +41,7 @@ struct AdversarialTests {
         let before = try fixture.items().map(\.title)
         for _ in 0..<Self.operations {
             let count = try fixture.repository.read { try $0.itemCount(in: fixture.list.id, visibility: .all) }
-            try fixture.service.move(fromOffsets: [count - 1], toOffset: 1, in: fixture.list.id)
+            try fixture.service.move(fromOffsets: [count - 1], toOffset: 1, in: .items(fixture.list.id))
         }
         // Each move rotates items 1... right by one; 20,000 rotations of 1,009 items.
         let tail = Array(before.dropFirst())
@@ -55,7 +55,7 @@ struct AdversarialTests {
         let fixture = try seeded()
         var previous = try fixture.items()[4].id
         for number in 0..<Self.operations {
-            previous = try fixture.service.add(newItem(fixture, number), at: .after(previous)).placed[0].id
+            previous = Item.ID(entry: try fixture.service.add(newItem(fixture, number), at: .after(previous)).placed[0].id)
         }
         let titles = try fixture.items().map(\.title)
         #expect(Array(titles[5..<(5 + Self.operations)]) == (0..<Self.operations).map(String.init))
@@ -92,16 +92,16 @@ struct AdversarialTests {
         for number in 0..<500 { try fixture.add("\(number)") }
         let everyone = try fixture.items()
         try fixture.repository.write { transaction in
-            try transaction.updateSortIndices(everyone.map { SortIndexChange(id: $0.id, sortIndex: 7) }, updatedAt: fixture.clock)
+            try transaction.setSortIndices(everyone.map { SortIndexChange(id: $0.id.entryID, sortIndex: 7) }, in: .items(fixture.list.id), updatedAt: fixture.clock)
         }
         let expected = everyone.map(\.id).sorted()
-        let found = try fixture.service.validate(list: fixture.list.id, repair: false)
+        let found = try fixture.service.validate(.items(fixture.list.id), repair: false)
         #expect(found.tiedGroups == 1 && found.tiedItems == 500 && !found.repaired)
-        let repaired = try fixture.service.validate(list: fixture.list.id, repair: true)
+        let repaired = try fixture.service.validate(.items(fixture.list.id), repair: true)
         #expect(repaired.repaired && repaired.rowsWritten >= 499)
         #expect(try fixture.items().map(\.id) == expected)
         try fixture.expectStrictlyRising()
-        #expect(try fixture.service.validate(list: fixture.list.id, repair: false).isHealthy)
+        #expect(try fixture.service.validate(.items(fixture.list.id), repair: false).isHealthy)
     }
 
     @Test("Ties between neighbours are resolved touching only the tied items when the gap allows")
@@ -109,9 +109,9 @@ struct AdversarialTests {
         let fixture = try Fixture()
         for number in 0..<20 { try fixture.add("\(number)") }
         let items = try fixture.items()
-        try fixture.repository.write { try $0.updateSortIndices([SortIndexChange(id: items[9].id, sortIndex: items[8].sortIndex)], updatedAt: fixture.clock) }
+        try fixture.repository.write { try $0.setSortIndices([SortIndexChange(id: items[9].id.entryID, sortIndex: items[8].sortIndex)], in: .items(fixture.list.id), updatedAt: fixture.clock) }
         let expected = try fixture.items().map(\.id)
-        let report = try fixture.repository.write { try fixture.service.checkUniqueness(list: fixture.list.id, in: $0) }
+        let report = try fixture.repository.write { try fixture.service.checkUniqueness(.items(fixture.list.id), in: $0) }
         #expect(report.rowsWritten == 1 && report.rowsRespread == 0)
         #expect(try fixture.items().map(\.id) == expected)
         try fixture.expectStrictlyRising()
@@ -122,11 +122,11 @@ struct AdversarialTests {
         let fixture = try Fixture()
         for number in 0..<9 { try fixture.add("\(number)", at: .top) }
         let order = try fixture.items().map(\.id)
-        try fixture.service.normalize(list: fixture.list.id)
+        try fixture.service.normalize(.items(fixture.list.id))
         let keys = try fixture.items().map(\.sortIndex)
         #expect(try fixture.items().map(\.id) == order)
         #expect(keys == (-4...4).map { Int64($0) << 32 })
-        #expect(try fixture.service.normalize(list: fixture.list.id).rowsWritten == 0)
+        #expect(try fixture.service.normalize(.items(fixture.list.id)).rowsWritten == 0)
     }
 
     @Test("Keys closer than the minimum gap are found and re-spread")
@@ -134,11 +134,11 @@ struct AdversarialTests {
         let fixture = try Fixture(configuration: OrderingConfiguration(minimumGap: 1_000))
         for number in 0..<6 { try fixture.add("\(number)") }
         let items = try fixture.items()
-        try fixture.repository.write { try $0.updateSortIndices([SortIndexChange(id: items[3].id, sortIndex: items[2].sortIndex + 10)], updatedAt: fixture.clock) }
-        #expect(try fixture.service.validate(list: fixture.list.id, repair: false).crampedGaps == 1)
-        let repaired = try fixture.service.validate(list: fixture.list.id, repair: true)
+        try fixture.repository.write { try $0.setSortIndices([SortIndexChange(id: items[3].id.entryID, sortIndex: items[2].sortIndex + 10)], in: .items(fixture.list.id), updatedAt: fixture.clock) }
+        #expect(try fixture.service.validate(.items(fixture.list.id), repair: false).crampedGaps == 1)
+        let repaired = try fixture.service.validate(.items(fixture.list.id), repair: true)
         #expect(repaired.rowsWritten > 0)
         #expect(try fixture.items().map(\.id) == items.map(\.id))
-        #expect(try fixture.service.validate(list: fixture.list.id, repair: false).isHealthy)
+        #expect(try fixture.service.validate(.items(fixture.list.id), repair: false).isHealthy)
     }
 }

@@ -25,9 +25,10 @@ struct Fixture {
 
     /// Adds an item titled `title` at `placement`.
     @discardableResult
-    func add(_ title: String, at placement: Placement = .bottom, to list: ItemList.ID? = nil, visibility: ItemVisibility = .all) throws -> Item {
+    func add(_ title: String, at placement: ItemPlacement = .bottom, to list: ItemList.ID? = nil, visibility: ItemVisibility = .all) throws -> Item {
         let item = Item(listID: list ?? self.list.id, title: title, sortIndex: 0, createdAt: clock)
-        return try service.add(item, at: placement, visibility: visibility).placed[0]
+        try service.add(item, at: placement, visibility: visibility)
+        return try repository.read { try $0.existingItem(id: item.id) }
     }
 
     /// The items of a list in display order.

@@ -75,7 +75,7 @@ struct ModelRun {
             let offsets = IndexSet((0..<visible.count).filter { (words[2] >> ($0 % 30)) & 1 == 1 || $0 == words[2] % visible.count })
             let destination = words[3] % (visible.count + 1)
             log.append("move offsets \(Array(offsets)) to \(destination) \(visibility)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: list, visibility: visibility)
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .items(list), visibility: visibility)
             var reference = visible
             reference.referenceMove(fromOffsets: offsets, toOffset: destination)
             let moving = offsets.map { visible[$0] }
@@ -99,7 +99,7 @@ struct ModelRun {
         }
     }
 
-    func placement(from word: Int, in list: ItemList.ID, moving: Set<Item.ID>, visibility: ItemVisibility) -> Placement {
+    func placement(from word: Int, in list: ItemList.ID, moving: Set<Item.ID>, visibility: ItemVisibility) -> ItemPlacement {
         let staying = model[list]!.filter { !moving.contains($0) }
         let visibleCount = staying.count(where: { visibility == .all || !completed.contains($0) })
         switch (word % 5, staying.randomElement(seed: word >> 3)) {
@@ -117,7 +117,7 @@ struct ModelRun {
 
     /// The model's placement rule: a visible offset lands directly before the visible item
     /// there, or directly after the last visible item.
-    mutating func insert(_ ids: [Item.ID], at placement: Placement, in list: ItemList.ID, visibility: ItemVisibility) {
+    mutating func insert(_ ids: [Item.ID], at placement: ItemPlacement, in list: ItemList.ID, visibility: ItemVisibility) {
         var items = model[list]!
         let index: Int
         switch placement {

@@ -27,11 +27,11 @@ struct OrderingServiceTests {
         let lowercase = IndexSet(try fixture.items().enumerated().filter { $0.element.title.first!.isLowercase }.map(\.offset))
         var reference = Array("ABcDefgHIJKlmNO")
         reference.referenceMove(fromOffsets: lowercase, toOffset: 2)
-        let report = try fixture.service.move(fromOffsets: lowercase, toOffset: 2, in: fixture.list.id)
+        let report = try fixture.service.move(fromOffsets: lowercase, toOffset: 2, in: .items(fixture.list.id))
         #expect(String(reference) == "ABcefglmDHIJKNO")
         #expect(try fixture.titles() == "ABcefglmDHIJKNO")
         #expect(report.rowsWritten == 5, "c is in place already and keeps its key")
-        #expect(report.placed.map(\.title).joined() == "cefglm")
+        #expect(try report.placed.map { try fixture.repository.read { [id = $0.id] in try $0.existingItem(id: Item.ID(entry: id)) }.title }.joined() == "cefglm")
     }
 
     @Test("A move onto its own place, or onto the next offset, writes nothing")
@@ -39,7 +39,7 @@ struct OrderingServiceTests {
         let fixture = try Fixture()
         for letter in "ABCD" { try fixture.add(String(letter)) }
         for destination in [1, 2] {
-            let report = try fixture.service.move(fromOffsets: [1], toOffset: destination, in: fixture.list.id)
+            let report = try fixture.service.move(fromOffsets: [1], toOffset: destination, in: .items(fixture.list.id))
             #expect(report.rowsWritten == 0)
         }
         let items = try fixture.items()
@@ -85,10 +85,10 @@ struct OrderingServiceTests {
             }
         }
         #expect(try fixture.titles(visibility: .open) == "ACE")
-        try fixture.service.move(fromOffsets: [2], toOffset: 1, in: fixture.list.id, visibility: .open)
+        try fixture.service.move(fromOffsets: [2], toOffset: 1, in: .items(fixture.list.id), visibility: .open)
         #expect(try fixture.titles(visibility: .open) == "AEC")
         #expect(try fixture.titles() == "AbECd")
-        try fixture.service.move(fromOffsets: [0], toOffset: 3, in: fixture.list.id, visibility: .open)
+        try fixture.service.move(fromOffsets: [0], toOffset: 3, in: .items(fixture.list.id), visibility: .open)
         #expect(try fixture.titles(visibility: .open) == "ECA")
         #expect(try fixture.titles() == "bECAd")
     }
@@ -99,12 +99,12 @@ struct OrderingServiceTests {
         for letter in "ABC" { try fixture.add(String(letter)) }
         let items = try fixture.items()
         let list = fixture.list.id
-        #expect(throws: OrderingError.offsetOutOfRange(offset: 4, count: 3)) { try fixture.service.move(fromOffsets: [0], toOffset: 4, in: list) }
-        #expect(throws: OrderingError.offsetOutOfRange(offset: 3, count: 2)) { try fixture.service.move(fromOffsets: [3], toOffset: 0, in: list) }
+        #expect(throws: OrderingError.offsetOutOfRange(offset: 4, count: 3)) { try fixture.service.move(fromOffsets: [0], toOffset: 4, in: .items(list)) }
+        #expect(throws: OrderingError.offsetOutOfRange(offset: 3, count: 2)) { try fixture.service.move(fromOffsets: [3], toOffset: 0, in: .items(list)) }
         #expect(throws: OrderingError.offsetOutOfRange(offset: -1, count: 3)) { try fixture.add("D", at: .offset(-1)) }
         #expect(throws: OrderingError.nothingToMove) { try fixture.service.move([], to: .top) }
-        #expect(throws: OrderingError.duplicateItems([items[0].id])) { try fixture.service.move([items[0].id, items[0].id], to: .top) }
-        #expect(throws: OrderingError.placedRelativeToItself(items[1].id)) { try fixture.service.move([items[1].id], to: .after(items[1].id)) }
+        #expect(throws: OrderingError.duplicateItems([items[0].id.entryID])) { try fixture.service.move([items[0].id, items[0].id], to: .top) }
+        #expect(throws: OrderingError.placedRelativeToItself(items[1].id.entryID)) { try fixture.service.move([items[1].id], to: .after(items[1].id)) }
         #expect(throws: StoreError.itemNotFound(Item.ID.lowest)) { try fixture.service.move([Item.ID.lowest], to: .top) }
         #expect(try fixture.items() == items)
     }

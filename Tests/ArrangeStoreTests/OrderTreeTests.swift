@@ -13,7 +13,7 @@ struct OrderTreeTests {
         // Two keys share each sort index, so the id breaks ties; every third item is completed.
         let entries = try (0..<count).map { index in
             let id = try Sample.id(String(format: "%08x", UInt32.random(in: .min ... .max, using: &random)))
-            return Entry(key: OrderKey(sortIndex: Int64(index / 2), id: id), isOpen: index % 3 != 2)
+            return Entry(key: OrderKey(sortIndex: Int64(index / 2), id: id.entryID), isOpen: index % 3 != 2)
         }
         let insertions = orders(of: entries, using: &random)
         let removals = orders(of: entries, using: &random)
@@ -21,7 +21,7 @@ struct OrderTreeTests {
             var tree = OrderTree()
             var reference: [Entry] = []
             for entry in order {
-                tree.insert(entry.key, isOpen: entry.isOpen)
+                tree.insert(OrderEntry(id: entry.key.id, sortIndex: entry.key.sortIndex, isOpen: entry.isOpen))
                 reference.append(entry)
                 try check(tree, against: reference, "\(name), inserting \(reference.count) of \(count)")
             }
@@ -70,7 +70,7 @@ struct OrderTreeTests {
         let sorted = entries.sorted { $0.key < $1.key }
         let keys = sorted.map(\.key)
         let openKeys = sorted.filter(\.isOpen).map(\.key)
-        #expect(tree.allKeys() == keys, "\(step)")
+        #expect(tree.allEntries().map(\.key) == keys, "\(step)")
         #expect(tree.count(.all) == keys.count, "\(step)")
         #expect(tree.count(.open) == openKeys.count, "\(step)")
 
@@ -82,20 +82,20 @@ struct OrderTreeTests {
         let limits = [0, 1, 3, keys.count + 1]
         let windows = probes.flatMap { probe in limits.map { (probe, $0) } }
         #expect(
-            windows.map { tree.keys(before: $0, limit: $1) } == windows.map { probe, limit in Array(keys.filter { $0 < probe }.reversed().prefix(limit)) },
+            windows.map { tree.entries(before: $0, limit: $1).map(\.key) } == windows.map { probe, limit in Array(keys.filter { $0 < probe }.reversed().prefix(limit)) },
             "\(step): windows before")
         #expect(
-            windows.map { tree.keys(after: $0, limit: $1) } == windows.map { probe, limit in Array(keys.filter { $0 > probe }.prefix(limit)) },
+            windows.map { tree.entries(after: $0, limit: $1).map(\.key) } == windows.map { probe, limit in Array(keys.filter { $0 > probe }.prefix(limit)) },
             "\(step): windows after")
         #expect(
-            windows.map { tree.keys(from: $0, limit: $1) } == windows.map { probe, limit in Array(keys.filter { $0 >= probe }.prefix(limit)) },
+            windows.map { tree.entries(from: $0, limit: $1).map(\.key) } == windows.map { probe, limit in Array(keys.filter { $0 >= probe }.prefix(limit)) },
             "\(step): windows from")
 
         // Pages of either visibility, at every offset, one past the end and a negative one included.
         for (visibility, visible) in [(ItemVisibility.all, keys), (.open, openKeys)] {
             let pages = (-1...(visible.count + 1)).flatMap { offset in [0, 1, 2, visible.count + 1].map { (offset, $0) } }
             #expect(
-                pages.map { tree.keys(visibility, offset: $0, limit: $1) }
+                pages.map { tree.entries(visibility, offset: $0, limit: $1).map(\.key) }
                     == pages.map { offset, limit in offset < 0 || limit < 1 ? [] : Array(visible.dropFirst(offset).prefix(limit)) },
                 "\(step): \(visibility) pages")
         }

@@ -9,7 +9,7 @@ import Testing
 struct RepositoryConformanceTests {
     // MARK: Lists
 
-    @Test("Lists are inserted, fetched oldest first, renamed and deleted", arguments: Backend.allCases)
+    @Test("Lists are inserted, fetched in their order (sortIndex, then id), renamed and deleted", arguments: Backend.allCases)
     func lists(backend: Backend) throws {
         let store = try backend.makeStore()
         let inbox = Sample.list("Inbox", at: 10)
@@ -205,7 +205,7 @@ struct RepositoryConformanceTests {
             #expect(try store.items(in: list.id, before: .afterAll, limit: 10) == ordered.reversed())
 
             // A key between two items.
-            let gap = OrderKey(sortIndex: 25, id: Item.ID())
+            let gap = OrderKey(sortIndex: 25, id: OrderEntry.ID())
             #expect(try store.items(in: list.id, before: gap, limit: 1) == [ordered[1]])
             #expect(try store.items(in: list.id, after: gap, limit: 1) == [ordered[2]])
         }
@@ -322,8 +322,8 @@ struct RepositoryConformanceTests {
         let stamp = Sample.date(600)
         try store.repository.write { store throws in
             try store.updateSortIndices([
-                SortIndexChange(id: items[0].id, sortIndex: 35),
-                SortIndexChange(id: items[3].id, sortIndex: 5),
+                SortIndexChange(id: items[0].id.entryID, sortIndex: 35),
+                SortIndexChange(id: items[3].id.entryID, sortIndex: 5),
             ], updatedAt: stamp)
             try store.updateSortIndices([], updatedAt: Sample.date(700))
         }
@@ -343,8 +343,8 @@ struct RepositoryConformanceTests {
         #expect(throws: StoreError.itemNotFound(unknown)) {
             try store.repository.write { store throws in
                 try store.updateSortIndices([
-                    SortIndexChange(id: items[1].id, sortIndex: 1_000),
-                    SortIndexChange(id: unknown, sortIndex: 0),
+                    SortIndexChange(id: items[1].id.entryID, sortIndex: 1_000),
+                    SortIndexChange(id: unknown.entryID, sortIndex: 0),
                 ], updatedAt: Sample.date(800))
             }
         }
@@ -359,7 +359,7 @@ struct RepositoryConformanceTests {
         var expected = items[0]
         try store.repository.write { store throws in
             let stale = try store.existingItem(id: items[0].id)
-            try store.updateSortIndices([SortIndexChange(id: stale.id, sortIndex: 99)], updatedAt: Sample.date(50))
+            try store.updateSortIndices([SortIndexChange(id: stale.id.entryID, sortIndex: 99)], updatedAt: Sample.date(50))
             #expect(try store.item(id: stale.id)?.sortIndex == 99)
             // Saving a copy read before the change puts its sort index back, with the new title.
             var renamed = stale
@@ -458,7 +458,7 @@ struct RepositoryConformanceTests {
                 done.completedAt = Sample.date(99)
                 try store.update(done)
                 try store.deleteItem(id: homeItems[1].id)
-                try store.updateSortIndices([SortIndexChange(id: homeItems[2].id, sortIndex: 0)], updatedAt: Sample.date(99))
+                try store.updateSortIndices([SortIndexChange(id: homeItems[2].id.entryID, sortIndex: 0)], updatedAt: Sample.date(99))
                 for list in try store.lists() where list.name == "Work" { try store.deleteList(id: list.id) }
                 // The transaction sees its own changes before it throws.
                 #expect(try store.lists().map(\.name) == ["House", "Garden"])
@@ -706,12 +706,12 @@ struct RepositoryConformanceTests {
                         model.items[item.id] = item
                     case (6..<8, _):
                         let moved = existing.shuffled(using: &random).prefix(4)
-                        let changes = moved.map { SortIndexChange(id: $0.id, sortIndex: Int64.random(in: 0..<40, using: &random)) }
+                        let changes = moved.map { SortIndexChange(id: $0.id.entryID, sortIndex: Int64.random(in: 0..<40, using: &random)) }
                         let stamp = Sample.date(Double(round))
                         try store.updateSortIndices(changes, updatedAt: stamp)
                         for change in changes {
-                            model.items[change.id]?.sortIndex = change.sortIndex
-                            model.items[change.id]?.updatedAt = stamp
+                            model.items[Item.ID(entry: change.id)]?.sortIndex = change.sortIndex
+                            model.items[Item.ID(entry: change.id)]?.updatedAt = stamp
                         }
                     case (_, let item?):
                         try store.deleteItem(id: item.id)
@@ -733,7 +733,7 @@ struct RepositoryConformanceTests {
                                 "round \(round), \(visibility), offset \(offset)")
                         }
                     }
-                    let keys = all.map(\.orderKey) + [OrderKey(sortIndex: Int64.random(in: -1...41, using: &random), id: Item.ID())]
+                    let keys = all.map(\.orderKey) + [OrderKey(sortIndex: Int64.random(in: -1...41, using: &random), id: OrderEntry.ID())]
                     for key in keys {
                         #expect(try store.items(in: list, before: key, limit: 3) == all.before(key, limit: 3), "round \(round)")
                         #expect(try store.items(in: list, after: key, limit: 3) == all.after(key, limit: 3), "round \(round)")
@@ -788,8 +788,8 @@ struct RepositoryConformanceTests {
         // SQLite must reach a neighbour through the index, starting at the key.
         if let sqlite = store.sqlite {
             let key = items[count / 2].orderKey
-            for query in [ItemsQuery.before(key, limit: 1), .after(key, limit: 1)] {
-                let plan = try sqlite.queryPlan(query, in: list.id)
+            for query in [OrderingSQL.listItems.entriesBefore, OrderingSQL.listItems.entriesAfter] {
+                let plan = try sqlite.queryPlan(query, arguments: [list.id.text, key.sortIndex, key.id.text, 1])
                 #expect(plan.count == 1, "\(query): \(plan)")
                 #expect(plan.allSatisfy { $0.hasPrefix("SEARCH items USING INDEX \(Schema.itemOrderIndex) (list_id=? AND (sort_index,id)") }, "\(query): \(plan)")
             }

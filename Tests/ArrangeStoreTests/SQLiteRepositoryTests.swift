@@ -164,7 +164,7 @@ struct SQLiteRepositoryTests {
         let (list, items) = try store.seed("Home", sortIndices: [1, 2])
         try repository.write { try $0.setDefaultListID(list.id) }
         try writer.read { db throws in
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today"])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
         }
@@ -318,11 +318,18 @@ struct SQLiteRepositoryTests {
                         .filter { !$0.isEmpty }.joined(separator: " ")
                 }
             }
-            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL"])
+            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0"])
             #expect(try columns("items") == [
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
+                "today_index INTEGER",
             ])
+            let listOrder = try #require(try db.indexes(on: "lists").first { $0.name == Schema.listOrderIndex })
+            #expect(listOrder.columns == ["sort_index", "id"])
+            let todayOrder = try #require(try db.indexes(on: "items").first { $0.name == Schema.todayOrderIndex })
+            #expect(todayOrder.columns == ["today_index", "id"])
+            #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [Schema.todayOrderIndex])?
+                .hasSuffix("WHERE \"today_index\" IS NOT NULL") == true)
             #expect(try db.primaryKey("items").columns == ["id"])
             #expect(try db.primaryKey("lists").columns == ["id"])
             let foreignKeys = try db.foreignKeys(on: "items")
@@ -343,7 +350,7 @@ struct SQLiteRepositoryTests {
             #expect(throws: DatabaseError.self) {
                 try db.execute(sql: "INSERT INTO default_list (id, list_id) VALUES (2, ?)", arguments: [list.id.text])
             }
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today"])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
 
@@ -360,19 +367,29 @@ struct SQLiteRepositoryTests {
         }
     }
 
-    @Test("A database of the first schema is upgraded, its lists kept, and takes a default list")
+    @Test("A database of the first schema is upgraded: its lists keep their order, oldest first, with gapped keys, and it takes a default list")
     func upgradeFromFirstSchema() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("Arrange.sqlite")
-        let list = Sample.list("Home")
+        // Ids against creation order, so that an order by id would show.
+        let lists = try [("Home", "f"), ("Work", "a"), ("Errands", "7")].enumerated().map { offset, named in
+            ItemList(id: ItemList.ID(rawValue: try Sample.id(named.1).rawValue), name: named.0, createdAt: Sample.date(Double(offset)))
+        }
         do {
             let queue = try DatabaseQueue(path: path)
             try Schema.migrator.migrate(queue, upTo: "v1: lists and items")
-            try queue.write { db in try ListRecord(list).insert(db) }
+            try queue.write { db in
+                for list in lists {
+                    try db.execute(sql: "INSERT INTO lists (id, name, created_at) VALUES (?, ?, ?)", arguments: [list.id.text, list.name, list.createdAt.timeIntervalSince1970])
+                }
+            }
             try queue.close()
         }
         let repository = try SQLiteItemRepository(path: path)
-        #expect(try repository.read { try $0.lists() } == [list])
+        let upgraded = try repository.read { try $0.lists() }
+        #expect(upgraded.map(\.name) == ["Home", "Work", "Errands"])
+        #expect(upgraded.map(\.sortIndex) == [-(1 << 32), 0, 1 << 32])
+        let list = try #require(upgraded.first)
         #expect(try repository.read { try $0.defaultListID() } == nil)
         try repository.write { try $0.setDefaultListID(list.id) }
         try repository.close()
@@ -384,7 +401,7 @@ struct SQLiteRepositoryTests {
         let repository = try SQLiteItemRepository.inMemory()
         for visibility in ItemVisibility.allCases {
             let plan: [String] = try repository.writer.read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteTransaction.countBeforeSQL(visibility), arguments: [ItemList.ID().text, 0, Item.ID().text])
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + OrderingSQL.listItems.countBefore[visibility], arguments: [ItemList.ID().text, 0, Item.ID().text])
                     .map { row in row["detail"] ?? "" }
             }
             let index = visibility == .all ? "COVERING INDEX" : "INDEX"
@@ -413,7 +430,7 @@ struct SQLiteRepositoryTests {
             #expect(try store.item(id: added.id) == added)
         }
         let selects = log.take().filter { $0.hasPrefix("SELECT") }
-        #expect(selects.filter { $0 == ItemsQuery.itemSQL }.count == 3, "\(selects)")
+        #expect(selects.filter { $0 == SQLiteTransaction.itemByIDSQL }.count == 3, "\(selects)")
         #expect(selects.filter { $0.contains("lists") }.count == 1, "\(selects)")
         #expect(selects.count == 4, "\(selects)")
     }
@@ -449,7 +466,7 @@ struct SQLiteRepositoryTests {
         renamed.title = "Renamed"
         try repository.write { try $0.update(renamed) }
         #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
-            "UPDATE items SET list_id = ?, title = ?, notes = ?, sort_index = ?, created_at = ?, updated_at = ?, completed_at = ? WHERE id = ?",
+            "UPDATE items SET list_id = ?, title = ?, notes = ?, sort_index = ?, created_at = ?, updated_at = ?, completed_at = ?, today_index = ? WHERE id = ?",
         ])
         #expect(try repository.read { store in try [store.item(id: moved.id), store.item(id: completed.id)] } == [renamed, completed])
     }
@@ -543,13 +560,21 @@ struct SQLiteRepositoryTests {
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX sqlite_autoindex_items_1 (id>? AND id<?)"), "\(plan)")
     }
 
-    @Test("Pages of a list come from the order index, with no sorting step")
-    func pagePlans() throws {
+    @Test("Pages, windows and counts of every ordering come from its own index, with no sorting step")
+    func orderingPlans() throws {
         let repository = try SQLiteItemRepository.inMemory()
-        let list = ItemList.ID()
-        for visibility in ItemVisibility.allCases {
-            let plan = try repository.queryPlan(.page(visibility, offset: 10, limit: 10), in: list)
-            #expect(plan == ["SEARCH items USING INDEX \(Schema.itemOrderIndex) (list_id=?)"])
+        let orderings: [(OrderScope, String)] = [
+            (.items(ItemList.ID()), Schema.itemOrderIndex), (.lists, Schema.listOrderIndex), (.today, Schema.todayOrderIndex),
+        ]
+        for (scope, index) in orderings {
+            let (sql, membership) = OrderingSQL.of(scope)
+            let queries: [(String, [any DatabaseValueConvertible])] = ItemVisibility.allCases.flatMap { visibility in
+                [(sql.entryPage[visibility], [10, 10]), (sql.countBefore[visibility], [0, "x"])] + (sql.itemPage.map { [($0[visibility], [10, 10])] } ?? [])
+            } + [(sql.entriesBefore, [0, "x", 1]), (sql.entriesAfter, [0, "x", 1])]
+            for (query, arguments) in queries {
+                let plan = try repository.queryPlan(query, arguments: membership + arguments)
+                #expect(plan.contains { $0.contains("INDEX \(index)") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(scope): \(query)\n\(plan)")
+            }
         }
     }
 }

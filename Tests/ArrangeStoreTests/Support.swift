@@ -109,8 +109,9 @@ enum Sample {
         #"Robert "Bobby" O'Brien \ 100%_"#,
     ]
 
+    /// A list created `seconds` after ``epoch``, whose place among the lists follows that time.
     static func list(_ name: String, at seconds: Double = 0) -> ItemList {
-        ItemList(name: name, createdAt: date(seconds))
+        ItemList(name: name, createdAt: date(seconds), sortIndex: Int64(seconds * 1_000))
     }
 
     static func item(
@@ -134,10 +135,10 @@ enum Sample {
 struct Abort: Error, Equatable {}
 
 extension SQLiteItemRepository {
-    /// The details of the plan SQLite picks to run `query` on `list`, one line per step.
-    func queryPlan(_ query: ItemsQuery, in list: ItemList.ID) throws -> [String] {
+    /// The details of the plan SQLite picks to run `sql`, one line per step.
+    func queryPlan(_ sql: String, arguments: [any DatabaseValueConvertible]) throws -> [String] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments(in: list))
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(arguments))
                 .map { row in row["detail"] ?? "" }
         }
     }
@@ -194,5 +195,35 @@ extension ItemReading {
     /// The item just after `sortIndex`: the first one whose `sortIndex` is larger.
     func item(in list: ItemList.ID, after sortIndex: Int64) throws -> Item? {
         try items(in: list, after: OrderKey(sortIndex: sortIndex, id: .highest), limit: 1).first
+    }
+}
+
+/// The queries of one list's items, as the conformance tests ask them: through the entries of
+/// ``OrderScope/items(_:)``, turned back into items.
+extension ItemReading {
+    func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
+        try entries(in: .items(list), before: key, limit: limit).map { try existingItem(id: Item.ID(entry: $0.id)) }
+    }
+
+    func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item] {
+        try entries(in: .items(list), after: key, limit: limit).map { try existingItem(id: Item.ID(entry: $0.id)) }
+    }
+
+    func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try entryCount(in: .items(list), visibility: visibility, before: key)
+    }
+
+    func itemsSharingSortIndex(in list: ItemList.ID) throws -> [[Item]] {
+        try entriesSharingSortIndex(in: .items(list)).map { group in try group.map { try existingItem(id: Item.ID(entry: $0.id)) } }
+    }
+}
+
+extension ItemWriting {
+    /// Sets the keys of items in their own lists.
+    func updateSortIndices(_ changes: [SortIndexChange], updatedAt: Date) throws {
+        for change in changes {
+            guard let item = try item(id: Item.ID(entry: change.id)) else { throw StoreError.itemNotFound(Item.ID(entry: change.id)) }
+            try setSortIndices([change], in: .items(item.listID), updatedAt: updatedAt)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ArrangeIntents
 import ArrangeModel
+import ArrangeOrdering
 import ArrangeStore
 
 // The items: `list`, `show`, `add`, `rename`, `complete`, `reopen`, `delete`.

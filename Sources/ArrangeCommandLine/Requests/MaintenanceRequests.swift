@@ -30,9 +30,10 @@ struct ValidateCommand: RequestCommand {
 
     func text(for result: ValidationResult, in session: CommandSession) -> String {
         let report = result.report
-        let name = result.list.name
-        guard !result.healthy else { return "\(name): \(report.itemCount) items, keys in good order." }
-        let found = "\(name): \(report.tiedGroups) group(s) of tied keys (\(report.tiedItems) items), \(report.crampedGaps) cramped gap(s)"
+        let name = TextFormat.name(of: result.scope, list: result.list)
+        let entries = result.scope == .lists ? "lists" : "items"
+        guard !result.healthy else { return "\(name): \(report.itemCount) \(entries), keys in good order." }
+        let found = "\(name): \(report.tiedGroups) group(s) of tied keys (\(report.tiedItems) \(entries)), \(report.crampedGaps) cramped gap(s)"
         return report.repaired ? "\(found); repaired, \(report.rowsWritten) rows written." : "\(found). Run `validate --repair` to fix them."
     }
 }
@@ -57,7 +58,7 @@ struct NormalizeCommand: RequestCommand {
     var fields: RequestFields { RequestFields().with(Form.list, list) }
 
     func text(for result: NormalizeResult, in session: CommandSession) -> String {
-        "Renumbered \(result.list.name): \(result.rowsWritten) of \(result.list.totalItems) rows written."
+        "Renumbered \(TextFormat.name(of: result.scope, list: result.list)): \(result.rowsWritten) rows written."
     }
 }
 

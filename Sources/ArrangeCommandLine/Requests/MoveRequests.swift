@@ -1,6 +1,7 @@
 import ArgumentParser
 import ArrangeIntents
 import ArrangeModel
+import ArrangeOrdering
 import Foundation
 
 // `move`: items by reference with a placement, or the offset form of SwiftUI's onMove.

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+public import ArrangeOrdering
 
 /// One parameter of a request, declared once: its key in JSON requests, its help, and the
 /// type of its value. The JSON decoder, the subcommand's arguments and the help texts all
@@ -129,7 +130,7 @@ extension ListReference: RequestValue {
     }
 }
 
-extension PlacementReference: RequestValue {
+extension Placement: RequestValue where Anchor: TextReference & RequestValue {
     public static var jsonForm: String { #""top", "bottom", {"before": REF}, {"after": REF} or {"offset": N}"# }
 
     public init(json: JSONValue) throws(RequestValueError) {
@@ -140,8 +141,8 @@ extension PlacementReference: RequestValue {
         case .object(let fields) where fields.count == 1:
             let (key, value) = (fields.keys.first ?? "", fields.values.first ?? .null)
             switch key {
-            case "before": self = .before(try ItemReference(json: value))
-            case "after": self = .after(try ItemReference(json: value))
+            case "before": self = .before(try Anchor(json: value))
+            case "after": self = .after(try Anchor(json: value))
             case "offset": self = .offset(try Int(json: value))
             default: throw .invalid("'\(key)' is not a placement; a placement is \(Self.jsonForm).")
             }

@@ -1,0 +1,84 @@
+public import Foundation
+
+/// An ordering that people arrange by hand, and that keys belong to.
+///
+/// Every ordering works the same way: each of its entries keeps a gapped 64-bit `sortIndex`,
+/// and the entries read in ascending ``OrderKey``. Only what an entry is, and where its key
+/// is stored, differ from one scope to another.
+///
+/// ```swift
+/// OrderScope.items(groceries.id)  // the items of Groceries, by Item.sortIndex
+/// OrderScope.lists                // the lists in the sidebar, by ItemList.sortIndex
+/// OrderScope.today                // the items in Today, of any list, by Item.todayIndex
+/// ```
+public enum OrderScope: Hashable, Sendable {
+    /// The items of one list, keyed by ``Item/sortIndex``.
+    case items(ItemList.ID)
+    /// Every list, keyed by ``ItemList/sortIndex``.
+    case lists
+    /// The items in Today, whatever their list, keyed by ``Item/todayIndex``.
+    case today
+}
+
+extension OrderScope: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .items(let list): "the list \(list)"
+        case .lists: "the order of the lists"
+        case .today: "Today"
+        }
+    }
+}
+
+/// One entry of an ordering: an item in its list or in Today, or a list among the lists.
+///
+/// The ordering service reads and writes entries only, so one algorithm serves every
+/// ``OrderScope``; an entry's ``id`` is the item's or the list's own id.
+public struct OrderEntry: Hashable, Sendable {
+    /// The id of the item or list an entry stands for, as an ordering knows it.
+    public typealias ID = Identifier<OrderEntry>
+
+    /// The id of the item or list.
+    public var id: ID
+    /// The entry's key in its ordering.
+    public var sortIndex: Int64
+    /// Whether the entry is seen among open entries: an item that is not completed, or any list.
+    public var isOpen: Bool
+
+    public init(id: ID, sortIndex: Int64, isOpen: Bool) {
+        self.id = id
+        self.sortIndex = sortIndex
+        self.isOpen = isOpen
+    }
+
+    /// The entry's place in its ordering.
+    public var key: OrderKey { OrderKey(sortIndex: sortIndex, id: id) }
+}
+
+/// A position in an ordering: `sortIndex` first, the entry's id breaks ties.
+///
+/// Every backend orders entries exactly by this key, so two entries that share a
+/// `sortIndex` still have one well-defined order.
+public struct OrderKey: Hashable, Comparable, Sendable {
+    public var sortIndex: Int64
+    public var id: OrderEntry.ID
+
+    public init(sortIndex: Int64, id: OrderEntry.ID) {
+        self.sortIndex = sortIndex
+        self.id = id
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.sortIndex != rhs.sortIndex ? lhs.sortIndex < rhs.sortIndex : lhs.id < rhs.id
+    }
+}
+
+extension Identifier {
+    /// This id as the entry of an ordering names it.
+    public var entryID: OrderEntry.ID { OrderEntry.ID(rawValue: rawValue) }
+
+    /// The id of the item or list that an entry of an ordering stands for.
+    public init(entry: OrderEntry.ID) {
+        self.init(rawValue: entry.rawValue)
+    }
+}

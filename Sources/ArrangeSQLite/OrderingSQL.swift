@@ -1,0 +1,110 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+import GRDB
+
+/// Where an ``OrderScope`` is stored, and the SQL of every query the transactions run on it.
+///
+/// Each kind of ordering is a set of rows of one table with a key column: the items of a list
+/// (`items.sort_index` where `list_id = ?`), the lists (`lists.sort_index`), Today
+/// (`items.today_index` where it is not NULL). Every query compares or orders the row value
+/// `(key, id)`, which SQLite answers from the ordering's index: windows start at the key, not
+/// at an end of the ordering. The SQL of each kind is built once, so each statement is
+/// prepared once per connection and then taken from its statement cache.
+struct OrderingSQL: Sendable {
+    /// The table that holds the ordering's rows.
+    let table: String
+    /// The column that holds the keys.
+    let keyColumn: String
+    /// The condition that picks the ordering's rows out of the table; a list's items bind its id.
+    private let membership: String
+    /// The condition that an entry is open.
+    private let openCondition: String
+
+    /// The ordering's entries by id: `id, key, open`, as ``entry(_:)`` reads them.
+    let entryByID: String
+    /// Up to `?` entries strictly before a key `(?, ?)`, nearest first.
+    let entriesBefore: String
+    /// Up to `?` entries strictly after a key `(?, ?)`, nearest first.
+    let entriesAfter: String
+    /// The entries that share a key with another, in order.
+    let tiedEntries: String
+    /// Sets the key of an entry (`?`, then the id); an item's also stamps `updated_at`.
+    let setKey: String
+
+    /// A page of entries, `LIMIT ? OFFSET ?`.
+    let entryPage: ByVisibility
+    /// A page of whole item rows, `LIMIT ? OFFSET ?`; `nil` for the order of the lists.
+    let itemPage: ByVisibility?
+    /// How many entries are seen.
+    let count: ByVisibility
+    /// How many entries seen come before a key `(?, ?)`.
+    let countBefore: ByVisibility
+
+    private init(table: String, keyColumn: String, membership: String, openCondition: String, stampsUpdates: Bool) {
+        self.table = table
+        self.keyColumn = keyColumn
+        self.membership = membership
+        self.openCondition = openCondition
+        let entry = "id, \(keyColumn), \(openCondition)"
+        let order = "ORDER BY \(keyColumn), id"
+        let visible = { (visibility: ItemVisibility) in visibility == .all ? membership : "\(membership) AND \(openCondition)" }
+        let byVisibility = { (sql: (ItemVisibility) -> String) in ByVisibility(all: sql(.all), open: sql(.open)) }
+        entryByID = "SELECT \(entry) FROM \(table) WHERE \(membership) AND id = ?"
+        entriesBefore = "SELECT \(entry) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) < (?, ?) ORDER BY \(keyColumn) DESC, id DESC LIMIT ?"
+        entriesAfter = "SELECT \(entry) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) > (?, ?) \(order) LIMIT ?"
+        tiedEntries = """
+            SELECT \(entry) FROM \(table) WHERE \(membership) AND \(keyColumn) IN \
+            (SELECT \(keyColumn) FROM \(table) WHERE \(membership) GROUP BY \(keyColumn) HAVING COUNT(*) > 1) \(order)
+            """
+        setKey = "UPDATE \(table) SET \(keyColumn) = ?\(stampsUpdates ? ", updated_at = ?" : "") WHERE id = ?"
+        entryPage = byVisibility { "SELECT \(entry) FROM \(table) WHERE \(visible($0)) \(order) LIMIT ? OFFSET ?" }
+        itemPage = table == ItemRecord.databaseTableName
+            ? byVisibility { "SELECT \(ItemRecord.selection) FROM \(table) WHERE \(visible($0)) \(order) LIMIT ? OFFSET ?" }
+            : nil
+        count = byVisibility { "SELECT COUNT(*) FROM \(table) WHERE \(visible($0))" }
+        countBefore = byVisibility { "SELECT COUNT(*) FROM \(table) WHERE \(visible($0)) AND (\(keyColumn), id) < (?, ?)" }
+    }
+
+    /// The items of one list.
+    static let listItems = OrderingSQL(
+        table: "items", keyColumn: "sort_index", membership: "list_id = ?", openCondition: "completed_at IS NULL", stampsUpdates: true)
+    /// The lists.
+    static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "TRUE", openCondition: "TRUE", stampsUpdates: false)
+    /// The items in Today; the condition on `today_index` lets SQLite use the partial index.
+    static let today = OrderingSQL(
+        table: "items", keyColumn: "today_index", membership: "today_index IS NOT NULL", openCondition: "completed_at IS NULL",
+        stampsUpdates: true)
+
+    /// The SQL of an ordering, and the values its membership condition binds.
+    static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [any DatabaseValueConvertible]) {
+        switch scope {
+        case .items(let list): (listItems, [list.text])
+        case .lists: (lists, [])
+        case .today: (today, [])
+        }
+    }
+
+    /// One statement's text for each ``ItemVisibility``.
+    struct ByVisibility: Sendable {
+        let all: String
+        let open: String
+
+        subscript(visibility: ItemVisibility) -> String {
+            switch visibility {
+            case .all: all
+            case .open: open
+            }
+        }
+    }
+
+    /// Reads a row selected as `id, key, open`.
+    ///
+    /// - Throws: ``RowDecodingError`` when the id is not a UUID.
+    func entry(_ row: Row) throws -> OrderEntry {
+        guard let id = try row.withUnsafeData(atIndex: 0, { $0?.withUnsafeBytes(OrderEntry.ID.init(utf8:)) }) else {
+            throw RowDecodingError(table: table, row: row.description)
+        }
+        return OrderEntry(id: id, sortIndex: row[1], isOpen: row[2])
+    }
+}
