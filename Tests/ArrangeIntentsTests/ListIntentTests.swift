@@ -7,7 +7,7 @@ import Testing
 
 @Suite("List intents")
 struct ListIntentTests {
-    @Test("Create, rename and delete lists; lists shows them oldest first with counts")
+    @Test("Create, rename and delete lists; lists shows them in their order with counts")
     func lifecycle() async throws {
         let session = try await Session()
         let groceries = try await session.run(CreateList(name: "  Groceries "))

@@ -6,7 +6,7 @@ import ArrangeModel
 
 enum ListsRequest: RequestForm {
     static let name = "lists"
-    static let summary = "Show every list, oldest first, with how many items it has."
+    static let summary = "Show every list, in its hand-made order, with how many items it has."
     static let parameters: [any AnyParameter] = []
 
     static func readsOnly(_ fields: RequestFields) -> Bool { true }
