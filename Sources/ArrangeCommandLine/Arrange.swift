@@ -13,9 +13,9 @@ public struct Arrange: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ListsCommand.self, CreateListCommand.self, RenameListCommand.self, DeleteListCommand.self,
+            ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
-            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self,
+            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self,
             ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self,
             RunCommand.self, ReplCommand.self,
         ],
@@ -108,6 +108,11 @@ protocol RequestCommand: SessionCommand {
 
 extension RequestCommand {
     func run(in session: CommandSession) async throws {
+        try await runRequest(in: session)
+    }
+
+    /// Runs the command's request and prints its result, as JSON or as text.
+    func runRequest(in session: CommandSession) async throws {
         let result = try await Form.perform(fields, in: session).result
         if shared.json {
             try session.printJSON(result)

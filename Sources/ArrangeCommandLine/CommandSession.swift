@@ -57,12 +57,19 @@ public final class CommandSession: Sendable {
     public let locations: Locations
     /// Where output and errors go.
     public let console: Console
-    /// The list chosen with ``useList(_:)``.
-    private let chosenList: Mutex<ItemList.ID?>
+    /// The list chosen with ``useList(_:)``, or Today chosen with ``useToday()``.
+    private let chosenView: Mutex<ChosenView>
+
+    /// What `use` chose: a list, Today, or neither (the default list).
+    private enum ChosenView {
+        case defaultList
+        case list(ItemList.ID)
+        case today
+    }
 
     /// A session over an environment already made; ``open(database:overrides:keepsHistory:processEnvironment:console:)`` makes one from the settings.
     public init(environment: IntentEnvironment, settings: Settings, locations: Locations, console: Console) {
-        self.chosenList = Mutex(nil)
+        self.chosenView = Mutex(.defaultList)
         self.environment = environment
         self.settings = settings
         self.locations = locations
@@ -108,7 +115,26 @@ public final class CommandSession: Sendable {
 
     /// The list chosen with ``useList(_:)``: requests that name no list use it, and `#N` counts
     /// its items. `nil`, or a list that no longer exists, means the default list.
-    public var currentList: ItemList.ID? { chosenList.withLock { $0 } }
+    public var currentList: ItemList.ID? {
+        chosenView.withLock { view in
+            guard case .list(let id) = view else { return nil }
+            return id
+        }
+    }
+
+    /// Whether Today is current (``useToday()``): `#N` counts Today's open items when a request
+    /// names no list, `list` shows Today, and requests that need a list use the default list.
+    public var isUsingToday: Bool {
+        chosenView.withLock { view in
+            guard case .today = view else { return false }
+            return true
+        }
+    }
+
+    /// Makes Today current: `#N` counts its open items.
+    public func useToday() {
+        chosenView.withLock { $0 = .today }
+    }
 
     /// Makes the list `reference` names the current list; `nil` goes back to the default list.
     ///
@@ -117,7 +143,7 @@ public final class CommandSession: Sendable {
     @discardableResult
     public func useList(_ reference: ListReference?) async throws -> ItemList {
         let list = try await resolveList(reference, currentList: nil)
-        chosenList.withLock { $0 = reference == nil ? nil : list.id }
+        chosenView.withLock { $0 = reference == nil ? .defaultList : .list(list.id) }
         return list
     }
 
@@ -143,6 +169,18 @@ public final class CommandSession: Sendable {
             var positions: [Item.ID: Int] = [:]
             for (id, list, key) in open {
                 positions[id] = try transaction.entryCount(in: .items(list), visibility: .open, before: key) + 1
+            }
+            return positions
+        }
+    }
+
+    /// The `#N` in Today of each open item of Today among `items`: one count each.
+    func todayPositions(of items: [ItemSummary]) async throws -> [Item.ID: Int] {
+        let open = items.filter { !$0.completed }.compactMap { item in item.todayIndex.map { (item.id, OrderKey(sortIndex: $0, id: item.id.entryID)) } }
+        return try await environment.repository.read { transaction in
+            var positions: [Item.ID: Int] = [:]
+            for (id, key) in open {
+                positions[id] = try transaction.entryCount(in: .today, visibility: .open, before: key) + 1
             }
             return positions
         }

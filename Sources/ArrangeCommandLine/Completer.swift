@@ -30,7 +30,13 @@ public struct Completer: Sendable {
             .map { $0.commandName })
 
     /// The commands whose first argument is a list.
-    static let listCommands: Set = ["use", "list", "rename-list", "delete-list"]
+    static let listCommands: Set = ["use", "list", "move-list", "rename-list", "delete-list"]
+
+    /// The subcommands of `today`.
+    static let todayCommands = TodayCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+    /// The subcommands of `today` whose items `#N` counts in Today.
+    static let todayNumbered: Set = ["remove", "move"]
 
     /// The words that could replace the last word of `lineBeforeCursor`.
     ///
@@ -53,14 +59,32 @@ public struct Completer: Sendable {
         if command == "help", before.count == 1 {
             return Repl.commands.compactMap { $0.configuration.commandName }.filter { $0.hasPrefix(current) }
         }
+        if command == TodayCommand.configuration.commandName {
+            return todayCandidates(before: before, current: current)
+        }
         let previous = before.last ?? ""
-        if Self.listOptions.contains(previous) || (before.count == 1 && Self.listCommands.contains(command)) {
-            return listNames(matching: current)
+        if previous == "--scope" {
+            return OrderingName.allCases.map(\.rawValue).filter { $0.hasPrefix(current) }
         }
         let placesAnchor = previous == "--before" || previous == "--after"
+        if Self.listOptions.contains(previous) || (before.count == 1 && Self.listCommands.contains(command)) || (placesAnchor && command == "move-list") {
+            return listNames(matching: current) + (command == "use" && before.count == 1 && Repl.today.lowercased().hasPrefix(current.lowercased()) ? [Repl.today] : [])
+        }
         guard placesAnchor || (Self.itemCommands.contains(command) && !previous.hasPrefix("--")) else { return [] }
         let context = option(placesAnchor ? ["--into", "--list", "--from"] : ["--from", "--list"], in: before)
-        return itemReferences(matching: current, countingIn: context)
+        return itemReferences(matching: current, countingIn: context, today: false)
+    }
+
+    /// The candidates after `today`: its subcommands, then items, which `#N` counts in Today
+    /// for `remove`, `move` and the placement of `add`.
+    private func todayCandidates(before: [String], current: String) -> [String] {
+        guard before.count > 1 else { return Self.todayCommands.filter { $0.hasPrefix(current) } }
+        let previous = before.last ?? ""
+        if previous == "--list" { return listNames(matching: current) }
+        let placesAnchor = previous == "--before" || previous == "--after"
+        guard placesAnchor || !previous.hasPrefix("--") else { return [] }
+        let inToday = placesAnchor || Self.todayNumbered.contains(before[1])
+        return itemReferences(matching: current, countingIn: inToday ? nil : option(["--list"], in: before), today: inToday)
     }
 
     /// The value after the first of `names` found in `words`.
@@ -81,9 +105,9 @@ public struct Completer: Sendable {
 
     /// `#1`…`#N` for the open items of a list, or ids that start with `prefix`, found through
     /// the index of ids rather than by reading every list.
-    private func itemReferences(matching prefix: String, countingIn list: String?) -> [String] {
+    private func itemReferences(matching prefix: String, countingIn list: String?, today: Bool) -> [String] {
         if prefix.isEmpty || prefix.hasPrefix("#") {
-            let count = (try? openCount(in: list)) ?? 0
+            let count = (try? openCount(in: list, today: today)) ?? 0
             return (0..<count).map { "#\($0 + 1)" }.filter { $0.hasPrefix(prefix) }
         }
         let lowered = prefix.lowercased()
@@ -97,11 +121,12 @@ public struct Completer: Sendable {
         return Set(short).count == short.count ? short : matches
     }
 
-    private func openCount(in list: String?) throws -> Int {
-        let currentList = session.currentList
+    /// How many open items `#N` counts: in Today when asked, else in `list`, else as the session counts.
+    private func openCount(in list: String?, today: Bool) throws -> Int {
+        let (currentList, countsToday) = (session.currentList, session.isUsingToday)
         return try repository.read { transaction in
-            let list = try ReferenceResolver(transaction, currentList: currentList).list(list.map(ListReference.init(_:)))
-            return try transaction.itemCount(in: list.id, visibility: .open)
+            let resolver = ReferenceResolver(transaction, currentList: currentList, countsToday: countsToday)
+            return try resolver.openItemCount(of: today ? .today : try resolver.numbering(list.map(ListReference.init(_:))))
         }
     }
 

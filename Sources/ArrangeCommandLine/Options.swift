@@ -42,30 +42,56 @@ struct SettingsOptions: ParsableArguments {
     }
 }
 
-/// Where an item goes: one of `--top`, `--bottom`, `--before`, `--after`, `--offset`.
-struct PlacementOptions: ParsableArguments {
-    @Flag(name: .long, help: "Put the items before every other item.")
+/// What a placement on the command line is relative to: an item or a list.
+protocol PlacementAnchor: TextReference, RequestValue {
+    /// What is placed, for help: "the items".
+    static var placed: String { get }
+    /// One of them, for help: "item".
+    static var noun: String { get }
+    /// How to name one, for help: "#N, an id, or an id prefix".
+    static var namedBy: String { get }
+    /// What an offset counts, for help: "the open items".
+    static var counted: String { get }
+}
+
+extension ItemReference: PlacementAnchor {
+    static let placed = "the items"
+    static let noun = "item"
+    static let namedBy = "#N, an id, or an id prefix"
+    static let counted = "the open items"
+}
+
+extension ListReference: PlacementAnchor {
+    static let placed = "the list"
+    static let noun = "list"
+    static let namedBy = "a name or an id"
+    static let counted = "the lists"
+}
+
+/// Where something goes: one of `--top`, `--bottom`, `--before`, `--after`, `--offset`.
+struct PlacementOptions<Anchor: PlacementAnchor>: ParsableArguments {
+    @Flag(name: .long, help: ArgumentHelp("Put \(Anchor.placed) before every other \(Anchor.noun)."))
     var top = false
 
-    @Flag(name: .long, help: "Put the items after every other item.")
+    @Flag(name: .long, help: ArgumentHelp("Put \(Anchor.placed) after every other \(Anchor.noun)."))
     var bottom = false
 
-    @Option(name: .long, help: ArgumentHelp("Put the items directly before this item (#N, an id, or an id prefix).", valueName: "item"))
-    var before: ItemReference?
+    @Option(name: .long, help: ArgumentHelp("Put \(Anchor.placed) directly before this \(Anchor.noun) (\(Anchor.namedBy)).", valueName: Anchor.noun))
+    var before: Anchor?
 
-    @Option(name: .long, help: ArgumentHelp("Put the items directly after this item (#N, an id, or an id prefix).", valueName: "item"))
-    var after: ItemReference?
+    @Option(name: .long, help: ArgumentHelp("Put \(Anchor.placed) directly after this \(Anchor.noun) (\(Anchor.namedBy)).", valueName: Anchor.noun))
+    var after: Anchor?
 
-    @Option(name: .long, help: ArgumentHelp("Put the items at this 0-based offset among the open items.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Put \(Anchor.placed) at this 0-based offset among \(Anchor.counted).", valueName: "n"))
     var offset: Int?
 
     /// The placement given, or `nil` when none is.
-    var reference: PlacementReference? {
+    var reference: Placement<Anchor>? {
         if top { return .top }
         if bottom { return .bottom }
         if let before { return .before(before) }
         if let after { return .after(after) }
-        return offset.map(PlacementReference.offset)
+        return offset.map(Placement.offset)
     }
 
     func validate() throws {

@@ -60,6 +60,20 @@ extension ReferenceError: LocalizedError {
     }
 }
 
+/// The items `#N` counts: the open items of a list, or those of Today.
+public enum ItemNumbering: Sendable {
+    case list(ItemList)
+    case today
+
+    /// The name a message gives it: the list's, or "Today".
+    var name: String {
+        switch self {
+        case .list(let list): list.name
+        case .today: "Today"
+        }
+    }
+}
+
 /// Turns the text a person or a program typed into lists and items, inside the transaction
 /// that then runs the intent, so that `#3` means the third item at the moment the change is made.
 ///
@@ -68,12 +82,15 @@ public final class ReferenceResolver {
     let transaction: any ItemReading
     /// The list to use when a request names none: the REPL's `use LIST`, else the default list.
     private let currentList: ItemList.ID?
+    /// Whether `#N` counts Today when a request names no list: the REPL's `use Today`.
+    private let countsToday: Bool
     /// The most matches of an ambiguous id prefix that an error counts.
     static let prefixMatchesCounted = 1_000
 
-    init(_ transaction: any ItemReading, currentList: ItemList.ID?) {
+    init(_ transaction: any ItemReading, currentList: ItemList.ID?, countsToday: Bool = false) {
         self.transaction = transaction
         self.currentList = currentList
+        self.countsToday = countsToday
     }
 
     // MARK: Lists
@@ -103,22 +120,33 @@ public final class ReferenceResolver {
         return list
     }
 
+    /// What `#N` counts for a request that names `reference` as its list: that list; without
+    /// one, Today after `use Today`, else the current list.
+    public func numbering(_ reference: ListReference?) throws -> ItemNumbering {
+        reference == nil && countsToday ? .today : .list(try list(reference))
+    }
+
     // MARK: Items
 
     /// The item `reference` names; `#N` counts the open items of `list`.
     ///
     /// - Throws: ``ReferenceError`` for a reference that is malformed, unknown, ambiguous or out of range.
     public func item(_ reference: ItemReference, in list: ItemList) throws -> Item {
+        try item(reference, numberedIn: .list(list))
+    }
+
+    /// The item `reference` names; `#N` counts the open items of `numbering`.
+    ///
+    /// - Throws: ``ReferenceError`` for a reference that is malformed, unknown, ambiguous or out of range.
+    public func item(_ reference: ItemReference, numberedIn numbering: ItemNumbering) throws -> Item {
         switch try reference.form {
         case .id(let id):
             guard let item = try transaction.item(id: id) else { throw ReferenceError.unknownItem(reference.text) }
             return item
         case .position(let position):
-            guard position >= 1,
-                  let item = try transaction.items(in: list.id, visibility: .open, offset: position - 1, limit: 1).first
-            else {
-                let count = try transaction.itemCount(in: list.id, visibility: .open)
-                throw ReferenceError.positionOutOfRange(position: position, count: count, list: list.name)
+            guard position >= 1, let item = try openItem(at: position - 1, of: numbering) else {
+                let count = try openItemCount(of: numbering)
+                throw ReferenceError.positionOutOfRange(position: position, count: count, list: numbering.name)
             }
             return item
         case .prefix(let prefix):
@@ -129,15 +157,30 @@ public final class ReferenceResolver {
         }
     }
 
-    /// The ids of the items `references` name, in the order given, repeats kept: the intent
-    /// decides what a repeat means.
-    public func itemIDs(_ references: [ItemReference], in list: ItemList) throws -> [Item.ID] {
-        try references.map { try item($0, in: list).id }
+    private func openItem(at offset: Int, of numbering: ItemNumbering) throws -> Item? {
+        switch numbering {
+        case .list(let list): try transaction.items(in: list.id, visibility: .open, offset: offset, limit: 1).first
+        case .today: try transaction.todayItems(visibility: .open, offset: offset, limit: 1).first
+        }
     }
 
-    /// A placement with its anchor resolved; `#N` anchors count the open items of `list`.
-    public func placement(_ reference: PlacementReference, in list: ItemList) throws -> ItemPlacement {
-        try reference.map { try item($0, in: list).id }
+    /// How many open items `numbering` counts: the largest `#N`.
+    func openItemCount(of numbering: ItemNumbering) throws -> Int {
+        switch numbering {
+        case .list(let list): try transaction.itemCount(in: list.id, visibility: .open)
+        case .today: try transaction.entryCount(in: .today, visibility: .open)
+        }
+    }
+
+    /// The ids of the items `references` name, in the order given, repeats kept: the intent
+    /// decides what a repeat means. `#N` counts the open items of `numbering`.
+    public func itemIDs(_ references: [ItemReference], numberedIn numbering: ItemNumbering) throws -> [Item.ID] {
+        try references.map { try item($0, numberedIn: numbering).id }
+    }
+
+    /// A placement with its anchor resolved; `#N` anchors count the open items of `numbering`.
+    public func placement(_ reference: PlacementReference, numberedIn numbering: ItemNumbering) throws -> ItemPlacement {
+        try reference.map { try item($0, numberedIn: numbering).id }
     }
 
     /// A placement among the lists with its anchor resolved.

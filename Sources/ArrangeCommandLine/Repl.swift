@@ -69,7 +69,7 @@ public final class Repl {
 
     /// The prompt: `arrange Groceries> `, naming the current list.
     public func prompt() async -> String {
-        let name = (try? await session.resolveList().name).map { " " + $0 } ?? ""
+        let name = session.isUsingToday ? " Today" : (try? await session.resolveList().name).map { " " + $0 } ?? ""
         return "arrange\(name)> "
     }
 
@@ -135,7 +135,13 @@ public final class Repl {
 
     private func use(_ name: String) async {
         guard !name.isEmpty else {
-            console.print((try? await session.resolveList()).map { "The current list is \($0.name)." } ?? "No list is current.")
+            let current = session.isUsingToday ? "Today" : (try? await session.resolveList()).map(\.name)
+            console.print(current.map { "The current list is \($0)." } ?? "No list is current.")
+            return
+        }
+        guard name.caseInsensitiveCompare(Self.today) != .orderedSame else {
+            session.useToday()
+            console.print("Now using Today: #N counts its open items, and list shows it.")
             return
         }
         do {
@@ -156,6 +162,7 @@ public final class Repl {
         }
         let rows = Self.commands.map { ($0.configuration.commandName ?? "", $0.configuration.abstract) } + [
             ("use LIST", "Make LIST the current list: commands use it when they name none, and #N counts its items."),
+            ("use Today", "Make Today current: #N counts its open items and list shows it; new items go to the default list."),
             ("help [COMMAND]", "List the commands, or explain one (COMMAND --help works too)."),
             ("quit", "Leave the REPL (Ctrl-D works too)."),
         ]
@@ -164,6 +171,9 @@ public final class Repl {
             + ["Items are #N (as list numbers them), an id, or 4+ characters of one. Tab completes commands, lists and items."])
             .joined(separator: "\n")
     }
+
+    /// The name `use` takes for Today rather than a list; a list named so is used by its id.
+    static let today = "Today"
 
     /// The commands a REPL line can run.
     static let commands: [any ParsableCommand.Type] = Arrange.configuration.subcommands.filter { $0 != ReplCommand.self }

@@ -48,6 +48,27 @@ enum TextFormat {
         return ([heading] + listing.items.map { row($0, width: width) }).joined(separator: "\n")
     }
 
+    /// Today's items under a heading, each with its list.
+    static func today(_ listing: TodayListing) -> String {
+        let open = listing.items.count { !$0.completed }
+        let done = listing.items.count - open
+        let heading = "Today: \(open) open" + (done > 0 ? ", \(done) done" : "")
+        guard !listing.items.isEmpty else {
+            return heading + "\n  (nothing here; add items with: today add ITEM)"
+        }
+        let width = listing.items.compactMap(\.position).max().map { "#\($0)".count } ?? 0
+        return ([heading] + listing.items.map { row($0, width: width) + "  (\($0.listName))" }).joined(separator: "\n")
+    }
+
+    /// `Added "Milk" (3f2a91c0) to Today, now #2 there.`, one line per item.
+    static func placedInToday(_ verb: String, _ items: [ItemSummary], session: CommandSession) async throws -> String {
+        let positions = try await session.todayPositions(of: items)
+        return items.map { item in
+            let place = positions[item.id].map { "now #\($0) of Today" } ?? "in Today"
+            return "\(verb) \(quoted(item.title)) (\(short(item.id))), \(place)."
+        }.joined(separator: "\n")
+    }
+
     /// Every list, one per line, with its counts; the default list is marked.
     static func lists(_ lists: [ListSummary], defaultList: ItemList.ID?) -> String {
         let width = lists.map(\.name.count).max() ?? 0

@@ -11,8 +11,9 @@ struct CatalogueTests {
     @Test("Every form is listed once, with a title, a summary and documented parameters")
     func entries() {
         #expect(RequestCatalogue.names == [
-            "lists", "createList", "renameList", "deleteList", "list", "show", "add", "rename",
-            "complete", "reopen", "delete", "move", "validate", "normalize", "undo", "redo",
+            "lists", "createList", "moveList", "renameList", "deleteList", "list", "show", "add", "rename",
+            "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday",
+            "validate", "normalize", "undo", "redo",
         ])
         for form in RequestCatalogue.forms {
             #expect(!intentTitle(of: form).isEmpty && form.summary.hasSuffix("."), "\(form.name)")
@@ -41,6 +42,10 @@ struct CatalogueTests {
         #expect(form("move", ["items", "placement"]) == ObjectIdentifier(MoveRequest.self))
         #expect(form("move", ["fromOffsets", "toOffset"]) == ObjectIdentifier(MoveAtOffsetsRequest.self))
         #expect(form("add", []) == ObjectIdentifier(AddRequest.self))
+        #expect(form("moveList", ["list", "placement"]) == ObjectIdentifier(MoveListRequest.self))
+        #expect(form("moveList", ["fromOffsets", "toOffset"]) == ObjectIdentifier(MoveListsAtOffsetsRequest.self))
+        #expect(form("moveInToday", ["items", "placement"]) == ObjectIdentifier(MoveInTodayRequest.self))
+        #expect(form("moveInToday", ["fromOffsets", "toOffset"]) == ObjectIdentifier(MoveInTodayAtOffsetsRequest.self))
         #expect(form("nope", []) == nil)
     }
 

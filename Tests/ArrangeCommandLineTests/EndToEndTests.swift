@@ -65,6 +65,35 @@ struct EndToEndTests {
         }
     }
 
+    @Test("move-list and today: the lists in their order, Today across lists, in text")
+    func orderingCommands() async throws {
+        try await withArrange { arrange in
+            for title in ["A", "B", "C"] { #expect(try arrange.run(["add", title]).status == 0) }
+            #expect(try arrange.run(["create-list", "Work"]).status == 0)
+            #expect(try arrange.run(["create-list", "Errands", "--top"]).status == 0)
+            #expect(try arrange.run(["lists"]).output == "Errands  0 open\nInbox    3 open  (default)\nWork     0 open\n")
+            #expect(try arrange.run(["move-list", "Work", "--after", "Errands"]).output
+                == "Moved. The lists:\nErrands  0 open\nWork     0 open\nInbox    3 open  (default)\n")
+            let added = try arrange.run(["today", "add", "#3", "#1"])
+            #expect(added.output.hasPrefix("Added \"C\" (") && added.output.hasSuffix("), now #2 of Today.\n"), "\(added.output)\(added.error)")
+            #expect(try arrange.run(["today", "move", "#2", "--top"]).status == 0)
+            let today = try arrange.run(["today"]).output
+            #expect(today.hasPrefix("Today: 2 open\n  #1  ") && today.contains("  A  (Inbox)\n  #2  "), "\(today)")
+            #expect(try arrange.run(["complete", "#1"]).status == 0, "A, #1 of Inbox")
+            #expect(try arrange.run(["today"]).output.hasPrefix("Today: 1 open\n"))
+            #expect(try arrange.run(["today", "--all"]).output.hasPrefix("Today: 1 open, 1 done\n"))
+            #expect(try arrange.run(["today", "remove", "#1"]).output == "Took \"C\" out of Today.\n")
+            #expect(try arrange.run(["validate", "--scope", "lists"]).output == "The lists: 3 lists, keys in good order.\n")
+            #expect(try arrange.run(["normalize", "--scope", "today"]).output.hasPrefix("Renumbered Today: "))
+
+            let wrong = try arrange.run(["today", "remove", "#1"])
+            #expect(wrong.status == 1 && wrong.error == "error: #1 is past the end: 'Today' has no open items.\n", "\(wrong.error)")
+            let itself = try arrange.run(["move-list", "Work", "--before", "Work"])
+            #expect(itself.status == 1 && itself.error.contains("cannot be placed next to itself"))
+            #expect(try arrange.run(["move-list", "Work"]).error.hasPrefix("error: Say where: --top, --bottom, --before LIST"))
+        }
+    }
+
     @Test("Every subcommand works on the same database, in text and in JSON")
     func subcommands() async throws {
         try await withArrange { arrange in

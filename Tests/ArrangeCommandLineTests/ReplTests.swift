@@ -42,12 +42,35 @@ struct ReplTests {
         #expect(await repl.handle("  ") == .proceed)
     }
 
+    @Test("use Today makes #N count Today and list show it; use LIST goes back")
+    func useToday() async throws {
+        let (session, transcript) = try await makeSession(lists: ["Work"])
+        let repl = Repl(session: session)
+        for line in ["add A", "add B", "add C", "today add '#3' '#2'"] { _ = await repl.handle(line) }
+        transcript.clear()
+        #expect(await repl.handle("use today") == .proceed)
+        #expect(transcript.output == "Now using Today: #N counts its open items, and list shows it.\n")
+        #expect(await repl.prompt() == "arrange Today> ")
+        transcript.clear()
+        _ = await repl.handle("complete '#2'")
+        _ = await repl.handle("list --all")
+        #expect(transcript.output.hasPrefix("Completed \"B\""), "#2 of Today is B: \(transcript.output)\(transcript.error)")
+        #expect(transcript.output.contains("Today: 1 open, 1 done\n"))
+        #expect(transcript.error.isEmpty, "\(transcript.error)")
+        transcript.clear()
+        _ = await repl.handle("use Work")
+        _ = await repl.handle("use")
+        #expect(transcript.output == "Now using Work.\nThe current list is Work.\n")
+    }
+
     @Test("help lists every command and explains one")
     func help() async throws {
         let (session, _) = try await makeSession()
         let repl = Repl(session: session)
         let all = repl.help(for: nil)
-        for name in RequestCatalogue.forms.map { $0.commandName } + ["use LIST", "quit", "run"] {
+        // Today's forms are subcommands of `today`.
+        let todayForms: Set = ["add-to-today", "remove-from-today", "move-in-today"]
+        for name in RequestCatalogue.forms.map({ $0.commandName }).filter({ !todayForms.contains($0) }) + ["use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -61,7 +84,7 @@ struct ReplTests {
         for title in ["A", "B", "C"] { _ = try await AddItem(title: title).perform(in: session.environment) }
         _ = try await AddItem(title: "X", list: try await session.resolveList("Work").id).perform(in: session.environment)
 
-        #expect(completer.candidates(lineBeforeCursor: "mo") == ["move"])
+        #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
         #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "rename", "reopen", "redo"])
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "use"])
         #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete"])
@@ -72,6 +95,18 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "move #1 --into Work --after #") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "show --list Work ") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "add ") == [])
+        #expect(completer.candidates(lineBeforeCursor: "to") == ["today"])
+        #expect(completer.candidates(lineBeforeCursor: "today ") == ["show", "add", "remove", "move"])
+        #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])
+        #expect(completer.candidates(lineBeforeCursor: "move-list W") == ["Work"])
+        #expect(completer.candidates(lineBeforeCursor: "move-list Work --after ") == ["Inbox", "Groceries", "Work"])
+        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["lists", "today"])
+        #expect(completer.candidates(lineBeforeCursor: "today add #") == ["#1", "#2", "#3"], "#N of the list for the items added")
+        #expect(completer.candidates(lineBeforeCursor: "today remove #") == [], "Today is empty")
+        let work = try await ListItems(list: try await session.resolveList("Work").id).perform(in: session.environment)
+        _ = try await AddToToday(work.items.map(\.id)).perform(in: session.environment)
+        #expect(completer.candidates(lineBeforeCursor: "today move #") == ["#1"])
+        #expect(completer.candidates(lineBeforeCursor: "today add #1 --before #") == ["#1"], "the anchor counts Today")
 
         let ids = try await ListItems().perform(in: session.environment).items.map { String($0.id.text.prefix(8)) }
         let first = try #require(ids.first)

@@ -133,4 +133,59 @@ struct RunProtocolTests {
         let listed = try #require((decoded[6]["result"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(listed.map { $0["title"] as? String } == ["Eggs", "Milk"], "undo put Milk back")
     }
+
+    @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")
+    func orderingsContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "add", "title": "A"}"##,
+            ##"{"intent": "add", "title": "B"}"##,
+            ##"{"intent": "add", "title": "C"}"##,
+            ##"{"intent": "createList", "name": "Work"}"##,
+            ##"{"intent": "createList", "name": "Errands", "placement": {"before": "Work"}}"##,
+            ##"{"intent": "moveList", "list": "Work", "placement": "top"}"##,
+            ##"{"intent": "moveList", "fromOffsets": [0], "toOffset": 3}"##,
+            ##"{"intent": "lists"}"##,
+            ##"{"intent": "addToToday", "items": ["#3", "#1"]}"##,
+            ##"{"intent": "addToToday", "items": ["#2"], "placement": {"after": "#1"}}"##,
+            ##"{"intent": "moveInToday", "items": ["#3"], "placement": "top"}"##,
+            ##"{"intent": "moveInToday", "fromOffsets": [0], "toOffset": 2}"##,
+            ##"{"intent": "removeFromToday", "items": ["#3"]}"##,
+            ##"{"intent": "today", "includeCompleted": true}"##,
+            ##"{"intent": "validate", "scope": "today"}"##,
+            ##"{"intent": "normalize", "scope": "lists"}"##,
+            ##"{"intent": "validate", "scope": "lists", "list": "Work"}"##,
+            ##"{"intent": "removeFromToday", "items": ["#5"]}"##,
+            ##"{"intent": "moveList", "list": "Work", "placement": {"after": "Work"}}"##,
+            ##"{"intent": "moveList", "list": "Work", "placement": {"before": "Nowhere"}}"##,
+            ##"{"intent": "moveList", "list": "Work", "placement": {"offset": 9}}"##,
+            ##"{"intent": "undo"}"##,
+            ##"{"intent": "today"}"##,
+        ]
+        var input = lines.makeIterator()
+        var answers: [String] = []
+        try await conversation.run({ input.next() }, write: { answers.append($0) })
+        let decoded = try answers.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let results = decoded.map { $0["result"] as? [String: Any] }
+        let codes = decoded.map { ($0["error"] as? [String: Any])?["code"] as? String }
+        func names(_ index: Int) -> [String]? { (results[index]?["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } }
+        func titles(_ index: Int) -> [String]? { (results[index]?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } }
+
+        #expect(decoded.prefix(16).allSatisfy { $0["ok"] as? Bool == true }, "\(answers.prefix(16))")
+        #expect((results[5]?["rowsWritten"] as? Int) == 1 && names(5) == ["Work", "Inbox", "Errands"])
+        #expect(names(6) == ["Inbox", "Errands", "Work"])
+        #expect(names(7) == ["Inbox", "Errands", "Work"])
+        #expect(titles(8) == ["C", "A"] && (results[8]?["rowsWritten"] as? Int) == 2)
+        let added = try #require((results[8]?["items"] as? [[String: Any]])?.first)
+        #expect(added["today"] as? Bool == true && added["todayIndex"] is Int)
+        // Today: C A, then B after C: C B A; A to the top: A C B; offset 0 to 2: C A B; B out: C A.
+        #expect(titles(13) == ["C", "A"])
+        let removed = try #require((results[12]?["items"] as? [[String: Any]])?.first)
+        #expect(removed["title"] as? String == "B" && removed["today"] as? Bool == false && removed["todayIndex"] == nil && results[12]?["changed"] as? Int == 1)
+        #expect(results[14]?["scope"] as? String == "today" && results[14]?["healthy"] as? Bool == true)
+        #expect(results[15]?["scope"] as? String == "lists")
+        #expect(Array(codes[16...20]) == ["invalidField", "positionOutOfRange", "placedRelativeToItself", "unknownList", "offsetOutOfRange"])
+        #expect(titles(22) == ["C", "A", "B"], "undo put B back in Today at its place")
+    }
 }

@@ -41,6 +41,19 @@ struct ListCommand: RequestCommand {
     func text(for result: ItemListing, in session: CommandSession) -> String {
         TextFormat.listing(result)
     }
+
+    /// Shows the list; after `use Today`, with no list named, shows Today, whose items `#N` then counts.
+    func run(in session: CommandSession) async throws {
+        guard session.isUsingToday, name == nil, list == nil else {
+            return try await runRequest(in: session)
+        }
+        let today = try await TodayRequest.perform(RequestFields().with(TodayRequest.includeCompleted, includeCompleted), in: session).result
+        if shared.json {
+            try session.printJSON(today)
+        } else {
+            session.console.print(TextFormat.today(today))
+        }
+    }
 }
 
 enum ShowRequest: RequestForm {
@@ -52,7 +65,7 @@ enum ShowRequest: RequestForm {
     static func readsOnly(_ fields: RequestFields) -> Bool { true }
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> ShowItem {
-        ShowItem(item: try resolve.item(try fields.value(item), in: try resolve.list(fields[countingList])).id)
+        ShowItem(item: try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[countingList])).id)
     }
 }
 
@@ -84,7 +97,7 @@ enum AddRequest: RequestForm {
         let list = try resolve.list(fields[list])
         return AddItem(
             title: try fields.value(title), list: list.id,
-            placement: try resolve.placement(fields[placement] ?? .bottom, in: list), notes: fields[notes] ?? "")
+            placement: try resolve.placement(fields[placement] ?? .bottom, numberedIn: .list(list)), notes: fields[notes] ?? "")
     }
 }
 
@@ -99,7 +112,7 @@ struct AddCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(Form.title, valueName: "title")) var title: [String]
     @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
-    @OptionGroup(title: "Placement") var placement: PlacementOptions
+    @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
     @Option(help: ArgumentHelp(Form.notes, valueName: "text")) var notes: String?
 
     var fields: RequestFields {
@@ -120,7 +133,7 @@ enum RenameRequest: RequestForm {
     static let parameters: [any AnyParameter] = [item, title, countingList]
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> RenameItem {
-        let item = try resolve.item(try fields.value(item), in: try resolve.list(fields[countingList]))
+        let item = try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[countingList]))
         return RenameItem(item: item.id, title: try fields.value(title))
     }
 }
@@ -157,7 +170,7 @@ extension ItemsRequest {
     static var parameters: [any AnyParameter] { [items, countingList] }
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> Intent {
-        intent(for: try resolve.itemIDs(try fields.value(items), in: try resolve.list(fields[countingList])))
+        intent(for: try resolve.itemIDs(try fields.value(items), numberedIn: try resolve.numbering(fields[countingList])))
     }
 }
 

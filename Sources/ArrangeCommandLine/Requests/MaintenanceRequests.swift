@@ -5,17 +5,44 @@ import ArrangeOrdering
 
 // Keeping keys in order (`validate`, `normalize`) and going back and forth (`undo`, `redo`).
 
+/// An ordering that `validate` and `normalize` name instead of a list.
+enum OrderingName: String, CaseIterable, ExpressibleByArgument, RequestValue {
+    case lists
+    case today
+
+    static var jsonForm: String { #""lists" or "today""# }
+
+    init(json: JSONValue) throws(RequestValueError) {
+        guard case .string(let text) = json else { throw .wrongType }
+        guard let name = Self(rawValue: text) else { throw .invalid("'\(text)' is no ordering.") }
+        self = name
+    }
+
+    /// The ordering named, resolved for a request that may name a list instead.
+    ///
+    /// - Throws: `invalidField` when both are named.
+    static func scope(_ name: Self?, list: ListReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
+        switch (name, list) {
+        case (nil, let list): .items(try resolve.list(list).id)
+        case (.lists?, nil): .lists
+        case (.today?, nil): .today
+        case (_?, _?): throw IntentFailure(code: "invalidField", message: "Name a list or a scope, not both.")
+        }
+    }
+}
+
 enum ValidateRequest: RequestForm {
     static let name = "validate"
-    static let summary = "Check a list for tied or cramped sort keys, and repair them when asked; the order never changes."
-    static let list = Parameter<ListReference>("list", help: "The list to check; the current list when not given.")
+    static let summary = "Check an order (a list's items, the lists, Today) for tied or cramped sort keys, and repair them when asked; the order never changes."
+    static let list = Parameter<ListReference>("list", help: "The list whose items to check; the current list when neither it nor scope is given.")
+    static let scope = Parameter<OrderingName>("scope", help: "Check the order of the lists or of Today instead of a list's items.")
     static let repair = Parameter<Bool>("repair", help: "Repair what the check finds.")
-    static let parameters: [any AnyParameter] = [list, repair]
+    static let parameters: [any AnyParameter] = [list, scope, repair]
 
     static func readsOnly(_ fields: RequestFields) -> Bool { !(fields[repair] ?? false) }
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> ValidateList {
-        ValidateList(list: try resolve.list(fields[list]).id, repair: fields[repair] ?? false)
+        ValidateList(try OrderingName.scope(fields[scope], list: fields[list], resolve), repair: fields[repair] ?? false)
     }
 }
 
@@ -24,9 +51,10 @@ struct ValidateCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.scope, valueName: "lists|today")) var scope: OrderingName?
     @Flag(help: ArgumentHelp(Form.repair)) var repair = false
 
-    var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.repair, repair) }
+    var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope).with(Form.repair, repair) }
 
     func text(for result: ValidationResult, in session: CommandSession) -> String {
         let report = result.report
@@ -40,12 +68,13 @@ struct ValidateCommand: RequestCommand {
 
 enum NormalizeRequest: RequestForm {
     static let name = "normalize"
-    static let summary = "Renumber a list's sort keys evenly; the order never changes."
-    static let list = Parameter<ListReference>("list", help: "The list to renumber; the current list when not given.")
-    static let parameters: [any AnyParameter] = [list]
+    static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today) evenly; the order never changes."
+    static let list = Parameter<ListReference>("list", help: "The list whose items to renumber; the current list when neither it nor scope is given.")
+    static let scope = Parameter<OrderingName>("scope", help: "Renumber the order of the lists or of Today instead of a list's items.")
+    static let parameters: [any AnyParameter] = [list, scope]
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> NormalizeList {
-        NormalizeList(list: try resolve.list(fields[list]).id)
+        NormalizeList(try OrderingName.scope(fields[scope], list: fields[list], resolve))
     }
 }
 
@@ -54,8 +83,9 @@ struct NormalizeCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.scope, valueName: "lists|today")) var scope: OrderingName?
 
-    var fields: RequestFields { RequestFields().with(Form.list, list) }
+    var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope) }
 
     func text(for result: NormalizeResult, in session: CommandSession) -> String {
         "Renumbered \(TextFormat.name(of: result.scope, list: result.list)): \(result.rowsWritten) rows written."

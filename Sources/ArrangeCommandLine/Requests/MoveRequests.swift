@@ -16,10 +16,10 @@ enum MoveRequest: RequestForm {
     static let parameters: [any AnyParameter] = [items, placement, list, from]
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItems {
-        let source = try resolve.list(fields[from])
-        let ids = try resolve.itemIDs(try fields.value(items), in: source)
+        let source = try resolve.numbering(fields[from])
+        let ids = try resolve.itemIDs(try fields.value(items), numberedIn: source)
         let destination = try fields[list].map { try resolve.list($0) }
-        let placement = try resolve.placement(try fields.value(placement), in: destination ?? source)
+        let placement = try resolve.placement(try fields.value(placement), numberedIn: destination.map(ItemNumbering.list) ?? source)
         return MoveItems(ids, to: placement, into: destination?.id)
     }
 }
@@ -33,13 +33,41 @@ enum MoveAtOffsetsRequest: RequestForm {
     static let parameters: [any AnyParameter] = [fromOffsets, toOffset, list]
     static let selector: String? = "fromOffsets"
 
+    /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice.
+    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
+        MoveItemsAtOffsets(
+            fromOffsets: try IndexSet(distinctOffsets: try fields.value(fromOffsets)), toOffset: try fields.value(toOffset),
+            in: try resolve.list(fields[list]).id)
+    }
+}
+
+extension IndexSet {
+    /// The offsets of a move, each given once.
+    ///
     /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice, which an
     ///   `IndexSet` would quietly merge.
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
-        let offsets = try fields.value(fromOffsets)
+    init(distinctOffsets offsets: [Int]) throws {
         let repeated = Dictionary(grouping: offsets, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else { throw ReferenceError.duplicateOffsets(repeated) }
-        return MoveItemsAtOffsets(fromOffsets: IndexSet(offsets), toOffset: try fields.value(toOffset), in: try resolve.list(fields[list]).id)
+        self.init(offsets)
+    }
+}
+
+/// Checks the arguments of a command that moves by reference and placement, or by offsets.
+///
+/// - Parameters:
+///   - named: Whether what to move is named.
+///   - placed: Whether a placement is given.
+///   - what: What is moved, for the messages: "items".
+///   - placements: The placement options, for the messages.
+func validateMove(named: Bool, placed: Bool, fromOffsets: Bool, toOffset: Bool, what: String, placements: String) throws {
+    if fromOffsets {
+        guard !named, !placed else { throw ValidationError("--from-offsets takes no \(what) and no placement; use --to-offset.") }
+        guard toOffset else { throw ValidationError("Give --to-offset with --from-offsets.") }
+    } else {
+        guard named else { throw ValidationError("Name the \(what) to move, or give --from-offsets and --to-offset.") }
+        guard placed else { throw ValidationError("Say where: \(placements).") }
+        guard !toOffset else { throw ValidationError("--to-offset goes with --from-offsets.") }
     }
 }
 
@@ -55,7 +83,7 @@ struct MoveCommand: SessionCommand {
             """)
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(MoveRequest.items, valueName: "item")) var items: [ItemReference] = []
-    @OptionGroup(title: "Placement") var placement: PlacementOptions
+    @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
     @Option(name: [.customLong("into"), .customLong("list")], help: ArgumentHelp(
         "The list to move the items into (with --from-offsets: the list they are in).", valueName: "list"))
     var list: ListReference?
@@ -66,18 +94,10 @@ struct MoveCommand: SessionCommand {
     var toOffset: Int?
 
     func validate() throws {
-        if fromOffsets.isEmpty {
-            guard !items.isEmpty else { throw ValidationError("Name the items to move, or give --from-offsets and --to-offset.") }
-            guard placement.reference != nil || list != nil else {
-                throw ValidationError("Say where: --top, --bottom, --before ITEM, --after ITEM, --offset N, or --into LIST for its bottom.")
-            }
-            guard toOffset == nil else { throw ValidationError("--to-offset goes with --from-offsets.") }
-        } else {
-            guard items.isEmpty, placement.reference == nil, from == nil else {
-                throw ValidationError("--from-offsets takes no items and no placement; use --to-offset.")
-            }
-            guard toOffset != nil else { throw ValidationError("Give --to-offset with --from-offsets.") }
-        }
+        try validateMove(
+            named: !items.isEmpty || (from != nil && !fromOffsets.isEmpty), placed: placement.reference != nil || (list != nil && fromOffsets.isEmpty),
+            fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
+            what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM, --offset N, or --into LIST for its bottom")
     }
 
     func run(in session: CommandSession) async throws {

@@ -11,10 +11,12 @@ import Foundation
 public enum RequestCatalogue {
     /// Every form, in the order help lists them.
     public static let forms: [any RequestForm.Type] = [
-        ListsRequest.self, CreateListRequest.self, RenameListRequest.self, DeleteListRequest.self,
+        ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self,
+        RenameListRequest.self, DeleteListRequest.self,
         ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self,
         CompleteRequest.self, ReopenRequest.self, DeleteRequest.self,
         MoveRequest.self, MoveAtOffsetsRequest.self,
+        TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
         ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self,
     ]
 

@@ -18,7 +18,7 @@ import Foundation
 ///     static let parameters: [any AnyParameter] = [item, title, list]
 ///
 ///     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> RenameItem {
-///         let item = try resolve.item(try fields.value(item), in: try resolve.list(fields[list]))
+///         let item = try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[list]))
 ///         return RenameItem(item: item.id, title: try fields.value(title))
 ///     }
 /// }
@@ -69,9 +69,9 @@ extension RequestForm {
     ///
     /// - Returns: The intent's result and the undo step it recorded.
     static func perform(_ fields: RequestFields, in session: CommandSession) async throws -> Performed<Intent.Result> {
-        let currentList = session.currentList
+        let (currentList, countsToday) = (session.currentList, session.isUsingToday)
         return try await session.environment.perform(readOnly: readsOnly(fields)) { transaction in
-            try intent(fields, ReferenceResolver(transaction, currentList: currentList))
+            try intent(fields, ReferenceResolver(transaction, currentList: currentList, countsToday: countsToday))
         }
     }
 
