@@ -1,0 +1,233 @@
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+import PropertyBased
+import Testing
+
+/// Random sessions over all three orderings at once (the items of three lists, the lists,
+/// Today), applied both to plain arrays and to the service. After every step each order must
+/// equal the model's, keys must rise strictly in every ordering, and an operation on one
+/// ordering must have written no key of another.
+@Suite("Model-based orderings: lists, their items and Today together")
+struct OrderingsModelTests {
+    @Test("Random sessions keep every order, strictly rising keys per ordering, and each ordering's keys to itself", arguments: Backend.allCases, ModelBasedTests.configurations)
+    func randomSessions(backend: Backend, named: NamedConfiguration) async throws {
+        await propertyCheck(count: 40, input: Gen.int(in: 0...Int(UInt32.max)).array(of: 4...200)) { words in
+            var run = try OrderingsRun(repository: try backend.makeRepository(), configuration: named.configuration)
+            for operation in stride(from: 0, to: words.count - 3, by: 4) {
+                let before = try run.keys()
+                let touched = try run.apply(Array(words[operation..<operation + 4]))
+                try run.expectAgreement()
+                try run.expectOnly(touched, changedFrom: before)
+            }
+        }
+    }
+}
+
+/// Which ordering an operation works on.
+enum Touched {
+    case listItems
+    case lists
+    case today
+    /// An operation that changes no key: completion.
+    case none
+}
+
+/// Every key of every ordering, by id.
+struct AllKeys: Equatable {
+    var lists: [ItemList.ID: Int64] = [:]
+    var listItems: [Item.ID: OrderKey] = [:]
+    var listOf: [Item.ID: ItemList.ID] = [:]
+    /// The keys of the items in Today only.
+    var today: [Item.ID: Int64] = [:]
+}
+
+/// One session: the service on a repository, and the same orders as arrays.
+struct OrderingsRun {
+    let repository: any ItemRepository
+    let service: OrderingService
+    var lists: [ItemList.ID] = []
+    var items: [ItemList.ID: [Item.ID]] = [:]
+    var today: [Item.ID] = []
+    var completed: Set<Item.ID> = []
+    var log: [String] = []
+
+    init(repository: any ItemRepository, configuration: OrderingConfiguration) throws {
+        self.repository = repository
+        service = try OrderingService(repository: repository, configuration: configuration, random: SeededRandomNumberGenerator(seed: 5))
+        for name in ["One", "Two", "Three"] {
+            let list = ItemList(name: name, createdAt: Date(timeIntervalSince1970: 0))
+            try repository.write { [service] in try service.add(list, at: .bottom, in: $0) }
+            lists.append(list.id)
+            items[list.id] = []
+        }
+    }
+
+    var allItems: [Item.ID] { lists.flatMap { items[$0] ?? [] } }
+
+    /// Decodes one operation from four random words and applies it to both sides.
+    ///
+    /// - Returns: The ordering whose keys the operation may write.
+    mutating func apply(_ words: [Int]) throws -> Touched {
+        let list = lists[words[1] % lists.count]
+        switch words[0] % 10 {
+        case 0, 1:
+            let order = items[list] ?? []
+            let placement = Self.placement(from: words[2], staying: order)
+            log.append("add \(placement)")
+            let item = Item(listID: list, title: "t", sortIndex: 0, createdAt: Date(timeIntervalSince1970: 0))
+            try service.add(item, at: placement)
+            items[list] = Self.inserting([item.id], at: placement, into: order)
+            return .listItems
+        case 2:
+            let source = items[list] ?? []
+            guard !source.isEmpty else { return .none }
+            let picked = Set((0..<(1 + words[2] % 3)).map { source[(words[2] >> (4 + $0 * 8)) % source.count] })
+            let moving = source.filter(picked.contains)
+            let target = lists[(words[3] >> 1) % lists.count]
+            let staying = (items[target] ?? []).filter { !picked.contains($0) }
+            let placement = Self.placement(from: words[3] >> 3, staying: staying)
+            log.append("move \(moving.count) items to \(placement)")
+            try service.move(moving, to: placement, into: target)
+            for id in lists { items[id]?.removeAll(where: picked.contains) }
+            items[target] = Self.inserting(moving, at: placement, into: staying)
+            return .listItems
+        case 3:
+            let staying = lists.filter { $0 != list }
+            let placement = Self.placement(from: words[2], staying: staying)
+            log.append("move a list to \(placement)")
+            try repository.write { [service] in try service.place([list.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: $0) }
+            lists = Self.inserting([list], at: placement, into: staying)
+            return .lists
+        case 4:
+            let offsets = IndexSet((0..<lists.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % lists.count })
+            let destination = words[3] % (lists.count + 1)
+            log.append("move lists at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .lists)
+            lists.referenceMove(fromOffsets: offsets, toOffset: destination)
+            return .lists
+        case 5, 6:
+            let candidates = allItems
+            guard !candidates.isEmpty else { return .none }
+            var picked: [Item.ID] = []
+            for index in 0..<(1 + words[1] % 3) {
+                let id = candidates[(words[2] >> (index * 8)) % candidates.count]
+                if !picked.contains(id) { picked.append(id) }
+            }
+            let staying = today.filter { !picked.contains($0) }
+            let placement = Self.placement(from: words[3], staying: staying)
+            log.append("add \(picked.count) to Today at \(placement)")
+            try repository.write { [service] in
+                try service.place(picked.map(\.entryID), at: placement.map(\.entryID), in: .today, visibility: .all, in: $0)
+            }
+            // The items already in Today keep their order, then the others join in the order given.
+            let run = today.filter(picked.contains) + picked.filter { !today.contains($0) }
+            today = Self.inserting(run, at: placement, into: staying)
+            return .today
+        case 7:
+            let visible = today.filter { !completed.contains($0) }
+            guard !visible.isEmpty else { return .none }
+            let offsets = IndexSet((0..<visible.count).filter { (words[2] >> ($0 % 30)) & 1 == 1 || $0 == words[2] % visible.count })
+            let destination = words[3] % (visible.count + 1)
+            log.append("move Today's open items at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .today, visibility: .open)
+            let moving = offsets.map { visible[$0] }
+            let staying = today.filter { !moving.contains($0) }
+            let landing = destination - offsets.count(in: 0..<destination)
+            today = Self.inserting(moving, at: .offset(landing), into: staying, isVisible: { !completed.contains($0) })
+            return .today
+        case 8:
+            guard let id = today.randomElement(seed: words[2]) else { return .none }
+            log.append("remove from Today")
+            try repository.write { try $0.removeFromToday([id], updatedAt: Date(timeIntervalSince1970: 2)) }
+            today.removeAll { $0 == id }
+            return .today
+        default:
+            guard let id = allItems.randomElement(seed: words[2]) else { return .none }
+            log.append("toggle completion")
+            try repository.write { transaction in
+                var item = try transaction.existingItem(id: id)
+                item.completedAt = item.isCompleted ? nil : Date(timeIntervalSince1970: 1)
+                try transaction.update(item)
+            }
+            if completed.remove(id) == nil { completed.insert(id) }
+            return .none
+        }
+    }
+
+    /// A placement among `staying`, the entries that do not move.
+    static func placement<ID>(from word: Int, staying: [ID]) -> Placement<ID> {
+        switch (word % 5, staying.randomElement(seed: word >> 3)) {
+        case (0, _): .top
+        case (1, _): .bottom
+        case (2, let anchor?): .before(anchor)
+        case (3, let anchor?): .after(anchor)
+        default: .offset((word >> 3) % (staying.count + 1))
+        }
+    }
+
+    /// The model's placement rule: a visible offset lands directly before the visible entry
+    /// there, or directly after the last visible entry.
+    static func inserting<ID: Equatable>(_ ids: [ID], at placement: Placement<ID>, into order: [ID], isVisible: (ID) -> Bool = { _ in true }) -> [ID] {
+        var order = order
+        let index: Int
+        switch placement {
+        case .top: index = 0
+        case .bottom: index = order.count
+        case .before(let anchor): index = order.firstIndex(of: anchor) ?? -1
+        case .after(let anchor): index = (order.firstIndex(of: anchor) ?? -2) + 1
+        case .offset(let offset):
+            let visible = order.indices.filter { isVisible(order[$0]) }
+            index = offset < visible.count ? visible[offset] : (visible.last.map { $0 + 1 } ?? order.count)
+        }
+        order.insert(contentsOf: ids, at: index)
+        return order
+    }
+
+    func keys() throws -> AllKeys {
+        try repository.read { transaction in
+            var keys = AllKeys()
+            for list in try transaction.lists() {
+                keys.lists[list.id] = list.sortIndex
+                for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
+                    keys.listItems[item.id] = item.orderKey
+                    keys.listOf[item.id] = item.listID
+                    keys.today[item.id] = item.todayIndex
+                }
+            }
+            return keys
+        }
+    }
+
+    func expectAgreement() throws {
+        try repository.read { transaction in
+            let storedLists = try transaction.lists()
+            #expect(storedLists.map(\.id) == lists, "the lists' order differs after \(log)")
+            #expect(Self.risesStrictly(storedLists.map(\.sortIndex)), "list keys do not rise after \(log)")
+            for list in lists {
+                let stored = try transaction.items(in: list, visibility: .all, offset: 0, limit: .max)
+                #expect(stored.map(\.id) == items[list], "a list's order differs after \(log)")
+                #expect(Self.risesStrictly(stored.map(\.sortIndex)), "item keys do not rise after \(log)")
+            }
+            let storedToday = try transaction.todayItems(visibility: .all, offset: 0, limit: .max)
+            #expect(storedToday.map(\.id) == today, "Today's order differs after \(log)")
+            #expect(Self.risesStrictly(storedToday.compactMap(\.todayIndex)), "Today's keys do not rise after \(log)")
+            #expect(try transaction.entryCount(in: .today, visibility: .open) == today.count { !completed.contains($0) })
+        }
+    }
+
+    /// Expects the keys of every ordering but `touched` to be as they were.
+    func expectOnly(_ touched: Touched, changedFrom before: AllKeys) throws {
+        let after = try keys()
+        if touched != .lists { #expect(after.lists == before.lists, "list keys changed after \(log)") }
+        if touched != .today { #expect(after.today == before.today, "Today's keys changed after \(log)") }
+        if touched != .listItems {
+            #expect(after.listItems == before.listItems && after.listOf == before.listOf, "item keys changed after \(log)")
+        }
+    }
+
+    static func risesStrictly(_ keys: [Int64]) -> Bool {
+        zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
+    }
+}
