@@ -36,7 +36,7 @@ struct ArrangeBenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Workloads to run.")
     var workloads: [Workload] = Workload.allCases
 
-    @Option(parsing: .upToNextOption, help: "Strategies to run on the workloads (arrange always runs).")
+    @Option(parsing: .upToNextOption, help: "Strategies to run on the workloads (arrange always runs, on a list's items, the lists and Today).")
     var strategies: [StrategyKind] = StrategyKind.allCases
 
     @Option(help: "Items in the list the latency section times (default: 100000).")
@@ -95,7 +95,7 @@ struct Settings {
         seed = command.seed
         sections = ArrangeBenchCommand.Section.allCases.filter(command.sections.contains)
         workloads = Workload.allCases.filter(command.workloads.contains)
-        strategies = StrategyKind.allCases.filter { $0 == .arrange || command.strategies.contains($0) }
+        strategies = StrategyKind.allCases.filter { $0.isArrange || command.strategies.contains($0) }
         latencyItems = command.latencyItems ?? (command.quick ? 10_000 : 100_000)
         scalingLarge = command.scalingItems ?? (command.quick ? 100_000 : 1_000_000)
         samples = command.samples ?? (command.quick ? 100 : 400)

@@ -9,6 +9,10 @@ import Foundation
 /// approaches people used before it.
 enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case arrange
+    /// Arrange on the order of the lists: the same operations move and add lists.
+    case arrangeLists = "arrange-lists"
+    /// Arrange on Today: the same operations move items in Today and add new items to it.
+    case arrangeToday = "arrange-today"
     case dense
     case midpoint
     case randomDouble = "random-double"
@@ -19,6 +23,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     var title: String {
         switch self {
         case .arrange: "**Arrange**"
+        case .arrangeLists: "**Arrange**, the lists"
+        case .arrangeToday: "**Arrange**, Today"
         case .dense: "dense 0..n-1, renumbered"
         case .midpoint: "Double midpoint"
         case .randomDouble: "Double, random in middle third"
@@ -31,6 +37,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     var summary: String {
         switch self {
         case .arrange: "OrderingService: gapped Int64 keys, a window re-spread when a gap is full"
+        case .arrangeLists: "the same service on the order of the lists: each list one row"
+        case .arrangeToday: "the same service on Today, over items whose list order is the reverse: each item's Today key"
         case .dense: "keys 0..n-1, every row whose offset changes is renumbered"
         case .midpoint: "Double keys, the midpoint of the neighbours; append at last+25, top at half the first"
         case .randomDouble: "Double keys, a random point in the middle third of the gap; append at max + random(1, 2)"
@@ -39,12 +47,26 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         }
     }
 
+    /// Whether this is Arrange itself, on one of its orderings.
+    var isArrange: Bool { scope != nil }
+
+    /// The ordering Arrange works on, or `nil` for a baseline.
+    var scope: ArrangeStrategy.Ordering? {
+        switch self {
+        case .arrange: .listItems
+        case .arrangeLists: .lists
+        case .arrangeToday: .today
+        case .dense, .midpoint, .randomDouble, .randomInteger, .linkedList: nil
+        }
+    }
+
     /// Creates the strategy over a fresh list of `ids.count` items in `repository`.
     func make(
         repository: any ItemRepository, list: ItemList.ID, ids: [Item.ID], jitter: Bool, seed: UInt64, denseRowBudget: Int
     ) throws -> any OrderingStrategy {
         switch self {
-        case .arrange: try ArrangeStrategy(repository: repository, list: list, ids: ids, jitter: jitter, seed: seed)
+        case .arrange, .arrangeLists, .arrangeToday:
+            try ArrangeStrategy(scope ?? .listItems, repository: repository, list: list, ids: ids, jitter: jitter, seed: seed)
         case .dense: try DenseStrategy(repository: repository, list: list, ids: ids, rowBudget: denseRowBudget)
         case .midpoint: try KeyedStrategy(MidpointKeys(), repository: repository, list: list, ids: ids)
         case .randomDouble: try KeyedStrategy(RandomDoubleKeys(seed: seed), repository: repository, list: list, ids: ids)
@@ -125,38 +147,111 @@ struct StoredOrder {
 /// Reads every item of a list in display order, and checks that the keys rise strictly.
 func storedOrderByKey(of list: ItemList.ID, in repository: any ItemRepository) throws -> StoredOrder {
     let items = try repository.read { try $0.items(in: list, visibility: .all, offset: 0, limit: .max) }
-    let fall = zip(items, items.dropFirst()).enumerated().first { $0.element.0.sortIndex >= $0.element.1.sortIndex }
-    return StoredOrder(
-        ids: items.map(\.id),
-        keyProblem: fall.map { "keys do not rise at offset \($0.offset + 1): \($0.element.0.sortIndex), \($0.element.1.sortIndex)" })
+    return StoredOrder(ids: items.map(\.id), keyProblem: keyProblem(items.map(\.sortIndex)))
 }
 
-/// Arrange itself: every operation goes through ``OrderingService``.
+/// Where keys in display order fail to rise strictly, if anywhere.
+func keyProblem(_ keys: [Int64]) -> String? {
+    zip(keys, keys.dropFirst()).enumerated().first { $0.element.0 >= $0.element.1 }
+        .map { "keys do not rise at offset \($0.offset + 1): \($0.element.0), \($0.element.1)" }
+}
+
+/// Arrange itself: every operation goes through ``OrderingService``, on one of its orderings.
+///
+/// The workload's ids stand for the entries of that ordering: items of the list, lists (one
+/// per id, in place of the list the runner made), or items in Today (items of the list, in the
+/// reverse order there, so that Today's order owes nothing to theirs).
 final class ArrangeStrategy: OrderingStrategy {
+    /// The ordering the workload's operations run on.
+    enum Ordering {
+        case listItems
+        case lists
+        case today
+    }
+
+    let ordering: Ordering
     let service: OrderingService
     let list: ItemList.ID
 
-    init(repository: any ItemRepository, list: ItemList.ID, ids: [Item.ID], jitter: Bool, seed: UInt64) throws {
-        try BulkLoad.fill(list, ids: ids, keys: BulkLoad.appendedKey, in: repository)
+    init(_ ordering: Ordering, repository: any ItemRepository, list: ItemList.ID, ids: [Item.ID], jitter: Bool, seed: UInt64) throws {
+        self.ordering = ordering
         self.list = list
         self.service = try OrderingService(
             repository: repository, configuration: OrderingConfiguration(jitter: jitter),
             random: SeededRandomNumberGenerator(seed: seed), now: { BulkLoad.epoch })
+        switch ordering {
+        case .listItems:
+            try BulkLoad.fill(list, ids: ids, keys: BulkLoad.appendedKey, in: repository)
+        case .lists:
+            // The lists are the workload's ids alone: the list the runner made goes.
+            try repository.write { transaction in
+                try transaction.deleteList(id: list)
+                for (index, id) in ids.enumerated() {
+                    try transaction.insert(Self.list(id, number: index, sortIndex: BulkLoad.appendedKey(index + 1)))
+                }
+            }
+        case .today:
+            try BulkLoad.fill(list, ids: ids.reversed(), keys: BulkLoad.appendedKey, in: repository)
+            try repository.write { transaction in
+                try transaction.setSortIndices(
+                    ids.enumerated().map { SortIndexChange(id: $1.entryID, sortIndex: BulkLoad.appendedKey($0)) }, in: .today, updatedAt: BulkLoad.epoch)
+            }
+        }
+    }
+
+    /// A list standing for the workload's `number`-th id.
+    private static func list(_ id: Item.ID, number: Int, sortIndex: Int64 = 0) -> ItemList {
+        ItemList(id: ItemList.ID(entry: id.entryID), name: "List \(number)", createdAt: BulkLoad.epoch, sortIndex: sortIndex)
+    }
+
+    /// The ordering's scope.
+    private var scope: OrderScope {
+        switch ordering {
+        case .listItems: .items(list)
+        case .lists: .lists
+        case .today: .today
+        }
     }
 
     func perform(_ context: OperationContext) throws -> Outcome {
         let report = switch context.operation {
         case .insert(let offset):
-            try service.add(
-                BulkLoad.item(context.ids[context.ids.count - 1], number: context.ids.count - 1, in: list, sortIndex: 0),
-                at: .offset(offset))
+            try insert(context.ids[context.ids.count - 1], number: context.ids.count - 1, at: offset)
         case .move(let sources, let destination):
-            try service.move(fromOffsets: IndexSet(sources), toOffset: destination, in: .items(list))
+            try service.move(fromOffsets: IndexSet(sources), toOffset: destination, in: scope)
         }
         return Outcome(rowsWritten: report.rowsWritten)
     }
 
+    /// Adds a new entry at an offset: an item, a list, or an item that joins Today as it is
+    /// added to the bottom of its list (one row: its list key and its Today key).
+    private func insert(_ id: Item.ID, number: Int, at offset: Int) throws -> OrderingReport {
+        let item = BulkLoad.item(id, number: number, in: list, sortIndex: 0)
+        switch ordering {
+        case .listItems:
+            return try service.add(item, at: .offset(offset))
+        case .lists:
+            return try service.repository.write { try service.add(Self.list(id, number: number), at: .offset(offset), in: $0) }
+        case .today:
+            return try service.repository.write { transaction in
+                let added = try service.add(item, at: .bottom, visibility: .all, in: transaction)
+                var placed = try service.place([id.entryID], at: .offset(offset), in: .today, visibility: .all, in: transaction)
+                placed.rowsWritten += added.rowsRespread
+                return placed
+            }
+        }
+    }
+
     func storedOrder() throws -> StoredOrder? {
-        try storedOrderByKey(of: list, in: service.repository)
+        switch ordering {
+        case .listItems:
+            return try storedOrderByKey(of: list, in: service.repository)
+        case .lists:
+            let lists = try service.repository.read { try $0.lists() }
+            return StoredOrder(ids: lists.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(lists.map(\.sortIndex)))
+        case .today:
+            let items = try service.repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) }
+            return StoredOrder(ids: items.map(\.id), keyProblem: keyProblem(items.compactMap(\.todayIndex)))
+        }
     }
 }

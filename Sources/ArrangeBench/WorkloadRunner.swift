@@ -38,7 +38,7 @@ struct WorkloadRunner {
         var random = SeededRandomNumberGenerator(seed: seed &+ UInt64(count) &* 0x9E37 &+ UInt64(Workload.allCases.firstIndex(of: workload)!))
         var ids = (0..<count).map { _ in Item.ID(using: &random) }
         var order = (0..<count).map { Int32($0) }
-        let kinds = workload.runsBaselines ? strategies : strategies.filter { $0 == .arrange }
+        let kinds = workload.runsBaselines ? strategies : strategies.filter(\.isArrange)
         var results = kinds.map { WorkloadResult(workload: workload, count: count, strategy: $0) }
         var running: [Running] = []
         for (index, kind) in kinds.enumerated() {

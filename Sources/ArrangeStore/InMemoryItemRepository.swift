@@ -69,6 +69,8 @@ public final class InMemoryItemRepository: ItemRepository {
 /// Everything an ``InMemoryItemRepository`` holds; a value, cheap to copy.
 struct InMemoryState: Sendable {
     var lists = TreeDictionary<ItemList.ID, ItemList>()
+    /// Each list's id by its name as names compare (``ItemList/nameKey(_:)``), so that a name is checked in O(log n).
+    var listNames = TreeDictionary<String, ItemList.ID>()
     var items = TreeDictionary<Item.ID, Item>()
     /// Each ordering's entries: each list's items, the lists and Today have a tree of their own.
     var orders = TreeDictionary<OrderScope, OrderTree>()
@@ -162,20 +164,27 @@ final class InMemoryTransaction: ItemWriting {
 
     func insert(_ list: ItemList) throws {
         guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
-        try ensureListNameIsFree(list.name)
+        try checkNameIsFree(list.name, except: list.id)
         place(list)
     }
 
     func update(_ list: ItemList) throws {
         guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
-        try ensureListNameIsFree(list.name, except: list.id)
-        state.orders[.lists]?.remove(old.orderKey)
+        try checkNameIsFree(list.name, except: list.id)
+        unplace(old)
         place(list)
     }
 
+    /// Throws when a list other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/listNames``.
+    private func checkNameIsFree(_ name: String, except excluded: ItemList.ID) throws {
+        if let other = state.listNames[ItemList.nameKey(name)], other != excluded, let owner = state.lists[other] {
+            throw StoreError.validation(.duplicateListName(owner.name))
+        }
+    }
+
     func deleteList(id: ItemList.ID) throws {
-        guard let list = state.lists.removeValue(forKey: id) else { throw StoreError.listNotFound(id) }
-        state.orders[.lists]?.remove(list.orderKey)
+        guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
+        unplace(list)
         if state.defaultListID == id { state.defaultListID = nil }
         for entry in state.orders.removeValue(forKey: .items(id))?.allEntries() ?? [] {
             if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
@@ -242,7 +251,14 @@ final class InMemoryTransaction: ItemWriting {
 
     private func place(_ list: ItemList) {
         state.lists[list.id] = list
+        state.listNames[ItemList.nameKey(list.name)] = list.id
         state.orders[.lists, default: OrderTree()].insert(list.entry)
+    }
+
+    private func unplace(_ list: ItemList) {
+        state.lists.removeValue(forKey: list.id)
+        state.listNames.removeValue(forKey: ItemList.nameKey(list.name))
+        state.orders[.lists]?.remove(list.orderKey)
     }
 
     /// Stores an item and enters it in its list's ordering, and in Today's when it is there.
