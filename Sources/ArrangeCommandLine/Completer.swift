@@ -64,7 +64,7 @@ public struct Completer: Sendable {
         }
         let previous = before.last ?? ""
         if previous == "--scope" {
-            return OrderingName.allCases.map(\.rawValue).filter { $0.hasPrefix(current) }
+            return OrderingKind.allCases.map(\.rawValue).filter { $0.hasPrefix(current) }
         }
         let placesAnchor = previous == "--before" || previous == "--after"
         if Self.listOptions.contains(previous) || (before.count == 1 && Self.listCommands.contains(command)) || (placesAnchor && command == "move-list") {

@@ -174,12 +174,6 @@ public final class IntentContext {
         ItemSummary(item, listName: try list(item.listID).name, position: position)
     }
 
-    /// An item's summary with its 1-based place among the open items in Today, when it is an open item there.
-    func todaySummary(of item: Item) throws -> ItemSummary {
-        guard let entry = item.entry(in: .today), entry.isOpen else { return try summary(of: item) }
-        return try summary(of: item, position: try transaction.entryCount(in: .today, visibility: .open, before: entry.key) + 1)
-    }
-
     func summary(of list: ItemList) throws -> ListSummary {
         ListSummary(
             list,

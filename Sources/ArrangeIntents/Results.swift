@@ -201,7 +201,7 @@ public struct TodayListing: Hashable, Sendable, Codable {
 }
 
 /// Which kind of ordering a maintenance intent worked on, as its result names it.
-public enum OrderingKind: String, Hashable, Sendable, Codable {
+public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// The items of a list.
     case items
     /// The lists.

@@ -145,7 +145,7 @@ public final class OrderingService: Sendable {
     ///   - visibility: Which entries an ``Placement/offset(_:)`` counts.
     /// - Returns: The placed entries, in order, and the rows written. A move onto the entries'
     ///   own place writes nothing.
-    /// - Throws: ``StoreError`` for unknown ids, ``OrderingError`` for a move that cannot be made.
+    /// - Throws: ``StoreError`` for unknown ids or an unknown list, ``OrderingError`` for a move that cannot be made.
     /// - Complexity: O(k log n) for k entries, plus the rows of a re-spread when one is needed.
     @discardableResult
     public func place(
@@ -155,7 +155,8 @@ public final class OrderingService: Sendable {
         guard !ids.isEmpty else { throw OrderingError.nothingToMove }
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         guard repeated.isEmpty else { throw OrderingError.duplicateItems(repeated.sorted()) }
-        try checkExists(scope, in: transaction)
+        // An unknown list of an items scope needs no read of its own: the store refuses to
+        // put an item into it (`StoreError.listNotFound`), and nothing can be settled there.
         var moving: [OrderEntry] = []
         var joining: [OrderEntry] = []
         for id in ids {
@@ -167,7 +168,9 @@ public final class OrderingService: Sendable {
         }
         moving.sort { $0.key < $1.key }
         let gap = try gap(for: placement, in: scope, visibility: visibility, moving: moving + joining, in: transaction)
-        let settled = joining.isEmpty ? settledEnds(of: moving, in: gap) : (prefix: settledEnds(of: moving, in: gap).prefix, suffix: 0)
+        // Only entries already in the ordering can sit in the gap; joining ones come last.
+        var settled = settledEnds(of: moving, in: gap)
+        if !joining.isEmpty { settled.suffix = 0 }
         let run = moving + joining
         let unsettled = Array(run[settled.prefix..<(run.count - settled.suffix)])
         guard !unsettled.isEmpty else { return OrderingReport(placed: run) }

@@ -100,7 +100,7 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])
         #expect(completer.candidates(lineBeforeCursor: "move-list W") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "move-list Work --after ") == ["Inbox", "Groceries", "Work"])
-        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["lists", "today"])
+        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today"])
         #expect(completer.candidates(lineBeforeCursor: "today add #") == ["#1", "#2", "#3"], "#N of the list for the items added")
         #expect(completer.candidates(lineBeforeCursor: "today remove #") == [], "Today is empty")
         let work = try await ListItems(list: try await session.resolveList("Work").id).perform(in: session.environment)

@@ -1,32 +1,30 @@
-import ArgumentParser
-import ArrangeIntents
+public import ArgumentParser
+public import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
 
 // Keeping keys in order (`validate`, `normalize`) and going back and forth (`undo`, `redo`).
 
-/// An ordering that `validate` and `normalize` name instead of a list.
-enum OrderingName: String, CaseIterable, ExpressibleByArgument, RequestValue {
-    case lists
-    case today
+/// The kinds of ordering `validate` and `normalize` name with `scope`: `items` (a list's, the
+/// default), `lists` or `today`.
+extension OrderingKind: ExpressibleByArgument, RequestValue {
+    public static var jsonForm: String { #""items", "lists" or "today""# }
 
-    static var jsonForm: String { #""lists" or "today""# }
-
-    init(json: JSONValue) throws(RequestValueError) {
+    public init(json: JSONValue) throws(RequestValueError) {
         guard case .string(let text) = json else { throw .wrongType }
-        guard let name = Self(rawValue: text) else { throw .invalid("'\(text)' is no ordering.") }
-        self = name
+        guard let kind = Self(rawValue: text) else { throw .invalid("'\(text)' is no ordering.") }
+        self = kind
     }
 
-    /// The ordering named, resolved for a request that may name a list instead.
+    /// The ordering a request names with `scope` and `list`: a list's items unless `scope` says otherwise.
     ///
-    /// - Throws: `invalidField` when both are named.
-    static func scope(_ name: Self?, list: ListReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
-        switch (name, list) {
-        case (nil, let list): .items(try resolve.list(list).id)
-        case (.lists?, nil): .lists
-        case (.today?, nil): .today
-        case (_?, _?): throw IntentFailure(code: "invalidField", message: "Name a list or a scope, not both.")
+    /// - Throws: `invalidField` when a list is named with the lists or Today.
+    static func scope(_ kind: Self?, list: ListReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
+        switch (kind ?? .items, list) {
+        case (.items, let list): .items(try resolve.list(list).id)
+        case (.lists, nil): .lists
+        case (.today, nil): .today
+        case (.lists, _?), (.today, _?): throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items.")
         }
     }
 }
@@ -35,14 +33,14 @@ enum ValidateRequest: RequestForm {
     static let name = "validate"
     static let summary = "Check an order (a list's items, the lists, Today) for tied or cramped sort keys, and repair them when asked; the order never changes."
     static let list = Parameter<ListReference>("list", help: "The list whose items to check; the current list when neither it nor scope is given.")
-    static let scope = Parameter<OrderingName>("scope", help: "Check the order of the lists or of Today instead of a list's items.")
+    static let scope = Parameter<OrderingKind>("scope", help: "Check the order of a list's items (items, the default), of the lists, or of Today.")
     static let repair = Parameter<Bool>("repair", help: "Repair what the check finds.")
     static let parameters: [any AnyParameter] = [list, scope, repair]
 
     static func readsOnly(_ fields: RequestFields) -> Bool { !(fields[repair] ?? false) }
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> ValidateList {
-        ValidateList(try OrderingName.scope(fields[scope], list: fields[list], resolve), repair: fields[repair] ?? false)
+        ValidateList(try OrderingKind.scope(fields[scope], list: fields[list], resolve), repair: fields[repair] ?? false)
     }
 }
 
@@ -51,7 +49,7 @@ struct ValidateCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.scope, valueName: "lists|today")) var scope: OrderingName?
+    @Option(help: ArgumentHelp(Form.scope, valueName: "items|lists|today")) var scope: OrderingKind?
     @Flag(help: ArgumentHelp(Form.repair)) var repair = false
 
     var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope).with(Form.repair, repair) }
@@ -70,11 +68,11 @@ enum NormalizeRequest: RequestForm {
     static let name = "normalize"
     static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today) evenly; the order never changes."
     static let list = Parameter<ListReference>("list", help: "The list whose items to renumber; the current list when neither it nor scope is given.")
-    static let scope = Parameter<OrderingName>("scope", help: "Renumber the order of the lists or of Today instead of a list's items.")
+    static let scope = Parameter<OrderingKind>("scope", help: "Renumber the order of a list's items (items, the default), of the lists, or of Today.")
     static let parameters: [any AnyParameter] = [list, scope]
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> NormalizeList {
-        NormalizeList(try OrderingName.scope(fields[scope], list: fields[list], resolve))
+        NormalizeList(try OrderingKind.scope(fields[scope], list: fields[list], resolve))
     }
 }
 
@@ -83,7 +81,7 @@ struct NormalizeCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.scope, valueName: "lists|today")) var scope: OrderingName?
+    @Option(help: ArgumentHelp(Form.scope, valueName: "items|lists|today")) var scope: OrderingKind?
 
     var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope) }
 
