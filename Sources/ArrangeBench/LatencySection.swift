@@ -8,7 +8,7 @@ import GRDB
 /// Latency on SQLite (a database file in WAL mode), in two blocks, each timed in turns:
 ///
 /// 1. Every operation, each one transaction of its own, over the smallest write transaction the
-///    repository offers: `write { try $0.updateSortIndices([one change], updatedAt:) }`.
+///    repository offers: `write { try $0.setSortIndices([one change], in: .items(list), updatedAt:) }`.
 /// 2. The two latency targets, without the offset moves of block 1, whose scans of the order
 ///    index empty the page cache every round: a move by id over a bare one-row `UPDATE … SET
 ///    sort_index = ?, updated_at = ? WHERE id = ?` in an `IMMEDIATE` transaction through GRDB
@@ -47,7 +47,7 @@ struct LatencySection {
     }
 
     static let bareUpdateTitle = "bare one-row `UPDATE` through GRDB, same connection"
-    static let oneRowWriteTitle = "one-row write: `updateSortIndices([one change])`"
+    static let oneRowWriteTitle = "one-row write: `setSortIndices([one change], in: .items(list))`"
 
     func run(in directory: URL) throws -> Measurement {
         let path = Backend.databasePath(in: directory, named: "latency")

@@ -122,6 +122,30 @@ struct ObservationTests {
         }
     }
 
+    @Test("Observing Today yields its items in Today's order, then after each change to Today only", arguments: Backend.allCases)
+    func today(backend: Backend) async throws {
+        try await OffPool.run {
+            let store = try backend.makeStore()
+            let repository = store.repository
+            let (_, items) = try store.seed("Home", sortIndices: [1, 2, 3])
+            let recorder = Recorder.start(repository.observeToday(visibility: .open))
+            defer { recorder.cancel() }
+            #expect(await recorder.next()?.isEmpty == true)
+
+            let stamp = Sample.date(9)
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[2].id.entryID, sortIndex: 5)], in: .today, updatedAt: stamp) }
+            #expect(await recorder.next()?.map(\.id) == [items[2].id])
+            // A change to an item outside Today is no change to Today.
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[1].id.entryID, sortIndex: 7)], in: .items(items[1].listID), updatedAt: stamp) }
+            // Another item joins Today, before the first; then one leaves.
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 0)], in: .today, updatedAt: stamp) }
+            #expect(await recorder.next()?.map(\.id) == [items[0].id, items[2].id])
+            try await repository.write { try $0.removeFromToday([items[0].id], updatedAt: stamp) }
+            #expect(await recorder.next()?.map(\.id) == [items[2].id])
+            #expect(recorder.values.count == 4)
+        }
+    }
+
     @Test("Cancelling the consuming task ends the observation", arguments: Backend.allCases)
     func cancellation(backend: Backend) async throws {
         try await OffPool.run {
