@@ -72,7 +72,7 @@ public struct Completer: Sendable {
         }
         guard placesAnchor || (Self.itemCommands.contains(command) && !previous.hasPrefix("--")) else { return [] }
         let context = option(placesAnchor ? ["--into", "--list", "--from"] : ["--from", "--list"], in: before)
-        return itemReferences(matching: current, countingIn: context, today: false)
+        return itemReferences(matching: current, numbering: .asSession(context))
     }
 
     /// The candidates after `today`: its subcommands, then items, which `#N` counts in Today
@@ -84,7 +84,7 @@ public struct Completer: Sendable {
         let placesAnchor = previous == "--before" || previous == "--after"
         guard placesAnchor || !previous.hasPrefix("--") else { return [] }
         let inToday = placesAnchor || Self.todayNumbered.contains(before[1])
-        return itemReferences(matching: current, countingIn: inToday ? nil : option(["--list"], in: before), today: inToday)
+        return itemReferences(matching: current, numbering: inToday ? .today : .list(option(["--list"], in: before)))
     }
 
     /// The value after the first of `names` found in `words`.
@@ -105,9 +105,9 @@ public struct Completer: Sendable {
 
     /// `#1`…`#N` for the open items of a list, or ids that start with `prefix`, found through
     /// the index of ids rather than by reading every list.
-    private func itemReferences(matching prefix: String, countingIn list: String?, today: Bool) -> [String] {
+    private func itemReferences(matching prefix: String, numbering: Numbering) -> [String] {
         if prefix.isEmpty || prefix.hasPrefix("#") {
-            let count = (try? openCount(in: list, today: today)) ?? 0
+            let count = (try? openCount(numbering)) ?? 0
             return (0..<count).map { "#\($0 + 1)" }.filter { $0.hasPrefix(prefix) }
         }
         let lowered = prefix.lowercased()
@@ -121,12 +121,26 @@ public struct Completer: Sendable {
         return Set(short).count == short.count ? short : matches
     }
 
-    /// How many open items `#N` counts: in Today when asked, else in `list`, else as the session counts.
-    private func openCount(in list: String?, today: Bool) throws -> Int {
+    /// What `#N` counts where the cursor is.
+    private enum Numbering {
+        /// Today's open items.
+        case today
+        /// The open items of the list named, else of the current list (never Today).
+        case list(String?)
+        /// As a request counts them: the list named; else Today after `use Today`, else the current list.
+        case asSession(String?)
+    }
+
+    /// How many open items `#N` counts.
+    private func openCount(_ numbering: Numbering) throws -> Int {
         let (currentList, countsToday) = (session.currentList, session.isUsingToday)
         return try repository.read { transaction in
             let resolver = ReferenceResolver(transaction, currentList: currentList, countsToday: countsToday)
-            return try resolver.openItemCount(of: today ? .today : try resolver.numbering(list.map(ListReference.init(_:))))
+            return switch numbering {
+            case .today: try resolver.openItemCount(of: .today)
+            case .list(let name): try resolver.openItemCount(of: .list(try resolver.list(name.map(ListReference.init(_:)))))
+            case .asSession(let name): try resolver.openItemCount(of: try resolver.numbering(name.map(ListReference.init(_:))))
+            }
         }
     }
 

@@ -141,7 +141,7 @@ public final class Repl {
         }
         guard name.caseInsensitiveCompare(Self.today) != .orderedSame else {
             session.useToday()
-            console.print("Now using Today: #N counts its open items, and list shows it.")
+            console.print("Now using Today: #N counts its open items, list shows it and move moves in it.")
             return
         }
         do {
@@ -162,7 +162,7 @@ public final class Repl {
         }
         let rows = Self.commands.map { ($0.configuration.commandName ?? "", $0.configuration.abstract) } + [
             ("use LIST", "Make LIST the current list: commands use it when they name none, and #N counts its items."),
-            ("use Today", "Make Today current: #N counts its open items and list shows it; new items go to the default list."),
+            ("use Today", "Make Today current: #N counts its open items, list shows it, move moves in it; new items go to the default list."),
             ("help [COMMAND]", "List the commands, or explain one (COMMAND --help works too)."),
             ("quit", "Leave the REPL (Ctrl-D works too)."),
         ]

@@ -9,11 +9,11 @@ enum TextFormat {
         String(id.text.prefix(8))
     }
 
-    /// What a maintenance result worked on: the list's name, "The lists" or "Today".
-    static func name(of scope: OrderingKind, list: ListSummary?) -> String {
+    /// What a maintenance result worked on: the list's name, "The lists" ("the lists" within a sentence) or "Today".
+    static func name(of scope: OrderingKind, list: ListSummary?, startingSentence: Bool = true) -> String {
         switch scope {
-        case .items: list?.name ?? "The list"
-        case .lists: "The lists"
+        case .items: list?.name ?? (startingSentence ? "The list" : "the list")
+        case .lists: startingSentence ? "The lists" : "the lists"
         case .today: "Today"
         }
     }
@@ -60,7 +60,7 @@ enum TextFormat {
         return ([heading] + listing.items.map { row($0, width: width) + "  (\($0.listName))" }).joined(separator: "\n")
     }
 
-    /// `Added "Milk" (3f2a91c0) to Today, now #2 there.`, one line per item.
+    /// `Added "Milk" (3f2a91c0), now #2 of Today.`, one line per item.
     static func placedInToday(_ verb: String, _ items: [ItemSummary], session: CommandSession) async throws -> String {
         let positions = try await session.todayPositions(of: items)
         return items.map { item in

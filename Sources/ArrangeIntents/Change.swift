@@ -230,10 +230,18 @@ private struct Application {
     }
 
     /// Directly after a place's predecessor, or at the top when there is none.
+    ///
+    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the place's list or its
+    ///   predecessor is gone.
     private func placement(after place: Change.Place) throws -> Placement<OrderEntry.ID> {
+        var name = place.scope == .today ? "Today" : "the order of the lists"
+        if case .items(let id) = place.scope {
+            guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
+            name = "'\(list.name)'"
+        }
         guard let predecessor = place.predecessor else { return .top }
         guard try transaction.entry(id: predecessor, in: place.scope) != nil else {
-            throw conflict("what was before it (\(predecessor)) is no longer in \(place.scope).")
+            throw conflict("what was before it (\(predecessor)) is no longer in \(name).")
         }
         return .after(predecessor)
     }

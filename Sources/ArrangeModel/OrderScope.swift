@@ -73,11 +73,20 @@ public struct OrderKey: Hashable, Comparable, Sendable {
     }
 }
 
-extension Identifier {
+/// What the entries of an ordering stand for: items and lists. Only their ids convert to and
+/// from ``OrderEntry/ID``.
+public protocol OrderedSubject {}
+
+extension Item: OrderedSubject {}
+extension ItemList: OrderedSubject {}
+
+extension Identifier where Subject: OrderedSubject {
     /// This id as the entry of an ordering names it.
     public var entryID: OrderEntry.ID { OrderEntry.ID(rawValue: rawValue) }
 
     /// The id of the item or list that an entry of an ordering stands for.
+    ///
+    /// The caller knows which it is from the ``OrderScope``: `.lists` holds lists, the others items.
     public init(entry: OrderEntry.ID) {
         self.init(rawValue: entry.rawValue)
     }

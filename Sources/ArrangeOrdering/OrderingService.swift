@@ -27,10 +27,10 @@ public final class OrderingService: Sendable {
     /// Creates a service over a repository.
     ///
     /// - Parameters:
-    ///   - repository: Where the items live.
+    ///   - repository: Where the lists and items live.
     ///   - configuration: The gaps and the jitter to use.
     ///   - random: The source of jitter; pass a `SeededRandomNumberGenerator` (of ArrangeModel) for repeatable keys.
-    ///   - now: The clock that stamps `updatedAt` on moved items and on the neighbours a re-spread rewrites.
+    ///   - now: The clock that stamps `updatedAt` on moved items and on the items a re-spread rewrites.
     /// - Throws: ``OrderingConfiguration/Problem`` when the configuration cannot work.
     public init(
         repository: any ItemRepository,
@@ -64,7 +64,9 @@ public final class OrderingService: Sendable {
     /// ``add(_:at:visibility:)-(Item,_,_)`` inside a transaction of the caller's.
     @discardableResult
     public func add(_ item: Item, at placement: ItemPlacement, visibility: ItemVisibility, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(item.id.entryID, at: placement.map(\.entryID), in: .items(item.listID), visibility: visibility, in: transaction) { key in
+        try addEntry(
+            item.id.entryID, isOpen: !item.isCompleted, at: placement.map(\.entryID), in: .items(item.listID), visibility: visibility, in: transaction
+        ) { key in
             var added = item
             added.sortIndex = key
             try transaction.insert(added)
@@ -78,7 +80,7 @@ public final class OrderingService: Sendable {
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ list: ItemList, at placement: ListPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(list.id.entryID, at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction) { key in
+        try addEntry(list.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction) { key in
             var added = list
             added.sortIndex = key
             try transaction.insert(added)
@@ -87,7 +89,7 @@ public final class OrderingService: Sendable {
 
     /// Chooses the key of a new entry of `scope`, makes room for it, and has `insert` store it.
     private func addEntry(
-        _ id: OrderEntry.ID, at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
+        _ id: OrderEntry.ID, isOpen: Bool, at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
         in transaction: any ItemWriting, insert: (Int64) throws -> Void
     ) throws -> OrderingReport {
         try checkExists(scope, in: transaction)
@@ -96,7 +98,7 @@ public final class OrderingService: Sendable {
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: now())
         try insert(placement.keys[0])
         return OrderingReport(
-            placed: [OrderEntry(id: id, sortIndex: placement.keys[0], isOpen: true)],
+            placed: [OrderEntry(id: id, sortIndex: placement.keys[0], isOpen: isOpen)],
             rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count)
     }
 
@@ -155,8 +157,6 @@ public final class OrderingService: Sendable {
         guard !ids.isEmpty else { throw OrderingError.nothingToMove }
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         guard repeated.isEmpty else { throw OrderingError.duplicateItems(repeated.sorted()) }
-        // An unknown list of an items scope needs no read of its own: the store refuses to
-        // put an item into it (`StoreError.listNotFound`), and nothing can be settled there.
         var moving: [OrderEntry] = []
         var joining: [OrderEntry] = []
         for id in ids {
@@ -166,6 +166,8 @@ public final class OrderingService: Sendable {
                 joining.append(OrderEntry(id: id, sortIndex: 0, isOpen: true))
             }
         }
+        // An entry already in the ordering proves that it exists; else read the list of an items scope.
+        if moving.isEmpty { try checkExists(scope, in: transaction) }
         moving.sort { $0.key < $1.key }
         let gap = try gap(for: placement, in: scope, visibility: visibility, moving: moving + joining, in: transaction)
         // Only entries already in the ordering can sit in the gap; joining ones come last.
@@ -340,7 +342,7 @@ public final class OrderingService: Sendable {
 
     // MARK: Choosing keys
 
-    /// Keys for `count` items in `gap`, and the re-spread that makes room for them when the gap is full.
+    /// Keys for `count` entries in `gap`, and the re-spread that makes room for them when the gap is full.
     func keys(
         for count: Int, in gap: Gap, scope: OrderScope, excluding excluded: Set<OrderEntry.ID>, in transaction: any ItemReading
     ) throws -> KeyPlacement {
@@ -372,7 +374,7 @@ public final class OrderingService: Sendable {
     /// Re-spreads the smallest window of neighbours around a full gap that gives room for
     /// `inserting` new entries, and returns their keys with the neighbours' new keys.
     ///
-    /// The window grows geometrically, 1, 2, 4, … items on each side, until its span, between
+    /// The window grows geometrically, 1, 2, 4, … entries on each side, until its span, between
     /// the entries just outside it (or an end step past the ordering's ends), is sparse enough
     /// for its size (``KeyLayout/requiredGap(forItems:minimumGap:)``). The gaps next to the new
     /// entries get a larger share of the room, since the next insert tends to land there. Only
@@ -402,7 +404,7 @@ public final class OrderingService: Sendable {
             let window = windowBelow.map(\.id) + Array(repeating: nil, count: inserting) + windowAbove.map(\.id)
             let lowestKey = Int128((windowBelow.first ?? windowAbove.first)?.sortIndex ?? 0)
             let highestKey = Int128((windowAbove.last ?? windowBelow.last)?.sortIndex ?? 0)
-            let wholeList = outerBelow == nil && outerAbove == nil
+            let wholeOrdering = outerBelow == nil && outerAbove == nil
             let span = (
                 outerBelow.map { Int128($0.sortIndex) } ?? max(lowestKey - Int128(configuration.endGap), KeyLayout.floor),
                 outerAbove.map { Int128($0.sortIndex) } ?? min(highestKey + Int128(configuration.endGap), KeyLayout.ceiling)
@@ -410,7 +412,7 @@ public final class OrderingService: Sendable {
             let hot = windowBelow.count..<(windowBelow.count + inserting)
             let required = KeyLayout.requiredGap(forItems: window.count, minimumGap: configuration.minimumGap)
             let keys = KeyLayout.respreadKeys(window.count, hot: hot, between: span.0, and: span.1, leaving: required)
-                ?? (wholeList ? KeyLayout.respreadKeys(window.count, hot: hot, between: KeyLayout.floor, and: KeyLayout.ceiling, leaving: 1) : nil)
+                ?? (wholeOrdering ? KeyLayout.respreadKeys(window.count, hot: hot, between: KeyLayout.floor, and: KeyLayout.ceiling, leaving: 1) : nil)
             if let keys {
                 return KeyPlacement(window: window, keys: keys, old: windowBelow + windowAbove)
             }

@@ -84,7 +84,7 @@ public struct ValidationReport: Hashable, Sendable, Codable {
     /// The rows written by the repair.
     public var rowsWritten: Int
 
-    /// Whether the list needed nothing.
+    /// Whether the ordering needed nothing.
     public var isHealthy: Bool { tiedGroups == 0 && crampedGaps == 0 }
 
     public init(itemCount: Int = 0, tiedGroups: Int = 0, tiedItems: Int = 0, crampedGaps: Int = 0, repaired: Bool = false, rowsWritten: Int = 0) {
@@ -119,11 +119,11 @@ extension OrderingError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .offsetOutOfRange(let offset, let count) where count < 0:
-            "Offset \(offset) is out of range; the list has no items there."
+            "Offset \(offset) is out of range; there is nothing there to move."
         case .offsetOutOfRange(let offset, let count):
             "Offset \(offset) is out of range; use 0 to \(count)."
         case .nothingToMove:
-            "Name at least one item to move."
+            "Name at least one item or list to move."
         case .duplicateItems(let ids):
             "Each may be moved once; repeated: \(ids.map(\.text).joined(separator: ", "))."
         case .placedRelativeToItself(let id):

@@ -12,17 +12,9 @@ import GRDB
 /// at an end of the ordering. The SQL of each kind is built once, so each statement is
 /// prepared once per connection and then taken from its statement cache.
 struct OrderingSQL: Sendable {
-    /// The table that holds the ordering's rows.
+    /// The table that holds the ordering's rows, for error messages.
     let table: String
-    /// The column that holds the keys.
-    let keyColumn: String
-    /// The condition that picks the ordering's rows out of the table; a list's items bind its id.
-    private let membership: String
-    /// The condition that an entry is open.
-    private let openCondition: String
 
-    /// The ordering's entries by id: `id, key, open`, as ``entry(_:)`` reads them.
-    let entryByID: String
     /// Up to `?` entries strictly before a key `(?, ?)`, nearest first.
     let entriesBefore: String
     /// Up to `?` entries strictly after a key `(?, ?)`, nearest first.
@@ -41,16 +33,20 @@ struct OrderingSQL: Sendable {
     /// How many entries seen come before a key `(?, ?)`.
     let countBefore: ByVisibility
 
+    /// Builds every statement of an ordering.
+    ///
+    /// - Parameters:
+    ///   - table: The table that holds the ordering's rows.
+    ///   - keyColumn: The column that holds the keys.
+    ///   - membership: The condition that picks the ordering's rows out of the table; a list's items bind its id.
+    ///   - openCondition: The condition that an entry is open.
+    ///   - stampsUpdates: Whether a key written stamps `updated_at` too.
     private init(table: String, keyColumn: String, membership: String, openCondition: String, stampsUpdates: Bool) {
         self.table = table
-        self.keyColumn = keyColumn
-        self.membership = membership
-        self.openCondition = openCondition
         let entry = "id, \(keyColumn), \(openCondition)"
         let order = "ORDER BY \(keyColumn), id"
         let visible = { (visibility: ItemVisibility) in visibility == .all ? membership : "\(membership) AND \(openCondition)" }
         let byVisibility = { (sql: (ItemVisibility) -> String) in ByVisibility(all: sql(.all), open: sql(.open)) }
-        entryByID = "SELECT \(entry) FROM \(table) WHERE \(membership) AND id = ?"
         entriesBefore = "SELECT \(entry) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) < (?, ?) ORDER BY \(keyColumn) DESC, id DESC LIMIT ?"
         entriesAfter = "SELECT \(entry) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) > (?, ?) \(order) LIMIT ?"
         tiedEntries = """

@@ -38,6 +38,11 @@ extension ListRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates
         case createdAt = "created_at"
         case sortIndex = "sort_index"
     }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let sortIndex = Column(CodingKeys.sortIndex)
+    }
 }
 
 extension ListRecord {

@@ -45,7 +45,7 @@ final class SQLiteTransaction: ItemWriting {
     func lists() throws -> [ItemList] {
         if let allLists { return allLists }
         let lists = try mapping {
-            try ListRecord.order(Column("sort_index"), Column("id")).fetchAll(db).map(\.list)
+            try ListRecord.order(ListRecord.Columns.sortIndex, ListRecord.Columns.id).fetchAll(db).map(\.list)
         }
         allLists = lists
         for list in lists { listCache[list.id] = list }
@@ -81,8 +81,8 @@ final class SQLiteTransaction: ItemWriting {
         try itemPage(of: .today, visibility: visibility, offset: offset, limit: limit)
     }
 
-    /// Remembers the rows of a page of at most this many items: a move reads the item `#N`
-    /// names one at a time, then writes it. A longer read (a page a view shows) is not kept:
+    /// Remembers the rows of a page of at most this many items: a move by position reads the
+    /// item at that position, then writes it. A longer read (a page a view shows) is not kept:
     /// it would cost more to remember than it could save.
     static let rememberedWindow = 4
 

@@ -8,14 +8,14 @@ import Synchronization
 /// It is a real backend, not a mock: it passes the same conformance suite as the SQLite
 /// backend, rollback included, and the tests of the layers above run on it.
 ///
-/// Each list's order lives in a persistent treap, and the items in a persistent hash
+/// Each ordering (each list's items, the lists, Today) lives in a persistent treap, and the items in a persistent hash
 /// map, so a snapshot for a reader or a transaction costs O(1), and an insert, a move
 /// or a neighbour lookup costs O(log n). A write holds a lock for its whole body, so
 /// writes from several tasks run one at a time, as in SQLite. The `async` twins run their
 /// bodies on serial dispatch queues of the repository's own, one for reads and one for
 /// writes, so a write waiting for the lock never blocks a thread of the cooperative pool.
 ///
-/// Observations (``observeItems(in:visibility:)``, ``observeLists()``) wake at once after
+/// Observations (``observeItems(in:visibility:)``, ``observeLists()``, ``observeToday(visibility:)``) wake at once after
 /// each commit: only this repository can change its state.
 public final class InMemoryItemRepository: ItemRepository {
     private let state = Mutex(InMemoryState())

@@ -88,7 +88,8 @@ public protocol ItemRepository: Sendable {
     func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
 }
 
-/// Which items of a list a query sees.
+/// Which items a query sees, in a list or in Today, and which entries of an ordering: the
+/// lists are all open.
 public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every item, open or completed.
     case all

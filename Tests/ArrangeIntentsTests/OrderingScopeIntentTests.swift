@@ -115,6 +115,23 @@ struct OrderingScopeIntentTests {
         #expect(try await today(session) == "A C")
     }
 
+    @Test("Undoing a move whose list was deleted since is a history conflict, and changes nothing")
+    func undoIntoDeletedList() async throws {
+        let session = try await Session(lists: ["Inbox", "Work"])
+        let items = try await session.add("A", "B")
+        try await session.run(MoveItems([items[0].id], to: .top, into: try session.list("Work")))
+        // Another client empties Inbox and deletes it behind the session's back.
+        try await session.repository.write { transaction in
+            let inbox = try #require(try transaction.lists().first { $0.name == "Inbox" })
+            try transaction.setDefaultListID(try #require(try transaction.lists().first { $0.name == "Work" }).id)
+            try transaction.deleteList(id: inbox.id)
+        }
+        let before = try session.snapshot()
+        let error = await expectFailure(IntentError.self) { try await session.run(Undo()) }
+        #expect(error == .historyConflict(action: "Move Items", reason: "its list no longer exists."))
+        #expect(try session.snapshot() == before)
+    }
+
     @Test("Undo takes items added to Today out again, and puts moved ones back")
     func todayUndo() async throws {
         let session = try await Session()

@@ -2,6 +2,7 @@ public import ArgumentParser
 public import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
+import Foundation
 
 // Keeping keys in order (`validate`, `normalize`) and going back and forth (`undo`, `redo`).
 
@@ -60,7 +61,9 @@ struct ValidateCommand: RequestCommand {
         let entries = result.scope == .lists ? "lists" : "items"
         guard !result.healthy else { return "\(name): \(report.itemCount) \(entries), keys in good order." }
         let found = "\(name): \(report.tiedGroups) group(s) of tied keys (\(report.tiedItems) \(entries)), \(report.crampedGaps) cramped gap(s)"
-        return report.repaired ? "\(found); repaired, \(report.rowsWritten) rows written." : "\(found). Run `validate --repair` to fix them."
+        let options = [scope.map { "--scope \($0.rawValue)" }, list.map { "--list '\($0.text.replacingOccurrences(of: "'", with: #"'\''"#))'" }].compactMap { $0 }
+        let repair = (["validate"] + options + ["--repair"]).joined(separator: " ")
+        return report.repaired ? "\(found); repaired, \(report.rowsWritten) rows written." : "\(found). Run `\(repair)` to fix them."
     }
 }
 
@@ -86,7 +89,7 @@ struct NormalizeCommand: RequestCommand {
     var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope) }
 
     func text(for result: NormalizeResult, in session: CommandSession) -> String {
-        "Renumbered \(TextFormat.name(of: result.scope, list: result.list)): \(result.rowsWritten) rows written."
+        "Renumbered \(TextFormat.name(of: result.scope, list: result.list, startingSentence: false)): \(result.rowsWritten) rows written."
     }
 }
 

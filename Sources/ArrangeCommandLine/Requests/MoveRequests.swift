@@ -101,6 +101,11 @@ struct MoveCommand: SessionCommand {
     }
 
     func run(in session: CommandSession) async throws {
+        if session.isUsingToday, list == nil, from == nil {
+            // After `use Today`, #N counts Today: the move is one in Today.
+            return try await TodayMoveCommand.move(
+                items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset, json: shared.json, in: session)
+        }
         let result = if fromOffsets.isEmpty {
             try await MoveRequest.perform(
                 RequestFields().with(MoveRequest.items, items).with(MoveRequest.placement, placement.reference ?? .bottom)

@@ -33,7 +33,7 @@ enum AddToTodayRequest: RequestForm {
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> AddToToday {
         AddToToday(
-            try resolve.itemIDs(try fields.value(items), numberedIn: try resolve.numbering(fields[list])),
+            try resolve.itemIDs(try fields.value(items), numberedIn: .list(try resolve.list(fields[list]))),
             placement: try resolve.placement(fields[placement] ?? .bottom, numberedIn: .today))
     }
 }
@@ -154,14 +154,23 @@ struct TodayMoveCommand: SessionCommand {
     }
 
     func run(in session: CommandSession) async throws {
-        let result = if let reference = placement.reference {
-            try await MoveInTodayRequest.perform(RequestFields().with(todayItems, items).with(MoveInTodayRequest.placement, reference), in: session).result
+        try await Self.move(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset, json: shared.json, in: session)
+    }
+
+    /// Moves items in Today by reference and placement, or by offsets, and prints what it did.
+    ///
+    /// `move` comes here too after the REPL's `use Today`, where `#N` counts Today.
+    static func move(
+        _ items: [ItemReference], to placement: PlacementReference?, fromOffsets: [Int], toOffset: Int?, json: Bool, in session: CommandSession
+    ) async throws {
+        let result = if let placement {
+            try await MoveInTodayRequest.perform(RequestFields().with(todayItems, items).with(MoveInTodayRequest.placement, placement), in: session).result
         } else {
             try await MoveInTodayAtOffsetsRequest.perform(
                 RequestFields().with(MoveInTodayAtOffsetsRequest.fromOffsets, fromOffsets).with(MoveInTodayAtOffsetsRequest.toOffset, toOffset),
                 in: session).result
         }
-        if shared.json {
+        if json {
             try session.printJSON(result)
         } else if result.rowsWritten == 0 {
             session.console.print("Nothing to move: \(TextFormat.titles(result.items)) already there.")
