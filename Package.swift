@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ArrangeOrdering", targets: ["ArrangeOrdering"]),
         .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
+        .library(name: "ArrangeArchive", targets: ["ArrangeArchive"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
@@ -46,7 +47,8 @@ let package = Package(
             ]
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
-        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering"]),
+        .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"]),
+        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"]),
         .target(
             name: "ArrangeCommandLine",
             dependencies: [
@@ -54,6 +56,7 @@ let package = Package(
                 "ArrangeStore",
                 "ArrangeOrdering",
                 "ArrangeIntents",
+                "ArrangeArchive",
                 "ArrangeSQLite",
                 "ArrangeLineEditor",
                 "ArrangeShellWords",
@@ -109,6 +112,7 @@ let package = Package(
         .testTarget(name: "ArrangeShellWordsTests", dependencies: ["ArrangeShellWords"]),
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
+        .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
         .testTarget(name: "ArrangeIntentsTests", dependencies: ["ArrangeIntents"]),
         .testTarget(
             name: "ArrangeCommandLineTests",

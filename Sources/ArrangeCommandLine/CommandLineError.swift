@@ -6,8 +6,10 @@ public enum CommandLineError: Error, Hashable, Sendable {
     case configuration(String)
     /// The database cannot be opened or created.
     case database(String)
-    /// The input of `arrange run` cannot be read.
+    /// An input file (of `arrange run` or `arrange import`) cannot be read.
     case input(String)
+    /// An output file (of `arrange export`) cannot be written.
+    case output(String)
     /// A command cannot be used where it was given (`repl` inside the REPL, say).
     case unavailable(String)
 
@@ -17,6 +19,7 @@ public enum CommandLineError: Error, Hashable, Sendable {
         case .configuration: .configurationInvalid
         case .database: .databaseUnavailable
         case .input: .inputUnreadable
+        case .output: .outputUnwritable
         case .unavailable: .validationFailure
         }
     }
@@ -28,6 +31,7 @@ extension CommandLineError: CustomStringConvertible {
         case .configuration(let message): "invalid configuration: \(message)"
         case .database(let message): message
         case .input(let message): message
+        case .output(let message): message
         case .unavailable(let message): message
         }
     }
@@ -39,6 +43,8 @@ extension ExitCode {
     public static let refused = ExitCode(1)
     /// The input of `arrange run` cannot be read (`EX_NOINPUT`).
     public static let inputUnreadable = ExitCode(66)
+    /// An output file cannot be created or written (`EX_CANTCREAT`).
+    public static let outputUnwritable = ExitCode(73)
     /// The database cannot be opened or created (`EX_IOERR`).
     public static let databaseUnavailable = ExitCode(74)
     /// A setting is invalid (`EX_CONFIG`).

@@ -27,6 +27,11 @@ public struct Console: Sendable {
         writeOutput(text + "\n")
     }
 
+    /// Writes `text` to standard output as it is.
+    public func write(_ text: String) {
+        writeOutput(text)
+    }
+
     /// Writes `error: message` as one line to standard error.
     public func error(_ message: String) {
         writeError("error: " + message.replacingOccurrences(of: "\n", with: " ") + "\n")

@@ -1,3 +1,4 @@
+import ArrangeArchive
 import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
@@ -39,6 +40,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as TitleError: self.init(code: Self.code(of: error), message: message)
         case let error as StoreError: self.init(code: Self.code(of: error), message: message)
         case let error as OrderingError: self.init(code: Self.code(of: error), message: message)
+        case let error as ArchiveError: self.init(code: Self.code(of: error), message: message)
         default: self.init(code: "internal", message: message)
         }
     }
@@ -88,6 +90,13 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unusableDatabase: "unusableDatabase"
         case .database: "database"
         case .readOnly: "readOnly"
+        }
+    }
+
+    private static func code(of error: ArchiveError) -> String {
+        switch error {
+        case .newerVersion: "newerArchive"
+        case .malformed, .notAnArchive, .invalid: "invalidArchive"
         }
     }
 

@@ -94,6 +94,41 @@ struct EndToEndTests {
         }
     }
 
+    @Test("export writes JSON, Markdown and CSV; import of the JSON into another database reproduces it byte for byte; a bad file changes nothing")
+    func exportAndImport() async throws {
+        try await withArrange { arrange in
+            for title in ["Milk", "Eggs"] { #expect(try arrange.run(["add", title]).status == 0) }
+            #expect(try arrange.run(["create-list", "Work", "--top"]).status == 0)
+            #expect(try arrange.run(["complete", "#2"]).status == 0)
+            #expect(try arrange.run(["today", "add", "#1"]).status == 0)
+            #expect(try arrange.run(["export", "--format", "markdown"]).output == "# Work\n\n# Inbox\n\n- [ ] Milk\n- [x] Eggs\n")
+            let csv = try arrange.run(["export", "--format", "csv", "--list", "Inbox"]).output
+            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id\r\nInbox,Milk,,false,,"))
+            let file = arrange.home.appendingPathComponent("export.json").path
+            #expect(try arrange.run(["export", "--output", file]).output == "Exported 2 lists and 2 items to \(file).\n")
+            let exported = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(try arrange.run(["export"]).output == exported, "standard output gets the same JSON")
+
+            let other = arrange.home.appendingPathComponent("other.sqlite").path
+            let imported = try arrange.run(["import", file, "--db", other])
+            #expect(imported.output == "Imported from \(file): 2 lists added, 0 merged; 2 items added, 0 updated.\n", "\(imported.error)")
+            #expect(try arrange.run(["export", "--db", other]).output == exported)
+            #expect(try arrange.run(["import", file, "--db", other]).output.hasSuffix("0 lists added, 2 merged; 0 items added, 2 updated.\n"))
+
+            let before = try arrange.run(["export"]).output
+            let broken = arrange.home.appendingPathComponent("broken.json").path
+            try String(exported.prefix(exported.count / 2)).write(toFile: broken, atomically: true, encoding: .utf8)
+            let refused = try arrange.run(["import", broken])
+            #expect(refused.status == 1 && refused.error.hasPrefix("error: The file is not valid JSON: it ends early, at line "), "\(refused.error)")
+            let newer = arrange.home.appendingPathComponent("newer.json").path
+            try exported.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2").write(toFile: newer, atomically: true, encoding: .utf8)
+            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 2"))
+            #expect(try arrange.run(["import", arrange.home.appendingPathComponent("missing.json").path]).status == 66)
+            #expect(try arrange.run(["export", "--output", "/nonexistent/folder/x.json"]).status == 73)
+            #expect(try arrange.run(["export"]).output == before, "the refused files changed nothing")
+        }
+    }
+
     @Test("Every subcommand works on the same database, in text and in JSON")
     func subcommands() async throws {
         try await withArrange { arrange in

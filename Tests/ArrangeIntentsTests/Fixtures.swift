@@ -16,8 +16,11 @@ struct Session {
 
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    init(configuration: OrderingConfiguration = OrderingConfiguration(), historyLimit: Int = 500, lists: [String] = ["Inbox"]) async throws {
-        let counter = Mutex(0)
+    /// - Parameter firstID: The number after which the session's ids count, so that two sessions' ids differ.
+    init(
+        configuration: OrderingConfiguration = OrderingConfiguration(), historyLimit: Int = 500, lists: [String] = ["Inbox"], firstID: Int = 0
+    ) async throws {
+        let counter = Mutex(firstID)
         let ticks = Mutex(0)
         environment = try IntentEnvironment(
             repository: repository, configuration: configuration, random: SeededRandomNumberGenerator(seed: 3),

@@ -1,0 +1,100 @@
+public import ArrangeModel
+public import Foundation
+
+/// Arrange's own data, or one list of it, as a versioned document: what `Export` writes as JSON
+/// and `Import` reads back.
+///
+/// The lists come in their order, each with its items in their order, completed ones included.
+/// Today is the items that have a ``ArchivedItem/todayIndex``, in the order of those keys. Ids,
+/// keys and dates are kept exactly, so that importing an archive into an empty store and
+/// exporting again gives the same bytes.
+///
+/// ```json
+/// {
+///   "defaultList" : "3f2a…",
+///   "format" : "arrange",
+///   "lists" : [ { "createdAt" : 1800000000, "id" : "3f2a…", "items" : [ … ], "name" : "Inbox", "sortIndex" : 0 } ],
+///   "version" : 1
+/// }
+/// ```
+public struct Archive: Codable, Hashable, Sendable {
+    /// The value of ``format`` in every archive.
+    public static let formatName = "arrange"
+    /// The version this code writes, and the newest it reads.
+    public static let currentVersion = 1
+
+    /// Always ``formatName``: it tells an archive from another JSON file.
+    public var format: String
+    /// The format version the archive was written in.
+    public var version: Int
+    /// The id of the store's default list, when the archive holds it.
+    public var defaultList: ItemList.ID?
+    /// The lists, in their order.
+    public var lists: [ArchivedList]
+
+    /// An archive of the current version.
+    public init(defaultList: ItemList.ID?, lists: [ArchivedList]) {
+        self.format = Self.formatName
+        self.version = Self.currentVersion
+        self.defaultList = defaultList
+        self.lists = lists
+    }
+}
+
+/// A list of an ``Archive``, with its items in their order.
+public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
+    public var id: ItemList.ID
+    public var name: String
+    /// Seconds since 1970 in JSON, as the database stores them.
+    public var createdAt: Date
+    /// The list's key among the lists.
+    public var sortIndex: Int64
+    /// The list's items, completed ones included, in their order.
+    public var items: [ArchivedItem]
+
+    public init(_ list: ItemList, items: [ArchivedItem]) {
+        self.id = list.id
+        self.name = list.name
+        self.createdAt = list.createdAt
+        self.sortIndex = list.sortIndex
+        self.items = items
+    }
+
+    /// The list as the model holds it.
+    public var list: ItemList {
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
+    }
+}
+
+/// An item of an ``ArchivedList``.
+public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
+    public var id: Item.ID
+    public var title: String
+    public var notes: String
+    /// The item's key in its list.
+    public var sortIndex: Int64
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// When the item was completed; absent while it is open.
+    public var completedAt: Date?
+    /// The item's key in Today; absent when it is not in Today.
+    public var todayIndex: Int64?
+
+    public init(_ item: Item) {
+        self.id = item.id
+        self.title = item.title
+        self.notes = item.notes
+        self.sortIndex = item.sortIndex
+        self.createdAt = item.createdAt
+        self.updatedAt = item.updatedAt
+        self.completedAt = item.completedAt
+        self.todayIndex = item.todayIndex
+    }
+
+    /// The item as the model holds it, in `list`.
+    public func item(in list: ItemList.ID) -> Item {
+        Item(
+            id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex)
+    }
+}

@@ -1,0 +1,171 @@
+import ArrangeModel
+public import Foundation
+
+/// Why a file is not an archive this version can import. Nothing was imported.
+public enum ArchiveError: Error, Hashable, Sendable {
+    /// The file is not valid JSON; the reason says where (line and column).
+    case malformed(String)
+    /// The file is JSON, but not an Arrange archive.
+    case notAnArchive
+    /// The archive was written in a newer format version than this one reads.
+    case newerVersion(Int)
+    /// A value does not fit: `path` says where (`lists[2].items[0].title`).
+    case invalid(path: String, reason: String)
+}
+
+extension ArchiveError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .malformed(let reason):
+            "The file is not valid JSON: \(reason)"
+        case .notAnArchive:
+            #"The file is not an Arrange export: it has no "format": "arrange"."#
+        case .newerVersion(let version):
+            "The file is in format version \(version), newer than this Arrange reads (\(Archive.currentVersion)); update Arrange to import it."
+        case .invalid(let path, let reason):
+            "The value at \(path) is not valid: \(reason)"
+        }
+    }
+}
+
+extension Archive {
+    /// The archive as JSON: sorted keys, indented, dates as seconds since 1970, a line feed at
+    /// the end. The same archive always gives the same bytes.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Reads and checks an archive.
+    ///
+    /// The whole file is read and checked before anything uses it: its format and version,
+    /// then every value, then that ids and list names are unique and titles are valid.
+    ///
+    /// - Throws: ``ArchiveError``, saying where the fault is.
+    public init(jsonData data: Data) throws(ArchiveError) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        do {
+            let header = try decoder.decode(Header.self, from: data)
+            guard header.format == Self.formatName else { throw ArchiveError.notAnArchive }
+            guard let version = header.version, version >= 1 else {
+                throw ArchiveError.invalid(path: "version", reason: "an archive has a format version of 1 or more.")
+            }
+            guard version <= Self.currentVersion else { throw ArchiveError.newerVersion(version) }
+            self = try decoder.decode(Archive.self, from: data)
+        } catch let error as ArchiveError {
+            throw error
+        } catch let error as DecodingError {
+            throw Self.describe(error, in: data)
+        } catch {
+            throw .malformed(error.localizedDescription)
+        }
+        try check()
+    }
+
+    /// What every archive starts with; decoded first, so that a newer version is named as such.
+    private struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+
+    /// Refuses duplicate ids and names and invalid titles, naming the first one's path.
+    private func check() throws(ArchiveError) {
+        var listIDs = Set<ItemList.ID>()
+        var names = Set<String>()
+        var itemIDs = Set<Item.ID>()
+        for (listIndex, list) in lists.enumerated() {
+            let path = "lists[\(listIndex)]"
+            guard listIDs.insert(list.id).inserted else { throw .invalid(path: path + ".id", reason: "another list has the id \(list.id).") }
+            do {
+                _ = try Title.validated(list.name, as: .listName)
+            } catch {
+                throw .invalid(path: path + ".name", reason: error.localizedDescription)
+            }
+            guard names.insert(ItemList.nameKey(list.name)).inserted else {
+                throw .invalid(path: path + ".name", reason: "another list is named '\(list.name)'.")
+            }
+            for (itemIndex, item) in list.items.enumerated() {
+                let itemPath = "\(path).items[\(itemIndex)]"
+                guard itemIDs.insert(item.id).inserted else { throw .invalid(path: itemPath + ".id", reason: "another item has the id \(item.id).") }
+                do {
+                    _ = try Title.validated(item.title)
+                } catch {
+                    throw .invalid(path: itemPath + ".title", reason: error.localizedDescription)
+                }
+            }
+        }
+        if let defaultList, !listIDs.contains(defaultList) {
+            throw .invalid(path: "defaultList", reason: "no list of the archive has the id \(defaultList).")
+        }
+    }
+
+    /// A decoding error as the path of the value at fault and what is wrong with it.
+    private static func describe(_ error: DecodingError, in data: Data) -> ArchiveError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return .malformed(syntaxError(in: data) ?? context.debugDescription)
+        case .dataCorrupted(let context):
+            return .invalid(path: path(context.codingPath), reason: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return .invalid(path: path(context.codingPath + [key]), reason: "it is missing.")
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return .notAnArchive
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return .invalid(path: path(context.codingPath), reason: "expected \(Self.describe(type)).")
+        @unknown default:
+            return .malformed(error.localizedDescription)
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Double.Type, is Date.Type: "a number"
+        case is [Any].Type: "an array"
+        default: "a value of type \(type)"
+        }
+    }
+
+    /// Where the JSON of `data` goes wrong, as a line and column, from the JSON parser's own
+    /// report ("Invalid value around character 15"), or `nil` when the parser finds nothing.
+    static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return nil
+        } catch let error as NSError {
+            let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            if reason.hasPrefix("Unexpected end of file") {
+                return "it ends early, at line \(location(ofOffset: data.count, in: data).line): the file may be cut short."
+            }
+            guard let range = reason.range(of: #"character \d+"#, options: .regularExpression),
+                  let offset = Int(reason[range].dropFirst("character ".count))
+            else { return reason }
+            let (line, column) = location(ofOffset: offset, in: data)
+            let what = reason.components(separatedBy: " around ").first ?? reason
+            return "line \(line), column \(column): \(what.lowercased())."
+        }
+    }
+
+    /// The 1-based line and column of a byte offset.
+    private static func location(ofOffset offset: Int, in data: Data) -> (line: Int, column: Int) {
+        let before = data.prefix(offset)
+        let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+        return (line, column)
+    }
+
+    /// `lists[2].items[0].title`.
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce(into: "") { path, key in
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += (path.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+    }
+}

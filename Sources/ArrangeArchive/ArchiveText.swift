@@ -1,0 +1,64 @@
+public import ArrangeModel
+import Foundation
+
+extension Archive {
+    /// The lists as Markdown: a `# List` heading each, then `- [ ]` and `- [x]` lines for the
+    /// open and completed items, in order.
+    ///
+    /// ```markdown
+    /// # Groceries
+    ///
+    /// - [ ] Milk
+    /// - [x] Eggs
+    /// ```
+    public func markdown() -> String {
+        lists.map { list in
+            (["# \(list.name)"] + list.items.map { "- [\($0.completedAt == nil ? " " : "x")] \($0.title)" }.joined(separator: "\n").nonEmpty)
+                .joined(separator: "\n\n")
+        }
+        .joined(separator: "\n\n") + "\n"
+    }
+
+    /// The columns of ``csv()``, in order.
+    public static let csvColumns = [
+        "list", "title", "notes", "completed", "completed_at", "created_at", "updated_at", "today", "id", "list_id",
+    ]
+
+    /// One row per item, lists and items in order, as CSV (RFC 4180): a header of
+    /// ``csvColumns``, fields quoted when they hold a comma, a quote or a line break, lines
+    /// ending in CR LF. Dates are ISO 8601 in UTC; `today` is the item's 1-based place in
+    /// Today, empty when it is not there.
+    public func csv() -> String {
+        let today = Dictionary(uniqueKeysWithValues: todayOrder.enumerated().map { ($1, $0 + 1) })
+        let date = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
+        var rows = [Self.csvColumns]
+        for list in lists {
+            for item in list.items {
+                rows.append([
+                    list.name, item.title, item.notes, item.completedAt == nil ? "false" : "true", date(item.completedAt),
+                    date(item.createdAt), date(item.updatedAt), today[item.id].map(String.init) ?? "", item.id.text, list.id.text,
+                ])
+            }
+        }
+        return rows.map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// The ids of the items in Today, in Today's order (their `todayIndex`, then id).
+    public var todayOrder: [Item.ID] {
+        lists.flatMap(\.items)
+            .compactMap { item in item.todayIndex.map { (key: $0, id: item.id) } }
+            .sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+            .map(\.id)
+    }
+
+    /// A field of RFC 4180: quoted, its quotes doubled, when it holds a comma, a quote, CR or LF.
+    private static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    /// The string in an array, or no element when it is empty.
+    fileprivate var nonEmpty: [String] { isEmpty ? [] : [self] }
+}

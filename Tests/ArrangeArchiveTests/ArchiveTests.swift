@@ -1,0 +1,90 @@
+import ArrangeArchive
+import ArrangeModel
+import Foundation
+import Testing
+
+@Suite("Archive: the JSON export, Markdown and CSV")
+struct ArchiveTests {
+    static let list = ItemList(id: ItemList.ID("00000001-0000-4000-8000-000000000000")!, name: "Groceries", createdAt: Date(timeIntervalSince1970: 1_800_000_000.25), sortIndex: -7)
+    static let milk = Item(
+        id: Item.ID("00000002-0000-4000-8000-000000000000")!, listID: list.id, title: "Milk, \"oat\"", notes: "two\nbottles",
+        sortIndex: 10, createdAt: Date(timeIntervalSince1970: 1_800_000_001.123456), completedAt: nil, todayIndex: 5)
+    static let eggs = Item(
+        id: Item.ID("00000003-0000-4000-8000-000000000000")!, listID: list.id, title: "Eggs", sortIndex: 20,
+        createdAt: Date(timeIntervalSince1970: 1_800_000_002), completedAt: Date(timeIntervalSince1970: 1_800_000_003), todayIndex: -1)
+    static let archive = Archive(defaultList: list.id, lists: [ArchivedList(list, items: [ArchivedItem(milk), ArchivedItem(eggs)])])
+
+    @Test("JSON round-trips exactly, dates and keys included, and the same archive gives the same bytes")
+    func roundTrip() throws {
+        let data = try Self.archive.jsonData()
+        let read = try Archive(jsonData: data)
+        #expect(read == Self.archive)
+        #expect(try read.jsonData() == data)
+        #expect(read.lists[0].items[0].item(in: Self.list.id) == Self.milk)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"defaultList\" : \"00000001-0000-4000-8000-000000000000\",\n  \"format\" : \"arrange\",\n"))
+        #expect(text.hasSuffix("\"version\" : 1\n}\n"))
+        #expect(!text.contains("completedAt\" : null"), "an open item has no completedAt")
+    }
+
+    @Test("Markdown has a heading per list and a checkbox line per item, in order")
+    func markdown() {
+        #expect(Self.archive.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n- [x] Eggs\n")
+        let two = Archive(defaultList: nil, lists: Self.archive.lists + [ArchivedList(ItemList(name: "Work", createdAt: .now), items: [])])
+        #expect(two.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n- [x] Eggs\n\n# Work\n")
+    }
+
+    @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
+    func csv() {
+        let lines = Self.archive.csv().components(separatedBy: "\r\n")
+        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id")
+        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000"#)
+        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000")
+        #expect(lines.count == 4 && lines[3].isEmpty, "every line ends in CR LF")
+        #expect(Self.archive.todayOrder == [Self.eggs.id, Self.milk.id])
+    }
+
+    @Test("Bad files are refused whole, saying where the fault is", arguments: [
+        ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
+        ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
+        (#"{"format": "arrange", "version": 2, "lists": []}"#, "The file is in format version 2, newer than this Arrange reads (1); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 0, "lists": []}"#, "The value at version is not valid: an archive has a format version of 1 or more."),
+        (#"{"lists": []}"#, #"The file is not an Arrange export: it has no "format": "arrange"."#),
+        (#"[1, 2]"#, #"The file is not an Arrange export: it has no "format": "arrange"."#),
+        (#"{"format": "arrange", "version": 1}"#, "The value at lists is not valid: it is missing."),
+        (#"{"format": "arrange", "version": 1, "lists": [{"id": "nope", "name": "A", "createdAt": 0, "sortIndex": 0, "items": []}]}"#,
+         "The value at lists[0].id is not valid: 'nope' is not a UUID."),
+        (#"{"format": "arrange", "version": 1, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": "today", "sortIndex": 0, "items": []}]}"#,
+         "The value at lists[0].createdAt is not valid: expected a number."),
+    ])
+    func refused(json: String, message: String) {
+        #expect(throws: ArchiveError.self) { try Archive(jsonData: Data(json.utf8)) }
+        do {
+            _ = try Archive(jsonData: Data(json.utf8))
+        } catch {
+            #expect(error.localizedDescription == message)
+        }
+    }
+
+    @Test("Duplicate ids and names, invalid titles and an unknown default list are refused with their path")
+    func inconsistent() throws {
+        func refusal(_ change: (inout Archive) -> Void) throws -> String? {
+            var archive = Self.archive
+            change(&archive)
+            do {
+                _ = try Archive(jsonData: try archive.jsonData())
+                return nil
+            } catch {
+                return error.localizedDescription
+            }
+        }
+        #expect(try refusal { $0.lists.append($0.lists[0]) } == "The value at lists[1].id is not valid: another list has the id 00000001-0000-4000-8000-000000000000.")
+        #expect(try refusal { var other = ArchivedList(ItemList(name: "GROCERIES", createdAt: .now), items: []); other.name = "GROCERIES"; $0.lists.append(other) }
+            == "The value at lists[1].name is not valid: another list is named 'GROCERIES'.")
+        #expect(try refusal { $0.lists[0].items.append($0.lists[0].items[0]) } == "The value at lists[0].items[2].id is not valid: another item has the id 00000002-0000-4000-8000-000000000000.")
+        #expect(try refusal { $0.lists[0].items[1].title = "  " }?.hasPrefix("The value at lists[0].items[1].title is not valid: The title is empty") == true)
+        #expect(try refusal { $0.defaultList = ItemList.ID("00000009-0000-4000-8000-000000000000") }
+            == "The value at defaultList is not valid: no list of the archive has the id 00000009-0000-4000-8000-000000000000.")
+        #expect(try refusal { _ in } == nil)
+    }
+}

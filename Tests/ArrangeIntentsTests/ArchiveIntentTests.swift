@@ -1,0 +1,75 @@
+import ArrangeArchive
+import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+import Testing
+
+@Suite("Export and import")
+struct ArchiveIntentTests {
+    /// A store with two lists in a hand-made order, completed items and Today.
+    private func filled() async throws -> Session {
+        let session = try await Session(lists: ["Inbox", "Work"])
+        let inbox = try await session.add("Milk", "Eggs", "Bread")
+        let work = try await session.add("Report", "Call", to: "Work")
+        try await session.run(MoveList(try session.list("Work"), to: .top))
+        try await session.run(CompleteItems([inbox[1].id]))
+        try await session.run(AddToToday([work[1].id, inbox[0].id]))
+        try await session.run(MoveItems([inbox[2].id], to: .top))
+        return session
+    }
+
+    @Test("Export, import into an empty store, export again: the same bytes; the same lists, items, orders, Today and default list")
+    func roundTrip() async throws {
+        let source = try await filled()
+        let first = try await source.run(ExportArchive())
+        #expect(first.lists.map(\.name) == ["Work", "Inbox"])
+        #expect(first.lists[1].items.map(\.title) == ["Bread", "Milk", "Eggs"])
+        #expect(first.defaultList == (try source.list("Inbox")))
+
+        let target = try await Session(lists: ["Inbox"], firstID: 1_000)
+        let result = try await target.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        #expect(result == { var expected = ImportResult(); expected.listsAdded = 2; expected.itemsAdded = 5; return expected }())
+        let second = try await target.run(ExportArchive())
+        #expect(try second.jsonData() == (try first.jsonData()))
+        #expect(try await target.run(ShowToday()).items.map(\.title) == ["Call", "Milk"])
+        #expect(try await target.run(GetLists()).lists.map(\.name) == ["Work", "Inbox"])
+    }
+
+    @Test("Importing into a store with data merges by id and by list name, never duplicates, and resolves tied keys")
+    func merge() async throws {
+        let source = try await filled()
+        var archive = try await source.run(ExportArchive())
+        let target = try await Session(lists: ["Inbox", "Errands"], firstID: 1_000)
+        try await target.add("Stamps", to: "Errands")
+        try await target.add("Old milk")
+        // The archive's Inbox has another id: it merges by name.
+        let first = try await target.run(ImportArchive(archive))
+        #expect(first.listsAdded == 1 && first.listsMerged == 1 && first.itemsAdded == 5 && first.itemsUpdated == 0)
+        #expect(try await target.run(GetLists()).lists.map(\.name).sorted() == ["Errands", "Inbox", "Work"])
+        let merged = try await target.run(ListItems(list: try target.list("Inbox"), visibility: .all)).items.map(\.title)
+        #expect(merged.sorted() == ["Bread", "Eggs", "Milk", "Old milk"])
+        #expect(merged.filter { $0 != "Old milk" } == ["Bread", "Milk", "Eggs"], "the archive's order holds among its items")
+
+        // Again, with a title changed: updated in place, nothing added.
+        archive.lists[1].items[0].title = "Rye bread"
+        let second = try await target.run(ImportArchive(archive))
+        #expect(second.listsAdded == 0 && second.itemsAdded == 0 && second.itemsUpdated == 5)
+        let titles = try await target.titles()
+        #expect(titles.contains("Rye bread") && !titles.contains("Bread "), "\(titles)")
+        #expect(try await target.run(ListItems(list: try target.list("Inbox"), visibility: .all)).items.count == 4)
+        for scope in [OrderScope.lists, .today, .items(try target.list("Inbox")), .items(try target.list("Work"))] {
+            #expect(try await target.run(ValidateList(scope)).report.tiedGroups == 0, "\(scope)")
+        }
+        #expect(try await target.run(ShowToday()).items.map(\.title) == ["Call", "Milk"])
+    }
+
+    @Test("A list exports alone, without the default list")
+    func oneList() async throws {
+        let session = try await filled()
+        let work = try await session.run(ExportArchive(list: try session.list("Work")))
+        #expect(work.lists.map(\.name) == ["Work"] && work.defaultList == nil)
+        #expect(work.markdown() == "# Work\n\n- [ ] Report\n- [ ] Call\n")
+    }
+}
