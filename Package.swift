@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
         .library(name: "ArrangeArchive", targets: ["ArrangeArchive"]),
+        .library(name: "ArrangeThings", targets: ["ArrangeThings"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
@@ -48,6 +49,10 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"]),
+        .target(
+            name: "ArrangeThings",
+            dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"]),
         .target(
             name: "ArrangeCommandLine",
@@ -57,6 +62,7 @@ let package = Package(
                 "ArrangeOrdering",
                 "ArrangeIntents",
                 "ArrangeArchive",
+                "ArrangeThings",
                 "ArrangeSQLite",
                 "ArrangeLineEditor",
                 "ArrangeShellWords",
@@ -113,6 +119,10 @@ let package = Package(
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
+        .testTarget(
+            name: "ArrangeThingsTests",
+            dependencies: ["ArrangeThings", "ArrangeArchive", "ArrangeIntents", "ArrangeStore", "ArrangeModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ArrangeIntentsTests", dependencies: ["ArrangeIntents"]),
         .testTarget(
             name: "ArrangeCommandLineTests",

@@ -2,6 +2,7 @@ import ArgumentParser
 import ArrangeArchive
 import ArrangeIntents
 import ArrangeModel
+import ArrangeThings
 import Foundation
 
 /// The formats `arrange export` writes.
@@ -58,10 +59,19 @@ struct ExportCommand: SessionCommand {
     }
 }
 
-/// `arrange import FILE`: an export of `arrange export` (JSON), merged by id.
-struct ImportCommand: SessionCommand {
+/// `arrange import`: a JSON export of Arrange (`arrange import FILE`) or a Things 3 database
+/// (`arrange import things PATH`).
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Bring in a JSON export, merging by id: nothing is duplicated, and a bad file changes nothing.",
+        commandName: "import", abstract: "Bring in a JSON export of Arrange (import FILE) or a Things 3 database (import things PATH).",
+        subcommands: [ImportFileCommand.self, ImportThingsCommand.self],
+        defaultSubcommand: ImportFileCommand.self)
+}
+
+/// `arrange import FILE`: an export of `arrange export` (JSON), merged by id.
+struct ImportFileCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "file", abstract: "Bring in a JSON export, merging by id: nothing is duplicated, and a bad file changes nothing.",
         discussion: """
             Into an empty database (no items), the export comes back exactly: lists, items, ids, orders, Today.
             Example: arrange import arrange.json
@@ -91,6 +101,49 @@ struct ImportCommand: SessionCommand {
         var text = "Imported from \(file): \(result.listsAdded) list\(result.listsAdded == 1 ? "" : "s") added, \(result.listsMerged) merged; "
             + "\(result.itemsAdded) item\(result.itemsAdded == 1 ? "" : "s") added, \(result.itemsUpdated) updated."
         if result.keysRepaired > 0 { text += " \(result.keysRepaired) keys that tied were given new ones." }
+        return text
+    }
+}
+
+/// `arrange import things PATH`: a Things 3 database, read without writing to it.
+struct ImportThingsCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "things", abstract: "Bring in the lists and to-dos of a Things 3 database; importing it again updates, never duplicates.",
+        discussion: """
+            PATH is Things' main.sqlite (its -wal beside it is read too). The files are copied and the copy is read: \
+            Things may keep them open. Inbox to-dos go to the default list, each project and area becomes a list, \
+            in Things' sidebar order; Today is what Things would show today.
+            Example: arrange import things ~/Library/Group\\ Containers/…/Things\\ Database.thingsdatabase/main.sqlite
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp("Things 3's main.sqlite.", valueName: "path"))
+    var path: String
+
+    func run(in session: CommandSession) async throws {
+        let library: ThingsLibrary
+        do {
+            library = try ThingsLibrary(contentsOf: path)
+        } catch .unreadable(let path, let reason) {
+            throw CommandLineError.input("Cannot read the Things database \(path): \(reason)")
+        } catch {
+            throw IntentFailure(code: "notThings", message: error.localizedDescription)
+        }
+        let result = try await session.environment.perform(ImportThings(library)).result
+        if shared.json {
+            try session.printJSON(result)
+        } else {
+            session.console.print(Self.summary(result))
+        }
+    }
+
+    /// `Imported from Things: 5 lists, 12 to-dos (3 completed, 1 cancelled), 4 in Today; skipped 2 in the trash and 1 repeating template.`
+    static func summary(_ result: ThingsImportResult) -> String {
+        let summary = result.summary
+        var text = "Imported from Things: \(summary.lists) list\(summary.lists == 1 ? "" : "s"), "
+            + "\(summary.toDos) to-do\(summary.toDos == 1 ? "" : "s") (\(summary.completed) completed, \(summary.cancelled) cancelled), "
+            + "\(summary.today) in Today; skipped \(summary.skippedTrashed) in the trash and "
+            + "\(summary.skippedTemplates) repeating template\(summary.skippedTemplates == 1 ? "" : "s")."
+        if result.merged.itemsUpdated > 0 { text += " \(result.merged.itemsUpdated) to-dos were there already and were updated." }
         return text
     }
 }

@@ -34,9 +34,10 @@ public struct ExportArchive: ArrangeIntent {
 /// - Into an empty store (no items, and no list but an empty default list), it reproduces the
 ///   archive exactly: lists, items, ids, keys, Today and the default list.
 /// - Into a store with data, a list or item whose id the store knows is updated from the
-///   archive; a list whose name the store has already takes the archive list's items; anything
-///   else is added. Keys come from the archive, and where they tie with the store's, the ties
-///   are resolved as ``OrderingService/checkUniqueness(_:in:)`` does.
+///   archive (an item keeps its place in its list, unless it changes list); a list whose name
+///   the store has already takes the archive list's items; anything else is added, after the
+///   store's own lists or items, in the archive's order. Any keys that still tie are resolved
+///   as ``OrderingService/checkUniqueness(_:in:)`` does.
 ///
 /// Nothing is imported unless everything is. An import is not a step of the undo history.
 public struct ImportArchive: ArrangeIntent {
@@ -44,10 +45,15 @@ public struct ImportArchive: ArrangeIntent {
 
     /// The archive, read and checked (``Archive/init(jsonData:)``).
     public var archive: Archive
+    /// The id of the archive's list that stands for the store's default list, whatever the
+    /// store calls it: its items go there, its name and key are not used. An importer from
+    /// another app puts that app's inbox there.
+    public var defaultListStandIn: ItemList.ID?
 
-    /// Imports `archive`.
-    public init(_ archive: Archive) {
+    /// Imports `archive`; the list with the id `defaultListStandIn`, if any, goes into the store's default list.
+    public init(_ archive: Archive, defaultListStandIn: ItemList.ID? = nil) {
         self.archive = archive
+        self.defaultListStandIn = defaultListStandIn
     }
 
     public func run(in context: IntentContext) throws -> ImportResult {
@@ -85,9 +91,14 @@ public struct ImportArchive: ArrangeIntent {
     /// Merges by id, then by list name, and resolves the ties the archive's keys make.
     private func merge(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws {
         let listsByName = Dictionary(try transaction.lists().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        // New lists go after the store's own, in the archive's order.
+        let listShift = try Self.shift(after: .lists, in: transaction, placing: archive.lists.map(\.sortIndex))
         for archived in archive.lists {
             let target: ItemList.ID
-            if var existing = try transaction.list(id: archived.id) {
+            if archived.id == defaultListStandIn {
+                target = try context.defaultList().id
+                result.listsMerged += 1
+            } else if var existing = try transaction.list(id: archived.id) {
                 if existing.name != archived.name, listsByName[ItemList.nameKey(archived.name)].map({ $0.id == existing.id }) ?? true {
                     existing.name = archived.name
                     try transaction.update(existing)
@@ -98,16 +109,23 @@ public struct ImportArchive: ArrangeIntent {
                 target = named.id
                 result.listsMerged += 1
             } else {
-                try transaction.insert(archived.list)
+                var list = archived.list
+                list.sortIndex = Self.shifted(list.sortIndex, by: listShift)
+                try transaction.insert(list)
                 target = archived.id
                 result.listsAdded += 1
             }
+            // Items new to the list go after its own, in the archive's order; items it has keep their place.
+            let newKeys = try archived.items.filter { try transaction.item(id: $0.id) == nil }.map(\.sortIndex)
+            let itemShift = try Self.shift(after: .items(target), in: transaction, placing: newKeys)
             for archivedItem in archived.items {
-                let item = archivedItem.item(in: target)
-                if try transaction.item(id: item.id) != nil {
+                var item = archivedItem.item(in: target)
+                if let existing = try transaction.item(id: item.id) {
+                    if existing.listID == target { item.sortIndex = existing.sortIndex }
                     try transaction.update(item)
                     result.itemsUpdated += 1
                 } else {
+                    item.sortIndex = Self.shifted(item.sortIndex, by: itemShift)
                     try transaction.insert(item)
                     result.itemsAdded += 1
                 }
@@ -119,6 +137,20 @@ public struct ImportArchive: ArrangeIntent {
         if try transaction.defaultListID() == nil, let defaultList = archive.defaultList, try transaction.list(id: defaultList) != nil {
             try transaction.setDefaultListID(defaultList)
         }
+    }
+}
+
+extension ImportArchive {
+    /// How far to move keys so that the smallest of `keys` lands one end gap (2^32) after the
+    /// last entry of `scope`; 0 when the scope is empty or nothing is placed.
+    fileprivate static func shift(after scope: OrderScope, in transaction: any ItemReading, placing keys: [Int64]) throws -> Int128 {
+        guard let lowest = keys.min(), let last = try transaction.entries(in: scope, before: .afterAll, limit: 1).first else { return 0 }
+        return Int128(last.sortIndex) + (1 << 32) - Int128(lowest)
+    }
+
+    /// A key moved by `shift`, kept within the 64-bit range (ties that clamping makes are resolved afterwards).
+    fileprivate static func shifted(_ key: Int64, by shift: Int128) -> Int64 {
+        Int64(max(Int128(Int64.min), min(Int128(Int64.max), Int128(key) + shift)))
     }
 }
 

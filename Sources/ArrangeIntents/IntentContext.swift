@@ -1,5 +1,5 @@
-public import ArrangeModel
-public import ArrangeOrdering
+import ArrangeModel
+import ArrangeOrdering
 import ArrangeStore
 import Foundation
 

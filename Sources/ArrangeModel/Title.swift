@@ -60,6 +60,20 @@ public enum Title {
         guard length <= maximumLength else { throw .tooLong(field: field, length: length, limit: maximumLength) }
         return trimmed
     }
+
+    /// A valid title made from text that another program wrote, which may break the rules:
+    /// control characters (line breaks included) become spaces, the text is trimmed and cut to
+    /// ``maximumLength`` characters, and empty text becomes `placeholder`.
+    ///
+    /// ```swift
+    /// Title.sanitized("Buy\nmilk", placeholder: "Untitled")  // "Buy milk"
+    /// Title.sanitized("  ", placeholder: "Untitled")         // "Untitled"
+    /// ```
+    public static func sanitized(_ text: String, placeholder: String) -> String {
+        let spaced = String(text.map { character in character.unicodeScalars.contains(where: \.isControl) ? " " : character })
+        let trimmed = String(spaced.trimmingWhitespace().prefix(maximumLength)).trimmingWhitespace()
+        return trimmed.isEmpty ? placeholder : trimmed
+    }
 }
 
 extension Unicode.Scalar {

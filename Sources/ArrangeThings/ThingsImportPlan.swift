@@ -1,0 +1,260 @@
+public import ArrangeArchive
+public import ArrangeModel
+public import Foundation
+
+/// A Things library mapped onto Arrange: lists in Things' sidebar order, to-dos in their
+/// order, Today, and what was left out. It is an ``Archive`` whose ids come from Things' uuids,
+/// so importing the same library again updates what the first import made.
+public struct ThingsImportPlan: Hashable, Sendable {
+    /// The lists and items; the list with ``inboxID`` stands for the store's default list.
+    public var archive: Archive
+    /// What the plan holds and what it leaves out.
+    public var summary: ThingsImportSummary
+
+    /// The id of the list that holds Things' Inbox: the store's default list on import.
+    public static let inboxID = ItemList.ID(rawValue: StableID.uuid(for: "list:inbox"))
+}
+
+/// What a Things import brings and leaves out.
+public struct ThingsImportSummary: Hashable, Sendable, Codable {
+    /// Lists, the default list (Things' Inbox) included.
+    public var lists = 0
+    /// To-dos imported, completed and cancelled ones included.
+    public var toDos = 0
+    /// Of those, the completed ones.
+    public var completed = 0
+    /// Of those, the cancelled ones, which arrive completed.
+    public var cancelled = 0
+    /// To-dos left out because they, their project or their heading are in the trash.
+    public var skippedTrashed = 0
+    /// Templates of repeating to-dos, left out (their instances are ordinary to-dos).
+    public var skippedTemplates = 0
+    /// To-dos in Today.
+    public var today = 0
+
+    public init() {}
+}
+
+/// A day as Things packs it in `startDate` and `deadline`: `year << 16 | month << 12 | day << 7`.
+public enum ThingsDay {
+    public static func packed(year: Int, month: Int, day: Int) -> Int64 {
+        Int64(year) << 16 | Int64(month) << 12 | Int64(day) << 7
+    }
+
+    /// The day of `date` in `calendar` (its time zone).
+    public static func packed(_ date: Date, in calendar: Calendar = .current) -> Int64 {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return packed(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+    }
+}
+
+extension ThingsLibrary {
+    /// Maps the library onto Arrange's lists, items and Today.
+    ///
+    /// - Parameter today: The day of the import, packed (``ThingsDay``): it decides which
+    ///   to-dos Things would show in Today.
+    public func importPlan(today: Int64) -> ThingsImportPlan {
+        var mapper = ThingsMapper(library: self, today: today)
+        return mapper.plan()
+    }
+}
+
+/// The work of ``ThingsLibrary/importPlan(today:)``.
+private struct ThingsMapper {
+    let library: ThingsLibrary
+    let today: Int64
+    let tasks: [String: ThingsLibrary.Task]
+    var summary = ThingsImportSummary()
+    var names = Set<String>()
+
+    /// Keys as the ordering service spreads them afresh: one end gap (2^32) apart.
+    static let step: Int64 = 1 << 32
+
+    init(library: ThingsLibrary, today: Int64) {
+        self.library = library
+        self.today = today
+        self.tasks = Dictionary(library.tasks.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Where a to-do goes.
+    enum Destination: Hashable {
+        case inbox, anytime, someday, project(String), area(String)
+    }
+
+    mutating func plan() -> ThingsImportPlan {
+        var byDestination: [Destination: [ThingsLibrary.Task]] = [:]
+        for task in library.tasks where task.kind == .toDo {
+            if task.isRepeatingTemplate {
+                summary.skippedTemplates += 1
+            } else if let destination = destination(of: task) {
+                byDestination[destination, default: []].append(task)
+            } else {
+                summary.skippedTrashed += 1
+            }
+        }
+        let checklists = Dictionary(grouping: library.checklistItems, by: \.task)
+        var lists: [ArchivedList] = []
+        for (destination, name, createdAt) in sidebar(byDestination) {
+            let toDos = ordered(byDestination[destination] ?? [], in: destination)
+            let items = toDos.enumerated().map { offset, task in
+                archivedItem(task, checklist: checklists[task.uuid] ?? [], sortIndex: Int64(offset) * Self.step)
+            }
+            let list = ItemList(id: listID(destination), name: uniqueName(name), createdAt: createdAt, sortIndex: Int64(lists.count) * Self.step)
+            lists.append(ArchivedList(list, items: items))
+        }
+        placeInToday(&lists)
+        summary.lists = lists.count
+        return ThingsImportPlan(archive: Archive(defaultList: nil, lists: lists), summary: summary)
+    }
+
+    /// The list a to-do goes to, or `nil` when it, its heading or its project is in the trash.
+    func destination(of task: ThingsLibrary.Task) -> Destination? {
+        guard !task.trashed else { return nil }
+        var project = task.project
+        // A to-do under a heading names the heading, not the project: go through the heading.
+        if let heading = task.heading.flatMap({ tasks[$0] }) {
+            guard !heading.trashed else { return nil }
+            project = heading.project ?? project
+        }
+        if let projectID = project {
+            guard let project = tasks[projectID], !project.trashed else { return nil }
+            return .project(projectID)
+        }
+        if let area = task.area { return .area(area) }
+        switch task.start {
+        case 1: return .anytime
+        case 2: return .someday
+        default: return .inbox
+        }
+    }
+
+    /// The lists in Things' sidebar order, with their names and creation dates: the Inbox;
+    /// Anytime and Someday when they hold to-dos; the projects without an area; each area
+    /// followed by its projects. Areas and projects are in `index` order.
+    func sidebar(_ byDestination: [Destination: [ThingsLibrary.Task]]) -> [(Destination, String, Date)] {
+        let epoch = Date(timeIntervalSince1970: 0)
+        var lists: [(Destination, String, Date)] = [(.inbox, "Inbox", epoch)]
+        for (destination, name) in [(Destination.anytime, "Anytime"), (.someday, "Someday")] where byDestination[destination] != nil {
+            lists.append((destination, name, epoch))
+        }
+        let projects = Self.sorted(library.tasks.filter { $0.kind == .project && !$0.trashed })
+        let project = { (task: ThingsLibrary.Task) in (Destination.project(task.uuid), task.title, Self.date(task.creationDate) ?? epoch) }
+        lists += projects.filter { $0.area == nil }.map(project)
+        let areas = library.areas.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }
+        for area in areas {
+            lists.append((.area(area.uuid), area.title, epoch))
+            lists += projects.filter { $0.area == area.uuid }.map(project)
+        }
+        return lists
+    }
+
+    /// A project's to-dos without a heading, then each heading's in the headings' order;
+    /// other lists' to-dos in `index` order. Ties break by creation date, then uuid.
+    func ordered(_ toDos: [ThingsLibrary.Task], in destination: Destination) -> [ThingsLibrary.Task] {
+        guard case .project = destination else { return Self.sorted(toDos) }
+        let headingRank = { (task: ThingsLibrary.Task) -> (Int64, Double, String)? in
+            guard let id = task.heading, let heading = tasks[id] else { return nil }
+            return (heading.index, heading.creationDate ?? 0, heading.uuid)
+        }
+        let loose = Self.sorted(toDos.filter { headingRank($0) == nil })
+        let grouped = Dictionary(grouping: toDos.filter { headingRank($0) != nil }, by: { $0.heading ?? "" })
+        let headings = grouped.keys.compactMap { tasks[$0] }.sorted { ($0.index, $0.creationDate ?? 0, $0.uuid) < ($1.index, $1.creationDate ?? 0, $1.uuid) }
+        return loose + headings.flatMap { Self.sorted(grouped[$0.uuid] ?? []) }
+    }
+
+    /// Tasks in `index` order, ties broken by creation date, then uuid.
+    static func sorted(_ tasks: [ThingsLibrary.Task]) -> [ThingsLibrary.Task] {
+        tasks.sorted { ($0.index, $0.creationDate ?? 0, $0.uuid) < ($1.index, $1.creationDate ?? 0, $1.uuid) }
+    }
+
+    /// The to-do as an item: its checklist at the end of its notes, completion from its stop date.
+    mutating func archivedItem(_ task: ThingsLibrary.Task, checklist: [ThingsLibrary.ChecklistItem], sortIndex: Int64) -> ArchivedItem {
+        summary.toDos += 1
+        if task.isCompleted { summary.completed += 1 }
+        if task.isCancelled { summary.cancelled += 1 }
+        let created = Self.date(task.creationDate) ?? Self.date(task.userModificationDate) ?? Date(timeIntervalSince1970: 0)
+        let lines = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }
+            .map { "- [\($0.status == 0 ? " " : "x")] \(Title.sanitized($0.title, placeholder: "Untitled"))" }
+        let notes = ([task.notes].filter { !$0.isEmpty } + [lines.joined(separator: "\n")].filter { !$0.isEmpty }).joined(separator: "\n\n")
+        let item = Item(
+            id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
+            title: Title.sanitized(task.title, placeholder: "Untitled"), notes: notes, sortIndex: sortIndex,
+            createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created,
+            completedAt: task.isOpen ? nil : Self.date(task.stopDate) ?? Self.date(task.userModificationDate) ?? created)
+        return ArchivedItem(item)
+    }
+
+    /// Gives Today's to-dos their keys there: the open ones Things would show in Today on the
+    /// day of the import, by `todayIndex`, then `startDate`, then creation date and uuid.
+    mutating func placeInToday(_ lists: inout [ArchivedList]) {
+        let imported = Set(lists.flatMap(\.items).map(\.id))
+        let inToday = library.tasks
+            .filter { $0.kind == .toDo && $0.isOpen && !$0.trashed && imported.contains(Item.ID(rawValue: StableID.uuid(for: "item:" + $0.uuid))) }
+            .filter(isInToday)
+            .sorted { ($0.todayIndex, $0.startDate ?? 0, $0.creationDate ?? 0, $0.uuid) < ($1.todayIndex, $1.startDate ?? 0, $1.creationDate ?? 0, $1.uuid) }
+        let keys = Dictionary(uniqueKeysWithValues: inToday.enumerated().map { (Item.ID(rawValue: StableID.uuid(for: "item:" + $1.uuid)), Int64($0) * Self.step) })
+        for list in lists.indices {
+            for item in lists[list].items.indices {
+                lists[list].items[item].todayIndex = keys[lists[list].items[item].id]
+            }
+        }
+        summary.today = keys.count
+    }
+
+    /// Whether Things shows an open to-do in Today on the day of the import.
+    func isInToday(_ task: ThingsLibrary.Task) -> Bool {
+        switch (task.start, task.startDate, task.deadline) {
+        case (1, _?, _): true
+        case (2, let start?, _): start <= today
+        case (_, nil, let deadline?): deadline <= today && task.deadlineSuppressionDate == nil
+        default: false
+        }
+    }
+
+    func listID(_ destination: Destination) -> ItemList.ID {
+        switch destination {
+        case .inbox: ThingsImportPlan.inboxID
+        case .anytime: ItemList.ID(rawValue: StableID.uuid(for: "list:anytime"))
+        case .someday: ItemList.ID(rawValue: StableID.uuid(for: "list:someday"))
+        case .project(let uuid), .area(let uuid): ItemList.ID(rawValue: StableID.uuid(for: "list:" + uuid))
+        }
+    }
+
+    /// A valid list name no earlier list of the plan has, ignoring case: "Errands", then "Errands (2)".
+    mutating func uniqueName(_ title: String) -> String {
+        let base = Title.sanitized(title, placeholder: "Untitled")
+        var name = base
+        var number = 2
+        while !names.insert(ItemList.nameKey(name)).inserted {
+            name = "\(base) (\(number))"
+            number += 1
+        }
+        return name
+    }
+
+    static func date(_ seconds: Double?) -> Date? {
+        seconds.map(Date.init(timeIntervalSince1970:))
+    }
+}
+
+/// Arrange ids made from Things' uuids, the same on every import and every platform.
+enum StableID {
+    /// A version 8 (custom) UUID from two 64-bit FNV-1a hashes of `key`, mixed by SplitMix64.
+    static func uuid(for key: String) -> UUID {
+        func hash(_ seed: UInt64) -> UInt64 {
+            var value: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed
+            for byte in key.utf8 {
+                value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            var generator = SeededRandomNumberGenerator(seed: value)
+            return generator.next()
+        }
+        let (high, low) = (hash(0x7468_696E_6773), hash(0x6172_7261_6E67_65))
+        var bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
+        bytes[6] = bytes[6] & 0x0F | 0x80
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}

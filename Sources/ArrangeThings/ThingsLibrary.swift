@@ -1,0 +1,151 @@
+public import Foundation
+import GRDB
+
+/// What a Things 3 database holds, as Arrange reads it: its areas, tasks (to-dos, projects and
+/// headings) and checklist items, in the columns that its public readers document.
+public struct ThingsLibrary: Hashable, Sendable {
+    /// A row of `TMArea`.
+    public struct Area: Hashable, Sendable {
+        public var uuid: String
+        public var title: String
+        public var index: Int64
+
+        public init(uuid: String, title: String, index: Int64) {
+            self.uuid = uuid
+            self.title = title
+            self.index = index
+        }
+    }
+
+    /// A row of `TMTask`: a to-do, a project or a heading.
+    public struct Task: Hashable, Sendable {
+        public enum Kind: Int64, Sendable {
+            case toDo = 0, project = 1, heading = 2
+        }
+
+        public var uuid: String
+        public var title: String
+        public var notes: String
+        public var kind: Kind
+        /// 0 open, 2 cancelled, 3 completed.
+        public var status: Int64
+        public var trashed: Bool
+        /// 0 Inbox, 1 Anytime, 2 Someday.
+        public var start: Int64
+        /// A day packed as `year << 16 | month << 12 | day << 7`.
+        public var startDate: Int64?
+        public var deadline: Int64?
+        public var deadlineSuppressionDate: Int64?
+        public var area: String?
+        public var project: String?
+        public var heading: String?
+        public var index: Int64
+        public var todayIndex: Int64
+        /// Seconds since 1970.
+        public var creationDate: Double?
+        public var userModificationDate: Double?
+        public var stopDate: Double?
+        /// Whether the row is the template of a repeating to-do (`rt1_recurrenceRule` set).
+        public var isRepeatingTemplate: Bool
+
+        public var isCompleted: Bool { status == 3 }
+        public var isCancelled: Bool { status == 2 }
+        public var isOpen: Bool { status == 0 }
+    }
+
+    /// A row of `TMChecklistItem`.
+    public struct ChecklistItem: Hashable, Sendable {
+        public var uuid: String
+        public var title: String
+        public var task: String
+        public var index: Int64
+        /// 0 open, 2 cancelled, 3 completed.
+        public var status: Int64
+    }
+
+    public var areas: [Area]
+    public var tasks: [Task]
+    public var checklistItems: [ChecklistItem]
+
+    public init(areas: [Area], tasks: [Task], checklistItems: [ChecklistItem]) {
+        self.areas = areas
+        self.tasks = tasks
+        self.checklistItems = checklistItems
+    }
+}
+
+/// Why a Things database cannot be read. Nothing was imported.
+public enum ThingsError: Error, Hashable, Sendable {
+    /// The file is missing or cannot be copied.
+    case unreadable(path: String, reason: String)
+    /// The file is not a Things 3 database: a table or column it needs is missing.
+    case notThings(path: String, reason: String)
+}
+
+extension ThingsError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let path, let reason): "Cannot read the Things database \(path): \(reason)"
+        case .notThings(let path, let reason): "\(path) is not a Things 3 database: \(reason)"
+        }
+    }
+}
+
+extension ThingsLibrary {
+    /// Reads a Things 3 database without ever writing to it or to its `-wal` and `-shm` files:
+    /// the database and whichever of them exist are copied into a temporary folder first, and
+    /// the copy is read (WAL content included), then removed.
+    ///
+    /// - Parameter path: `main.sqlite` of Things 3.
+    /// - Throws: ``ThingsError``.
+    public init(contentsOf path: String) throws(ThingsError) {
+        let files = FileManager.default
+        let folder = files.temporaryDirectory.appendingPathComponent("arrange-things-\(UUID().uuidString)")
+        defer { try? files.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("main.sqlite")
+        do {
+            guard files.fileExists(atPath: path) else { throw CocoaError(.fileNoSuchFile) }
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+            for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
+                try files.copyItem(atPath: path + suffix, toPath: copy.path + suffix)
+            }
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        do {
+            let queue = try DatabaseQueue(path: copy.path)
+            defer { try? queue.close() }
+            self = try queue.read(Self.read)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            throw .notThings(path: path, reason: error.message ?? error.description)
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    private static func read(_ db: Database) throws -> ThingsLibrary {
+        let areas = try Row.fetchAll(db, sql: #"SELECT uuid, title, "index" FROM TMArea"#).map { row in
+            Area(uuid: row["uuid"], title: row["title"] ?? "", index: row["index"] ?? 0)
+        }
+        let tasks = try Row.fetchAll(db, sql: """
+            SELECT uuid, title, notes, type, status, trashed, start, startDate, deadline, deadlineSuppressionDate,
+                   area, project, heading, "index", todayIndex, creationDate, userModificationDate, stopDate,
+                   rt1_recurrenceRule IS NOT NULL AS isTemplate
+            FROM TMTask
+            """).compactMap { row -> Task? in
+            guard let kind = Task.Kind(rawValue: row["type"] ?? 0) else { return nil }
+            return Task(
+                uuid: row["uuid"], title: row["title"] ?? "", notes: row["notes"] ?? "", kind: kind,
+                status: row["status"] ?? 0, trashed: row["trashed"] ?? false, start: row["start"] ?? 0,
+                startDate: row["startDate"], deadline: row["deadline"], deadlineSuppressionDate: row["deadlineSuppressionDate"],
+                area: row["area"], project: row["project"], heading: row["heading"],
+                index: row["index"] ?? 0, todayIndex: row["todayIndex"] ?? 0,
+                creationDate: row["creationDate"], userModificationDate: row["userModificationDate"], stopDate: row["stopDate"],
+                isRepeatingTemplate: row["isTemplate"] ?? false)
+        }
+        let checklist = try Row.fetchAll(db, sql: #"SELECT uuid, title, task, "index", status FROM TMChecklistItem"#).map { row in
+            ChecklistItem(uuid: row["uuid"], title: row["title"] ?? "", task: row["task"] ?? "", index: row["index"] ?? 0, status: row["status"] ?? 0)
+        }
+        return ThingsLibrary(areas: areas, tasks: tasks, checklistItems: checklist)
+    }
+}

@@ -1,0 +1,175 @@
+import ArrangeArchive
+import ArrangeIntents
+import ArrangeModel
+import ArrangeStore
+import ArrangeThings
+import Foundation
+import GRDB
+import Testing
+
+/// A Things-shaped database that the test builds itself: areas, projects, headings, ties,
+/// trashed and cancelled to-dos, a repeating template, checklists and Today.
+struct ThingsFixture {
+    let folder: URL
+    let pool: DatabasePool
+    var path: String { folder.appendingPathComponent("main.sqlite").path }
+
+    /// 2026-11-23, the day of the import.
+    static let today = ThingsDay.packed(year: 2026, month: 11, day: 23)
+    static let importDay = Date(timeIntervalSince1970: 1_795_392_000 + 12 * 3_600)
+    static var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return calendar
+    }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("things-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pool = try DatabasePool(path: folder.appendingPathComponent("main.sqlite").path)
+        try pool.write { db in
+            try db.execute(sql: #"CREATE TABLE TMArea (uuid TEXT PRIMARY KEY, title TEXT, "index" INTEGER)"#)
+            try db.execute(sql: """
+                CREATE TABLE TMTask (uuid TEXT PRIMARY KEY, title TEXT, notes TEXT, type INTEGER, status INTEGER, trashed INTEGER,
+                  start INTEGER, startDate INTEGER, deadline INTEGER, deadlineSuppressionDate INTEGER, area TEXT, project TEXT,
+                  heading TEXT, "index" INTEGER, todayIndex INTEGER, creationDate REAL, userModificationDate REAL, stopDate REAL,
+                  rt1_recurrenceRule BLOB)
+                """)
+            try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT PRIMARY KEY, title TEXT, task TEXT, "index" INTEGER, status INTEGER)"#)
+            try db.execute(sql: #"INSERT INTO TMArea VALUES ('A-home', 'Home', 2), ('A-work', 'Work', 1)"#)
+            let past = ThingsDay.packed(year: 2026, month: 11, day: 20)
+            let future = ThingsDay.packed(year: 2027, month: 1, day: 1)
+            // uuid, title, type, status, trashed, start, startDate, deadline, suppression, area, project, heading, index, todayIndex, created, stop, rule
+            let rows: [[(any DatabaseValueConvertible)?]] = [
+                ["P-garden", "Garden", 1, 0, 0, 1, nil, nil, nil, nil, nil, nil, 5, 0, 10, nil, nil],
+                ["P-reno", "Renovation", 1, 0, 0, 1, nil, nil, nil, "A-home", nil, nil, 1, 0, 11, nil, nil],
+                ["P-old", "Old", 1, 0, 1, 1, nil, nil, nil, nil, nil, nil, 0, 0, 12, nil, nil],
+                ["P-taxes", "Taxes", 1, 3, 0, 1, nil, nil, nil, "A-work", nil, nil, 0, 0, 13, 99, nil],
+                ["H-kitchen", "Kitchen", 2, 0, 0, 1, nil, nil, nil, nil, "P-reno", nil, 2, 0, 14, nil, nil],
+                ["H-bath", "Bath", 2, 0, 0, 1, nil, nil, nil, nil, "P-reno", nil, 1, 0, 15, nil, nil],
+                ["H-attic", "Attic", 2, 0, 1, 1, nil, nil, nil, nil, "P-reno", nil, 0, 0, 16, nil, nil],
+                ["I-call", "Call mom", 0, 0, 0, 0, nil, nil, nil, nil, nil, nil, 3, 0, 20, nil, nil],
+                ["I-milk", "Buy milk", 0, 0, 0, 0, nil, nil, nil, nil, nil, nil, 1, 0, 22, nil, nil],
+                ["I-eggs", "Buy eggs", 0, 0, 0, 0, nil, nil, nil, nil, nil, nil, 1, 0, 21, nil, nil],
+                ["Z-trash", "Thrown away", 0, 0, 1, 0, nil, nil, nil, nil, nil, nil, 0, 0, 23, nil, nil],
+                ["T-read", "Read book", 0, 0, 0, 1, past, nil, nil, nil, nil, nil, 0, 5, 24, nil, nil],
+                ["T-water", "Water plants", 0, 0, 0, 1, past, nil, nil, nil, nil, nil, 1, 0, 25, nil, nil],
+                ["RT-water", "Water plants", 0, 0, 0, 1, nil, nil, nil, nil, nil, nil, 2, 0, 26, nil, Data([1, 2])],
+                ["T-piano", "Learn piano", 0, 0, 0, 2, future, nil, nil, nil, nil, nil, 0, 0, 27, nil, nil],
+                ["T-passport", "Renew passport", 0, 0, 0, 2, past, nil, nil, nil, nil, nil, 1, 2, 28, nil, nil],
+                ["T-door", "Fix door", 0, 0, 0, 1, nil, past, nil, "A-home", nil, nil, 0, 2, 29, nil, nil],
+                ["T-gutter", "Clean gutter", 0, 0, 0, 1, nil, past, past, "A-home", nil, nil, 1, 0, 30, nil, nil],
+                ["G-roses", "Plant roses", 0, 0, 0, 1, nil, nil, nil, nil, "P-garden", nil, 2, 0, 31, nil, nil],
+                ["G-seeds", "Buy seeds", 0, 3, 0, 1, nil, nil, nil, nil, "P-garden", nil, 1, 0, 32, 1_795_000_000, nil],
+                ["G-mow", "Mow", 0, 2, 0, 1, nil, nil, nil, nil, "P-garden", nil, 3, 0, 33, 1_795_000_100, nil],
+                ["R-budget", "Budget", 0, 0, 0, 1, nil, nil, nil, nil, "P-reno", nil, 5, 0, 34, nil, nil],
+                ["K-tiles", "Tiles", 0, 0, 0, 1, nil, nil, nil, nil, nil, "H-kitchen", 0, 0, 35, nil, nil],
+                ["B-sink", "Sink", 0, 0, 0, 1, nil, nil, nil, nil, nil, "H-bath", 0, 0, 36, nil, nil],
+                ["X-insulate", "Insulate", 0, 0, 0, 1, nil, nil, nil, nil, nil, "H-attic", 0, 0, 37, nil, nil],
+                ["O-old", "Old task", 0, 0, 0, 1, nil, nil, nil, nil, "P-old", nil, 0, 0, 38, nil, nil],
+            ]
+            for row in rows {
+                let values: [(any DatabaseValueConvertible)?] = Array(row[0...1]) + [""] + Array(row[2...13]) + [row[14]] + [row[14]] + Array(row[15...16])
+                try db.execute(sql: "INSERT INTO TMTask VALUES (\(Array(repeating: "?", count: 19).joined(separator: ", ")))", arguments: StatementArguments(values))
+            }
+            try db.execute(sql: "UPDATE TMTask SET notes = 'Semi-skimmed' WHERE uuid = 'I-milk'")
+            try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('C1', 'Oat', 'I-milk', 1, 0), ('C2', 'Whole', 'I-milk', 0, 3)"#)
+        }
+    }
+
+    func remove() {
+        try? pool.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+@Suite("Import from Things 3")
+struct ThingsImportTests {
+    @Test("The mapping: sidebar order, Inbox to the default list, headings, ties, Today, checklists; trashed and templates left out")
+    func mapping() async throws {
+        let fixture = try ThingsFixture()
+        defer { fixture.remove() }
+        let library = try ThingsLibrary(contentsOf: fixture.path)
+        let plan = library.importPlan(today: ThingsFixture.today)
+        let lists = plan.archive.lists
+        #expect(lists.map(\.name) == ["Inbox", "Anytime", "Someday", "Garden", "Work", "Taxes", "Home", "Renovation"])
+        #expect(lists[0].id == ThingsImportPlan.inboxID)
+        let titles = Dictionary(uniqueKeysWithValues: lists.map { ($0.name, $0.items.map(\.title)) })
+        #expect(titles["Inbox"] == ["Buy eggs", "Buy milk", "Call mom"], "index order; the tie breaks by creation date")
+        #expect(titles["Anytime"] == ["Read book", "Water plants"], "the repeating template is left out, its instance stays")
+        #expect(titles["Someday"] == ["Learn piano", "Renew passport"])
+        #expect(titles["Garden"] == ["Buy seeds", "Plant roses", "Mow"])
+        #expect(titles["Renovation"] == ["Budget", "Sink", "Tiles"], "loose to-dos, then Bath (index 1), then Kitchen (2); the trashed heading's to-do is left out")
+        #expect(titles["Home"] == ["Fix door", "Clean gutter"])
+        #expect(titles["Work"] == [] && titles["Taxes"] == [])
+        let items = Dictionary(uniqueKeysWithValues: lists.flatMap(\.items).map { ($0.title + ($0.todayIndex == nil ? "" : "*"), $0) })
+        #expect(items["Buy milk"]?.notes == "Semi-skimmed\n\n- [x] Whole\n- [ ] Oat")
+        #expect(items["Buy seeds"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(items["Mow"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_100), "cancelled arrives completed")
+        #expect(plan.archive.todayOrder.compactMap { id in lists.flatMap(\.items).first { $0.id == id }?.title }
+            == ["Water plants", "Fix door", "Renew passport", "Read book"],
+            "todayIndex, then startDate; a suppressed deadline and a future start are not in Today")
+        #expect(plan.summary == {
+            var summary = ThingsImportSummary()
+            (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (8, 15, 1, 1)
+            (summary.skippedTrashed, summary.skippedTemplates, summary.today) = (3, 1, 4)
+            return summary
+        }())
+        for list in lists {
+            let keys = list.items.map(\.sortIndex)
+            #expect(keys == keys.indices.map { Int64($0) << 32 }, "keys gapped afresh in \(list.name)")
+        }
+    }
+
+    @Test("Importing goes into the store, Inbox into its default list; importing again updates and never duplicates")
+    func reimport() async throws {
+        let fixture = try ThingsFixture()
+        defer { fixture.remove() }
+        let environment = try IntentEnvironment(repository: InMemoryItemRepository())
+        try await environment.prepareDefaultList(named: nil)
+        _ = try await CreateList(name: "Mine").perform(in: environment)
+        let library = try ThingsLibrary(contentsOf: fixture.path)
+        let first = try await ImportThings(library, today: ThingsFixture.importDay, calendar: ThingsFixture.utc).perform(in: environment)
+        #expect(first.merged.itemsAdded == 15 && first.merged.listsMerged == 1 && first.merged.listsAdded == 7)
+        let lists = try await GetLists().perform(in: environment).lists
+        #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Work", "Taxes", "Home", "Renovation"],
+            "the new lists come after the store's own, in Things' order")
+        #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call mom"])
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Water plants", "Fix door", "Renew passport", "Read book"])
+
+        try await fixture.pool.write { try $0.execute(sql: "UPDATE TMTask SET title = 'Call dad' WHERE uuid = 'I-call'") }
+        let again = try await ImportThings(try ThingsLibrary(contentsOf: fixture.path), today: ThingsFixture.importDay, calendar: ThingsFixture.utc)
+            .perform(in: environment)
+        #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 15 && again.merged.listsAdded == 0)
+        #expect(try await GetLists().perform(in: environment).lists.count == 9)
+        #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
+    }
+
+    @Test("Reading never writes to the database or its -wal, and sees what only the -wal holds")
+    func readOnly() throws {
+        let fixture = try ThingsFixture()
+        defer { fixture.remove() }
+        // The pool stays open: the rows are in the -wal, not yet in main.sqlite.
+        let files = [fixture.path, fixture.path + "-wal", fixture.path + "-shm"]
+        let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let library = try ThingsLibrary(contentsOf: fixture.path)
+        #expect(library.tasks.count == 26 && library.areas.count == 2 && library.checklistItems.count == 2)
+        #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+    }
+
+    @Test("A file that is not a Things database, or is missing, is refused with a clear error")
+    func refused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("things-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let other = folder.appendingPathComponent("other.sqlite").path
+        try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE t (x)") }
+        #expect(throws: ThingsError.self) { try ThingsLibrary(contentsOf: other) }
+        do {
+            _ = try ThingsLibrary(contentsOf: other)
+        } catch {
+            #expect(error.localizedDescription.hasPrefix("\(other) is not a Things 3 database: no such table: TMArea"), "\(error.localizedDescription)")
+        }
+        #expect(throws: ThingsError.self) { try ThingsLibrary(contentsOf: folder.appendingPathComponent("missing.sqlite").path) }
+    }
+}
