@@ -4,7 +4,7 @@ import ArrangeOrdering
 import ArrangeStore
 import Foundation
 
-/// Every list with its items, or one list, as an ``Archive``: what an app's "Export…" writes.
+/// Every list with its items, or one list, as an `Archive`: what an app's "Export…" writes.
 public struct ExportArchive: ArrangeIntent {
     public static let title = "Export"
 
@@ -29,7 +29,7 @@ public struct ExportArchive: ArrangeIntent {
     }
 }
 
-/// Brings an ``Archive`` into the store, merging by id: what an app's "Import…" does.
+/// Brings an `Archive` into the store, merging by id: what an app's "Import…" does.
 ///
 /// - Into an empty store (no items, and no list but an empty default list), it reproduces the
 ///   archive exactly: lists, items, ids, keys, Today and the default list.
@@ -37,13 +37,13 @@ public struct ExportArchive: ArrangeIntent {
 ///   archive (an item keeps its place in its list, unless it changes list); a list whose name
 ///   the store has already takes the archive list's items; anything else is added, after the
 ///   store's own lists or items, in the archive's order. Any keys that still tie are resolved
-///   as ``OrderingService/checkUniqueness(_:in:)`` does.
+///   as `OrderingService/checkUniqueness(_:in:)` does.
 ///
 /// Nothing is imported unless everything is. An import is not a step of the undo history.
 public struct ImportArchive: ArrangeIntent {
     public static let title = "Import"
 
-    /// The archive, read and checked (``Archive/init(jsonData:)``).
+    /// The archive, read and checked (`Archive/init(jsonData:)`).
     public var archive: Archive
     /// The id of the archive's list that stands for the store's default list, whatever the
     /// store calls it: its items go there, its name and key are not used. An importer from

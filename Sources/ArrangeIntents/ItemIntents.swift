@@ -15,7 +15,7 @@ public struct AddItem: ArrangeIntent {
     public var placement: ItemPlacement
     /// Notes to keep with the item.
     public var notes: String
-    /// Which items an ``Placement/offset(_:)`` placement counts.
+    /// Which items an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
 
     /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`.

@@ -14,7 +14,7 @@ public struct MoveItems: ArrangeIntent {
     /// The list to move into; without it the items stay in their list, or go to the list of
     /// the item a `before` or `after` placement names.
     public var list: ItemList.ID?
-    /// Which items an ``Placement/offset(_:)`` placement counts.
+    /// Which items an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
 
     /// ```swift

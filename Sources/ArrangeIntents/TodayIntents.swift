@@ -38,7 +38,7 @@ public struct AddToToday: ArrangeIntent {
     public var items: [Item.ID]
     /// Where they go in Today; an anchor must be in Today.
     public var placement: ItemPlacement
-    /// Which items of Today an ``Placement/offset(_:)`` placement counts.
+    /// Which items of Today an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
 
     /// ```swift
@@ -64,7 +64,7 @@ public struct MoveInToday: ArrangeIntent {
     public var items: [Item.ID]
     /// Where they go in Today; an anchor must be in Today.
     public var placement: ItemPlacement
-    /// Which items of Today an ``Placement/offset(_:)`` placement counts.
+    /// Which items of Today an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
 
     /// Moves `items` to `placement` in Today.

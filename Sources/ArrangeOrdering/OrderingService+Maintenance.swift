@@ -6,7 +6,7 @@ extension OrderingService {
     ///
     /// It looks for entries that share a `sortIndex` (after an import, a sync or a hand edit
     /// of the file), which ``checkUniqueness(_:in:)`` resolves, and for neighbouring keys
-    /// closer than the configured minimum gap, whose windows ``recalculateBounds(around:and:inserting:in:excluding:in:)``
+    /// closer than the configured minimum gap, whose windows `recalculateBounds(around:and:inserting:in:excluding:in:)`
     /// re-spreads. The displayed order never changes.
     ///
     /// - Returns: What was found, and the rows written by the repair.

@@ -5,11 +5,11 @@ import Synchronization
 
 /// Places and moves entries in their orderings, writing as few rows as it can.
 ///
-/// Every ordering (an ``OrderScope``: a list's items, the lists, Today) works the same way.
+/// Every ordering (an `OrderScope`: a list's items, the lists, Today) works the same way.
 /// Each entry keeps a gapped 64-bit `sortIndex`. A new or moved entry takes a key in the
 /// gap between its neighbours, so a reorder writes one row. When a gap is used up, a
 /// window of neighbours around it, as small as gives enough room, is re-spread first
-/// (``recalculateBounds(around:and:inserting:in:excluding:in:)``); ties that arrive from
+/// (`recalculateBounds(around:and:inserting:in:excluding:in:)`); ties that arrive from
 /// elsewhere are sorted out by ``validate(_:repair:)``.
 ///
 /// Every public operation runs in one repository transaction, re-spread included, and
@@ -54,7 +54,7 @@ public final class OrderingService: Sendable {
     ///   - placement: Where it goes in its list.
     ///   - visibility: Which items an ``Placement/offset(_:)`` counts.
     /// - Returns: The item's entry in its list, and the rows written.
-    /// - Throws: ``StoreError`` for an unknown list or anchor, ``OrderingError`` for a bad placement.
+    /// - Throws: `StoreError` for an unknown list or anchor, ``OrderingError`` for a bad placement.
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ item: Item, at placement: ItemPlacement, visibility: ItemVisibility = .all) throws -> OrderingReport {
@@ -76,7 +76,7 @@ public final class OrderingService: Sendable {
     /// Adds a new list at `placement` among the lists; its `sortIndex` is chosen here.
     ///
     /// - Returns: The list's entry, and the rows written.
-    /// - Throws: ``StoreError`` for a taken id or name or an unknown anchor, ``OrderingError`` for a bad placement.
+    /// - Throws: `StoreError` for a taken id or name or an unknown anchor, ``OrderingError`` for a bad placement.
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ list: ItemList, at placement: ListPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
@@ -116,7 +116,7 @@ public final class OrderingService: Sendable {
     ///   - visibility: Which items an ``Placement/offset(_:)`` counts.
     /// - Returns: The moved items' entries in their list, and the rows written. A move onto
     ///   the items' own place writes nothing.
-    /// - Throws: ``StoreError`` for unknown ids or lists, ``OrderingError`` for a move that
+    /// - Throws: `StoreError` for unknown ids or lists, ``OrderingError`` for a move that
     ///   cannot be made.
     /// - Complexity: O(k log n) for k items, plus the rows of a re-spread when one is needed.
     @discardableResult
@@ -145,9 +145,10 @@ public final class OrderingService: Sendable {
     ///   - placement: Where the run goes; an anchor must be in the ordering.
     ///   - scope: The ordering.
     ///   - visibility: Which entries an ``Placement/offset(_:)`` counts.
+    ///   - transaction: The write transaction to work in.
     /// - Returns: The placed entries, in order, and the rows written. A move onto the entries'
     ///   own place writes nothing.
-    /// - Throws: ``StoreError`` for unknown ids or an unknown list, ``OrderingError`` for a move that cannot be made.
+    /// - Throws: `StoreError` for unknown ids or an unknown list, ``OrderingError`` for a move that cannot be made.
     /// - Complexity: O(k log n) for k entries, plus the rows of a re-spread when one is needed.
     @discardableResult
     public func place(

@@ -4,8 +4,8 @@ public import Foundation
 /// Where something goes in its ordering, relative to the ends, to an `Anchor` (another
 /// entry of the same ordering), or at an offset.
 ///
-/// Items are placed with a ``Placement<Item.ID>`` (``ItemPlacement``), in their list and in
-/// Today alike; lists with a ``Placement<ItemList.ID>`` (``ListPlacement``).
+/// Items are placed with a `Placement<Item.ID>` (``ItemPlacement``), in their list and in
+/// Today alike; lists with a `Placement<ItemList.ID>` (``ListPlacement``).
 ///
 /// ```swift
 /// let placement: ItemPlacement = .after(bread)

@@ -2,7 +2,7 @@ public import ArrangeStore
 import Foundation
 public import GRDB
 
-/// An ``ItemRepository`` that keeps its lists and items in a SQLite database, through GRDB.
+/// An `ItemRepository` that keeps its lists and items in a SQLite database, through GRDB.
 ///
 /// ```swift
 /// let repository = try SQLiteItemRepository(path: "/path/to/Arrange.sqlite")
@@ -24,7 +24,7 @@ public import GRDB
 /// - ``init(writer:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured;
 /// - ``readOnly(path:)`` reads a file that another process writes, a widget's view of the app's lists.
 ///
-/// Every failure is reported as a ``StoreError``; no type of GRDB or SQLite reaches the
+/// Every failure is reported as a `StoreError`; no type of GRDB or SQLite reaches the
 /// caller. Don't call the repository from inside a `read` or `write` body: the body
 /// already holds a connection.
 public final class SQLiteItemRepository: ItemRepository {
@@ -54,10 +54,10 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   - path: The path of the database file. SQLite keeps two more files beside it while
     ///     the database is open, ending in `-wal` and `-shm`.
     ///   - busyTimeout: How long a write waits while another connection, perhaps of another
-    ///     process, holds the write lock, before it fails with ``StoreError/database(reason:)``.
-    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when the folder does not
+    ///     process, holds the write lock, before it fails with `StoreError/database(reason:)`.
+    /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the folder does not
     ///   exist, or the file cannot be opened, is not a SQLite database, is damaged, or was
-    ///   written by a newer version of Arrange; ``StoreError/database(reason:)`` when the
+    ///   written by a newer version of Arrange; `StoreError/database(reason:)` when the
     ///   file is read-only (opening a database in WAL mode may write to it) or stays locked.
     public convenience init(path: String, busyTimeout: Duration = defaultBusyTimeout) throws {
         try Self.ensureFolderExists(for: path)
@@ -76,7 +76,7 @@ public final class SQLiteItemRepository: ItemRepository {
     /// Each call creates a database of its own. It behaves as a file database does,
     /// schema and constraints included.
     ///
-    /// - Throws: ``StoreError`` when SQLite cannot create the database.
+    /// - Throws: `StoreError` when SQLite cannot create the database.
     public static func inMemory() throws -> SQLiteItemRepository {
         let path = ":memory:"
         let queue = try StoreError.mapping(path: path) { try DatabaseQueue(configuration: configuration) }
@@ -105,9 +105,9 @@ public final class SQLiteItemRepository: ItemRepository {
     /// - Don't call the repository from inside an access of the app's own to `writer`.
     ///
     /// - Parameter writer: The connection or pool; its `path` becomes the repository's ``path``.
-    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when foreign keys are off, or the
+    /// - Throws: `StoreError/unusableDatabase(path:reason:)` when foreign keys are off, or the
     ///   database is damaged or was written by a newer version of Arrange;
-    ///   ``StoreError/database(reason:)`` when the migration cannot write.
+    ///   `StoreError/database(reason:)` when the migration cannot write.
     public convenience init(writer: some DatabaseWriter) throws {
         let path = writer.path
         guard writer.configuration.foreignKeysEnabled else {
@@ -126,14 +126,14 @@ public final class SQLiteItemRepository: ItemRepository {
     /// ```
     ///
     /// Nothing is ever written to the file: the schema is not migrated, and every `write`,
-    /// synchronous or `async`, throws ``StoreError/readOnly(path:)`` before it reaches the
+    /// synchronous or `async`, throws `StoreError/readOnly(path:)` before it reaches the
     /// database. Each read sees the last change the other process committed (the file is in
     /// WAL mode), and the observations (``observeItems(in:visibility:)``) see its changes too.
     ///
     /// - Parameter path: The path of a database file that a writing ``SQLiteItemRepository``
     ///   has opened at least once, so its schema is complete.
     /// - Returns: A repository whose ``isReadOnly`` is `true`.
-    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when the file does not exist,
+    /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the file does not exist,
     ///   cannot be opened, is not a SQLite database, or its schema is older or newer than
     ///   this version of Arrange reads.
     public static func readOnly(path: String) throws -> SQLiteItemRepository {
@@ -275,7 +275,7 @@ public final class SQLiteItemRepository: ItemRepository {
     }
 
     /// Copies every committed change into the database file, then closes the database.
-    /// Later reads and writes throw ``StoreError/database(reason:)``.
+    /// Later reads and writes throw `StoreError/database(reason:)`.
     ///
     /// After `close()` the database file alone holds the data, and the `-wal` file beside it
     /// is empty: the file can be copied or backed up. Releasing the repository closes it

@@ -9,14 +9,14 @@ public import Foundation
 ///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
-/// - order the entries of every ``OrderScope`` (the items of a list, the lists, Today) by
-///   `sortIndex`, then by `id` (``OrderKey``), everywhere;
+/// - order the entries of every `OrderScope` (the items of a list, the lists, Today) by
+///   `sortIndex`, then by `id` (`OrderKey`), everywhere;
 /// - answer the neighbour and window queries (``ItemReading/entries(in:before:limit:)``,
 ///   ``ItemReading/entries(in:after:limit:)``) without scanning the ordering: their cost may
 ///   grow with `limit` and the logarithm of the ordering's length, not with the length;
 /// - roll back every change of a write whose body throws, and rethrow the error;
 /// - refuse a list name that another list has already, ignoring case
-///   (``TitleError/duplicateListName(_:)``);
+///   (`TitleError/duplicateListName(_:)`);
 /// - delete a list's items with the list, and an item from Today with the item;
 /// - report its own failures as ``StoreError``, never as a type of the library behind it.
 public protocol ItemRepository: Sendable {
@@ -109,11 +109,11 @@ public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// The queries a transaction can answer.
 ///
-/// Display reads hand out whole ``Item``s and ``ItemList``s. The ordering service reads
-/// ``OrderEntry``s instead, the same way in every ``OrderScope``: an entry's id, key and
+/// Display reads hand out whole `Item`s and `ItemList`s. The ordering service reads
+/// `OrderEntry`s instead, the same way in every `OrderScope`: an entry's id, key and
 /// openness, which is all it needs to place something.
 public protocol ItemReading {
-    /// All lists, in their hand-made order (``ItemList/orderKey``).
+    /// All lists, in their hand-made order (`ItemList/orderKey`).
     func lists() throws -> [ItemList]
 
     /// The list with this id, or `nil`.
@@ -183,7 +183,9 @@ public protocol ItemReading {
     ///
     /// This is how a person names an item by the start of its id (`3f2a`).
     ///
-    /// - Parameter hexDigits: 1 to 32 hex digits, without dashes; anything else matches nothing.
+    /// - Parameters:
+    ///   - hexDigits: 1 to 32 hex digits, without dashes; anything else matches nothing.
+    ///   - limit: The most items to return.
     /// - Complexity: O(log n + limit).
     func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item]
 
@@ -196,10 +198,10 @@ public protocol ItemReading {
 
 /// The changes a write transaction can make, on top of its queries.
 public protocol ItemWriting: ItemReading {
-    /// Adds a list, at its ``ItemList/sortIndex``.
+    /// Adds a list, at its `ItemList/sortIndex`.
     ///
     /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then
-    ///   ``StoreError/validation(_:)`` with ``TitleError/duplicateListName(_:)``
+    ///   ``StoreError/validation(_:)`` with `TitleError/duplicateListName(_:)`
     ///   when another list has the same name ignoring case.
     func insert(_ list: ItemList) throws
 
@@ -232,8 +234,8 @@ public protocol ItemWriting: ItemReading {
     /// Gives several entries new keys in an ordering, and puts those that are not in it yet
     /// into it, leaving every other field as it is.
     ///
-    /// In ``OrderScope/items(_:)`` an item of another list moves into that list; in
-    /// ``OrderScope/today`` an item joins Today. The items written are stamped `updatedAt`.
+    /// In `OrderScope/items(_:)` an item of another list moves into that list; in
+    /// `OrderScope/today` an item joins Today. The items written are stamped `updatedAt`.
     ///
     /// - Parameters:
     ///   - changes: The new keys, at most one for each entry.

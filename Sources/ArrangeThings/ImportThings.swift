@@ -5,7 +5,7 @@ public import Foundation
 /// Brings a Things 3 library into the store: what an app's "Import from Things…" does.
 ///
 /// The library is mapped by ``ThingsLibrary/importPlan(today:)`` and merged as
-/// ``ImportArchive`` merges an archive: Things' Inbox goes into the store's default list, and
+/// `ImportArchive` merges an archive: Things' Inbox goes into the store's default list, and
 /// since ids come from Things' uuids, importing the same library again updates what the last
 /// import made and never duplicates it.
 public struct ImportThings: ArrangeIntent {

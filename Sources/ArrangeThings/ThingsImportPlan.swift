@@ -3,7 +3,7 @@ public import ArrangeModel
 public import Foundation
 
 /// A Things library mapped onto Arrange: lists in Things' sidebar order, to-dos in their
-/// order, Today, and what was left out. It is an ``Archive`` whose ids come from Things' uuids,
+/// order, Today, and what was left out. It is an `Archive` whose ids come from Things' uuids,
 /// so importing the same library again updates what the first import made.
 public struct ThingsImportPlan: Hashable, Sendable {
     /// The lists and items; the list with ``inboxID`` stands for the store's default list.
