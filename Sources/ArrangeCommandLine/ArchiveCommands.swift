@@ -4,6 +4,9 @@ import ArrangeIntents
 import ArrangeModel
 import ArrangeThings
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The formats `arrange export` writes.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
@@ -120,6 +123,9 @@ struct ImportThingsCommand: SessionCommand {
     var path: String
 
     func run(in session: CommandSession) async throws {
+        // On a terminal, say what is happening: a big library takes a moment to copy and read.
+        let progress = isatty(STDERR_FILENO) != 0 ? { (step: String) in FileHandle.standardError.write(Data((step + "\n").utf8)) } : { _ in }
+        progress("Reading \(path)…")
         let library: ThingsLibrary
         do {
             library = try ThingsLibrary(contentsOf: path)
@@ -128,6 +134,7 @@ struct ImportThingsCommand: SessionCommand {
         } catch {
             throw IntentFailure(code: "notThings", message: error.localizedDescription)
         }
+        progress("Importing \(library.tasks.count) tasks and \(library.areas.count) areas…")
         let result = try await session.environment.perform(ImportThings(library)).result
         if shared.json {
             try session.printJSON(result)
