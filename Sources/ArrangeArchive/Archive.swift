@@ -43,7 +43,9 @@ public struct Archive: Codable, Hashable, Sendable {
 
 /// A list of an ``Archive``, with its items in their order.
 public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
+    /// The list's id.
     public var id: ItemList.ID
+    /// The list's name.
     public var name: String
     /// Seconds since 1970 in JSON, as the database stores them.
     public var createdAt: Date
@@ -52,6 +54,7 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     /// The list's items, completed ones included, in their order.
     public var items: [ArchivedItem]
 
+    /// Archives `list` with `items`.
     public init(_ list: ItemList, items: [ArchivedItem]) {
         self.id = list.id
         self.name = list.name
@@ -68,18 +71,24 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
 
 /// An item of an ``ArchivedList``.
 public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
+    /// The item's id.
     public var id: Item.ID
+    /// The item's title.
     public var title: String
+    /// The item's notes; may be empty.
     public var notes: String
     /// The item's key in its list.
     public var sortIndex: Int64
+    /// When the item was created: seconds since 1970 in JSON.
     public var createdAt: Date
+    /// When the item last changed: seconds since 1970 in JSON.
     public var updatedAt: Date
     /// When the item was completed; absent while it is open.
     public var completedAt: Date?
     /// The item's key in Today; absent when it is not in Today.
     public var todayIndex: Int64?
 
+    /// Archives `item`; its list is the archived list that holds it.
     public init(_ item: Item) {
         self.id = item.id
         self.title = item.title

@@ -18,6 +18,8 @@ public struct ExportArchive: ArrangeIntent {
 
     public var isReadOnly: Bool { true }
 
+    /// Reads the lists and their items into an archive.
+    ///
     /// - Complexity: O(n) for n items: one read of each list.
     public func run(in context: IntentContext) throws -> Archive {
         let transaction = context.transaction
@@ -167,5 +169,6 @@ public struct ImportResult: Hashable, Sendable, Codable {
     /// Rows given new keys because the archive's keys tied with the store's.
     public var keysRepaired = 0
 
+    /// A result of nothing done.
     public init() {}
 }

@@ -60,5 +60,6 @@ extension IntentError: LocalizedError {
 }
 
 extension IntentError: CustomStringConvertible {
+    /// The ``errorDescription``.
     public var description: String { errorDescription ?? "" }
 }

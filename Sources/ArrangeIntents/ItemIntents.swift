@@ -158,6 +158,8 @@ public struct ListItems: ArrangeIntent {
 
     public var isReadOnly: Bool { true }
 
+    /// Reads the list's items, in display order.
+    ///
     /// - Returns: The list and its items; open items carry their 1-based place among the
     ///   open items in ``ItemSummary/position``.
     public func run(in context: IntentContext) throws -> ItemListing {
@@ -186,6 +188,8 @@ public struct ShowItem: ArrangeIntent {
 
     public var isReadOnly: Bool { true }
 
+    /// Reads the item, and counts its place when it is open.
+    ///
     /// - Returns: The item; an open one carries its 1-based place among the open items of its
     ///   list in ``ItemSummary/position``.
     /// - Complexity: One count of the items before it in its list.

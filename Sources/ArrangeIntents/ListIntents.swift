@@ -38,6 +38,8 @@ public struct MoveList: ArrangeIntent {
     /// Where it goes.
     public var placement: ListPlacement
 
+    /// Moves `list` to `placement` among the lists.
+    ///
     /// ```swift
     /// try await MoveList(groceries, to: .top).perform(in: environment)
     /// try await MoveList(groceries, to: .after(work)).perform(in: environment)

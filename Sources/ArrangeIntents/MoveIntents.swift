@@ -17,6 +17,8 @@ public struct MoveItems: ArrangeIntent {
     /// Which items an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
 
+    /// Moves `items` to `placement`, into `list` when given; an `offset` placement counts the items seen under `visibility`.
+    ///
     /// ```swift
     /// try await MoveItems([milk], to: .top).perform(in: environment)
     /// try await MoveItems([milk, eggs], to: .after(bread), into: groceries).perform(in: environment)

@@ -17,6 +17,8 @@ public struct ShowToday: ArrangeIntent {
 
     public var isReadOnly: Bool { true }
 
+    /// Reads Today's items, in Today's order.
+    ///
     /// - Returns: The items; open ones carry their 1-based place among the open items in
     ///   Today in ``ItemSummary/position``.
     public func run(in context: IntentContext) throws -> TodayListing {
@@ -41,6 +43,8 @@ public struct AddToToday: ArrangeIntent {
     /// Which items of Today an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
 
+    /// Puts `items` in Today at `placement`; an `offset` placement counts the items of Today seen under `visibility`.
+    ///
     /// ```swift
     /// try await AddToToday([milk, eggs]).perform(in: environment)
     /// try await AddToToday([bread], placement: .before(milk)).perform(in: environment)

@@ -133,6 +133,7 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
 }
 
 extension Identifier: CustomStringConvertible {
+    /// A short form for messages and logs.
     public var description: String { text }
 }
 

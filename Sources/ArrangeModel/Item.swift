@@ -2,6 +2,7 @@ public import Foundation
 
 /// One entry of a list, kept in its user's order by ``sortIndex``.
 public struct Item: Identifiable, Hashable, Sendable, Codable {
+    /// An item's identity.
     public typealias ID = Identifier<Item>
 
     /// The item's stable identity.
@@ -24,6 +25,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// `todayIndex`, then ascending `id`, whatever the items' lists.
     public var todayIndex: Int64?
 
+    /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
         id: ID = ID(),
         listID: ItemList.ID,

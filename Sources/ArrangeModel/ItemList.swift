@@ -2,6 +2,7 @@ public import Foundation
 
 /// A named list of items.
 public struct ItemList: Identifiable, Hashable, Sendable, Codable {
+    /// A list's identity.
     public typealias ID = Identifier<ItemList>
 
     /// The list's stable identity.
@@ -13,6 +14,7 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     /// The list's place among the lists. Lists read in ascending `sortIndex`, then ascending `id`.
     public var sortIndex: Int64
 
+    /// A list with these fields; the ordering service chooses the `sortIndex` of a new list.
     public init(id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0) {
         self.id = id
         self.name = name

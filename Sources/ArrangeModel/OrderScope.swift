@@ -21,6 +21,7 @@ public enum OrderScope: Hashable, Sendable {
 }
 
 extension OrderScope: CustomStringConvertible {
+    /// A short form for messages and logs.
     public var description: String {
         switch self {
         case .items(let list): "the list \(list)"
@@ -45,6 +46,7 @@ public struct OrderEntry: Hashable, Sendable {
     /// Whether the entry is seen among open entries: an item that is not completed, or any list.
     public var isOpen: Bool
 
+    /// An entry with these fields.
     public init(id: ID, sortIndex: Int64, isOpen: Bool) {
         self.id = id
         self.sortIndex = sortIndex
@@ -60,9 +62,12 @@ public struct OrderEntry: Hashable, Sendable {
 /// Every backend orders entries exactly by this key, so two entries that share a
 /// `sortIndex` still have one well-defined order.
 public struct OrderKey: Hashable, Comparable, Sendable {
+    /// The key the ordering service chose.
     public var sortIndex: Int64
+    /// The entry's id, which breaks ties.
     public var id: OrderEntry.ID
 
+    /// The key of the entry `id` at `sortIndex`.
     public init(sortIndex: Int64, id: OrderEntry.ID) {
         self.sortIndex = sortIndex
         self.id = id

@@ -11,6 +11,7 @@
 public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose draws depend on `seed` only.
     public init(seed: UInt64) {
         self.state = seed
     }

@@ -13,12 +13,15 @@ public enum TitleError: Error, Hashable, Sendable {
 
     /// The text a validation error is about.
     public enum Field: String, Hashable, Sendable {
+        /// An item's title.
         case title
+        /// A list's name.
         case listName = "list name"
     }
 }
 
 extension TitleError: CustomStringConvertible {
+    /// What went wrong, in a sentence a person can act on.
     public var description: String {
         switch self {
         case .empty(let field):

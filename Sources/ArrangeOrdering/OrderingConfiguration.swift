@@ -23,9 +23,12 @@ public struct OrderingConfiguration: Hashable, Sendable, Codable {
 
     /// Why a configuration cannot be used.
     public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The end gap is under 2, or under twice the minimum gap.
         case endGapTooSmall(Int64)
+        /// The minimum gap is under 1.
         case minimumGapTooSmall(Int64)
 
+        /// What is wrong, in a sentence.
         public var description: String {
             switch self {
             case .endGapTooSmall(let gap): "The end gap must be at least 2 and at least twice the minimum gap; it is \(gap)."

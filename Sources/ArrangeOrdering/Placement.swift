@@ -62,6 +62,7 @@ public struct OrderingReport: Hashable, Sendable {
     /// The rows of neighbours that were re-spread to make room (included in ``rowsWritten``).
     public var rowsRespread: Int
 
+    /// A report of these figures.
     public init(placed: [OrderEntry] = [], rowsWritten: Int = 0, rowsRespread: Int = 0) {
         self.placed = placed
         self.rowsWritten = rowsWritten
@@ -87,6 +88,7 @@ public struct ValidationReport: Hashable, Sendable, Codable {
     /// Whether the ordering needed nothing.
     public var isHealthy: Bool { tiedGroups == 0 && crampedGaps == 0 }
 
+    /// A report of these figures.
     public init(itemCount: Int = 0, tiedGroups: Int = 0, tiedItems: Int = 0, crampedGaps: Int = 0, repaired: Bool = false, rowsWritten: Int = 0) {
         self.itemCount = itemCount
         self.tiedGroups = tiedGroups
@@ -116,6 +118,7 @@ public enum OrderingError: Error, Hashable, Sendable {
 }
 
 extension OrderingError: CustomStringConvertible {
+    /// What went wrong, in a sentence a person can act on.
     public var description: String {
         switch self {
         case .offsetOutOfRange(let offset, let count) where count < 0:

@@ -209,12 +209,16 @@ public final class SQLiteItemRepository: ItemRepository {
         throw .database(reason: "\(path) is read-only, so nothing can be saved (its permissions allow no writing; chmod u+w to allow it).")
     }
 
+    /// Runs `body` on a snapshot of the file, on a reading connection of the pool (the
+    /// writer's own connection for a queue).
     public func read<Result>(_ body: (any ItemReading) throws -> Result) throws -> Result {
         try mappingDatabaseErrors {
             try writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
         }
     }
 
+    /// Runs `body` in one `IMMEDIATE` transaction, which waits up to the busy timeout for
+    /// another connection's write lock.
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
         try ensureWritable()
         return try mappingDatabaseErrors {
@@ -222,6 +226,8 @@ public final class SQLiteItemRepository: ItemRepository {
         }
     }
 
+    /// The `async` twin of ``read(_:)-4ilkm``, through GRDB's async access: it suspends
+    /// rather than blocks while it waits for a connection.
     public func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
         let path = path
         do {
@@ -231,6 +237,8 @@ public final class SQLiteItemRepository: ItemRepository {
         }
     }
 
+    /// The `async` twin of ``write(_:)-8lepx``, through GRDB's async access: it suspends
+    /// rather than blocks while it waits for the write lock.
     public func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R {
         try ensureWritable()
         do {

@@ -259,9 +259,12 @@ public protocol ItemWriting: ItemReading {
 
 /// A new `sortIndex` for one entry of an ordering.
 public struct SortIndexChange: Hashable, Sendable {
+    /// The item or list whose key changes.
     public var id: OrderEntry.ID
+    /// Its new key.
     public var sortIndex: Int64
 
+    /// A new key `sortIndex` for the entry `id`.
     public init(id: OrderEntry.ID, sortIndex: Int64) {
         self.id = id
         self.sortIndex = sortIndex

@@ -23,6 +23,7 @@ public enum StoreError: Error, Hashable, Sendable {
 }
 
 extension StoreError: CustomStringConvertible {
+    /// What went wrong, in a sentence a person can act on.
     public var description: String {
         switch self {
         case .listNotFound(let id): "No list has the id \(id)."

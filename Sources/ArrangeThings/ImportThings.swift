@@ -9,6 +9,7 @@ public import Foundation
 /// since ids come from Things' uuids, importing the same library again updates what the last
 /// import made and never duplicates it.
 public struct ImportThings: ArrangeIntent {
+    /// "Import from Things".
     public static let title = "Import from Things"
 
     /// The library, read with ``ThingsLibrary/init(contentsOf:)``.
@@ -18,12 +19,14 @@ public struct ImportThings: ArrangeIntent {
     /// The calendar whose time zone tells which day `today` is.
     public var calendar: Calendar
 
+    /// Imports `library` as Things would show it on the day of `today` in `calendar`.
     public init(_ library: ThingsLibrary, today: Date = Date(), calendar: Calendar = .current) {
         self.library = library
         self.today = today
         self.calendar = calendar
     }
 
+    /// Maps the library and merges it into the store, in the context's transaction.
     public func run(in context: IntentContext) throws -> ThingsImportResult {
         let plan = library.importPlan(today: ThingsDay.packed(today, in: calendar))
         let merged = try ImportArchive(plan.archive, defaultListStandIn: ThingsImportPlan.inboxID).run(in: context)
@@ -38,6 +41,7 @@ public struct ThingsImportResult: Hashable, Sendable, Codable {
     /// How it merged into the store.
     public var merged: ImportResult
 
+    /// Creates the result from its parts.
     public init(summary: ThingsImportSummary, merged: ImportResult) {
         self.summary = summary
         self.merged = merged

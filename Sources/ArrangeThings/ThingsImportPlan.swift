@@ -32,11 +32,13 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     /// To-dos in Today.
     public var today = 0
 
+    /// A summary of nothing.
     public init() {}
 }
 
 /// A day as Things packs it in `startDate` and `deadline`: `year << 16 | month << 12 | day << 7`.
 public enum ThingsDay {
+    /// The packed form of a calendar day.
     public static func packed(year: Int, month: Int, day: Int) -> Int64 {
         Int64(year) << 16 | Int64(month) << 12 | Int64(day) << 7
     }

@@ -6,10 +6,14 @@ import GRDB
 public struct ThingsLibrary: Hashable, Sendable {
     /// A row of `TMArea`.
     public struct Area: Hashable, Sendable {
+        /// The area's id in Things.
         public var uuid: String
+        /// The area's name.
         public var title: String
+        /// Its place among the areas: ascending is the sidebar's order.
         public var index: Int64
 
+        /// An area with these fields.
         public init(uuid: String, title: String, index: Int64) {
             self.uuid = uuid
             self.title = title
@@ -19,54 +23,85 @@ public struct ThingsLibrary: Hashable, Sendable {
 
     /// A row of `TMTask`: a to-do, a project or a heading.
     public struct Task: Hashable, Sendable {
+        /// What a row of `TMTask` is: its `type`.
         public enum Kind: Int64, Sendable {
-            case toDo = 0, project = 1, heading = 2
+            /// A to-do (0).
+            case toDo = 0
+            /// A project (1).
+            case project = 1
+            /// A heading inside a project (2).
+            case heading = 2
         }
 
+        /// The task's id in Things.
         public var uuid: String
+        /// The task's title; Things allows it to be empty.
         public var title: String
+        /// The task's notes.
         public var notes: String
+        /// To-do, project or heading.
         public var kind: Kind
         /// 0 open, 2 cancelled, 3 completed.
         public var status: Int64
+        /// Whether the task is in the trash.
         public var trashed: Bool
         /// 0 Inbox, 1 Anytime, 2 Someday.
         public var start: Int64
         /// A day packed as `year << 16 | month << 12 | day << 7`.
         public var startDate: Int64?
+        /// The deadline, a day packed as ``startDate`` is.
         public var deadline: Int64?
+        /// Set when the person dismissed the deadline from Today.
         public var deadlineSuppressionDate: Int64?
+        /// The uuid of the task's area, if any.
         public var area: String?
+        /// The uuid of the task's project, if any; a to-do under a heading names the heading instead.
         public var project: String?
+        /// The uuid of the task's heading, if any.
         public var heading: String?
+        /// Its place in its project, area or start group: ascending is the display order; ties happen.
         public var index: Int64
+        /// Its place in Today: ascending is the display order; ties happen.
         public var todayIndex: Int64
-        /// Seconds since 1970.
+        /// When the task was created, in seconds since 1970.
         public var creationDate: Double?
+        /// When the person last changed the task, in seconds since 1970.
         public var userModificationDate: Double?
+        /// When the task was completed or cancelled, in seconds since 1970.
         public var stopDate: Double?
         /// Whether the row is the template of a repeating to-do (`rt1_recurrenceRule` set).
         public var isRepeatingTemplate: Bool
 
+        /// Whether the task is completed.
         public var isCompleted: Bool { status == 3 }
+        /// Whether the task is cancelled.
         public var isCancelled: Bool { status == 2 }
+        /// Whether the task is neither completed nor cancelled.
         public var isOpen: Bool { status == 0 }
     }
 
     /// A row of `TMChecklistItem`.
     public struct ChecklistItem: Hashable, Sendable {
+        /// The item's id in Things.
         public var uuid: String
+        /// The item's text.
         public var title: String
+        /// The uuid of the to-do it belongs to.
         public var task: String
+        /// Its place in the to-do's checklist: ascending is the display order.
         public var index: Int64
         /// 0 open, 2 cancelled, 3 completed.
         public var status: Int64
     }
 
+    /// Every area.
     public var areas: [Area]
+    /// Every to-do, project and heading, trashed ones and repeating templates included.
     public var tasks: [Task]
+    /// Every checklist item.
     public var checklistItems: [ChecklistItem]
 
+    /// A library of these rows.
     public init(areas: [Area], tasks: [Task], checklistItems: [ChecklistItem]) {
         self.areas = areas
         self.tasks = tasks
