@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
         .library(name: "ArrangeArchive", targets: ["ArrangeArchive"]),
         .library(name: "ArrangeThings", targets: ["ArrangeThings"]),
+        .library(name: "ArrangeSync", targets: ["ArrangeSync"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
@@ -51,6 +52,7 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"]),
+        .target(name: "ArrangeSync", dependencies: ["ArrangeModel"]),
         .target(
             name: "ArrangeThings",
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
@@ -121,6 +123,7 @@ let package = Package(
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
+        .testTarget(name: "ArrangeSyncTests", dependencies: ["ArrangeSync", "ArrangeModel"]),
         .testTarget(
             name: "ArrangeThingsTests",
             dependencies: ["ArrangeThings", "ArrangeArchive", "ArrangeIntents", "ArrangeStore", "ArrangeModel", .product(name: "GRDB", package: "GRDB.swift")]

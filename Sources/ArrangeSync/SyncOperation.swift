@@ -1,0 +1,105 @@
+public import ArrangeModel
+public import Foundation
+
+/// The identity of a replica: one database, on one device.
+public typealias ReplicaID = Identifier<Replica>
+
+/// A database that makes and receives operations, as sync names it.
+public enum Replica {}
+
+/// One change a person made, as replicas exchange it: what they meant, not the keys it wrote.
+///
+/// A placement records the visible neighbours an entry went between, in the ordering it went
+/// to, so that a replica that replays it later lands it next to the same neighbours, whatever
+/// keys they have there by then.
+public struct SyncOperation: Codable, Hashable, Sendable, Identifiable {
+    /// The operation's globally unique identity.
+    public typealias ID = Identifier<SyncOperation>
+
+    /// The operation's identity.
+    public var id: ID
+    /// The replica that made it.
+    public var replica: ReplicaID
+    /// Its number among that replica's operations, from 1, without gaps.
+    public var sequence: Int64
+    /// When it was made, on the replica's hybrid logical clock.
+    public var clock: HLCTimestamp
+    /// What it does.
+    public var change: SyncChange
+
+    /// An operation of these parts.
+    public init(id: ID = ID(), replica: ReplicaID, sequence: Int64, clock: HLCTimestamp, change: SyncChange) {
+        self.id = id
+        self.replica = replica
+        self.sequence = sequence
+        self.clock = clock
+        self.change = change
+    }
+
+    /// The operation's place in the one order every replica applies operations in:
+    /// `(clock, replica, sequence)`.
+    public var order: SyncOrder { SyncOrder(clock: clock, replica: replica, sequence: sequence) }
+}
+
+/// The total order of operations: by clock, then replica, then sequence number.
+public struct SyncOrder: Hashable, Comparable, Sendable {
+    /// The operation's clock.
+    public var clock: HLCTimestamp
+    /// The replica that made it, which breaks ties between clocks.
+    public var replica: ReplicaID
+    /// Its sequence number on that replica.
+    public var sequence: Int64
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        if lhs.clock != rhs.clock { return lhs.clock < rhs.clock }
+        if lhs.replica != rhs.replica { return lhs.replica < rhs.replica }
+        return lhs.sequence < rhs.sequence
+    }
+}
+
+/// Where entries went in an ordering: between the visible neighbours they were dropped between.
+/// A missing neighbour is an end.
+public struct SyncPlace: Codable, Hashable, Sendable {
+    /// The entry just before, or `nil` at the top.
+    public var after: OrderEntry.ID?
+    /// The entry just after, or `nil` at the bottom.
+    public var before: OrderEntry.ID?
+
+    /// A place between `after` and `before`.
+    public init(after: OrderEntry.ID?, before: OrderEntry.ID?) {
+        self.after = after
+        self.before = before
+    }
+}
+
+/// What an operation does: one case for each kind of change an intent makes.
+///
+/// Moves of several entries keep them one contiguous run, in the order given.
+public enum SyncChange: Codable, Hashable, Sendable {
+    /// A list was created at a place among the lists.
+    case createList(id: ItemList.ID, name: String, place: SyncPlace)
+    /// A list was renamed.
+    case renameList(id: ItemList.ID, name: String)
+    /// A list was moved among the lists.
+    case moveList(id: ItemList.ID, place: SyncPlace)
+    /// A list was deleted with its items.
+    case deleteList(id: ItemList.ID)
+    /// An item was added to a list at a place.
+    case addItem(id: Item.ID, list: ItemList.ID, title: String, notes: String, place: SyncPlace)
+    /// An item's title or notes (those given) changed.
+    case editItem(id: Item.ID, title: String?, notes: String?)
+    /// Items were completed at a moment.
+    case completeItems(ids: [Item.ID], at: Date)
+    /// Items were reopened.
+    case reopenItems(ids: [Item.ID])
+    /// Items were deleted, from their lists and from Today.
+    case deleteItems(ids: [Item.ID])
+    /// Items moved, as one run, to a place in a list (their own or another).
+    case moveItems(ids: [Item.ID], list: ItemList.ID, place: SyncPlace)
+    /// Items joined Today, or moved in it, as one run at a place.
+    case addToToday(ids: [Item.ID], place: SyncPlace)
+    /// Items left Today.
+    case removeFromToday(ids: [Item.ID])
+    /// Items of Today moved, as one run, to a place in it.
+    case moveInToday(ids: [Item.ID], place: SyncPlace)
+}
