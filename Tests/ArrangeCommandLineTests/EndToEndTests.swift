@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// The built `arrange`, run as a person or a script would, each test in a home folder of its own.
@@ -126,6 +127,43 @@ struct EndToEndTests {
             #expect(try arrange.run(["import", arrange.home.appendingPathComponent("missing.json").path]).status == 66)
             #expect(try arrange.run(["export", "--output", "/nonexistent/folder/x.json"]).status == 73)
             #expect(try arrange.run(["export"]).output == before, "the refused files changed nothing")
+        }
+    }
+
+    @Test("import things reads a Things 3 database, prints a summary, updates on a second run, and refuses what is not one")
+    func importThings() async throws {
+        try await withArrange { arrange in
+            let things = arrange.home.appendingPathComponent("main.sqlite").path
+            let queue = try DatabaseQueue(path: things)
+            try await queue.write { db in
+                try db.execute(sql: #"CREATE TABLE TMArea (uuid TEXT, title TEXT, "index" INTEGER)"#)
+                try db.execute(sql: """
+                    CREATE TABLE TMTask (uuid TEXT, title TEXT, notes TEXT, type INTEGER, status INTEGER, trashed INTEGER, start INTEGER,
+                      startDate INTEGER, deadline INTEGER, deadlineSuppressionDate INTEGER, area TEXT, project TEXT, heading TEXT,
+                      "index" INTEGER, todayIndex INTEGER, creationDate REAL, userModificationDate REAL, stopDate REAL, rt1_recurrenceRule BLOB)
+                    """)
+                try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT, title TEXT, task TEXT, "index" INTEGER, status INTEGER)"#)
+                try db.execute(sql: """
+                    INSERT INTO TMTask (uuid, title, notes, type, status, trashed, start, "index", todayIndex, project, stopDate) VALUES
+                      ('p', 'Garden', '', 1, 0, 0, 1, 0, 0, NULL, NULL),
+                      ('a', 'Plant roses', '', 0, 0, 0, 1, 1, 0, 'p', NULL),
+                      ('b', 'Buy milk', '', 0, 3, 0, 0, 0, 0, NULL, 1800000000),
+                      ('c', 'Gone', '', 0, 0, 1, 0, 2, 0, NULL, NULL)
+                    """)
+            }
+            try queue.close()
+            let first = try arrange.run(["import", "things", things])
+            #expect(first.output == "Imported from Things: 2 lists, 2 to-dos (1 completed, 0 cancelled), 0 in Today; skipped 1 in the trash and 0 repeating templates.\n", "\(first.error)")
+            #expect(try arrange.run(["lists"]).output == "Inbox   0 open, 1 done  (default)\nGarden  1 open\n")
+            let second = try arrange.run(["import", "things", things])
+            #expect(second.output.hasSuffix(" 2 to-dos were there already and were updated.\n"))
+            #expect(try arrange.run(["lists"]).output == "Inbox   0 open, 1 done  (default)\nGarden  1 open\n", "nothing duplicated")
+
+            let notThings = arrange.home.appendingPathComponent("other.sqlite").path
+            try await DatabaseQueue(path: notThings).write { try $0.execute(sql: "CREATE TABLE t (x)") }
+            let refused = try arrange.run(["import", "things", notThings])
+            #expect(refused.status == 1 && refused.error.hasPrefix("error: \(notThings) is not a Things 3 database: "), "\(refused.error)")
+            #expect(try arrange.run(["import", "things", arrange.home.appendingPathComponent("missing.sqlite").path]).status == 66)
         }
     }
 
