@@ -52,7 +52,7 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"]),
-        .target(name: "ArrangeSync", dependencies: ["ArrangeModel"]),
+        .target(name: "ArrangeSync", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering"]),
         .target(
             name: "ArrangeThings",
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
@@ -123,7 +123,10 @@ let package = Package(
         .testTarget(name: "ArrangeLineEditorTests", dependencies: ["ArrangeLineEditor"]),
         .testTarget(name: "ArrangeModelTests", dependencies: ["ArrangeModel"]),
         .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
-        .testTarget(name: "ArrangeSyncTests", dependencies: ["ArrangeSync", "ArrangeModel"]),
+        .testTarget(
+            name: "ArrangeSyncTests",
+            dependencies: ["ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "ArrangeThingsTests",
             dependencies: ["ArrangeThings", "ArrangeArchive", "ArrangeIntents", "ArrangeStore", "ArrangeModel", .product(name: "GRDB", package: "GRDB.swift")]
