@@ -168,24 +168,16 @@ public final class CommandSession: Sendable {
 
     /// The `#N` of each open item among `items`, for messages like "now #4 of Groceries":
     /// one count of the items before it, not a read of the whole list.
-    func positions(of items: [ItemSummary]) async throws -> [Item.ID: Int] {
-        let open = items.filter { !$0.completed }.map { ($0.id, $0.list, OrderKey(sortIndex: $0.sortIndex, id: $0.id.entryID)) }
-        return try await environment.repository.read { transaction in
-            var positions: [Item.ID: Int] = [:]
-            for (id, list, key) in open {
-                positions[id] = try transaction.entryCount(in: .items(list), visibility: .open, before: key) + 1
-            }
-            return positions
+    ///
+    /// - Parameter inToday: Count in Today instead, for the open items that are there.
+    func positions(of items: [ItemSummary], inToday: Bool = false) async throws -> [Item.ID: Int] {
+        let open = items.filter { !$0.completed }.compactMap { item -> (Item.ID, OrderScope, OrderKey)? in
+            (inToday ? item.todayIndex : item.sortIndex).map { (item.id, inToday ? .today : .items(item.list), OrderKey(sortIndex: $0, id: item.id.entryID)) }
         }
-    }
-
-    /// The `#N` in Today of each open item of Today among `items`: one count each.
-    func todayPositions(of items: [ItemSummary]) async throws -> [Item.ID: Int] {
-        let open = items.filter { !$0.completed }.compactMap { item in item.todayIndex.map { (item.id, OrderKey(sortIndex: $0, id: item.id.entryID)) } }
         return try await environment.repository.read { transaction in
             var positions: [Item.ID: Int] = [:]
-            for (id, key) in open {
-                positions[id] = try transaction.entryCount(in: .today, visibility: .open, before: key) + 1
+            for (id, scope, key) in open {
+                positions[id] = try transaction.entryCount(in: scope, visibility: .open, before: key) + 1
             }
             return positions
         }

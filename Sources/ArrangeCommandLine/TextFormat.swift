@@ -60,15 +60,6 @@ enum TextFormat {
         return ([heading] + listing.items.map { row($0, width: width) + "  (\($0.listName))" }).joined(separator: "\n")
     }
 
-    /// `Added "Milk" (3f2a91c0), now #2 of Today.`, one line per item.
-    static func placedInToday(_ verb: String, _ items: [ItemSummary], session: CommandSession) async throws -> String {
-        let positions = try await session.todayPositions(of: items)
-        return items.map { item in
-            let place = positions[item.id].map { "now #\($0) of Today" } ?? "in Today"
-            return "\(verb) \(quoted(item.title)) (\(short(item.id))), \(place)."
-        }.joined(separator: "\n")
-    }
-
     /// Every list, one per line, with its counts; the default list is marked.
     static func lists(_ lists: [ListSummary], defaultList: ItemList.ID?) -> String {
         let width = lists.map(\.name.count).max() ?? 0
@@ -97,9 +88,12 @@ enum TextFormat {
     }
 
     /// `"Buy milk" (3f2a91c0) is #4 of Groceries.`, one line per placed item.
-    static func placed(_ verb: String, _ items: [ItemSummary], positions: [Item.ID: Int]) -> String {
+    ///
+    /// With `inToday`, the positions count Today: `now #2 of Today`.
+    static func placed(_ verb: String, _ items: [ItemSummary], positions: [Item.ID: Int], inToday: Bool = false) -> String {
         items.map { item in
-            let place = positions[item.id].map { "#\($0) of \(item.listName)" } ?? "in \(item.listName)"
+            let name = inToday ? "Today" : item.listName
+            let place = positions[item.id].map { "#\($0) of \(name)" } ?? "in \(name)"
             return "\(verb) \(quoted(item.title)) (\(short(item.id))), now \(place)."
         }.joined(separator: "\n")
     }

@@ -118,11 +118,12 @@ public struct ImportArchive: ArrangeIntent {
                 result.listsAdded += 1
             }
             // Items new to the list go after its own, in the archive's order; items it has keep their place.
-            let newKeys = try archived.items.filter { try transaction.item(id: $0.id) == nil }.map(\.sortIndex)
+            let existing = try archived.items.map { try transaction.item(id: $0.id) }
+            let newKeys = zip(archived.items, existing).filter { $1 == nil }.map(\.0.sortIndex)
             let itemShift = try Self.shift(after: .items(target), in: transaction, placing: newKeys)
-            for archivedItem in archived.items {
+            for (archivedItem, existing) in zip(archived.items, existing) {
                 var item = archivedItem.item(in: target)
-                if let existing = try transaction.item(id: item.id) {
+                if let existing {
                     if existing.listID == target { item.sortIndex = existing.sortIndex }
                     try transaction.update(item)
                     result.itemsUpdated += 1

@@ -114,7 +114,7 @@ struct TodayAddCommand: RequestCommand {
     var fields: RequestFields { RequestFields().with(Form.items, items).with(Form.placement, placement.reference).with(Form.list, list) }
 
     func text(for result: PlacementResult, in session: CommandSession) async throws -> String {
-        try await TextFormat.placedInToday("Added", result.items, session: session)
+        TextFormat.placed("Added", result.items, positions: try await session.positions(of: result.items, inToday: true), inToday: true)
     }
 }
 
@@ -175,7 +175,7 @@ struct TodayMoveCommand: SessionCommand {
         } else if result.rowsWritten == 0 {
             session.console.print("Nothing to move: \(TextFormat.titles(result.items)) already there.")
         } else {
-            session.console.print(try await TextFormat.placedInToday("Moved", result.items, session: session))
+            session.console.print(TextFormat.placed("Moved", result.items, positions: try await session.positions(of: result.items, inToday: true), inToday: true))
         }
     }
 }
