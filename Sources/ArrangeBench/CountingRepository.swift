@@ -64,13 +64,8 @@ final class CountingRepository: ItemRepository {
 }
 
 /// A write transaction that remembers which rows, of items and of lists, it wrote.
-private final class CountingTransaction: ItemWriting {
-    let base: any ItemWriting
+private final class CountingTransaction: ForwardingTransaction {
     private(set) var written: Set<OrderEntry.ID> = []
-
-    init(_ base: any ItemWriting) {
-        self.base = base
-    }
 
     /// Runs `body` on a counting transaction in front of `transaction`; returns its result and the rows it wrote.
     static func run<Result>(_ body: (any ItemWriting) throws -> Result, on transaction: any ItemWriting) throws -> (Result, Int) {
@@ -79,80 +74,38 @@ private final class CountingTransaction: ItemWriting {
         return (result, counting.written.count)
     }
 
-    func lists() throws -> [ItemList] { try base.lists() }
-    func list(id: ItemList.ID) throws -> ItemList? { try base.list(id: id) }
-    func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
-
-    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
-    }
-
-    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try base.todayItems(visibility: visibility, offset: offset, limit: limit)
-    }
-
-    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? { try base.entry(id: id, in: scope) }
-
-    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
-        try base.entries(in: scope, visibility: visibility, offset: offset, limit: limit)
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
-        try base.entryCount(in: scope, visibility: visibility)
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try base.entryCount(in: scope, visibility: visibility, before: key)
-    }
-
-    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
-        try base.entries(in: scope, before: key, limit: limit)
-    }
-
-    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
-        try base.entries(in: scope, after: key, limit: limit)
-    }
-
-    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] { try base.entriesSharingSortIndex(in: scope) }
-    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] { try base.items(withIDPrefix: hexDigits, limit: limit) }
-    func defaultListID() throws -> ItemList.ID? { try base.defaultListID() }
-
-    func insert(_ list: ItemList) throws {
-        try base.insert(list)
+    override func insert(_ list: ItemList) throws {
+        try super.insert(list)
         written.insert(list.id.entryID)
     }
 
-    func update(_ list: ItemList) throws {
-        try base.update(list)
+    override func update(_ list: ItemList) throws {
+        try super.update(list)
         written.insert(list.id.entryID)
     }
 
-    func deleteList(id: ItemList.ID) throws { try base.deleteList(id: id) }
-
-    func insert(_ item: Item) throws {
-        try base.insert(item)
+    override func insert(_ item: Item) throws {
+        try super.insert(item)
         written.insert(item.id.entryID)
     }
 
-    func update(_ item: Item) throws {
-        try base.update(item)
+    override func update(_ item: Item) throws {
+        try super.update(item)
         written.insert(item.id.entryID)
     }
 
-    func deleteItem(id: Item.ID) throws {
-        try base.deleteItem(id: id)
+    override func deleteItem(id: Item.ID) throws {
+        try super.deleteItem(id: id)
         written.insert(id.entryID)
     }
 
-    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
-        try base.setSortIndices(changes, in: scope, updatedAt: updatedAt)
+    override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)
         written.formUnion(changes.map(\.id))
     }
 
-    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
-        try base.removeFromToday(ids, updatedAt: updatedAt)
+    override func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        try super.removeFromToday(ids, updatedAt: updatedAt)
         written.formUnion(ids.map(\.entryID))
     }
-
-    func setDefaultListID(_ id: ItemList.ID) throws { try base.setDefaultListID(id) }
 }

@@ -86,6 +86,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .itemNotFound: "unknownItem"
         case .duplicateList: "duplicateList"
         case .duplicateItem: "duplicateItem"
+        case .duplicateOperation: "duplicateOperation"
+        case .operationNotFound: "unknownOperation"
         case .validation(let error): code(of: error)
         case .unusableDatabase: "unusableDatabase"
         case .database: "database"

@@ -36,7 +36,7 @@ final class SQLiteTransaction: ItemWriting {
         self.path = path
     }
 
-    private func mapping<Result>(_ work: () throws -> Result) throws(StoreError) -> Result {
+    func mapping<Result>(_ work: () throws -> Result) throws(StoreError) -> Result {
         try StoreError.mapping(path: path, work)
     }
 

@@ -14,6 +14,15 @@ enum Schema {
     /// The name of the partial index that orders the items in Today.
     static let todayOrderIndex = "items_in_today_order"
 
+    /// The name of the one-row table that holds the database's replica id.
+    static let replicaTable = "sync_replica"
+    /// The name of the table of logged operations.
+    static let operationsTable = "sync_operations"
+    /// The name of the index that orders the logged operations in their total order.
+    static let operationOrderIndex = "sync_operations_in_order"
+    /// The name of the table of where entries were when they left an ordering.
+    static let tombstonesTable = "sync_tombstones"
+
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -55,6 +64,41 @@ enum Schema {
                 table.add(column: "today_index", .integer)
             }
             try db.create(index: todayOrderIndex, on: "items", columns: ["today_index", "id"], condition: Column("today_index") != nil)
+        }
+        migrator.registerMigration("v4: sync") { db in
+            // At most one row, whose `id` is 1: this database's replica id.
+            try db.create(table: replicaTable) { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("replica_id", .text).notNull()
+            }
+            try db.create(table: operationsTable) { table in
+                // The order operations reached this file in; export cursors count it.
+                table.primaryKey("position", .integer)
+                table.column("id", .text).notNull().unique()
+                table.column("replica_id", .text).notNull()
+                table.column("sequence", .integer).notNull()
+                table.column("clock_ms", .integer).notNull()
+                table.column("clock_counter", .integer).notNull()
+                // JSON: what the operation does, in the form of the sync file.
+                table.column("change", .text).notNull()
+                // JSON: the rows as they were before the operation was applied, to rewind it.
+                table.column("rewind", .text).notNull()
+                // 1 once the merge has applied it; 0 while the keys are those its intent chose.
+                table.column("is_replayed", .boolean).notNull()
+            }
+            try db.create(index: operationOrderIndex, on: operationsTable, columns: ["clock_ms", "clock_counter", "replica_id", "sequence", "id"])
+            try db.create(index: "sync_operations_by_replica", on: operationsTable, columns: ["replica_id", "sequence"])
+            try db.create(
+                index: "sync_operations_unreplayed", on: operationsTable, columns: ["clock_ms", "clock_counter", "replica_id", "sequence", "id"],
+                condition: Column("is_replayed") == false)
+            // Where an entry was when it left an ordering: `scope` is 'lists', 'today', or the
+            // id of the list whose items it left.
+            try db.create(table: tombstonesTable, options: .withoutRowID) { table in
+                table.column("entry_id", .text).notNull()
+                table.column("scope", .text).notNull()
+                table.column("sort_index", .integer).notNull()
+                table.primaryKey(["entry_id", "scope"])
+            }
         }
         return migrator
     }

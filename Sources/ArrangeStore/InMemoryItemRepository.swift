@@ -78,6 +78,39 @@ struct InMemoryState: Sendable {
     var ids = OrderTree()
     /// The default list's id; deleting the list clears it.
     var defaultListID: ItemList.ID?
+    /// What sync keeps: the replica id, the log and the tombstones.
+    var log = InMemoryOperationLog()
+}
+
+/// The operation log of an ``InMemoryItemRepository``.
+struct InMemoryOperationLog: Sendable {
+    var replicaID: UUID?
+    /// The operations by id.
+    var operations = TreeDictionary<UUID, LoggedOperation>()
+    /// Every operation's order, in the total order.
+    var orders: [OperationOrder] = []
+    /// Every operation's id, in the order logged: `byPosition[p - 1]` has position `p`.
+    var byPosition: [UUID] = []
+    /// The highest sequence number of each replica.
+    var lastSequences = TreeDictionary<UUID, Int64>()
+    /// The operations the merge has not replayed.
+    var unreplayed = TreeSet<OperationOrder>()
+    var tombstones = TreeDictionary<Tombstone, Int64>()
+
+    struct Tombstone: Hashable, Sendable {
+        var entry: OrderEntry.ID
+        var scope: OrderScope
+    }
+
+    /// The index in ``orders`` of the first order not before `order`.
+    func index(of order: OperationOrder) -> Int {
+        var (low, high) = (0, orders.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if orders[middle] < order { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
 }
 
 /// A transaction of an ``InMemoryItemRepository``: it works on its own copy of the state,
@@ -151,6 +184,74 @@ final class InMemoryTransaction: ItemWriting {
     func defaultListID() -> ItemList.ID? {
         state.defaultListID
     }
+
+    // MARK: The operation log
+
+    func replicaID() -> UUID? {
+        state.log.replicaID
+    }
+
+    func loggedOperation(id: UUID) -> LoggedOperation? {
+        state.log.operations[id]
+    }
+
+    func loggedOperations(from order: OperationOrder, limit: Int) -> [LoggedOperation] {
+        let log = state.log
+        return log.orders[log.index(of: order)...].prefix(limit).compactMap { log.operations[$0.id] }
+    }
+
+    func loggedOperations(afterPosition position: Int64, limit: Int) -> [LoggedOperation] {
+        let log = state.log
+        let start = Int(clamping: max(0, position))
+        guard start < log.byPosition.count else { return [] }
+        return log.byPosition[start...].prefix(limit).compactMap { log.operations[$0] }
+    }
+
+    func lastLoggedOperation() -> LoggedOperation? {
+        state.log.orders.last.flatMap { state.log.operations[$0.id] }
+    }
+
+    func lastSequence(of replica: UUID) -> Int64 {
+        state.log.lastSequences[replica] ?? 0
+    }
+
+    func firstUnreplayedOperation() -> OperationOrder? {
+        state.log.unreplayed.min()
+    }
+
+    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) -> Int64? {
+        state.log.tombstones[InMemoryOperationLog.Tombstone(entry: entry, scope: scope)]
+    }
+
+    func setReplicaID(_ id: UUID) {
+        state.log.replicaID = id
+    }
+
+    func log(_ operation: LoggedOperation) throws -> Int64 {
+        guard state.log.operations[operation.id] == nil else { throw StoreError.duplicateOperation(operation.id) }
+        var logged = operation
+        logged.position = Int64(state.log.byPosition.count + 1)
+        state.log.operations[logged.id] = logged
+        state.log.orders.insert(logged.order, at: state.log.index(of: logged.order))
+        state.log.byPosition.append(logged.id)
+        state.log.lastSequences[logged.order.replica] = max(lastSequence(of: logged.order.replica), logged.order.sequence)
+        if !logged.isReplayed { state.log.unreplayed.insert(logged.order) }
+        return logged.position
+    }
+
+    func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {
+        guard var operation = state.log.operations[id] else { throw StoreError.operationNotFound(id) }
+        operation.rewind = rewind
+        operation.isReplayed = isReplayed
+        state.log.operations[id] = operation
+        if isReplayed { state.log.unreplayed.remove(operation.order) } else { state.log.unreplayed.insert(operation.order) }
+    }
+
+    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) {
+        state.log.tombstones[InMemoryOperationLog.Tombstone(entry: entry, scope: scope)] = sortIndex
+    }
+
+    // MARK: Orderings
 
     private func order(of scope: OrderScope) -> OrderTree {
         state.orders[scope] ?? OrderTree()

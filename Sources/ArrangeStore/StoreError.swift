@@ -11,6 +11,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case duplicateList(ItemList.ID)
     /// An item with this id exists already.
     case duplicateItem(Item.ID)
+    /// An operation with this id is logged already.
+    case duplicateOperation(UUID)
+    /// No logged operation has this id.
+    case operationNotFound(UUID)
     /// A value broke a rule of the model.
     case validation(TitleError)
     /// The database file cannot be used: it is not a database, is damaged, or cannot be opened.
@@ -30,6 +34,8 @@ extension StoreError: CustomStringConvertible {
         case .itemNotFound(let id): "No item has the id \(id)."
         case .duplicateList(let id): "A list with the id \(id) exists already."
         case .duplicateItem(let id): "An item with the id \(id) exists already."
+        case .duplicateOperation(let id): "An operation with the id \(id.uuidString.lowercased()) is logged already."
+        case .operationNotFound(let id): "No logged operation has the id \(id.uuidString.lowercased())."
         case .validation(let error): error.description
         case .unusableDatabase(let path, let reason): "Cannot use the database at \(path): \(reason)"
         case .database(let reason): "The database failed: \(reason)"

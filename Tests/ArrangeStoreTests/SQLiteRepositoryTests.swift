@@ -164,7 +164,7 @@ struct SQLiteRepositoryTests {
         let (list, items) = try store.seed("Home", sortIndices: [1, 2])
         try repository.write { try $0.setDefaultListID(list.id) }
         try writer.read { db throws in
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync"])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
         }
@@ -350,7 +350,17 @@ struct SQLiteRepositoryTests {
             #expect(throws: DatabaseError.self) {
                 try db.execute(sql: "INSERT INTO default_list (id, list_id) VALUES (2, ?)", arguments: [list.id.text])
             }
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today"])
+            // Sync: the replica id, the operation log in its total order, the tombstones.
+            #expect(try columns(Schema.replicaTable) == ["id INTEGER", "replica_id TEXT NOT NULL"])
+            #expect(try columns(Schema.operationsTable) == [
+                "position INTEGER", "id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "clock_ms INTEGER NOT NULL",
+                "clock_counter INTEGER NOT NULL", "change TEXT NOT NULL", "rewind TEXT NOT NULL", "is_replayed BOOLEAN NOT NULL",
+            ])
+            let operationOrder = try #require(try db.indexes(on: Schema.operationsTable).first { $0.name == Schema.operationOrderIndex })
+            #expect(operationOrder.columns == ["clock_ms", "clock_counter", "replica_id", "sequence", "id"])
+            #expect(try columns(Schema.tombstonesTable) == ["entry_id TEXT NOT NULL", "scope TEXT NOT NULL", "sort_index INTEGER NOT NULL"])
+            #expect(try db.primaryKey(Schema.tombstonesTable).columns == ["entry_id", "scope"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync"])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
 

@@ -1,0 +1,146 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+import GRDB
+
+/// The operation log of sync, in the tables of migration `v4: sync`.
+extension SQLiteTransaction {
+    /// The columns of a logged operation, in the order ``loggedOperation(_:)`` reads them.
+    private static let operationColumns = "position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed"
+    /// The total order, as the index `sync_operations_in_order` holds it.
+    private static let totalOrder = "clock_ms, clock_counter, replica_id, sequence, id"
+
+    func replicaID() throws -> UUID? {
+        try mapping {
+            let text = try String.fetchOne(db.cachedStatement(sql: "SELECT replica_id FROM \(Schema.replicaTable) WHERE id = 1"))
+            return try text.map { try Self.uuid($0, table: Schema.replicaTable) }
+        }
+    }
+
+    func loggedOperation(id: UUID) throws -> LoggedOperation? {
+        try operations(where: "id = ?", arguments: [Self.text(id)]).first
+    }
+
+    func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
+        guard limit > 0 else { return [] }
+        return try operations(
+            where: "(\(Self.totalOrder)) >= (?, ?, ?, ?, ?) ORDER BY \(Self.totalOrder) LIMIT ?",
+            arguments: [order.milliseconds, order.counter, Self.text(order.replica), order.sequence, Self.text(order.id), limit])
+    }
+
+    func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation] {
+        guard limit > 0 else { return [] }
+        return try operations(where: "position > ? ORDER BY position LIMIT ?", arguments: [position, limit])
+    }
+
+    func lastLoggedOperation() throws -> LoggedOperation? {
+        try operations(
+            where: "1 ORDER BY clock_ms DESC, clock_counter DESC, replica_id DESC, sequence DESC, id DESC LIMIT 1", arguments: []
+        ).first
+    }
+
+    func lastSequence(of replica: UUID) throws -> Int64 {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT MAX(sequence) FROM \(Schema.operationsTable) WHERE replica_id = ?")
+            return try Int64.fetchOne(statement, arguments: [Self.text(replica)]) ?? 0
+        }
+    }
+
+    func firstUnreplayedOperation() throws -> OperationOrder? {
+        try operations(where: "is_replayed = 0 ORDER BY \(Self.totalOrder) LIMIT 1", arguments: []).first?.order
+    }
+
+    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT sort_index FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
+            return try Int64.fetchOne(statement, arguments: [entry.text, Self.text(scope)])
+        }
+    }
+
+    func setReplicaID(_ id: UUID) throws {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.replicaTable) (id, replica_id) VALUES (1, ?)")
+            try statement.execute(arguments: [Self.text(id)])
+        }
+    }
+
+    func log(_ operation: LoggedOperation) throws -> Int64 {
+        let order = operation.order
+        return try mapping {
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO \(Schema.operationsTable) (id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            do {
+                try statement.execute(arguments: [
+                    Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
+                    String(decoding: operation.change, as: UTF8.self), String(decoding: operation.rewind, as: UTF8.self), operation.isReplayed,
+                ])
+            } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE {
+                throw StoreError.duplicateOperation(order.id)
+            }
+            return db.lastInsertedRowID
+        }
+    }
+
+    func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {
+        let changed = try mapping {
+            let statement = try db.cachedStatement(sql: "UPDATE \(Schema.operationsTable) SET rewind = ?, is_replayed = ? WHERE id = ?")
+            try statement.execute(arguments: [String(decoding: rewind, as: UTF8.self), isReplayed, Self.text(id)])
+            return db.changesCount
+        }
+        guard changed == 1 else { throw StoreError.operationNotFound(id) }
+    }
+
+    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
+        try mapping {
+            if let sortIndex {
+                let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.tombstonesTable) (entry_id, scope, sort_index) VALUES (?, ?, ?)")
+                try statement.execute(arguments: [entry.text, Self.text(scope), sortIndex])
+            } else {
+                let statement = try db.cachedStatement(sql: "DELETE FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
+                try statement.execute(arguments: [entry.text, Self.text(scope)])
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    /// The operations a condition and its `ORDER BY` and `LIMIT` select.
+    private func operations(where condition: String, arguments: StatementArguments) throws -> [LoggedOperation] {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.operationColumns) FROM \(Schema.operationsTable) WHERE \(condition)")
+            return try Row.fetchAll(statement, arguments: arguments).map(Self.loggedOperation)
+        }
+    }
+
+    private static func loggedOperation(_ row: Row) throws -> LoggedOperation {
+        let idText: String = row[1]
+        let replicaText: String = row[2]
+        let change: String = row[6]
+        let rewind: String = row[7]
+        return LoggedOperation(
+            order: OperationOrder(
+                milliseconds: row[4], counter: row[5],
+                replica: try uuid(replicaText, table: Schema.operationsTable),
+                sequence: row[3], id: try uuid(idText, table: Schema.operationsTable)),
+            change: Data(change.utf8), rewind: Data(rewind.utf8), isReplayed: row[8], position: row[0])
+    }
+
+    /// The text form of a UUID, as ids are stored: lowercase, so that text order is byte order.
+    private static func text(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    /// The text an ordering is stored as in `sync_tombstones`.
+    private static func text(_ scope: OrderScope) -> String {
+        switch scope {
+        case .lists: "lists"
+        case .today: "today"
+        case .items(let list): list.text
+        }
+    }
+
+    private static func uuid(_ text: String, table: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw RowDecodingError(table: table, row: text) }
+        return id
+    }
+}

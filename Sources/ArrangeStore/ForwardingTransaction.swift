@@ -1,0 +1,100 @@
+public import ArrangeModel
+public import Foundation
+
+/// A transaction in front of another, to which it hands every call.
+///
+/// Subclass it to watch what a body does to a transaction: override the calls you watch, and
+/// call `super` to pass them on. The transaction it stands in front of does the work.
+open class ForwardingTransaction: ItemWriting {
+    /// The transaction that does the work.
+    public let base: any ItemWriting
+
+    /// A transaction in front of `base`.
+    public init(_ base: any ItemWriting) {
+        self.base = base
+    }
+
+    // MARK: Reading
+
+    open func lists() throws -> [ItemList] { try base.lists() }
+    open func list(id: ItemList.ID) throws -> ItemList? { try base.list(id: id) }
+    open func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
+
+    open func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
+    }
+
+    open func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try base.todayItems(visibility: visibility, offset: offset, limit: limit)
+    }
+
+    open func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? { try base.entry(id: id, in: scope) }
+
+    open func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
+        try base.entries(in: scope, visibility: visibility, offset: offset, limit: limit)
+    }
+
+    open func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
+        try base.entryCount(in: scope, visibility: visibility)
+    }
+
+    open func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try base.entryCount(in: scope, visibility: visibility, before: key)
+    }
+
+    open func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        try base.entries(in: scope, before: key, limit: limit)
+    }
+
+    open func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        try base.entries(in: scope, after: key, limit: limit)
+    }
+
+    open func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] { try base.entriesSharingSortIndex(in: scope) }
+    open func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] { try base.items(withIDPrefix: hexDigits, limit: limit) }
+    open func defaultListID() throws -> ItemList.ID? { try base.defaultListID() }
+
+    // MARK: Writing
+
+    open func insert(_ list: ItemList) throws { try base.insert(list) }
+    open func update(_ list: ItemList) throws { try base.update(list) }
+    open func deleteList(id: ItemList.ID) throws { try base.deleteList(id: id) }
+    open func insert(_ item: Item) throws { try base.insert(item) }
+    open func update(_ item: Item) throws { try base.update(item) }
+    open func deleteItem(id: Item.ID) throws { try base.deleteItem(id: id) }
+
+    open func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        try base.setSortIndices(changes, in: scope, updatedAt: updatedAt)
+    }
+
+    open func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws { try base.removeFromToday(ids, updatedAt: updatedAt) }
+    open func setDefaultListID(_ id: ItemList.ID) throws { try base.setDefaultListID(id) }
+
+    // MARK: The operation log
+
+    open func replicaID() throws -> UUID? { try base.replicaID() }
+    open func loggedOperation(id: UUID) throws -> LoggedOperation? { try base.loggedOperation(id: id) }
+
+    open func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
+        try base.loggedOperations(from: order, limit: limit)
+    }
+
+    open func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation] {
+        try base.loggedOperations(afterPosition: position, limit: limit)
+    }
+
+    open func lastLoggedOperation() throws -> LoggedOperation? { try base.lastLoggedOperation() }
+    open func lastSequence(of replica: UUID) throws -> Int64 { try base.lastSequence(of: replica) }
+    open func firstUnreplayedOperation() throws -> OperationOrder? { try base.firstUnreplayedOperation() }
+    open func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? { try base.tombstone(of: entry, in: scope) }
+    open func setReplicaID(_ id: UUID) throws { try base.setReplicaID(id) }
+    open func log(_ operation: LoggedOperation) throws -> Int64 { try base.log(operation) }
+
+    open func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {
+        try base.setRewind(rewind, isReplayed: isReplayed, ofOperation: id)
+    }
+
+    open func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
+        try base.setTombstone(sortIndex, of: entry, in: scope)
+    }
+}

@@ -1,0 +1,118 @@
+public import ArrangeModel
+public import Foundation
+
+/// The place of an operation in the one order every replica applies operations in: by clock
+/// (milliseconds, then counter), then replica, then sequence number, then id.
+///
+/// The id only breaks a tie that a copied database can make: two files that share a replica
+/// id can each make an operation with the same clock and sequence number.
+public struct OperationOrder: Hashable, Comparable, Sendable {
+    /// Milliseconds of the operation's hybrid logical clock.
+    public var milliseconds: Int64
+    /// The counter of its hybrid logical clock.
+    public var counter: Int64
+    /// The replica that made it.
+    public var replica: UUID
+    /// Its number among that replica's operations.
+    public var sequence: Int64
+    /// Its own id.
+    public var id: UUID
+
+    /// An order of these parts.
+    public init(milliseconds: Int64, counter: Int64, replica: UUID, sequence: Int64, id: UUID) {
+        self.milliseconds = milliseconds
+        self.counter = counter
+        self.replica = replica
+        self.sequence = sequence
+        self.id = id
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        if (lhs.milliseconds, lhs.counter) != (rhs.milliseconds, rhs.counter) {
+            return (lhs.milliseconds, lhs.counter) < (rhs.milliseconds, rhs.counter)
+        }
+        if lhs.replica != rhs.replica { return Identifier<Self>(rawValue: lhs.replica) < Identifier<Self>(rawValue: rhs.replica) }
+        if lhs.sequence != rhs.sequence { return lhs.sequence < rhs.sequence }
+        return Identifier<Self>(rawValue: lhs.id) < Identifier<Self>(rawValue: rhs.id)
+    }
+}
+
+/// An operation as a store keeps it in its log.
+///
+/// The store keeps what sync hands it and orders it; what the operation means, and how to take
+/// it back, is sync's to encode and read.
+public struct LoggedOperation: Hashable, Sendable {
+    /// Where the operation is in the total order; its `id` is the operation's.
+    public var order: OperationOrder
+    /// The change, as sync encodes it.
+    public var change: Data
+    /// How to take back what applying the operation did to the store, as sync encodes it.
+    public var rewind: Data
+    /// Whether the merge applied it, with the keys every replica computes, rather than the
+    /// intent that made it here, with keys of its own.
+    public var isReplayed: Bool
+    /// When it reached this store: 1 for the first operation logged, then on without gaps.
+    /// The store sets it when the operation is logged.
+    public var position: Int64
+
+    /// An operation to log; the store gives it its ``position``.
+    public init(order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, position: Int64 = 0) {
+        self.order = order
+        self.change = change
+        self.rewind = rewind
+        self.isReplayed = isReplayed
+        self.position = position
+    }
+
+    /// The operation's id.
+    public var id: UUID { order.id }
+}
+
+/// What sync reads of a store in a transaction: its replica id, its log of operations, and
+/// where entries that left an ordering were.
+public protocol OperationLogReading {
+    /// This store's replica id, once sync has given it one.
+    func replicaID() throws -> UUID?
+
+    /// The logged operation with this id.
+    func loggedOperation(id: UUID) throws -> LoggedOperation?
+
+    /// Logged operations from `order` on (`order` included), in the total order.
+    ///
+    /// - Complexity: O(log n + k) for k operations returned.
+    func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation]
+
+    /// Logged operations that reached this store after `position`, in the order they reached it.
+    func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation]
+
+    /// The last operation in the total order.
+    func lastLoggedOperation() throws -> LoggedOperation?
+
+    /// The highest sequence number logged for `replica`, 0 when none is.
+    func lastSequence(of replica: UUID) throws -> Int64
+
+    /// The earliest operation, in the total order, that the merge has not replayed.
+    func firstUnreplayedOperation() throws -> OperationOrder?
+
+    /// The key an entry had in an ordering when it last left it, deleted or moved away.
+    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64?
+}
+
+/// What sync writes to a store, in the transaction of the change it records.
+public protocol OperationLogWriting: OperationLogReading {
+    /// Gives this store its replica id, in place of any it had.
+    func setReplicaID(_ id: UUID) throws
+
+    /// Adds an operation to the log and returns its ``LoggedOperation/position``.
+    ///
+    /// - Throws: ``StoreError/duplicateOperation(_:)`` when an operation with its id is logged already.
+    func log(_ operation: LoggedOperation) throws -> Int64
+
+    /// Records how an operation was applied: how to take it back, and whether the merge applied it.
+    ///
+    /// - Throws: ``StoreError/operationNotFound(_:)``.
+    func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws
+
+    /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
+    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws
+}

@@ -1,0 +1,136 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+import Testing
+
+/// The operation log every ``ItemRepository`` keeps for sync, checked on each backend.
+@Suite("Operation log conformance")
+struct OperationLogConformanceTests {
+    /// An operation of `replica` with these clock and sequence values and a payload naming it.
+    static func operation(_ replica: UUID, sequence: Int64, milliseconds: Int64, counter: Int64 = 0, isReplayed: Bool = true) -> LoggedOperation {
+        let order = OperationOrder(milliseconds: milliseconds, counter: counter, replica: replica, sequence: sequence, id: UUID())
+        return LoggedOperation(order: order, change: Data("change \(sequence)".utf8), rewind: Data("[]".utf8), isReplayed: isReplayed)
+    }
+
+    static let first = UUID(uuidString: "10000000-0000-0000-0000-000000000000")!
+    static let second = UUID(uuidString: "20000000-0000-0000-0000-000000000000")!
+
+    @Test("Operations come back in the total order from any point, and in the order they were logged", arguments: Backend.allCases)
+    func order(backend: Backend) throws {
+        let store = try backend.makeStore()
+        // Logged out of order: a later clock first, a tie of clocks broken by replica, then by sequence.
+        let late = Self.operation(Self.first, sequence: 2, milliseconds: 300)
+        let tieSecond = Self.operation(Self.second, sequence: 1, milliseconds: 200)
+        let tieFirst = Self.operation(Self.first, sequence: 1, milliseconds: 200)
+        let counted = Self.operation(Self.second, sequence: 2, milliseconds: 200, counter: 1)
+        let logged = [late, tieSecond, tieFirst, counted]
+        let positions = try store.repository.write { transaction in try logged.map { try transaction.log($0) } }
+        #expect(positions == [1, 2, 3, 4])
+
+        try store.repository.read { transaction throws in
+            let total = try transaction.loggedOperations(from: tieFirst.order, limit: .max)
+            #expect(total.map(\.id) == [tieFirst.id, tieSecond.id, counted.id, late.id])
+            #expect(try transaction.loggedOperations(from: counted.order, limit: 1).map(\.id) == [counted.id])
+            #expect(try transaction.loggedOperations(afterPosition: 1, limit: 2).map(\.id) == [tieSecond.id, tieFirst.id])
+            #expect(try transaction.loggedOperations(afterPosition: 4, limit: 10).isEmpty)
+            #expect(try transaction.lastLoggedOperation()?.id == late.id)
+            #expect(try transaction.lastSequence(of: Self.first) == 2)
+            #expect(try transaction.lastSequence(of: UUID()) == 0)
+            let read = try transaction.loggedOperation(id: counted.id)
+            #expect(read?.change == counted.change)
+            #expect(read?.order == counted.order)
+            #expect(read?.position == 4)
+            #expect(try transaction.loggedOperation(id: UUID()) == nil)
+        }
+    }
+
+    @Test("The total order agrees with OperationOrder's comparison, ids included", arguments: Backend.allCases)
+    func totalOrderMatchesSwift(backend: Backend) throws {
+        let store = try backend.makeStore()
+        var random = SeededRandomNumberGenerator(seed: 7)
+        let replicas = [Self.first, Self.second, UUID(uuidString: "ffffffff-0000-0000-0000-000000000000")!]
+        // Few distinct values, so that every part of the order has to break ties.
+        let operations = (0..<60).map { _ in
+            let order = OperationOrder(
+                milliseconds: Int64.random(in: 0...2, using: &random), counter: Int64.random(in: 0...1, using: &random),
+                replica: replicas.randomElement(using: &random)!, sequence: Int64.random(in: 1...2, using: &random),
+                id: UUID())
+            return LoggedOperation(order: order, change: Data("{}".utf8), rewind: Data("[]".utf8), isReplayed: true)
+        }
+        try store.repository.write { transaction throws in
+            for operation in operations { _ = try transaction.log(operation) }
+        }
+        let lowest = OperationOrder(milliseconds: .min, counter: .min, replica: Identifier<Never>.lowest.rawValue, sequence: .min, id: Identifier<Never>.lowest.rawValue)
+        let read = try store.repository.read { try $0.loggedOperations(from: lowest, limit: .max) }
+        #expect(read.map(\.order) == operations.map(\.order).sorted())
+    }
+
+    @Test("An operation is logged once; marking it replayed takes it out of the unreplayed ones", arguments: Backend.allCases)
+    func replayed(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let local = Self.operation(Self.first, sequence: 1, milliseconds: 100, isReplayed: false)
+        let later = Self.operation(Self.first, sequence: 2, milliseconds: 200, isReplayed: false)
+        try store.repository.write { transaction throws in
+            _ = try transaction.log(later)
+            _ = try transaction.log(local)
+        }
+        #expect(throws: StoreError.duplicateOperation(local.id)) { try store.repository.write { _ = try $0.log(local) } }
+        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == local.order)
+
+        try store.repository.write { try $0.setRewind(Data("[1]".utf8), isReplayed: true, ofOperation: local.id) }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.firstUnreplayedOperation() == later.order)
+            #expect(try transaction.loggedOperation(id: local.id)?.rewind == Data("[1]".utf8))
+            #expect(try transaction.loggedOperation(id: local.id)?.isReplayed == true)
+        }
+        try store.repository.write { try $0.setRewind(Data("[]".utf8), isReplayed: true, ofOperation: later.id) }
+        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == nil)
+        let unknown = UUID()
+        #expect(throws: StoreError.operationNotFound(unknown)) {
+            try store.repository.write { try $0.setRewind(Data(), isReplayed: true, ofOperation: unknown) }
+        }
+    }
+
+    @Test("The replica id and the tombstones of each ordering are kept, replaced and forgotten", arguments: Backend.allCases)
+    func replicaAndTombstones(backend: Backend) throws {
+        let store = try backend.makeStore()
+        #expect(try store.repository.read { try $0.replicaID() } == nil)
+        try store.repository.write { try $0.setReplicaID(Self.first) }
+        try store.repository.write { try $0.setReplicaID(Self.second) }
+        #expect(try store.repository.read { try $0.replicaID() } == Self.second)
+
+        let entry = OrderEntry.ID()
+        let list = ItemList.ID()
+        try store.repository.write { transaction throws in
+            try transaction.setTombstone(5, of: entry, in: .items(list))
+            try transaction.setTombstone(-7, of: entry, in: .today)
+            try transaction.setTombstone(9, of: entry, in: .today)
+        }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.tombstone(of: entry, in: .items(list)) == 5)
+            #expect(try transaction.tombstone(of: entry, in: .today) == 9)
+            #expect(try transaction.tombstone(of: entry, in: .lists) == nil)
+            #expect(try transaction.tombstone(of: entry, in: .items(ItemList.ID())) == nil)
+        }
+        try store.repository.write { try $0.setTombstone(nil, of: entry, in: .today) }
+        #expect(try store.repository.read { try $0.tombstone(of: entry, in: .today) } == nil)
+    }
+
+    @Test("A failed write transaction logs nothing", arguments: Backend.allCases)
+    func rollback(backend: Backend) throws {
+        struct Abort: Error {}
+        let store = try backend.makeStore()
+        let operation = Self.operation(Self.first, sequence: 1, milliseconds: 1)
+        #expect(throws: Abort.self) {
+            try store.repository.write { transaction throws in
+                _ = try transaction.log(operation)
+                try transaction.setReplicaID(Self.first)
+                throw Abort()
+            }
+        }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.loggedOperation(id: operation.id) == nil)
+            #expect(try transaction.replicaID() == nil)
+        }
+    }
+}
