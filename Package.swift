@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
         .testTarget(
             name: "ArrangeSyncTests",
-            dependencies: ["ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ArrangeThingsTests",

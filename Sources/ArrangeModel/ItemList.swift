@@ -22,6 +22,10 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
         self.sortIndex = sortIndex
     }
 
+    /// The id a store gives the first default list it makes: the same in every store, so that
+    /// two stores that each made their default list, then sync, share one list instead of two.
+    public static let firstDefaultListID = ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)))
+
     /// The list's place among the lists: `sortIndex`, then `id`.
     public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 

@@ -39,11 +39,8 @@ extension SQLiteTransaction {
         ).first
     }
 
-    func lastSequence(of replica: UUID) throws -> Int64 {
-        try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT MAX(sequence) FROM \(Schema.operationsTable) WHERE replica_id = ?")
-            return try Int64.fetchOne(statement, arguments: [Self.text(replica)]) ?? 0
-        }
+    func lastLoggedOperation(of replica: UUID) throws -> LoggedOperation? {
+        try operations(where: "replica_id = ? ORDER BY sequence DESC LIMIT 1", arguments: [Self.text(replica)]).first
     }
 
     func firstUnreplayedOperation() throws -> OperationOrder? {

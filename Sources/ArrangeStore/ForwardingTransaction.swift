@@ -84,7 +84,7 @@ open class ForwardingTransaction: ItemWriting {
     }
 
     open func lastLoggedOperation() throws -> LoggedOperation? { try base.lastLoggedOperation() }
-    open func lastSequence(of replica: UUID) throws -> Int64 { try base.lastSequence(of: replica) }
+    open func lastLoggedOperation(of replica: UUID) throws -> LoggedOperation? { try base.lastLoggedOperation(of: replica) }
     open func firstUnreplayedOperation() throws -> OperationOrder? { try base.firstUnreplayedOperation() }
     open func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? { try base.tombstone(of: entry, in: scope) }
     open func setReplicaID(_ id: UUID) throws { try base.setReplicaID(id) }

@@ -91,8 +91,8 @@ struct InMemoryOperationLog: Sendable {
     var orders: [OperationOrder] = []
     /// Every operation's id, in the order logged: `byPosition[p - 1]` has position `p`.
     var byPosition: [UUID] = []
-    /// The highest sequence number of each replica.
-    var lastSequences = TreeDictionary<UUID, Int64>()
+    /// The id of each replica's operation with the highest sequence number.
+    var lastOfReplica = TreeDictionary<UUID, UUID>()
     /// The operations the merge has not replayed.
     var unreplayed = TreeSet<OperationOrder>()
     var tombstones = TreeDictionary<Tombstone, Int64>()
@@ -211,8 +211,8 @@ final class InMemoryTransaction: ItemWriting {
         state.log.orders.last.flatMap { state.log.operations[$0.id] }
     }
 
-    func lastSequence(of replica: UUID) -> Int64 {
-        state.log.lastSequences[replica] ?? 0
+    func lastLoggedOperation(of replica: UUID) -> LoggedOperation? {
+        state.log.lastOfReplica[replica].flatMap { state.log.operations[$0] }
     }
 
     func firstUnreplayedOperation() -> OperationOrder? {
@@ -234,7 +234,9 @@ final class InMemoryTransaction: ItemWriting {
         state.log.operations[logged.id] = logged
         state.log.orders.insert(logged.order, at: state.log.index(of: logged.order))
         state.log.byPosition.append(logged.id)
-        state.log.lastSequences[logged.order.replica] = max(lastSequence(of: logged.order.replica), logged.order.sequence)
+        if logged.order.sequence > lastLoggedOperation(of: logged.order.replica)?.order.sequence ?? .min {
+            state.log.lastOfReplica[logged.order.replica] = logged.id
+        }
         if !logged.isReplayed { state.log.unreplayed.insert(logged.order) }
         return logged.position
     }

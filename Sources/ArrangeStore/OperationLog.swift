@@ -88,8 +88,8 @@ public protocol OperationLogReading {
     /// The last operation in the total order.
     func lastLoggedOperation() throws -> LoggedOperation?
 
-    /// The highest sequence number logged for `replica`, 0 when none is.
-    func lastSequence(of replica: UUID) throws -> Int64
+    /// The operation of `replica` with the highest sequence number.
+    func lastLoggedOperation(of replica: UUID) throws -> LoggedOperation?
 
     /// The earliest operation, in the total order, that the merge has not replayed.
     func firstUnreplayedOperation() throws -> OperationOrder?

@@ -16,9 +16,7 @@ public enum OperationFile {
 
     /// The operations as a file: the header and one line each, every line ending in a line feed.
     public static func encode(_ operations: [SyncOperation]) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
+        let encoder = SyncCoding.encoder
         var data = try encoder.encode(Header(format: formatName, version: currentVersion)) + Data("\n".utf8)
         for operation in operations {
             data += try encoder.encode(operation) + Data("\n".utf8)
@@ -30,8 +28,7 @@ public enum OperationFile {
     ///
     /// - Throws: ``OperationFileError``, with the 1-based line number of the first bad line.
     public static func decode(_ data: Data) throws(OperationFileError) -> [SyncOperation] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        let decoder = SyncCoding.decoder
         guard !data.isEmpty else { throw .missingHeader }
         guard data.last == UInt8(ascii: "\n") else { throw .truncated(line: lineCount(data)) }
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()

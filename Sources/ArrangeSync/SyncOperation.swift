@@ -1,4 +1,5 @@
 public import ArrangeModel
+public import ArrangeStore
 public import Foundation
 
 /// The identity of a replica: one database, on one device.
@@ -37,23 +38,9 @@ public struct SyncOperation: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// The operation's place in the one order every replica applies operations in:
-    /// `(clock, replica, sequence)`.
-    public var order: SyncOrder { SyncOrder(clock: clock, replica: replica, sequence: sequence) }
-}
-
-/// The total order of operations: by clock, then replica, then sequence number.
-public struct SyncOrder: Hashable, Comparable, Sendable {
-    /// The operation's clock.
-    public var clock: HLCTimestamp
-    /// The replica that made it, which breaks ties between clocks.
-    public var replica: ReplicaID
-    /// Its sequence number on that replica.
-    public var sequence: Int64
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        if lhs.clock != rhs.clock { return lhs.clock < rhs.clock }
-        if lhs.replica != rhs.replica { return lhs.replica < rhs.replica }
-        return lhs.sequence < rhs.sequence
+    /// `(clock, replica, sequence, id)`.
+    public var order: OperationOrder {
+        OperationOrder(milliseconds: clock.milliseconds, counter: Int64(clock.counter), replica: replica.rawValue, sequence: sequence, id: id.rawValue)
     }
 }
 

@@ -1,19 +1,21 @@
 import ArrangeModel
 import ArrangeOrdering
+import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
 import Foundation
 import PropertyBased
+import Synchronization
 import Testing
 
 /// Replicas that make random operations apart, exchange partial, duplicated and reordered
 /// batches, then everything: each must end with the same lists, items, Today and keys.
-@Suite("Sync: convergence of the replay")
+@Suite("Sync: convergence of the merge")
 struct ConvergenceTests {
-    @Test("2 to 4 replicas with random operations of every kind converge, with rising keys and nothing to repair")
-    func randomReplicas() async throws {
-        await propertyCheck(count: 40, input: Gen.int(in: 0...Int(UInt32.max)).array(of: 8...120)) { words in
-            var simulation = try Simulation(replicas: 2 + words[0] % 3)
+    @Test("2 to 4 replicas with random operations of every kind converge, with rising keys and nothing to repair", arguments: StoreKind.allCases)
+    func randomReplicas(kind: StoreKind) async throws {
+        await propertyCheck(count: kind == .inMemory ? 40 : 15, input: Gen.int(in: 0...Int(UInt32.max)).array(of: 8...120)) { words in
+            let simulation = try Simulation(replicas: 2 + words[0] % 3, kind: kind)
             for step in stride(from: 1, to: words.count - 3, by: 4) {
                 try simulation.step(Array(words[step..<step + 4]))
             }
@@ -22,72 +24,115 @@ struct ConvergenceTests {
         }
     }
 
+    @Test("Long sessions of 200 steps converge, on both backends", arguments: StoreKind.allCases, 0..<3)
+    func longSessions(kind: StoreKind, seed: Int) throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let simulation = try Simulation(replicas: 2 + seed % 3, kind: kind)
+        for _ in 0..<200 {
+            try simulation.step((0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) })
+        }
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+    }
+
     @Test("The result does not depend on the order operations arrive in, nor on duplicates")
     func arrivalOrder() async throws {
         await propertyCheck(count: 30, input: Gen.int(in: 0...Int(UInt32.max)).array(of: 8...80)) { words in
-            var simulation = try Simulation(replicas: 3)
+            let simulation = try Simulation(replicas: 3, kind: .inMemory)
             for step in stride(from: 1, to: words.count - 3, by: 4) {
                 try simulation.step(Array(words[step..<step + 4]))
             }
-            let operations = simulation.replicas.flatMap(\.known)
+            let operations = try simulation.allOperations()
             var random = SeededRandomNumberGenerator(seed: UInt64(words[0]))
             let reordered = (operations + operations.prefix(words[0] % (operations.count + 1))).shuffled(using: &random)
-            #expect(try Simulation.dump(SyncReplay.rebuild(from: reordered)) == Simulation.dump(SyncReplay.rebuild(from: operations)))
+            // One batch in the total order, against the same operations one by one in a shuffled order.
+            let inOrder = SyncEngine(repository: InMemoryItemRepository())
+            try inOrder.merge(operations)
+            let oneByOne = SyncEngine(repository: InMemoryItemRepository())
+            for operation in reordered { try oneByOne.merge([operation]) }
+            #expect(try Simulation.dump(oneByOne.repository) == Simulation.dump(inOrder.repository))
         }
     }
 }
 
-/// The replicas of one run: what each knows, its clock and its next sequence number.
-struct Simulation {
-    struct Replica {
-        let id = ReplicaID()
-        var known: [SyncOperation] = []
-        var clock: HybridLogicalClock
-        var sequence: Int64 = 0
+/// The stores the simulation runs on.
+enum StoreKind: CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory
+    case sqlite
+
+    var testDescription: String { self == .inMemory ? "InMemoryItemRepository" : "SQLiteItemRepository" }
+
+    func makeRepository() throws -> any ItemRepository {
+        switch self {
+        case .inMemory: InMemoryItemRepository()
+        case .sqlite: try SQLiteItemRepository.inMemory()
+        }
+    }
+}
+
+/// A wall clock the simulation moves by hand.
+final class SimulatedClock: Sendable {
+    private let milliseconds: Mutex<Int64>
+
+    init(_ start: Int64) {
+        milliseconds = Mutex(start)
     }
 
-    var replicas: [Replica]
-    var wall: Int64 = 1_000_000
+    func read() -> Int64 { milliseconds.withLock { $0 } }
+    func advance(by step: Int64) { milliseconds.withLock { $0 += step } }
+}
 
-    init(replicas count: Int) throws {
-        let start: Int64 = 1_000_000
-        replicas = (0..<count).map { _ in Replica(clock: HybridLogicalClock(wallClock: { start })) }
+/// The replicas of one run, each a store with its sync engine, its own wall clock, and an
+/// outbox of the operations it has sent.
+final class Simulation {
+    let engines: [SyncEngine]
+    let clocks: [SimulatedClock]
+
+    init(replicas count: Int, kind: StoreKind) throws {
+        // One replica's wall clock runs 20 minutes ahead, so that its clock is clamped elsewhere.
+        clocks = (0..<count).map { SimulatedClock(1_000_000 + ($0 == count - 1 ? 20 * 60 * 1_000 : 0)) }
+        engines = try clocks.map { clock in try SyncEngine(repository: kind.makeRepository(), wallClock: { clock.read() }) }
     }
 
     /// One random step: a replica makes an operation, or two replicas exchange a batch.
-    mutating func step(_ words: [Int]) throws {
-        let index = words[0] % replicas.count
+    func step(_ words: [Int]) throws {
+        for clock in clocks { clock.advance(by: Int64(words[3] % 3)) }
+        let index = words[0] % engines.count
         if words[1] % 4 == 0 {
-            let other = (index + 1 + words[2] % (replicas.count - 1)) % replicas.count
-            let batch = replicas[index].known.filter { _ in Bool.random() } + replicas[index].known.suffix(words[3] % 3)
-            receive(batch.shuffled(), at: other)
+            let other = (index + 1 + words[2] % (engines.count - 1)) % engines.count
+            let known = try operations(of: index)
+            var random = SeededRandomNumberGenerator(seed: UInt64(words[2]))
+            let batch = known.filter { _ in Bool.random(using: &random) } + known.suffix(words[3] % 3)
+            try engines[other].merge(batch.shuffled(using: &random))
             return
         }
-        let state = try SyncReplay.rebuild(from: replicas[index].known)
-        guard let change = try Self.change(from: words, in: state) else { return }
-        replicas[index].sequence += 1
-        let operation = SyncOperation(replica: replicas[index].id, sequence: replicas[index].sequence, clock: replicas[index].clock.tick(), change: change)
-        replicas[index].known.append(operation)
+        guard let change = try Self.change(from: words, in: engines[index].repository) else { return }
+        try engines[index].perform(change)
     }
 
-    mutating func receive(_ batch: [SyncOperation], at index: Int) {
-        for operation in batch {
-            _ = replicas[index].clock.receive(operation.clock)
-            replicas[index].known.append(operation)
-        }
+    func operations(of index: Int) throws -> [SyncOperation] {
+        let engine = engines[index]
+        return try engine.repository.read { try engine.operations(after: 0, in: $0).operations }
+    }
+
+    func allOperations() throws -> [SyncOperation] {
+        try engines.indices.flatMap(operations)
     }
 
     /// Every replica gets every operation.
-    mutating func exchangeAll() throws {
-        let all = replicas.flatMap(\.known)
-        for index in replicas.indices { receive(all, at: index) }
+    func exchangeAll() throws {
+        let all = try allOperations()
+        for engine in engines { try engine.merge(all) }
     }
 
     func expectConvergence() throws {
-        let states = try replicas.map { try SyncReplay.rebuild(from: $0.known) }
-        let dumps = try states.map(Self.dump)
+        let dumps = try engines.map { try Self.dump($0.repository) }
         #expect(Set(dumps.map { "\($0)" }).count == 1, "replicas differ")
-        let state = try #require(states.first)
+        // Merged a little at a time, each replica ends where one merge of everything does.
+        let fresh = SyncEngine(repository: InMemoryItemRepository())
+        try fresh.merge(try allOperations())
+        #expect(try Self.dump(fresh.repository) == dumps[0], "incremental merges end as one merge of everything")
+        let state = engines[0].repository
         let service = try OrderingService(repository: state)
         var scopes: [OrderScope] = [.lists, .today]
         scopes += try state.read { try $0.lists() }.map { OrderScope.items($0.id) }
@@ -101,13 +146,13 @@ struct Simulation {
     }
 
     /// Everything a store holds, in order, keys included.
-    static func dump(_ repository: InMemoryItemRepository) throws -> [String] {
+    static func dump(_ repository: any ItemRepository) throws -> [String] {
         try repository.read { transaction in
             var lines: [String] = []
             for list in try transaction.lists() {
                 lines.append("list \(list.id) \(list.name) \(list.sortIndex)")
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
-                    lines.append("  item \(item.id) \(item.title) \(item.notes) \(item.sortIndex) \(String(describing: item.completedAt)) \(String(describing: item.todayIndex))")
+                    lines.append("  item \(item.id) \(item.title) \(item.notes) \(item.sortIndex) \(String(describing: item.completedAt)) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)")
                 }
             }
             lines += try transaction.todayItems(visibility: .all, offset: 0, limit: .max).map { "today \($0.id)" }
@@ -116,8 +161,8 @@ struct Simulation {
     }
 
     /// A random change, against what the replica sees: its lists, items and Today.
-    static func change(from words: [Int], in state: InMemoryItemRepository) throws -> SyncChange? {
-        try state.read { transaction in
+    static func change(from words: [Int], in state: any ItemRepository) throws -> SyncChange? {
+        try state.read { transaction throws in
             let lists = try transaction.lists()
             let items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
             let today = try transaction.todayItems(visibility: .all, offset: 0, limit: .max)
@@ -138,7 +183,7 @@ struct Simulation {
             case 3:
                 return pick(lists, word).map { .deleteList(id: $0.id) }
             case 4, 5, 6:
-                let list = pick(lists, word)?.id ?? SyncReplay.defaultListID
+                let list = pick(lists, word)?.id ?? ItemList.firstDefaultListID
                 let order = items.filter { $0.listID == list }.map(\.id.entryID)
                 return .addItem(id: Item.ID(), list: list, title: "t\(word % 100)", notes: "", place: place(after: pick(order, other), among: order))
             case 7:

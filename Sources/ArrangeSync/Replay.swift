@@ -1,0 +1,147 @@
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+
+/// Applies one operation to a store by the rules of the merge (see ``SyncEngine``), with keys
+/// that depend on the store and the operation alone.
+struct Replay {
+    let transaction: any ItemWriting
+    let change: SyncChange
+    /// Places entries, and stamps what it writes with ``stamp``.
+    let ordering: OrderingService
+    /// The change's moment, stamped on what it writes.
+    let stamp: Date
+
+    /// A replay of an operation, by the merge: keys with jitter off.
+    init(_ operation: SyncOperation, in transaction: any ItemWriting, repository: any ItemRepository) throws {
+        try self.init(operation.change, at: operation.clock.date, in: transaction, ordering: OrderingConfiguration(jitter: false), repository: repository)
+    }
+
+    /// A change at a moment, with keys chosen by `configuration`.
+    init(_ change: SyncChange, at stamp: Date, in transaction: any ItemWriting, ordering configuration: OrderingConfiguration, repository: any ItemRepository) throws {
+        self.transaction = transaction
+        self.change = change
+        self.stamp = stamp
+        self.ordering = try OrderingService(repository: repository, configuration: configuration, now: { stamp })
+    }
+
+    func apply() throws {
+        switch change {
+        case .createList(let id, let name, let place):
+            guard try transaction.list(id: id) == nil else { return }
+            let list = ItemList(id: id, name: try freeName(Title.sanitized(name, placeholder: "Untitled")), createdAt: stamp)
+            try ordering.add(list, at: try placement(place, in: .lists).map { ItemList.ID(entry: $0) }, in: transaction)
+        case .renameList(let id, let name):
+            guard var list = try transaction.list(id: id) else { return }
+            list.name = try freeName(Title.sanitized(name, placeholder: "Untitled"), except: id)
+            try transaction.update(list)
+        case .moveList(let id, let place):
+            guard try transaction.list(id: id) != nil else { return }
+            try ordering.place([id.entryID], at: try placement(place, in: .lists, moving: [id.entryID]), in: .lists, visibility: .all, in: transaction)
+        case .deleteList(let id):
+            guard id != ItemList.firstDefaultListID, let list = try transaction.list(id: id) else { return }
+            try bury(list.entry, in: .lists)
+            for item in try transaction.items(in: id, visibility: .all, offset: 0, limit: .max) { try bury(item) }
+            try transaction.deleteList(id: id)
+        case .addItem(let id, let list, let title, let notes, let place):
+            guard try transaction.item(id: id) == nil else { return }
+            let target = try existingList(list)
+            let item = Item(id: id, listID: target, title: Title.sanitized(title, placeholder: "Untitled"), notes: notes, sortIndex: 0, createdAt: stamp)
+            try ordering.add(item, at: try placement(place, in: .items(target)).map { Item.ID(entry: $0) }, visibility: .all, in: transaction)
+        case .editItem(let id, let title, let notes):
+            guard var item = try transaction.item(id: id) else { return }
+            if let title { item.title = Title.sanitized(title, placeholder: "Untitled") }
+            if let notes { item.notes = notes }
+            item.updatedAt = stamp
+            try transaction.update(item)
+        case .completeItems(let ids, let at):
+            for var item in try ids.compactMap(transaction.item) where item.completedAt == nil {
+                item.completedAt = at
+                item.updatedAt = stamp
+                try transaction.update(item)
+            }
+        case .reopenItems(let ids):
+            for var item in try ids.compactMap(transaction.item) where item.completedAt != nil {
+                item.completedAt = nil
+                item.updatedAt = stamp
+                try transaction.update(item)
+            }
+        case .deleteItems(let ids):
+            for item in try ids.compactMap(transaction.item) {
+                try bury(item)
+                try transaction.deleteItem(id: item.id)
+            }
+        case .moveItems(let ids, let list, let place):
+            let items = try ids.compactMap(transaction.item)
+            guard !items.isEmpty else { return }
+            let target = try existingList(list)
+            for item in items where item.listID != target { try bury(item.entry(in: .items(item.listID)), in: .items(item.listID)) }
+            let moving = items.map(\.id.entryID)
+            try ordering.place(moving, at: try placement(place, in: .items(target), moving: moving), in: .items(target), visibility: .all, in: transaction)
+        case .addToToday(let ids, let place), .moveInToday(let ids, let place):
+            let moving = try ids.compactMap(transaction.item).map(\.id.entryID)
+            guard !moving.isEmpty else { return }
+            try ordering.place(moving, at: try placement(place, in: .today, moving: moving), in: .today, visibility: .all, in: transaction)
+        case .removeFromToday(let ids):
+            let items = try ids.compactMap(transaction.item).filter(\.isInToday)
+            for item in items { try bury(item.entry(in: .today), in: .today) }
+            try transaction.removeFromToday(items.map(\.id), updatedAt: stamp)
+        }
+    }
+
+    /// Where a recorded place lands now: after its `after` neighbour if that is still in the
+    /// ordering, else before its `before` neighbour, else where `after` was when it left (its
+    /// tombstone), else at the end the place was at.
+    func placement(_ place: SyncPlace, in scope: OrderScope, moving: [OrderEntry.ID] = []) throws -> Placement<OrderEntry.ID> {
+        let excluded = Set(moving)
+        if let after = place.after, !excluded.contains(after), try transaction.entry(id: after, in: scope) != nil { return .after(after) }
+        if let before = place.before, !excluded.contains(before), try transaction.entry(id: before, in: scope) != nil { return .before(before) }
+        if let after = place.after, let sortIndex = try transaction.tombstone(of: after, in: scope) {
+            let grave = OrderKey(sortIndex: sortIndex, id: after)
+            let next = try transaction.entries(in: scope, after: grave, limit: excluded.count + 1).first { !excluded.contains($0.id) }
+            return next.map { .before($0.id) } ?? .bottom
+        }
+        return place.after == nil ? .top : .bottom
+    }
+
+    /// Remembers where an item was, in its list and in Today, as it goes.
+    func bury(_ item: Item) throws {
+        for scope in [OrderScope.items(item.listID), .today] {
+            if let entry = item.entry(in: scope) { try bury(entry, in: scope) }
+        }
+    }
+
+    func bury(_ entry: OrderEntry?, in scope: OrderScope) throws {
+        guard let entry else { return }
+        try transaction.setTombstone(entry.sortIndex, of: entry.id, in: scope)
+    }
+
+    /// `list` if it exists; else the default list, created the first time it is needed.
+    func existingList(_ list: ItemList.ID) throws -> ItemList.ID {
+        if try transaction.list(id: list) != nil { return list }
+        if try transaction.list(id: ItemList.firstDefaultListID) == nil {
+            let inbox = ItemList(id: ItemList.firstDefaultListID, name: try freeName(SyncEngine.defaultListName), createdAt: Date(timeIntervalSince1970: 0))
+            try ordering.add(inbox, at: .top, in: transaction)
+            if try transaction.defaultListID() == nil { try transaction.setDefaultListID(inbox.id) }
+        }
+        return ItemList.firstDefaultListID
+    }
+
+    /// `name`, or "name (2)", "name (3)"… when another list has it, ignoring case.
+    func freeName(_ name: String, except excluded: ItemList.ID? = nil) throws -> String {
+        let taken = Set(try transaction.lists().filter { $0.id != excluded }.map { ItemList.nameKey($0.name) })
+        var candidate = name
+        var number = 2
+        while taken.contains(ItemList.nameKey(candidate)) {
+            candidate = "\(name) (\(number))"
+            number += 1
+        }
+        return candidate
+    }
+}
+
+extension HLCTimestamp {
+    /// The wall-clock moment of the timestamp.
+    var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1_000) }
+}

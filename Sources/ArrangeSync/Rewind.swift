@@ -1,0 +1,182 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+
+/// How to take back what one operation did to a store: every row it wrote, as it was before.
+///
+/// A ``RewindRecorder`` collects it while the operation is applied; ``restore(in:)`` writes
+/// the rows back. Rows are kept whole, so taking an operation back restores re-spread
+/// neighbours too, and then the keys are exactly those from before.
+struct Rewind: Codable, Sendable {
+    /// Lists as they were, in the order first written; `nil` for a list the operation created.
+    var lists: [ListImage] = []
+    /// Items as they were, in the order first written; `nil` for an item the operation created.
+    var items: [ItemImage] = []
+    /// The default list before the operation, when it changed it.
+    var defaultList: DefaultListImage?
+    /// Tombstones as they were, in the order first written.
+    var tombstones: [TombstoneImage] = []
+
+    struct ListImage: Codable, Sendable {
+        var id: ItemList.ID
+        var list: ItemList?
+    }
+
+    struct ItemImage: Codable, Sendable {
+        var id: Item.ID
+        var item: Item?
+    }
+
+    struct DefaultListImage: Codable, Sendable {
+        var id: ItemList.ID?
+    }
+
+    struct TombstoneImage: Codable, Sendable {
+        var entry: OrderEntry.ID
+        var scope: StoredScope
+        var sortIndex: Int64?
+    }
+
+    /// Whether the operation wrote nothing.
+    var isEmpty: Bool { lists.isEmpty && items.isEmpty && defaultList == nil && tombstones.isEmpty }
+
+    /// Writes every row back as it was: what the operation created is deleted, what it changed
+    /// or deleted is put back.
+    func restore(in transaction: any ItemWriting) throws {
+        for image in items.reversed() where image.item == nil {
+            if try transaction.item(id: image.id) != nil { try transaction.deleteItem(id: image.id) }
+        }
+        for image in lists.reversed() where image.list == nil {
+            if try transaction.list(id: image.id) != nil { try transaction.deleteList(id: image.id) }
+        }
+        for image in lists {
+            guard let list = image.list else { continue }
+            if try transaction.list(id: list.id) != nil { try transaction.update(list) } else { try transaction.insert(list) }
+        }
+        for image in items {
+            guard let item = image.item else { continue }
+            if try transaction.item(id: item.id) != nil { try transaction.update(item) } else { try transaction.insert(item) }
+        }
+        if let defaultList = defaultList?.id { try transaction.setDefaultListID(defaultList) }
+        for image in tombstones {
+            try transaction.setTombstone(image.sortIndex, of: image.entry, in: image.scope.scope)
+        }
+    }
+}
+
+/// An ordering as a rewind stores it: `lists`, `today`, or a list's id.
+struct StoredScope: Codable, Hashable, Sendable {
+    var scope: OrderScope
+
+    init(_ scope: OrderScope) {
+        self.scope = scope
+    }
+
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        switch text {
+        case "lists": scope = .lists
+        case "today": scope = .today
+        default:
+            guard let list = ItemList.ID(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an ordering."))
+            }
+            scope = .items(list)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch scope {
+        case .lists: try container.encode("lists")
+        case .today: try container.encode("today")
+        case .items(let list): try container.encode(list.text)
+        }
+    }
+}
+
+/// A transaction that remembers, before each row's first write, how the row was: the
+/// ``Rewind`` of what a body does.
+final class RewindRecorder: ForwardingTransaction {
+    private(set) var rewind = Rewind()
+    private var seenLists = Set<ItemList.ID>()
+    private var seenItems = Set<Item.ID>()
+    private var seenTombstones = Set<TombstoneKey>()
+
+    private struct TombstoneKey: Hashable {
+        var entry: OrderEntry.ID
+        var scope: OrderScope
+    }
+
+    private func remember(list id: ItemList.ID) throws {
+        guard seenLists.insert(id).inserted else { return }
+        rewind.lists.append(Rewind.ListImage(id: id, list: try base.list(id: id)))
+    }
+
+    private func remember(item id: Item.ID) throws {
+        guard seenItems.insert(id).inserted else { return }
+        rewind.items.append(Rewind.ItemImage(id: id, item: try base.item(id: id)))
+    }
+
+    private func rememberDefaultList() throws {
+        guard rewind.defaultList == nil else { return }
+        rewind.defaultList = Rewind.DefaultListImage(id: try base.defaultListID())
+    }
+
+    override func insert(_ list: ItemList) throws {
+        try remember(list: list.id)
+        try super.insert(list)
+    }
+
+    override func update(_ list: ItemList) throws {
+        try remember(list: list.id)
+        try super.update(list)
+    }
+
+    override func deleteList(id: ItemList.ID) throws {
+        try remember(list: id)
+        // The list's items and the default list's row go with it.
+        for item in try base.items(in: id, visibility: .all, offset: 0, limit: .max) { try remember(item: item.id) }
+        try rememberDefaultList()
+        try super.deleteList(id: id)
+    }
+
+    override func insert(_ item: Item) throws {
+        try remember(item: item.id)
+        try super.insert(item)
+    }
+
+    override func update(_ item: Item) throws {
+        try remember(item: item.id)
+        try super.update(item)
+    }
+
+    override func deleteItem(id: Item.ID) throws {
+        try remember(item: id)
+        try super.deleteItem(id: id)
+    }
+
+    override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        for change in changes {
+            if scope == .lists { try remember(list: ItemList.ID(entry: change.id)) } else { try remember(item: Item.ID(entry: change.id)) }
+        }
+        try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)
+    }
+
+    override func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        for id in ids { try remember(item: id) }
+        try super.removeFromToday(ids, updatedAt: updatedAt)
+    }
+
+    override func setDefaultListID(_ id: ItemList.ID) throws {
+        try rememberDefaultList()
+        try super.setDefaultListID(id)
+    }
+
+    override func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
+        if seenTombstones.insert(TombstoneKey(entry: entry, scope: scope)).inserted {
+            rewind.tombstones.append(Rewind.TombstoneImage(entry: entry, scope: StoredScope(scope), sortIndex: try base.tombstone(of: entry, in: scope)))
+        }
+        try super.setTombstone(sortIndex, of: entry, in: scope)
+    }
+}

@@ -1,0 +1,265 @@
+public import ArrangeModel
+public import ArrangeStore
+public import Foundation
+import ArrangeOrdering
+
+/// Sync for one store: it logs the changes made here as operations, and merges the operations
+/// of other replicas, so that every replica that holds the same operations ends with the same
+/// lists, items, Today and keys, whatever order they arrived in, duplicated or not.
+///
+/// The store keeps everything sync needs, in the transaction of the change: its replica id,
+/// the log of operations, and how to rewind each (`OperationLogWriting`).
+///
+/// ## The merge
+/// Every replica applies the operations in one total order (``SyncOperation/order``), once
+/// each, through the ordering service with jitter off, so that key choice and re-spread depend
+/// on the operations alone. An operation that arrives after operations later than it is slotted
+/// in: the operations after it are taken back (each one's rows restored as they were), then it
+/// and they are applied again. Appending, the common case, takes nothing back.
+///
+/// A change made here is applied at once by its intent, with keys of the intent's choosing, and
+/// logged as not yet replayed. The next merge takes such changes back and replays them with
+/// the others, so that their keys become the ones every replica computes.
+///
+/// ## The rules
+/// - The latest operation decides each field, an item's list and its place in each ordering.
+///   There is always exactly one copy of an item.
+/// - A delete beats the edits and moves before it; an operation after it that touches what it
+///   deleted does nothing.
+/// - A placement lands after its `after` neighbour if that is still there, else before its
+///   `before` neighbour, else where `after` was when it was deleted or moved away (its
+///   tombstone keeps its key), else at the end it was recorded at.
+/// - An item added or moved to a list that is gone goes to the default list.
+/// - A list created or renamed with a name another list has takes "Name (2)", "Name (3)"…
+/// - The default list the merge makes has a fixed id (`ItemList.firstDefaultListID`), so that
+///   fresh replicas never end with two.
+public final class SyncEngine: Sendable {
+    /// The default list's name, when the merge creates it.
+    public static let defaultListName = "Inbox"
+
+    /// The store this engine syncs.
+    public let repository: any ItemRepository
+    /// The wall clock, in milliseconds since 1970.
+    private let wallClock: @Sendable () -> Int64
+    /// Makes the ids of new replicas and operations.
+    private let newID: @Sendable () -> UUID
+
+    /// An engine for the store of `repository`.
+    ///
+    /// - Parameters:
+    ///   - repository: The store; its transactions hold the log.
+    ///   - wallClock: Milliseconds since 1970, for the hybrid logical clock.
+    ///   - newID: Makes the ids of a new replica and of operations.
+    public init(
+        repository: any ItemRepository,
+        wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds,
+        newID: @escaping @Sendable () -> UUID = UUID.init
+    ) {
+        self.repository = repository
+        self.wallClock = wallClock
+        self.newID = newID
+    }
+
+    // MARK: The replica
+
+    /// This store's replica id, given it in `transaction` the first time it is asked for.
+    public func replicaID(in transaction: any ItemWriting) throws -> ReplicaID {
+        if let id = try transaction.replicaID() { return ReplicaID(rawValue: id) }
+        let id = ReplicaID(rawValue: newID())
+        try transaction.setReplicaID(id.rawValue)
+        return id
+    }
+
+    /// Gives this store a new replica id, for a database that was copied from another: the
+    /// copy and its original must not make operations under one id.
+    ///
+    /// - Returns: The new id.
+    @discardableResult
+    public func rekey(in transaction: any ItemWriting) throws -> ReplicaID {
+        let id = ReplicaID(rawValue: newID())
+        try transaction.setReplicaID(id.rawValue)
+        return id
+    }
+
+    // MARK: Changes made here
+
+    /// Runs `body`, which makes a change here, and logs what it returns as operations of this
+    /// replica, with how to take the whole change back.
+    ///
+    /// - Parameters:
+    ///   - transaction: The write transaction of the change.
+    ///   - body: Makes the change through the transaction it is given (which watches its writes),
+    ///     and returns its result and the changes to log, in the order made.
+    /// - Returns: The result of `body`, and the operations logged.
+    public func recording<Result>(
+        in transaction: any ItemWriting, _ body: (any ItemWriting) throws -> (Result, [SyncChange])
+    ) throws -> (Result, [SyncOperation]) {
+        let recorder = RewindRecorder(transaction)
+        let (result, changes) = try body(recorder)
+        guard !changes.isEmpty else { return (result, []) }
+        let replica = try replicaID(in: transaction)
+        var clock = try localClock(of: replica, in: transaction)
+        var sequence = try transaction.lastLoggedOperation(of: replica.rawValue)?.order.sequence ?? 0
+        let rewind = try SyncCoding.encoder.encode(recorder.rewind)
+        let empty = try SyncCoding.encoder.encode(Rewind())
+        var operations: [SyncOperation] = []
+        for change in changes {
+            sequence += 1
+            let operation = SyncOperation(id: SyncOperation.ID(rawValue: newID()), replica: replica, sequence: sequence, clock: clock.tick(), change: change)
+            // The first operation takes back the whole change: they are taken back together.
+            _ = try transaction.log(try operation.logged(rewind: operations.isEmpty ? rewind : empty, isReplayed: false))
+            operations.append(operation)
+        }
+        return (result, operations)
+    }
+
+    /// Makes a change here by the rules of the merge, with keys chosen as an intent chooses them
+    /// (jitter on), and logs it, in one write transaction.
+    ///
+    /// Front ends change the store through intents, which log what they do; this is for a
+    /// program that speaks in operations, such as a server or a simulation.
+    ///
+    /// - Returns: The operation logged.
+    @discardableResult
+    public func perform(_ change: SyncChange) throws -> SyncOperation {
+        let stamp = Date(timeIntervalSince1970: Double(wallClock()) / 1_000)
+        let ((), logged) = try repository.write { transaction in
+            try recording(in: transaction) { recorder in
+                try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
+                return ((), [change])
+            }
+        }
+        return logged[0]
+    }
+
+    /// A clock after this replica's own last operation, and after every operation logged here
+    /// but not dragged more than `HybridLogicalClock.maximumDrift` ahead of the wall clock by one
+    /// from elsewhere.
+    private func localClock(of replica: ReplicaID, in transaction: any ItemReading) throws -> HybridLogicalClock {
+        let own = try transaction.lastLoggedOperation(of: replica.rawValue).map { HLCTimestamp($0.order) } ?? .zero
+        var clock = HybridLogicalClock(latest: own, wallClock: wallClock)
+        if let last = try transaction.lastLoggedOperation() { _ = clock.receive(HLCTimestamp(last.order)) }
+        return clock
+    }
+
+    // MARK: Merging
+
+    /// Merges operations into the store, in one write transaction, each once.
+    ///
+    /// - Returns: What was new, taken back and applied.
+    /// - Throws: `StoreError`; nothing is merged then.
+    public func merge(_ operations: [SyncOperation]) throws -> MergeReport {
+        try repository.write { try merge(operations, in: $0) }
+    }
+
+    /// Merges operations in a write transaction, each once, and replays the changes made here
+    /// since the last merge.
+    ///
+    /// - Complexity: O(k) operations applied for k new ones, when they come after everything
+    ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
+    public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
+        var report = MergeReport(received: operations.count)
+        var seen = Set<SyncOperation.ID>()
+        let replica = try transaction.replicaID()
+        var new: [SyncOperation] = []
+        for operation in operations where seen.insert(operation.id).inserted {
+            guard try transaction.loggedOperation(id: operation.id.rawValue) == nil else { continue }
+            // An operation of this replica's id that this store never made: the file was copied.
+            if operation.replica.rawValue == replica { report.copiedReplicaDetected = true }
+            new.append(operation)
+        }
+        if report.copiedReplicaDetected { try rekey(in: transaction) }
+        report.new = new.count
+        let earliestNew = new.map(\.order).min()
+        let firstUnreplayed = try transaction.firstUnreplayedOperation()
+        guard let start = [earliestNew, firstUnreplayed].compactMap({ $0 }).min() else { return report }
+
+        // Take back the changes made here since the last merge, newest first; then the merged
+        // operations from `start` on, which were applied in the total order.
+        let tail = try transaction.loggedOperations(from: start, limit: .max)
+        let unreplayed = tail.filter { !$0.isReplayed }.sorted { $0.position > $1.position }
+        for logged in unreplayed + tail.filter(\.isReplayed).reversed() {
+            try SyncCoding.decoder.decode(Rewind.self, from: logged.rewind).restore(in: transaction)
+        }
+        report.rewound = tail.count
+
+        for operation in new { _ = try transaction.log(try operation.logged(rewind: Data("{}".utf8), isReplayed: false)) }
+        for logged in try transaction.loggedOperations(from: start, limit: .max) {
+            let operation = try SyncOperation(logged)
+            let recorder = RewindRecorder(transaction)
+            try Replay(operation, in: recorder, repository: repository).apply()
+            try transaction.setRewind(try SyncCoding.encoder.encode(recorder.rewind), isReplayed: true, ofOperation: logged.id)
+            report.applied += 1
+        }
+        return report
+    }
+
+    // MARK: Exchange
+
+    /// The operations that reached this store after `cursor`, in the order they reached it, and
+    /// the cursor to give next time.
+    ///
+    /// - Parameter cursor: 0 for every operation, else a cursor this method returned.
+    public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> (operations: [SyncOperation], cursor: Int64) {
+        let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
+        return (try logged.map(SyncOperation.init), logged.last?.position ?? cursor)
+    }
+}
+
+/// What a merge did.
+public struct MergeReport: Hashable, Sendable, Codable {
+    /// Operations handed to the merge, duplicates included.
+    public var received: Int
+    /// Those this store did not have yet.
+    public var new = 0
+    /// Operations taken back, to slot in an earlier one or to replay changes made here.
+    public var rewound = 0
+    /// Operations applied by the merge.
+    public var applied = 0
+    /// Whether an operation came under this store's replica id without having been made here,
+    /// as when a database file is copied: this store then took a new replica id.
+    public var copiedReplicaDetected = false
+
+    /// A report of `received` operations, before the merge.
+    public init(received: Int) {
+        self.received = received
+    }
+}
+
+/// The JSON form of operations and rewinds, the same in files and in the log.
+enum SyncCoding {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+}
+
+extension SyncOperation {
+    /// The operation as a store logs it.
+    func logged(rewind: Data, isReplayed: Bool) throws -> LoggedOperation {
+        LoggedOperation(order: order, change: try SyncCoding.encoder.encode(change), rewind: rewind, isReplayed: isReplayed)
+    }
+
+    /// The operation a store logged.
+    init(_ logged: LoggedOperation) throws {
+        self.init(
+            id: ID(rawValue: logged.order.id), replica: ReplicaID(rawValue: logged.order.replica), sequence: logged.order.sequence,
+            clock: HLCTimestamp(logged.order),
+            change: try SyncCoding.decoder.decode(SyncChange.self, from: logged.change))
+    }
+}
+
+extension HLCTimestamp {
+    /// The clock of an operation's order.
+    init(_ order: OperationOrder) {
+        self.init(milliseconds: order.milliseconds, counter: UInt32(clamping: order.counter))
+    }
+}
