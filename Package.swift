@@ -57,7 +57,7 @@ let package = Package(
             name: "ArrangeThings",
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"]),
+        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive", "ArrangeSync"]),
         .target(
             name: "ArrangeCommandLine",
             dependencies: [
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
         .testTarget(
             name: "ArrangeSyncTests",
-            dependencies: ["ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ArrangeThingsTests",

@@ -1,6 +1,7 @@
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
+import ArrangeSync
 import Foundation
 
 /// How to go back over one step of the history.
@@ -14,6 +15,10 @@ import Foundation
 /// the wrong place. An entry goes back directly after the entry that was before it in its
 /// ordering, through the ordering service, which picks a fresh key (and re-spreads if the
 /// gap is full). This holds alike for an item in its list, an item in Today and a list.
+///
+/// Undoing and redoing are changes like any other: when the environment syncs, each logs the
+/// operations that go forward to where it leads, so an undone delete brings the item back on
+/// every replica.
 indirect enum Change: Sendable {
     /// Items were added; undoing deletes them.
     case inserted([Item.ID])
@@ -125,10 +130,12 @@ private struct Application {
         case .inserted(let ids):
             let placed = try Change.placedItems(try ids.map(existing), in: transaction)
             for entry in placed { try transaction.deleteItem(id: entry.item.id) }
+            context.log(.deleteItems(ids: ids))
             return .deleted(placed)
 
         case .deleted(let placed):
             try restore(placed)
+            try context.logRestored(items: placed.map(\.item.id))
             return .inserted(placed.map(\.item.id))
 
         case .moved(let places):
@@ -139,23 +146,31 @@ private struct Application {
             let inverse = try current.sorted { $0.entry.key < $1.entry.key }.map {
                 try Change.place(of: $0.entry, in: $0.scope, transaction: transaction)
             }
-            try putBack(places)
+            try putBack(places, logging: true)
             return .moved(inverse)
 
         case .joinedToday(let ids):
             let items = try ids.map(existing)
             let inverse = try Change.todayPlaces(of: items, in: transaction)
             try transaction.removeFromToday(ids, updatedAt: context.now())
+            context.log(.removeFromToday(ids: ids))
             return .leftToday(inverse)
 
         case .leftToday(let places):
-            try putBack(places)
+            for place in places { _ = try existing(Item.ID(entry: place.id)) }
+            try putBack(places, logging: true, joiningToday: true)
             return .joinedToday(places.map { Item.ID(entry: $0.id) })
 
         case .retitled(let titles):
+            for (id, title) in titles.sorted(by: { $0.key < $1.key }) { context.log(.editItem(id: id, title: title, notes: nil)) }
             return .retitled(try set(\.title, to: titles))
 
         case .completion(let stamps):
+            let reopened = stamps.filter { $0.value == nil }.keys.sorted()
+            if !reopened.isEmpty { context.log(.reopenItems(ids: reopened)) }
+            for (moment, group) in Dictionary(grouping: stamps.compactMap { id, date in date.map { (id, $0) } }, by: \.1).sorted(by: { $0.key < $1.key }) {
+                context.log(.completeItems(ids: group.map(\.0).sorted(), at: moment))
+            }
             return .completion(try set(\.completedAt, to: stamps))
 
         case .listCreated(let id):
@@ -164,11 +179,14 @@ private struct Application {
             let place = try Change.place(of: list.entry, in: .lists, transaction: transaction)
             let items = try Change.placedItems(try transaction.items(in: id, visibility: .all, offset: 0, limit: .max), in: transaction)
             try transaction.deleteList(id: id)
+            context.log(.deleteList(id: id))
             return .listDeleted(list, place, items)
 
         case .listDeleted(let list, let place, let items):
+            guard try transaction.list(id: list.id) == nil else { throw conflict("the list '\(list.name)' exists again.") }
             try ordering.add(list, at: try placement(after: place).map { ItemList.ID(entry: $0) }, in: transaction)
             try restore(items)
+            try context.logRestored(lists: [list.id], items: items.map(\.item.id))
             return .listCreated(list.id)
 
         case .listRenamed(let id, let name):
@@ -176,6 +194,7 @@ private struct Application {
             let inverse = Change.listRenamed(id, list.name)
             list.name = name
             try transaction.update(list)
+            context.log(.renameList(id: id, name: name))
             return inverse
 
         case .all(let changes):
@@ -208,14 +227,22 @@ private struct Application {
     }
 
     /// Puts entries back at their places, a run of neighbours at a time.
-    private func putBack(_ places: [Change.Place]) throws {
+    ///
+    /// - Parameters:
+    ///   - logging: Whether to log the moves for sync; a restore logs what it restores whole.
+    ///   - joiningToday: Whether items join Today rather than move in it.
+    private func putBack(_ places: [Change.Place], logging: Bool = false, joiningToday: Bool = false) throws {
         for run in places.chunked(by: { $1.scope == $0.scope && $1.predecessor == $0.id }) {
-            try ordering.place(run.map(\.id), at: try placement(after: run[0]), in: run[0].scope, visibility: .all, in: transaction)
+            let report = try ordering.place(run.map(\.id), at: try placement(after: run[0]), in: run[0].scope, visibility: .all, in: transaction)
+            if logging { try context.logPlacement(report, in: run[0].scope, joiningToday: joiningToday) }
         }
     }
 
     /// Adds deleted items back, each after its predecessor in its list, then in Today.
     private func restore(_ placed: [Change.PlacedItem]) throws {
+        for entry in placed where try transaction.item(id: entry.item.id) != nil {
+            throw conflict("item \(entry.item.id) exists again.")
+        }
         for entry in placed {
             var item = entry.item
             item.todayIndex = nil

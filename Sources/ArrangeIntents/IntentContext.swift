@@ -1,6 +1,7 @@
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
+import ArrangeSync
 import Foundation
 
 /// What an intent works with while it runs: one transaction of the store, and the environment.
@@ -17,6 +18,8 @@ public final class IntentContext {
     /// What the history records once the transaction commits.
     private(set) var historyEffect: HistoryEffect?
     private var listsByID: [ItemList.ID: ItemList] = [:]
+    /// What the intent logs for sync, when the environment syncs.
+    private(set) var loggedChanges = LocalChanges.changes([])
 
     /// A context in a read transaction.
     init(reading transaction: any ItemReading, environment: IntentEnvironment) {
@@ -73,6 +76,72 @@ public final class IntentContext {
             redoCount: back ? redoCount + 1 : redoCount - 1)
     }
 
+    // MARK: Sync
+
+    /// Whether the environment logs changes for sync, so that an intent should say what it did.
+    var logsChanges: Bool { environment.sync != nil }
+
+    /// Logs a change the intent made, for sync.
+    func log(_ change: @autoclosure () throws -> SyncChange) rethrows {
+        guard logsChanges, case .changes(let changes) = loggedChanges else { return }
+        loggedChanges = .changes(changes + [try change()])
+    }
+
+    /// Logs whatever the intent wrote, told by the rows it wrote: for an import, whose every row
+    /// is meant as it ends.
+    func logRowsWritten() {
+        loggedChanges = .rowsWritten
+    }
+
+    /// Logs where a placement put its entries in an ordering, as the change that moves them
+    /// there; a list's, or an item's in its list or in Today.
+    ///
+    /// - Parameters:
+    ///   - report: The placement's report: its entries with their keys now.
+    ///   - joiningToday: In Today, whether items joined it rather than moved in it.
+    func logPlacement(_ report: OrderingReport, in scope: OrderScope, joiningToday: Bool = false) throws {
+        guard logsChanges, report.rowsWritten > 0 else { return }
+        let run = report.placed.sorted { $0.key < $1.key }
+        let place = try SyncPlace(of: run, in: scope, transaction: transaction)
+        let items = run.map { Item.ID(entry: $0.id) }
+        switch scope {
+        case .items(let list):
+            log(.moveItems(ids: items, list: list, place: place))
+        case .today:
+            log(joiningToday ? .addToToday(ids: items, place: place) : .moveInToday(ids: items, place: place))
+        case .lists:
+            // One list at a time, each after the one before it.
+            for (index, entry) in run.enumerated() {
+                let after = index == 0 ? place.after : run[index - 1].id
+                log(.moveList(id: ItemList.ID(entry: entry.id), place: SyncPlace(after: after, before: index + 1 < run.count ? run[index + 1].id : place.before)))
+            }
+        }
+    }
+
+    /// Logs a new item, at the place it was added.
+    func logAdded(_ item: Item, report: OrderingReport) throws {
+        guard logsChanges else { return }
+        let place = try SyncPlace(of: report.placed, in: .items(item.listID), transaction: transaction)
+        log(.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: place))
+    }
+
+    /// Logs a new list, at the place it was created.
+    func logCreated(_ list: ItemList, report: OrderingReport) throws {
+        guard logsChanges else { return }
+        log(.createList(id: list.id, name: list.name, place: try SyncPlace(of: report.placed, in: .lists, transaction: transaction)))
+    }
+
+    /// Logs lists and items put back as they were: the lists at their places, the items in
+    /// their lists and in Today.
+    func logRestored(lists: [ItemList.ID] = [], items: [Item.ID]) throws {
+        guard logsChanges else { return }
+        let changes = try SyncChange.changes(
+            bringingLists: Dictionary(uniqueKeysWithValues: lists.map { ($0, nil) }),
+            items: Dictionary(uniqueKeysWithValues: items.map { ($0, nil) }),
+            upToDateIn: transaction)
+        for change in changes { log(change) }
+    }
+
     // MARK: Lists and items
 
     /// The list with this id, or the default list for `nil`.
@@ -107,9 +176,13 @@ public final class IntentContext {
         if let named = try transaction.lists().first(where: { ItemList.nameKey($0.name) == key }) {
             list = named
         } else {
-            let new = ItemList(id: ItemList.ID(rawValue: environment.newID()), name: name, createdAt: now())
-            try ordering.add(new, at: .bottom, in: transaction)
+            // The first default list has the same id in every store, so that two stores that each
+            // made one share it once they sync.
+            let id = try transaction.list(id: ItemList.firstDefaultListID) == nil ? ItemList.firstDefaultListID : ItemList.ID(rawValue: environment.newID())
+            let new = ItemList(id: id, name: name, createdAt: now())
+            let report = try ordering.add(new, at: .bottom, in: transaction)
             list = try transaction.existingList(id: new.id)
+            try logCreated(list, report: report)
         }
         try transaction.setDefaultListID(list.id)
         listsByID[list.id] = list

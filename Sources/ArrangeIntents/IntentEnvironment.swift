@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
+public import ArrangeSync
 public import Foundation
 import Synchronization
 
@@ -23,6 +24,12 @@ public final class IntentEnvironment: Sendable {
     /// The most steps ``Undo`` can go back; 0 keeps no history at all, so that intents do
     /// not even read what undoing them would need.
     public let historyLimit: Int
+    /// Logs every change an intent makes as a sync operation, in the intent's transaction;
+    /// `nil` logs nothing.
+    ///
+    /// A store that syncs must be changed only through environments that log: a change that
+    /// is not logged never reaches the other replicas.
+    public let sync: SyncEngine?
 
     private let history: Mutex<History>
 
@@ -37,14 +44,17 @@ public final class IntentEnvironment: Sendable {
     ///   - historyLimit: The most steps undo can go back; 0 records none.
     ///   - clock: Stamps `createdAt`, `updatedAt` and `completedAt`. Give the ordering service the same clock.
     ///   - newID: Makes the ids of new items and lists.
+    ///   - sync: Logs every change as a sync operation; `nil` logs nothing.
     public init(
         ordering: OrderingService,
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
-        newID: @escaping @Sendable () -> UUID = UUID.init
+        newID: @escaping @Sendable () -> UUID = UUID.init,
+        sync: SyncEngine? = nil
     ) {
         self.ordering = ordering
+        self.sync = sync
         self.defaultListName = defaultListName
         self.historyLimit = max(0, historyLimit)
         self.clock = clock
@@ -66,10 +76,11 @@ public final class IntentEnvironment: Sendable {
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
-        newID: @escaping @Sendable () -> UUID = UUID.init
+        newID: @escaping @Sendable () -> UUID = UUID.init,
+        sync: SyncEngine? = nil
     ) throws(OrderingConfiguration.Problem) {
         let ordering = try OrderingService(repository: repository, configuration: configuration, random: random, now: clock)
-        self.init(ordering: ordering, defaultListName: defaultListName, historyLimit: historyLimit, clock: clock, newID: newID)
+        self.init(ordering: ordering, defaultListName: defaultListName, historyLimit: historyLimit, clock: clock, newID: newID, sync: sync)
     }
 
     // MARK: Running intents
@@ -104,11 +115,26 @@ public final class IntentEnvironment: Sendable {
             return Performed(result: result, undoStep: nil)
         }
         let (result, effect) = try await repository.write { transaction in
-            let context = IntentContext(writing: transaction, environment: self)
-            let result = try makeIntent(transaction).run(in: context)
-            return (result, context.historyEffect)
+            try self.changing(transaction) { context in try makeIntent(context.transaction).run(in: context) }
         }
         return Performed(result: result, undoStep: apply(effect, action: Intent.title))
+    }
+
+    /// Runs `body` on a context in a write transaction and, when the environment syncs, logs
+    /// what it changed.
+    ///
+    /// - Returns: What `body` returns, and what the history should record.
+    private func changing<Result>(_ transaction: any ItemWriting, _ body: (IntentContext) throws -> Result) throws -> (Result, HistoryEffect?) {
+        guard let sync else {
+            let context = IntentContext(writing: transaction, environment: self)
+            return (try body(context), context.historyEffect)
+        }
+        let (outcome, _) = try sync.recording(in: transaction) { recorder in
+            let context = IntentContext(writing: recorder, environment: self)
+            let result = try body(context)
+            return ((result, context.historyEffect), context.loggedChanges)
+        }
+        return outcome
     }
 
     // MARK: The default list
@@ -132,7 +158,7 @@ public final class IntentEnvironment: Sendable {
         if let list = try await repository.read(isPrepared) { return list }
         return try await repository.write { transaction in
             if let list = try isPrepared(transaction) { return list }
-            return try IntentContext(writing: transaction, environment: self).makeDefaultList(named: wanted)
+            return try self.changing(transaction) { try $0.makeDefaultList(named: wanted) }.0
         }
     }
 

@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
+import ArrangeSync
 import Foundation
 
 /// Adds an item to a list.
@@ -35,6 +36,7 @@ public struct AddItem: ArrangeIntent {
         let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         context.record(.inserted([item.id]))
+        try context.logAdded(item, report: report)
         return try context.result(of: report)
     }
 }
@@ -63,6 +65,7 @@ public struct RenameItem: ArrangeIntent {
         item.updatedAt = context.now()
         try transaction.update(item)
         context.record(.retitled([item.id: old]))
+        context.log(.editItem(id: item.id, title: item.title, notes: nil))
         return ItemResult(item: try context.summary(of: item))
     }
 }
@@ -115,7 +118,11 @@ private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: In
         try transaction.update(changed)
         return changed
     }
-    if !previous.isEmpty { context.record(.completion(previous)) }
+    if !previous.isEmpty {
+        context.record(.completion(previous))
+        let changed = items.map(\.id).filter { previous[$0] != nil }
+        context.log(completed ? .completeItems(ids: changed, at: stamp) : .reopenItems(ids: changed))
+    }
     return ItemsResult(items: try items.map { try context.summary(of: $0) }, changed: previous.count)
 }
 
@@ -137,6 +144,7 @@ public struct DeleteItems: ArrangeIntent {
         if context.recordsHistory { context.record(.deleted(try Change.placedItems(items, in: transaction))) }
         let summaries = try items.map { try context.summary(of: $0) }
         for item in items { try transaction.deleteItem(id: item.id) }
+        context.log(.deleteItems(ids: items.map(\.id)))
         return ItemsResult(items: summaries, changed: items.count)
     }
 }

@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 import ArrangeStore
+import ArrangeSync
 public import Foundation
 
 /// Creates an empty list, at the bottom of the lists unless a placement is given.
@@ -25,6 +26,7 @@ public struct CreateList: ArrangeIntent {
         let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
         let report = try context.ordering.add(list, at: placement, in: transaction)
         context.record(.listCreated(list.id))
+        try context.logCreated(list, report: report)
         return ListResult(list: try context.summary(of: try context.list(ItemList.ID(entry: report.placed[0].id))))
     }
 }
@@ -56,6 +58,7 @@ public struct MoveList: ArrangeIntent {
         let places = context.recordsHistory ? try Change.places(of: [list.entry], in: .lists, transaction: transaction) : []
         let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction)
         if report.rowsWritten > 0 { context.record(.moved(places)) }
+        try context.logPlacement(report, in: .lists)
         return try context.listResult(of: report)
     }
 }
@@ -103,6 +106,7 @@ public struct RenameList: ArrangeIntent {
         guard list.name != old else { return ListResult(list: try context.summary(of: list)) }
         try transaction.update(list)
         context.record(.listRenamed(list.id, old))
+        context.log(.renameList(id: list.id, name: list.name))
         return ListResult(list: try context.summary(of: list))
     }
 }
@@ -129,6 +133,7 @@ public struct DeleteList: ArrangeIntent {
             context.record(.listDeleted(list, try Change.place(of: list.entry, in: .lists, transaction: transaction), try Change.placedItems(items, in: transaction)))
         }
         try transaction.deleteList(id: list.id)
+        context.log(.deleteList(id: list.id))
         return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }

@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
+import ArrangeSync
 public import Foundation
 
 /// Moves items to a place, keeping their order, in their list or into another.
@@ -39,6 +40,9 @@ public struct MoveItems: ArrangeIntent {
         let places = context.recordsHistory ? try Change.listPlaces(of: moving, in: transaction) : []
         let report = try context.ordering.move(items, to: placement, into: destination, visibility: visibility, in: transaction)
         if report.rowsWritten > 0 { context.record(.moved(places)) }
+        if let first = report.placed.first {
+            try context.logPlacement(report, in: .items(try context.item(Item.ID(entry: first.id)).listID))
+        }
         return try context.result(of: report)
     }
 }
@@ -90,5 +94,6 @@ func moveAtOffsets(
     }, in: scope, transaction: transaction) : []
     let report = try context.ordering.move(fromOffsets: fromOffsets, toOffset: toOffset, in: scope, visibility: visibility, in: transaction)
     if report.rowsWritten > 0 { context.record(.moved(places)) }
+    try context.logPlacement(report, in: scope)
     return report
 }

@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
+import ArrangeSync
 public import Foundation
 
 /// The items in Today, of every list, in Today's order.
@@ -125,6 +126,7 @@ public struct RemoveFromToday: ArrangeIntent {
         for item in items where !item.isInToday { throw IntentError.notInToday(item.id) }
         if context.recordsHistory { context.record(.leftToday(try Change.todayPlaces(of: items, in: transaction))) }
         try transaction.removeFromToday(items.map(\.id), updatedAt: context.now())
+        context.log(.removeFromToday(ids: items.map(\.id)))
         return ItemsResult(items: try items.map { try context.summary(of: try context.item($0.id)) }, changed: items.count)
     }
 }
@@ -144,5 +146,6 @@ private func placeInToday(
         : nil
     let report = try context.ordering.place(ids.map(\.entryID), at: placement.map(\.entryID), in: .today, visibility: visibility, in: transaction)
     if report.rowsWritten > 0, let history { context.record(history) }
+    try context.logPlacement(report, in: .today, joiningToday: items.contains { !$0.isInToday })
     return try context.result(of: report)
 }

@@ -31,6 +31,32 @@ extension OrderScope: CustomStringConvertible {
     }
 }
 
+extension OrderScope: Codable {
+    /// Reads the form ``encode(to:)`` writes: `"lists"`, `"today"`, or the list's id.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        switch text {
+        case "lists": self = .lists
+        case "today": self = .today
+        default:
+            guard let list = ItemList.ID(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an ordering: 'lists', 'today' or a list's id."))
+            }
+            self = .items(list)
+        }
+    }
+
+    /// Writes the ordering as one string: `"lists"`, `"today"`, or the list's id for its items.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .lists: try container.encode("lists")
+        case .today: try container.encode("today")
+        case .items(let list): try container.encode(list.text)
+        }
+    }
+}
+
 /// One entry of an ordering: an item in its list or in Today, or a list among the lists.
 ///
 /// The ordering service reads and writes entries only, so one algorithm serves every

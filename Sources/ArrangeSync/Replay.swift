@@ -40,7 +40,7 @@ struct Replay {
             guard try transaction.list(id: id) != nil else { return }
             try ordering.place([id.entryID], at: try placement(place, in: .lists, moving: [id.entryID]), in: .lists, visibility: .all, in: transaction)
         case .deleteList(let id):
-            guard id != ItemList.firstDefaultListID, let list = try transaction.list(id: id) else { return }
+            guard let list = try transaction.list(id: id) else { return }
             try bury(list.entry, in: .lists)
             for item in try transaction.items(in: id, visibility: .all, offset: 0, limit: .max) { try bury(item) }
             try transaction.deleteList(id: id)
@@ -87,6 +87,13 @@ struct Replay {
             let items = try ids.compactMap(transaction.item).filter(\.isInToday)
             for item in items { try bury(item.entry(in: .today), in: .today) }
             try transaction.removeFromToday(items.map(\.id), updatedAt: stamp)
+        case .repairOrder(let scope, let normalize):
+            if case .items(let list) = scope, try transaction.list(id: list) == nil { return }
+            if normalize {
+                try ordering.normalize(scope, in: transaction)
+            } else {
+                try ordering.validate(scope, repair: true, in: transaction)
+            }
         }
     }
 

@@ -33,12 +33,17 @@ struct Rewind: Codable, Sendable {
 
     struct TombstoneImage: Codable, Sendable {
         var entry: OrderEntry.ID
-        var scope: StoredScope
+        var scope: OrderScope
         var sortIndex: Int64?
     }
 
-    /// Whether the operation wrote nothing.
-    var isEmpty: Bool { lists.isEmpty && items.isEmpty && defaultList == nil && tombstones.isEmpty }
+    /// The changes that take the rows written from how they were to how they are now.
+    func changes(upToDateIn transaction: any ItemReading) throws -> [SyncChange] {
+        try SyncChange.changes(
+            bringingLists: Dictionary(lists.map { ($0.id, $0.list) }, uniquingKeysWith: { first, _ in first }),
+            items: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first }),
+            upToDateIn: transaction)
+    }
 
     /// Writes every row back as it was: what the operation created is deleted, what it changed
     /// or deleted is put back.
@@ -59,38 +64,7 @@ struct Rewind: Codable, Sendable {
         }
         if let defaultList = defaultList?.id { try transaction.setDefaultListID(defaultList) }
         for image in tombstones {
-            try transaction.setTombstone(image.sortIndex, of: image.entry, in: image.scope.scope)
-        }
-    }
-}
-
-/// An ordering as a rewind stores it: `lists`, `today`, or a list's id.
-struct StoredScope: Codable, Hashable, Sendable {
-    var scope: OrderScope
-
-    init(_ scope: OrderScope) {
-        self.scope = scope
-    }
-
-    init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        switch text {
-        case "lists": scope = .lists
-        case "today": scope = .today
-        default:
-            guard let list = ItemList.ID(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an ordering."))
-            }
-            scope = .items(list)
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch scope {
-        case .lists: try container.encode("lists")
-        case .today: try container.encode("today")
-        case .items(let list): try container.encode(list.text)
+            try transaction.setTombstone(image.sortIndex, of: image.entry, in: image.scope)
         }
     }
 }
@@ -175,7 +149,7 @@ final class RewindRecorder: ForwardingTransaction {
 
     override func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
         if seenTombstones.insert(TombstoneKey(entry: entry, scope: scope)).inserted {
-            rewind.tombstones.append(Rewind.TombstoneImage(entry: entry, scope: StoredScope(scope), sortIndex: try base.tombstone(of: entry, in: scope)))
+            rewind.tombstones.append(Rewind.TombstoneImage(entry: entry, scope: scope, sortIndex: try base.tombstone(of: entry, in: scope)))
         }
         try super.setTombstone(sortIndex, of: entry, in: scope)
     }

@@ -83,34 +83,66 @@ public final class SyncEngine: Sendable {
 
     // MARK: Changes made here
 
-    /// Runs `body`, which makes a change here, and logs what it returns as operations of this
+    /// Runs `body`, which makes a change here, and logs what it did as operations of this
     /// replica, with how to take the whole change back.
+    ///
+    /// The first time a store with lists in it records or merges anything, its lists and items
+    /// are logged first, as operations that create them, so that other replicas receive them.
     ///
     /// - Parameters:
     ///   - transaction: The write transaction of the change.
-    ///   - body: Makes the change through the transaction it is given (which watches its writes),
-    ///     and returns its result and the changes to log, in the order made.
+    ///   - body: Makes the change through the transaction it is given, which watches its writes,
+    ///     and returns its result and what to log.
     /// - Returns: The result of `body`, and the operations logged.
     public func recording<Result>(
-        in transaction: any ItemWriting, _ body: (any ItemWriting) throws -> (Result, [SyncChange])
+        in transaction: any ItemWriting, _ body: (any ItemWriting) throws -> (Result, LocalChanges)
     ) throws -> (Result, [SyncOperation]) {
+        try adoptExistingContents(in: transaction)
         let recorder = RewindRecorder(transaction)
-        let (result, changes) = try body(recorder)
-        guard !changes.isEmpty else { return (result, []) }
+        let (result, told) = try body(recorder)
+        let changes: [SyncChange]
+        switch told {
+        case .changes(let list): changes = list
+        case .rowsWritten: changes = try recorder.rewind.changes(upToDateIn: transaction)
+        }
+        return (result, try log(changes, rewind: recorder.rewind, in: transaction))
+    }
+
+    /// Logs changes made here as operations of this replica, not yet replayed; the first takes
+    /// back, with `rewind`, what they all did.
+    private func log(_ changes: [SyncChange], rewind: Rewind, in transaction: any ItemWriting) throws -> [SyncOperation] {
+        guard !changes.isEmpty else { return [] }
         let replica = try replicaID(in: transaction)
         var clock = try localClock(of: replica, in: transaction)
         var sequence = try transaction.lastLoggedOperation(of: replica.rawValue)?.order.sequence ?? 0
-        let rewind = try SyncCoding.encoder.encode(recorder.rewind)
-        let empty = try SyncCoding.encoder.encode(Rewind())
+        let whole = try SyncCoding.encoder.encode(rewind)
+        let nothing = try SyncCoding.encoder.encode(Rewind())
         var operations: [SyncOperation] = []
         for change in changes {
             sequence += 1
             let operation = SyncOperation(id: SyncOperation.ID(rawValue: newID()), replica: replica, sequence: sequence, clock: clock.tick(), change: change)
-            // The first operation takes back the whole change: they are taken back together.
-            _ = try transaction.log(try operation.logged(rewind: operations.isEmpty ? rewind : empty, isReplayed: false))
+            // The operations of one change are taken back together, so the first holds it all.
+            _ = try transaction.log(try operation.logged(rewind: operations.isEmpty ? whole : nothing, isReplayed: false))
             operations.append(operation)
         }
-        return (result, operations)
+        return operations
+    }
+
+    /// Logs the lists and items of a store that has never synced, as operations that create
+    /// them, so that they reach other replicas; a store that has synced does nothing here.
+    ///
+    /// - Complexity: O(n) for n items, once in the store's life.
+    private func adoptExistingContents(in transaction: any ItemWriting) throws {
+        guard try transaction.replicaID() == nil else { return }
+        _ = try replicaID(in: transaction)
+        var rewind = Rewind()
+        for list in try transaction.lists() {
+            rewind.lists.append(Rewind.ListImage(id: list.id, list: nil))
+            for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
+                rewind.items.append(Rewind.ItemImage(id: item.id, item: nil))
+            }
+        }
+        _ = try log(try rewind.changes(upToDateIn: transaction), rewind: rewind, in: transaction)
     }
 
     /// Makes a change here by the rules of the merge, with keys chosen as an intent chooses them
@@ -126,7 +158,7 @@ public final class SyncEngine: Sendable {
         let ((), logged) = try repository.write { transaction in
             try recording(in: transaction) { recorder in
                 try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
-                return ((), [change])
+                return ((), .changes([change]))
             }
         }
         return logged[0]
@@ -158,6 +190,7 @@ public final class SyncEngine: Sendable {
     /// - Complexity: O(k) operations applied for k new ones, when they come after everything
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
+        try adoptExistingContents(in: transaction)
         var report = MergeReport(received: operations.count)
         var seen = Set<SyncOperation.ID>()
         let replica = try transaction.replicaID()
@@ -204,6 +237,15 @@ public final class SyncEngine: Sendable {
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
         return (try logged.map(SyncOperation.init), logged.last?.position ?? cursor)
     }
+}
+
+/// What a change made here logs.
+public enum LocalChanges: Sendable {
+    /// These changes, in the order made.
+    case changes([SyncChange])
+    /// Whatever the change wrote, told as changes by the rows it wrote: for bulk writes such as
+    /// an import, whose every row is meant as it ends.
+    case rowsWritten
 }
 
 /// What a merge did.

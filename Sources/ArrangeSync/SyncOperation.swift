@@ -89,4 +89,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case removeFromToday(ids: [Item.ID])
     /// Items of Today moved, as one run, to a place in it.
     case moveInToday(ids: [Item.ID], place: SyncPlace)
+    /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
+    /// spread evenly (`normalize` true); its order did not change.
+    case repairOrder(scope: OrderScope, normalize: Bool)
 }

@@ -1,0 +1,91 @@
+public import ArrangeModel
+public import ArrangeStore
+import Foundation
+
+extension SyncChange {
+    /// The changes that bring lists and items from how they were to how they are now: what an
+    /// import or a restore did, told as operations.
+    ///
+    /// Each created, moved or changed entry is placed after the entry before it now, ordering by
+    /// ordering and top to bottom, so that replaying the changes in order puts everything where
+    /// it is.
+    ///
+    /// - Parameters:
+    ///   - lists: Lists as they were, by id; `nil` for a list that did not exist.
+    ///   - items: Items as they were, by id; `nil` for an item that did not exist.
+    ///   - transaction: The store as it is now.
+    public static func changes(
+        bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], upToDateIn transaction: any ItemReading
+    ) throws -> [SyncChange] {
+        var changes: [SyncChange] = []
+        let listsNow = try transaction.lists()
+        for list in listsNow {
+            guard let entry = lists[list.id] else { continue }
+            let place = try SyncPlace(of: [list.entry], in: .lists, transaction: transaction)
+            guard let old = entry else {
+                changes.append(.createList(id: list.id, name: list.name, place: place))
+                continue
+            }
+            if old.name != list.name { changes.append(.renameList(id: list.id, name: list.name)) }
+            if old.sortIndex != list.sortIndex { changes.append(.moveList(id: list.id, place: place)) }
+        }
+        let existing = Set(listsNow.map(\.id))
+        changes += lists.filter { $0.value != nil && !existing.contains($0.key) }.keys.sorted().map { .deleteList(id: $0) }
+
+        var itemsNow: [Item] = []
+        for list in listsNow {
+            for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {
+                itemsNow.append(item)
+                let old = items[item.id] ?? nil
+                let place = try SyncPlace(of: [item.entry(in: .items(list.id))].compactMap { $0 }, in: .items(list.id), transaction: transaction)
+                if let old {
+                    if old.title != item.title || old.notes != item.notes {
+                        changes.append(.editItem(id: item.id, title: old.title != item.title ? item.title : nil, notes: old.notes != item.notes ? item.notes : nil))
+                    }
+                    if old.listID != item.listID || old.sortIndex != item.sortIndex {
+                        changes.append(.moveItems(ids: [item.id], list: list.id, place: place))
+                    }
+                } else {
+                    changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place))
+                }
+                switch (old?.completedAt, item.completedAt) {
+                case (nil, let done?): changes.append(.completeItems(ids: [item.id], at: done))
+                case (_?, nil): changes.append(.reopenItems(ids: [item.id]))
+                case (let before?, let done?) where before != done:
+                    changes.append(.reopenItems(ids: [item.id]))
+                    changes.append(.completeItems(ids: [item.id], at: done))
+                default: break
+                }
+            }
+        }
+        for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {
+            let old = items[item.id] ?? nil
+            guard old?.todayIndex != item.todayIndex, let entry = item.entry(in: .today) else { continue }
+            changes.append(.addToToday(ids: [item.id], place: try SyncPlace(of: [entry], in: .today, transaction: transaction)))
+        }
+        let present = Set(itemsNow.map(\.id))
+        let gone = items.filter { $0.value != nil && !present.contains($0.key) }
+        let deleted = gone.keys.filter { id in gone[id].flatMap { $0 }.map { !lists.keys.contains($0.listID) || existing.contains($0.listID) } ?? false }
+        if !deleted.isEmpty { changes.append(.deleteItems(ids: deleted.sorted())) }
+        let leftToday = itemsNow.filter { ((items[$0.id] ?? nil)?.isInToday ?? false) && !$0.isInToday }.map(\.id)
+        if !leftToday.isEmpty { changes.append(.removeFromToday(ids: leftToday)) }
+        return changes
+    }
+}
+
+extension SyncPlace {
+    /// Where a run of entries is now in an ordering: between the entry just before the first
+    /// and the entry just after the last.
+    ///
+    /// - Parameter entries: The run, with their keys as they are now; not empty.
+    public init(of entries: [OrderEntry], in scope: OrderScope, transaction: any ItemReading) throws {
+        let keys = entries.map(\.key).sorted()
+        guard let first = keys.first, let last = keys.last else {
+            self.init(after: nil, before: nil)
+            return
+        }
+        self.init(
+            after: try transaction.entries(in: scope, before: first, limit: 1).first?.id,
+            before: try transaction.entries(in: scope, after: last, limit: 1).first?.id)
+    }
+}

@@ -1,0 +1,97 @@
+import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import ArrangeSync
+import Foundation
+import Testing
+
+/// Replicas that people use through intents, undo and redo included, each with its own
+/// history, merging batches from each other as they go: they must end identical.
+@Suite("Sync: replicas changed through intents")
+struct IntentConvergenceTests {
+    @Test("Replicas changed through every intent, undo and redo included, converge", arguments: StoreKind.allCases, 0..<12)
+    func intents(kind: StoreKind, seed: Int) async throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let replicas = try (0..<(2 + seed % 3)).map { _ in try IntentReplica(kind: kind) }
+        for _ in 0..<120 {
+            let index = Int.random(in: 0..<replicas.count, using: &random)
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                let source = replicas[(index + Int.random(in: 1..<replicas.count, using: &random)) % replicas.count]
+                let known = try source.operations()
+                let batch = known.filter { _ in Bool.random(using: &random) } + known.suffix(2)
+                try replicas[index].engine.merge(batch.shuffled(using: &random))
+            } else {
+                try await replicas[index].act(&random)
+                // Replaying what the intent logged gives what the intent did: nothing lost, nothing more.
+                let done = try Simulation.dump(replicas[index].engine.repository, keys: false)
+                try replicas[index].engine.merge([])
+                #expect(try Simulation.dump(replicas[index].engine.repository, keys: false) == done, "the replay of the log differs from what the intents did")
+            }
+        }
+        let all = try replicas.flatMap { try $0.operations() }
+        for replica in replicas { try replica.engine.merge(all) }
+
+        let dumps = try replicas.map { try Simulation.dump($0.engine.repository) }
+        #expect(Set(dumps.map { "\($0)" }).count == 1, "replicas differ")
+        let fresh = SyncEngine(repository: InMemoryItemRepository())
+        try fresh.merge(all)
+        #expect(try Simulation.dump(fresh.repository) == dumps[0], "the merge of everything gives what each replica has")
+        let items = dumps[0].filter { $0.hasPrefix("  item") }
+        #expect(Set(items.map { $0.split(separator: " ")[1] }).count == items.count, "every item once")
+        try Simulation.expectSoundOrder(replicas[0].engine.repository)
+    }
+}
+
+/// One replica used through intents: a store, its sync engine, and an environment that logs.
+struct IntentReplica {
+    let engine: SyncEngine
+    let environment: IntentEnvironment
+
+    init(kind: StoreKind) throws {
+        let repository = try kind.makeRepository()
+        engine = SyncEngine(repository: repository)
+        environment = try IntentEnvironment(repository: repository, historyLimit: 20, sync: engine)
+    }
+
+    func operations() throws -> [SyncOperation] {
+        try engine.repository.read { try engine.operations(after: 0, in: $0).operations }
+    }
+
+    /// Runs one random intent against what the replica sees; refusals (a name taken, a step
+    /// of the history that no longer fits) are part of the game.
+    func act(_ random: inout SeededRandomNumberGenerator) async throws {
+        let (lists, items, today) = try await engine.repository.read { transaction throws in
+            let lists = try transaction.lists()
+            let items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
+            return (lists, items, try transaction.todayItems(visibility: .all, offset: 0, limit: .max))
+        }
+        let names = ["Groceries", "Work", "Home", "Errands"]
+        let list = lists.randomElement(using: &random)?.id
+        let item = items.randomElement(using: &random)?.id
+        let other = items.randomElement(using: &random)?.id
+        let todayItem = today.randomElement(using: &random)?.id
+        do {
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0: try await CreateList(name: names.randomElement(using: &random)!).perform(in: environment)
+            case 1: if let list { try await RenameList(list: list, name: names.randomElement(using: &random)!).perform(in: environment) }
+            case 2: if let list, let anchor = lists.randomElement(using: &random)?.id, anchor != list { try await MoveList(list, to: .after(anchor)).perform(in: environment) }
+            case 3: if let list { try await DeleteList(list: list).perform(in: environment) }
+            case 4, 5, 6: try await AddItem(title: "t\(Int.random(in: 0..<100, using: &random))", list: list, placement: other.map { .after($0) } ?? .top, visibility: .all).perform(in: environment)
+            case 7: if let item { try await RenameItem(item: item, title: "r\(Int.random(in: 0..<100, using: &random))").perform(in: environment) }
+            case 8: if let item { try await CompleteItems([item]).perform(in: environment) }
+            case 9: if let item { try await ReopenItems([item]).perform(in: environment) }
+            case 10: if let item { try await DeleteItems([item]).perform(in: environment) }
+            case 11, 12: if let item, let other, item != other { try await MoveItems([item], to: .before(other), visibility: .all).perform(in: environment) }
+            case 13: if let item, let list { try await MoveItems([item], to: .top, into: list, visibility: .all).perform(in: environment) }
+            case 14: if let item { try await AddToToday([item], placement: todayItem.map { .before($0) } ?? .bottom, visibility: .all).perform(in: environment) }
+            case 15: if let todayItem, let anchor = today.randomElement(using: &random)?.id, anchor != todayItem { try await MoveInToday([todayItem], to: .after(anchor), visibility: .all).perform(in: environment) }
+            case 16: if let todayItem { try await RemoveFromToday([todayItem]).perform(in: environment) }
+            case 17, 18: try await Undo().perform(in: environment)
+            default: try await Redo().perform(in: environment)
+            }
+        } catch is IntentError {
+        } catch StoreError.validation {
+        } catch is OrderingError {}
+    }
+}
