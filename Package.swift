@@ -67,6 +67,7 @@ let package = Package(
                 "ArrangeIntents",
                 "ArrangeArchive",
                 "ArrangeThings",
+                "ArrangeSync",
                 "ArrangeSQLite",
                 "ArrangeLineEditor",
                 "ArrangeShellWords",

@@ -17,7 +17,7 @@ public struct Arrange: AsyncParsableCommand {
             ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
             CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self,
             ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self,
-            ExportCommand.self, ImportCommand.self,
+            ExportCommand.self, ImportCommand.self, SyncCommand.self,
             RunCommand.self, ReplCommand.self,
         ],
         defaultSubcommand: ReplCommand.self)

@@ -2,6 +2,7 @@ public import ArrangeIntents
 public import ArrangeModel
 import ArrangeSQLite
 import ArrangeStore
+import ArrangeSync
 public import Foundation
 import Synchronization
 
@@ -30,6 +31,12 @@ public struct Console: Sendable {
     /// Writes `text` to standard output as it is.
     public func write(_ text: String) {
         writeOutput(text)
+    }
+
+    /// Writes `text` and a line break to standard error: a note beside output that goes to
+    /// standard output, such as a summary when standard output carries a file.
+    public func note(_ text: String) {
+        writeError(text + "\n")
     }
 
     /// Writes `error: message` as one line to standard error.
@@ -101,7 +108,8 @@ public final class CommandSession: Sendable {
         do {
             let environment = try IntentEnvironment(
                 repository: repository, configuration: settings.ordering,
-                defaultListName: settings.defaultList, historyLimit: keepsHistory ? settings.historySize : 0)
+                defaultListName: settings.defaultList, historyLimit: keepsHistory ? settings.historySize : 0,
+                sync: SyncEngine(repository: repository))
             try await environment.prepareDefaultList(named: settings.defaultListIsChosen ? settings.defaultList : nil)
             return CommandSession(environment: environment, settings: settings, locations: locations, console: console)
         } catch let error as CommandLineError {

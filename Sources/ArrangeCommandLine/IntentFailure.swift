@@ -3,6 +3,7 @@ import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
+import ArrangeSync
 import Foundation
 
 /// An error as the command line reports it: a stable code for programs and a message for people.
@@ -41,6 +42,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as StoreError: self.init(code: Self.code(of: error), message: message)
         case let error as OrderingError: self.init(code: Self.code(of: error), message: message)
         case let error as ArchiveError: self.init(code: Self.code(of: error), message: message)
+        case let error as OperationFileError: self.init(code: Self.code(of: error), message: message)
         default: self.init(code: "internal", message: message)
         }
     }
@@ -92,6 +94,13 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unusableDatabase: "unusableDatabase"
         case .database: "database"
         case .readOnly: "readOnly"
+        }
+    }
+
+    private static func code(of error: OperationFileError) -> String {
+        switch error {
+        case .newerVersion: "newerOperations"
+        case .missingHeader, .truncated, .badLine: "invalidOperations"
         }
     }
 

@@ -97,11 +97,12 @@ struct Replay {
         }
     }
 
-    /// Where a recorded place lands now: after its `after` neighbour if that is still in the
-    /// ordering, else before its `before` neighbour, else where `after` was when it left (its
-    /// tombstone), else at the end the place was at.
+    /// Where a recorded place lands now: at the top when it had no `after` neighbour; after that
+    /// neighbour if it is still in the ordering, else before its `before` neighbour, else where
+    /// `after` was when it left (its tombstone), else at the bottom.
     func placement(_ place: SyncPlace, in scope: OrderScope, moving: [OrderEntry.ID] = []) throws -> Placement<OrderEntry.ID> {
         let excluded = Set(moving)
+        guard place.after != nil else { return .top }
         if let after = place.after, !excluded.contains(after), try transaction.entry(id: after, in: scope) != nil { return .after(after) }
         if let before = place.before, !excluded.contains(before), try transaction.entry(id: before, in: scope) != nil { return .before(before) }
         if let after = place.after, let sortIndex = try transaction.tombstone(of: after, in: scope) {
@@ -109,7 +110,7 @@ struct Replay {
             let next = try transaction.entries(in: scope, after: grave, limit: excluded.count + 1).first { !excluded.contains($0.id) }
             return next.map { .before($0.id) } ?? .bottom
         }
-        return place.after == nil ? .top : .bottom
+        return .bottom
     }
 
     /// Remembers where an item was, in its list and in Today, as it goes.

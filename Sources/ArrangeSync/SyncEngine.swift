@@ -26,9 +26,9 @@ import ArrangeOrdering
 ///   There is always exactly one copy of an item.
 /// - A delete beats the edits and moves before it; an operation after it that touches what it
 ///   deleted does nothing.
-/// - A placement lands after its `after` neighbour if that is still there, else before its
-///   `before` neighbour, else where `after` was when it was deleted or moved away (its
-///   tombstone keeps its key), else at the end it was recorded at.
+/// - A placement lands after its `after` neighbour if that is still there (at the top when it
+///   had none), else before its `before` neighbour, else where `after` was when it was deleted
+///   or moved away (its tombstone keeps its key), else at the bottom.
 /// - An item added or moved to a list that is gone goes to the default list.
 /// - A list created or renamed with a name another list has takes "Name (2)", "Name (3)"…
 /// - The default list the merge makes has a fixed id (`ItemList.firstDefaultListID`), so that
@@ -184,6 +184,15 @@ public final class SyncEngine: Sendable {
         try repository.write { try merge(operations, in: $0) }
     }
 
+    /// Merges operations into the store, in one write transaction, each once, without blocking
+    /// the caller's thread while the transaction waits or runs.
+    ///
+    /// - Returns: What was new, taken back and applied.
+    /// - Throws: `StoreError`; nothing is merged then.
+    public func merge(_ operations: [SyncOperation]) async throws -> MergeReport {
+        try await repository.write { try self.merge(operations, in: $0) }
+    }
+
     /// Merges operations in a write transaction, each once, and replays the changes made here
     /// since the last merge.
     ///
@@ -233,10 +242,23 @@ public final class SyncEngine: Sendable {
     /// the cursor to give next time.
     ///
     /// - Parameter cursor: 0 for every operation, else a cursor this method returned.
-    public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> (operations: [SyncOperation], cursor: Int64) {
+    public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> OperationBatch {
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
-        return (try logged.map(SyncOperation.init), logged.last?.position ?? cursor)
+        return OperationBatch(operations: try logged.map(SyncOperation.init), cursor: logged.last?.position ?? cursor)
     }
+
+    /// The operations that reached this store after `cursor`, read without blocking the caller's thread.
+    public func operations(after cursor: Int64) async throws -> OperationBatch {
+        try await repository.read { try self.operations(after: cursor, in: $0) }
+    }
+}
+
+/// Operations read from a store's log, and where the next read starts.
+public struct OperationBatch: Sendable {
+    /// The operations, in the order they reached the store.
+    public var operations: [SyncOperation]
+    /// The cursor to read the operations after these: the position of the last one.
+    public var cursor: Int64
 }
 
 /// What a change made here logs.

@@ -20,22 +20,22 @@ struct IntentConvergenceTests {
                 let source = replicas[(index + Int.random(in: 1..<replicas.count, using: &random)) % replicas.count]
                 let known = try source.operations()
                 let batch = known.filter { _ in Bool.random(using: &random) } + known.suffix(2)
-                try replicas[index].engine.merge(batch.shuffled(using: &random))
+                try await replicas[index].engine.merge(batch.shuffled(using: &random))
             } else {
                 try await replicas[index].act(&random)
                 // Replaying what the intent logged gives what the intent did: nothing lost, nothing more.
                 let done = try Simulation.dump(replicas[index].engine.repository, keys: false)
-                try replicas[index].engine.merge([])
+                try await replicas[index].engine.merge([])
                 #expect(try Simulation.dump(replicas[index].engine.repository, keys: false) == done, "the replay of the log differs from what the intents did")
             }
         }
         let all = try replicas.flatMap { try $0.operations() }
-        for replica in replicas { try replica.engine.merge(all) }
+        for replica in replicas { try await replica.engine.merge(all) }
 
         let dumps = try replicas.map { try Simulation.dump($0.engine.repository) }
         #expect(Set(dumps.map { "\($0)" }).count == 1, "replicas differ")
         let fresh = SyncEngine(repository: InMemoryItemRepository())
-        try fresh.merge(all)
+        try await fresh.merge(all)
         #expect(try Simulation.dump(fresh.repository) == dumps[0], "the merge of everything gives what each replica has")
         let items = dumps[0].filter { $0.hasPrefix("  item") }
         #expect(Set(items.map { $0.split(separator: " ")[1] }).count == items.count, "every item once")

@@ -1,0 +1,175 @@
+import ArgumentParser
+import ArrangeIntents
+import ArrangeSQLite
+import ArrangeStore
+import ArrangeSync
+import Foundation
+
+/// `arrange sync`: exchange operations with another database file, or through files.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Exchange changes with another Arrange database (sync PEER), or write and read them as files (sync export, sync import).",
+        discussion: """
+            Every change is logged as an operation. Databases that exchange operations end with the same lists, \
+            items, Today and order, whatever order the operations arrive in; running a sync again does no harm.
+            """,
+        subcommands: [SyncPeerCommand.self, SyncExportCommand.self, SyncImportCommand.self],
+        defaultSubcommand: SyncPeerCommand.self)
+}
+
+/// `arrange sync PEER`: both databases end with every operation of either.
+struct SyncPeerCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "peer",
+        abstract: "Exchange operations both ways with another database file, as two devices that meet.",
+        discussion: """
+            Each side applies what it lacked, in one transaction; if the command is stopped, both files stay as they were \
+            or complete, and running it again finishes the job.
+            Example: arrange sync ~/laptop/arrange.sqlite
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp("The other database file; it must exist.", valueName: "peer"))
+    var peer: String
+
+    func run(in session: CommandSession) async throws {
+        guard let here = session.environment.sync else { return }
+        let url = URL(fileURLWithPath: peer)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw CommandLineError.input("Cannot read \(peer): no such file.") }
+        guard url.standardizedFileURL.resolvingSymlinksInPath() != session.locations.database.standardizedFileURL.resolvingSymlinksInPath() else {
+            throw IntentFailure(code: "samePeer", message: "\(peer) is this database; name another one.")
+        }
+        let there: SyncEngine
+        do {
+            there = SyncEngine(repository: try SQLiteItemRepository(path: url.path))
+        } catch {
+            throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message)")
+        }
+        let exchange = try await SyncExchange.run(here: here, there: there)
+        if shared.json {
+            try session.printJSON(exchange)
+        } else {
+            session.console.print(exchange.summary(peer: peer))
+        }
+    }
+}
+
+/// What `arrange sync PEER` did on each side.
+struct SyncExchange: Codable {
+    /// Operations this database sent that the peer did not have.
+    var sent: Int
+    /// Operations the peer sent that this database did not have.
+    var received: Int
+    /// Operations applied here, replays of earlier ones included.
+    var appliedHere: Int
+    /// Operations applied in the peer.
+    var appliedThere: Int
+    /// Whether the two files shared a replica id, as a copied file does, so the peer took a new one.
+    var peerRekeyed: Bool
+
+    /// Sends each side what it lacks: the peer's operations here first, then everything here to the peer.
+    static func run(here: SyncEngine, there: SyncEngine) async throws -> SyncExchange {
+        // A copy of this file has this file's replica id: it takes a new one before it makes more.
+        let sameReplica = try await there.repository.write { transaction in
+            let shared = try transaction.replicaID() != nil && transaction.replicaID() == here.repository.read { try $0.replicaID() }
+            if shared { try there.rekey(in: transaction) }
+            return shared
+        }
+        let received = try await here.merge(try await there.operations(after: 0).operations)
+        let sent = try await there.merge(try await here.operations(after: 0).operations)
+        return SyncExchange(sent: sent.new, received: received.new, appliedHere: received.applied, appliedThere: sent.applied, peerRekeyed: sameReplica)
+    }
+
+    /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`
+    func summary(peer: String) -> String {
+        var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(peer) and received \(received); applied \(appliedHere) here and \(appliedThere) there."
+        if peerRekeyed { text += " \(peer) had this database's replica id (a copied file) and took a new one." }
+        return text
+    }
+}
+
+/// `arrange sync export [--since CURSOR] FILE`: operations as JSON Lines.
+struct SyncExportCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the operations as JSON Lines: a header line, then one operation per line.",
+        discussion: """
+            It ends by printing the cursor to pass to --since next time, so that only later operations are written.
+            Examples:
+              arrange sync export changes.jsonl
+              arrange sync export --since 42 - | ssh laptop arrange sync import -
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Option(help: ArgumentHelp("Write only the operations that reached this database after this cursor, which an earlier export printed.", valueName: "cursor"))
+    var since: Int64 = 0
+    @Argument(help: ArgumentHelp("The file to write, replaced whole; - for standard output.", valueName: "file"))
+    var file: String
+
+    func validate() throws {
+        guard since >= 0 else { throw ValidationError("--since must be a cursor an export printed: 0 or more.") }
+    }
+
+    func run(in session: CommandSession) async throws {
+        guard let engine = session.environment.sync else { return }
+        let batch = try await engine.operations(after: since)
+        let data = try OperationFile.encode(batch.operations)
+        let count = batch.operations.count
+        let summary = "Exported \(count) operation\(count == 1 ? "" : "s"); next time, export --since \(batch.cursor)."
+        if file == "-" {
+            session.console.write(String(decoding: data, as: UTF8.self))
+            session.console.note(summary)
+            return
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandLineError.output("Cannot write \(file): \(error.localizedDescription)")
+        }
+        if shared.json {
+            try session.printJSON(ExportedOperations(operations: count, cursor: batch.cursor))
+        } else {
+            session.console.print(summary.replacingOccurrences(of: "; next", with: " to \(file); next"))
+        }
+    }
+}
+
+/// What `arrange sync export --json` prints.
+struct ExportedOperations: Codable {
+    /// How many operations were written.
+    var operations: Int
+    /// The cursor to pass to `--since` next time.
+    var cursor: Int64
+}
+
+/// `arrange sync import FILE`: applies operations from a file, each once.
+struct SyncImportCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Apply the operations of a file that sync export wrote; importing it again changes nothing.",
+        discussion: """
+            The whole file is read first: a bad line, a file cut short or one of a newer format is refused with its line, \
+            and nothing is applied.
+            Example: arrange sync import changes.jsonl
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp("The file sync export wrote; - for standard input.", valueName: "file"))
+    var file: String
+
+    func run(in session: CommandSession) async throws {
+        guard let engine = session.environment.sync else { return }
+        let data: Data
+        do {
+            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CommandLineError.input("Cannot read \(file): \(error.localizedDescription)")
+        }
+        let report = try await engine.merge(try OperationFile.decode(data))
+        if shared.json {
+            try session.printJSON(report)
+        } else {
+            session.console.print(
+                "Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): \(report.new) new; "
+                    + "applied \(report.applied), of which \(report.applied - report.new) again to keep one order.")
+        }
+    }
+}

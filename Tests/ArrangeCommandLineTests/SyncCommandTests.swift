@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// `arrange sync`, `sync export` and `sync import`, run as a person or a script runs them.
+@Suite("arrange sync", .enabled(if: Executable.url != nil, "arrange is built by swift build --build-tests"))
+struct SyncCommandTests {
+    func withArrange(_ body: (Executable) async throws -> Void) async throws {
+        try await withTemporaryFolder { home in try await body(Executable(home: home)) }
+    }
+
+    /// The titles of the default list of a database, completed ones included, in order.
+    func titles(_ arrange: Executable, db: String) throws -> [String] {
+        let run = try arrange.run(["list", "--all", "--json", "--db", db])
+        let items = try #require(try jsonObject(run.output)["items"] as? [[String: Any]], "\(run.error)")
+        return items.compactMap { $0["title"] as? String }
+    }
+
+    @Test("Two databases edited apart end identical after sync PEER, whichever side runs it; a second sync sends nothing")
+    func peers() async throws {
+        try await withArrange { arrange in
+            let (laptop, phone) = (arrange.home.appendingPathComponent("laptop.sqlite").path, arrange.home.appendingPathComponent("phone.sqlite").path)
+            for title in ["Milk", "Eggs"] { #expect(try arrange.run(["add", title, "--db", laptop]).status == 0) }
+            for title in ["Bread", "Tea"] { #expect(try arrange.run(["add", title, "--db", phone]).status == 0) }
+            #expect(try arrange.run(["move", "#2", "--top", "--db", laptop]).status == 0)
+            #expect(try arrange.run(["create-list", "Work", "--db", phone]).status == 0)
+
+            let first = try arrange.run(["sync", phone, "--db", laptop])
+            #expect(first.status == 0, "\(first.error)")
+            #expect(first.output.hasPrefix("Sent 4 operations to \(phone) and received 4;"), "\(first.output)")
+            // One default list, not two: both made it with the same id.
+            #expect(try arrange.run(["lists", "--db", laptop]).output == "Inbox  4 open  (default)\nWork   0 open\n")
+            #expect(try titles(arrange, db: laptop) == titles(arrange, db: phone))
+            #expect(try Set(titles(arrange, db: laptop)) == ["Milk", "Eggs", "Bread", "Tea"])
+            let keys = { (db: String) in try arrange.run(["export", "--db", db]).output }
+            #expect(try keys(laptop) == keys(phone), "the same keys, not only the same order")
+
+            let again = try arrange.run(["sync", laptop, "--db", phone, "--json"])
+            #expect(again.output == #"{"appliedHere":0,"appliedThere":0,"peerRekeyed":false,"received":0,"sent":0}"# + "\n", "\(again.error)")
+        }
+    }
+
+    @Test("sync export and sync import carry operations through a file, from a cursor on; importing twice changes nothing")
+    func files() async throws {
+        try await withArrange { arrange in
+            let (here, there) = (arrange.home.appendingPathComponent("here.sqlite").path, arrange.home.appendingPathComponent("there.sqlite").path)
+            let file = arrange.home.appendingPathComponent("ops.jsonl").path
+            #expect(try arrange.run(["add", "Milk", "--db", here]).status == 0)
+            let exported = try arrange.run(["sync", "export", file, "--db", here])
+            #expect(exported.output == "Exported 2 operations to \(file); next time, export --since 2.\n", "\(exported.error)")
+            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+            #expect(lines.first == #"{"format":"arrange-sync","version":1}"#)
+            #expect(lines.count == 3)
+
+            let imported = try arrange.run(["sync", "import", file, "--db", there])
+            #expect(imported.output.hasPrefix("Imported 2 operations from \(file): 2 new;"), "\(imported.error)")
+            #expect(try arrange.run(["sync", "import", file, "--db", there]).output.hasPrefix("Imported 2 operations from \(file): 0 new; applied 0"))
+            #expect(try titles(arrange, db: there) == ["Milk"])
+
+            #expect(try arrange.run(["add", "Eggs", "--db", here]).status == 0)
+            let later = try arrange.run(["sync", "export", "--since", "2", "-", "--db", here])
+            #expect(later.output.split(separator: "\n").count == 2, "the header and the one new operation")
+            #expect(later.error == "Exported 1 operation; next time, export --since 3.\n")
+            #expect(try arrange.run(["sync", "import", "-", "--db", there], input: later.output).status == 0)
+            #expect(try titles(arrange, db: there) == ["Milk", "Eggs"])
+        }
+    }
+
+    @Test("A bad operations file is refused whole, with its line, and nothing is applied")
+    func badFiles() async throws {
+        try await withArrange { arrange in
+            let (here, there) = (arrange.home.appendingPathComponent("here.sqlite").path, arrange.home.appendingPathComponent("there.sqlite").path)
+            let file = arrange.home.appendingPathComponent("ops.jsonl").path
+            for title in ["Milk", "Eggs"] { #expect(try arrange.run(["add", title, "--db", here]).status == 0) }
+            #expect(try arrange.run(["sync", "export", file, "--db", here]).status == 0)
+            let good = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(try arrange.run(["add", "Tea", "--db", there]).status == 0)
+            let before = try arrange.run(["export", "--db", there]).output
+            let lines = good.split(separator: "\n", omittingEmptySubsequences: false)
+
+            let cases: [(String, String)] = [
+                (String(good.dropLast(5)), "error: The file is cut short: line 4 does not end."),
+                (lines[0] + "\n" + lines[1] + "\n{\"change\": 3}\n" + lines[3] + "\n", "error: Line 3 is not an operation: the field 'id' is missing."),
+                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (1); update Arrange to read it."),
+                ("hello\n", #"error: The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":1}."#),
+            ]
+            for (text, message) in cases {
+                try text.write(toFile: file, atomically: true, encoding: .utf8)
+                let refused = try arrange.run(["sync", "import", file, "--db", there])
+                #expect(refused.status == 1, "\(message)")
+                #expect(refused.error == message + "\n")
+                #expect(try arrange.run(["export", "--db", there]).output == before, "nothing applied")
+            }
+            let missing = try arrange.run(["sync", "import", arrange.home.appendingPathComponent("none.jsonl").path, "--db", there])
+            #expect(missing.status == 66)
+            let noPeer = try arrange.run(["sync", arrange.home.appendingPathComponent("none.sqlite").path, "--db", there])
+            #expect(noPeer.status == 66 && noPeer.error.hasSuffix("no such file.\n"), "\(noPeer.error)")
+            #expect(try arrange.run(["sync", there, "--db", there]).error == "error: \(there) is this database; name another one.\n")
+        }
+    }
+
+    @Test("A copied database file takes a new replica id when it meets its original, and nothing is lost")
+    func copiedFile() async throws {
+        try await withArrange { arrange in
+            let original = arrange.home.appendingPathComponent("original.sqlite").path
+            let copy = arrange.home.appendingPathComponent("copy.sqlite").path
+            #expect(try arrange.run(["add", "Milk", "--db", original]).status == 0)
+            try FileManager.default.copyItem(atPath: original, toPath: copy)
+            #expect(try arrange.run(["add", "Eggs", "--db", original]).status == 0)
+            #expect(try arrange.run(["add", "Tea", "--db", copy]).status == 0)
+            let met = try arrange.run(["sync", copy, "--db", original])
+            #expect(met.output.hasSuffix("\(copy) had this database's replica id (a copied file) and took a new one.\n"), "\(met.output)")
+            #expect(try Set(titles(arrange, db: original)) == ["Milk", "Eggs", "Tea"])
+            #expect(try titles(arrange, db: original) == titles(arrange, db: copy))
+            #expect(try arrange.run(["add", "Bread", "--db", copy]).status == 0)
+            #expect(try arrange.run(["sync", copy, "--db", original]).output.hasPrefix("Sent 0 operations to \(copy) and received 1;"))
+        }
+    }
+}
