@@ -108,6 +108,8 @@ let package = Package(
         .executableTarget(
             name: "ArrangeBench",
             dependencies: benchmarkedTargets + [
+                // The sync section.
+                "ArrangeSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // A second connection to the latency section's database, for a bare UPDATE.
                 .product(name: "GRDB", package: "GRDB.swift"),

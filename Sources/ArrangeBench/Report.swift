@@ -46,6 +46,16 @@ struct Report {
             print("In-memory backend, memory per item at \(Format.count(settings.scalingLarge)) items: **\(Format.count(Int(bytes.rounded()))) bytes** ")
             print("(growth of resident memory, `/proc/self/statm`, while a fresh process bulk-loads the items, ÷ items).\n")
         }
+        if settings.sections.contains(.sync) {
+            log("Sync on SQLite at \(Format.count(settings.latencyItems)) items")
+            let merges = settings.quick ? [(1_000, 1_000), (10_000, 1_000)] : [(1_000, 1_000), (1_000, 10_000), (10_000, 1_000), (10_000, 10_000)]
+            let section = SyncSection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, merges: merges, log: log)
+            let measurement = try section.run(in: directory)
+            targets.syncOverhead = measurement.overhead
+            print("## Sync on SQLite: \(Format.count(settings.latencyItems)) items, database files in WAL mode\n")
+            print("The moves with and without logging are timed in turns on two files holding the same list, \(settings.samples) rounds; the ratio is of the medians. A merge is one transaction of the operations one replica made offline, each in a transaction of its own, into the other; its ratio is of the two total times, one run each.\n")
+            print(section.text(measurement) + "\n")
+        }
         print(targets.text)
         let elapsed = clock.now - started
         print("\nThe run took \(Format.count(Int(elapsed.nanoseconds / 1e9))) s.")

@@ -68,6 +68,11 @@ enum Format {
     static func microseconds(_ nanoseconds: Double) -> String {
         String(format: "%.1f µs", nanoseconds / 1_000)
     }
+
+    /// A duration in milliseconds, for context only (never a headline).
+    static func milliseconds(_ duration: Duration) -> String {
+        String(format: "%.0f ms", duration.nanoseconds / 1_000_000)
+    }
 }
 
 /// A Markdown table.

@@ -6,6 +6,7 @@ struct TargetChecks {
     var latencyTargets: [LatencySection.Target] = []
     var scaling: [ScalingSection.Row] = []
     var bytesPerItem: Double?
+    var syncOverhead: MedianRatio?
 
     /// One target and how this run did.
     struct Check {
@@ -18,7 +19,7 @@ struct TargetChecks {
     }
 
     var checks: [Check] {
-        [randomMoves, endInserts, hotSpot, failures] + latencyTargetChecks + [moveLatency, scalingRatio]
+        [randomMoves, endInserts, hotSpot, failures] + latencyTargetChecks + [moveLatency, scalingRatio, loggingOverhead]
     }
 
     var text: String {
@@ -108,6 +109,13 @@ struct TargetChecks {
                 + scaling.map { "\($0.backend.title), \($0.move): \(Format.ratio($0.ratio.value))" }.joined(separator: "; "),
             met: scaling.isEmpty ? nil : scaling.allSatisfy { $0.ratio.value <= 2 },
             verdict: verdict(scaling.map { ("\($0.backend.title), \($0.move)", $0.ratio.value <= 2) }))
+    }
+
+    private var loggingOverhead: Check {
+        Check(
+            target: "Sync: a move that logs its operation ÷ the same move without sync ≤ 1.5 (SQLite)",
+            figures: (settings.latencyItems == 100_000 ? "" : "at \(Format.count(settings.latencyItems)) items: ") + (syncOverhead.map { Format.ratio($0.value) } ?? ""),
+            met: syncOverhead.map { $0.value <= 1.5 })
     }
 
     /// "yes" or "**no**" when all parts agree, else which parts meet the target and which do not.

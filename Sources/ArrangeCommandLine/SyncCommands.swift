@@ -71,7 +71,8 @@ struct SyncExchange: Codable {
     static func run(here: SyncEngine, there: SyncEngine) async throws -> SyncExchange {
         // A copy of this file has this file's replica id: it takes a new one before it makes more.
         let sameReplica = try await there.repository.write { transaction in
-            let shared = try transaction.replicaID() != nil && transaction.replicaID() == here.repository.read { try $0.replicaID() }
+            let mine = try here.repository.read { try $0.replicaState()?.id }
+            let shared = try mine != nil && transaction.replicaState()?.id == mine
             if shared { try there.rekey(in: transaction) }
             return shared
         }

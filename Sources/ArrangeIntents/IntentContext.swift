@@ -102,7 +102,7 @@ public final class IntentContext {
     func logPlacement(_ report: OrderingReport, in scope: OrderScope, joiningToday: Bool = false) throws {
         guard logsChanges, report.rowsWritten > 0 else { return }
         let run = report.placed.sorted { $0.key < $1.key }
-        let place = try SyncPlace(of: run, in: scope, transaction: transaction)
+        let place = SyncPlace(report)
         let items = run.map { Item.ID(entry: $0.id) }
         switch scope {
         case .items(let list):
@@ -121,14 +121,13 @@ public final class IntentContext {
     /// Logs a new item, at the place it was added.
     func logAdded(_ item: Item, report: OrderingReport) throws {
         guard logsChanges else { return }
-        let place = try SyncPlace(of: report.placed, in: .items(item.listID), transaction: transaction)
-        log(.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: place))
+        log(.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(report)))
     }
 
     /// Logs a new list, at the place it was created.
     func logCreated(_ list: ItemList, report: OrderingReport) throws {
         guard logsChanges else { return }
-        log(.createList(id: list.id, name: list.name, place: try SyncPlace(of: report.placed, in: .lists, transaction: transaction)))
+        log(.createList(id: list.id, name: list.name, place: SyncPlace(report)))
     }
 
     /// Logs lists and items put back as they were: the lists at their places, the items in

@@ -99,7 +99,8 @@ public final class OrderingService: Sendable {
         try insert(placement.keys[0])
         return OrderingReport(
             placed: [OrderEntry(id: id, sortIndex: placement.keys[0], isOpen: isOpen)],
-            rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count)
+            rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count,
+            predecessor: gap.lower?.id, successor: gap.upper?.id)
     }
 
     // MARK: Moving
@@ -176,7 +177,7 @@ public final class OrderingService: Sendable {
         if !joining.isEmpty { settled.suffix = 0 }
         let run = moving + joining
         let unsettled = Array(run[settled.prefix..<(run.count - settled.suffix)])
-        guard !unsettled.isEmpty else { return OrderingReport(placed: run) }
+        guard !unsettled.isEmpty else { return OrderingReport(placed: run, predecessor: gap.lower?.id, successor: gap.upper?.id) }
         let innerGap = Gap(
             lower: settled.prefix > 0 ? run[settled.prefix - 1] : gap.lower,
             upper: settled.suffix > 0 ? run[run.count - settled.suffix] : gap.upper)
@@ -186,7 +187,9 @@ public final class OrderingService: Sendable {
         let changes = zip(unsettled, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }
         try transaction.setSortIndices(changes, in: scope, updatedAt: stamp)
         let placed = try run.map { try self.entry($0.id, in: scope, transaction: transaction) ?? $0 }
-        return OrderingReport(placed: placed, rowsWritten: changes.count + placement.respread.count, rowsRespread: placement.respread.count)
+        return OrderingReport(
+            placed: placed, rowsWritten: changes.count + placement.respread.count, rowsRespread: placement.respread.count,
+            predecessor: gap.lower?.id, successor: gap.upper?.id)
     }
 
     /// Moves the entries at `source` so that they land before the entry at `destination`, with

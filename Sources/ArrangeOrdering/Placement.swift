@@ -61,12 +61,21 @@ public struct OrderingReport: Hashable, Sendable {
     public var rowsWritten: Int
     /// The rows of neighbours that were re-spread to make room (included in ``rowsWritten``).
     public var rowsRespread: Int
+    /// The entry just before the placed entries once placed, `nil` at the top: what a person
+    /// dropped them after. Sync records a placement by its two neighbours.
+    public var predecessor: OrderEntry.ID?
+    /// The entry just after the placed entries once placed, `nil` at the bottom.
+    public var successor: OrderEntry.ID?
 
     /// A report of these figures.
-    public init(placed: [OrderEntry] = [], rowsWritten: Int = 0, rowsRespread: Int = 0) {
+    public init(
+        placed: [OrderEntry] = [], rowsWritten: Int = 0, rowsRespread: Int = 0, predecessor: OrderEntry.ID? = nil, successor: OrderEntry.ID? = nil
+    ) {
         self.placed = placed
         self.rowsWritten = rowsWritten
         self.rowsRespread = rowsRespread
+        self.predecessor = predecessor
+        self.successor = successor
     }
 }
 

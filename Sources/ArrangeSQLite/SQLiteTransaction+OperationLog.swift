@@ -10,10 +10,12 @@ extension SQLiteTransaction {
     /// The total order, as the index `sync_operations_in_order` holds it.
     private static let totalOrder = "clock_ms, clock_counter, replica_id, sequence, id"
 
-    func replicaID() throws -> UUID? {
+    func replicaState() throws -> ReplicaState? {
         try mapping {
-            let text = try String.fetchOne(db.cachedStatement(sql: "SELECT replica_id FROM \(Schema.replicaTable) WHERE id = 1"))
-            return try text.map { try Self.uuid($0, table: Schema.replicaTable) }
+            let statement = try db.cachedStatement(sql: "SELECT replica_id, last_sequence, last_clock_ms, last_clock_counter FROM \(Schema.replicaTable) WHERE id = 1")
+            guard let row = try Row.fetchOne(statement) else { return nil }
+            let id: String = row[0]
+            return ReplicaState(id: try Self.uuid(id, table: Schema.replicaTable), lastSequence: row[1], lastMilliseconds: row[2], lastCounter: row[3])
         }
     }
 
@@ -33,18 +35,29 @@ extension SQLiteTransaction {
         return try operations(where: "position > ? ORDER BY position LIMIT ?", arguments: [position, limit])
     }
 
-    func lastLoggedOperation() throws -> LoggedOperation? {
-        try operations(
-            where: "1 ORDER BY clock_ms DESC, clock_counter DESC, replica_id DESC, sequence DESC, id DESC LIMIT 1", arguments: []
-        ).first
+    func lastOperationOrder() throws -> OperationOrder? {
+        try order(where: "1 ORDER BY clock_ms DESC, clock_counter DESC, replica_id DESC, sequence DESC, id DESC LIMIT 1", arguments: [])
     }
 
-    func lastLoggedOperation(of replica: UUID) throws -> LoggedOperation? {
-        try operations(where: "replica_id = ? ORDER BY sequence DESC LIMIT 1", arguments: [Self.text(replica)]).first
+    /// The order of the first operation a condition and its `ORDER BY` select, read from the index alone.
+    private func order(where condition: String, arguments: StatementArguments) throws -> OperationOrder? {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.totalOrder) FROM \(Schema.operationsTable) WHERE \(condition)")
+            guard let row = try Row.fetchOne(statement, arguments: arguments) else { return nil }
+            let (replica, id): (String, String) = (row[2], row[4])
+            return OperationOrder(
+                milliseconds: row[0], counter: row[1], replica: try Self.uuid(replica, table: Schema.operationsTable),
+                sequence: row[3], id: try Self.uuid(id, table: Schema.operationsTable))
+        }
     }
 
+    /// The operations after the last replayed one, which a scan from the end finds in as many
+    /// steps as there are of them.
     func firstUnreplayedOperation() throws -> OperationOrder? {
-        try operations(where: "is_replayed = 0 ORDER BY \(Self.totalOrder) LIMIT 1", arguments: []).first?.order
+        try order(where: """
+            position > COALESCE((SELECT position FROM \(Schema.operationsTable) WHERE is_replayed ORDER BY position DESC LIMIT 1), 0)
+            ORDER BY \(Self.totalOrder) LIMIT 1
+            """, arguments: [])
     }
 
     func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
@@ -54,10 +67,14 @@ extension SQLiteTransaction {
         }
     }
 
-    func setReplicaID(_ id: UUID) throws {
+    func setReplicaState(_ state: ReplicaState) throws {
         try mapping {
-            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.replicaTable) (id, replica_id) VALUES (1, ?)")
-            try statement.execute(arguments: [Self.text(id)])
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO \(Schema.replicaTable) (id, replica_id, last_sequence, last_clock_ms, last_clock_counter) VALUES (1, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET replica_id = excluded.replica_id, last_sequence = excluded.last_sequence,
+                  last_clock_ms = excluded.last_clock_ms, last_clock_counter = excluded.last_clock_counter
+                """)
+            try statement.execute(arguments: [Self.text(state.id), state.lastSequence, state.lastMilliseconds, state.lastCounter])
         }
     }
 

@@ -66,10 +66,14 @@ enum Schema {
             try db.create(index: todayOrderIndex, on: "items", columns: ["today_index", "id"], condition: Column("today_index") != nil)
         }
         migrator.registerMigration("v4: sync") { db in
-            // At most one row, whose `id` is 1: this database's replica id.
+            // At most one row, whose `id` is 1: this database's replica id, and the sequence
+            // number and clock of the last operation it made.
             try db.create(table: replicaTable) { table in
                 table.primaryKey("id", .integer).check { $0 == 1 }
                 table.column("replica_id", .text).notNull()
+                table.column("last_sequence", .integer).notNull().defaults(to: 0)
+                table.column("last_clock_ms", .integer).notNull().defaults(to: 0)
+                table.column("last_clock_counter", .integer).notNull().defaults(to: 0)
             }
             try db.create(table: operationsTable) { table in
                 // The order operations reached this file in; export cursors count it.
@@ -87,10 +91,6 @@ enum Schema {
                 table.column("is_replayed", .boolean).notNull()
             }
             try db.create(index: operationOrderIndex, on: operationsTable, columns: ["clock_ms", "clock_counter", "replica_id", "sequence", "id"])
-            try db.create(index: "sync_operations_by_replica", on: operationsTable, columns: ["replica_id", "sequence"])
-            try db.create(
-                index: "sync_operations_unreplayed", on: operationsTable, columns: ["clock_ms", "clock_counter", "replica_id", "sequence", "id"],
-                condition: Column("is_replayed") == false)
             // Where an entry was when it left an ordering: `scope` is 'lists', 'today', or the
             // id of the list whose items it left.
             try db.create(table: tombstonesTable, options: .withoutRowID) { table in

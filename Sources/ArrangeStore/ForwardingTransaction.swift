@@ -72,7 +72,7 @@ open class ForwardingTransaction: ItemWriting {
 
     // MARK: The operation log
 
-    open func replicaID() throws -> UUID? { try base.replicaID() }
+    open func replicaState() throws -> ReplicaState? { try base.replicaState() }
     open func loggedOperation(id: UUID) throws -> LoggedOperation? { try base.loggedOperation(id: id) }
 
     open func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
@@ -83,11 +83,10 @@ open class ForwardingTransaction: ItemWriting {
         try base.loggedOperations(afterPosition: position, limit: limit)
     }
 
-    open func lastLoggedOperation() throws -> LoggedOperation? { try base.lastLoggedOperation() }
-    open func lastLoggedOperation(of replica: UUID) throws -> LoggedOperation? { try base.lastLoggedOperation(of: replica) }
+    open func lastOperationOrder() throws -> OperationOrder? { try base.lastOperationOrder() }
     open func firstUnreplayedOperation() throws -> OperationOrder? { try base.firstUnreplayedOperation() }
     open func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? { try base.tombstone(of: entry, in: scope) }
-    open func setReplicaID(_ id: UUID) throws { try base.setReplicaID(id) }
+    open func setReplicaState(_ state: ReplicaState) throws { try base.setReplicaState(state) }
     open func log(_ operation: LoggedOperation) throws -> Int64 { try base.log(operation) }
 
     open func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {

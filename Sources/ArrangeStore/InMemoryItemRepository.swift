@@ -84,15 +84,13 @@ struct InMemoryState: Sendable {
 
 /// The operation log of an ``InMemoryItemRepository``.
 struct InMemoryOperationLog: Sendable {
-    var replicaID: UUID?
+    var replica: ReplicaState?
     /// The operations by id.
     var operations = TreeDictionary<UUID, LoggedOperation>()
     /// Every operation's order, in the total order.
     var orders: [OperationOrder] = []
     /// Every operation's id, in the order logged: `byPosition[p - 1]` has position `p`.
     var byPosition: [UUID] = []
-    /// The id of each replica's operation with the highest sequence number.
-    var lastOfReplica = TreeDictionary<UUID, UUID>()
     /// The operations the merge has not replayed.
     var unreplayed = TreeSet<OperationOrder>()
     var tombstones = TreeDictionary<Tombstone, Int64>()
@@ -187,8 +185,8 @@ final class InMemoryTransaction: ItemWriting {
 
     // MARK: The operation log
 
-    func replicaID() -> UUID? {
-        state.log.replicaID
+    func replicaState() -> ReplicaState? {
+        state.log.replica
     }
 
     func loggedOperation(id: UUID) -> LoggedOperation? {
@@ -207,12 +205,8 @@ final class InMemoryTransaction: ItemWriting {
         return log.byPosition[start...].prefix(limit).compactMap { log.operations[$0] }
     }
 
-    func lastLoggedOperation() -> LoggedOperation? {
-        state.log.orders.last.flatMap { state.log.operations[$0.id] }
-    }
-
-    func lastLoggedOperation(of replica: UUID) -> LoggedOperation? {
-        state.log.lastOfReplica[replica].flatMap { state.log.operations[$0] }
+    func lastOperationOrder() -> OperationOrder? {
+        state.log.orders.last
     }
 
     func firstUnreplayedOperation() -> OperationOrder? {
@@ -223,8 +217,8 @@ final class InMemoryTransaction: ItemWriting {
         state.log.tombstones[InMemoryOperationLog.Tombstone(entry: entry, scope: scope)]
     }
 
-    func setReplicaID(_ id: UUID) {
-        state.log.replicaID = id
+    func setReplicaState(_ replica: ReplicaState) {
+        state.log.replica = replica
     }
 
     func log(_ operation: LoggedOperation) throws -> Int64 {
@@ -234,9 +228,6 @@ final class InMemoryTransaction: ItemWriting {
         state.log.operations[logged.id] = logged
         state.log.orders.insert(logged.order, at: state.log.index(of: logged.order))
         state.log.byPosition.append(logged.id)
-        if logged.order.sequence > lastLoggedOperation(of: logged.order.replica)?.order.sequence ?? .min {
-            state.log.lastOfReplica[logged.order.replica] = logged.id
-        }
         if !logged.isReplayed { state.log.unreplayed.insert(logged.order) }
         return logged.position
     }

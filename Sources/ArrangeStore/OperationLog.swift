@@ -68,11 +68,31 @@ public struct LoggedOperation: Hashable, Sendable {
     public var id: UUID { order.id }
 }
 
-/// What sync reads of a store in a transaction: its replica id, its log of operations, and
-/// where entries that left an ordering were.
+/// This store as a replica of sync: its id, and how far its own operations have got.
+public struct ReplicaState: Hashable, Sendable {
+    /// The replica's id.
+    public var id: UUID
+    /// The sequence number of its last operation; 0 before the first.
+    public var lastSequence: Int64
+    /// The milliseconds of its last operation's clock.
+    public var lastMilliseconds: Int64
+    /// The counter of its last operation's clock.
+    public var lastCounter: Int64
+
+    /// A replica of this id whose last operation had this sequence number and clock.
+    public init(id: UUID, lastSequence: Int64 = 0, lastMilliseconds: Int64 = 0, lastCounter: Int64 = 0) {
+        self.id = id
+        self.lastSequence = lastSequence
+        self.lastMilliseconds = lastMilliseconds
+        self.lastCounter = lastCounter
+    }
+}
+
+/// What sync reads of a store in a transaction: this store as a replica, its log of
+/// operations, and where entries that left an ordering were.
 public protocol OperationLogReading {
-    /// This store's replica id, once sync has given it one.
-    func replicaID() throws -> UUID?
+    /// This store as a replica, once sync has given it an id.
+    func replicaState() throws -> ReplicaState?
 
     /// The logged operation with this id.
     func loggedOperation(id: UUID) throws -> LoggedOperation?
@@ -85,13 +105,13 @@ public protocol OperationLogReading {
     /// Logged operations that reached this store after `position`, in the order they reached it.
     func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation]
 
-    /// The last operation in the total order.
-    func lastLoggedOperation() throws -> LoggedOperation?
-
-    /// The operation of `replica` with the highest sequence number.
-    func lastLoggedOperation(of replica: UUID) throws -> LoggedOperation?
+    /// The order of the last operation in the total order.
+    func lastOperationOrder() throws -> OperationOrder?
 
     /// The earliest operation, in the total order, that the merge has not replayed.
+    ///
+    /// The operations the merge has not replayed are the last ones logged: a merge replays
+    /// every operation it does not take back, so stores may look for them from the end.
     func firstUnreplayedOperation() throws -> OperationOrder?
 
     /// The key an entry had in an ordering when it last left it, deleted or moved away.
@@ -100,8 +120,8 @@ public protocol OperationLogReading {
 
 /// What sync writes to a store, in the transaction of the change it records.
 public protocol OperationLogWriting: OperationLogReading {
-    /// Gives this store its replica id, in place of any it had.
-    func setReplicaID(_ id: UUID) throws
+    /// Records this store as a replica, in place of what was recorded.
+    func setReplicaState(_ state: ReplicaState) throws
 
     /// Adds an operation to the log and returns its ``LoggedOperation/position``.
     ///

@@ -1,5 +1,6 @@
 public import ArrangeModel
 public import ArrangeStore
+public import ArrangeOrdering
 import Foundation
 
 extension SyncChange {
@@ -74,6 +75,11 @@ extension SyncChange {
 }
 
 extension SyncPlace {
+    /// Where an ordering service placed entries: between the neighbours its report names.
+    public init(_ report: OrderingReport) {
+        self.init(after: report.predecessor, before: report.successor)
+    }
+
     /// Where a run of entries is now in an ordering: between the entry just before the first
     /// and the entry just after the last.
     ///

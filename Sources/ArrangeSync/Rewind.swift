@@ -17,6 +17,17 @@ struct Rewind: Codable, Sendable {
     /// Tombstones as they were, in the order first written.
     var tombstones: [TombstoneImage] = []
 
+    init() {}
+
+    /// Reads a rewind; what it leaves out (`{}` for a rewind of nothing) is empty.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lists = try container.decodeIfPresent([ListImage].self, forKey: .lists) ?? []
+        items = try container.decodeIfPresent([ItemImage].self, forKey: .items) ?? []
+        defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
+        tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
+    }
+
     struct ListImage: Codable, Sendable {
         var id: ItemList.ID
         var list: ItemList?

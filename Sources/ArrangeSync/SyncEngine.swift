@@ -64,20 +64,19 @@ public final class SyncEngine: Sendable {
 
     /// This store's replica id, given it in `transaction` the first time it is asked for.
     public func replicaID(in transaction: any ItemWriting) throws -> ReplicaID {
-        if let id = try transaction.replicaID() { return ReplicaID(rawValue: id) }
-        let id = ReplicaID(rawValue: newID())
-        try transaction.setReplicaID(id.rawValue)
-        return id
+        if let state = try transaction.replicaState() { return ReplicaID(rawValue: state.id) }
+        return try rekey(in: transaction)
     }
 
-    /// Gives this store a new replica id, for a database that was copied from another: the
-    /// copy and its original must not make operations under one id.
+    /// Gives this store a new replica id, whose operations start again from sequence number 1:
+    /// for a database that was copied from another, since the copy and its original must not
+    /// make operations under one id.
     ///
     /// - Returns: The new id.
     @discardableResult
     public func rekey(in transaction: any ItemWriting) throws -> ReplicaID {
         let id = ReplicaID(rawValue: newID())
-        try transaction.setReplicaID(id.rawValue)
+        try transaction.setReplicaState(ReplicaState(id: id.rawValue))
         return id
     }
 
@@ -97,7 +96,7 @@ public final class SyncEngine: Sendable {
     public func recording<Result>(
         in transaction: any ItemWriting, _ body: (any ItemWriting) throws -> (Result, LocalChanges)
     ) throws -> (Result, [SyncOperation]) {
-        try adoptExistingContents(in: transaction)
+        let replica = try preparedReplica(in: transaction)
         let recorder = RewindRecorder(transaction)
         let (result, told) = try body(recorder)
         let changes: [SyncChange]
@@ -105,36 +104,39 @@ public final class SyncEngine: Sendable {
         case .changes(let list): changes = list
         case .rowsWritten: changes = try recorder.rewind.changes(upToDateIn: transaction)
         }
-        return (result, try log(changes, rewind: recorder.rewind, in: transaction))
+        return (result, try log(changes, of: replica, rewind: recorder.rewind, in: transaction))
     }
 
     /// Logs changes made here as operations of this replica, not yet replayed; the first takes
     /// back, with `rewind`, what they all did.
-    private func log(_ changes: [SyncChange], rewind: Rewind, in transaction: any ItemWriting) throws -> [SyncOperation] {
+    private func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any ItemWriting) throws -> [SyncOperation] {
         guard !changes.isEmpty else { return [] }
-        let replica = try replicaID(in: transaction)
-        var clock = try localClock(of: replica, in: transaction)
-        var sequence = try transaction.lastLoggedOperation(of: replica.rawValue)?.order.sequence ?? 0
-        let whole = try SyncCoding.encoder.encode(rewind)
-        let nothing = try SyncCoding.encoder.encode(Rewind())
+        // After this replica's last operation, and after every operation merged here (which the
+        // merge folds into the replica's clock).
+        var clock = HybridLogicalClock(latest: replica.lastClock, wallClock: wallClock)
+        var state = replica
+        let whole = LogJSON.encode { $0.rewind(rewind) }
         var operations: [SyncOperation] = []
         for change in changes {
-            sequence += 1
-            let operation = SyncOperation(id: SyncOperation.ID(rawValue: newID()), replica: replica, sequence: sequence, clock: clock.tick(), change: change)
+            state.lastSequence += 1
+            let operation = SyncOperation(
+                id: SyncOperation.ID(rawValue: newID()), replica: ReplicaID(rawValue: state.id), sequence: state.lastSequence, clock: clock.tick(), change: change)
             // The operations of one change are taken back together, so the first holds it all.
-            _ = try transaction.log(try operation.logged(rewind: operations.isEmpty ? whole : nothing, isReplayed: false))
+            _ = try transaction.log(operation.logged(rewind: operations.isEmpty ? whole : SyncCoding.emptyRewind, isReplayed: false))
             operations.append(operation)
         }
+        state.lastClock = clock.latest
+        try transaction.setReplicaState(state)
         return operations
     }
 
-    /// Logs the lists and items of a store that has never synced, as operations that create
-    /// them, so that they reach other replicas; a store that has synced does nothing here.
+    /// This store as a replica. A store that has never synced takes a replica id, and logs its
+    /// lists and items as operations that create them, so that they reach other replicas.
     ///
-    /// - Complexity: O(n) for n items, once in the store's life.
-    private func adoptExistingContents(in transaction: any ItemWriting) throws {
-        guard try transaction.replicaID() == nil else { return }
-        _ = try replicaID(in: transaction)
+    /// - Complexity: O(n) for n items, once in the store's life; one read after that.
+    private func preparedReplica(in transaction: any ItemWriting) throws -> ReplicaState {
+        if let state = try transaction.replicaState() { return state }
+        let replica = ReplicaState(id: try rekey(in: transaction).rawValue)
         var rewind = Rewind()
         for list in try transaction.lists() {
             rewind.lists.append(Rewind.ListImage(id: list.id, list: nil))
@@ -142,7 +144,8 @@ public final class SyncEngine: Sendable {
                 rewind.items.append(Rewind.ItemImage(id: item.id, item: nil))
             }
         }
-        _ = try log(try rewind.changes(upToDateIn: transaction), rewind: rewind, in: transaction)
+        _ = try log(try rewind.changes(upToDateIn: transaction), of: replica, rewind: rewind, in: transaction)
+        return try transaction.replicaState() ?? replica
     }
 
     /// Makes a change here by the rules of the merge, with keys chosen as an intent chooses them
@@ -162,16 +165,6 @@ public final class SyncEngine: Sendable {
             }
         }
         return logged[0]
-    }
-
-    /// A clock after this replica's own last operation, and after every operation logged here
-    /// but not dragged more than `HybridLogicalClock.maximumDrift` ahead of the wall clock by one
-    /// from elsewhere.
-    private func localClock(of replica: ReplicaID, in transaction: any ItemReading) throws -> HybridLogicalClock {
-        let own = try transaction.lastLoggedOperation(of: replica.rawValue).map { HLCTimestamp($0.order) } ?? .zero
-        var clock = HybridLogicalClock(latest: own, wallClock: wallClock)
-        if let last = try transaction.lastLoggedOperation() { _ = clock.receive(HLCTimestamp(last.order)) }
-        return clock
     }
 
     // MARK: Merging
@@ -199,10 +192,9 @@ public final class SyncEngine: Sendable {
     /// - Complexity: O(k) operations applied for k new ones, when they come after everything
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
-        try adoptExistingContents(in: transaction)
+        let replica = try preparedReplica(in: transaction).id
         var report = MergeReport(received: operations.count)
         var seen = Set<SyncOperation.ID>()
-        let replica = try transaction.replicaID()
         var new: [SyncOperation] = []
         for operation in operations where seen.insert(operation.id).inserted {
             guard try transaction.loggedOperation(id: operation.id.rawValue) == nil else { continue }
@@ -225,13 +217,20 @@ public final class SyncEngine: Sendable {
         }
         report.rewound = tail.count
 
-        for operation in new { _ = try transaction.log(try operation.logged(rewind: Data("{}".utf8), isReplayed: false)) }
+        for operation in new { _ = try transaction.log(operation.logged(rewind: SyncCoding.emptyRewind, isReplayed: false)) }
         for logged in try transaction.loggedOperations(from: start, limit: .max) {
             let operation = try SyncOperation(logged)
             let recorder = RewindRecorder(transaction)
             try Replay(operation, in: recorder, repository: repository).apply()
-            try transaction.setRewind(try SyncCoding.encoder.encode(recorder.rewind), isReplayed: true, ofOperation: logged.id)
+            try transaction.setRewind(LogJSON.encode { $0.rewind(recorder.rewind) }, isReplayed: true, ofOperation: logged.id)
             report.applied += 1
+        }
+        // The next change made here comes after everything merged, unless that was more than
+        // `HybridLogicalClock.maximumDrift` ahead of the wall clock.
+        if var state = try transaction.replicaState(), let last = try transaction.lastOperationOrder() {
+            var clock = HybridLogicalClock(latest: state.lastClock, wallClock: wallClock)
+            state.lastClock = clock.receive(HLCTimestamp(last))
+            try transaction.setReplicaState(state)
         }
         return report
     }
@@ -299,6 +298,9 @@ enum SyncCoding {
         return encoder
     }()
 
+    /// A rewind of nothing, as the log keeps it.
+    static let emptyRewind = Data("{}".utf8)
+
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -308,8 +310,8 @@ enum SyncCoding {
 
 extension SyncOperation {
     /// The operation as a store logs it.
-    func logged(rewind: Data, isReplayed: Bool) throws -> LoggedOperation {
-        LoggedOperation(order: order, change: try SyncCoding.encoder.encode(change), rewind: rewind, isReplayed: isReplayed)
+    func logged(rewind: Data, isReplayed: Bool) -> LoggedOperation {
+        LoggedOperation(order: order, change: LogJSON.encode { $0.change(change) }, rewind: rewind, isReplayed: isReplayed)
     }
 
     /// The operation a store logged.
@@ -318,6 +320,14 @@ extension SyncOperation {
             id: ID(rawValue: logged.order.id), replica: ReplicaID(rawValue: logged.order.replica), sequence: logged.order.sequence,
             clock: HLCTimestamp(logged.order),
             change: try SyncCoding.decoder.decode(SyncChange.self, from: logged.change))
+    }
+}
+
+extension ReplicaState {
+    /// The clock the replica's next operation comes after.
+    var lastClock: HLCTimestamp {
+        get { HLCTimestamp(milliseconds: lastMilliseconds, counter: UInt32(clamping: lastCounter)) }
+        set { (lastMilliseconds, lastCounter) = (newValue.milliseconds, Int64(newValue.counter)) }
     }
 }
 

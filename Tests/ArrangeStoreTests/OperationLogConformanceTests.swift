@@ -33,10 +33,7 @@ struct OperationLogConformanceTests {
             #expect(try transaction.loggedOperations(from: counted.order, limit: 1).map(\.id) == [counted.id])
             #expect(try transaction.loggedOperations(afterPosition: 1, limit: 2).map(\.id) == [tieSecond.id, tieFirst.id])
             #expect(try transaction.loggedOperations(afterPosition: 4, limit: 10).isEmpty)
-            #expect(try transaction.lastLoggedOperation()?.id == late.id)
-            #expect(try transaction.lastLoggedOperation(of: Self.first)?.id == late.id)
-            #expect(try transaction.lastLoggedOperation(of: Self.second)?.id == counted.id)
-            #expect(try transaction.lastLoggedOperation(of: UUID()) == nil)
+            #expect(try transaction.lastOperationOrder() == late.order)
             let read = try transaction.loggedOperation(id: counted.id)
             #expect(read?.change == counted.change)
             #expect(read?.order == counted.order)
@@ -66,26 +63,33 @@ struct OperationLogConformanceTests {
         #expect(read.map(\.order) == operations.map(\.order).sorted())
     }
 
-    @Test("An operation is logged once; marking it replayed takes it out of the unreplayed ones", arguments: Backend.allCases)
+    @Test("An operation is logged once; the unreplayed ones, logged last, are found by the total order until the merge replays them", arguments: Backend.allCases)
     func replayed(backend: Backend) throws {
         let store = try backend.makeStore()
+        // Merged earlier, replayed; then two changes made here, the later clock logged first.
+        let merged = Self.operation(Self.second, sequence: 1, milliseconds: 300)
         let local = Self.operation(Self.first, sequence: 1, milliseconds: 100, isReplayed: false)
         let later = Self.operation(Self.first, sequence: 2, milliseconds: 200, isReplayed: false)
+        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == nil)
         try store.repository.write { transaction throws in
-            _ = try transaction.log(later)
-            _ = try transaction.log(local)
+            for operation in [merged, later, local] { _ = try transaction.log(operation) }
         }
         #expect(throws: StoreError.duplicateOperation(local.id)) { try store.repository.write { _ = try $0.log(local) } }
         #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == local.order)
 
-        try store.repository.write { try $0.setRewind(Data("[1]".utf8), isReplayed: true, ofOperation: local.id) }
-        try store.repository.read { transaction throws in
-            #expect(try transaction.firstUnreplayedOperation() == later.order)
-            #expect(try transaction.loggedOperation(id: local.id)?.rewind == Data("[1]".utf8))
-            #expect(try transaction.loggedOperation(id: local.id)?.isReplayed == true)
+        // A merge replays both, in the total order.
+        try store.repository.write { transaction throws in
+            try transaction.setRewind(Data("[1]".utf8), isReplayed: true, ofOperation: local.id)
+            try transaction.setRewind(Data("[2]".utf8), isReplayed: true, ofOperation: later.id)
         }
-        try store.repository.write { try $0.setRewind(Data("[]".utf8), isReplayed: true, ofOperation: later.id) }
-        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == nil)
+        try store.repository.read { transaction throws in
+            #expect(try transaction.firstUnreplayedOperation() == nil)
+            #expect(try transaction.loggedOperation(id: local.id)?.rewind == Data("[1]".utf8))
+            #expect(try transaction.loggedOperation(id: later.id)?.isReplayed == true)
+        }
+        let next = Self.operation(Self.first, sequence: 3, milliseconds: 50, isReplayed: false)
+        try store.repository.write { _ = try $0.log(next) }
+        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == next.order)
         let unknown = UUID()
         #expect(throws: StoreError.operationNotFound(unknown)) {
             try store.repository.write { try $0.setRewind(Data(), isReplayed: true, ofOperation: unknown) }
@@ -95,10 +99,11 @@ struct OperationLogConformanceTests {
     @Test("The replica id and the tombstones of each ordering are kept, replaced and forgotten", arguments: Backend.allCases)
     func replicaAndTombstones(backend: Backend) throws {
         let store = try backend.makeStore()
-        #expect(try store.repository.read { try $0.replicaID() } == nil)
-        try store.repository.write { try $0.setReplicaID(Self.first) }
-        try store.repository.write { try $0.setReplicaID(Self.second) }
-        #expect(try store.repository.read { try $0.replicaID() } == Self.second)
+        #expect(try store.repository.read { try $0.replicaState() } == nil)
+        try store.repository.write { try $0.setReplicaState(ReplicaState(id: Self.first)) }
+        let second = ReplicaState(id: Self.second, lastSequence: 7, lastMilliseconds: 1_800_000_000_123, lastCounter: 2)
+        try store.repository.write { try $0.setReplicaState(second) }
+        #expect(try store.repository.read { try $0.replicaState() } == second)
 
         let entry = OrderEntry.ID()
         let list = ItemList.ID()
@@ -125,13 +130,13 @@ struct OperationLogConformanceTests {
         #expect(throws: Abort.self) {
             try store.repository.write { transaction throws in
                 _ = try transaction.log(operation)
-                try transaction.setReplicaID(Self.first)
+                try transaction.setReplicaState(ReplicaState(id: Self.first))
                 throw Abort()
             }
         }
         try store.repository.read { transaction throws in
             #expect(try transaction.loggedOperation(id: operation.id) == nil)
-            #expect(try transaction.replicaID() == nil)
+            #expect(try transaction.replicaState() == nil)
         }
     }
 }

@@ -351,7 +351,10 @@ struct SQLiteRepositoryTests {
                 try db.execute(sql: "INSERT INTO default_list (id, list_id) VALUES (2, ?)", arguments: [list.id.text])
             }
             // Sync: the replica id, the operation log in its total order, the tombstones.
-            #expect(try columns(Schema.replicaTable) == ["id INTEGER", "replica_id TEXT NOT NULL"])
+            #expect(try columns(Schema.replicaTable) == [
+                "id INTEGER", "replica_id TEXT NOT NULL", "last_sequence INTEGER NOT NULL 0", "last_clock_ms INTEGER NOT NULL 0",
+                "last_clock_counter INTEGER NOT NULL 0",
+            ])
             #expect(try columns(Schema.operationsTable) == [
                 "position INTEGER", "id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "clock_ms INTEGER NOT NULL",
                 "clock_counter INTEGER NOT NULL", "change TEXT NOT NULL", "rewind TEXT NOT NULL", "is_replayed BOOLEAN NOT NULL",

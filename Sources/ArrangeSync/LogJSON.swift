@@ -1,0 +1,212 @@
+import ArrangeModel
+import Foundation
+
+/// The JSON of the log, written by hand: `JSONEncoder`'s generic machinery costs more than
+/// all the rest of logging a move. It writes what the `Encodable` conformances write (with
+/// the keys in another order, and empty lists left out where the reader allows), so that
+/// `JSONDecoder` reads it back; a test holds the two to each other.
+final class LogJSON {
+    private(set) var text = ""
+
+    /// The JSON of a value, as bytes.
+    static func encode(_ write: (LogJSON) -> Void) -> Data {
+        let json = LogJSON()
+        json.text.reserveCapacity(256)
+        write(json)
+        return Data(json.text.utf8)
+    }
+
+    /// Writes an object whose members `body` writes with ``member(_:_:)``.
+    func object(_ body: (inout Members) -> Void) {
+        var members = Members(json: self)
+        text += "{"
+        body(&members)
+        text += "}"
+    }
+
+    /// Writes an array of values.
+    func array<Element>(_ elements: [Element], _ write: (LogJSON, Element) -> Void) {
+        text += "["
+        for (index, element) in elements.enumerated() {
+            if index > 0 { text += "," }
+            write(self, element)
+        }
+        text += "]"
+    }
+
+    func string(_ value: String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    func id<Subject>(_ value: Identifier<Subject>) { text += "\"\(value.text)\"" }
+    func number(_ value: Int64) { text += String(value) }
+    func bool(_ value: Bool) { text += value ? "true" : "false" }
+    /// A date as seconds since 1970, as `JSONEncoder.DateEncodingStrategy.secondsSince1970` writes it.
+    func date(_ value: Date) { text += "\(value.timeIntervalSince1970)" }
+
+    func scope(_ scope: OrderScope) {
+        switch scope {
+        case .lists: text += "\"lists\""
+        case .today: text += "\"today\""
+        case .items(let list): id(list)
+        }
+    }
+
+    /// The members of an object being written.
+    struct Members {
+        fileprivate let json: LogJSON
+        private var count = 0
+
+        fileprivate init(json: LogJSON) {
+            self.json = json
+        }
+
+        /// Writes `"key":` and the value `write` writes.
+        mutating func member(_ key: String, _ write: (LogJSON) -> Void) {
+            if count > 0 { json.text += "," }
+            count += 1
+            json.text += "\"\(key)\":"
+            write(json)
+        }
+
+        /// Writes the member unless the value is `nil`, as `encodeIfPresent` does.
+        mutating func member<Value>(_ key: String, ifPresent value: Value?, _ write: (LogJSON, Value) -> Void) {
+            guard let value else { return }
+            member(key) { write($0, value) }
+        }
+    }
+}
+
+extension LogJSON {
+    func item(_ item: Item) {
+        object { members in
+            members.member("id") { $0.id(item.id) }
+            members.member("listID") { $0.id(item.listID) }
+            members.member("title") { $0.string(item.title) }
+            members.member("notes") { $0.string(item.notes) }
+            members.member("sortIndex") { $0.number(item.sortIndex) }
+            members.member("createdAt") { $0.date(item.createdAt) }
+            members.member("updatedAt") { $0.date(item.updatedAt) }
+            members.member("completedAt", ifPresent: item.completedAt) { $0.date($1) }
+            members.member("todayIndex", ifPresent: item.todayIndex) { $0.number($1) }
+        }
+    }
+
+    func list(_ list: ItemList) {
+        object { members in
+            members.member("id") { $0.id(list.id) }
+            members.member("name") { $0.string(list.name) }
+            members.member("createdAt") { $0.date(list.createdAt) }
+            members.member("sortIndex") { $0.number(list.sortIndex) }
+        }
+    }
+
+    func place(_ place: SyncPlace) {
+        object { members in
+            members.member("after", ifPresent: place.after) { $0.id($1) }
+            members.member("before", ifPresent: place.before) { $0.id($1) }
+        }
+    }
+
+    func ids<Subject>(_ ids: [Identifier<Subject>]) {
+        array(ids) { $0.id($1) }
+    }
+
+    func rewind(_ rewind: Rewind) {
+        object { members in
+            if !rewind.lists.isEmpty {
+                members.member("lists") { json in
+                    json.array(rewind.lists) { json, image in
+                        json.object { members in
+                            members.member("id") { $0.id(image.id) }
+                            members.member("list", ifPresent: image.list) { $0.list($1) }
+                        }
+                    }
+                }
+            }
+            if !rewind.items.isEmpty {
+                members.member("items") { json in
+                    json.array(rewind.items) { json, image in
+                        json.object { members in
+                            members.member("id") { $0.id(image.id) }
+                            members.member("item", ifPresent: image.item) { $0.item($1) }
+                        }
+                    }
+                }
+            }
+            members.member("defaultList", ifPresent: rewind.defaultList) { json, image in
+                json.object { $0.member("id", ifPresent: image.id) { $0.id($1) } }
+            }
+            if !rewind.tombstones.isEmpty {
+                members.member("tombstones") { json in
+                    json.array(rewind.tombstones) { json, image in
+                        json.object { members in
+                            members.member("entry") { $0.id(image.entry) }
+                            members.member("scope") { $0.scope(image.scope) }
+                            members.member("sortIndex", ifPresent: image.sortIndex) { $0.number($1) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func change(_ change: SyncChange) {
+        /// `{"case":{members}}`, as `Codable` writes an enum case with associated values.
+        func tagged(_ name: String, _ body: (inout Members) -> Void) {
+            object { $0.member(name) { $0.object(body) } }
+        }
+        switch change {
+        case .createList(let id, let name, let place):
+            tagged("createList") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) }; $0.member("place") { $0.place(place) } }
+        case .renameList(let id, let name):
+            tagged("renameList") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) } }
+        case .moveList(let id, let place):
+            tagged("moveList") { $0.member("id") { $0.id(id) }; $0.member("place") { $0.place(place) } }
+        case .deleteList(let id):
+            tagged("deleteList") { $0.member("id") { $0.id(id) } }
+        case .addItem(let id, let list, let title, let notes, let place):
+            tagged("addItem") { members in
+                members.member("id") { $0.id(id) }
+                members.member("list") { $0.id(list) }
+                members.member("title") { $0.string(title) }
+                members.member("notes") { $0.string(notes) }
+                members.member("place") { $0.place(place) }
+            }
+        case .editItem(let id, let title, let notes):
+            tagged("editItem") { members in
+                members.member("id") { $0.id(id) }
+                members.member("title", ifPresent: title) { $0.string($1) }
+                members.member("notes", ifPresent: notes) { $0.string($1) }
+            }
+        case .completeItems(let ids, let at):
+            tagged("completeItems") { $0.member("ids") { $0.ids(ids) }; $0.member("at") { $0.date(at) } }
+        case .reopenItems(let ids):
+            tagged("reopenItems") { $0.member("ids") { $0.ids(ids) } }
+        case .deleteItems(let ids):
+            tagged("deleteItems") { $0.member("ids") { $0.ids(ids) } }
+        case .moveItems(let ids, let list, let place):
+            tagged("moveItems") { $0.member("ids") { $0.ids(ids) }; $0.member("list") { $0.id(list) }; $0.member("place") { $0.place(place) } }
+        case .addToToday(let ids, let place):
+            tagged("addToToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
+        case .removeFromToday(let ids):
+            tagged("removeFromToday") { $0.member("ids") { $0.ids(ids) } }
+        case .moveInToday(let ids, let place):
+            tagged("moveInToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
+        case .repairOrder(let scope, let normalize):
+            tagged("repairOrder") { $0.member("scope") { $0.scope(scope) }; $0.member("normalize") { $0.bool(normalize) } }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArrangeModel
+@testable import ArrangeSync
+import Foundation
+import Testing
+
+/// The hand-written JSON of the log reads back through `JSONDecoder` as the values it wrote.
+@Suite("Sync: the JSON of the log")
+struct LogJSONTests {
+    static let awkward = ["", "plain", "quote \" and \\ backslash", "line\nbreak\ttab\r", "\u{01}\u{1F} control", "émoji 🧺 and 日本"]
+
+    static func changes(_ random: inout SeededRandomNumberGenerator) -> [SyncChange] {
+        let (list, item, other) = (ItemList.ID(), Item.ID(), Item.ID())
+        let text = { (random: inout SeededRandomNumberGenerator) in awkward.randomElement(using: &random)! }
+        let places = [SyncPlace(after: nil, before: nil), SyncPlace(after: item.entryID, before: nil), SyncPlace(after: nil, before: other.entryID), SyncPlace(after: item.entryID, before: other.entryID)]
+        let place = places.randomElement(using: &random)!
+        let moment = Date(timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000, using: &random)) + 0.125)
+        return [
+            .createList(id: list, name: text(&random), place: place),
+            .renameList(id: list, name: text(&random)),
+            .moveList(id: list, place: place),
+            .deleteList(id: list),
+            .addItem(id: item, list: list, title: text(&random), notes: text(&random), place: place),
+            .editItem(id: item, title: Bool.random(using: &random) ? text(&random) : nil, notes: Bool.random(using: &random) ? text(&random) : nil),
+            .completeItems(ids: [item, other], at: moment),
+            .reopenItems(ids: [item]),
+            .deleteItems(ids: []),
+            .moveItems(ids: [other, item], list: list, place: place),
+            .addToToday(ids: [item], place: place),
+            .removeFromToday(ids: [item, other]),
+            .moveInToday(ids: [other], place: place),
+            .repairOrder(scope: [OrderScope.lists, .today, .items(list)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
+        ]
+    }
+
+    @Test("Every kind of change, with awkward text, reads back as written", arguments: 0..<20)
+    func changes(seed: Int) throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        for change in Self.changes(&random) {
+            let data = LogJSON.encode { $0.change(change) }
+            #expect(try SyncCoding.decoder.decode(SyncChange.self, from: data) == change, "\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    @Test("A rewind of every kind of row reads back as written", arguments: 0..<20)
+    func rewinds(seed: Int) throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let list = ItemList(name: Self.awkward.randomElement(using: &random)!, createdAt: Date(timeIntervalSince1970: 1_800_000_000.25), sortIndex: .min)
+        var item = Item(listID: list.id, title: Self.awkward.randomElement(using: &random)!, notes: Self.awkward.randomElement(using: &random)!, sortIndex: .max, createdAt: Date(timeIntervalSince1970: 0.1))
+        if Bool.random(using: &random) {
+            item.completedAt = Date(timeIntervalSince1970: 1_900_000_000.5)
+            item.todayIndex = Int64.random(in: .min ... .max, using: &random)
+        }
+        var rewind = Rewind()
+        rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil)]
+        rewind.items = [Rewind.ItemImage(id: item.id, item: item), Rewind.ItemImage(id: Item.ID(), item: nil)]
+        rewind.defaultList = Rewind.DefaultListImage(id: Bool.random(using: &random) ? list.id : nil)
+        rewind.tombstones = [Rewind.TombstoneImage(entry: item.id.entryID, scope: .items(list.id), sortIndex: 5), Rewind.TombstoneImage(entry: list.id.entryID, scope: .lists, sortIndex: nil)]
+
+        let decoded = try SyncCoding.decoder.decode(Rewind.self, from: LogJSON.encode { $0.rewind(rewind) })
+        #expect(decoded.lists.map(\.id) == rewind.lists.map(\.id))
+        #expect(decoded.lists.map(\.list) == rewind.lists.map(\.list))
+        #expect(decoded.items.map(\.item) == rewind.items.map(\.item))
+        #expect(decoded.defaultList?.id == rewind.defaultList?.id)
+        #expect(decoded.tombstones.map(\.scope) == rewind.tombstones.map(\.scope))
+        #expect(decoded.tombstones.map(\.sortIndex) == rewind.tombstones.map(\.sortIndex))
+        let empty = try SyncCoding.decoder.decode(Rewind.self, from: LogJSON.encode { $0.rewind(Rewind()) })
+        #expect(empty.lists.isEmpty && empty.items.isEmpty && empty.defaultList == nil && empty.tombstones.isEmpty)
+    }
+}
