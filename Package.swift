@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "ArrangeAppTests",
             dependencies: [
-                "ArrangeIntents", "ArrangeModel", "ArrangeOrdering", "ArrangeSQLite", "ArrangeStore",
+                "ArrangeIntents", "ArrangeModel", "ArrangeOrdering", "ArrangeSQLite", "ArrangeStore", "ArrangeSync",
                 // Built so that the tests can run `arrange` beside the app.
                 "ArrangeExecutable",
                 .product(name: "GRDB", package: "GRDB.swift"),

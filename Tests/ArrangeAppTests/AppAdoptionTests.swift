@@ -4,6 +4,7 @@ import ArrangeModel
 import ArrangeOrdering
 import ArrangeSQLite
 import ArrangeStore
+import ArrangeSync
 import Foundation
 import GRDB
 import Testing
@@ -125,6 +126,48 @@ struct AppAdoptionTests {
             #expect(process.terminationStatus == 0)
 
             #expect(try await withTimeout(.seconds(5)) { try await watcher.value } == ["Milk", "Bread"])
+        }
+    }
+
+    @Test("Two devices, each with its own pool and a SyncEngine, change their lists apart and end the same after exchanging operations")
+    func twoDevicesSync() async throws {
+        try await withDatabasePool { phonePool, _ in
+            try await withDatabasePool { laptopPool, _ in
+                let phone = try SQLiteItemRepository(writer: phonePool)
+                let laptop = try SQLiteItemRepository(writer: laptopPool)
+                let phoneSync = SyncEngine(repository: phone)
+                let laptopSync = SyncEngine(repository: laptop)
+                let onPhone = try IntentEnvironment(repository: phone, sync: phoneSync)
+                let onLaptop = try IntentEnvironment(repository: laptop, sync: laptopSync)
+
+                let milk = try await AddItem(title: "Milk").perform(in: onPhone).items[0].id
+                _ = try await AddItem(title: "Eggs").perform(in: onPhone)
+                // The laptop receives the phone's operations: the same Inbox, the same items.
+                var phoneCursor = try await phoneSync.operations(after: 0)
+                _ = try await laptopSync.merge(phoneCursor.operations)
+                let inbox = try await GetLists().perform(in: onLaptop).lists[0].id
+                #expect(try await titles(inbox, onLaptop) == ["Milk", "Eggs"])
+
+                // Apart: the phone moves Milk down and adds Tea; the laptop deletes Eggs and undoes it.
+                _ = try await MoveItems([milk], to: .bottom).perform(in: onPhone)
+                _ = try await AddItem(title: "Tea", placement: .top).perform(in: onPhone)
+                let eggs = try await ListItems(list: inbox).perform(in: onLaptop).items[1].id
+                _ = try await DeleteItems([eggs]).perform(in: onLaptop)
+                _ = try await Undo().perform(in: onLaptop)
+
+                let laptopCursor = try await laptopSync.operations(after: 0)
+                phoneCursor = try await phoneSync.operations(after: phoneCursor.cursor)
+                _ = try await phoneSync.merge(laptopCursor.operations)
+                _ = try await laptopSync.merge(phoneCursor.operations)
+                // The undo came last: Eggs comes back after Milk, where it was on the laptop.
+                let merged = try await titles(inbox, onPhone)
+                #expect(merged == ["Tea", "Milk", "Eggs"], "\(merged)")
+                #expect(try await titles(inbox, onLaptop) == titles(inbox, onPhone))
+                let keys = { (repository: SQLiteItemRepository) in
+                    try await repository.read { try $0.items(in: inbox, visibility: .all, offset: 0, limit: .max).map(\.sortIndex) }
+                }
+                #expect(try await keys(phone) == keys(laptop), "the same keys on both")
+            }
         }
     }
 
