@@ -83,7 +83,10 @@ extension SyncPlace {
     /// Where a run of entries is now in an ordering: between the entry just before the first
     /// and the entry just after the last.
     ///
-    /// - Parameter entries: The run, with their keys as they are now; not empty.
+    /// - Parameters:
+    ///   - entries: The run, with their keys as they are now; not empty.
+    ///   - scope: The ordering the run is in.
+    ///   - transaction: The store as it is now.
     public init(of entries: [OrderEntry], in scope: OrderScope, transaction: any ItemReading) throws {
         let keys = entries.map(\.key).sorted()
         guard let first = keys.first, let last = keys.last else {

@@ -240,7 +240,9 @@ public final class SyncEngine: Sendable {
     /// The operations that reached this store after `cursor`, in the order they reached it, and
     /// the cursor to give next time.
     ///
-    /// - Parameter cursor: 0 for every operation, else a cursor this method returned.
+    /// - Parameters:
+    ///   - cursor: 0 for every operation, else a cursor this method returned.
+    ///   - transaction: A transaction of the store.
     public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> OperationBatch {
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
         return OperationBatch(operations: try logged.map(SyncOperation.init), cursor: logged.last?.position ?? cursor)
