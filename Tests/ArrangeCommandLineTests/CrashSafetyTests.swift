@@ -113,6 +113,81 @@ struct CrashSafetyTests {
         }
     }
 
+    @Test("SIGKILL during sync import and sync PEER leaves each file as it was or fully merged; syncing again converges")
+    func syncKilledAtRandom() async throws {
+        try await withTemporaryFolder { home in
+            let arrange = Executable(home: home)
+            let path = { (name: String) in home.appendingPathComponent(name).path }
+            // Two databases edited apart: 300 changes on one, 30 on the other, which a merge
+            // takes back and applies again after the first's operations.
+            for (database, count) in [("here.sqlite", 300), ("there.sqlite", 30)] {
+                let conversation = try Conversation(arrange, arguments: ["run", "--db", path(database)])
+                for number in 0..<count {
+                    let placement = [#""top""#, #""bottom""#, #"{"offset": 1}"#][number % 3]
+                    let answer = try conversation.send(#"{"intent": "add", "list": "Inbox", "title": "\#(database) \#(number)", "placement": \#(placement)}"#)
+                    #expect(try jsonObject(answer)["ok"] as? Bool == true, "\(answer)")
+                }
+                #expect(try conversation.finish() == 0)
+            }
+            let operations = path("ops.jsonl")
+            #expect(try arrange.run(["sync", "export", operations, "--db", path("here.sqlite")]).status == 0)
+            let exported = { (database: String) in try arrange.run(["export", "--db", database]).output }
+            let untouched = try exported(path("there.sqlite"))
+
+            // What a merge that is not interrupted gives.
+            try Self.copyDatabase(path("there.sqlite"), to: path("reference.sqlite"))
+            let started = Date()
+            #expect(try arrange.run(["sync", "import", operations, "--db", path("reference.sqlite")]).status == 0)
+            let microseconds = UInt32(Date().timeIntervalSince(started) * 1_000_000)
+            // Most of a run is starting up and reading: the kills aim after the time a run that
+            // only reads takes, so that they land in the merge.
+            let reading = Date()
+            #expect(try arrange.run(["lists", "--db", path("reference.sqlite")]).status == 0)
+            let startup = min(microseconds, UInt32(Date().timeIntervalSince(reading) * 1_000_000))
+            let merged = try exported(path("reference.sqlite"))
+            #expect(merged != untouched)
+
+            var random = SeededRandomNumberGenerator(seed: 2_026_11_23)
+            var interrupted = 0
+            for round in 0..<16 {
+                let victim = path("victim\(round).sqlite"), peer = path("peer\(round).sqlite")
+                try Self.copyDatabase(path("there.sqlite"), to: victim)
+                try Self.copyDatabase(path("here.sqlite"), to: peer)
+                let arguments = round % 2 == 0 ? ["sync", "import", operations, "--db", victim] : ["sync", peer, "--db", victim]
+                let process = Process()
+                guard let url = Executable.url else { throw Missing.executable }
+                process.executableURL = url
+                process.arguments = arguments
+                process.environment = arrange.environment()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                usleep(UInt32.random(in: startup...microseconds, using: &random))
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+
+                for database in [victim, peer] {
+                    #expect(try SQLiteItemRepository(path: database).integrityProblems() == [], "round \(round): \(database)")
+                }
+                let state = try exported(victim)
+                #expect(state == untouched || state == merged, "round \(round): \(arguments.joined(separator: " ")) was half applied")
+                // Run again to the end, the two sides are one.
+                #expect(try arrange.run(arguments).status == 0, "round \(round)")
+                #expect(try exported(victim) == merged, "round \(round): the merge run again differs from one that was not interrupted")
+                if round % 2 == 1 { #expect(try exported(peer) == merged, "round \(round): the peer") }
+            }
+            #expect(interrupted > 4, "most kills should land while the merge runs, not after it")
+        }
+    }
+
+    /// Copies a database file, and its write-ahead log when there is one.
+    static func copyDatabase(_ source: String, to destination: String) throws {
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: source + suffix) {
+            try FileManager.default.copyItem(atPath: source + suffix, toPath: destination + suffix)
+        }
+    }
+
     /// The items of a `list` answer, in order.
     static func entries(_ answer: String) throws -> [Entry] {
         let object = try jsonObject(answer)
