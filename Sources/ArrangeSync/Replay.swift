@@ -47,44 +47,44 @@ struct Replay {
         case .addItem(let id, let list, let title, let notes, let place):
             guard try transaction.item(id: id) == nil else { return }
             let target = try existingList(list)
-            let item = Item(id: id, listID: target, title: Title.sanitized(title, placeholder: "Untitled"), notes: notes, sortIndex: 0, createdAt: stamp)
+            let item = Item(id: id, listID: target, title: Title.sanitized(title, placeholder: "Untitled"), notes: Self.storable(notes), sortIndex: 0, createdAt: stamp)
             try ordering.add(item, at: try placement(place, in: .items(target)).map { Item.ID(entry: $0) }, visibility: .all, in: transaction)
         case .editItem(let id, let title, let notes):
             guard var item = try transaction.item(id: id) else { return }
             if let title { item.title = Title.sanitized(title, placeholder: "Untitled") }
-            if let notes { item.notes = notes }
+            if let notes { item.notes = Self.storable(notes) }
             item.updatedAt = stamp
             try transaction.update(item)
         case .completeItems(let ids, let at):
-            for var item in try ids.compactMap(transaction.item) where item.completedAt == nil {
+            for var item in try existingItems(ids) where item.completedAt == nil {
                 item.completedAt = at
                 item.updatedAt = stamp
                 try transaction.update(item)
             }
         case .reopenItems(let ids):
-            for var item in try ids.compactMap(transaction.item) where item.completedAt != nil {
+            for var item in try existingItems(ids) where item.completedAt != nil {
                 item.completedAt = nil
                 item.updatedAt = stamp
                 try transaction.update(item)
             }
         case .deleteItems(let ids):
-            for item in try ids.compactMap(transaction.item) {
+            for item in try existingItems(ids) {
                 try bury(item)
                 try transaction.deleteItem(id: item.id)
             }
         case .moveItems(let ids, let list, let place):
-            let items = try ids.compactMap(transaction.item)
+            let items = try existingItems(ids)
             guard !items.isEmpty else { return }
             let target = try existingList(list)
             for item in items where item.listID != target { try bury(item.entry(in: .items(item.listID)), in: .items(item.listID)) }
             let moving = items.map(\.id.entryID)
             try ordering.place(moving, at: try placement(place, in: .items(target), moving: moving), in: .items(target), visibility: .all, in: transaction)
         case .addToToday(let ids, let place), .moveInToday(let ids, let place):
-            let moving = try ids.compactMap(transaction.item).map(\.id.entryID)
+            let moving = try existingItems(ids).map(\.id.entryID)
             guard !moving.isEmpty else { return }
             try ordering.place(moving, at: try placement(place, in: .today, moving: moving), in: .today, visibility: .all, in: transaction)
         case .removeFromToday(let ids):
-            let items = try ids.compactMap(transaction.item).filter(\.isInToday)
+            let items = try existingItems(ids).filter(\.isInToday)
             for item in items { try bury(item.entry(in: .today), in: .today) }
             try transaction.removeFromToday(items.map(\.id), updatedAt: stamp)
         case .repairOrder(let scope, let normalize):
@@ -123,6 +123,19 @@ struct Replay {
     func bury(_ entry: OrderEntry?, in scope: OrderScope) throws {
         guard let entry else { return }
         try transaction.setTombstone(entry.sortIndex, of: entry.id, in: scope)
+    }
+
+    /// The items of `ids` that exist, each once, in the order of `ids`: an operation from another
+    /// program may name one twice.
+    func existingItems(_ ids: [Item.ID]) throws -> [Item] {
+        var seen = Set<Item.ID>()
+        return try ids.filter { seen.insert($0).inserted }.compactMap(transaction.item)
+    }
+
+    /// Notes as every backend can store them: without U+0000, which SQLite cannot hold, so that
+    /// an operation one replica took never stops another's merge.
+    static func storable(_ notes: String) -> String {
+        notes.utf8.contains(0) ? String(String.UnicodeScalarView(notes.unicodeScalars.filter { $0.value != 0 })) : notes
     }
 
     /// `list` if it exists; else the default list, created the first time it is needed.

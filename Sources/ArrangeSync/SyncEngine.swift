@@ -25,7 +25,7 @@ import ArrangeOrdering
 /// - The latest operation decides each field, an item's list and its place in each ordering.
 ///   There is always exactly one copy of an item.
 /// - A delete beats the edits and moves before it; an operation after it that touches what it
-///   deleted does nothing.
+///   deleted does nothing, except one that adds it back with its id, as the undo of the delete does.
 /// - A placement lands after its `after` neighbour if that is still there (at the top when it
 ///   had none), else before its `before` neighbour, else where `after` was when it was deleted
 ///   or moved away (its tombstone keeps its key), else at the bottom.
@@ -172,7 +172,8 @@ public final class SyncEngine: Sendable {
     /// Merges operations into the store, in one write transaction, each once.
     ///
     /// - Returns: What was new, taken back and applied.
-    /// - Throws: `StoreError`; nothing is merged then.
+    /// - Throws: `StoreError` or `OrderingError` from the store, or `DecodingError` when the
+    ///   store's log cannot be read; nothing is merged then.
     public func merge(_ operations: [SyncOperation]) throws -> MergeReport {
         try repository.write { try merge(operations, in: $0) }
     }
@@ -181,14 +182,22 @@ public final class SyncEngine: Sendable {
     /// the caller's thread while the transaction waits or runs.
     ///
     /// - Returns: What was new, taken back and applied.
-    /// - Throws: `StoreError`; nothing is merged then.
+    /// - Throws: `StoreError` or `OrderingError` from the store, or `DecodingError` when the
+    ///   store's log cannot be read; nothing is merged then.
     public func merge(_ operations: [SyncOperation]) async throws -> MergeReport {
         try await repository.write { try self.merge(operations, in: $0) }
     }
 
     /// Merges operations in a write transaction, each once, and replays the changes made here
-    /// since the last merge.
+    /// since the last merge. The store's default list stays the default if it is still there.
     ///
+    /// - Parameters:
+    ///   - operations: Operations from anywhere, in any order, duplicates and ones already
+    ///     merged included.
+    ///   - transaction: A write transaction of ``repository``'s store.
+    /// - Returns: What was new, taken back and applied.
+    /// - Throws: `StoreError` or `OrderingError` from the store, or `DecodingError` when the
+    ///   store's log cannot be read; the caller's transaction should then roll back.
     /// - Complexity: O(k) operations applied for k new ones, when they come after everything
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
@@ -208,6 +217,9 @@ public final class SyncEngine: Sendable {
         let firstUnreplayed = try transaction.firstUnreplayedOperation()
         guard let start = [earliestNew, firstUnreplayed].compactMap({ $0 }).min() else { return report }
 
+        // Which list is the default is this store's own setting, not an operation: taking back the
+        // creation of that list would lose it.
+        let defaultList = try transaction.defaultListID()
         // Take back the changes made here since the last merge, newest first; then the merged
         // operations from `start` on, which were applied in the total order.
         let tail = try transaction.loggedOperations(from: start, limit: .max)
@@ -224,6 +236,9 @@ public final class SyncEngine: Sendable {
             try Replay(operation, in: recorder, repository: repository).apply()
             try transaction.setRewind(LogJSON.encode { $0.rewind(recorder.rewind) }, isReplayed: true, ofOperation: logged.id)
             report.applied += 1
+        }
+        if let defaultList, try transaction.defaultListID() != defaultList, try transaction.list(id: defaultList) != nil {
+            try transaction.setDefaultListID(defaultList)
         }
         // The next change made here comes after everything merged, unless that was more than
         // `HybridLogicalClock.maximumDrift` ahead of the wall clock.
