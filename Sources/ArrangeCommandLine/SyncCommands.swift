@@ -33,7 +33,7 @@ struct SyncPeerCommand: SessionCommand {
     var peer: String
 
     func run(in session: CommandSession) async throws {
-        guard let here = session.environment.sync else { return }
+        let here = try session.syncEngine()
         let url = URL(fileURLWithPath: peer)
         guard FileManager.default.fileExists(atPath: url.path) else { throw CommandLineError.input("Cannot read \(peer): no such file.") }
         guard url.standardizedFileURL.resolvingSymlinksInPath() != session.locations.database.standardizedFileURL.resolvingSymlinksInPath() else {
@@ -111,7 +111,7 @@ struct SyncExportCommand: SessionCommand {
     }
 
     func run(in session: CommandSession) async throws {
-        guard let engine = session.environment.sync else { return }
+        let engine = try session.syncEngine()
         let batch = try await engine.operations(after: since)
         let data = try OperationFile.encode(batch.operations)
         let count = batch.operations.count
@@ -157,7 +157,7 @@ struct SyncImportCommand: SessionCommand {
     var file: String
 
     func run(in session: CommandSession) async throws {
-        guard let engine = session.environment.sync else { return }
+        let engine = try session.syncEngine()
         let data: Data
         do {
             data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
@@ -172,5 +172,16 @@ struct SyncImportCommand: SessionCommand {
                 "Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): \(report.new) new; "
                     + "applied \(report.applied), of which \(report.applied - report.new) again to keep one order.")
         }
+    }
+}
+
+extension CommandSession {
+    /// The engine the session's intents log through; ``open(database:overrides:keepsHistory:processEnvironment:console:)``
+    /// always gives one.
+    ///
+    /// - Throws: ``CommandLineError/unavailable(_:)`` for a session made over an environment without sync.
+    func syncEngine() throws(CommandLineError) -> SyncEngine {
+        guard let engine = environment.sync else { throw .unavailable("This session's database is not set up to sync; nothing was exchanged.") }
+        return engine
     }
 }

@@ -51,8 +51,8 @@ extension SQLiteTransaction {
         }
     }
 
-    /// The operations after the last replayed one, which a scan from the end finds in as many
-    /// steps as there are of them.
+    /// The earliest, in the total order, of the operations logged after the last replayed one,
+    /// which a scan from the end finds in as many steps as there are of them.
     func firstUnreplayedOperation() throws -> OperationOrder? {
         try order(where: """
             position > COALESCE((SELECT position FROM \(Schema.operationsTable) WHERE is_replayed ORDER BY position DESC LIMIT 1), 0)

@@ -76,7 +76,7 @@ enum Schema {
                 table.column("last_clock_counter", .integer).notNull().defaults(to: 0)
             }
             try db.create(table: operationsTable) { table in
-                // The order operations reached this file in; export cursors count it.
+                // The order operations reached this file in; the cursors of `operations(after:)` count it.
                 table.primaryKey("position", .integer)
                 table.column("id", .text).notNull().unique()
                 table.column("replica_id", .text).notNull()

@@ -1,3 +1,4 @@
+import ArrangeCommandLine
 import Foundation
 import Testing
 
@@ -95,6 +96,16 @@ struct SyncCommandTests {
             let noPeer = try arrange.run(["sync", arrange.home.appendingPathComponent("none.sqlite").path, "--db", there])
             #expect(noPeer.status == 66 && noPeer.error.hasSuffix("no such file.\n"), "\(noPeer.error)")
             #expect(try arrange.run(["sync", there, "--db", there]).error == "error: \(there) is this database; name another one.\n")
+        }
+    }
+
+    @Test("A session over an environment without sync refuses the sync commands with one line")
+    func sessionWithoutSync() async throws {
+        let (session, transcript) = try await makeSession()
+        for line in ["sync export -", "sync import -", "sync other.sqlite"] {
+            transcript.clear()
+            #expect(await Repl(session: session).handle(line) == .proceed)
+            #expect(transcript.error == "error: This session's database is not set up to sync; nothing was exchanged.\n", "\(line)")
         }
     }
 
