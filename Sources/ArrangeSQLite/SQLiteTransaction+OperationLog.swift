@@ -14,8 +14,9 @@ extension SQLiteTransaction {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT replica_id, last_sequence, last_clock_ms, last_clock_counter FROM \(Schema.replicaTable) WHERE id = 1")
             guard let row = try Row.fetchOne(statement) else { return nil }
-            let id: String = row[0]
-            return ReplicaState(id: try Self.uuid(id, table: Schema.replicaTable), lastSequence: row[1], lastMilliseconds: row[2], lastCounter: row[3])
+            return ReplicaState(
+                id: try Self.uuid(try row.decode(atIndex: 0), table: Schema.replicaTable),
+                lastSequence: try row.decode(atIndex: 1), lastMilliseconds: try row.decode(atIndex: 2), lastCounter: try row.decode(atIndex: 3))
         }
     }
 
@@ -44,10 +45,10 @@ extension SQLiteTransaction {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT \(Self.totalOrder) FROM \(Schema.operationsTable) WHERE \(condition)")
             guard let row = try Row.fetchOne(statement, arguments: arguments) else { return nil }
-            let (replica, id): (String, String) = (row[2], row[4])
             return OperationOrder(
-                milliseconds: row[0], counter: row[1], replica: try Self.uuid(replica, table: Schema.operationsTable),
-                sequence: row[3], id: try Self.uuid(id, table: Schema.operationsTable))
+                milliseconds: try row.decode(atIndex: 0), counter: try row.decode(atIndex: 1),
+                replica: try Self.uuid(try row.decode(atIndex: 2), table: Schema.operationsTable),
+                sequence: try row.decode(atIndex: 3), id: try Self.uuid(try row.decode(atIndex: 4), table: Schema.operationsTable))
         }
     }
 
@@ -129,16 +130,16 @@ extension SQLiteTransaction {
     }
 
     private static func loggedOperation(_ row: Row) throws -> LoggedOperation {
-        let idText: String = row[1]
-        let replicaText: String = row[2]
-        let change: String = row[6]
-        let rewind: String = row[7]
+        // Decoded with `decode(atIndex:)`, which throws: a file from another program may hold
+        // text where a number belongs.
+        let change: String = try row.decode(atIndex: 6)
+        let rewind: String = try row.decode(atIndex: 7)
         return LoggedOperation(
             order: OperationOrder(
-                milliseconds: row[4], counter: row[5],
-                replica: try uuid(replicaText, table: Schema.operationsTable),
-                sequence: row[3], id: try uuid(idText, table: Schema.operationsTable)),
-            change: Data(change.utf8), rewind: Data(rewind.utf8), isReplayed: row[8], position: row[0])
+                milliseconds: try row.decode(atIndex: 4), counter: try row.decode(atIndex: 5),
+                replica: try uuid(try row.decode(atIndex: 2), table: Schema.operationsTable),
+                sequence: try row.decode(atIndex: 3), id: try uuid(try row.decode(atIndex: 1), table: Schema.operationsTable)),
+            change: Data(change.utf8), rewind: Data(rewind.utf8), isReplayed: try row.decode(atIndex: 8), position: try row.decode(atIndex: 0))
     }
 
     /// The text form of a UUID, as ids are stored: lowercase, so that text order is byte order.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Database files arrange cannot use: each gives one clear line, and the file keeps its bytes.
@@ -39,6 +40,35 @@ struct BadFileTests {
             let lines = run.error.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].hasPrefix("error: ") && lines[0].contains(database.path), "\(run.error)")
             #expect(try Data(contentsOf: database) == bytes, "the file must keep its bytes")
+        }
+    }
+
+    @Test("A sync log that another program damaged is refused with one line, by sync export, import and PEER")
+    func damagedLog() async throws {
+        try await withTemporaryFolder { home in
+            let arrange = Executable(home: home)
+            let (damaged, other) = (home.appendingPathComponent("damaged.sqlite").path, home.appendingPathComponent("other.sqlite").path)
+            let operations = home.appendingPathComponent("ops.jsonl").path
+            for database in [damaged, other] { #expect(try arrange.run(["add", "Milk", "--db", database]).status == 0) }
+            #expect(try arrange.run(["sync", "export", operations, "--db", other]).status == 0)
+            // Text where the log keeps a number.
+            try DatabaseQueue(path: damaged).write { try $0.execute(sql: "UPDATE sync_operations SET sequence = 'x'") }
+            let contents = {
+                try DatabaseQueue(path: damaged).read { db in
+                    try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { table in
+                        try Row.fetchAll(db, sql: "SELECT * FROM \(table)").description
+                    }
+                }
+            }
+            let before = try contents()
+            for arguments in [["sync", "export", "-", "--db", damaged], ["sync", "import", operations, "--db", damaged],
+                              ["sync", damaged, "--db", other], ["sync", other, "--db", damaged]] {
+                let run = try arrange.run(arguments)
+                #expect(run.status != 0, "\(arguments)")
+                let lines = run.error.split(separator: "\n")
+                #expect(lines.count == 1 && lines[0].hasPrefix("error: ") && lines[0].contains("a row cannot be read"), "\(run.error)")
+            }
+            #expect(try contents() == before, "nothing written")
         }
     }
 }
