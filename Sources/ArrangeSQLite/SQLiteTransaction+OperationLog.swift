@@ -68,6 +68,21 @@ extension SQLiteTransaction {
         }
     }
 
+    func peerCursor(of peer: UUID) throws -> PeerCursor? {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT position, operation_id FROM \(Schema.peersTable) WHERE peer_replica_id = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [Self.text(peer)]) else { return nil }
+            return PeerCursor(peer: peer, position: try row.decode(atIndex: 0), operation: try Self.uuid(try row.decode(atIndex: 1), table: Schema.peersTable))
+        }
+    }
+
+    func setPeerCursor(_ cursor: PeerCursor) throws {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.peersTable) (peer_replica_id, position, operation_id) VALUES (?, ?, ?)")
+            try statement.execute(arguments: [Self.text(cursor.peer), cursor.position, Self.text(cursor.operation)])
+        }
+    }
+
     func setReplicaState(_ state: ReplicaState) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: """

@@ -22,6 +22,8 @@ enum Schema {
     static let operationOrderIndex = "sync_operations_in_order"
     /// The name of the table of where entries were when they left an ordering.
     static let tombstonesTable = "sync_tombstones"
+    /// The name of the table of how far this database has merged other replicas' logs.
+    static let peersTable = "sync_peers"
 
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
@@ -98,6 +100,15 @@ enum Schema {
                 table.column("scope", .text).notNull()
                 table.column("sort_index", .integer).notNull()
                 table.primaryKey(["entry_id", "scope"])
+            }
+        }
+        migrator.registerMigration("v5: sync peers") { db in
+            // For each replica whose log this file merged from: the position there of the last
+            // operation merged, and that operation's id, to check the position against.
+            try db.create(table: peersTable, options: .withoutRowID) { table in
+                table.primaryKey("peer_replica_id", .text)
+                table.column("position", .integer).notNull()
+                table.column("operation_id", .text).notNull()
             }
         }
         return migrator

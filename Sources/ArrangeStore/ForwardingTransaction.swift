@@ -86,7 +86,9 @@ open class ForwardingTransaction: ItemWriting {
     open func lastOperationOrder() throws -> OperationOrder? { try base.lastOperationOrder() }
     open func firstUnreplayedOperation() throws -> OperationOrder? { try base.firstUnreplayedOperation() }
     open func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? { try base.tombstone(of: entry, in: scope) }
+    open func peerCursor(of peer: UUID) throws -> PeerCursor? { try base.peerCursor(of: peer) }
     open func setReplicaState(_ state: ReplicaState) throws { try base.setReplicaState(state) }
+    open func setPeerCursor(_ cursor: PeerCursor) throws { try base.setPeerCursor(cursor) }
     open func log(_ operation: LoggedOperation) throws -> Int64 { try base.log(operation) }
 
     open func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {

@@ -94,6 +94,8 @@ struct InMemoryOperationLog: Sendable {
     /// The operations the merge has not replayed.
     var unreplayed = TreeSet<OperationOrder>()
     var tombstones = TreeDictionary<Tombstone, Int64>()
+    /// How far this store has merged each other replica's log, by replica.
+    var peerCursors = TreeDictionary<UUID, PeerCursor>()
 
     struct Tombstone: Hashable, Sendable {
         var entry: OrderEntry.ID
@@ -217,8 +219,16 @@ final class InMemoryTransaction: ItemWriting {
         state.log.tombstones[InMemoryOperationLog.Tombstone(entry: entry, scope: scope)]
     }
 
+    func peerCursor(of peer: UUID) -> PeerCursor? {
+        state.log.peerCursors[peer]
+    }
+
     func setReplicaState(_ replica: ReplicaState) {
         state.log.replica = replica
+    }
+
+    func setPeerCursor(_ cursor: PeerCursor) {
+        state.log.peerCursors[cursor.peer] = cursor
     }
 
     func log(_ operation: LoggedOperation) throws -> Int64 {

@@ -88,6 +88,27 @@ public struct ReplicaState: Hashable, Sendable {
     }
 }
 
+/// How far this store has merged another replica's log: the position, in that replica's log,
+/// of the last of its operations merged here, and that operation's id.
+///
+/// The id lets sync check the cursor before it trusts it: a copy of that replica's file, or
+/// the file restored from a backup, holds another operation at the position, or none.
+public struct PeerCursor: Hashable, Sendable {
+    /// The other replica's id.
+    public var peer: UUID
+    /// A position in the other replica's log (``LoggedOperation/position``).
+    public var position: Int64
+    /// The id of the operation at ``position`` there.
+    public var operation: UUID
+
+    /// A cursor into `peer`'s log at `position`, where `operation` is.
+    public init(peer: UUID, position: Int64, operation: UUID) {
+        self.peer = peer
+        self.position = position
+        self.operation = operation
+    }
+}
+
 /// What sync reads of a store in a transaction: this store as a replica, its log of
 /// operations, and where entries that left an ordering were.
 public protocol OperationLogReading {
@@ -116,6 +137,9 @@ public protocol OperationLogReading {
 
     /// The key an entry had in an ordering when it last left it, deleted or moved away.
     func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64?
+
+    /// How far this store has merged the log of the replica `peer`, when it has recorded it.
+    func peerCursor(of peer: UUID) throws -> PeerCursor?
 }
 
 /// What sync writes to a store, in the transaction of the change it records.
@@ -135,4 +159,7 @@ public protocol OperationLogWriting: OperationLogReading {
 
     /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
     func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws
+
+    /// Records how far this store has merged a replica's log, in place of what was recorded for it.
+    func setPeerCursor(_ cursor: PeerCursor) throws
 }

@@ -122,6 +122,23 @@ struct OperationLogConformanceTests {
         #expect(try store.repository.read { try $0.tombstone(of: entry, in: .today) } == nil)
     }
 
+    @Test("A cursor into each peer's log is kept per peer and replaced", arguments: Backend.allCases)
+    func peerCursors(backend: Backend) throws {
+        let store = try backend.makeStore()
+        #expect(try store.repository.read { try $0.peerCursor(of: Self.first) } == nil)
+        let (first, second) = (PeerCursor(peer: Self.first, position: 3, operation: UUID()), PeerCursor(peer: Self.second, position: 9, operation: UUID()))
+        try store.repository.write { transaction throws in
+            try transaction.setPeerCursor(first)
+            try transaction.setPeerCursor(second)
+        }
+        let moved = PeerCursor(peer: Self.first, position: 12, operation: UUID())
+        try store.repository.write { try $0.setPeerCursor(moved) }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.peerCursor(of: Self.first) == moved)
+            #expect(try transaction.peerCursor(of: Self.second) == second)
+        }
+    }
+
     @Test("A failed write transaction logs nothing", arguments: Backend.allCases)
     func rollback(backend: Backend) throws {
         struct Abort: Error {}

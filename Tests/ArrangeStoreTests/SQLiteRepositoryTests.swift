@@ -164,7 +164,9 @@ struct SQLiteRepositoryTests {
         let (list, items) = try store.seed("Home", sortIndices: [1, 2])
         try repository.write { try $0.setDefaultListID(list.id) }
         try writer.read { db throws in
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
+                "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
+            ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
         }
@@ -363,7 +365,11 @@ struct SQLiteRepositoryTests {
             #expect(operationOrder.columns == ["clock_ms", "clock_counter", "replica_id", "sequence", "id"])
             #expect(try columns(Schema.tombstonesTable) == ["entry_id TEXT NOT NULL", "scope TEXT NOT NULL", "sort_index INTEGER NOT NULL"])
             #expect(try db.primaryKey(Schema.tombstonesTable).columns == ["entry_id", "scope"])
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync"])
+            #expect(try columns(Schema.peersTable) == ["peer_replica_id TEXT NOT NULL", "position INTEGER NOT NULL", "operation_id TEXT NOT NULL"])
+            #expect(try db.primaryKey(Schema.peersTable).columns == ["peer_replica_id"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
+                "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
+            ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
 
