@@ -67,18 +67,12 @@ struct SyncExchange: Codable {
     /// Whether the two files shared a replica id, as a copied file does, so the peer took a new one.
     var peerRekeyed: Bool
 
-    /// Sends each side what it lacks: the peer's operations here first, then everything here to the peer.
+    /// Sends each side what it lacks: the peer's operations here first, then this database's to the peer.
     static func run(here: SyncEngine, there: SyncEngine) async throws -> SyncExchange {
-        // A copy of this file has this file's replica id: it takes a new one before it makes more.
-        let sameReplica = try await there.repository.write { transaction in
-            let mine = try here.repository.read { try $0.replicaState()?.id }
-            let shared = try mine != nil && transaction.replicaState()?.id == mine
-            if shared { try there.rekey(in: transaction) }
-            return shared
-        }
-        let received = try await here.merge(try await there.operations(after: 0).operations)
-        let sent = try await there.merge(try await here.operations(after: 0).operations)
-        return SyncExchange(sent: sent.new, received: received.new, appliedHere: received.applied, appliedThere: sent.applied, peerRekeyed: sameReplica)
+        let report = try await here.exchange(with: there)
+        return SyncExchange(
+            sent: report.sent.new, received: report.received.new, appliedHere: report.received.applied,
+            appliedThere: report.sent.applied, peerRekeyed: report.peerRekeyed)
     }
 
     /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`

@@ -267,6 +267,66 @@ public final class SyncEngine: Sendable {
     public func operations(after cursor: Int64) async throws -> OperationBatch {
         try await repository.read { try self.operations(after: cursor, in: $0) }
     }
+
+    /// Exchanges operations both ways with another replica's store, as two devices that meet:
+    /// the peer's new operations are merged here, then this store's into the peer.
+    ///
+    /// Each side reads only what the other has not merged yet: a store keeps, for each replica
+    /// it merged from, the position reached in that replica's log (``PeerCursor``), and checks
+    /// it against the operation found there before trusting it. A copy of a file, or a file
+    /// restored from a backup, is read again from the start. A peer that shares this store's
+    /// replica id, as a copy of its file does, takes a new one first.
+    ///
+    /// Each side merges in a transaction of its own: stopped between them, the peer is as it was
+    /// and the next exchange finishes the job.
+    ///
+    /// - Parameter peer: The engine of the other store.
+    /// - Returns: What each side's merge did.
+    /// - Throws: What ``merge(_:in:)`` throws, from either store.
+    public func exchange(with peer: SyncEngine) async throws -> ExchangeReport {
+        let here = try await repository.write { try self.preparedReplica(in: $0).id }
+        let peerRekeyed = try await peer.repository.write { transaction in
+            guard try peer.preparedReplica(in: transaction).id == here else { return false }
+            try peer.rekey(in: transaction)
+            return true
+        }
+        let received = try await peer.send(to: self)
+        let sent = try await send(to: peer)
+        return ExchangeReport(received: received, sent: sent, peerRekeyed: peerRekeyed)
+    }
+
+    /// Merges into `target` the operations of this store's log after the cursor `target` keeps
+    /// for this replica, and moves that cursor on, in the merge's transaction.
+    private func send(to target: SyncEngine) async throws -> MergeReport {
+        guard let source = try await repository.read({ try $0.replicaState()?.id }) else { return MergeReport(received: 0) }
+        let recorded = try await target.repository.read { try $0.peerCursor(of: source) }
+        let batch = try await repository.read { try self.operations(after: Self.start(at: recorded, in: $0), in: $0) }
+        return try await target.repository.write { transaction in
+            let report = try target.merge(batch.operations, in: transaction)
+            if let last = batch.operations.last {
+                try transaction.setPeerCursor(PeerCursor(peer: source, position: batch.cursor, operation: last.id.rawValue))
+            }
+            return report
+        }
+    }
+
+    /// Where to read a log from for a cursor another store keeps for it: the cursor when the
+    /// log holds its operation at its position, else the start.
+    private static func start(at cursor: PeerCursor?, in log: any ItemReading) throws -> Int64 {
+        guard let cursor, cursor.position > 0 else { return 0 }
+        let found = try log.loggedOperations(afterPosition: cursor.position - 1, limit: 1).first
+        return found?.position == cursor.position && found?.id == cursor.operation ? cursor.position : 0
+    }
+}
+
+/// What ``SyncEngine/exchange(with:)`` did on each side.
+public struct ExchangeReport: Hashable, Sendable {
+    /// The merge here of what the peer sent.
+    public var received: MergeReport
+    /// The merge in the peer of what this store sent.
+    public var sent: MergeReport
+    /// Whether the peer shared this store's replica id, as a copy of its file does, and took a new one.
+    public var peerRekeyed: Bool
 }
 
 /// Operations read from a store's log, and where the next read starts.

@@ -1,0 +1,73 @@
+import ArrangeModel
+import ArrangeSQLite
+import ArrangeStore
+import ArrangeSync
+import Foundation
+import Testing
+
+/// `SyncEngine.exchange(with:)`: each side reads the other's log from the cursor it keeps for
+/// it, and the replicas still end identical.
+@Suite("Sync: exchanges between replicas")
+struct ExchangeTests {
+    @Test("Replicas that meet in pairs converge, and a third exchange of a pair reads nothing", arguments: StoreKind.allCases, 0..<4)
+    func pairs(kind: StoreKind, seed: Int) async throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let simulation = try Simulation(replicas: 2 + seed % 3, kind: kind)
+        let engines = simulation.engines
+        for _ in 0..<120 {
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                let first = Int.random(in: 0..<engines.count, using: &random)
+                let second = (first + Int.random(in: 1..<engines.count, using: &random)) % engines.count
+                _ = try await engines[first].exchange(with: engines[second])
+            } else {
+                try simulation.step((0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) })
+            }
+        }
+        // Twice round the ring: every operation reaches every replica by exchanges alone.
+        for _ in 0..<2 {
+            for index in engines.indices { _ = try await engines[index].exchange(with: engines[(index + 1) % engines.count]) }
+        }
+        try simulation.expectConvergence()
+
+        // The second exchange reads back only what the first sent; the third, nothing.
+        for _ in 0..<2 { _ = try await engines[0].exchange(with: engines[1]) }
+        let third = try await engines[0].exchange(with: engines[1])
+        #expect(third.received.received == 0 && third.sent.received == 0, "\(third)")
+    }
+
+    @Test("A copy of a file is read from the start by a peer whose cursor for the original it no longer fits")
+    func copiedFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (original, copy) = (folder.appendingPathComponent("original.sqlite").path, folder.appendingPathComponent("copy.sqlite").path)
+        let peer = SyncEngine(repository: try SQLiteItemRepository(path: folder.appendingPathComponent("peer.sqlite").path))
+        let add = { (engine: SyncEngine, title: String) in
+            _ = try engine.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: title, notes: "", place: SyncPlace(after: nil, before: nil)))
+        }
+
+        let first = SyncEngine(repository: try SQLiteItemRepository(path: original))
+        try add(first, "Milk")
+        _ = try await first.exchange(with: peer)
+        try (first.repository as? SQLiteItemRepository)?.close()
+        try FileManager.default.copyItem(atPath: original, toPath: copy)
+
+        // The original meets the peer again and gets the peer's change, which it sends back: the
+        // peer's cursor for it moves past the copy's end. Nothing the original made itself
+        // reaches the copy, so the copy has no cause to take a new replica id.
+        let reopened = SyncEngine(repository: try SQLiteItemRepository(path: original))
+        try add(peer, "Rice")
+        _ = try await reopened.exchange(with: peer)
+
+        // The copy, under the original's replica id, makes a change of its own and meets the peer.
+        let copied = SyncEngine(repository: try SQLiteItemRepository(path: copy))
+        try add(copied, "Bread")
+        let met = try await copied.exchange(with: peer)
+        #expect(!met.received.copiedReplicaDetected)
+        #expect(met.sent.new == 1, "the peer gets the copy's change: \(met)")
+        let titles = try await peer.repository.read { transaction in
+            try transaction.items(in: ItemList.firstDefaultListID, visibility: .all, offset: 0, limit: .max).map(\.title)
+        }
+        #expect(Set(titles) == ["Milk", "Rice", "Bread"])
+    }
+}
