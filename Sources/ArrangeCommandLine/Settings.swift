@@ -126,7 +126,7 @@ public struct SettingDefinition<Value: Sendable>: AnySetting {
     public let help: String
     /// What its values are, for messages: "a whole number".
     let kind: String
-    let keyPath: WritableKeyPath<Settings, Value> & Sendable
+    let keyPath: any WritableKeyPath<Settings, Value> & Sendable
     let content: @Sendable (Value) -> ConfigContent
     let value: @Sendable (ConfigReader, ConfigKey) throws -> Value
 
@@ -147,25 +147,25 @@ public struct SettingDefinition<Value: Sendable>: AnySetting {
 }
 
 extension SettingDefinition where Value == Int64 {
-    static func wholeNumber(_ key: String, _ keyPath: WritableKeyPath<Settings, Int64> & Sendable, help: String) -> Self {
+    static func wholeNumber(_ key: String, _ keyPath: any WritableKeyPath<Settings, Int64> & Sendable, help: String) -> Self {
         Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, content: { .int(Int($0)) }, value: { Int64(try $0.requiredInt(forKey: $1)) })
     }
 }
 
 extension SettingDefinition where Value == Int {
-    static func wholeNumber(_ key: String, _ keyPath: WritableKeyPath<Settings, Int> & Sendable, help: String) -> Self {
+    static func wholeNumber(_ key: String, _ keyPath: any WritableKeyPath<Settings, Int> & Sendable, help: String) -> Self {
         Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, content: { .int($0) }, value: { try $0.requiredInt(forKey: $1) })
     }
 }
 
 extension SettingDefinition where Value == Bool {
-    static func flag(_ key: String, _ keyPath: WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Self {
+    static func flag(_ key: String, _ keyPath: any WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Self {
         Self(key: key, help: help, kind: "true or false", keyPath: keyPath, content: { .bool($0) }, value: { try $0.requiredBool(forKey: $1) })
     }
 }
 
 extension SettingDefinition where Value == String {
-    static func text(_ key: String, _ keyPath: WritableKeyPath<Settings, String> & Sendable, kind: String, help: String) -> Self {
+    static func text(_ key: String, _ keyPath: any WritableKeyPath<Settings, String> & Sendable, kind: String, help: String) -> Self {
         Self(key: key, help: help, kind: kind, keyPath: keyPath, content: { .string($0) }, value: { try $0.requiredString(forKey: $1) })
     }
 }

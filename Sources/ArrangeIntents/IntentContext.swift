@@ -119,13 +119,13 @@ public final class IntentContext {
     }
 
     /// Logs a new item, at the place it was added.
-    func logAdded(_ item: Item, report: OrderingReport) throws {
+    func logAdded(_ item: Item, report: OrderingReport) {
         guard logsChanges else { return }
         log(.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(report)))
     }
 
     /// Logs a new list, at the place it was created.
-    func logCreated(_ list: ItemList, report: OrderingReport) throws {
+    func logCreated(_ list: ItemList, report: OrderingReport) {
         guard logsChanges else { return }
         log(.createList(id: list.id, name: list.name, place: SyncPlace(report)))
     }
@@ -181,7 +181,7 @@ public final class IntentContext {
             let new = ItemList(id: id, name: name, createdAt: now())
             let report = try ordering.add(new, at: .bottom, in: transaction)
             list = try transaction.existingList(id: new.id)
-            try logCreated(list, report: report)
+            logCreated(list, report: report)
         }
         try transaction.setDefaultListID(list.id)
         listsByID[list.id] = list

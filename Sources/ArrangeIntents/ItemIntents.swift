@@ -36,7 +36,7 @@ public struct AddItem: ArrangeIntent {
         let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         context.record(.inserted([item.id]))
-        try context.logAdded(item, report: report)
+        context.logAdded(item, report: report)
         return try context.result(of: report)
     }
 }

@@ -26,7 +26,7 @@ public struct CreateList: ArrangeIntent {
         let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
         let report = try context.ordering.add(list, at: placement, in: transaction)
         context.record(.listCreated(list.id))
-        try context.logCreated(list, report: report)
+        context.logCreated(list, report: report)
         return ListResult(list: try context.summary(of: try context.list(ItemList.ID(entry: report.placed[0].id))))
     }
 }

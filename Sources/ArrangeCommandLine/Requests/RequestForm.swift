@@ -23,7 +23,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-public protocol RequestForm {
+public protocol RequestForm: SendableMetatype {
     /// The intent the form asks for.
     associatedtype Intent: ArrangeIntent
 
