@@ -272,7 +272,7 @@ public final class SyncEngine: Sendable {
     /// the peer's new operations are merged here, then this store's into the peer.
     ///
     /// Each side reads only what the other has not merged yet: a store keeps, for each replica
-    /// it merged from, the position reached in that replica's log (``PeerCursor``), and checks
+    /// it merged from, the position reached in that replica's log (`PeerCursor`), and checks
     /// it against the operation found there before trusting it. A copy of a file, or a file
     /// restored from a backup, is read again from the start. A peer that shares this store's
     /// replica id, as a copy of its file does, takes a new one first.
