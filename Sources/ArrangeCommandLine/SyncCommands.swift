@@ -25,7 +25,8 @@ struct SyncPeerCommand: SessionCommand {
         abstract: "Exchange operations both ways with another database file, as two devices that meet.",
         discussion: """
             Each side applies what it lacked, in one transaction; if the command is stopped, both files stay as they were \
-            or complete, and running it again finishes the job.
+            or complete, and running it again finishes the job. Each file remembers how far it has read the other's \
+            operations, so the next sync reads only what is new.
             Example: arrange sync ~/laptop/arrange.sqlite
             """)
     @OptionGroup var shared: SharedOptions
