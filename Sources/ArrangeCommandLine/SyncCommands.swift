@@ -46,7 +46,7 @@ struct SyncPeerCommand: SessionCommand {
         } catch {
             throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message)")
         }
-        let exchange = try await SyncExchange.run(here: here, there: there)
+        let exchange = SyncExchange(try await here.exchange(with: there))
         if shared.json {
             try session.printJSON(exchange)
         } else {
@@ -68,12 +68,13 @@ struct SyncExchange: Codable {
     /// Whether the two files shared a replica id, as a copied file does, so the peer took a new one.
     var peerRekeyed: Bool
 
-    /// Sends each side what it lacks: the peer's operations here first, then this database's to the peer.
-    static func run(here: SyncEngine, there: SyncEngine) async throws -> SyncExchange {
-        let report = try await here.exchange(with: there)
-        return SyncExchange(
-            sent: report.sent.new, received: report.received.new, appliedHere: report.received.applied,
-            appliedThere: report.sent.applied, peerRekeyed: report.peerRekeyed)
+    /// The figures of an exchange, as this database saw it.
+    init(_ report: ExchangeReport) {
+        sent = report.sent.new
+        received = report.received.new
+        appliedHere = report.received.applied
+        appliedThere = report.sent.applied
+        peerRekeyed = report.peerRekeyed
     }
 
     /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`
