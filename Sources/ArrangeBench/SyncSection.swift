@@ -56,8 +56,8 @@ struct SyncSection {
             rows.append(row)
             if offline.count > exported.count { exported = offline }
         }
-        let file = try OperationFile.encode(exported)
-        let header = try OperationFile.encode([]).count
+        let file = try OperationFile.encode(OperationFile.Contents(operations: exported))
+        let header = try OperationFile.encode(OperationFile.Contents(operations: [])).count
         let count = Double(max(1, exported.count))
         return Measurement(
             overhead: overhead,

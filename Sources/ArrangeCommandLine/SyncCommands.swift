@@ -109,7 +109,7 @@ struct SyncExportCommand: SessionCommand {
     func run(in session: CommandSession) async throws {
         let engine = try session.syncEngine()
         let batch = try await engine.operations(after: since)
-        let data = try OperationFile.encode(batch.operations)
+        let data = try OperationFile.encode(OperationFile.Contents(operations: batch.operations, folded: batch.folded))
         let count = batch.operations.count
         let summary = "Exported \(count) operation\(count == 1 ? "" : "s"); next time, export --since \(batch.cursor)."
         if file == "-" {
@@ -160,7 +160,8 @@ struct SyncImportCommand: SessionCommand {
         } catch {
             throw CommandLineError.input("Cannot read \(file): \(error.localizedDescription)")
         }
-        let report = try await engine.merge(try OperationFile.decode(data))
+        let contents = try OperationFile.decode(data)
+        let report = try await engine.merge(contents.operations, after: contents.folded)
         if shared.json {
             try session.printJSON(report)
         } else {

@@ -6,7 +6,7 @@ import GRDB
 /// The operation log of sync, in the tables of migration `v4: sync`.
 extension SQLiteTransaction {
     /// The columns of a logged operation, in the order ``loggedOperation(_:)`` reads them.
-    private static let operationColumns = "position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed"
+    private static let operationColumns = "position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id"
     /// The total order, as the index `sync_operations_in_order` holds it.
     private static let totalOrder = "clock_ms, clock_counter, replica_id, sequence, id"
 
@@ -45,10 +45,7 @@ extension SQLiteTransaction {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT \(Self.totalOrder) FROM \(Schema.operationsTable) WHERE \(condition)")
             guard let row = try Row.fetchOne(statement, arguments: arguments) else { return nil }
-            return OperationOrder(
-                milliseconds: try row.decode(atIndex: 0), counter: try row.decode(atIndex: 1),
-                replica: try Self.uuid(try row.decode(atIndex: 2), table: Schema.operationsTable),
-                sequence: try row.decode(atIndex: 3), id: try Self.uuid(try row.decode(atIndex: 4), table: Schema.operationsTable))
+            return try Self.operationOrder(row)
         }
     }
 
@@ -97,14 +94,18 @@ extension SQLiteTransaction {
     func log(_ operation: LoggedOperation) throws -> Int64 {
         let order = operation.order
         return try mapping {
+            // Past every position in use and every one folded away, so that none is given twice.
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO \(Schema.operationsTable) (id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO \(Schema.operationsTable) (position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id)
+                VALUES (
+                  MAX(COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0), COALESCE((SELECT last_position FROM \(Schema.foldTable) WHERE id = 1), 0)) + 1,
+                  ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             do {
                 try statement.execute(arguments: [
                     Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
                     String(decoding: operation.change, as: UTF8.self), String(decoding: operation.rewind, as: UTF8.self), operation.isReplayed,
+                    operation.replaces.map(Self.text),
                 ])
             } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.duplicateOperation(order.id)
@@ -134,7 +135,117 @@ extension SQLiteTransaction {
         }
     }
 
+    func tombstones() throws -> [Tombstone] {
+        try mapping {
+            try Row.fetchAll(db, sql: "SELECT entry_id, scope, sort_index FROM \(Schema.tombstonesTable)").map { row in
+                let entry: String = try row.decode(atIndex: 0)
+                guard let entryID = UUID(uuidString: entry) else { throw RowDecodingError(table: Schema.tombstonesTable, row: entry) }
+                return Tombstone(entry: OrderEntry.ID(rawValue: entryID), scope: try Self.scope(try row.decode(atIndex: 1)), sortIndex: try row.decode(atIndex: 2))
+            }
+        }
+    }
+
+    func replacements(of id: UUID) throws -> [OperationOrder] {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.totalOrder) FROM \(Schema.operationsTable) WHERE replaces_id = ? ORDER BY \(Self.totalOrder)")
+            return try Row.fetchAll(statement, arguments: [Self.text(id)]).map(Self.operationOrder)
+        }
+    }
+
+    func loggedReplicas() throws -> [UUID] {
+        try mapping {
+            try String.fetchAll(db, sql: "SELECT DISTINCT replica_id FROM \(Schema.operationsTable)").map { try Self.uuid($0, table: Schema.operationsTable) }
+        }
+    }
+
+    func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
+        try mapping {
+            try Int64.fetchAll(db, sql: """
+                SELECT DISTINCT sequence FROM \(Schema.operationsTable) WHERE replica_id = ? AND sequence > ? ORDER BY sequence
+                """, arguments: [Self.text(replica), sequence])
+        }
+    }
+
+    func acknowledgements() throws -> [Acknowledgement] {
+        try mapping {
+            try Row.fetchAll(db, sql: "SELECT replica_id, clock_ms, clock_counter, merged FROM \(Schema.acknowledgementsTable)").map { row in
+                Acknowledgement(
+                    replica: try Self.uuid(try row.decode(atIndex: 0), table: Schema.acknowledgementsTable),
+                    milliseconds: try row.decode(atIndex: 1), counter: try row.decode(atIndex: 2),
+                    merged: try Self.sequences(try row.decode(atIndex: 3), table: Schema.acknowledgementsTable))
+            }
+        }
+    }
+
+    func setAcknowledgement(_ acknowledgement: Acknowledgement) throws {
+        try mapping {
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO \(Schema.acknowledgementsTable) (replica_id, clock_ms, clock_counter, merged) VALUES (?, ?, ?, ?)
+                """, arguments: [Self.text(acknowledgement.replica), acknowledgement.milliseconds, acknowledgement.counter, try Self.text(acknowledgement.merged)])
+        }
+    }
+
+    func fold() throws -> Fold? {
+        try mapping {
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count
+                FROM \(Schema.foldTable) WHERE id = 1
+                """) else { return nil }
+            return Fold(through: try Self.operationOrder(row), covering: try Self.sequences(try row.decode(atIndex: 5), table: Schema.foldTable), count: try row.decode(atIndex: 6))
+        }
+    }
+
+    func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int {
+        try mapping {
+            let through = fold.through
+            // The positions removed are remembered, so that later operations go past them.
+            try db.execute(sql: """
+                INSERT INTO \(Schema.foldTable) (id, through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count, last_position)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0))
+                ON CONFLICT (id) DO UPDATE SET through_clock_ms = excluded.through_clock_ms, through_clock_counter = excluded.through_clock_counter,
+                  through_replica_id = excluded.through_replica_id, through_sequence = excluded.through_sequence, through_id = excluded.through_id,
+                  covering = excluded.covering, count = excluded.count, last_position = MAX(last_position, excluded.last_position)
+                """, arguments: [
+                    through.milliseconds, through.counter, Self.text(through.replica), through.sequence, Self.text(through.id),
+                    try Self.text(fold.covering), fold.count,
+                ])
+            try db.execute(sql: "DELETE FROM \(Schema.operationsTable) WHERE (\(Self.totalOrder)) <= (?, ?, ?, ?, ?)", arguments: [
+                order.milliseconds, order.counter, Self.text(order.replica), order.sequence, Self.text(order.id),
+            ])
+            return db.changesCount
+        }
+    }
+
     // MARK: Rows
+
+    /// An order read from the first five columns of a row, in the order of ``totalOrder``.
+    private static func operationOrder(_ row: Row) throws -> OperationOrder {
+        OperationOrder(
+            milliseconds: try row.decode(atIndex: 0), counter: try row.decode(atIndex: 1),
+            replica: try uuid(try row.decode(atIndex: 2), table: Schema.operationsTable),
+            sequence: try row.decode(atIndex: 3), id: try uuid(try row.decode(atIndex: 4), table: Schema.operationsTable))
+    }
+
+    /// Sequence numbers by replica, as JSON text: `{"<replica id>": sequence, …}`.
+    private static func text(_ sequences: [UUID: Int64]) throws -> String {
+        let keyed = Dictionary(uniqueKeysWithValues: sequences.map { (text($0.key), $0.value) })
+        return String(decoding: try JSONSerialization.data(withJSONObject: keyed, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    private static func sequences(_ text: String, table: String) throws -> [UUID: Int64] {
+        guard let keyed = try? JSONDecoder().decode([String: Int64].self, from: Data(text.utf8)) else { throw RowDecodingError(table: table, row: text) }
+        return try Dictionary(uniqueKeysWithValues: keyed.map { (try uuid($0.key, table: table), $0.value) })
+    }
+
+    private static func scope(_ text: String) throws -> OrderScope {
+        switch text {
+        case "lists": return .lists
+        case "today": return .today
+        default:
+            guard let list = UUID(uuidString: text) else { throw RowDecodingError(table: Schema.tombstonesTable, row: text) }
+            return .items(ItemList.ID(rawValue: list))
+        }
+    }
 
     /// The operations a condition and its `ORDER BY` and `LIMIT` select.
     private func operations(where condition: String, arguments: StatementArguments) throws -> [LoggedOperation] {
@@ -154,7 +265,8 @@ extension SQLiteTransaction {
                 milliseconds: try row.decode(atIndex: 4), counter: try row.decode(atIndex: 5),
                 replica: try uuid(try row.decode(atIndex: 2), table: Schema.operationsTable),
                 sequence: try row.decode(atIndex: 3), id: try uuid(try row.decode(atIndex: 1), table: Schema.operationsTable)),
-            change: Data(change.utf8), rewind: Data(rewind.utf8), isReplayed: try row.decode(atIndex: 8), position: try row.decode(atIndex: 0))
+            change: Data(change.utf8), rewind: Data(rewind.utf8), isReplayed: try row.decode(atIndex: 8),
+            replaces: try (row.decode(String?.self, atIndex: 9)).map { try uuid($0, table: Schema.operationsTable) }, position: try row.decode(atIndex: 0))
     }
 
     /// The text form of a UUID, as ids are stored: lowercase, so that text order is byte order.

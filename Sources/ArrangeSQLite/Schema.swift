@@ -24,6 +24,12 @@ enum Schema {
     static let tombstonesTable = "sync_tombstones"
     /// The name of the table of how far this database has merged other replicas' logs.
     static let peersTable = "sync_peers"
+    /// The name of the partial index of the logged operations that replace others.
+    static let replacementsIndex = "sync_operations_by_replaced"
+    /// The name of the table of what each replica last said of itself.
+    static let acknowledgementsTable = "sync_acknowledgements"
+    /// The name of the one-row table of the operations folded away.
+    static let foldTable = "sync_fold"
 
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
@@ -109,6 +115,36 @@ enum Schema {
                 table.primaryKey("peer_replica_id", .text)
                 table.column("position", .integer).notNull()
                 table.column("operation_id", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v6: sync compaction") { db in
+            // The id of the operation a replacement stands in for; NULL for every other operation.
+            try db.alter(table: operationsTable) { table in
+                table.add(column: "replaces_id", .text)
+            }
+            try db.create(index: replacementsIndex, on: operationsTable, columns: ["replaces_id"], condition: Column("replaces_id") != nil)
+            // What each replica said of itself when it last met another: its clock then, and as
+            // JSON, the sequence number up to which it held each replica's operations.
+            try db.create(table: acknowledgementsTable, options: .withoutRowID) { table in
+                table.primaryKey("replica_id", .text)
+                table.column("clock_ms", .integer).notNull()
+                table.column("clock_counter", .integer).notNull()
+                table.column("merged", .text).notNull()
+            }
+            // At most one row, whose `id` is 1: the last operation folded away, in the total
+            // order; as JSON, the sequence number up to which each replica's operations are
+            // folded; how many have been folded; and the highest position removed, which
+            // later operations go past.
+            try db.create(table: foldTable) { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("through_clock_ms", .integer).notNull()
+                table.column("through_clock_counter", .integer).notNull()
+                table.column("through_replica_id", .text).notNull()
+                table.column("through_sequence", .integer).notNull()
+                table.column("through_id", .text).notNull()
+                table.column("covering", .text).notNull()
+                table.column("count", .integer).notNull()
+                table.column("last_position", .integer).notNull()
             }
         }
         return migrator

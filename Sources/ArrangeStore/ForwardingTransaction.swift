@@ -98,4 +98,20 @@ open class ForwardingTransaction: ItemWriting {
     open func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
         try base.setTombstone(sortIndex, of: entry, in: scope)
     }
+
+    open func tombstones() throws -> [Tombstone] { try base.tombstones() }
+    open func replacements(of id: UUID) throws -> [OperationOrder] { try base.replacements(of: id) }
+    open func loggedReplicas() throws -> [UUID] { try base.loggedReplicas() }
+
+    open func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
+        try base.loggedSequences(of: replica, above: sequence)
+    }
+
+    open func acknowledgements() throws -> [Acknowledgement] { try base.acknowledgements() }
+    open func fold() throws -> Fold? { try base.fold() }
+    open func setAcknowledgement(_ acknowledgement: Acknowledgement) throws { try base.setAcknowledgement(acknowledgement) }
+
+    open func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int {
+        try base.fold(fold, removingThrough: order)
+    }
 }

@@ -93,11 +93,16 @@ struct InMemoryOperationLog: Sendable {
     var byPosition: [UUID] = []
     /// The operations the merge has not replayed.
     var unreplayed = TreeSet<OperationOrder>()
-    var tombstones = TreeDictionary<Tombstone, Int64>()
+    var tombstones = TreeDictionary<TombstoneKey, Int64>()
     /// How far this store has merged each other replica's log, by replica.
     var peerCursors = TreeDictionary<UUID, PeerCursor>()
+    /// The orders of the replacements of each replaced operation, by the replaced operation's id.
+    var replacements = TreeDictionary<UUID, [OperationOrder]>()
+    /// Each replica's latest acknowledgement, by replica.
+    var acknowledgements = TreeDictionary<UUID, Acknowledgement>()
+    var fold: Fold?
 
-    struct Tombstone: Hashable, Sendable {
+    struct TombstoneKey: Hashable, Sendable {
         var entry: OrderEntry.ID
         var scope: OrderScope
     }
@@ -216,7 +221,7 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) -> Int64? {
-        state.log.tombstones[InMemoryOperationLog.Tombstone(entry: entry, scope: scope)]
+        state.log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)]
     }
 
     func peerCursor(of peer: UUID) -> PeerCursor? {
@@ -239,6 +244,7 @@ final class InMemoryTransaction: ItemWriting {
         state.log.orders.insert(logged.order, at: state.log.index(of: logged.order))
         state.log.byPosition.append(logged.id)
         if !logged.isReplayed { state.log.unreplayed.insert(logged.order) }
+        if let replaced = logged.replaces { state.log.replacements[replaced, default: []].append(logged.order) }
         return logged.position
     }
 
@@ -251,7 +257,53 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) {
-        state.log.tombstones[InMemoryOperationLog.Tombstone(entry: entry, scope: scope)] = sortIndex
+        state.log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)] = sortIndex
+    }
+
+    func tombstones() -> [Tombstone] {
+        state.log.tombstones.map { Tombstone(entry: $0.key.entry, scope: $0.key.scope, sortIndex: $0.value) }
+    }
+
+    func replacements(of id: UUID) -> [OperationOrder] {
+        (state.log.replacements[id] ?? []).sorted()
+    }
+
+    func loggedReplicas() -> [UUID] {
+        Array(Set(state.log.orders.map(\.replica)))
+    }
+
+    func loggedSequences(of replica: UUID, above sequence: Int64) -> [Int64] {
+        Array(Set(state.log.orders.lazy.filter { $0.replica == replica && $0.sequence > sequence }.map(\.sequence))).sorted()
+    }
+
+    func acknowledgements() -> [Acknowledgement] {
+        Array(state.log.acknowledgements.values)
+    }
+
+    func fold() -> Fold? {
+        state.log.fold
+    }
+
+    func setAcknowledgement(_ acknowledgement: Acknowledgement) {
+        state.log.acknowledgements[acknowledgement.replica] = acknowledgement
+    }
+
+    /// Positions stay as they were: ``InMemoryOperationLog/byPosition`` keeps the ids of removed
+    /// operations, which readers skip.
+    func fold(_ fold: Fold, removingThrough order: OperationOrder) -> Int {
+        let first = state.log.index(of: order)
+        let end = first < state.log.orders.count && state.log.orders[first] == order ? first + 1 : first
+        for removed in state.log.orders[..<end] {
+            guard let operation = state.log.operations.removeValue(forKey: removed.id) else { continue }
+            state.log.unreplayed.remove(removed)
+            if let replaced = operation.replaces {
+                state.log.replacements[replaced]?.removeAll { $0 == removed }
+                if state.log.replacements[replaced]?.isEmpty == true { state.log.replacements[replaced] = nil }
+            }
+        }
+        state.log.orders.removeSubrange(..<end)
+        state.log.fold = fold
+        return end
     }
 
     // MARK: Orderings

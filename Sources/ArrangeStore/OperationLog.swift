@@ -51,16 +51,21 @@ public struct LoggedOperation: Hashable, Sendable {
     /// Whether the merge applied it, with the keys every replica computes, rather than the
     /// intent that made it here, with keys of its own.
     public var isReplayed: Bool
-    /// When it reached this store: 1 for the first operation logged, then on without gaps.
+    /// When it reached this store: 1 for the first operation logged, then on without gaps
+    /// until operations are folded away; a position is never given twice.
     /// The store sets it when the operation is logged.
     public var position: Int64
+    /// The id of the operation this one replaces, when it is a replacement: the store finds
+    /// replacements by it (``OperationLogReading/replacements(of:)``).
+    public var replaces: UUID?
 
     /// An operation to log; the store gives it its ``position``.
-    public init(order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, position: Int64 = 0) {
+    public init(order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, replaces: UUID? = nil, position: Int64 = 0) {
         self.order = order
         self.change = change
         self.rewind = rewind
         self.isReplayed = isReplayed
+        self.replaces = replaces
         self.position = position
     }
 
@@ -109,6 +114,71 @@ public struct PeerCursor: Hashable, Sendable {
     }
 }
 
+/// What a replica said of itself when it last met another: its clock then, and how far it had
+/// merged each replica's operations.
+public struct Acknowledgement: Hashable, Sendable {
+    /// The replica that said it.
+    public var replica: UUID
+    /// The milliseconds of its hybrid logical clock then: every operation it makes after
+    /// comes later.
+    public var milliseconds: Int64
+    /// The counter of its clock then.
+    public var counter: Int64
+    /// For each replica it knew of, the sequence number up to which it held every one of that
+    /// replica's operations.
+    public var merged: [UUID: Int64]
+
+    /// What `replica` said at the clock `milliseconds` and `counter`, having merged `merged`.
+    public init(replica: UUID, milliseconds: Int64, counter: Int64, merged: [UUID: Int64]) {
+        self.replica = replica
+        self.milliseconds = milliseconds
+        self.counter = counter
+        self.merged = merged
+    }
+}
+
+/// The operations a store has folded away: every operation up to ``through``, in the total
+/// order, of a replica named in ``covering``, up to the sequence number it gives.
+///
+/// What they did stays in the store's rows; only the operations are gone.
+public struct Fold: Hashable, Sendable {
+    /// The last operation folded, in the total order.
+    public var through: OperationOrder
+    /// For each replica, the sequence number up to which its operations are folded.
+    public var covering: [UUID: Int64]
+    /// How many operations have been folded, all folds together.
+    public var count: Int64
+
+    /// A fold up to `through` of the operations `covering` names, `count` in all.
+    public init(through: OperationOrder, covering: [UUID: Int64], count: Int64) {
+        self.through = through
+        self.covering = covering
+        self.count = count
+    }
+
+    /// Whether the fold took in an operation: one this store held and folded away.
+    public func covers(_ order: OperationOrder) -> Bool {
+        order <= through && order.sequence <= covering[order.replica, default: 0]
+    }
+}
+
+/// Where an entry was in an ordering when it last left it.
+public struct Tombstone: Hashable, Sendable {
+    /// The entry.
+    public var entry: OrderEntry.ID
+    /// The ordering it left.
+    public var scope: OrderScope
+    /// Its key there.
+    public var sortIndex: Int64
+
+    /// `entry` left `scope` from `sortIndex`.
+    public init(entry: OrderEntry.ID, scope: OrderScope, sortIndex: Int64) {
+        self.entry = entry
+        self.scope = scope
+        self.sortIndex = sortIndex
+    }
+}
+
 /// What sync reads of a store in a transaction: this store as a replica, its log of
 /// operations, and where entries that left an ordering were.
 public protocol OperationLogReading {
@@ -140,6 +210,24 @@ public protocol OperationLogReading {
 
     /// How far this store has merged the log of the replica `peer`, when it has recorded it.
     func peerCursor(of peer: UUID) throws -> PeerCursor?
+
+    /// Every tombstone, in no particular order.
+    func tombstones() throws -> [Tombstone]
+
+    /// The logged operations that replace the operation `id`, in the total order.
+    func replacements(of id: UUID) throws -> [OperationOrder]
+
+    /// The replicas whose operations are in the log.
+    func loggedReplicas() throws -> [UUID]
+
+    /// The sequence numbers above `sequence` of a replica's logged operations, ascending, each once.
+    func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64]
+
+    /// The latest acknowledgement of each replica this store has heard from, itself included.
+    func acknowledgements() throws -> [Acknowledgement]
+
+    /// The operations folded away, once any have been.
+    func fold() throws -> Fold?
 }
 
 /// What sync writes to a store, in the transaction of the change it records.
@@ -162,4 +250,13 @@ public protocol OperationLogWriting: OperationLogReading {
 
     /// Records how far this store has merged a replica's log, in place of what was recorded for it.
     func setPeerCursor(_ cursor: PeerCursor) throws
+
+    /// Records a replica's acknowledgement, in place of what was recorded for it.
+    func setAcknowledgement(_ acknowledgement: Acknowledgement) throws
+
+    /// Removes the logged operations up to `order` in the total order, `order` included, and
+    /// records `fold` as what has been folded. Positions of removed operations are not given again.
+    ///
+    /// - Returns: How many operations were removed.
+    func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int
 }

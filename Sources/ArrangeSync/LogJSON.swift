@@ -207,6 +207,23 @@ extension LogJSON {
             tagged("moveInToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
         case .repairOrder(let scope, let normalize):
             tagged("repairOrder") { $0.member("scope") { $0.scope(scope) }; $0.member("normalize") { $0.bool(normalize) } }
+        case .replacement(let original, let change):
+            tagged("replacement") { members in
+                members.member("of") { json in
+                    json.object { members in
+                        members.member("id") { $0.id(original.id) }
+                        members.member("replica") { $0.id(original.replica) }
+                        members.member("sequence") { $0.number(original.sequence) }
+                        members.member("clock") { json in
+                            json.object { members in
+                                members.member("milliseconds") { $0.number(original.clock.milliseconds) }
+                                members.member("counter") { $0.number(Int64(original.clock.counter)) }
+                            }
+                        }
+                    }
+                }
+                members.member("change") { $0.change(change) }
+            }
         }
     }
 }

@@ -27,7 +27,7 @@ struct Replay {
     }
 
     func apply() throws {
-        switch change {
+        switch change.effect {
         case .createList(let id, let name, let place):
             guard try transaction.list(id: id) == nil else { return }
             let list = ItemList(id: id, name: try freeName(Title.sanitized(name, placeholder: "Untitled")), createdAt: stamp)
@@ -92,8 +92,11 @@ struct Replay {
             if normalize {
                 try ordering.normalize(scope, in: transaction)
             } else {
-                try ordering.validate(scope, repair: true, in: transaction)
+                _ = try ordering.validate(scope, repair: true, in: transaction)
             }
+        case .replacement:
+            // `effect` is never a replacement.
+            break
         }
     }
 

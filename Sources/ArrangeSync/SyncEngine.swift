@@ -109,7 +109,7 @@ public final class SyncEngine: Sendable {
 
     /// Logs changes made here as operations of this replica, not yet replayed; the first takes
     /// back, with `rewind`, what they all did.
-    private func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any ItemWriting) throws -> [SyncOperation] {
+    func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any ItemWriting) throws -> [SyncOperation] {
         guard !changes.isEmpty else { return [] }
         // After this replica's last operation, and after every operation merged here (which the
         // merge folds into the replica's clock).
@@ -134,7 +134,7 @@ public final class SyncEngine: Sendable {
     /// lists and items as operations that create them, so that they reach other replicas.
     ///
     /// - Complexity: O(n) for n items, once in the store's life; one read after that.
-    private func preparedReplica(in transaction: any ItemWriting) throws -> ReplicaState {
+    func preparedReplica(in transaction: any ItemWriting) throws -> ReplicaState {
         if let state = try transaction.replicaState() { return state }
         let replica = ReplicaState(id: try rekey(in: transaction).rawValue)
         var rewind = Rewind()
@@ -188,6 +188,22 @@ public final class SyncEngine: Sendable {
         try await repository.write { try self.merge(operations, in: $0) }
     }
 
+    /// Merges operations that come after a fold, in one write transaction, each once: from a
+    /// file of a store that had folded operations away, say.
+    ///
+    /// - Parameter folded: For each replica, the sequence number up to which the operations'
+    ///   store had folded its operations away; this store must hold those.
+    /// - Returns: What was new, taken back and applied.
+    /// - Throws: ``SyncError/missingFoldedOperations`` when this store lacks some of the folded
+    ///   operations, and what ``merge(_:in:)`` throws; nothing is merged then.
+    public func merge(_ operations: [SyncOperation], after folded: [ReplicaID: Int64]) async throws -> MergeReport {
+        try await repository.write { transaction in
+            let merged = try self.merged(in: transaction)
+            guard !folded.contains(where: { merged[$0.key.rawValue, default: 0] < $0.value }) else { throw SyncError.missingFoldedOperations }
+            return try self.merge(operations, in: transaction)
+        }
+    }
+
     /// Merges operations in a write transaction, each once, and replays the changes made here
     /// since the last merge. The store's default list stays the default if it is still there.
     ///
@@ -202,20 +218,30 @@ public final class SyncEngine: Sendable {
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
         let replica = try preparedReplica(in: transaction).id
+        let fold = try transaction.fold()
         var report = MergeReport(received: operations.count)
         var seen = Set<SyncOperation.ID>()
         var new: [SyncOperation] = []
+        var late: [SyncOperation] = []
         for operation in operations where seen.insert(operation.id).inserted {
-            guard try transaction.loggedOperation(id: operation.id.rawValue) == nil else { continue }
+            guard try transaction.loggedOperation(id: operation.id.rawValue) == nil, fold?.covers(operation.order) != true else { continue }
             // An operation of this replica's id that this store never made: the file was copied.
             if operation.replica.rawValue == replica { report.copiedReplicaDetected = true }
-            new.append(operation)
+            if let fold, operation.order <= fold.through { late.append(operation) } else { new.append(operation) }
         }
         if report.copiedReplicaDetected { try rekey(in: transaction) }
-        report.new = new.count
-        let earliestNew = new.map(\.order).min()
+        report.new = new.count + late.count
+        report.replaced = try replace(late, besides: new, in: transaction)
+
+        // A replacement takes its original out of the order: the merge rewinds to where that was applied.
+        var starts = new.map(\.order)
+        for operation in new {
+            guard case .replacement(let original, _) = operation.change else { continue }
+            if let fold, fold.covers(original.order) { throw SyncError.foldedApart }
+            if try transaction.loggedOperation(id: original.id.rawValue) != nil { starts.append(original.order) }
+        }
         let firstUnreplayed = try transaction.firstUnreplayedOperation()
-        guard let start = [earliestNew, firstUnreplayed].compactMap({ $0 }).min() else { return report }
+        guard let start = (starts + [firstUnreplayed].compactMap { $0 }).min() else { return report }
 
         // Which list is the default is this store's own setting, not an operation: taking back the
         // creation of that list would lose it.
@@ -231,6 +257,10 @@ public final class SyncEngine: Sendable {
 
         for operation in new { _ = try transaction.log(operation.logged(rewind: SyncCoding.emptyRewind, isReplayed: false)) }
         for logged in try transaction.loggedOperations(from: start, limit: .max) {
+            if try isSuperseded(logged, in: transaction) {
+                try transaction.setRewind(SyncCoding.emptyRewind, isReplayed: true, ofOperation: logged.id)
+                continue
+            }
             let operation = try SyncOperation(logged)
             let recorder = RewindRecorder(transaction)
             try Replay(operation, in: recorder, repository: repository).apply()
@@ -250,6 +280,38 @@ public final class SyncEngine: Sendable {
         return report
     }
 
+    /// Logs operations that sort before what this store has folded away, and so cannot be slotted
+    /// in, as applied without effect; and makes each again, after everything, as a replacement
+    /// of this replica's, unless a replacement of it is logged or among them.
+    ///
+    /// - Parameters:
+    ///   - late: The operations that sort before the fold.
+    ///   - new: The other operations being merged, whose replacements count too.
+    /// - Returns: How many replacements were made.
+    private func replace(_ late: [SyncOperation], besides new: [SyncOperation], in transaction: any ItemWriting) throws -> Int {
+        guard !late.isEmpty else { return 0 }
+        var replaced = Set<UUID>()
+        for operation in late + new {
+            if case .replacement(let original, _) = operation.change { replaced.insert(original.id.rawValue) }
+        }
+        for operation in late { _ = try transaction.log(operation.logged(rewind: SyncCoding.emptyRewind, isReplayed: true)) }
+        var replacements: [SyncChange] = []
+        for operation in late where !replaced.contains(operation.id.rawValue) {
+            guard try transaction.replacements(of: operation.id.rawValue).isEmpty else { continue }
+            replacements.append(.replacement(of: OperationReference(operation), change: operation.change.effect))
+        }
+        guard let replica = try transaction.replicaState() else { return 0 }
+        return try log(replacements, of: replica, rewind: Rewind(), in: transaction).count
+    }
+
+    /// Whether an operation has no effect: another replaces it, or it replaces one that an earlier
+    /// replacement replaced already.
+    private func isSuperseded(_ logged: LoggedOperation, in transaction: any ItemReading) throws -> Bool {
+        if try !transaction.replacements(of: logged.id).isEmpty { return true }
+        guard let original = logged.replaces, let first = try transaction.replacements(of: original).first else { return false }
+        return first < logged.order
+    }
+
     // MARK: Exchange
 
     /// The operations that reached this store after `cursor`, in the order they reached it, and
@@ -260,7 +322,10 @@ public final class SyncEngine: Sendable {
     ///   - transaction: A transaction of the store.
     public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> OperationBatch {
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
-        return OperationBatch(operations: try logged.map(SyncOperation.init), cursor: logged.last?.position ?? cursor)
+        let folded = try transaction.fold()?.covering ?? [:]
+        return OperationBatch(
+            operations: try logged.map(SyncOperation.init), cursor: logged.last?.position ?? cursor,
+            folded: Dictionary(uniqueKeysWithValues: folded.map { (ReplicaID(rawValue: $0.key), $0.value) }))
     }
 
     /// The operations that reached this store after `cursor`, read without blocking the caller's thread.
@@ -269,20 +334,25 @@ public final class SyncEngine: Sendable {
     }
 
     /// Exchanges operations both ways with another replica's store, as two devices that meet:
-    /// the peer's new operations are merged here, then this store's into the peer.
+    /// the peer's new operations are merged here, then this store's into the peer; then each
+    /// tells the other what it holds, and what it has heard the others hold, so that each can
+    /// fold away what every replica it knows of holds (``compact()``).
     ///
     /// Each side reads only what the other has not merged yet: a store keeps, for each replica
     /// it merged from, the position reached in that replica's log (`PeerCursor`), and checks
     /// it against the operation found there before trusting it. A copy of a file, or a file
     /// restored from a backup, is read again from the start. A peer that shares this store's
-    /// replica id, as a copy of its file does, takes a new one first.
+    /// replica id, as a copy of its file does, takes a new one first. A side that lacks
+    /// operations the other has folded away takes the other's snapshot first
+    /// (``adoptSnapshot(of:)``).
     ///
     /// Each side merges in a transaction of its own: stopped between them, the peer is as it was
     /// and the next exchange finishes the job.
     ///
     /// - Parameter peer: The engine of the other store.
     /// - Returns: What each side's merge did.
-    /// - Throws: What ``merge(_:in:)`` throws, from either store.
+    /// - Throws: What ``merge(_:in:)`` throws, from either store, and ``SyncError/foldedApart``
+    ///   when each side folded away operations the other never had.
     public func exchange(with peer: SyncEngine) async throws -> ExchangeReport {
         let here = try await repository.write { try self.preparedReplica(in: $0).id }
         let peerRekeyed = try await peer.repository.write { transaction in
@@ -290,9 +360,22 @@ public final class SyncEngine: Sendable {
             try peer.rekey(in: transaction)
             return true
         }
+        let adopted = try await adoptSnapshot(of: peer)
+        let peerAdopted = try await peer.adoptSnapshot(of: self)
         let received = try await peer.send(to: self)
         let sent = try await send(to: peer)
-        return ExchangeReport(received: received, sent: sent, peerRekeyed: peerRekeyed)
+        // Each tells the other what it holds, and what it has heard of the others.
+        let heardHere = try await repository.write { transaction in
+            _ = try self.acknowledge(in: transaction)
+            return try transaction.acknowledgements()
+        }
+        let heardThere = try await peer.repository.write { transaction in
+            _ = try peer.acknowledge(in: transaction)
+            try peer.hear(heardHere, in: transaction)
+            return try transaction.acknowledgements()
+        }
+        try await repository.write { try self.hear(heardThere, in: $0) }
+        return ExchangeReport(received: received, sent: sent, peerRekeyed: peerRekeyed, adoption: adopted, peerAdoption: peerAdopted)
     }
 
     /// Merges into `target` the operations of this store's log after the cursor `target` keeps
@@ -327,6 +410,12 @@ public struct ExchangeReport: Hashable, Sendable {
     public var sent: MergeReport
     /// Whether the peer shared this store's replica id, as a copy of its file does, and took a new one.
     public var peerRekeyed: Bool
+    /// When this store lacked operations the peer had folded away and took the peer's snapshot:
+    /// the merge of this store's own operations into it.
+    public var adoption: MergeReport?
+    /// When the peer lacked operations this store had folded away and took this store's
+    /// snapshot: the merge of the peer's own operations into it.
+    public var peerAdoption: MergeReport?
 }
 
 /// Operations read from a store's log, and where the next read starts.
@@ -335,6 +424,9 @@ public struct OperationBatch: Sendable {
     public var operations: [SyncOperation]
     /// The cursor to read the operations after these: the position of the last one.
     public var cursor: Int64
+    /// For each replica, the sequence number up to which the store had folded its operations
+    /// away: a store must hold those to merge these (``SyncEngine/merge(_:after:)``).
+    public var folded: [ReplicaID: Int64]
 }
 
 /// What a change made here logs.
@@ -356,6 +448,9 @@ public struct MergeReport: Hashable, Sendable, Codable {
     public var rewound = 0
     /// Operations applied by the merge.
     public var applied = 0
+    /// New operations that sorted before what this store had folded away, made again here as
+    /// replacements, after everything.
+    public var replaced = 0
     /// Whether an operation came under this store's replica id without having been made here,
     /// as when a database file is copied: this store then took a new replica id.
     public var copiedReplicaDetected = false
@@ -388,7 +483,9 @@ enum SyncCoding {
 extension SyncOperation {
     /// The operation as a store logs it.
     func logged(rewind: Data, isReplayed: Bool) -> LoggedOperation {
-        LoggedOperation(order: order, change: LogJSON.encode { $0.change(change) }, rewind: rewind, isReplayed: isReplayed)
+        var replaces: UUID?
+        if case .replacement(let original, _) = change { replaces = original.id.rawValue }
+        return LoggedOperation(order: order, change: LogJSON.encode { $0.change(change) }, rewind: rewind, isReplayed: isReplayed, replaces: replaces)
     }
 
     /// The operation a store logged.

@@ -44,6 +44,31 @@ public struct SyncOperation: Codable, Hashable, Sendable, Identifiable {
     }
 }
 
+/// Which operation another one names: its identity and its place in the total order.
+public struct OperationReference: Codable, Hashable, Sendable {
+    /// The operation's id.
+    public var id: SyncOperation.ID
+    /// The replica that made it.
+    public var replica: ReplicaID
+    /// Its sequence number on that replica.
+    public var sequence: Int64
+    /// Its clock.
+    public var clock: HLCTimestamp
+
+    /// A reference to `operation`.
+    public init(_ operation: SyncOperation) {
+        self.id = operation.id
+        self.replica = operation.replica
+        self.sequence = operation.sequence
+        self.clock = operation.clock
+    }
+
+    /// The operation's place in the total order.
+    public var order: OperationOrder {
+        OperationOrder(milliseconds: clock.milliseconds, counter: Int64(clock.counter), replica: replica.rawValue, sequence: sequence, id: id.rawValue)
+    }
+}
+
 /// Where entries went in an ordering: between the visible neighbours they were dropped between.
 /// A missing neighbour is an end.
 public struct SyncPlace: Codable, Hashable, Sendable {
@@ -92,4 +117,14 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
     /// spread evenly (`normalize` true); its order did not change.
     case repairOrder(scope: OrderScope, normalize: Bool)
+    /// The change of an operation that reached a replica after it had folded away the operations
+    /// around it, made again there as an operation of its own. The operation it replaces is
+    /// not applied anywhere, and of several replacements of one operation only the first, in
+    /// the total order, is (see ``SyncEngine``).
+    indirect case replacement(of: OperationReference, change: SyncChange)
+
+    /// The change itself: for a replacement, the change it makes again.
+    public var effect: SyncChange {
+        if case .replacement(_, let change) = self { change.effect } else { self }
+    }
 }

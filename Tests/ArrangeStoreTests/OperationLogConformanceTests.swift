@@ -139,6 +139,78 @@ struct OperationLogConformanceTests {
         }
     }
 
+    @Test("Folding removes operations up to an order and remembers the fold; no position is given twice", arguments: Backend.allCases)
+    func folding(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let early = Self.operation(Self.first, sequence: 1, milliseconds: 100)
+        let middle = Self.operation(Self.second, sequence: 1, milliseconds: 200)
+        // Logged last, so that folding removes the highest position.
+        let kept = Self.operation(Self.first, sequence: 2, milliseconds: 300)
+        let folded = Self.operation(Self.second, sequence: 2, milliseconds: 250)
+        try store.repository.write { transaction throws in
+            for operation in [early, middle, kept, folded] { _ = try transaction.log(operation) }
+        }
+        #expect(try store.repository.read { try $0.fold() } == nil)
+        let fold = Fold(through: folded.order, covering: [Self.first: 1, Self.second: 2], count: 3)
+        #expect(try store.repository.write { try $0.fold(fold, removingThrough: folded.order) } == 3)
+        try store.repository.read { transaction throws in
+            #expect(try transaction.fold() == fold)
+            #expect(try transaction.loggedOperations(afterPosition: 0, limit: .max).map(\.id) == [kept.id])
+            #expect(try transaction.loggedOperation(id: early.id) == nil)
+            #expect(try Set(transaction.loggedReplicas()) == [Self.first])
+        }
+        #expect(fold.covers(middle.order) && !fold.covers(kept.order))
+        // Position 4 was folded away: the next operation goes past it.
+        let next = Self.operation(Self.second, sequence: 3, milliseconds: 400)
+        #expect(try store.repository.write { try $0.log(next) } == 5)
+    }
+
+    @Test("Replacements are found by the operation they replace; sequences and replicas by the log", arguments: Backend.allCases)
+    func replacementsAndSequences(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let original = Self.operation(Self.second, sequence: 1, milliseconds: 100)
+        var later = Self.operation(Self.first, sequence: 5, milliseconds: 300)
+        later.replaces = original.id
+        var earlier = Self.operation(Self.first, sequence: 3, milliseconds: 200)
+        earlier.replaces = original.id
+        let plain = Self.operation(Self.first, sequence: 4, milliseconds: 250)
+        try store.repository.write { transaction throws in
+            for operation in [original, later, earlier, plain] { _ = try transaction.log(operation) }
+        }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.replacements(of: original.id) == [earlier.order, later.order])
+            #expect(try transaction.replacements(of: plain.id).isEmpty)
+            #expect(try transaction.loggedOperation(id: later.id)?.replaces == original.id)
+            #expect(try transaction.loggedOperation(id: plain.id)?.replaces == nil)
+            #expect(try transaction.loggedSequences(of: Self.first, above: 3) == [4, 5])
+            #expect(try transaction.loggedSequences(of: Self.second, above: 0) == [1])
+            #expect(try Set(transaction.loggedReplicas()) == [Self.first, Self.second])
+        }
+    }
+
+    @Test("Each replica's acknowledgement is kept and replaced; every tombstone is listed", arguments: Backend.allCases)
+    func acknowledgementsAndTombstones(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let first = Acknowledgement(replica: Self.first, milliseconds: 10, counter: 1, merged: [Self.first: 4, Self.second: 2])
+        let second = Acknowledgement(replica: Self.second, milliseconds: 12, counter: 0, merged: [:])
+        let newer = Acknowledgement(replica: Self.first, milliseconds: 20, counter: 0, merged: [Self.first: 6])
+        let list = ItemList.ID()
+        let entry = OrderEntry.ID()
+        try store.repository.write { transaction throws in
+            try transaction.setAcknowledgement(first)
+            try transaction.setAcknowledgement(second)
+            try transaction.setAcknowledgement(newer)
+            try transaction.setTombstone(7, of: entry, in: .items(list))
+            try transaction.setTombstone(-3, of: entry, in: .today)
+        }
+        try store.repository.read { transaction throws in
+            #expect(try Set(transaction.acknowledgements()) == [newer, second])
+            #expect(try Set(transaction.tombstones()) == [
+                Tombstone(entry: entry, scope: .items(list), sortIndex: 7), Tombstone(entry: entry, scope: .today, sortIndex: -3),
+            ])
+        }
+    }
+
     @Test("A failed write transaction logs nothing", arguments: Backend.allCases)
     func rollback(backend: Backend) throws {
         struct Abort: Error {}

@@ -166,6 +166,7 @@ struct SQLiteRepositoryTests {
         try writer.read { db throws in
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
+                "v6: sync compaction",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -360,15 +361,28 @@ struct SQLiteRepositoryTests {
             #expect(try columns(Schema.operationsTable) == [
                 "position INTEGER", "id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "clock_ms INTEGER NOT NULL",
                 "clock_counter INTEGER NOT NULL", "change TEXT NOT NULL", "rewind TEXT NOT NULL", "is_replayed BOOLEAN NOT NULL",
+                "replaces_id TEXT",
             ])
+            let replaced = try #require(try db.indexes(on: Schema.operationsTable).first { $0.name == Schema.replacementsIndex })
+            #expect(replaced.columns == ["replaces_id"])
             let operationOrder = try #require(try db.indexes(on: Schema.operationsTable).first { $0.name == Schema.operationOrderIndex })
             #expect(operationOrder.columns == ["clock_ms", "clock_counter", "replica_id", "sequence", "id"])
             #expect(try columns(Schema.tombstonesTable) == ["entry_id TEXT NOT NULL", "scope TEXT NOT NULL", "sort_index INTEGER NOT NULL"])
             #expect(try db.primaryKey(Schema.tombstonesTable).columns == ["entry_id", "scope"])
             #expect(try columns(Schema.peersTable) == ["peer_replica_id TEXT NOT NULL", "position INTEGER NOT NULL", "operation_id TEXT NOT NULL"])
             #expect(try db.primaryKey(Schema.peersTable).columns == ["peer_replica_id"])
+            #expect(try columns(Schema.acknowledgementsTable) == [
+                "replica_id TEXT NOT NULL", "clock_ms INTEGER NOT NULL", "clock_counter INTEGER NOT NULL", "merged TEXT NOT NULL",
+            ])
+            #expect(try db.primaryKey(Schema.acknowledgementsTable).columns == ["replica_id"])
+            #expect(try columns(Schema.foldTable) == [
+                "id INTEGER", "through_clock_ms INTEGER NOT NULL", "through_clock_counter INTEGER NOT NULL", "through_replica_id TEXT NOT NULL",
+                "through_sequence INTEGER NOT NULL", "through_id TEXT NOT NULL", "covering TEXT NOT NULL", "count INTEGER NOT NULL",
+                "last_position INTEGER NOT NULL",
+            ])
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
+                "v6: sync compaction",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)

@@ -97,6 +97,10 @@ final class Simulation {
     let clocks: [SimulatedClock]
     /// For each operation made, the operations its replica had when it made it.
     private var knowledge: [SyncOperation.ID: Set<SyncOperation.ID>] = [:]
+    /// How many operations merges made again as replacements, since they sorted before a fold.
+    private(set) var replaced = 0
+    /// Every operation any replica has logged, kept here before replicas fold them away.
+    private var archive: [SyncOperation.ID: SyncOperation] = [:]
 
     init(replicas count: Int, kind: StoreKind) throws {
         // One replica's wall clock runs 20 minutes ahead, so that its clock is clamped elsewhere.
@@ -104,12 +108,16 @@ final class Simulation {
         engines = try clocks.map { clock in try SyncEngine(repository: kind.makeRepository(), wallClock: { clock.read() }) }
     }
 
+    /// The replicas that make changes but exchange nothing, as devices that are away.
+    var away: Set<Int> = []
+
     /// One random step: a replica makes an operation, or two replicas exchange a batch.
     func step(_ words: [Int]) throws {
         for clock in clocks { clock.advance(by: Int64(words[3] % 3)) }
         let index = words[0] % engines.count
         if words[1] % 4 == 0 {
             let other = (index + 1 + words[2] % (engines.count - 1)) % engines.count
+            guard !away.contains(index), !away.contains(other) else { return }
             let known = try operations(of: index)
             var random = SeededRandomNumberGenerator(seed: UInt64(words[2]))
             let batch = known.filter { _ in Bool.random(using: &random) } + known.suffix(words[3] % 3)
@@ -130,7 +138,7 @@ final class Simulation {
             let new = try batch.filter { try transaction.loggedOperation(id: $0.id.rawValue) == nil }.map(\.order).min()
             return [unreplayed, new].compactMap { $0 }.min()
         }
-        try engine.merge(batch)
+        replaced += try engine.merge(batch).replaced
         guard let replayedFrom else { return }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -201,8 +209,16 @@ final class Simulation {
         return try engine.repository.read { try engine.operations(after: 0, in: $0).operations }
     }
 
+    /// Every operation the replicas hold, and every one they held before folding it away.
     func allOperations() throws -> [SyncOperation] {
-        try engines.indices.flatMap(operations)
+        try archiveLogs()
+        return archive.values.sorted { $0.order < $1.order }
+    }
+
+    /// Keeps every operation the replicas' logs hold now, so that the one merge of everything
+    /// still has them once replicas fold them away.
+    func archiveLogs() throws {
+        for operation in try engines.indices.flatMap(operations) { archive[operation.id] = operation }
     }
 
     /// Every replica gets every operation.
@@ -356,6 +372,7 @@ extension SyncChange {
              .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
             ids.map(\.entryID)
         case .repairOrder: []
+        case .replacement(_, let change): change.subjects
         }
     }
 

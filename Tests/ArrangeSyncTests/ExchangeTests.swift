@@ -9,30 +9,78 @@ import Testing
 /// it, and the replicas still end identical.
 @Suite("Sync: exchanges between replicas")
 struct ExchangeTests {
-    @Test("Replicas that meet in pairs converge, and a third exchange of a pair reads nothing", arguments: StoreKind.allCases, 0..<4)
+    @Test("Replicas that meet in pairs and fold what all hold converge, and a third exchange of a pair reads nothing", arguments: StoreKind.allCases, 0..<4)
     func pairs(kind: StoreKind, seed: Int) async throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed))
         let simulation = try Simulation(replicas: 2 + seed % 3, kind: kind)
         let engines = simulation.engines
-        for _ in 0..<120 {
+        var folded = 0
+        /// An exchange, then each side folds what every replica it knows of holds.
+        func meet(_ first: Int, _ second: Int) async throws {
+            _ = try await engines[first].exchange(with: engines[second])
+            try simulation.archiveLogs()
+            folded += try await engines[first].compact() + engines[second].compact()
+        }
+        for _ in 0..<160 {
             if Int.random(in: 0..<5, using: &random) == 0 {
                 let first = Int.random(in: 0..<engines.count, using: &random)
-                let second = (first + Int.random(in: 1..<engines.count, using: &random)) % engines.count
-                _ = try await engines[first].exchange(with: engines[second])
+                try await meet(first, (first + Int.random(in: 1..<engines.count, using: &random)) % engines.count)
             } else {
                 try simulation.step((0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) })
             }
         }
         // Twice round the ring: every operation reaches every replica by exchanges alone.
         for _ in 0..<2 {
-            for index in engines.indices { _ = try await engines[index].exchange(with: engines[(index + 1) % engines.count]) }
+            for index in engines.indices { try await meet(index, (index + 1) % engines.count) }
         }
         try simulation.expectConvergence()
+        #expect(folded > 0, "the replicas folded operations away")
 
         // The second exchange reads back only what the first sent; the third, nothing.
         for _ in 0..<2 { _ = try await engines[0].exchange(with: engines[1]) }
         let third = try await engines[0].exchange(with: engines[1])
         #expect(third.received.received == 0 && third.sent.received == 0, "\(third)")
+    }
+
+    @Test("A replica away while the others fold takes a snapshot on its return, and its changes from before the fold are made again, once", arguments: StoreKind.allCases, 0..<4)
+    func returning(kind: StoreKind, seed: Int) async throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        // Replica 0 is away; the last one's clock runs ahead, so replica 0's changes sort before what the others fold.
+        let simulation = try Simulation(replicas: 3 + seed % 2, kind: kind)
+        let engines = simulation.engines
+        simulation.away = [0]
+        var folded = 0
+        func meet(_ first: Int, _ second: Int) async throws -> ExchangeReport {
+            let report = try await engines[first].exchange(with: engines[second])
+            try simulation.archiveLogs()
+            folded += try await engines[first].compact() + engines[second].compact()
+            return report
+        }
+        for _ in 0..<120 {
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                let first = Int.random(in: 1..<engines.count, using: &random)
+                _ = try await meet(first, 1 + (first + Int.random(in: 0..<engines.count - 2, using: &random)) % (engines.count - 1))
+            } else {
+                try simulation.step((0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) })
+            }
+        }
+        for index in 1..<engines.count { _ = try await meet(index, 1 + index % (engines.count - 1)) }
+        #expect(folded > 0, "the others folded operations away while replica 0 was away")
+        let logBefore = try await engines[0].repository.read { try $0.loggedOperations(afterPosition: 0, limit: .max).count }
+
+        simulation.away = []
+        let back = try await meet(0, 1)
+        #expect((back.adoption?.replaced ?? 0) > 0, "\(back)")
+        for _ in 0..<2 {
+            for index in engines.indices { _ = try await meet(index, (index + 1) % engines.count) }
+        }
+        try simulation.expectConvergence()
+        // Every replacement replaced a different operation.
+        let replaced = try simulation.allOperations().compactMap { operation -> SyncOperation.ID? in
+            if case .replacement(let original, _) = operation.change { original.id } else { nil }
+        }
+        #expect(!replaced.isEmpty && Set(replaced).count == replaced.count, "\(replaced.count) replacements")
+        #expect(logBefore > 0)
     }
 
     @Test("A copy of a file is read from the start by a peer whose cursor for the original it no longer fits")

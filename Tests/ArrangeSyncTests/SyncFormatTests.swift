@@ -75,21 +75,33 @@ struct SyncFormatTests {
 
     @Test("Operations round-trip through the file, one line each after a versioned header")
     func roundTrip() throws {
-        let data = try OperationFile.encode(Self.sample)
+        let data = try OperationFile.encode(OperationFile.Contents(operations: Self.sample))
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"arrange-sync","version":1}"# + "\n"))
+        #expect(text.hasPrefix(#"{"format":"arrange-sync","version":2}"# + "\n"))
         #expect(text.split(separator: "\n").count == 1 + Self.sample.count && text.hasSuffix("\n"))
-        #expect(try OperationFile.decode(data) == Self.sample)
+        #expect(try OperationFile.decode(data) == OperationFile.Contents(operations: Self.sample))
+    }
+
+    @Test("What a file's store had folded away comes back from its header; a version 1 file still reads")
+    func foldedHeader() throws {
+        let replica = ReplicaID()
+        let contents = OperationFile.Contents(operations: Self.sample, folded: [replica: 42])
+        let data = try OperationFile.encode(contents)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"folded":{"\#(replica.text)":42},"format":"arrange-sync","version":2}"#))
+        #expect(try OperationFile.decode(data) == contents)
+        let version1 = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().map { $0 + "\n" }.joined()
+        #expect(try OperationFile.decode(Data((#"{"format":"arrange-sync","version":1}"# + "\n" + version1).utf8)) == OperationFile.Contents(operations: Self.sample))
     }
 
     @Test("A bad file is refused whole, with the line at fault")
     func refused() throws {
-        let good = String(decoding: try OperationFile.encode(Self.sample), as: UTF8.self)
+        let good = String(decoding: try OperationFile.encode(OperationFile.Contents(operations: Self.sample)), as: UTF8.self)
         var lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let cases: [(String, OperationFileError)] = [
             ("", .missingHeader),
             ("{\"format\":\"other\",\"version\":1}\n", .missingHeader),
-            ("{\"format\":\"arrange-sync\",\"version\":2}\n", .newerVersion(2)),
+            ("{\"format\":\"arrange-sync\",\"version\":3}\n", .newerVersion(3)),
+            ("{\"folded\":{\"nope\":1},\"format\":\"arrange-sync\",\"version\":2}\n", .badLine(1, reason: "folded names 'nope', which is not a replica id.")),
             (String(good.dropLast(10)), .truncated(line: 7)),
         ]
         for (text, error) in cases {
