@@ -43,6 +43,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as OrderingError: self.init(code: Self.code(of: error), message: message)
         case let error as ArchiveError: self.init(code: Self.code(of: error), message: message)
         case let error as OperationFileError: self.init(code: Self.code(of: error), message: message)
+        case let error as SyncError: self.init(code: Self.code(of: error), message: message)
         default: self.init(code: "internal", message: message)
         }
     }
@@ -101,6 +102,13 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         switch error {
         case .newerVersion: "newerOperations"
         case .missingHeader, .truncated, .badLine: "invalidOperations"
+        }
+    }
+
+    private static func code(of error: SyncError) -> String {
+        switch error {
+        case .foldedApart: "foldedApart"
+        case .missingFoldedOperations: "missingFoldedOperations"
         }
     }
 

@@ -27,6 +27,9 @@ struct SyncPeerCommand: SessionCommand {
             Each side applies what it lacked, in one transaction; if the command is stopped, both files stay as they were \
             or complete, and running it again finishes the job. Each file remembers how far it has read the other's \
             operations, so the next sync reads only what is new.
+            Then each file folds away the operations that every database it knows of holds (they stay in its lists and \
+            items); a file that lacks operations the other folded away takes the other's lists, items and log first, and \
+            applies its own changes to them again.
             Example: arrange sync ~/laptop/arrange.sqlite
             """)
     @OptionGroup var shared: SharedOptions
@@ -46,7 +49,9 @@ struct SyncPeerCommand: SessionCommand {
         } catch {
             throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message)")
         }
-        let exchange = SyncExchange(try await here.exchange(with: there))
+        var exchange = SyncExchange(try await here.exchange(with: there))
+        exchange.foldedHere = try await here.compact()
+        exchange.foldedThere = try await there.compact()
         if shared.json {
             try session.printJSON(exchange)
         } else {
@@ -67,20 +72,37 @@ struct SyncExchange: Codable {
     var appliedThere: Int
     /// Whether the two files shared a replica id, as a copied file does, so the peer took a new one.
     var peerRekeyed: Bool
+    /// Whether this database lacked operations the peer had folded away, and took the peer's snapshot.
+    var snapshotHere: Bool
+    /// Whether the peer lacked operations this database had folded away, and took its snapshot.
+    var snapshotThere: Bool
+    /// Operations that sorted before what a side had folded away, made again after everything.
+    var replaced: Int
+    /// Operations this database folded away after the exchange.
+    var foldedHere = 0
+    /// Operations the peer folded away after the exchange.
+    var foldedThere = 0
 
     /// The figures of an exchange, as this database saw it.
     init(_ report: ExchangeReport) {
         sent = report.sent.new
         received = report.received.new
-        appliedHere = report.received.applied
-        appliedThere = report.sent.applied
+        appliedHere = report.received.applied + (report.adoption?.applied ?? 0)
+        appliedThere = report.sent.applied + (report.peerAdoption?.applied ?? 0)
         peerRekeyed = report.peerRekeyed
+        snapshotHere = report.adoption != nil
+        snapshotThere = report.peerAdoption != nil
+        replaced = [report.received, report.sent, report.adoption, report.peerAdoption].compactMap { $0?.replaced }.reduce(0, +)
     }
 
-    /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`
+    /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`, and what else happened.
     func summary(peer: String) -> String {
         var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(peer) and received \(received); applied \(appliedHere) here and \(appliedThere) there."
         if peerRekeyed { text += " \(peer) had this database's replica id (a copied file) and took a new one." }
+        if snapshotHere { text += " This database lacked operations \(peer) had folded away, and took its lists, items and log first." }
+        if snapshotThere { text += " \(peer) lacked operations this database had folded away, and took its lists, items and log first." }
+        if replaced > 0 { text += " \(replaced) operation\(replaced == 1 ? "" : "s") from before a fold made again after everything." }
+        if foldedHere + foldedThere > 0 { text += " Folded away \(foldedHere) operation\(foldedHere == 1 ? "" : "s") here and \(foldedThere) there, which every known database holds." }
         return text
     }
 }

@@ -36,7 +36,42 @@ struct SyncCommandTests {
             #expect(try keys(laptop) == keys(phone), "the same keys, not only the same order")
 
             let again = try arrange.run(["sync", laptop, "--db", phone, "--json"])
-            #expect(again.output == #"{"appliedHere":0,"appliedThere":0,"peerRekeyed":false,"received":0,"sent":0}"# + "\n", "\(again.error)")
+            #expect(again.output == #"""
+                {"appliedHere":0,"appliedThere":0,"foldedHere":0,"foldedThere":0,"peerRekeyed":false,"received":0,"replaced":0,\#
+                "sent":0,"snapshotHere":false,"snapshotThere":false}
+                """# + "\n", "\(again.error)")
+        }
+    }
+
+    @Test("Two databases that met fold their operations; a third gets a snapshot by sync PEER, and refuses a file that starts after the fold")
+    func folded() async throws {
+        try await withArrange { arrange in
+            let path = { (name: String) in arrange.home.appendingPathComponent("\(name).sqlite").path }
+            let (laptop, phone, tablet) = (path("laptop"), path("phone"), path("tablet"))
+            for title in ["Milk", "Eggs"] { #expect(try arrange.run(["add", title, "--db", laptop]).status == 0) }
+            #expect(try arrange.run(["add", "Bread", "--db", phone]).status == 0)
+            let met = try arrange.run(["sync", phone, "--db", laptop])
+            #expect(met.output.contains("Folded away 5 operations here and 5 there, which every known database holds."), "\(met.output)")
+
+            // The tablet was set up apart: its Inbox and its own change come before the fold.
+            #expect(try arrange.run(["add", "Tea", "--db", tablet]).status == 0)
+            let file = arrange.home.appendingPathComponent("ops.jsonl").path
+            #expect(try arrange.run(["sync", "export", file, "--db", laptop]).status == 0)
+            let header = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")[0]
+            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","version":2}"#), "\(header)")
+            let before = try arrange.run(["export", "--db", tablet]).output
+            let refused = try arrange.run(["sync", "import", file, "--db", tablet])
+            #expect(refused.status == 1)
+            #expect(refused.error.hasPrefix("error: The operations come after operations that were folded into a snapshot"), "\(refused.error)")
+            #expect(try arrange.run(["export", "--db", tablet]).output == before, "nothing applied")
+
+            let joined = try arrange.run(["sync", laptop, "--db", tablet])
+            #expect(joined.status == 0, "\(joined.error)")
+            #expect(joined.output.contains("This database lacked operations \(laptop) had folded away, and took its lists, items and log first."), "\(joined.output)")
+            #expect(try arrange.run(["sync", phone, "--db", tablet]).status == 0)
+            #expect(try Set(titles(arrange, db: tablet)) == ["Milk", "Eggs", "Bread", "Tea"])
+            let keys = { (db: String) in try arrange.run(["export", "--db", db]).output }
+            #expect(try keys(tablet) == keys(laptop) && keys(tablet) == keys(phone), "the same keys everywhere")
         }
     }
 
@@ -49,7 +84,7 @@ struct SyncCommandTests {
             let exported = try arrange.run(["sync", "export", file, "--db", here])
             #expect(exported.output == "Exported 2 operations to \(file); next time, export --since 2.\n", "\(exported.error)")
             let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-            #expect(lines.first == #"{"format":"arrange-sync","version":1}"#)
+            #expect(lines.first == #"{"format":"arrange-sync","version":2}"#)
             #expect(lines.count == 3)
 
             let imported = try arrange.run(["sync", "import", file, "--db", there])
@@ -81,8 +116,8 @@ struct SyncCommandTests {
             let cases: [(String, String)] = [
                 (String(good.dropLast(5)), "error: The file is cut short: line 4 does not end."),
                 (lines[0] + "\n" + lines[1] + "\n{\"change\": 3}\n" + lines[3] + "\n", "error: Line 3 is not an operation: the field 'id' is missing."),
-                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (1); update Arrange to read it."),
-                ("hello\n", #"error: The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":1}."#),
+                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (2); update Arrange to read it."),
+                ("hello\n", #"error: The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":2} or an earlier version."#),
             ]
             for (text, message) in cases {
                 try text.write(toFile: file, atomically: true, encoding: .utf8)
