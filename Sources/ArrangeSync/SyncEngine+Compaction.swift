@@ -6,7 +6,7 @@ public import Foundation
 /// some of them takes a snapshot instead.
 ///
 /// ## When operations are folded
-/// When two stores exchange operations, each records an ``ArrangeStore/Acknowledgement``: its
+/// When two stores exchange operations, each records an `Acknowledgement`: its
 /// clock, and for each replica the sequence number up to which it holds all of that replica's
 /// operations. They pass on every acknowledgement they have heard, newest per replica. A store
 /// folds away a prefix of its log, in the total order, once:
@@ -152,7 +152,7 @@ extension SyncEngine {
     }
 }
 
-/// A store's rows and log, as a store that lacks operations it folded away takes them.
+/// A store's rows and log, as another store takes them when it lacks operations this one folded away.
 struct Snapshot {
     var lists: [ItemList]
     var items: [Item]

@@ -191,8 +191,10 @@ public final class SyncEngine: Sendable {
     /// Merges operations that come after a fold, in one write transaction, each once: from a
     /// file of a store that had folded operations away, say.
     ///
-    /// - Parameter folded: For each replica, the sequence number up to which the operations'
-    ///   store had folded its operations away; this store must hold those.
+    /// - Parameters:
+    ///   - operations: Operations from anywhere, in any order, duplicates included.
+    ///   - folded: For each replica, the sequence number up to which the operations' store had
+    ///     folded its operations away; this store must hold those.
     /// - Returns: What was new, taken back and applied.
     /// - Throws: ``SyncError/missingFoldedOperations`` when this store lacks some of the folded
     ///   operations, and what ``merge(_:in:)`` throws; nothing is merged then.

@@ -167,6 +167,19 @@ struct AppAdoptionTests {
                     try await repository.read { try $0.items(in: inbox, visibility: .all, offset: 0, limit: .max).map(\.sortIndex) }
                 }
                 #expect(try await keys(phone) == keys(laptop), "the same keys on both")
+
+                // Met directly, the two fold away the operations both hold: the lists stay, and so does undo.
+                _ = try await laptopSync.exchange(with: phoneSync)
+                #expect(try await laptopSync.compact() > 0)
+                #expect(try await phoneSync.compact() > 0)
+                #expect(try await laptopSync.operations(after: 0).operations.isEmpty)
+                #expect(try await titles(inbox, onLaptop) == ["Tea", "Milk", "Eggs"])
+                _ = try await AddItem(title: "Rice", placement: .top).perform(in: onLaptop)
+                _ = try await MoveItems([milk], to: .top).perform(in: onLaptop)
+                _ = try await Undo().perform(in: onLaptop)
+                _ = try await laptopSync.exchange(with: phoneSync)
+                #expect(try await titles(inbox, onPhone) == ["Rice", "Tea", "Milk", "Eggs"])
+                #expect(try await keys(phone) == keys(laptop))
             }
         }
     }
