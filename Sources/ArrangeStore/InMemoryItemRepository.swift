@@ -89,8 +89,9 @@ struct InMemoryOperationLog: Sendable {
     var operations = TreeDictionary<UUID, LoggedOperation>()
     /// Every operation's order, in the total order.
     var orders: [OperationOrder] = []
-    /// Every operation's id, in the order logged: `byPosition[p - 1]` has position `p`.
-    var byPosition: [UUID] = []
+    /// Every operation's id, in the order logged: `byPosition[p - 1]` has position `p`; `nil`
+    /// where the operation was folded away.
+    var byPosition: [UUID?] = []
     /// The operations the merge has not replayed.
     var unreplayed = TreeSet<OperationOrder>()
     var tombstones = TreeDictionary<TombstoneKey, Int64>()
@@ -209,7 +210,7 @@ final class InMemoryTransaction: ItemWriting {
         let log = state.log
         let start = Int(clamping: max(0, position))
         guard start < log.byPosition.count else { return [] }
-        return log.byPosition[start...].prefix(limit).compactMap { log.operations[$0] }
+        return Array(log.byPosition[start...].lazy.compactMap { $0.flatMap { log.operations[$0] } }.prefix(limit))
     }
 
     func lastOperationOrder() -> OperationOrder? {
@@ -288,13 +289,14 @@ final class InMemoryTransaction: ItemWriting {
         state.log.acknowledgements[acknowledgement.replica] = acknowledgement
     }
 
-    /// Positions stay as they were: ``InMemoryOperationLog/byPosition`` keeps the ids of removed
-    /// operations, which readers skip.
+    /// Positions stay as they were: ``InMemoryOperationLog/byPosition`` keeps a hole where each
+    /// removed operation was.
     func fold(_ fold: Fold, removingThrough order: OperationOrder) -> Int {
         let first = state.log.index(of: order)
         let end = first < state.log.orders.count && state.log.orders[first] == order ? first + 1 : first
         for removed in state.log.orders[..<end] {
             guard let operation = state.log.operations.removeValue(forKey: removed.id) else { continue }
+            state.log.byPosition[Int(operation.position) - 1] = nil
             state.log.unreplayed.remove(removed)
             if let replaced = operation.replaces {
                 state.log.replacements[replaced]?.removeAll { $0 == removed }

@@ -163,6 +163,10 @@ struct OperationLogConformanceTests {
         // Position 4 was folded away: the next operation goes past it.
         let next = Self.operation(Self.second, sequence: 3, milliseconds: 400)
         #expect(try store.repository.write { try $0.log(next) } == 5)
+        // An operation folded away and logged again, as a snapshot's log is, is listed once, at its new position.
+        #expect(try store.repository.write { try $0.log(early) } == 6)
+        #expect(try store.repository.read { try $0.loggedOperations(afterPosition: 0, limit: .max).map(\.id) } == [kept.id, next.id, early.id])
+        #expect(try store.repository.read { try $0.loggedOperations(afterPosition: 0, limit: 2).map(\.id) } == [kept.id, next.id])
     }
 
     @Test("Replacements are found by the operation they replace; sequences and replicas by the log", arguments: Backend.allCases)

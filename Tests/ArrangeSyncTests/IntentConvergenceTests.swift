@@ -41,6 +41,40 @@ struct IntentConvergenceTests {
         #expect(Set(items.map { $0.split(separator: " ")[1] }).count == items.count, "every item once")
         try Simulation.expectSoundOrder(replicas[0].engine.repository)
     }
+
+    @Test("Replicas changed through every intent that meet in pairs and fold what all hold converge, one of them away for a while", arguments: StoreKind.allCases, 0..<6)
+    func intentsWithCompaction(kind: StoreKind, seed: Int) async throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let replicas = try (0..<(3 + seed % 2)).map { _ in try IntentReplica(kind: kind) }
+        // Every operation any replica logged, kept before replicas fold it away.
+        var archive: [SyncOperation.ID: SyncOperation] = [:]
+        var folded = 0
+        func meet(_ first: Int, _ second: Int) async throws {
+            _ = try await replicas[first].engine.exchange(with: replicas[second].engine)
+            for replica in replicas { for operation in try replica.operations() { archive[operation.id] = operation } }
+            folded += try await replicas[first].engine.compact() + replicas[second].engine.compact()
+        }
+        for step in 0..<160 {
+            // Replica 0 meets no one for the first half.
+            let index = Int.random(in: (step < 80 ? 1 : 0)..<replicas.count, using: &random)
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                let other = (index + Int.random(in: 1..<replicas.count, using: &random)) % replicas.count
+                if step >= 80 || other != 0 { try await meet(index, other) }
+            } else {
+                try await replicas[index].act(&random)
+            }
+        }
+        for _ in 0..<2 {
+            for index in replicas.indices { try await meet(index, (index + 1) % replicas.count) }
+        }
+        #expect(folded > 0)
+        let dumps = try replicas.map { try Simulation.dump($0.engine.repository) }
+        #expect(Set(dumps.map { "\($0)" }).count == 1, "replicas differ")
+        let fresh = SyncEngine(repository: InMemoryItemRepository())
+        try await fresh.merge(Array(archive.values))
+        #expect(try Simulation.dump(fresh.repository) == dumps[0], "the merge of everything gives what each replica has")
+        try Simulation.expectSoundOrder(replicas[0].engine.repository)
+    }
 }
 
 /// The histories that the seeds of the simulator above found wrong, kept as cases of their own
