@@ -71,7 +71,7 @@ struct SyncSection {
         let name = "sync-\(items)-\(operations)"
         let home = try Replica(path: Backend.databasePath(in: directory, named: "\(name)-home"), items: items, seed: seed, logs: true, logsTheLoad: true)
         // The list reaches the other replica as operations: the home replica logs its contents, then both replay them.
-        try home.engine.merge([])
+        _ = try home.engine.merge([])
         let away = try Replica(joining: home, path: Backend.databasePath(in: directory, named: "\(name)-away"), seed: seed)
         let cursor = try away.repository.read { try away.engine.operations(after: 0, in: $0).cursor }
 
@@ -82,7 +82,7 @@ struct SyncSection {
         let offline = try away.repository.read { try away.engine.operations(after: cursor, in: $0).operations }
         let merge = try clock.measure { _ = try home.engine.merge(offline) }
         // Both end the same: the away replica replays its own changes as the home replica did.
-        try away.engine.merge([])
+        _ = try away.engine.merge([])
         let (homeOrder, awayOrder) = try (home.order(), away.order())
         guard homeOrder == awayOrder else { throw SyncBenchError.diverged(items: items, operations: operations) }
         return (MergeRow(items: items, operations: operations, local: local, merge: merge), offline)
@@ -172,7 +172,7 @@ private final class Replica {
     init(joining other: Replica, path: String, seed: UInt64) throws {
         (repository, engine) = try Self.open(path)
         let operations = try other.repository.read { try other.engine.operations(after: 0, in: $0).operations }
-        try engine.merge(operations)
+        _ = try engine.merge(operations)
         (list, ids, logs) = (other.list, other.ids, true)
         random = SeededRandomNumberGenerator(seed: seed ^ 0x5EED)
         service = try OrderingService(repository: repository, random: SeededRandomNumberGenerator(seed: seed), now: { BulkLoad.epoch })

@@ -232,6 +232,11 @@ public final class SyncEngine: Sendable {
             if let fold, operation.order <= fold.through { late.append(operation) } else { new.append(operation) }
         }
         if report.copiedReplicaDetected { try rekey(in: transaction) }
+        // A replacement of an operation this store folded away, applied where it was: the
+        // replacement's store folded apart from this one.
+        for operation in new + late {
+            if case .replacement(let original, _) = operation.change, fold?.covers(original.order) == true { throw SyncError.foldedApart }
+        }
         report.new = new.count + late.count
         report.replaced = try replace(late, besides: new, in: transaction)
 
@@ -239,7 +244,6 @@ public final class SyncEngine: Sendable {
         var starts = new.map(\.order)
         for operation in new {
             guard case .replacement(let original, _) = operation.change else { continue }
-            if let fold, fold.covers(original.order) { throw SyncError.foldedApart }
             if try transaction.loggedOperation(id: original.id.rawValue) != nil { starts.append(original.order) }
         }
         let firstUnreplayed = try transaction.firstUnreplayedOperation()
@@ -302,8 +306,7 @@ public final class SyncEngine: Sendable {
             guard try transaction.replacements(of: operation.id.rawValue).isEmpty else { continue }
             replacements.append(.replacement(of: OperationReference(operation), change: operation.change.effect))
         }
-        guard let replica = try transaction.replicaState() else { return 0 }
-        return try log(replacements, of: replica, rewind: Rewind(), in: transaction).count
+        return try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction).count
     }
 
     /// Whether an operation has no effect: another replaces it, or it replaces one that an earlier
