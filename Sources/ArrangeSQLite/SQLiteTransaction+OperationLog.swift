@@ -10,7 +10,34 @@ extension SQLiteTransaction {
     /// The total order, as the index `sync_operations_in_order` holds it.
     private static let totalOrder = "clock_ms, clock_counter, replica_id, sequence, id"
 
+    /// The replica's row, brought up to date by the last operation logged when that is the
+    /// replica's own and newer: a change made here logs its operation without writing the row
+    /// again (``setReplicaState(_:)``), which saves a page write on every change.
     func replicaState() throws -> ReplicaState? {
+        if let cached = replicaStateCache { return cached }
+        let state = try currentReplicaState()
+        replicaStateCache = .some(state)
+        return state
+    }
+
+    /// The replica's row, brought up to date by the last operation logged.
+    private func currentReplicaState() throws -> ReplicaState? {
+        guard var state = try storedReplicaState() else { return nil }
+        try mapping {
+            let statement = try db.cachedStatement(sql: """
+                SELECT replica_id, sequence, clock_ms, clock_counter FROM \(Schema.operationsTable) ORDER BY position DESC LIMIT 1
+                """)
+            guard let row = try Row.fetchOne(statement), try Self.uuid(try row.decode(atIndex: 0), table: Schema.operationsTable) == state.id else { return }
+            let (sequence, milliseconds, counter): (Int64, Int64, Int64) = (try row.decode(atIndex: 1), try row.decode(atIndex: 2), try row.decode(atIndex: 3))
+            guard sequence > state.lastSequence else { return }
+            state.lastSequence = sequence
+            if (milliseconds, counter) > (state.lastMilliseconds, state.lastCounter) { (state.lastMilliseconds, state.lastCounter) = (milliseconds, counter) }
+        }
+        return state
+    }
+
+    /// The replica's row as it is stored.
+    private func storedReplicaState() throws -> ReplicaState? {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT replica_id, last_sequence, last_clock_ms, last_clock_counter FROM \(Schema.replicaTable) WHERE id = 1")
             guard let row = try Row.fetchOne(statement) else { return nil }
@@ -80,7 +107,43 @@ extension SQLiteTransaction {
         }
     }
 
+    /// Writes the replica's row, unless the last operation logged says the same already, as
+    /// it does after a change made here (see ``replicaState()``).
     func setReplicaState(_ state: ReplicaState) throws {
+        guard try replicaState() != state else {
+            replicaRowMayLag = true
+            return
+        }
+        try writeReplicaState(state)
+    }
+
+    /// Writes the row when the last operation logged is newer, before another replica's
+    /// operation is logged after it and the row could no longer be brought up to date.
+    private func catchUpReplicaRow(before operation: LoggedOperation) throws {
+        guard replicaRowMayLag, let current = try replicaState(), current.id != operation.order.replica else { return }
+        if try storedReplicaState() != current { try writeReplicaState(current) }
+        replicaRowMayLag = false
+    }
+
+    /// Brings the cached state up to date with an operation just logged: the state
+    /// `currentReplicaState()` would now read.
+    private func noteLogged(_ order: OperationOrder) {
+        guard case let cached?? = replicaStateCache, cached.id == order.replica else { return }
+        guard order.sequence > cached.lastSequence else {
+            replicaStateCache = nil
+            return
+        }
+        var state = cached
+        state.lastSequence = order.sequence
+        if (order.milliseconds, order.counter) > (state.lastMilliseconds, state.lastCounter) {
+            (state.lastMilliseconds, state.lastCounter) = (order.milliseconds, order.counter)
+        }
+        replicaStateCache = .some(state)
+    }
+
+    private func writeReplicaState(_ state: ReplicaState) throws {
+        replicaRowMayLag = false
+        replicaStateCache = .some(state)
         try mapping {
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO \(Schema.replicaTable) (id, replica_id, last_sequence, last_clock_ms, last_clock_counter) VALUES (1, ?, ?, ?, ?)
@@ -92,6 +155,7 @@ extension SQLiteTransaction {
     }
 
     func log(_ operation: LoggedOperation) throws -> Int64 {
+        try catchUpReplicaRow(before: operation)
         let order = operation.order
         return try mapping {
             // Past every position in use and every one folded away, so that none is given twice.
@@ -110,6 +174,7 @@ extension SQLiteTransaction {
             } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.duplicateOperation(order.id)
             }
+            noteLogged(order)
             return db.lastInsertedRowID
         }
     }
@@ -196,7 +261,9 @@ extension SQLiteTransaction {
     }
 
     func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int {
-        try mapping {
+        // The row first, since the operation that brings it up to date may go.
+        if let state = try replicaState() { try writeReplicaState(state) }
+        return try mapping {
             let through = fold.through
             // The positions removed are remembered, so that later operations go past them.
             try db.execute(sql: """
@@ -209,6 +276,7 @@ extension SQLiteTransaction {
                     through.milliseconds, through.counter, Self.text(through.replica), through.sequence, Self.text(through.id),
                     try Self.text(fold.covering), fold.count,
                 ])
+            // The row holds the state now; what is left of the log cannot be newer.
             try db.execute(sql: "DELETE FROM \(Schema.operationsTable) WHERE (\(Self.totalOrder)) <= (?, ?, ?, ?, ?)", arguments: [
                 order.milliseconds, order.counter, Self.text(order.replica), order.sequence, Self.text(order.id),
             ])

@@ -27,6 +27,12 @@ final class SQLiteTransaction: ItemWriting {
     private var listCache: [ItemList.ID: ItemList?] = [:]
     /// Every list in ``lists()`` order, once read; `nil` until then and after any list changes.
     private var allLists: [ItemList]?
+    /// Whether the replica's row may lag behind the last operation logged, which then holds its
+    /// sequence number and clock (see `replicaState()`); unknown, so `true`, when the transaction starts.
+    var replicaRowMayLag = true
+    /// The replica's state as `replicaState()` last found it, kept up to date by what this
+    /// transaction logs; `nil` before it is read.
+    var replicaStateCache: ReplicaState??
 
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"

@@ -1,6 +1,8 @@
 import ArrangeModel
+@testable import ArrangeSQLite
 import ArrangeStore
 import Foundation
+import GRDB
 import Testing
 
 /// The operation log every ``ItemRepository`` keeps for sync, checked on each backend.
@@ -213,6 +215,41 @@ struct OperationLogConformanceTests {
                 Tombstone(entry: entry, scope: .items(list), sortIndex: 7), Tombstone(entry: entry, scope: .today, sortIndex: -3),
             ])
         }
+    }
+
+    @Test("The replica's state is its last operation's, after other replicas' operations and a fold too", arguments: Backend.allCases)
+    func replicaStateFollowsTheLog(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let here = ReplicaState(id: Self.first, lastSequence: 4, lastMilliseconds: 90, lastCounter: 0)
+        try store.repository.write { try $0.setReplicaState(here) }
+        // A change made here: its operation, then the state it leads to, in one transaction.
+        let own = Self.operation(Self.first, sequence: 5, milliseconds: 100, counter: 2)
+        let after = ReplicaState(id: Self.first, lastSequence: 5, lastMilliseconds: 100, lastCounter: 2)
+        try store.repository.write { transaction throws in
+            _ = try transaction.log(own)
+            try transaction.setReplicaState(after)
+        }
+        #expect(try store.repository.read { try $0.replicaState() } == after)
+        if let writer = store.sqlite?.writer {
+            // SQLite skips the row's write: the operation says it.
+            #expect(try writer.read { try Int64.fetchOne($0, sql: "SELECT last_sequence FROM sync_replica") } == 4)
+        }
+        // Another replica's operation logged after it, as a merge does.
+        try store.repository.write { _ = try $0.log(Self.operation(Self.second, sequence: 1, milliseconds: 50)) }
+        #expect(try store.repository.read { try $0.replicaState() } == after)
+        if let writer = store.sqlite?.writer {
+            #expect(try writer.read { try Int64.fetchOne($0, sql: "SELECT last_sequence FROM sync_replica") } == 5)
+        }
+        // Another change here, then a fold that removes every operation.
+        let next = Self.operation(Self.first, sequence: 6, milliseconds: 110)
+        let last = ReplicaState(id: Self.first, lastSequence: 6, lastMilliseconds: 110, lastCounter: 0)
+        try store.repository.write { transaction throws in
+            _ = try transaction.log(next)
+            try transaction.setReplicaState(last)
+        }
+        let fold = Fold(through: next.order, covering: [Self.first: 6, Self.second: 1], count: 3)
+        #expect(try store.repository.write { try $0.fold(fold, removingThrough: next.order) } == 3)
+        #expect(try store.repository.read { try $0.replicaState() } == last)
     }
 
     @Test("A failed write transaction logs nothing", arguments: Backend.allCases)
