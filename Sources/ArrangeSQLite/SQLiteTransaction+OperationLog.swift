@@ -203,9 +203,9 @@ extension SQLiteTransaction {
     func tombstones() throws -> [Tombstone] {
         try mapping {
             try Row.fetchAll(db, sql: "SELECT entry_id, scope, sort_index FROM \(Schema.tombstonesTable)").map { row in
-                let entry: String = try row.decode(atIndex: 0)
-                guard let entryID = UUID(uuidString: entry) else { throw RowDecodingError(table: Schema.tombstonesTable, row: entry) }
-                return Tombstone(entry: OrderEntry.ID(rawValue: entryID), scope: try Self.scope(try row.decode(atIndex: 1)), sortIndex: try row.decode(atIndex: 2))
+                Tombstone(
+                    entry: OrderEntry.ID(rawValue: try Self.uuid(try row.decode(atIndex: 0), table: Schema.tombstonesTable)),
+                    scope: try Self.scope(try row.decode(atIndex: 1)), sortIndex: try row.decode(atIndex: 2))
             }
         }
     }
@@ -297,7 +297,9 @@ extension SQLiteTransaction {
     /// Sequence numbers by replica, as JSON text: `{"<replica id>": sequence, …}`.
     private static func text(_ sequences: [UUID: Int64]) throws -> String {
         let keyed = Dictionary(uniqueKeysWithValues: sequences.map { (text($0.key), $0.value) })
-        return String(decoding: try JSONSerialization.data(withJSONObject: keyed, options: [.sortedKeys]), as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(keyed), as: UTF8.self)
     }
 
     private static func sequences(_ text: String, table: String) throws -> [UUID: Int64] {
@@ -309,9 +311,7 @@ extension SQLiteTransaction {
         switch text {
         case "lists": return .lists
         case "today": return .today
-        default:
-            guard let list = UUID(uuidString: text) else { throw RowDecodingError(table: Schema.tombstonesTable, row: text) }
-            return .items(ItemList.ID(rawValue: list))
+        default: return .items(ItemList.ID(rawValue: try uuid(text, table: Schema.tombstonesTable)))
         }
     }
 
