@@ -57,7 +57,7 @@ let package = Package(
             name: "ArrangeThings",
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive", "ArrangeSync"]),
+        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"]),
         .target(
             name: "ArrangeCommandLine",
             dependencies: [

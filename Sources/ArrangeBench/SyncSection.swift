@@ -227,7 +227,7 @@ private final class Replica {
     private func change(_ body: (any ItemWriting) throws -> SyncChange) throws {
         try repository.write { transaction in
             guard logs else { return _ = try body(transaction) }
-            _ = try engine.recording(in: transaction) { recorder in ((), LocalChanges.changes([try body(recorder)])) }
+            _ = try engine.recording(in: transaction, logging: { recorder in ((), [try body(recorder)]) })
         }
     }
 

@@ -95,6 +95,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unusableDatabase: "unusableDatabase"
         case .database: "database"
         case .readOnly: "readOnly"
+        case .unloggedChange: "unloggedChange"
         }
     }
 
@@ -109,6 +110,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         switch error {
         case .foldedApart: "foldedApart"
         case .missingFoldedOperations: "missingFoldedOperations"
+        case .noOperationLog: "noOperationLog"
+        case .unrecordedChange: "unrecordedChange"
         }
     }
 

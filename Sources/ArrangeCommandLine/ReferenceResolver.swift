@@ -1,7 +1,7 @@
 import ArrangeIntents
 public import ArrangeModel
 public import ArrangeOrdering
-public import ArrangeStore
+import ArrangeStore
 public import Foundation
 
 /// Why a reference names nothing, or more than one thing.

@@ -200,7 +200,7 @@ extension CommandSession {
     ///
     /// - Throws: ``CommandLineError/unavailable(_:)`` for a session made over an environment without sync.
     func syncEngine() throws(CommandLineError) -> SyncEngine {
-        guard let engine = environment.sync else { throw .unavailable("This session's database is not set up to sync; nothing was exchanged.") }
+        guard let engine = environment.sync as? SyncEngine else { throw .unavailable("This session's database is not set up to sync; nothing was exchanged.") }
         return engine
     }
 }

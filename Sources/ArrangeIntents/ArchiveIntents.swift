@@ -60,7 +60,7 @@ public struct ImportArchive: ArrangeIntent {
 
     public func run(in context: IntentContext) throws -> ImportResult {
         let transaction = try context.writing(Self.title)
-        context.logRowsWritten()
+        try context.record(.rowsWritten)
         var result = ImportResult()
         if let defaultList = archive.defaultList, try Self.isEmpty(transaction) {
             for list in try transaction.lists() { try transaction.deleteList(id: list.id) }

@@ -1,7 +1,6 @@
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
-import ArrangeSync
 import Foundation
 
 /// What an intent works with while it runs: one transaction of the store, and the environment.
@@ -15,23 +14,28 @@ public final class IntentContext {
     /// The transaction, for writing; `nil` in a read transaction.
     private let writer: (any ItemWriting)?
     let environment: IntentEnvironment
-    /// What the history records once the transaction commits.
-    private(set) var historyEffect: HistoryEffect?
+    /// Where the changes are logged as they are recorded, when the environment syncs.
+    private let journal: ChangeJournal?
+    /// The records of the changes made, in the order made, for the history.
+    private var records: [ChangeRecord] = []
+    /// The step of the history this transaction undid (`back`) or redid, if it did.
+    private var stepped: (step: UndoStep, back: Bool)?
     private var listsByID: [ItemList.ID: ItemList] = [:]
-    /// What the intent logs for sync, when the environment syncs.
-    private(set) var loggedChanges = LocalChanges.changes([])
 
     /// A context in a read transaction.
     init(reading transaction: any ItemReading, environment: IntentEnvironment) {
         self.transaction = transaction
         self.writer = nil
+        self.journal = nil
         self.environment = environment
     }
 
-    /// A context in a write transaction.
-    init(writing transaction: any ItemWriting, environment: IntentEnvironment) {
-        self.transaction = transaction
-        self.writer = transaction
+    /// A context in a write transaction, whose changes go to `journal` when the environment syncs.
+    init(writing transaction: any ItemWriting, journal: ChangeJournal?, environment: IntentEnvironment) {
+        let writer = journal?.transaction ?? transaction
+        self.transaction = writer
+        self.writer = writer
+        self.journal = journal
         self.environment = environment
     }
 
@@ -49,16 +53,40 @@ public final class IntentContext {
     /// The time to stamp on what this intent changes.
     func now() -> Date { environment.clock() }
 
-    // MARK: History
+    // MARK: Recording
 
     /// Whether the environment keeps a history, so that an intent should work out how to undo
     /// itself. Intents skip the reads that undoing needs when it does not.
     var recordsHistory: Bool { environment.historyLimit > 0 }
 
-    /// Records how to undo what the intent did, once the transaction commits.
-    func record(_ change: Change) {
-        guard recordsHistory else { return }
-        historyEffect = .record(change)
+    /// Records a change the intent just made, once: the history keeps it to take it back, and
+    /// the journal, when the environment syncs, logs it.
+    ///
+    /// Record each change as soon as it is made, before the next: the log reads the store as
+    /// the change left it.
+    ///
+    /// - Parameter inHistory: Whether the change is part of the intent's step of the history;
+    ///   `false` for what the intent does on the side, such as creating the default list.
+    func record(_ change: ChangeRecord, inHistory: Bool = true) throws {
+        if recordsHistory, inHistory, change.isUndoable { records.append(change) }
+        try journal?.record(change)
+    }
+
+    /// Records where a placement put its entries in an ordering, unless it wrote nothing.
+    ///
+    /// - Parameters:
+    ///   - report: The placement's report: its entries with their keys now.
+    ///   - joining: In Today, the items that were not in it before.
+    ///   - from: Where the entries were, when the history is kept.
+    func recordPlacement(_ report: OrderingReport, in scope: OrderScope, joining: [Item.ID] = [], from: [ChangeRecord.Place]) throws {
+        guard report.rowsWritten > 0 else { return }
+        try record(.moved(ChangeRecord.Run(report, in: scope), joining: joining, from: from))
+    }
+
+    /// What the history records once the transaction commits.
+    var historyEffect: HistoryEffect? {
+        if let stepped { return .stepped(stepped.step, back: stepped.back, inverse: records) }
+        return records.isEmpty ? nil : .record(records)
     }
 
     /// Undoes (`back`) or redoes the next step of the history in this transaction.
@@ -67,78 +95,13 @@ public final class IntentContext {
     ///   ``IntentError/historyConflict(action:reason:)`` when the store changed so that it no longer fits.
     func stepThroughHistory(back: Bool) throws -> HistoryResult {
         guard let step = environment.nextStep(back: back) else { throw back ? IntentError.nothingToUndo : IntentError.nothingToRedo }
-        let inverse = try step.change.apply(in: self, action: step.actionName)
-        historyEffect = .stepped(step, back: back, inverse: inverse)
+        for change in step.changes.reversed() { try change.takeBack(in: self, action: step.actionName) }
+        stepped = (step, back)
         let (undoCount, redoCount) = (environment.undoCount, environment.redoCount)
         return HistoryResult(
             action: step.actionName,
             undoCount: back ? undoCount - 1 : undoCount + 1,
             redoCount: back ? redoCount + 1 : redoCount - 1)
-    }
-
-    // MARK: Sync
-
-    /// Whether the environment logs changes for sync, so that an intent should say what it did.
-    var logsChanges: Bool { environment.sync != nil }
-
-    /// Logs a change the intent made, for sync.
-    func log(_ change: @autoclosure () throws -> SyncChange) rethrows {
-        guard logsChanges, case .changes(let changes) = loggedChanges else { return }
-        loggedChanges = .changes(changes + [try change()])
-    }
-
-    /// Logs whatever the intent wrote, told by the rows it wrote: for an import, whose every row
-    /// is meant as it ends.
-    func logRowsWritten() {
-        loggedChanges = .rowsWritten
-    }
-
-    /// Logs where a placement put its entries in an ordering, as the change that moves them
-    /// there; a list's, or an item's in its list or in Today.
-    ///
-    /// - Parameters:
-    ///   - report: The placement's report: its entries with their keys now.
-    ///   - joiningToday: In Today, whether items joined it rather than moved in it.
-    func logPlacement(_ report: OrderingReport, in scope: OrderScope, joiningToday: Bool = false) throws {
-        guard logsChanges, report.rowsWritten > 0 else { return }
-        let run = report.placed.sorted { $0.key < $1.key }
-        let place = SyncPlace(report)
-        let items = run.map { Item.ID(entry: $0.id) }
-        switch scope {
-        case .items(let list):
-            log(.moveItems(ids: items, list: list, place: place))
-        case .today:
-            log(joiningToday ? .addToToday(ids: items, place: place) : .moveInToday(ids: items, place: place))
-        case .lists:
-            // One list at a time, each after the one before it.
-            for (index, entry) in run.enumerated() {
-                let after = index == 0 ? place.after : run[index - 1].id
-                log(.moveList(id: ItemList.ID(entry: entry.id), place: SyncPlace(after: after, before: index + 1 < run.count ? run[index + 1].id : place.before)))
-            }
-        }
-    }
-
-    /// Logs a new item, at the place it was added.
-    func logAdded(_ item: Item, report: OrderingReport) {
-        guard logsChanges else { return }
-        log(.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(report)))
-    }
-
-    /// Logs a new list, at the place it was created.
-    func logCreated(_ list: ItemList, report: OrderingReport) {
-        guard logsChanges else { return }
-        log(.createList(id: list.id, name: list.name, place: SyncPlace(report)))
-    }
-
-    /// Logs lists and items put back as they were: the lists at their places, the items in
-    /// their lists and in Today.
-    func logRestored(lists: [ItemList.ID] = [], items: [Item.ID]) throws {
-        guard logsChanges else { return }
-        let changes = try SyncChange.changes(
-            bringingLists: Dictionary(uniqueKeysWithValues: lists.map { ($0, nil) }),
-            items: Dictionary(uniqueKeysWithValues: items.map { ($0, nil) }),
-            upToDateIn: transaction)
-        for change in changes { log(change) }
     }
 
     // MARK: Lists and items
@@ -181,7 +144,7 @@ public final class IntentContext {
             let new = ItemList(id: id, name: name, createdAt: now())
             let report = try ordering.add(new, at: .bottom, in: transaction)
             list = try transaction.existingList(id: new.id)
-            logCreated(list, report: report)
+            try record(.listCreated(list, at: ChangeRecord.Neighbours(report)), inHistory: false)
         }
         try transaction.setDefaultListID(list.id)
         listsByID[list.id] = list

@@ -1,7 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
-public import ArrangeSync
 public import Foundation
 import Synchronization
 
@@ -24,12 +23,13 @@ public final class IntentEnvironment: Sendable {
     /// The most steps ``Undo`` can go back; 0 keeps no history at all, so that intents do
     /// not even read what undoing them would need.
     public let historyLimit: Int
-    /// Logs every change an intent makes as a sync operation, in the intent's transaction;
-    /// `nil` logs nothing.
+    /// Logs every change an intent makes, in the intent's transaction: sync's engine, for an
+    /// environment whose store syncs; `nil` logs nothing.
     ///
-    /// A store that syncs must be changed only through environments that log: a change that
-    /// is not logged never reaches the other replicas.
-    public let sync: SyncEngine?
+    /// A store that syncs refuses a change that is not logged (`StoreError.unloggedChange`),
+    /// since it would never reach the other devices: open an environment on it with its sync
+    /// engine to change it. Reading needs none.
+    public let sync: (any ChangeLog)?
 
     private let history: Mutex<History>
 
@@ -44,14 +44,14 @@ public final class IntentEnvironment: Sendable {
     ///   - historyLimit: The most steps undo can go back; 0 records none.
     ///   - clock: Stamps `createdAt`, `updatedAt` and `completedAt`. Give the ordering service the same clock.
     ///   - newID: Makes the ids of new items and lists.
-    ///   - sync: Logs every change as a sync operation; `nil` logs nothing.
+    ///   - sync: Logs every change, for sync; `nil` logs nothing.
     public init(
         ordering: OrderingService,
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.init,
-        sync: SyncEngine? = nil
+        sync: (any ChangeLog)? = nil
     ) {
         self.ordering = ordering
         self.sync = sync
@@ -77,7 +77,7 @@ public final class IntentEnvironment: Sendable {
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.init,
-        sync: SyncEngine? = nil
+        sync: (any ChangeLog)? = nil
     ) throws(OrderingConfiguration.Problem) {
         let ordering = try OrderingService(repository: repository, configuration: configuration, random: random, now: clock)
         self.init(ordering: ordering, defaultListName: defaultListName, historyLimit: historyLimit, clock: clock, newID: newID, sync: sync)
@@ -121,20 +121,18 @@ public final class IntentEnvironment: Sendable {
     }
 
     /// Runs `body` on a context in a write transaction and, when the environment syncs, logs
-    /// what it changed.
+    /// what it records.
     ///
     /// - Returns: What `body` returns, and what the history should record.
     private func changing<Result>(_ transaction: any ItemWriting, _ body: (IntentContext) throws -> Result) throws -> (Result, HistoryEffect?) {
         guard let sync else {
-            let context = IntentContext(writing: transaction, environment: self)
+            let context = IntentContext(writing: transaction, journal: nil, environment: self)
             return (try body(context), context.historyEffect)
         }
-        let (outcome, _) = try sync.recording(in: transaction) { recorder in
-            let context = IntentContext(writing: recorder, environment: self)
-            let result = try body(context)
-            return ((result, context.historyEffect), context.loggedChanges)
+        return try sync.recording(in: transaction) { journal in
+            let context = IntentContext(writing: transaction, journal: journal, environment: self)
+            return (try body(context), context.historyEffect)
         }
-        return outcome
     }
 
     // MARK: The default list
@@ -188,14 +186,14 @@ public final class IntentEnvironment: Sendable {
         guard let effect else { return nil }
         return history.withLock { history in
             switch effect {
-            case .record(let change):
-                let step = UndoStep(id: newID(), actionName: action, change: change)
+            case .record(let changes):
+                let step = UndoStep(id: newID(), actionName: action, changes: changes)
                 history.undo.append(step)
                 if history.undo.count > historyLimit { history.undo.removeFirst(history.undo.count - historyLimit) }
                 history.redo.removeAll()
                 return step
             case .stepped(let step, let back, let inverse):
-                let inverseStep = UndoStep(id: step.id, actionName: step.actionName, change: inverse)
+                let inverseStep = UndoStep(id: step.id, actionName: step.actionName, changes: inverse)
                 if back {
                     history.undo.removeAll { $0.id == step.id }
                     history.redo.append(inverseStep)
@@ -217,10 +215,10 @@ private struct History {
 
 /// What an intent's transaction asks of the history once it commits.
 enum HistoryEffect: Sendable {
-    /// Record a new step that undoes a change.
-    case record(Change)
-    /// A step was undone (`back`) or redone; its inverse goes onto the other stack.
-    case stepped(UndoStep, back: Bool, inverse: Change)
+    /// Record a new step: the changes an intent made, in the order made.
+    case record([ChangeRecord])
+    /// A step was undone (`back`) or redone; the changes that made, its inverse, go onto the other stack.
+    case stepped(UndoStep, back: Bool, inverse: [ChangeRecord])
 }
 
 /// One step of the undo history: what a person would see in an Edit menu, and how to take it.
@@ -233,13 +231,13 @@ public struct UndoStep: Identifiable, Hashable, Sendable {
     public let id: UUID
     /// The title of the intent that made the change: "Move Items".
     public let actionName: String
-    /// How to go back over the step.
-    let change: Change
+    /// The changes of the step, in the order made; going back over it takes them back, last first.
+    let changes: [ChangeRecord]
 
-    init(id: UUID, actionName: String, change: Change) {
+    init(id: UUID, actionName: String, changes: [ChangeRecord]) {
         self.id = id
         self.actionName = actionName
-        self.change = change
+        self.changes = changes
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }

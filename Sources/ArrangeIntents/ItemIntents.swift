@@ -1,7 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
-import ArrangeSync
 import Foundation
 
 /// Adds an item to a list.
@@ -35,8 +34,7 @@ public struct AddItem: ArrangeIntent {
         try context.check(placement)
         let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
-        context.record(.inserted([item.id]))
-        context.logAdded(item, report: report)
+        try context.record(.itemAdded(item, at: ChangeRecord.Neighbours(report)))
         return try context.result(of: report)
     }
 }
@@ -64,8 +62,7 @@ public struct RenameItem: ArrangeIntent {
         guard item.title != old else { return ItemResult(item: try context.summary(of: item)) }
         item.updatedAt = context.now()
         try transaction.update(item)
-        context.record(.retitled([item.id: old]))
-        context.log(.editItem(id: item.id, title: item.title, notes: nil))
+        try context.record(.retitled([item.id: ChangeRecord.Edit(old: old, new: item.title)]))
         return ItemResult(item: try context.summary(of: item))
     }
 }
@@ -108,22 +105,18 @@ public struct ReopenItems: ArrangeIntent {
 private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ItemsResult {
     let transaction = try context.writing(action)
     let stamp = context.now()
-    var previous: [Item.ID: Date?] = [:]
+    var edits: [Item.ID: ChangeRecord.Edit<Date?>] = [:]
     let items = try context.distinctItems(ids).map { item in
         guard item.isCompleted != completed else { return item }
         var changed = item
-        previous[item.id] = item.completedAt
         changed.completedAt = completed ? stamp : nil
         changed.updatedAt = stamp
+        edits[item.id] = ChangeRecord.Edit(old: item.completedAt, new: changed.completedAt)
         try transaction.update(changed)
         return changed
     }
-    if !previous.isEmpty {
-        context.record(.completion(previous))
-        let changed = items.map(\.id).filter { previous[$0] != nil }
-        context.log(completed ? .completeItems(ids: changed, at: stamp) : .reopenItems(ids: changed))
-    }
-    return ItemsResult(items: try items.map { try context.summary(of: $0) }, changed: previous.count)
+    if !edits.isEmpty { try context.record(.completion(edits)) }
+    return ItemsResult(items: try items.map { try context.summary(of: $0) }, changed: edits.count)
 }
 
 /// Deletes items, from their lists and from Today; undo puts them back where they were.
@@ -141,10 +134,10 @@ public struct DeleteItems: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ItemsResult {
         let transaction = try context.writing(Self.title)
         let items = try context.distinctItems(self.items)
-        if context.recordsHistory { context.record(.deleted(try Change.placedItems(items, in: transaction))) }
+        let placed = context.recordsHistory ? try ChangeRecord.placedItems(items, in: transaction) : []
         let summaries = try items.map { try context.summary(of: $0) }
         for item in items { try transaction.deleteItem(id: item.id) }
-        context.log(.deleteItems(ids: items.map(\.id)))
+        try context.record(.itemsDeleted(items.map(\.id), placed: placed))
         return ItemsResult(items: summaries, changed: items.count)
     }
 }

@@ -1,7 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
 import ArrangeStore
-import ArrangeSync
 public import Foundation
 
 /// Creates an empty list, at the bottom of the lists unless a placement is given.
@@ -25,8 +24,7 @@ public struct CreateList: ArrangeIntent {
         try context.check(placement)
         let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
         let report = try context.ordering.add(list, at: placement, in: transaction)
-        context.record(.listCreated(list.id))
-        context.logCreated(list, report: report)
+        try context.record(.listCreated(list, at: ChangeRecord.Neighbours(report)))
         return ListResult(list: try context.summary(of: try context.list(ItemList.ID(entry: report.placed[0].id))))
     }
 }
@@ -55,10 +53,9 @@ public struct MoveList: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let list = try context.list(self.list)
         try context.check(placement)
-        let places = context.recordsHistory ? try Change.places(of: [list.entry], in: .lists, transaction: transaction) : []
+        let places = context.recordsHistory ? try ChangeRecord.places(of: [list.entry], in: .lists, transaction: transaction) : []
         let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction)
-        if report.rowsWritten > 0 { context.record(.moved(places)) }
-        try context.logPlacement(report, in: .lists)
+        try context.recordPlacement(report, in: .lists, from: places)
         return try context.listResult(of: report)
     }
 }
@@ -105,8 +102,7 @@ public struct RenameList: ArrangeIntent {
         list.name = try Title.validated(name, as: .listName)
         guard list.name != old else { return ListResult(list: try context.summary(of: list)) }
         try transaction.update(list)
-        context.record(.listRenamed(list.id, old))
-        context.log(.renameList(id: list.id, name: list.name))
+        try context.record(.listRenamed(list.id, ChangeRecord.Edit(old: old, new: list.name)))
         return ListResult(list: try context.summary(of: list))
     }
 }
@@ -128,12 +124,14 @@ public struct DeleteList: ArrangeIntent {
         let list = try context.list(self.list)
         guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListProtected(list.name) }
         let summary = try context.summary(of: list)
+        var place: ChangeRecord.Place?
+        var items: [ChangeRecord.PlacedItem] = []
         if context.recordsHistory {
-            let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
-            context.record(.listDeleted(list, try Change.place(of: list.entry, in: .lists, transaction: transaction), try Change.placedItems(items, in: transaction)))
+            place = try ChangeRecord.place(of: list.entry, in: .lists, transaction: transaction)
+            items = try ChangeRecord.placedItems(try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max), in: transaction)
         }
         try transaction.deleteList(id: list.id)
-        context.log(.deleteList(id: list.id))
+        try context.record(.listDeleted(list, place: place, items: items))
         return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }

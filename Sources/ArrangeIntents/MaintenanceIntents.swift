@@ -1,7 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
-import ArrangeSync
 
 /// Checks the keys of an ordering for ties and cramped gaps, and repairs them when asked.
 ///
@@ -37,7 +36,7 @@ public struct ValidateList: ArrangeIntent {
         let report = repair
             ? try context.ordering.validate(scope, repair: true, in: try context.writing(Self.title))
             : try context.ordering.validationReport(scope, in: context.transaction)
-        if report.repaired { context.log(.repairOrder(scope: scope, normalize: false)) }
+        if report.repaired { try context.record(.orderRepaired(scope, normalized: false)) }
         return ValidationResult(scope: OrderingKind(scope), list: try list.map(context.summary(of:)), report: report)
     }
 }
@@ -65,7 +64,7 @@ public struct NormalizeList: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let (scope, list) = try context.resolve(scope)
         let report = try context.ordering.normalize(scope, in: transaction)
-        context.log(.repairOrder(scope: scope, normalize: true))
+        try context.record(.orderRepaired(scope, normalized: true))
         return NormalizeResult(scope: OrderingKind(scope), list: try list.map(context.summary(of:)), rowsWritten: report.rowsWritten)
     }
 }

@@ -1,7 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
-import ArrangeSync
 public import Foundation
 
 /// Moves items to a place, keeping their order, in their list or into another.
@@ -37,11 +36,10 @@ public struct MoveItems: ArrangeIntent {
         let destination = try list.map { try context.list($0).id }
         let moving = try context.distinctItems(items)
         try context.check(placement)
-        let places = context.recordsHistory ? try Change.listPlaces(of: moving, in: transaction) : []
+        let places = context.recordsHistory ? try ChangeRecord.listPlaces(of: moving, in: transaction) : []
         let report = try context.ordering.move(items, to: placement, into: destination, visibility: visibility, in: transaction)
-        if report.rowsWritten > 0 { context.record(.moved(places)) }
         if let first = report.placed.first {
-            try context.logPlacement(report, in: .items(try context.item(Item.ID(entry: first.id)).listID))
+            try context.recordPlacement(report, in: .items(try context.item(Item.ID(entry: first.id)).listID), from: places)
         }
         return try context.result(of: report)
     }
@@ -89,11 +87,10 @@ func moveAtOffsets(
 ) throws -> OrderingReport {
     let transaction = try context.writing(action)
     if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
-    let places = context.recordsHistory ? try Change.places(of: try fromOffsets.rangeView.flatMap { range in
+    let places = context.recordsHistory ? try ChangeRecord.places(of: try fromOffsets.rangeView.flatMap { range in
         try transaction.entries(in: scope, visibility: visibility, offset: range.lowerBound, limit: range.count)
     }, in: scope, transaction: transaction) : []
     let report = try context.ordering.move(fromOffsets: fromOffsets, toOffset: toOffset, in: scope, visibility: visibility, in: transaction)
-    if report.rowsWritten > 0 { context.record(.moved(places)) }
-    try context.logPlacement(report, in: scope)
+    try context.recordPlacement(report, in: scope, from: places)
     return report
 }

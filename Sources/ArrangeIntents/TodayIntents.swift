@@ -1,7 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
-import ArrangeSync
 public import Foundation
 
 /// The items in Today, of every list, in Today's order.
@@ -124,9 +123,9 @@ public struct RemoveFromToday: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let items = try context.distinctItems(self.items)
         for item in items where !item.isInToday { throw IntentError.notInToday(item.id) }
-        if context.recordsHistory { context.record(.leftToday(try Change.todayPlaces(of: items, in: transaction))) }
+        let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: items, in: transaction) : []
         try transaction.removeFromToday(items.map(\.id), updatedAt: context.now())
-        context.log(.removeFromToday(ids: items.map(\.id)))
+        try context.record(.leftToday(items.map(\.id), from: places))
         return ItemsResult(items: try items.map { try context.summary(of: try context.item($0.id)) }, changed: items.count)
     }
 }
@@ -138,14 +137,8 @@ private func placeInToday(
     let transaction = try context.writing(action)
     let items = try context.distinctItems(ids)
     try context.check(placement)
-    let history = context.recordsHistory
-        ? Change.all([
-            .moved(try Change.todayPlaces(of: items, in: transaction)),
-            .joinedToday(items.filter { !$0.isInToday }.map(\.id)),
-        ])
-        : nil
+    let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: items, in: transaction) : []
     let report = try context.ordering.place(ids.map(\.entryID), at: placement.map(\.entryID), in: .today, visibility: visibility, in: transaction)
-    if report.rowsWritten > 0, let history { context.record(history) }
-    try context.logPlacement(report, in: .today, joiningToday: items.contains { !$0.isInToday })
+    try context.recordPlacement(report, in: .today, joining: items.filter { !$0.isInToday }.map(\.id), from: places)
     return try context.result(of: report)
 }

@@ -260,7 +260,9 @@ public final class SQLiteItemRepository: ItemRepository {
         // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
         try db.beginTransaction(.immediate)
         do {
-            let result = try body(SQLiteTransaction(db: db, path: path))
+            let transaction = SQLiteTransaction(db: db, path: path)
+            let result = try body(transaction)
+            try transaction.ensureChangesAreLogged()
             try db.commit()
             commits.signal()
             return result

@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 
 /// The operation log of sync, in the tables of migration `v4: sync`.
-extension SQLiteTransaction {
+extension SQLiteTransaction: OperationLogWriting {
     /// The columns of a logged operation, in the order ``loggedOperation(_:)`` reads them.
     private static let operationColumns = "position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id"
     /// The total order, as the index `sync_operations_in_order` holds it.
@@ -45,6 +45,17 @@ extension SQLiteTransaction {
                 id: try Self.uuid(try row.decode(atIndex: 0), table: Schema.replicaTable),
                 lastSequence: try row.decode(atIndex: 1), lastMilliseconds: try row.decode(atIndex: 2), lastCounter: try row.decode(atIndex: 3))
         }
+    }
+
+    func markChangesLogged() {
+        changesAreLogged = true
+    }
+
+    /// Throws ``StoreError/unloggedChange`` when this transaction changed lists or items of a
+    /// database that syncs without sync logging them: the repository calls it before it commits.
+    func ensureChangesAreLogged() throws {
+        guard changesRows, !changesAreLogged, try storedReplicaState() != nil else { return }
+        throw StoreError.unloggedChange
     }
 
     func loggedOperation(id: UUID) throws -> LoggedOperation? {

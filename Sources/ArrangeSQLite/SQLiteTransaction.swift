@@ -33,6 +33,10 @@ final class SQLiteTransaction: ItemWriting {
     /// The replica's state as `replicaState()` last found it, kept up to date by what this
     /// transaction logs; `nil` before it is read.
     var replicaStateCache: ReplicaState??
+    /// Whether a write of this transaction has changed lists or items.
+    private(set) var changesRows = false
+    /// Whether sync logs this transaction's changes (`markChangesLogged()`).
+    var changesAreLogged = false
 
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
@@ -187,6 +191,7 @@ final class SQLiteTransaction: ItemWriting {
     // MARK: Writing
 
     func insert(_ list: ItemList) throws {
+        changesRows = true
         guard try self.list(id: list.id) == nil else { throw StoreError.duplicateList(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name)
@@ -196,6 +201,7 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func update(_ list: ItemList) throws {
+        changesRows = true
         guard try self.list(id: list.id) != nil else { throw StoreError.listNotFound(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name, except: list.id)
@@ -211,6 +217,7 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func deleteList(id: ItemList.ID) throws {
+        changesRows = true
         // The items go with it, and the default list's row when it names this list: both cascade.
         guard try mapping({ try ListRecord.deleteOne(db, key: id.text) }) else { throw StoreError.listNotFound(id) }
         listCache[id] = .some(nil)
@@ -219,12 +226,14 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func insert(_ item: Item) throws {
+        changesRows = true
         try save(item) { try $0.insertRow(db) }
     }
 
     /// Writes only the columns that differ from the row as this transaction last read or
     /// wrote it, and nothing when none does; a row it does not know gets every column written.
     func update(_ item: Item) throws {
+        changesRows = true
         let original = itemCache[item.id].flatMap { $0 }.map(ItemRecord.init)
         try save(item) { try $0.updateRow(db, changedFrom: original) }
     }
@@ -250,11 +259,13 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func deleteItem(id: Item.ID) throws {
+        changesRows = true
         guard try mapping({ try ItemRecord.deleteOne(db, key: id.text) }) else { throw StoreError.itemNotFound(id) }
         itemCache[id] = .some(nil)
     }
 
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        changesRows = true
         let stamp = updatedAt.timeIntervalSince1970
         for change in changes {
             switch scope {
@@ -286,6 +297,7 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        changesRows = true
         let stamp = updatedAt.timeIntervalSince1970
         for id in ids {
             try setKey(nil, of: id.text, sql: OrderingSQL.today.setKey, stamp: stamp, missing: .itemNotFound(id))

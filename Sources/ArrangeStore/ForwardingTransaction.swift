@@ -69,49 +69,4 @@ open class ForwardingTransaction: ItemWriting {
 
     open func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws { try base.removeFromToday(ids, updatedAt: updatedAt) }
     open func setDefaultListID(_ id: ItemList.ID) throws { try base.setDefaultListID(id) }
-
-    // MARK: The operation log
-
-    open func replicaState() throws -> ReplicaState? { try base.replicaState() }
-    open func loggedOperation(id: UUID) throws -> LoggedOperation? { try base.loggedOperation(id: id) }
-
-    open func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
-        try base.loggedOperations(from: order, limit: limit)
-    }
-
-    open func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation] {
-        try base.loggedOperations(afterPosition: position, limit: limit)
-    }
-
-    open func lastOperationOrder() throws -> OperationOrder? { try base.lastOperationOrder() }
-    open func firstUnreplayedOperation() throws -> OperationOrder? { try base.firstUnreplayedOperation() }
-    open func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? { try base.tombstone(of: entry, in: scope) }
-    open func peerCursor(of peer: UUID) throws -> PeerCursor? { try base.peerCursor(of: peer) }
-    open func setReplicaState(_ state: ReplicaState) throws { try base.setReplicaState(state) }
-    open func setPeerCursor(_ cursor: PeerCursor) throws { try base.setPeerCursor(cursor) }
-    open func log(_ operation: LoggedOperation) throws -> Int64 { try base.log(operation) }
-
-    open func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {
-        try base.setRewind(rewind, isReplayed: isReplayed, ofOperation: id)
-    }
-
-    open func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
-        try base.setTombstone(sortIndex, of: entry, in: scope)
-    }
-
-    open func tombstones() throws -> [Tombstone] { try base.tombstones() }
-    open func replacements(of id: UUID) throws -> [OperationOrder] { try base.replacements(of: id) }
-    open func loggedReplicas() throws -> [UUID] { try base.loggedReplicas() }
-
-    open func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
-        try base.loggedSequences(of: replica, above: sequence)
-    }
-
-    open func acknowledgements() throws -> [Acknowledgement] { try base.acknowledgements() }
-    open func fold() throws -> Fold? { try base.fold() }
-    open func setAcknowledgement(_ acknowledgement: Acknowledgement) throws { try base.setAcknowledgement(acknowledgement) }
-
-    open func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int {
-        try base.fold(fold, removingThrough: order)
-    }
 }

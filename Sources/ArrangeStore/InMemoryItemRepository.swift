@@ -38,6 +38,7 @@ public final class InMemoryItemRepository: ItemRepository {
         let result = try state.withLock { committed in
             let transaction = InMemoryTransaction(state: committed)
             let result = try body(transaction)
+            try transaction.ensureChangesAreLogged()
             committed = transaction.state
             return result
         }
@@ -121,8 +122,12 @@ struct InMemoryOperationLog: Sendable {
 
 /// A transaction of an ``InMemoryItemRepository``: it works on its own copy of the state,
 /// which the repository keeps only when the transaction's body returns.
-final class InMemoryTransaction: ItemWriting {
+final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     private(set) var state: InMemoryState
+    /// Whether a write of this transaction has changed lists or items.
+    private var changesRows = false
+    /// Whether sync logs this transaction's changes (``markChangesLogged()``).
+    private var changesAreLogged = false
 
     init(state: InMemoryState) {
         self.state = state
@@ -192,6 +197,17 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     // MARK: The operation log
+
+    func markChangesLogged() {
+        changesAreLogged = true
+    }
+
+    /// Throws ``StoreError/unloggedChange`` when this transaction changed lists or items of a
+    /// store that syncs without sync logging them: the repository calls it before it commits.
+    func ensureChangesAreLogged() throws {
+        guard changesRows, !changesAreLogged, state.log.replica != nil else { return }
+        throw StoreError.unloggedChange
+    }
 
     func replicaState() -> ReplicaState? {
         state.log.replica
@@ -321,12 +337,14 @@ final class InMemoryTransaction: ItemWriting {
     // MARK: Writing
 
     func insert(_ list: ItemList) throws {
+        changesRows = true
         guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
         try checkNameIsFree(list.name, except: list.id)
         place(list)
     }
 
     func update(_ list: ItemList) throws {
+        changesRows = true
         guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
         try checkNameIsFree(list.name, except: list.id)
         unplace(old)
@@ -341,6 +359,7 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func deleteList(id: ItemList.ID) throws {
+        changesRows = true
         guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
         unplace(list)
         if state.defaultListID == id { state.defaultListID = nil }
@@ -351,6 +370,7 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func insert(_ item: Item) throws {
+        changesRows = true
         guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
         place(item)
@@ -358,6 +378,7 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func update(_ item: Item) throws {
+        changesRows = true
         guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
         unplace(old)
@@ -365,12 +386,14 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func deleteItem(id: Item.ID) throws {
+        changesRows = true
         guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
         unplace(old)
         state.ids.remove(id.entryID.idKey)
     }
 
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        changesRows = true
         for change in changes {
             switch scope {
             case .lists:
@@ -389,6 +412,7 @@ final class InMemoryTransaction: ItemWriting {
     }
 
     func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        changesRows = true
         for id in ids {
             try updateItem(id.entryID, at: updatedAt) { $0.todayIndex = nil }
         }

@@ -112,7 +112,7 @@ public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
 /// Display reads hand out whole `Item`s and `ItemList`s. The ordering service reads
 /// `OrderEntry`s instead, the same way in every `OrderScope`: an entry's id, key and
 /// openness, which is all it needs to place something.
-public protocol ItemReading: OperationLogReading {
+public protocol ItemReading {
     /// All lists, in their hand-made order (`ItemList/orderKey`).
     func lists() throws -> [ItemList]
 
@@ -197,7 +197,7 @@ public protocol ItemReading: OperationLogReading {
 }
 
 /// The changes a write transaction can make, on top of its queries.
-public protocol ItemWriting: ItemReading, OperationLogWriting {
+public protocol ItemWriting: ItemReading {
     /// Adds a list, at its `ItemList/sortIndex`.
     ///
     /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then

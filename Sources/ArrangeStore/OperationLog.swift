@@ -1,25 +1,25 @@
-public import ArrangeModel
-public import Foundation
+package import ArrangeModel
+package import Foundation
 
 /// The place of an operation in the one order every replica applies operations in: by clock
 /// (milliseconds, then counter), then replica, then sequence number, then id.
 ///
 /// The id only breaks a tie that a copied database can make: two files that share a replica
 /// id can each make an operation with the same clock and sequence number.
-public struct OperationOrder: Hashable, Comparable, Sendable {
+package struct OperationOrder: Hashable, Comparable, Sendable {
     /// Milliseconds of the operation's hybrid logical clock.
-    public var milliseconds: Int64
+    package var milliseconds: Int64
     /// The counter of its hybrid logical clock.
-    public var counter: Int64
+    package var counter: Int64
     /// The replica that made it.
-    public var replica: UUID
+    package var replica: UUID
     /// Its number among that replica's operations.
-    public var sequence: Int64
+    package var sequence: Int64
     /// Its own id.
-    public var id: UUID
+    package var id: UUID
 
     /// An order of these parts.
-    public init(milliseconds: Int64, counter: Int64, replica: UUID, sequence: Int64, id: UUID) {
+    package init(milliseconds: Int64, counter: Int64, replica: UUID, sequence: Int64, id: UUID) {
         self.milliseconds = milliseconds
         self.counter = counter
         self.replica = replica
@@ -27,7 +27,7 @@ public struct OperationOrder: Hashable, Comparable, Sendable {
         self.id = id
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         if (lhs.milliseconds, lhs.counter) != (rhs.milliseconds, rhs.counter) {
             return (lhs.milliseconds, lhs.counter) < (rhs.milliseconds, rhs.counter)
         }
@@ -41,26 +41,26 @@ public struct OperationOrder: Hashable, Comparable, Sendable {
 ///
 /// The store keeps what sync hands it and orders it; what the operation means, and how to take
 /// it back, is sync's to encode and read.
-public struct LoggedOperation: Hashable, Sendable {
+package struct LoggedOperation: Hashable, Sendable {
     /// Where the operation is in the total order; its `id` is the operation's.
-    public var order: OperationOrder
+    package var order: OperationOrder
     /// The change, as sync encodes it.
-    public var change: Data
+    package var change: Data
     /// How to take back what applying the operation did to the store, as sync encodes it.
-    public var rewind: Data
+    package var rewind: Data
     /// Whether the merge applied it, with the keys every replica computes, rather than the
     /// intent that made it here, with keys of its own.
-    public var isReplayed: Bool
+    package var isReplayed: Bool
     /// When it reached this store: 1 for the first operation logged, then on without gaps
     /// until operations are folded away; a position is never given twice.
     /// The store sets it when the operation is logged.
-    public var position: Int64
+    package var position: Int64
     /// The id of the operation this one replaces, when it is a replacement: the store finds
     /// replacements by it (``OperationLogReading/replacements(of:)``).
-    public var replaces: UUID?
+    package var replaces: UUID?
 
     /// An operation to log; the store gives it its ``position``.
-    public init(order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, replaces: UUID? = nil, position: Int64 = 0) {
+    package init(order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, replaces: UUID? = nil, position: Int64 = 0) {
         self.order = order
         self.change = change
         self.rewind = rewind
@@ -70,22 +70,22 @@ public struct LoggedOperation: Hashable, Sendable {
     }
 
     /// The operation's id.
-    public var id: UUID { order.id }
+    package var id: UUID { order.id }
 }
 
 /// This store as a replica of sync: its id, and how far its own operations have got.
-public struct ReplicaState: Hashable, Sendable {
+package struct ReplicaState: Hashable, Sendable {
     /// The replica's id.
-    public var id: UUID
+    package var id: UUID
     /// The sequence number of its last operation; 0 before the first.
-    public var lastSequence: Int64
+    package var lastSequence: Int64
     /// The milliseconds of its last operation's clock.
-    public var lastMilliseconds: Int64
+    package var lastMilliseconds: Int64
     /// The counter of its last operation's clock.
-    public var lastCounter: Int64
+    package var lastCounter: Int64
 
     /// A replica of this id whose last operation had this sequence number and clock.
-    public init(id: UUID, lastSequence: Int64 = 0, lastMilliseconds: Int64 = 0, lastCounter: Int64 = 0) {
+    package init(id: UUID, lastSequence: Int64 = 0, lastMilliseconds: Int64 = 0, lastCounter: Int64 = 0) {
         self.id = id
         self.lastSequence = lastSequence
         self.lastMilliseconds = lastMilliseconds
@@ -98,16 +98,16 @@ public struct ReplicaState: Hashable, Sendable {
 ///
 /// The id lets sync check the cursor before it trusts it: a copy of that replica's file, or
 /// the file restored from a backup, holds another operation at the position, or none.
-public struct PeerCursor: Hashable, Sendable {
+package struct PeerCursor: Hashable, Sendable {
     /// The other replica's id.
-    public var peer: UUID
+    package var peer: UUID
     /// A position in the other replica's log (``LoggedOperation/position``).
-    public var position: Int64
+    package var position: Int64
     /// The id of the operation at ``position`` there.
-    public var operation: UUID
+    package var operation: UUID
 
     /// A cursor into `peer`'s log at `position`, where `operation` is.
-    public init(peer: UUID, position: Int64, operation: UUID) {
+    package init(peer: UUID, position: Int64, operation: UUID) {
         self.peer = peer
         self.position = position
         self.operation = operation
@@ -116,20 +116,20 @@ public struct PeerCursor: Hashable, Sendable {
 
 /// What a replica said of itself when it last met another: its clock then, and how far it had
 /// merged each replica's operations.
-public struct Acknowledgement: Hashable, Sendable {
+package struct Acknowledgement: Hashable, Sendable {
     /// The replica that said it.
-    public var replica: UUID
+    package var replica: UUID
     /// The milliseconds of its hybrid logical clock then: every operation it makes after
     /// comes later.
-    public var milliseconds: Int64
+    package var milliseconds: Int64
     /// The counter of its clock then.
-    public var counter: Int64
+    package var counter: Int64
     /// For each replica it knew of, the sequence number up to which it held every one of that
     /// replica's operations.
-    public var merged: [UUID: Int64]
+    package var merged: [UUID: Int64]
 
     /// What `replica` said at the clock `milliseconds` and `counter`, having merged `merged`.
-    public init(replica: UUID, milliseconds: Int64, counter: Int64, merged: [UUID: Int64]) {
+    package init(replica: UUID, milliseconds: Int64, counter: Int64, merged: [UUID: Int64]) {
         self.replica = replica
         self.milliseconds = milliseconds
         self.counter = counter
@@ -141,38 +141,38 @@ public struct Acknowledgement: Hashable, Sendable {
 /// order, of a replica named in ``covering``, up to the sequence number it gives.
 ///
 /// What they did stays in the store's rows; only the operations are gone.
-public struct Fold: Hashable, Sendable {
+package struct Fold: Hashable, Sendable {
     /// The last operation folded, in the total order.
-    public var through: OperationOrder
+    package var through: OperationOrder
     /// For each replica, the sequence number up to which its operations are folded.
-    public var covering: [UUID: Int64]
+    package var covering: [UUID: Int64]
     /// How many operations have been folded, all folds together.
-    public var count: Int64
+    package var count: Int64
 
     /// A fold up to `through` of the operations `covering` names, `count` in all.
-    public init(through: OperationOrder, covering: [UUID: Int64], count: Int64) {
+    package init(through: OperationOrder, covering: [UUID: Int64], count: Int64) {
         self.through = through
         self.covering = covering
         self.count = count
     }
 
     /// Whether the fold took in an operation: one this store held and folded away.
-    public func covers(_ order: OperationOrder) -> Bool {
+    package func covers(_ order: OperationOrder) -> Bool {
         order <= through && order.sequence <= covering[order.replica, default: 0]
     }
 }
 
 /// Where an entry was in an ordering when it last left it.
-public struct Tombstone: Hashable, Sendable {
+package struct Tombstone: Hashable, Sendable {
     /// The entry.
-    public var entry: OrderEntry.ID
+    package var entry: OrderEntry.ID
     /// The ordering it left.
-    public var scope: OrderScope
+    package var scope: OrderScope
     /// Its key there.
-    public var sortIndex: Int64
+    package var sortIndex: Int64
 
     /// `entry` left `scope` from `sortIndex`.
-    public init(entry: OrderEntry.ID, scope: OrderScope, sortIndex: Int64) {
+    package init(entry: OrderEntry.ID, scope: OrderScope, sortIndex: Int64) {
         self.entry = entry
         self.scope = scope
         self.sortIndex = sortIndex
@@ -181,7 +181,11 @@ public struct Tombstone: Hashable, Sendable {
 
 /// What sync reads of a store in a transaction: this store as a replica, its log of
 /// operations, and where entries that left an ordering were.
-public protocol OperationLogReading {
+///
+/// The log is a capability a backend adopts, apart from ``ItemReading``: a backend's
+/// transactions conform to both, and sync finds the log by asking a transaction for it
+/// (``ItemWriting/operationLog``). Every backend that adopts it passes the log's conformance suite.
+package protocol OperationLogReading {
     /// This store as a replica, once sync has given it an id.
     func replicaState() throws -> ReplicaState?
 
@@ -231,7 +235,18 @@ public protocol OperationLogReading {
 }
 
 /// What sync writes to a store, in the transaction of the change it records.
-public protocol OperationLogWriting: OperationLogReading {
+///
+/// ## Implementation requirements
+/// A store that has a replica id (``OperationLogReading/replicaState()``) syncs, and none of its
+/// lists and items may change without being logged: a write transaction that changes them and
+/// was never told ``markChangesLogged()`` is refused when it would commit, with
+/// ``StoreError/unloggedChange``, and rolls back. Writes to the log alone, and the default
+/// list (a setting of each store), need no mark.
+package protocol OperationLogWriting: OperationLogReading {
+    /// Says that the changes of this transaction are logged, so that it may commit in a store
+    /// that syncs.
+    func markChangesLogged()
+
     /// Records this store as a replica, in place of what was recorded.
     func setReplicaState(_ state: ReplicaState) throws
 
@@ -259,4 +274,14 @@ public protocol OperationLogWriting: OperationLogReading {
     ///
     /// - Returns: How many operations were removed.
     func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int
+}
+
+extension ItemReading {
+    /// The operation log of the transaction's store, when its backend keeps one.
+    package var operationLogReader: (any OperationLogReading)? { self as? any OperationLogReading }
+}
+
+extension ItemWriting {
+    /// The operation log of the transaction's store, when its backend keeps one.
+    package var operationLog: (any ItemWriting & OperationLogWriting)? { self as? any ItemWriting & OperationLogWriting }
 }

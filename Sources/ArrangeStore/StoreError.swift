@@ -24,6 +24,9 @@ public enum StoreError: Error, Hashable, Sendable {
     /// The repository was opened for reading only (a widget's view of an app's database), so
     /// it makes no change; the database was not touched.
     case readOnly(path: String)
+    /// The store syncs with other devices, and the change was made without sync, so it would
+    /// never reach them; nothing was changed. Reading is unaffected.
+    case unloggedChange
 }
 
 extension StoreError: CustomStringConvertible {
@@ -41,6 +44,8 @@ extension StoreError: CustomStringConvertible {
         case .database(let reason): "The database failed: \(reason)"
         case .readOnly(let path):
             "The database at \(path) was opened read-only, so nothing was changed; make the change where the database is open for writing, in the app that owns it."
+        case .unloggedChange:
+            "This database syncs with other devices, and the change was made with sync turned off, so it would never reach them; nothing was changed. Open the database with sync to change it."
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// Applies one operation to a store by the rules of the merge (see ``SyncEngine``), with keys
 /// that depend on the store and the operation alone.
 struct Replay {
-    let transaction: any ItemWriting
+    /// The transaction, which remembers what the replay writes.
+    let transaction: RewindRecorder
     let change: SyncChange
     /// Places entries, and stamps what it writes with ``stamp``.
     let ordering: OrderingService
@@ -14,12 +15,12 @@ struct Replay {
     let stamp: Date
 
     /// A replay of an operation, by the merge: keys with jitter off.
-    init(_ operation: SyncOperation, in transaction: any ItemWriting, repository: any ItemRepository) throws {
+    init(_ operation: SyncOperation, in transaction: RewindRecorder, repository: any ItemRepository) throws {
         try self.init(operation.change, at: operation.clock.date, in: transaction, ordering: OrderingConfiguration(jitter: false), repository: repository)
     }
 
     /// A change at a moment, with keys chosen by `configuration`.
-    init(_ change: SyncChange, at stamp: Date, in transaction: any ItemWriting, ordering configuration: OrderingConfiguration, repository: any ItemRepository) throws {
+    init(_ change: SyncChange, at stamp: Date, in transaction: RewindRecorder, ordering configuration: OrderingConfiguration, repository: any ItemRepository) throws {
         self.transaction = transaction
         self.change = change
         self.stamp = stamp

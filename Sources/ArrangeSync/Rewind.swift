@@ -58,7 +58,7 @@ struct Rewind: Codable, Sendable {
 
     /// Writes every row back as it was: what the operation created is deleted, what it changed
     /// or deleted is put back.
-    func restore(in transaction: any ItemWriting) throws {
+    func restore(in transaction: any LogWriting) throws {
         for image in items.reversed() where image.item == nil {
             if try transaction.item(id: image.id) != nil { try transaction.deleteItem(id: image.id) }
         }
@@ -81,9 +81,21 @@ struct Rewind: Codable, Sendable {
 }
 
 /// A transaction that remembers, before each row's first write, how the row was: the
-/// ``Rewind`` of what a body does.
+/// ``Rewind`` of what a body does. Tombstones, which sync keeps in the log, are written
+/// through it too, so that they are remembered the same way.
 final class RewindRecorder: ForwardingTransaction {
     private(set) var rewind = Rewind()
+    /// The transaction's operation log.
+    let log: any LogWriting
+
+    /// A recorder in front of `transaction`.
+    init(_ transaction: any LogWriting) {
+        self.log = transaction
+        super.init(transaction)
+    }
+
+    /// Whether the body has written lists or items.
+    var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty }
     private var seenLists = Set<ItemList.ID>()
     private var seenItems = Set<Item.ID>()
     private var seenTombstones = Set<TombstoneKey>()
@@ -158,10 +170,16 @@ final class RewindRecorder: ForwardingTransaction {
         try super.setDefaultListID(id)
     }
 
-    override func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
+    /// The key an entry had in an ordering when it last left it.
+    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
+        try log.tombstone(of: entry, in: scope)
+    }
+
+    /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
+    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
         if seenTombstones.insert(TombstoneKey(entry: entry, scope: scope)).inserted {
-            rewind.tombstones.append(Rewind.TombstoneImage(entry: entry, scope: scope, sortIndex: try base.tombstone(of: entry, in: scope)))
+            rewind.tombstones.append(Rewind.TombstoneImage(entry: entry, scope: scope, sortIndex: try log.tombstone(of: entry, in: scope)))
         }
-        try super.setTombstone(sortIndex, of: entry, in: scope)
+        try log.setTombstone(sortIndex, of: entry, in: scope)
     }
 }

@@ -31,6 +31,7 @@ extension SyncEngine {
     ///
     /// - Complexity: O(n) for n logged operations.
     public func merged(in transaction: any ItemReading) throws -> [UUID: Int64] {
+        let transaction = try Self.log(of: transaction)
         var merged = try transaction.fold()?.covering ?? [:]
         for replica in Set(try transaction.loggedReplicas()).union(merged.keys) {
             var through = merged[replica, default: 0]
@@ -44,7 +45,7 @@ extension SyncEngine {
     }
 
     /// Records what this store says of itself now: its clock, and what it holds.
-    func acknowledge(in transaction: any ItemWriting) throws -> Acknowledgement {
+    func acknowledge(in transaction: any LogWriting) throws -> Acknowledgement {
         let replica = try preparedReplica(in: transaction)
         let acknowledgement = Acknowledgement(
             replica: replica.id, milliseconds: replica.lastMilliseconds, counter: replica.lastCounter, merged: try merged(in: transaction))
@@ -54,7 +55,7 @@ extension SyncEngine {
 
     /// Records the acknowledgements another store has heard that are newer than this store's,
     /// except those in this store's own name, which only it makes.
-    func hear(_ acknowledgements: [Acknowledgement], in transaction: any ItemWriting) throws {
+    func hear(_ acknowledgements: [Acknowledgement], in transaction: any LogWriting) throws {
         let replica = try transaction.replicaState()?.id
         var known: [UUID: Acknowledgement] = [:]
         for acknowledgement in try transaction.acknowledgements() { known[acknowledgement.replica] = acknowledgement }
@@ -70,6 +71,7 @@ extension SyncEngine {
     /// - Returns: How many operations were folded away.
     /// - Complexity: O(k) for the k operations after the last fold, up to the first that cannot be folded.
     public func compact(in transaction: any ItemWriting) throws -> Int {
+        let transaction = try Self.log(of: transaction)
         let own = try acknowledge(in: transaction)
         var acknowledgements: [UUID: Acknowledgement] = [:]
         for acknowledgement in try transaction.acknowledgements() { acknowledgements[acknowledgement.replica] = acknowledgement }
@@ -122,18 +124,19 @@ extension SyncEngine {
     /// - Throws: ``SyncError/foldedApart`` when this store has itself folded away operations
     ///   the peer lacks; nothing changes then.
     public func adoptSnapshot(of peer: SyncEngine) async throws -> MergeReport? {
-        guard let theirs = try await peer.repository.read({ try $0.fold() }) else { return nil }
-        let (ours, merged) = try await repository.read { (try $0.fold(), try self.merged(in: $0)) }
+        guard let theirs = try await peer.repository.read({ try Self.log(of: $0).fold() }) else { return nil }
+        let (ours, merged) = try await repository.read { (try Self.log(of: $0).fold(), try self.merged(in: $0)) }
         guard theirs.covering.contains(where: { merged[$0.key, default: 0] < $0.value }) else { return nil }
         if let ours {
             let theirMerged = try await peer.repository.read { try peer.merged(in: $0) }
             guard !ours.covering.contains(where: { theirMerged[$0.key, default: 0] < $0.value }) else { throw SyncError.foldedApart }
         }
-        let snapshot = try await peer.repository.read { try Snapshot(of: $0) }
+        let snapshot = try await peer.repository.read { try Snapshot(of: Self.log(of: $0)) }
         return try await repository.write { try self.adopt(snapshot, in: $0) }
     }
 
     private func adopt(_ snapshot: Snapshot, in transaction: any ItemWriting) throws -> MergeReport {
+        let transaction = try Self.log(of: transaction)
         let own = try transaction.loggedOperations(afterPosition: 0, limit: .max).filter { !snapshot.fold.covers($0.order) }.map(SyncOperation.init)
         let defaultList = try transaction.defaultListID()
         for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
@@ -162,7 +165,7 @@ struct Snapshot {
     var fold: Fold
     var defaultList: ItemList.ID?
 
-    init(of transaction: any ItemReading) throws {
+    init(of transaction: any LogReading) throws {
         lists = try transaction.lists()
         items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
         tombstones = try transaction.tombstones()

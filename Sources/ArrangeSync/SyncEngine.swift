@@ -63,9 +63,12 @@ public final class SyncEngine: Sendable {
     // MARK: The replica
 
     /// This store's replica id, given it in `transaction` the first time it is asked for.
+    ///
+    /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps no operation log.
     public func replicaID(in transaction: any ItemWriting) throws -> ReplicaID {
-        if let state = try transaction.replicaState() { return ReplicaID(rawValue: state.id) }
-        return try rekey(in: transaction)
+        let log = try Self.log(of: transaction)
+        if let state = try log.replicaState() { return ReplicaID(rawValue: state.id) }
+        return try rekey(in: log)
     }
 
     /// Gives this store a new replica id, whose operations start again from sequence number 1:
@@ -73,17 +76,36 @@ public final class SyncEngine: Sendable {
     /// make operations under one id.
     ///
     /// - Returns: The new id.
+    /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps no operation log.
     @discardableResult
     public func rekey(in transaction: any ItemWriting) throws -> ReplicaID {
+        let log = try Self.log(of: transaction)
         let id = ReplicaID(rawValue: newID())
-        try transaction.setReplicaState(ReplicaState(id: id.rawValue))
+        try log.setReplicaState(ReplicaState(id: id.rawValue))
         return id
+    }
+
+    /// The operation log of a write transaction of the store, which sync's changes are logged in.
+    ///
+    /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps none.
+    static func log(of transaction: any ItemWriting) throws -> any LogWriting {
+        guard let log = transaction.operationLog else { throw SyncError.noOperationLog }
+        log.markChangesLogged()
+        return log
+    }
+
+    /// The operation log of a transaction of the store, for reading.
+    ///
+    /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps none.
+    static func log(of transaction: any ItemReading) throws -> any LogReading {
+        guard let log = transaction as? any LogReading else { throw SyncError.noOperationLog }
+        return log
     }
 
     // MARK: Changes made here
 
-    /// Runs `body`, which makes a change here, and logs what it did as operations of this
-    /// replica, with how to take the whole change back.
+    /// Runs `body`, which makes a change here and says what it did, and logs it as operations
+    /// of this replica, with how to take the whole change back.
     ///
     /// The first time a store with lists in it records or merges anything, its lists and items
     /// are logged first, as operations that create them, so that other replicas receive them.
@@ -91,25 +113,35 @@ public final class SyncEngine: Sendable {
     /// - Parameters:
     ///   - transaction: The write transaction of the change.
     ///   - body: Makes the change through the transaction it is given, which watches its writes,
-    ///     and returns its result and what to log.
+    ///     and returns its result and the changes to log; `nil` to tell them by the rows written.
     /// - Returns: The result of `body`, and the operations logged.
-    public func recording<Result>(
-        in transaction: any ItemWriting, _ body: (any ItemWriting) throws -> (Result, LocalChanges)
+    private func logging<Result>(
+        in transaction: any ItemWriting, _ body: (RewindRecorder) throws -> (Result, told: [SyncChange]?)
     ) throws -> (Result, [SyncOperation]) {
-        let replica = try preparedReplica(in: transaction)
-        let recorder = RewindRecorder(transaction)
+        let log = try Self.log(of: transaction)
+        let replica = try preparedReplica(in: log)
+        let recorder = RewindRecorder(log)
         let (result, told) = try body(recorder)
-        let changes: [SyncChange]
-        switch told {
-        case .changes(let list): changes = list
-        case .rowsWritten: changes = try recorder.rewind.changes(upToDateIn: transaction)
+        let changes = try told ?? recorder.rewind.changes(upToDateIn: log)
+        return (result, try self.log(changes, of: replica, rewind: recorder.rewind, in: log))
+    }
+
+    /// Runs `body`, which makes a change here, and logs the changes it says it made: for a
+    /// program that changes the store by hand, such as a benchmark.
+    ///
+    /// - Returns: The result of `body`, and the operations logged.
+    package func recording<Result>(
+        in transaction: any ItemWriting, logging body: (any ItemWriting) throws -> (Result, [SyncChange])
+    ) throws -> (Result, [SyncOperation]) {
+        try logging(in: transaction) { recorder in
+            let (result, changes) = try body(recorder)
+            return (result, changes)
         }
-        return (result, try log(changes, of: replica, rewind: recorder.rewind, in: transaction))
     }
 
     /// Logs changes made here as operations of this replica, not yet replayed; the first takes
     /// back, with `rewind`, what they all did.
-    func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any ItemWriting) throws -> [SyncOperation] {
+    func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any LogWriting) throws -> [SyncOperation] {
         guard !changes.isEmpty else { return [] }
         // After this replica's last operation, and after every operation merged here (which the
         // merge folds into the replica's clock).
@@ -134,7 +166,7 @@ public final class SyncEngine: Sendable {
     /// lists and items as operations that create them, so that they reach other replicas.
     ///
     /// - Complexity: O(n) for n items, once in the store's life; one read after that.
-    func preparedReplica(in transaction: any ItemWriting) throws -> ReplicaState {
+    func preparedReplica(in transaction: any LogWriting) throws -> ReplicaState {
         if let state = try transaction.replicaState() { return state }
         let replica = ReplicaState(id: try rekey(in: transaction).rawValue)
         var rewind = Rewind()
@@ -159,9 +191,9 @@ public final class SyncEngine: Sendable {
     public func perform(_ change: SyncChange) throws -> SyncOperation {
         let stamp = Date(timeIntervalSince1970: Double(wallClock()) / 1_000)
         let ((), logged) = try repository.write { transaction in
-            try recording(in: transaction) { recorder in
+            try logging(in: transaction) { recorder in
                 try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
-                return ((), .changes([change]))
+                return ((), [change])
             }
         }
         return logged[0]
@@ -200,7 +232,7 @@ public final class SyncEngine: Sendable {
     ///   operations, and what ``merge(_:in:)`` throws; nothing is merged then.
     public func merge(_ operations: [SyncOperation], after folded: [ReplicaID: Int64]) async throws -> MergeReport {
         try await repository.write { transaction in
-            let merged = try self.merged(in: transaction)
+            let merged = try self.merged(in: try Self.log(of: transaction))
             guard !folded.contains(where: { merged[$0.key.rawValue, default: 0] < $0.value }) else { throw SyncError.missingFoldedOperations }
             return try self.merge(operations, in: transaction)
         }
@@ -219,6 +251,7 @@ public final class SyncEngine: Sendable {
     /// - Complexity: O(k) operations applied for k new ones, when they come after everything
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
+        let transaction = try Self.log(of: transaction)
         let replica = try preparedReplica(in: transaction).id
         let fold = try transaction.fold()
         var report = MergeReport(received: operations.count)
@@ -294,7 +327,7 @@ public final class SyncEngine: Sendable {
     ///   - late: The operations that sort before the fold.
     ///   - new: The other operations being merged, whose replacements count too.
     /// - Returns: How many replacements were made.
-    private func replace(_ late: [SyncOperation], besides new: [SyncOperation], in transaction: any ItemWriting) throws -> Int {
+    private func replace(_ late: [SyncOperation], besides new: [SyncOperation], in transaction: any LogWriting) throws -> Int {
         guard !late.isEmpty else { return 0 }
         var replaced = Set<UUID>()
         for operation in late + new {
@@ -311,7 +344,7 @@ public final class SyncEngine: Sendable {
 
     /// Whether an operation has no effect: another replaces it, or it replaces one that an earlier
     /// replacement replaced already.
-    private func isSuperseded(_ logged: LoggedOperation, in transaction: any ItemReading) throws -> Bool {
+    private func isSuperseded(_ logged: LoggedOperation, in transaction: any LogReading) throws -> Bool {
         if try !transaction.replacements(of: logged.id).isEmpty { return true }
         guard let original = logged.replaces, let first = try transaction.replacements(of: original).first else { return false }
         return first < logged.order
@@ -326,6 +359,7 @@ public final class SyncEngine: Sendable {
     ///   - cursor: 0 for every operation, else a cursor this method returned.
     ///   - transaction: A transaction of the store.
     public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> OperationBatch {
+        let transaction = try Self.log(of: transaction)
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
         let folded = try transaction.fold()?.covering ?? [:]
         return OperationBatch(
@@ -359,9 +393,9 @@ public final class SyncEngine: Sendable {
     /// - Throws: What ``merge(_:in:)`` throws, from either store, and ``SyncError/foldedApart``
     ///   when each side folded away operations the other never had.
     public func exchange(with peer: SyncEngine) async throws -> ExchangeReport {
-        let here = try await repository.write { try self.preparedReplica(in: $0).id }
+        let here = try await repository.write { try self.preparedReplica(in: Self.log(of: $0)).id }
         let peerRekeyed = try await peer.repository.write { transaction in
-            guard try peer.preparedReplica(in: transaction).id == here else { return false }
+            guard try peer.preparedReplica(in: Self.log(of: transaction)).id == here else { return false }
             try peer.rekey(in: transaction)
             return true
         }
@@ -371,28 +405,30 @@ public final class SyncEngine: Sendable {
         let sent = try await send(to: peer)
         // Each tells the other what it holds, and what it has heard of the others.
         let heardHere = try await repository.write { transaction in
-            _ = try self.acknowledge(in: transaction)
-            return try transaction.acknowledgements()
+            let log = try Self.log(of: transaction)
+            _ = try self.acknowledge(in: log)
+            return try log.acknowledgements()
         }
         let heardThere = try await peer.repository.write { transaction in
-            _ = try peer.acknowledge(in: transaction)
-            try peer.hear(heardHere, in: transaction)
-            return try transaction.acknowledgements()
+            let log = try Self.log(of: transaction)
+            _ = try peer.acknowledge(in: log)
+            try peer.hear(heardHere, in: log)
+            return try log.acknowledgements()
         }
-        try await repository.write { try self.hear(heardThere, in: $0) }
+        try await repository.write { try self.hear(heardThere, in: Self.log(of: $0)) }
         return ExchangeReport(received: received, sent: sent, peerRekeyed: peerRekeyed, adoption: adopted, peerAdoption: peerAdopted)
     }
 
     /// Merges into `target` the operations of this store's log after the cursor `target` keeps
     /// for this replica, and moves that cursor on, in the merge's transaction.
     private func send(to target: SyncEngine) async throws -> MergeReport {
-        guard let source = try await repository.read({ try $0.replicaState()?.id }) else { return MergeReport(received: 0) }
-        let recorded = try await target.repository.read { try $0.peerCursor(of: source) }
-        let batch = try await repository.read { try self.operations(after: Self.start(at: recorded, in: $0), in: $0) }
+        guard let source = try await repository.read({ try Self.log(of: $0).replicaState()?.id }) else { return MergeReport(received: 0) }
+        let recorded = try await target.repository.read { try Self.log(of: $0).peerCursor(of: source) }
+        let batch = try await repository.read { try self.operations(after: Self.start(at: recorded, in: try Self.log(of: $0)), in: $0) }
         return try await target.repository.write { transaction in
             let report = try target.merge(batch.operations, in: transaction)
             if let last = batch.operations.last {
-                try transaction.setPeerCursor(PeerCursor(peer: source, position: batch.cursor, operation: last.id.rawValue))
+                try Self.log(of: transaction).setPeerCursor(PeerCursor(peer: source, position: batch.cursor, operation: last.id.rawValue))
             }
             return report
         }
@@ -400,7 +436,7 @@ public final class SyncEngine: Sendable {
 
     /// Where to read a log from for a cursor another store keeps for it: the cursor when the
     /// log holds its operation at its position, else the start.
-    private static func start(at cursor: PeerCursor?, in log: any ItemReading) throws -> Int64 {
+    private static func start(at cursor: PeerCursor?, in log: any LogReading) throws -> Int64 {
         guard let cursor, cursor.position > 0 else { return 0 }
         let found = try log.loggedOperations(afterPosition: cursor.position - 1, limit: 1).first
         return found?.position == cursor.position && found?.id == cursor.operation ? cursor.position : 0
@@ -432,15 +468,6 @@ public struct OperationBatch: Sendable {
     /// For each replica, the sequence number up to which the store had folded its operations
     /// away: a store must hold those to merge these (``SyncEngine/merge(_:after:)``).
     public var folded: [ReplicaID: Int64]
-}
-
-/// What a change made here logs.
-public enum LocalChanges: Sendable {
-    /// These changes, in the order made.
-    case changes([SyncChange])
-    /// Whatever the change wrote, told as changes by the rows it wrote: for bulk writes such as
-    /// an import, whose every row is meant as it ends.
-    case rowsWritten
 }
 
 /// What a merge did.
@@ -514,5 +541,37 @@ extension HLCTimestamp {
     /// The clock of an operation's order.
     init(_ order: OperationOrder) {
         self.init(milliseconds: order.milliseconds, counter: UInt32(clamping: order.counter))
+    }
+}
+
+/// A transaction of a store with an operation log, for writing.
+typealias LogWriting = ItemWriting & OperationLogWriting
+/// A transaction of a store with an operation log, for reading.
+typealias LogReading = ItemReading & OperationLogReading
+
+extension SyncEngine: ChangeLog {
+    /// Runs an intent's `body` with a journal whose records are logged as operations of this
+    /// replica, in the intent's transaction, with how to take the whole change back.
+    ///
+    /// Each record becomes its operations as it is made, read against the store as the change
+    /// left it; after ``ChangeRecord/rowsWritten``, the whole change is told by its rows instead.
+    ///
+    /// - Throws: What `body` throws; ``SyncError/unrecordedChange`` when it changed lists or
+    ///   items and recorded nothing, which would never reach the other replicas.
+    public func recording<Result>(in transaction: any ItemWriting, _ body: (ChangeJournal) throws -> Result) throws -> Result {
+        try logging(in: transaction) { recorder in
+            var changes: [SyncChange] = []
+            var recorded = false
+            var toldByRows = false
+            let journal = ChangeJournal(transaction: recorder) { record in
+                recorded = true
+                if case .rowsWritten = record { toldByRows = true }
+                guard !toldByRows else { return }
+                changes += try SyncChange.changes(telling: record, in: recorder)
+            }
+            let result = try body(journal)
+            guard recorded || !recorder.changesRows else { throw SyncError.unrecordedChange }
+            return (result, toldByRows ? nil : changes)
+        }.0
     }
 }

@@ -8,6 +8,12 @@ public enum SyncError: Error, Hashable, Sendable {
     /// Operations come from a replica that folded away operations this store never received:
     /// it must take a snapshot from a store that has them first.
     case missingFoldedOperations
+    /// The store's backend keeps no operation log, so its changes cannot be logged or merged.
+    case noOperationLog
+    /// A change wrote lists or items and recorded nothing, so it could not be logged and would
+    /// never reach the other replicas; nothing was changed. It is a mistake in the code that
+    /// made the change, not in the data.
+    case unrecordedChange
 }
 
 extension SyncError: LocalizedError {
@@ -18,6 +24,10 @@ extension SyncError: LocalizedError {
             "These two databases each folded away operations the other never received, so their histories cannot be merged; their lists and items are unchanged."
         case .missingFoldedOperations:
             "The operations come after operations that were folded into a snapshot, and this database lacks some of them: it must take that snapshot first; nothing was merged."
+        case .noOperationLog:
+            "This store keeps no log of its changes, so it cannot sync; nothing was changed."
+        case .unrecordedChange:
+            "A change was made without being recorded, so it could not be synced; nothing was changed. This is a mistake in Arrange, not in your data: please report it."
         }
     }
 }

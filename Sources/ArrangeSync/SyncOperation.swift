@@ -39,7 +39,7 @@ public struct SyncOperation: Codable, Hashable, Sendable, Identifiable {
 
     /// The operation's place in the one order every replica applies operations in:
     /// `(clock, replica, sequence, id)`.
-    public var order: OperationOrder {
+    package var order: OperationOrder {
         OperationOrder(milliseconds: clock.milliseconds, counter: Int64(clock.counter), replica: replica.rawValue, sequence: sequence, id: id.rawValue)
     }
 }
@@ -64,7 +64,7 @@ public struct OperationReference: Codable, Hashable, Sendable {
     }
 
     /// The operation's place in the total order.
-    public var order: OperationOrder {
+    package var order: OperationOrder {
         OperationOrder(milliseconds: clock.milliseconds, counter: Int64(clock.counter), replica: replica.rawValue, sequence: sequence, id: id.rawValue)
     }
 }

@@ -207,4 +207,33 @@ struct UndoTests {
         guard case .historyConflict = error else { Issue.record("expected a history conflict, got \(String(describing: error))"); return }
         #expect(try await session.run(GetLists()).lists.map(\.id).contains(work.id))
     }
+
+    @Test("An intent of the app's own that runs two intents is one step, and one undo takes both back")
+    func composedIntent() async throws {
+        let session = try await Session()
+        try await session.add("A")
+        let result = try await session.run(AddToTodayAtOnce(title: "B"))
+        #expect(try await session.titles() == "A B")
+        #expect(try await session.run(ShowToday()).items.map(\.id) == [result.items[0].id])
+        #expect(session.environment.undoSteps.last?.actionName == AddToTodayAtOnce.title)
+
+        try await session.run(Undo())
+        #expect(try await session.titles() == "A", "the item goes as well as its place in Today")
+        #expect(try await session.run(ShowToday()).items.isEmpty)
+        try await session.run(Redo())
+        #expect(try await session.titles() == "A B")
+        #expect(try await session.run(ShowToday()).items.map(\.title) == ["B"])
+    }
+
+}
+
+/// Adds an item to the default list and puts it in Today: an intent an app makes of two others.
+private struct AddToTodayAtOnce: ArrangeIntent {
+    static let title = "Add to Today at Once"
+    let title: String
+
+    func run(in context: IntentContext) throws -> PlacementResult {
+        let added = try AddItem(title: title).run(in: context)
+        return try AddToToday(added.items.map(\.id)).run(in: context)
+    }
 }

@@ -26,10 +26,10 @@ struct OperationLogConformanceTests {
         let tieFirst = Self.operation(Self.first, sequence: 1, milliseconds: 200)
         let counted = Self.operation(Self.second, sequence: 2, milliseconds: 200, counter: 1)
         let logged = [late, tieSecond, tieFirst, counted]
-        let positions = try store.repository.write { transaction in try logged.map { try transaction.log($0) } }
+        let positions = try store.repository.writeLog { transaction in try logged.map { try transaction.log($0) } }
         #expect(positions == [1, 2, 3, 4])
 
-        try store.repository.read { transaction throws in
+        try store.repository.readLog { transaction throws in
             let total = try transaction.loggedOperations(from: tieFirst.order, limit: .max)
             #expect(total.map(\.id) == [tieFirst.id, tieSecond.id, counted.id, late.id])
             #expect(try transaction.loggedOperations(from: counted.order, limit: 1).map(\.id) == [counted.id])
@@ -57,11 +57,11 @@ struct OperationLogConformanceTests {
                 id: UUID())
             return LoggedOperation(order: order, change: Data("{}".utf8), rewind: Data("[]".utf8), isReplayed: true)
         }
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             for operation in operations { _ = try transaction.log(operation) }
         }
         let lowest = OperationOrder(milliseconds: .min, counter: .min, replica: Identifier<Never>.lowest.rawValue, sequence: .min, id: Identifier<Never>.lowest.rawValue)
-        let read = try store.repository.read { try $0.loggedOperations(from: lowest, limit: .max) }
+        let read = try store.repository.readLog { try $0.loggedOperations(from: lowest, limit: .max) }
         #expect(read.map(\.order) == operations.map(\.order).sorted())
     }
 
@@ -72,70 +72,96 @@ struct OperationLogConformanceTests {
         let merged = Self.operation(Self.second, sequence: 1, milliseconds: 300)
         let local = Self.operation(Self.first, sequence: 1, milliseconds: 100, isReplayed: false)
         let later = Self.operation(Self.first, sequence: 2, milliseconds: 200, isReplayed: false)
-        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == nil)
-        try store.repository.write { transaction throws in
+        #expect(try store.repository.readLog { try $0.firstUnreplayedOperation() } == nil)
+        try store.repository.writeLog { transaction throws in
             for operation in [merged, later, local] { _ = try transaction.log(operation) }
         }
-        #expect(throws: StoreError.duplicateOperation(local.id)) { try store.repository.write { _ = try $0.log(local) } }
-        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == local.order)
+        #expect(throws: StoreError.duplicateOperation(local.id)) { try store.repository.writeLog { _ = try $0.log(local) } }
+        #expect(try store.repository.readLog { try $0.firstUnreplayedOperation() } == local.order)
 
         // A merge replays both, in the total order.
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             try transaction.setRewind(Data("[1]".utf8), isReplayed: true, ofOperation: local.id)
             try transaction.setRewind(Data("[2]".utf8), isReplayed: true, ofOperation: later.id)
         }
-        try store.repository.read { transaction throws in
+        try store.repository.readLog { transaction throws in
             #expect(try transaction.firstUnreplayedOperation() == nil)
             #expect(try transaction.loggedOperation(id: local.id)?.rewind == Data("[1]".utf8))
             #expect(try transaction.loggedOperation(id: later.id)?.isReplayed == true)
         }
         let next = Self.operation(Self.first, sequence: 3, milliseconds: 50, isReplayed: false)
-        try store.repository.write { _ = try $0.log(next) }
-        #expect(try store.repository.read { try $0.firstUnreplayedOperation() } == next.order)
+        try store.repository.writeLog { _ = try $0.log(next) }
+        #expect(try store.repository.readLog { try $0.firstUnreplayedOperation() } == next.order)
         let unknown = UUID()
         #expect(throws: StoreError.operationNotFound(unknown)) {
-            try store.repository.write { try $0.setRewind(Data(), isReplayed: true, ofOperation: unknown) }
+            try store.repository.writeLog { try $0.setRewind(Data(), isReplayed: true, ofOperation: unknown) }
         }
     }
 
     @Test("The replica id and the tombstones of each ordering are kept, replaced and forgotten", arguments: Backend.allCases)
     func replicaAndTombstones(backend: Backend) throws {
         let store = try backend.makeStore()
-        #expect(try store.repository.read { try $0.replicaState() } == nil)
-        try store.repository.write { try $0.setReplicaState(ReplicaState(id: Self.first)) }
+        #expect(try store.repository.readLog { try $0.replicaState() } == nil)
+        try store.repository.writeLog { try $0.setReplicaState(ReplicaState(id: Self.first)) }
         let second = ReplicaState(id: Self.second, lastSequence: 7, lastMilliseconds: 1_800_000_000_123, lastCounter: 2)
-        try store.repository.write { try $0.setReplicaState(second) }
-        #expect(try store.repository.read { try $0.replicaState() } == second)
+        try store.repository.writeLog { try $0.setReplicaState(second) }
+        #expect(try store.repository.readLog { try $0.replicaState() } == second)
 
         let entry = OrderEntry.ID()
         let list = ItemList.ID()
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             try transaction.setTombstone(5, of: entry, in: .items(list))
             try transaction.setTombstone(-7, of: entry, in: .today)
             try transaction.setTombstone(9, of: entry, in: .today)
         }
-        try store.repository.read { transaction throws in
+        try store.repository.readLog { transaction throws in
             #expect(try transaction.tombstone(of: entry, in: .items(list)) == 5)
             #expect(try transaction.tombstone(of: entry, in: .today) == 9)
             #expect(try transaction.tombstone(of: entry, in: .lists) == nil)
             #expect(try transaction.tombstone(of: entry, in: .items(ItemList.ID())) == nil)
         }
-        try store.repository.write { try $0.setTombstone(nil, of: entry, in: .today) }
-        #expect(try store.repository.read { try $0.tombstone(of: entry, in: .today) } == nil)
+        try store.repository.writeLog { try $0.setTombstone(nil, of: entry, in: .today) }
+        #expect(try store.repository.readLog { try $0.tombstone(of: entry, in: .today) } == nil)
+    }
+
+    @Test("A store that syncs refuses a change to its lists and items that is not logged, and still reads and keeps its own settings", arguments: Backend.allCases)
+    func unloggedChanges(backend: Backend) throws {
+        let store = try backend.makeStore()
+        // A store without a replica id does not sync: anything goes.
+        let (list, items) = try store.seed("Groceries", sortIndices: [10, 20])
+        try store.repository.writeLog { try $0.setReplicaState(ReplicaState(id: Self.first)) }
+
+        let extra = Sample.item(in: list.id, "Unlogged", sortIndex: 30)
+        #expect(throws: StoreError.unloggedChange) { try store.repository.write { try $0.insert(extra) } }
+        #expect(throws: StoreError.unloggedChange) { try store.repository.write { try $0.deleteItem(id: items[0].id) } }
+        #expect(throws: StoreError.unloggedChange) {
+            try store.repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 25)], in: .items(list.id), updatedAt: Date()) }
+        }
+        #expect(throws: StoreError.unloggedChange) { try store.repository.write { try $0.deleteList(id: list.id) } }
+        #expect(try store.repository.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: .max) } == items, "nothing was changed")
+
+        // The default list is each store's own setting, and the log is sync's own: neither needs a mark.
+        try store.repository.write { try $0.setDefaultListID(list.id) }
+        try store.repository.writeLog { try $0.setTombstone(5, of: items[0].id.entryID, in: .today) }
+        #expect(try store.repository.read { try $0.defaultListID() } == list.id)
+
+        // Marked as logged, the same change commits.
+        try store.repository.writeLog { try $0.insert(extra) }
+        #expect(try store.repository.read { try $0.item(id: extra.id) } == extra)
     }
 
     @Test("A cursor into each peer's log is kept per peer and replaced", arguments: Backend.allCases)
     func peerCursors(backend: Backend) throws {
         let store = try backend.makeStore()
-        #expect(try store.repository.read { try $0.peerCursor(of: Self.first) } == nil)
+        #expect(try store.repository.readLog { try $0.peerCursor(of: Self.first) } == nil)
         let (first, second) = (PeerCursor(peer: Self.first, position: 3, operation: UUID()), PeerCursor(peer: Self.second, position: 9, operation: UUID()))
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             try transaction.setPeerCursor(first)
             try transaction.setPeerCursor(second)
         }
         let moved = PeerCursor(peer: Self.first, position: 12, operation: UUID())
-        try store.repository.write { try $0.setPeerCursor(moved) }
-        try store.repository.read { transaction throws in
+        try store.repository.writeLog { try $0.setPeerCursor(moved) }
+        try store.repository.readLog { transaction throws in
             #expect(try transaction.peerCursor(of: Self.first) == moved)
             #expect(try transaction.peerCursor(of: Self.second) == second)
         }
@@ -149,13 +175,13 @@ struct OperationLogConformanceTests {
         // Logged last, so that folding removes the highest position.
         let kept = Self.operation(Self.first, sequence: 2, milliseconds: 300)
         let folded = Self.operation(Self.second, sequence: 2, milliseconds: 250)
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             for operation in [early, middle, kept, folded] { _ = try transaction.log(operation) }
         }
-        #expect(try store.repository.read { try $0.fold() } == nil)
+        #expect(try store.repository.readLog { try $0.fold() } == nil)
         let fold = Fold(through: folded.order, covering: [Self.first: 1, Self.second: 2], count: 3)
-        #expect(try store.repository.write { try $0.fold(fold, removingThrough: folded.order) } == 3)
-        try store.repository.read { transaction throws in
+        #expect(try store.repository.writeLog { try $0.fold(fold, removingThrough: folded.order) } == 3)
+        try store.repository.readLog { transaction throws in
             #expect(try transaction.fold() == fold)
             #expect(try transaction.loggedOperations(afterPosition: 0, limit: .max).map(\.id) == [kept.id])
             #expect(try transaction.loggedOperation(id: early.id) == nil)
@@ -164,11 +190,11 @@ struct OperationLogConformanceTests {
         #expect(fold.covers(middle.order) && !fold.covers(kept.order))
         // Position 4 was folded away: the next operation goes past it.
         let next = Self.operation(Self.second, sequence: 3, milliseconds: 400)
-        #expect(try store.repository.write { try $0.log(next) } == 5)
+        #expect(try store.repository.writeLog { try $0.log(next) } == 5)
         // An operation folded away and logged again, as a snapshot's log is, is listed once, at its new position.
-        #expect(try store.repository.write { try $0.log(early) } == 6)
-        #expect(try store.repository.read { try $0.loggedOperations(afterPosition: 0, limit: .max).map(\.id) } == [kept.id, next.id, early.id])
-        #expect(try store.repository.read { try $0.loggedOperations(afterPosition: 0, limit: 2).map(\.id) } == [kept.id, next.id])
+        #expect(try store.repository.writeLog { try $0.log(early) } == 6)
+        #expect(try store.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).map(\.id) } == [kept.id, next.id, early.id])
+        #expect(try store.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: 2).map(\.id) } == [kept.id, next.id])
     }
 
     @Test("Replacements are found by the operation they replace; sequences and replicas by the log", arguments: Backend.allCases)
@@ -180,10 +206,10 @@ struct OperationLogConformanceTests {
         var earlier = Self.operation(Self.first, sequence: 3, milliseconds: 200)
         earlier.replaces = original.id
         let plain = Self.operation(Self.first, sequence: 4, milliseconds: 250)
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             for operation in [original, later, earlier, plain] { _ = try transaction.log(operation) }
         }
-        try store.repository.read { transaction throws in
+        try store.repository.readLog { transaction throws in
             #expect(try transaction.replacements(of: original.id) == [earlier.order, later.order])
             #expect(try transaction.replacements(of: plain.id).isEmpty)
             #expect(try transaction.loggedOperation(id: later.id)?.replaces == original.id)
@@ -202,14 +228,14 @@ struct OperationLogConformanceTests {
         let newer = Acknowledgement(replica: Self.first, milliseconds: 20, counter: 0, merged: [Self.first: 6])
         let list = ItemList.ID()
         let entry = OrderEntry.ID()
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             try transaction.setAcknowledgement(first)
             try transaction.setAcknowledgement(second)
             try transaction.setAcknowledgement(newer)
             try transaction.setTombstone(7, of: entry, in: .items(list))
             try transaction.setTombstone(-3, of: entry, in: .today)
         }
-        try store.repository.read { transaction throws in
+        try store.repository.readLog { transaction throws in
             #expect(try Set(transaction.acknowledgements()) == [newer, second])
             #expect(try Set(transaction.tombstones()) == [
                 Tombstone(entry: entry, scope: .items(list), sortIndex: 7), Tombstone(entry: entry, scope: .today, sortIndex: -3),
@@ -221,35 +247,35 @@ struct OperationLogConformanceTests {
     func replicaStateFollowsTheLog(backend: Backend) throws {
         let store = try backend.makeStore()
         let here = ReplicaState(id: Self.first, lastSequence: 4, lastMilliseconds: 90, lastCounter: 0)
-        try store.repository.write { try $0.setReplicaState(here) }
+        try store.repository.writeLog { try $0.setReplicaState(here) }
         // A change made here: its operation, then the state it leads to, in one transaction.
         let own = Self.operation(Self.first, sequence: 5, milliseconds: 100, counter: 2)
         let after = ReplicaState(id: Self.first, lastSequence: 5, lastMilliseconds: 100, lastCounter: 2)
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             _ = try transaction.log(own)
             try transaction.setReplicaState(after)
         }
-        #expect(try store.repository.read { try $0.replicaState() } == after)
+        #expect(try store.repository.readLog { try $0.replicaState() } == after)
         if let writer = store.sqlite?.writer {
             // SQLite skips the row's write: the operation says it.
             #expect(try writer.read { try Int64.fetchOne($0, sql: "SELECT last_sequence FROM sync_replica") } == 4)
         }
         // Another replica's operation logged after it, as a merge does.
-        try store.repository.write { _ = try $0.log(Self.operation(Self.second, sequence: 1, milliseconds: 50)) }
-        #expect(try store.repository.read { try $0.replicaState() } == after)
+        try store.repository.writeLog { _ = try $0.log(Self.operation(Self.second, sequence: 1, milliseconds: 50)) }
+        #expect(try store.repository.readLog { try $0.replicaState() } == after)
         if let writer = store.sqlite?.writer {
             #expect(try writer.read { try Int64.fetchOne($0, sql: "SELECT last_sequence FROM sync_replica") } == 5)
         }
         // Another change here, then a fold that removes every operation.
         let next = Self.operation(Self.first, sequence: 6, milliseconds: 110)
         let last = ReplicaState(id: Self.first, lastSequence: 6, lastMilliseconds: 110, lastCounter: 0)
-        try store.repository.write { transaction throws in
+        try store.repository.writeLog { transaction throws in
             _ = try transaction.log(next)
             try transaction.setReplicaState(last)
         }
         let fold = Fold(through: next.order, covering: [Self.first: 6, Self.second: 1], count: 3)
-        #expect(try store.repository.write { try $0.fold(fold, removingThrough: next.order) } == 3)
-        #expect(try store.repository.read { try $0.replicaState() } == last)
+        #expect(try store.repository.writeLog { try $0.fold(fold, removingThrough: next.order) } == 3)
+        #expect(try store.repository.readLog { try $0.replicaState() } == last)
     }
 
     @Test("A failed write transaction logs nothing", arguments: Backend.allCases)
@@ -258,13 +284,13 @@ struct OperationLogConformanceTests {
         let store = try backend.makeStore()
         let operation = Self.operation(Self.first, sequence: 1, milliseconds: 1)
         #expect(throws: Abort.self) {
-            try store.repository.write { transaction throws in
+            try store.repository.writeLog { transaction throws in
                 _ = try transaction.log(operation)
                 try transaction.setReplicaState(ReplicaState(id: Self.first))
                 throw Abort()
             }
         }
-        try store.repository.read { transaction throws in
+        try store.repository.readLog { transaction throws in
             #expect(try transaction.loggedOperation(id: operation.id) == nil)
             #expect(try transaction.replicaState() == nil)
         }

@@ -133,7 +133,7 @@ final class Simulation {
     /// operations it applied touched.
     func merge(_ batch: [SyncOperation], into engine: SyncEngine) throws {
         let before = try Self.itemOrders(engine.repository)
-        let replayedFrom = try engine.repository.read { transaction throws -> OperationOrder? in
+        let replayedFrom = try engine.repository.readLog { transaction throws -> OperationOrder? in
             let unreplayed = try transaction.firstUnreplayedOperation()
             let new = try batch.filter { try transaction.loggedOperation(id: $0.id.rawValue) == nil }.map(\.order).min()
             return [unreplayed, new].compactMap { $0 }.min()
@@ -142,7 +142,7 @@ final class Simulation {
         guard let replayedFrom else { return }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        let applied = try engine.repository.read { try $0.loggedOperations(from: replayedFrom, limit: .max) }
+        let applied = try engine.repository.readLog { try $0.loggedOperations(from: replayedFrom, limit: .max) }
             .map { try decoder.decode(SyncChange.self, from: $0.change) }
         let touched = Set(applied.flatMap(\.subjects).map { Item.ID(rawValue: $0.rawValue) })
         let after = try Self.itemOrders(engine.repository)

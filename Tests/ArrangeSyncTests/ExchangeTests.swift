@@ -66,7 +66,7 @@ struct ExchangeTests {
         }
         for index in 1..<engines.count { _ = try await meet(index, 1 + index % (engines.count - 1)) }
         #expect(folded > 0, "the others folded operations away while replica 0 was away")
-        let logBefore = try await engines[0].repository.read { try $0.loggedOperations(afterPosition: 0, limit: .max).count }
+        let logBefore = try await engines[0].repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).count }
 
         simulation.away = []
         let back = try await meet(0, 1)

@@ -1,0 +1,286 @@
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import Foundation
+
+/// Taking changes back: what ``Undo`` and ``Redo`` do with the records of a step.
+///
+/// A step of the history is the records an intent made, in the order made. Undoing it takes
+/// each back, last first; taking a change back is itself a change, which records what it does,
+/// and those records are the step that ``Redo`` takes back in turn. So undo and redo need no
+/// inverse of their own, and when the environment syncs, they log what they do as any intent does.
+///
+/// Places are neighbours, never raw `sortIndex` values: a later insert may have re-spread the
+/// neighbours' keys, and putting an old key back could land an entry in the wrong place. An
+/// entry goes back directly after the entry that was before it in its ordering, through the
+/// ordering service, which picks a fresh key (and re-spreads if the gap is full). This holds
+/// alike for an item in its list, an item in Today and a list.
+extension ChangeRecord {
+    // MARK: Recording where things are
+
+    /// The places of `entries` now, in `scope`, in an order in which they can be restored:
+    /// in order, so that each predecessor is in place before its successor.
+    static func places(of entries: [OrderEntry], in scope: OrderScope, transaction: any ItemReading) throws -> [Place] {
+        try entries.sorted { $0.key < $1.key }.map { try place(of: $0, in: scope, transaction: transaction) }
+    }
+
+    /// The places in their lists of `items`, which may belong to several lists.
+    static func listPlaces(of items: [Item], in transaction: any ItemReading) throws -> [Place] {
+        try items.sorted { ($0.listID, $0.orderKey) < ($1.listID, $1.orderKey) }.map { item in
+            try place(of: OrderEntry(id: item.id.entryID, sortIndex: item.sortIndex, isOpen: !item.isCompleted), in: .items(item.listID), transaction: transaction)
+        }
+    }
+
+    /// The places in Today of those of `items` that are in Today.
+    static func todayPlaces(of items: [Item], in transaction: any ItemReading) throws -> [Place] {
+        try places(of: items.compactMap { $0.entry(in: .today) }, in: .today, transaction: transaction)
+    }
+
+    /// The items with where they are now, in an order in which they can be restored.
+    static func placedItems(_ items: [Item], in transaction: any ItemReading) throws -> [PlacedItem] {
+        let todayPlaces = Dictionary(uniqueKeysWithValues: try todayPlaces(of: items, in: transaction).map { ($0.id, $0) })
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id.entryID, $0) })
+        return try listPlaces(of: items, in: transaction).compactMap { place in
+            byID[place.id].map { PlacedItem(item: $0, place: place, todayPlace: todayPlaces[place.id]) }
+        }
+    }
+
+    static func place(of entry: OrderEntry, in scope: OrderScope, transaction: any ItemReading) throws -> Place {
+        Place(id: entry.id, scope: scope, predecessor: try transaction.entries(in: scope, before: entry.key, limit: 1).first?.id)
+    }
+
+    // MARK: Taking back
+
+    /// Takes the change back in the transaction of `context`, which records what that does.
+    ///
+    /// - Parameter action: The title of the step, for error messages.
+    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the store changed outside
+    ///   the session so that the change can no longer be taken back.
+    func takeBack(in context: IntentContext, action: String) throws {
+        try TakingBack(context: context, action: action).takeBack(self)
+    }
+}
+
+extension ChangeRecord.Neighbours {
+    /// The neighbours an ordering service placed entries between.
+    init(_ report: OrderingReport) {
+        self.init(after: report.predecessor, before: report.successor)
+    }
+}
+
+extension ChangeRecord.Run {
+    /// The entries an ordering service placed, in their new order, and their neighbours.
+    init(_ report: OrderingReport, in scope: OrderScope) {
+        self.init(entries: report.placed.sorted { $0.key < $1.key }.map(\.id), scope: scope, neighbours: ChangeRecord.Neighbours(report))
+    }
+}
+
+/// One change being taken back: the transaction, and how to report a conflict.
+private struct TakingBack {
+    typealias Place = ChangeRecord.Place
+
+    let context: IntentContext
+    let transaction: any ItemWriting
+    let action: String
+
+    init(context: IntentContext, action: String) throws {
+        self.context = context
+        self.transaction = try context.writing(action)
+        self.action = action
+    }
+
+    var ordering: OrderingService { context.ordering }
+
+    func conflict(_ reason: String) -> IntentError {
+        IntentError.historyConflict(action: action, reason: reason)
+    }
+
+    func existing(_ id: Item.ID) throws -> Item {
+        guard let item = try transaction.item(id: id) else { throw conflict("item \(id) no longer exists.") }
+        return item
+    }
+
+    func takeBack(_ change: ChangeRecord) throws {
+        switch change {
+        case .itemAdded(let item, _):
+            try delete([item.id])
+
+        case .restored(let lists, let items):
+            if lists.isEmpty { try delete(items) }
+            for list in lists { try deleteList(list) }
+
+        case .itemsDeleted(_, let placed):
+            try restore(placed)
+            try context.record(.restored(lists: [], items: placed.map(\.item.id)))
+
+        case .moved(_, let joining, let places):
+            if !joining.isEmpty {
+                let items = try joining.map(existing)
+                let from = try ChangeRecord.todayPlaces(of: items, in: transaction)
+                try transaction.removeFromToday(joining, updatedAt: context.now())
+                try context.record(.leftToday(joining, from: from))
+            }
+            for place in places where try currentEntry(place.id, like: place.scope) == nil { throw conflict(missing(place)) }
+            try putBack(places)
+
+        case .leftToday(let ids, let places):
+            for id in ids { _ = try existing(id) }
+            try putBack(places, joiningToday: true)
+
+        case .retitled(let edits):
+            try context.record(.retitled(try takeBack(edits, of: \.title, named: "title", unchanged: ==)))
+
+        case .completion(let edits):
+            try context.record(.completion(try takeBack(edits, of: \.completedAt, named: "completion", unchanged: Self.sameMoment)))
+
+        case .listCreated(let list, _):
+            try deleteList(list.id)
+
+        case .listDeleted(let list, let place, let items):
+            guard try transaction.list(id: list.id) == nil else { throw conflict("the list '\(list.name)' exists again.") }
+            let at = try place.map(placement(after:)) ?? .bottom
+            try ordering.add(list, at: at.map { ItemList.ID(entry: $0) }, in: transaction)
+            try restore(items)
+            try context.record(.restored(lists: [list.id], items: items.map(\.item.id)))
+
+        case .listRenamed(let id, let edit):
+            guard var list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
+            let current = list.name
+            list.name = edit.old
+            try transaction.update(list)
+            try context.record(.listRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
+
+        case .orderRepaired, .rowsWritten:
+            // Never a step of the history.
+            break
+        }
+    }
+
+    /// Deletes items again, with where they are now.
+    private func delete(_ ids: [Item.ID]) throws {
+        let placed = try ChangeRecord.placedItems(try ids.map(existing), in: transaction)
+        for entry in placed { try transaction.deleteItem(id: entry.item.id) }
+        try context.record(.itemsDeleted(ids, placed: placed))
+    }
+
+    /// Deletes a list again with whatever items it has, unless it has become the default list.
+    private func deleteList(_ id: ItemList.ID) throws {
+        guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
+        guard try transaction.defaultListID() != id else { throw conflict("'\(list.name)' has become the default list, which is not deleted.") }
+        let place = try ChangeRecord.place(of: list.entry, in: .lists, transaction: transaction)
+        let items = try ChangeRecord.placedItems(try transaction.items(in: id, visibility: .all, offset: 0, limit: .max), in: transaction)
+        try transaction.deleteList(id: id)
+        try context.record(.listDeleted(list, place: place, items: items))
+    }
+
+    /// Why the entry of a place cannot be put back.
+    private func missing(_ place: Place) -> String {
+        switch place.scope {
+        case .lists: "list \(ItemList.ID(entry: place.id)) no longer exists."
+        case .items: "item \(Item.ID(entry: place.id)) no longer exists."
+        case .today: "item \(Item.ID(entry: place.id)) is no longer in Today."
+        }
+    }
+
+    /// The entry of an item or list in the ordering a place was recorded in: for an item
+    /// recorded in a list, its entry in whatever list it is in now.
+    private func currentEntry(_ id: OrderEntry.ID, like scope: OrderScope) throws -> (entry: OrderEntry, scope: OrderScope)? {
+        switch scope {
+        case .lists:
+            return try transaction.list(id: ItemList.ID(entry: id)).map { ($0.entry, .lists) }
+        case .today:
+            return try transaction.entry(id: id, in: .today).map { ($0, .today) }
+        case .items:
+            guard let item = try transaction.item(id: Item.ID(entry: id)) else { return nil }
+            let current = OrderScope.items(item.listID)
+            return item.entry(in: current).map { ($0, current) }
+        }
+    }
+
+    /// Puts entries back at their places, a run of neighbours at a time, and records each move.
+    ///
+    /// - Parameters:
+    ///   - recording: Whether to record the moves; a restore records what it restores whole.
+    ///   - joiningToday: Whether items join Today rather than move in it.
+    private func putBack(_ places: [Place], recording: Bool = true, joiningToday: Bool = false) throws {
+        for run in places.chunked(by: { $1.scope == $0.scope && $1.predecessor == $0.id }) {
+            let scope = run[0].scope
+            var from: [Place] = []
+            if recording, !joiningToday {
+                for place in run {
+                    guard let current = try currentEntry(place.id, like: scope) else { continue }
+                    from.append(try ChangeRecord.place(of: current.entry, in: current.scope, transaction: transaction))
+                }
+            }
+            let report = try ordering.place(run.map(\.id), at: try placement(after: run[0]), in: scope, visibility: .all, in: transaction)
+            guard recording else { continue }
+            try context.recordPlacement(report, in: scope, joining: joiningToday ? run.map { Item.ID(entry: $0.id) } : [], from: from)
+        }
+    }
+
+    /// Adds deleted items back, each after its predecessor in its list, then in Today.
+    private func restore(_ placed: [ChangeRecord.PlacedItem]) throws {
+        for entry in placed where try transaction.item(id: entry.item.id) != nil {
+            throw conflict("item \(entry.item.id) exists again.")
+        }
+        for entry in placed {
+            var item = entry.item
+            item.todayIndex = nil
+            try ordering.add(item, at: try placement(after: entry.place).map { Item.ID(entry: $0) }, visibility: .all, in: transaction)
+        }
+        // In their old order in Today, so that each predecessor is back before its successor.
+        let todayPlaces = placed.compactMap { entry -> (key: OrderKey, place: Place)? in
+            guard let place = entry.todayPlace, let key = entry.item.entry(in: .today)?.key else { return nil }
+            return (key, place)
+        }
+        try putBack(todayPlaces.sorted { $0.key < $1.key }.map(\.place), recording: false)
+    }
+
+    /// Directly after a place's predecessor, or at the top when there is none.
+    ///
+    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the place's list or its
+    ///   predecessor is gone.
+    private func placement(after place: Place) throws -> Placement<OrderEntry.ID> {
+        var name = place.scope == .today ? "Today" : "the order of the lists"
+        if case .items(let id) = place.scope {
+            guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
+            name = "'\(list.name)'"
+        }
+        guard let predecessor = place.predecessor else { return .top }
+        guard try transaction.entry(id: predecessor, in: place.scope) != nil else {
+            throw conflict("what was before it (\(predecessor)) is no longer in \(name).")
+        }
+        return .after(predecessor)
+    }
+
+    /// Gives each item of `edits` its old value of one field back, stamps it, and returns the
+    /// edits that doing so makes.
+    ///
+    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when an item's value is no
+    ///   longer the one the edit gave it: another device, or another session, changed it since,
+    ///   and taking the edit back would overwrite that change.
+    private func takeBack<Value>(
+        _ edits: [Item.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Item, Value>, named name: String, unchanged: (Value, Value) -> Bool
+    ) throws -> [Item.ID: ChangeRecord.Edit<Value>] {
+        var inverse: [Item.ID: ChangeRecord.Edit<Value>] = [:]
+        let stamp = context.now()
+        for (id, edit) in edits.sorted(by: { $0.key < $1.key }) {
+            var item = try existing(id)
+            guard unchanged(item[keyPath: field], edit.new) else { throw conflict("the \(name) of '\(item.title)' has changed since.") }
+            inverse[id] = ChangeRecord.Edit(old: item[keyPath: field], new: edit.old)
+            item[keyPath: field] = edit.old
+            item.updatedAt = stamp
+            try transaction.update(item)
+        }
+        return inverse
+    }
+
+    /// Whether two completion moments are the same, to the millisecond that every store keeps.
+    private static func sameMoment(_ first: Date?, _ second: Date?) -> Bool {
+        switch (first, second) {
+        case (nil, nil): true
+        case (let first?, let second?): abs(first.timeIntervalSince(second)) < 0.001
+        default: false
+        }
+    }
+}

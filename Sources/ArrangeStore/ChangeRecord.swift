@@ -1,0 +1,147 @@
+package import ArrangeModel
+package import Foundation
+
+/// One change an intent made to the store, recorded once, as it is made.
+///
+/// The undo history keeps the records of an intent to take it back, and a ``ChangeLog`` (sync)
+/// turns each into what it logs, so a new intent says what it did in one place. A record holds
+/// what the change did (where entries went, what they became) and, when the environment keeps a
+/// history, what taking it back needs (where they were, what they were). Places are neighbours,
+/// never raw keys: a later change may re-spread the keys around them.
+package enum ChangeRecord: Sendable {
+    /// An item was added to its list, between neighbours there.
+    case itemAdded(Item, at: Neighbours)
+    /// Items were deleted, from their lists and from Today. `placed` has each with where it was,
+    /// when the environment keeps a history, and is empty otherwise.
+    case itemsDeleted([Item.ID], placed: [PlacedItem])
+    /// Lists and items were put back as they were, with their ids: what taking back a delete does.
+    case restored(lists: [ItemList.ID], items: [Item.ID])
+    /// Entries of an ordering moved as one run, in this order, between neighbours; in Today,
+    /// items not in it yet (`joining`) joined it. `from` is where each entry that was in an
+    /// ordering was, when the environment keeps a history.
+    case moved(Run, joining: [Item.ID], from: [Place])
+    /// Items left Today; `from` is where each was there, when the environment keeps a history.
+    case leftToday([Item.ID], from: [Place])
+    /// Items got new titles.
+    case retitled([Item.ID: Edit<String>])
+    /// Items were completed (a new `completedAt`) or reopened (`nil`).
+    case completion([Item.ID: Edit<Date?>])
+    /// A list was created, between neighbours among the lists.
+    case listCreated(ItemList, at: Neighbours)
+    /// A list was deleted with its items. `place` and `items` say where the list and each item
+    /// were, when the environment keeps a history.
+    case listDeleted(ItemList, place: Place?, items: [PlacedItem])
+    /// A list was renamed.
+    case listRenamed(ItemList.ID, Edit<String>)
+    /// The keys of an ordering were repaired (ties and cramped gaps) or, `normalized`, spread
+    /// evenly; the order people see did not change. It is not a step of the history.
+    case orderRepaired(OrderScope, normalized: Bool)
+    /// Whatever the transaction writes, before and after, is told by its rows as they end: for a
+    /// bulk write such as an import, whose every row is meant as it ends. It is not a step of the history.
+    case rowsWritten
+
+    /// A value before and after a change.
+    package struct Edit<Value: Sendable>: Sendable {
+        package var old: Value
+        package var new: Value
+
+        package init(old: Value, new: Value) {
+            self.old = old
+            self.new = new
+        }
+    }
+
+    /// The entries just before and just after a run of entries in an ordering; `nil` at an end.
+    package struct Neighbours: Hashable, Sendable {
+        package var after: OrderEntry.ID?
+        package var before: OrderEntry.ID?
+
+        package init(after: OrderEntry.ID?, before: OrderEntry.ID?) {
+            self.after = after
+            self.before = before
+        }
+    }
+
+    /// Entries of one ordering, in their order there, and their neighbours around them.
+    package struct Run: Sendable {
+        package var entries: [OrderEntry.ID]
+        package var scope: OrderScope
+        package var neighbours: Neighbours
+
+        package init(entries: [OrderEntry.ID], scope: OrderScope, neighbours: Neighbours) {
+            self.entries = entries
+            self.scope = scope
+            self.neighbours = neighbours
+        }
+    }
+
+    /// Where an entry was: its ordering, and the entry just before it there (`nil` at the top).
+    package struct Place: Sendable {
+        package var id: OrderEntry.ID
+        package var scope: OrderScope
+        package var predecessor: OrderEntry.ID?
+
+        package init(id: OrderEntry.ID, scope: OrderScope, predecessor: OrderEntry.ID?) {
+            self.id = id
+            self.scope = scope
+            self.predecessor = predecessor
+        }
+    }
+
+    /// A deleted item and where it was: in its list, and in Today when it was there.
+    package struct PlacedItem: Sendable {
+        package var item: Item
+        package var place: Place
+        package var todayPlace: Place?
+
+        package init(item: Item, place: Place, todayPlace: Place?) {
+            self.item = item
+            self.place = place
+            self.todayPlace = todayPlace
+        }
+    }
+
+    /// Whether the record is a step people can undo; repairs and bulk writes are not.
+    package var isUndoable: Bool {
+        switch self {
+        case .orderRepaired, .rowsWritten: false
+        default: true
+        }
+    }
+}
+
+/// Logs the changes intents make, in their own transactions: what sync plugs into an
+/// environment, so that an app that never syncs links no sync engine.
+///
+/// An environment runs each intent that writes through ``recording(in:_:)``; the intent records
+/// each change in the ``ChangeJournal`` it is handed, and the log writes what it needs in the
+/// same transaction, so the change and its record commit or roll back together.
+public protocol ChangeLog: Sendable {
+    /// Runs `body` in `transaction` with a journal to record its changes in, and logs them.
+    ///
+    /// - Parameters:
+    ///   - transaction: The write transaction of an intent.
+    ///   - body: Makes the change through the journal's ``ChangeJournal/transaction`` and records it there.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or the log's own errors; the caller's transaction then rolls back.
+    func recording<Result>(in transaction: any ItemWriting, _ body: (ChangeJournal) throws -> Result) throws -> Result
+}
+
+/// Where an intent's transaction records its changes, as it makes them.
+public final class ChangeJournal {
+    /// The transaction to make the changes through: the log may watch what it writes.
+    public let transaction: any ItemWriting
+    /// Takes each record as it is made.
+    private let take: (ChangeRecord) throws -> Void
+
+    /// A journal whose changes are made through `transaction`, and each of whose records goes to `take`.
+    package init(transaction: any ItemWriting, take: @escaping (ChangeRecord) throws -> Void) {
+        self.transaction = transaction
+        self.take = take
+    }
+
+    /// Records a change just made.
+    package func record(_ change: ChangeRecord) throws {
+        try take(change)
+    }
+}

@@ -1,0 +1,70 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+
+extension SyncChange {
+    /// The operations that tell a change an intent recorded, read against the store as the
+    /// change left it: what sync logs for it.
+    ///
+    /// ``ChangeRecord/rowsWritten`` tells nothing by itself: the change it stands for is told by
+    /// its rows, once the whole change is made.
+    static func changes(telling record: ChangeRecord, in transaction: any ItemReading) throws -> [SyncChange] {
+        switch record {
+        case .itemAdded(let item, let neighbours):
+            return [.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(neighbours))]
+        case .itemsDeleted(let ids, _):
+            return [.deleteItems(ids: ids)]
+        case .restored(let lists, let items):
+            return try changes(
+                bringingLists: Dictionary(uniqueKeysWithValues: lists.map { ($0, nil) }),
+                items: Dictionary(uniqueKeysWithValues: items.map { ($0, nil) }),
+                upToDateIn: transaction)
+        case .moved(let run, let joining, _):
+            let place = SyncPlace(run.neighbours)
+            let items = run.entries.map { Item.ID(entry: $0) }
+            switch run.scope {
+            case .items(let list):
+                return [.moveItems(ids: items, list: list, place: place)]
+            case .today:
+                return [joining.isEmpty ? .moveInToday(ids: items, place: place) : .addToToday(ids: items, place: place)]
+            case .lists:
+                // One list at a time, each after the one before it.
+                return run.entries.enumerated().map { index, entry in
+                    let after = index == 0 ? place.after : run.entries[index - 1]
+                    let before = index + 1 < run.entries.count ? run.entries[index + 1] : place.before
+                    return .moveList(id: ItemList.ID(entry: entry), place: SyncPlace(after: after, before: before))
+                }
+            }
+        case .leftToday(let ids, _):
+            return [.removeFromToday(ids: ids)]
+        case .retitled(let edits):
+            return edits.sorted { $0.key < $1.key }.map { .editItem(id: $0.key, title: $0.value.new, notes: nil) }
+        case .completion(let edits):
+            var changes: [SyncChange] = []
+            let reopened = edits.filter { $0.value.new == nil }.keys.sorted()
+            if !reopened.isEmpty { changes.append(.reopenItems(ids: reopened)) }
+            let completed = Dictionary(grouping: edits.compactMap { id, edit in edit.new.map { (id, $0) } }, by: \.1)
+            for (moment, group) in completed.sorted(by: { $0.key < $1.key }) {
+                changes.append(.completeItems(ids: group.map(\.0).sorted(), at: moment))
+            }
+            return changes
+        case .listCreated(let list, let neighbours):
+            return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours))]
+        case .listDeleted(let list, _, _):
+            return [.deleteList(id: list.id)]
+        case .listRenamed(let id, let edit):
+            return [.renameList(id: id, name: edit.new)]
+        case .orderRepaired(let scope, let normalized):
+            return [.repairOrder(scope: scope, normalize: normalized)]
+        case .rowsWritten:
+            return []
+        }
+    }
+}
+
+extension SyncPlace {
+    /// The place between recorded neighbours.
+    init(_ neighbours: ChangeRecord.Neighbours) {
+        self.init(after: neighbours.after, before: neighbours.before)
+    }
+}

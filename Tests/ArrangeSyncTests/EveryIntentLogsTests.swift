@@ -1,0 +1,176 @@
+import ArrangeArchive
+@testable import ArrangeIntents
+import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+import ArrangeSync
+import Foundation
+import Testing
+
+/// Every intent, run where sync is on, logs exactly what it writes: a replica that merges the
+/// log from nothing ends with what the intent left, and an intent that writes logs something.
+@Suite("Sync: every intent logs what it writes")
+struct EveryIntentLogsTests {
+    @Test("Every intent, undo and redo included, logs exactly what it writes", arguments: StoreKind.allCases)
+    func everyIntent(kind: StoreKind) async throws {
+        for sample in try await IntentSample.catalogue(kind: kind) {
+            let problems = try await sample.problems()
+            #expect(problems.isEmpty, "\(sample.name): \(problems.joined(separator: "; "))")
+        }
+    }
+
+    @Test("An environment without sync, on a store that syncs, reads it and refuses every change", arguments: StoreKind.allCases)
+    func withoutSync(kind: StoreKind) async throws {
+        let fixture = try await IntentSample.fixture(kind: kind)
+        let repository = fixture.replica.engine.repository
+        let plain = try IntentEnvironment(repository: repository)
+        #expect(try await ListItems(list: fixture.groceries, visibility: .all).perform(in: plain).items.map(\.title) == ["Milk", "Eggs", "Bread"])
+        let before = try Simulation.dump(repository)
+        await #expect(throws: StoreError.unloggedChange) { try await AddItem(title: "Butter", list: fixture.groceries).perform(in: plain) }
+        await #expect(throws: StoreError.unloggedChange) { try await DeleteList(list: fixture.work).perform(in: plain) }
+        #expect(try Simulation.dump(repository) == before, "nothing was changed")
+    }
+
+    @Test("The catalogue holds every intent of ArrangeIntents")
+    func catalogueIsComplete() async throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/ArrangeIntents").standardized
+        let files = try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
+        var declared = Set<String>()
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: /public struct (\w+): ArrangeIntent/) { declared.insert(String(match.1)) }
+        }
+        #expect(declared.count > 20, "the scan found the intents")
+        let covered = Set(try await IntentSample.catalogue(kind: .inMemory).map(\.name))
+        #expect(declared.subtracting(covered).isEmpty, "intents the catalogue leaves out: \(declared.subtracting(covered).sorted())")
+    }
+
+    @Test("The check fails on an intent that writes and records nothing, and on one that records half of what it writes", arguments: StoreKind.allCases)
+    func brokenOnPurpose(kind: StoreKind) async throws {
+        let silent = try await IntentSample.fixture(kind: kind)
+        let silentProblems = try await IntentSample(name: "WritesUnrecorded", replica: silent.replica, intent: WritesUnrecorded(list: silent.groceries)).problems()
+        #expect(silentProblems.contains { $0.contains("unrecordedChange") || $0.contains("without being recorded") }, "\(silentProblems)")
+
+        let half = try await IntentSample.fixture(kind: kind)
+        let halfProblems = try await IntentSample(name: "RecordsHalf", replica: half.replica, intent: RecordsHalf(list: half.groceries)).problems()
+        #expect(halfProblems.contains { $0.contains("replay") }, "\(halfProblems)")
+    }
+}
+
+/// One intent to run on a replica that syncs, after what prepares it.
+struct IntentSample {
+    /// The intent's type name.
+    let name: String
+    let replica: IntentReplica
+    let prepare: [any ArrangeIntent]
+    let intent: any ArrangeIntent
+
+    init(name: String? = nil, replica: IntentReplica, prepare: [any ArrangeIntent] = [], intent: any ArrangeIntent) {
+        self.name = name ?? String(describing: type(of: intent))
+        self.replica = replica
+        self.prepare = prepare
+        self.intent = intent
+    }
+
+    /// What goes wrong when the intent runs: nothing, when the log tells exactly what it wrote.
+    func problems() async throws -> [String] {
+        for step in prepare { _ = try await step.perform(in: replica.environment) }
+        let before = try Simulation.dump(replica.engine.repository, keys: false)
+        let loggedBefore = try replica.operations().count
+        do {
+            _ = try await intent.perform(in: replica.environment)
+        } catch {
+            return ["it threw \(error) (\(error.localizedDescription))"]
+        }
+        var problems: [String] = []
+        let after = try Simulation.dump(replica.engine.repository, keys: false)
+        let operations = try replica.operations()
+        if after != before, operations.count == loggedBefore { problems.append("it changed the store and logged nothing") }
+        let fresh = SyncEngine(repository: InMemoryItemRepository())
+        try await fresh.merge(operations)
+        if try Simulation.dump(fresh.repository, keys: false) != after { problems.append("the replay of the log differs from what it did") }
+        return problems
+    }
+
+    /// A replica with two lists: Groceries (Milk in Today, Eggs, Bread completed) and Work
+    /// (Report in Today, Slides).
+    static func fixture(kind: StoreKind) async throws -> (replica: IntentReplica, groceries: ItemList.ID, work: ItemList.ID, items: [String: Item.ID]) {
+        let replica = try IntentReplica(kind: kind)
+        let environment = replica.environment
+        let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
+        let work = try await CreateList(name: "Work").perform(in: environment).list.id
+        var items: [String: Item.ID] = [:]
+        for (title, list) in [("Milk", groceries), ("Eggs", groceries), ("Bread", groceries), ("Report", work), ("Slides", work)] {
+            items[title] = try await AddItem(title: title, list: list).perform(in: environment).items[0].id
+        }
+        _ = try await AddToToday([items["Milk"], items["Report"]].compactMap { $0 }).perform(in: environment)
+        _ = try await CompleteItems([items["Bread"]].compactMap { $0 }).perform(in: environment)
+        return (replica, groceries, work, items)
+    }
+
+    /// One sample of every intent of ArrangeIntents, each on a fixture of its own.
+    static func catalogue(kind: StoreKind) async throws -> [IntentSample] {
+        var samples: [IntentSample] = []
+        func add(_ make: (_ lists: (ItemList.ID, ItemList.ID), _ items: [String: Item.ID]) throws -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)) async throws {
+            let fixture = try await fixture(kind: kind)
+            let (prepare, intent) = try make((fixture.groceries, fixture.work), fixture.items)
+            samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
+        }
+        func id(_ items: [String: Item.ID], _ title: String) throws -> Item.ID { try #require(items[title]) }
+        let archive = Archive(defaultList: nil, lists: [ArchivedList(ItemList(name: "Imported", createdAt: Date(timeIntervalSince1970: 0)), items: [])])
+
+        try await add { lists, _ in ([], AddItem(title: "Butter", list: lists.0, placement: .top)) }
+        try await add { _, items in ([], RenameItem(item: try id(items, "Milk"), title: "Oat milk")) }
+        try await add { _, items in ([], CompleteItems([try id(items, "Milk"), try id(items, "Eggs")])) }
+        try await add { _, items in ([], ReopenItems([try id(items, "Bread")])) }
+        try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }
+        try await add { lists, _ in ([], ListItems(list: lists.0, visibility: .all)) }
+        try await add { _, items in ([], ShowItem(item: try id(items, "Eggs"))) }
+        try await add { lists, items in ([], MoveItems([try id(items, "Eggs"), try id(items, "Milk")], to: .top, into: lists.1, visibility: .all)) }
+        try await add { lists, _ in ([], MoveItemsAtOffsets(fromOffsets: [0], toOffset: 2, in: lists.0, visibility: .all)) }
+        try await add { _, _ in ([], CreateList(name: "Home", placement: .top)) }
+        try await add { lists, _ in ([], MoveList(lists.1, to: .top)) }
+        try await add { _, _ in ([], MoveListsAtOffsets(fromOffsets: [0], toOffset: 2)) }
+        try await add { lists, _ in ([], RenameList(list: lists.1, name: "Office")) }
+        try await add { lists, _ in ([], DeleteList(list: lists.1)) }
+        try await add { _, _ in ([], GetLists()) }
+        try await add { _, _ in ([], ShowToday(visibility: .all)) }
+        try await add { _, items in ([], AddToToday([try id(items, "Eggs"), try id(items, "Report")], placement: .top)) }
+        try await add { _, items in ([], MoveInToday([try id(items, "Report")], to: .top, visibility: .all)) }
+        try await add { _, _ in ([], MoveInTodayAtOffsets(fromOffsets: [1], toOffset: 0, visibility: .all)) }
+        try await add { _, items in ([], RemoveFromToday([try id(items, "Milk")])) }
+        try await add { lists, _ in ([], ValidateList(list: lists.0, repair: true)) }
+        try await add { lists, _ in ([], NormalizeList(list: lists.0)) }
+        try await add { _, _ in ([], ExportArchive()) }
+        try await add { _, _ in ([], ImportArchive(archive)) }
+        try await add { _, items in ([DeleteItems([try id(items, "Milk")])], Undo()) }
+        try await add { lists, items in ([MoveItems([try id(items, "Milk")], to: .bottom, into: lists.1), Undo()], Redo()) }
+        return samples
+    }
+}
+
+/// Writes an item and records nothing: broken on purpose.
+private struct WritesUnrecorded: ArrangeIntent {
+    static let title = "Write Unrecorded"
+    let list: ItemList.ID
+
+    func run(in context: IntentContext) throws -> Bool {
+        try context.writing(Self.title).insert(Item(listID: list, title: "Unrecorded", sortIndex: 1 << 40, createdAt: Date()))
+        return true
+    }
+}
+
+/// Writes two items and records only the first: broken on purpose.
+private struct RecordsHalf: ArrangeIntent {
+    static let title = "Record Half"
+    let list: ItemList.ID
+
+    func run(in context: IntentContext) throws -> Bool {
+        let transaction = try context.writing(Self.title)
+        let recorded = Item(listID: list, title: "Recorded", sortIndex: -(1 << 62), createdAt: Date())
+        try transaction.insert(recorded)
+        try context.record(.itemAdded(recorded, at: ChangeRecord.Neighbours(after: nil, before: nil)))
+        try transaction.insert(Item(listID: list, title: "Unrecorded", sortIndex: 1 << 41, createdAt: Date()))
+        return true
+    }
+}
