@@ -18,9 +18,12 @@ public import Foundation
 ///
 /// A file is read whole, or refused whole. A version 3 file without its trailer, with lines
 /// after it, or whose lines do not match its count and digest, was cut short or damaged:
-/// cut anywhere, even between two lines, it is refused.
+/// cut anywhere, even between two lines, it is refused. Every operation is held to
+/// ``OperationCheck``'s rules: ``OperationCheck/Rules/current`` in a version 3 file, and
+/// ``OperationCheck/Rules/carriedForward`` in older ones, whose operations may have been made
+/// before the size and notes limits.
 ///
-/// Version 3 added the trailer; version 2 added `folded` and the
+/// Version 3 added the trailer and the size and notes limits; version 2 added `folded` and the
 /// `replacement` change. Version 1 and 2 files, which have no trailer, read as they always did.
 ///
 /// The format holds nothing of SQLite: a server can read and write it as it is.
@@ -64,7 +67,8 @@ public enum OperationFile {
 
     /// Reads a whole file, or refuses it whole.
     ///
-    /// A version 3 file must end with its trailer, and match it.
+    /// A version 3 file must end with its trailer, and match it; every operation must meet
+    /// ``OperationCheck``'s rules for the file's version.
     ///
     /// - Parameter data: Every byte of the file.
     /// - Throws: ``OperationFileError``: with the 1-based line number of the first bad line, or
@@ -88,12 +92,21 @@ public enum OperationFile {
             folded[ReplicaID(rawValue: id)] = sequence
         }
         var operations: [SyncOperation] = []
+        operations.reserveCapacity(lines.count - 1)
+        var check = OperationCheck(rules: OperationCheck.Rules(fileVersion: header.version))
         for (index, line) in lines.enumerated().dropFirst() {
+            let operation: SyncOperation
             do {
-                operations.append(try decoder.decode(SyncOperation.self, from: Data(line)))
+                operation = try decoder.decode(SyncOperation.self, from: Data(line))
             } catch {
-                throw .badLine(index + 1, reason: describe(error))
+                throw .badLine(index + 1, reason: describe(error, in: Data(line)))
             }
+            do {
+                try check.check(operation, at: index + 1, encodedSize: line.count)
+            } catch {
+                throw .refusedOperation(line: index + 1, error)
+            }
+            operations.append(operation)
         }
         return Contents(operations: operations, folded: folded)
     }
@@ -106,16 +119,6 @@ public enum OperationFile {
 
     private static func lineCount(_ data: Data) -> Int {
         data.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "the field '\(key.stringValue)' is missing."
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type."
-        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty: "it is not valid JSON."
-        case DecodingError.dataCorrupted(let context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        default: error.localizedDescription
-        }
     }
 }
 
@@ -141,6 +144,8 @@ public enum OperationFileError: Error, Hashable, Sendable {
     case countMismatch(expected: Int, found: Int)
     /// The bytes before the trailer do not match its SHA-256 digest: the file was changed.
     case digestMismatch
+    /// The operation of a line breaks a rule of ``OperationCheck``.
+    case refusedOperation(line: Int, OperationProblem)
 }
 
 extension OperationFileError: LocalizedError {
@@ -157,6 +162,7 @@ extension OperationFileError: LocalizedError {
         case .countMismatch(let expected, let found):
             "The file is cut short or damaged: its trailer counts \(expected) operation\(expected == 1 ? "" : "s") but it holds \(found); nothing was applied. Export it again."
         case .digestMismatch: "The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."
+        case .refusedOperation(let line, let problem): "Line \(line) is refused: \(problem.reason { "the operation on line \($0)" }) Nothing was applied."
         }
     }
 }

@@ -119,6 +119,8 @@ struct SyncCommandTests {
             let cases: [(String, String)] = [
                 (String(good.dropLast(5)), "error: The file is cut short: line 5 does not end."),
                 (version2 + "\n" + lines[1] + "\n{\"change\": 3}\n" + lines[3] + "\n", "error: Line 3 is not an operation: the field 'id' is missing."),
+                (version2 + "\n" + lines[1] + "\n" + lines[2].replacingOccurrences(of: #""sequence":2"#, with: #""sequence":0"#) + "\n",
+                 "error: Line 3 is refused: its sequence is 0; sequences start at 1. Nothing was applied."),
                 (lines[0] + "\n" + lines[1] + "\n" + lines[2].replacingOccurrences(of: "Milk", with: "Silk") + "\n" + lines[3] + "\n" + lines[4] + "\n",
                  "error: The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."),
                 (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (3); update Arrange to read it."),

@@ -117,4 +117,13 @@ struct OperationFileTrailerTests {
         #expect(OperationFileError.newerVersion(4).localizedDescription
             == "The file is in format version 4, newer than this Arrange reads (3); update Arrange to read it.")
     }
+
+    @Test("A version 3 file whose line is not an operation names the line, once its trailer matches")
+    func badLineUnderTrailer() throws {
+        var all = lines(of: try good).dropFirst().dropLast().map(\.self)
+        all[2] = #"{"change":{"deleteList":{"id":"00000000-0000-4000-8000-000000000001"}},"clock":{"counter":0,"milliseconds":1},"id":"x","replica":"00000000-0000-4000-8000-000000000001","sequence":3}"#
+        #expect(throws: OperationFileError.badLine(4, reason: "the field 'id' is not valid: 'x' is not a UUID.")) {
+            try OperationFile.decode(file(lines: all))
+        }
+    }
 }
