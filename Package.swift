@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         // For FilePath, which swift-configuration's file provider takes; it depends on it anyway.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // SHA-256 for the trailer of operations files; on Apple platforms it re-exports CryptoKit.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests and benchmarks only.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
@@ -52,7 +54,10 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
         .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"]),
-        .target(name: "ArrangeSync", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering"]),
+        .target(
+            name: "ArrangeSync",
+            dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "ArrangeThings",
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
@@ -128,7 +133,12 @@ let package = Package(
         .testTarget(name: "ArrangeArchiveTests", dependencies: ["ArrangeArchive"]),
         .testTarget(
             name: "ArrangeSyncTests",
-            dependencies: ["ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                // To seal test files with a trailer computed apart from the code under test.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "ArrangeThingsTests",

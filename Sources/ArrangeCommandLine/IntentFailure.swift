@@ -44,6 +44,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as ArchiveError: self.init(code: Self.code(of: error), message: message)
         case let error as OperationFileError: self.init(code: Self.code(of: error), message: message)
         case let error as SyncError: self.init(code: Self.code(of: error), message: message)
+        case is OperationCheckError: self.init(code: "invalidOperations", message: message)
         default: self.init(code: "internal", message: message)
         }
     }
@@ -102,7 +103,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
     private static func code(of error: OperationFileError) -> String {
         switch error {
         case .newerVersion: "newerOperations"
-        case .missingHeader, .truncated, .badLine: "invalidOperations"
+        case .missingHeader, .truncated, .badLine, .missingTrailer, .badTrailer, .lineAfterTrailer, .countMismatch, .digestMismatch, .refusedOperation:
+            "invalidOperations"
         }
     }
 

@@ -111,7 +111,7 @@ struct SyncExchange: Codable {
 struct SyncExportCommand: SessionCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the operations as JSON Lines: a header line, then one operation per line.",
+        abstract: "Write the operations as JSON Lines: a header line, one operation per line, then a trailer that counts them and holds their SHA-256.",
         discussion: """
             It ends by printing the cursor to pass to --since next time, so that only later operations are written.
             Examples:
@@ -166,8 +166,8 @@ struct SyncImportCommand: SessionCommand {
         commandName: "import",
         abstract: "Apply the operations of a file that sync export wrote; importing it again changes nothing.",
         discussion: """
-            The whole file is read first: a bad line, a file cut short or one of a newer format is refused with its line, \
-            and nothing is applied.
+            The whole file is read first: a bad line or operation, a file cut short or changed (its trailer must match \
+            its lines), or one of a newer format is refused with one line that says why, and nothing is applied.
             Example: arrange sync import changes.jsonl
             """)
     @OptionGroup var shared: SharedOptions

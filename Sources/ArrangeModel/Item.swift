@@ -11,7 +11,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var listID: ItemList.ID
     /// The item's title: non-empty, at most ``Title/maximumLength`` characters, no control characters.
     public var title: String
-    /// Free-form notes; may be empty.
+    /// Free-form notes; may be empty. Sync refuses an operation whose notes have more than
+    /// ``maximumNotesLength`` characters.
     public var notes: String
     /// The item's place in its list. Lists read in ascending `sortIndex`, then ascending `id`.
     public var sortIndex: Int64
@@ -47,6 +48,13 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.completedAt = completedAt
         self.todayIndex = todayIndex
     }
+
+    /// The most characters an item's notes may have in an operation that sync accepts: 100,000.
+    ///
+    /// Sync's current rules refuse an operation with longer notes (`OperationCheck` in
+    /// ArrangeSync); operations of sync files older than version 3 were made before this limit,
+    /// and are not held to it. Intents do not check it.
+    public static let maximumNotesLength = 100_000
 
     /// Whether the item has been completed.
     public var isCompleted: Bool { completedAt != nil }

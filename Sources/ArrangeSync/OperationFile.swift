@@ -1,24 +1,37 @@
 public import ArrangeModel
 public import Foundation
 
-/// Operations as JSON Lines: a header line, then one operation per line, in any order.
+/// Operations as JSON Lines: a header line, one operation per line in any order, then a trailer
+/// line; every line ends in a line feed.
 ///
 /// The header of a file from a store that has folded operations away names, under `folded`,
 /// what a store must hold to merge the file: for each replica, the sequence number up to which
-/// its operations were folded. Version 2 added `folded` and the `replacement` change; a
-/// version 1 file reads as it always did.
+/// its operations were folded. The trailer counts the operation lines, and holds the SHA-256
+/// digest (64 lowercase hex digits) of every byte before it: the header and operation lines,
+/// each with its line feed.
 ///
 /// ```text
-/// {"format":"arrange-sync","version":2}
+/// {"format":"arrange-sync","version":3}
 /// {"change":{"createList":{"id":"…","name":"Groceries","place":{}}},"clock":{"counter":0,"milliseconds":1795392000000},"id":"…","replica":"…","sequence":1}
+/// {"trailer":{"count":1,"sha256":"…"}}
 /// ```
+///
+/// A file is read whole, or refused whole. A version 3 file without its trailer, with lines
+/// after it, or whose lines do not match its count and digest, was cut short or damaged:
+/// cut anywhere, even between two lines, it is refused. Every operation is held to
+/// ``OperationCheck``'s rules: ``OperationCheck/Rules/current`` in a version 3 file, and
+/// ``OperationCheck/Rules/carriedForward`` in older ones, whose operations may have been made
+/// before the size and notes limits.
+///
+/// Version 3 added the trailer and the size and notes limits; version 2 added `folded` and the
+/// `replacement` change. Version 1 and 2 files, which have no trailer, read as they always did.
 ///
 /// The format holds nothing of SQLite: a server can read and write it as it is.
 public enum OperationFile {
     /// The value of `format` in the header.
     public static let formatName = "arrange-sync"
     /// The version this code writes, and the newest it reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// What a file holds: operations, and what a store must hold to merge them.
     public struct Contents: Hashable, Sendable {
@@ -35,7 +48,11 @@ public enum OperationFile {
         }
     }
 
-    /// The operations as a file: the header and one line each, every line ending in a line feed.
+    /// The operations as a file: the header, one line each, and the trailer, every line ending
+    /// in a line feed.
+    ///
+    /// - Parameter contents: The operations, and what the store had folded away.
+    /// - Throws: An `EncodingError` when an operation cannot be written as JSON.
     public static func encode(_ contents: Contents) throws -> Data {
         let encoder = SyncCoding.encoder
         let header = Header(format: formatName, version: currentVersion, folded: contents.folded.isEmpty ? nil : Dictionary(uniqueKeysWithValues: contents.folded.map { ($0.key.text, $0.value) }))
@@ -44,33 +61,52 @@ public enum OperationFile {
         for operation in operations {
             data += try encoder.encode(operation) + Data("\n".utf8)
         }
+        data += try Trailer(count: operations.count, prefix: data).line()
         return data
     }
 
     /// Reads a whole file, or refuses it whole.
     ///
-    /// - Throws: ``OperationFileError``, with the 1-based line number of the first bad line.
+    /// A version 3 file must end with its trailer, and match it; every operation must meet
+    /// ``OperationCheck``'s rules for the file's version.
+    ///
+    /// - Parameter data: Every byte of the file.
+    /// - Throws: ``OperationFileError``: with the 1-based line number of the first bad line, or
+    ///   for a file cut short or damaged.
     public static func decode(_ data: Data) throws(OperationFileError) -> Contents {
         let decoder = SyncCoding.decoder
         guard !data.isEmpty else { throw .missingHeader }
         guard data.last == UInt8(ascii: "\n") else { throw .truncated(line: lineCount(data)) }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
         guard let first = lines.first, let header = try? decoder.decode(Header.self, from: Data(first)), header.format == formatName else {
             throw .missingHeader
         }
         guard header.version <= currentVersion else { throw .newerVersion(header.version) }
+        if header.version >= firstVersionWithTrailer {
+            try verifyTrailer(of: data, lines: lines)
+            lines = lines.dropLast()
+        }
         var folded: [ReplicaID: Int64] = [:]
         for (replica, sequence) in header.folded ?? [:] {
             guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "folded names '\(replica)', which is not a replica id.") }
             folded[ReplicaID(rawValue: id)] = sequence
         }
         var operations: [SyncOperation] = []
+        operations.reserveCapacity(lines.count - 1)
+        var check = OperationCheck(rules: OperationCheck.Rules(fileVersion: header.version))
         for (index, line) in lines.enumerated().dropFirst() {
+            let operation: SyncOperation
             do {
-                operations.append(try decoder.decode(SyncOperation.self, from: Data(line)))
+                operation = try decoder.decode(SyncOperation.self, from: Data(line))
             } catch {
-                throw .badLine(index + 1, reason: describe(error))
+                throw .badLine(index + 1, reason: describe(error, in: Data(line)))
             }
+            do {
+                try check.check(operation, at: index + 1, encodedSize: line.count)
+            } catch {
+                throw .refusedOperation(line: index + 1, error)
+            }
+            operations.append(operation)
         }
         return Contents(operations: operations, folded: folded)
     }
@@ -84,16 +120,6 @@ public enum OperationFile {
     private static func lineCount(_ data: Data) -> Int {
         data.count(where: { $0 == UInt8(ascii: "\n") }) + 1
     }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "the field '\(key.stringValue)' is missing."
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type."
-        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty: "it is not valid JSON."
-        case DecodingError.dataCorrupted(let context): "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        default: error.localizedDescription
-        }
-    }
 }
 
 /// Why an operations file was refused. Nothing in it was applied.
@@ -106,16 +132,37 @@ public enum OperationFileError: Error, Hashable, Sendable {
     case truncated(line: Int)
     /// A line is not an operation.
     case badLine(Int, reason: String)
+    /// A version 3 file does not end with a trailer line: it was cut short, perhaps between
+    /// two lines.
+    case missingTrailer
+    /// The last line is meant as a trailer but is not `{"trailer":{"count":N,"sha256":"…"}}`
+    /// with 64 lowercase hex digits.
+    case badTrailer(line: Int)
+    /// A trailer comes before the last line; `line` is the first line after it.
+    case lineAfterTrailer(line: Int)
+    /// The trailer counts `expected` operation lines, and the file holds `found`.
+    case countMismatch(expected: Int, found: Int)
+    /// The bytes before the trailer do not match its SHA-256 digest: the file was changed.
+    case digestMismatch
+    /// The operation of a line breaks a rule of ``OperationCheck``.
+    case refusedOperation(line: Int, OperationProblem)
 }
 
 extension OperationFileError: LocalizedError {
     /// What is wrong, with the line, in a sentence.
     public var errorDescription: String? {
         switch self {
-        case .missingHeader: #"The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":2} or an earlier version."#
+        case .missingHeader: #"The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":\#(OperationFile.currentVersion)} or an earlier version."#
         case .newerVersion(let version): "The file is in format version \(version), newer than this Arrange reads (\(OperationFile.currentVersion)); update Arrange to read it."
         case .truncated(let line): "The file is cut short: line \(line) does not end."
         case .badLine(let line, let reason): "Line \(line) is not an operation: \(reason)"
+        case .missingTrailer: "The file is cut short: it has no trailer line, so operations may be missing; nothing was applied. Export it again."
+        case .badTrailer(let line): #"Line \#(line) is not a valid trailer: it must be {"trailer":{"count":N,"sha256":"…"}} with 64 lowercase hex digits; nothing was applied. Export the file again."#
+        case .lineAfterTrailer(let line): "Line \(line) comes after the trailer, which must be the last line; nothing was applied. Export the file again."
+        case .countMismatch(let expected, let found):
+            "The file is cut short or damaged: its trailer counts \(expected) operation\(expected == 1 ? "" : "s") but it holds \(found); nothing was applied. Export it again."
+        case .digestMismatch: "The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."
+        case .refusedOperation(let line, let problem): "Line \(line) is refused: \(problem.reason { "the operation on line \($0)" }) Nothing was applied."
         }
     }
 }

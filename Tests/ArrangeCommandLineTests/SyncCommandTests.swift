@@ -58,7 +58,7 @@ struct SyncCommandTests {
             let file = arrange.home.appendingPathComponent("ops.jsonl").path
             #expect(try arrange.run(["sync", "export", file, "--db", laptop]).status == 0)
             let header = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")[0]
-            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","version":2}"#), "\(header)")
+            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","version":3}"#), "\(header)")
             let before = try arrange.run(["export", "--db", tablet]).output
             let refused = try arrange.run(["sync", "import", file, "--db", tablet])
             #expect(refused.status == 1)
@@ -84,8 +84,9 @@ struct SyncCommandTests {
             let exported = try arrange.run(["sync", "export", file, "--db", here])
             #expect(exported.output == "Exported 2 operations to \(file); next time, export --since 2.\n", "\(exported.error)")
             let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-            #expect(lines.first == #"{"format":"arrange-sync","version":2}"#)
-            #expect(lines.count == 3)
+            #expect(lines.first == #"{"format":"arrange-sync","version":3}"#)
+            #expect(lines.count == 4, "the header, two operations and the trailer")
+            #expect(lines.last?.hasPrefix(#"{"trailer":{"count":2,"sha256":""#) == true, "\(lines)")
 
             let imported = try arrange.run(["sync", "import", file, "--db", there])
             #expect(imported.output.hasPrefix("Imported 2 operations from \(file): 2 new;"), "\(imported.error)")
@@ -94,7 +95,7 @@ struct SyncCommandTests {
 
             #expect(try arrange.run(["add", "Eggs", "--db", here]).status == 0)
             let later = try arrange.run(["sync", "export", "--since", "2", "-", "--db", here])
-            #expect(later.output.split(separator: "\n").count == 2, "the header and the one new operation")
+            #expect(later.output.split(separator: "\n").count == 3, "the header, the one new operation and the trailer")
             #expect(later.error == "Exported 1 operation; next time, export --since 3.\n")
             #expect(try arrange.run(["sync", "import", "-", "--db", there], input: later.output).status == 0)
             #expect(try titles(arrange, db: there) == ["Milk", "Eggs"])
@@ -112,12 +113,18 @@ struct SyncCommandTests {
             #expect(try arrange.run(["add", "Tea", "--db", there]).status == 0)
             let before = try arrange.run(["export", "--db", there]).output
             let lines = good.split(separator: "\n", omittingEmptySubsequences: false)
+            // A version 2 file has no trailer, so a line of it can be changed alone.
+            let version2 = #"{"format":"arrange-sync","version":2}"#
 
             let cases: [(String, String)] = [
-                (String(good.dropLast(5)), "error: The file is cut short: line 4 does not end."),
-                (lines[0] + "\n" + lines[1] + "\n{\"change\": 3}\n" + lines[3] + "\n", "error: Line 3 is not an operation: the field 'id' is missing."),
-                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (2); update Arrange to read it."),
-                ("hello\n", #"error: The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":2} or an earlier version."#),
+                (String(good.dropLast(5)), "error: The file is cut short: line 5 does not end."),
+                (version2 + "\n" + lines[1] + "\n{\"change\": 3}\n" + lines[3] + "\n", "error: Line 3 is not an operation: the field 'id' is missing."),
+                (version2 + "\n" + lines[1] + "\n" + lines[2].replacingOccurrences(of: #""sequence":2"#, with: #""sequence":0"#) + "\n",
+                 "error: Line 3 is refused: its sequence is 0; sequences start at 1. Nothing was applied."),
+                (lines[0] + "\n" + lines[1] + "\n" + lines[2].replacingOccurrences(of: "Milk", with: "Silk") + "\n" + lines[3] + "\n" + lines[4] + "\n",
+                 "error: The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."),
+                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (3); update Arrange to read it."),
+                ("hello\n", #"error: The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":3} or an earlier version."#),
             ]
             for (text, message) in cases {
                 try text.write(toFile: file, atomically: true, encoding: .utf8)
@@ -131,6 +138,40 @@ struct SyncCommandTests {
             let noPeer = try arrange.run(["sync", arrange.home.appendingPathComponent("none.sqlite").path, "--db", there])
             #expect(noPeer.status == 66 && noPeer.error.hasSuffix("no such file.\n"), "\(noPeer.error)")
             #expect(try arrange.run(["sync", there, "--db", there]).error == "error: \(there) is this database; name another one.\n")
+        }
+    }
+
+    @Test("An export cut at any line boundary is refused by import with one line and exit status 1, and nothing is applied")
+    func cutExport() async throws {
+        try await withArrange { arrange in
+            let (here, there) = (arrange.home.appendingPathComponent("here.sqlite").path, arrange.home.appendingPathComponent("there.sqlite").path)
+            let file = arrange.home.appendingPathComponent("ops.jsonl").path
+            for title in ["Milk", "Eggs", "Bread"] { #expect(try arrange.run(["add", title, "--db", here]).status == 0) }
+            #expect(try arrange.run(["sync", "export", file, "--db", here]).status == 0)
+            let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+            #expect(try arrange.run(["add", "Tea", "--db", there]).status == 0)
+            let state = { try [["list", "--all", "--json"], ["lists", "--json"], ["export"]].map { try arrange.run($0 + ["--db", there]).output } }
+            let before = try state()
+
+            let ends = whole.indices.filter { whole[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+            #expect(ends.count == 6, "the header, four operations and the trailer")
+            for end in ends.dropFirst().dropLast() {
+                try whole.prefix(end).write(to: URL(fileURLWithPath: file))
+                let refused = try arrange.run(["sync", "import", file, "--db", there])
+                #expect(refused.status == 1, "cut after \(end) bytes")
+                #expect(refused.error == "error: The file is cut short: it has no trailer line, so operations may be missing; nothing was applied. Export it again.\n")
+                #expect(refused.output.isEmpty)
+                #expect(try state() == before, "nothing applied from a file cut after \(end) bytes")
+            }
+            // The same cut through standard input.
+            let piped = try arrange.run(["sync", "import", "-", "--db", there], input: String(decoding: whole.prefix(ends[3]), as: UTF8.self))
+            #expect(piped.status == 1 && piped.error.hasPrefix("error: The file is cut short: it has no trailer line"), "\(piped.error)")
+            #expect(try state() == before)
+
+            try whole.write(to: URL(fileURLWithPath: file))
+            let imported = try arrange.run(["sync", "import", file, "--db", there])
+            #expect(imported.status == 0, "\(imported.error)")
+            #expect(try Set(titles(arrange, db: there)) == ["Milk", "Eggs", "Bread", "Tea"])
         }
     }
 

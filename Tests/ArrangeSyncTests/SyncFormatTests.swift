@@ -73,12 +73,12 @@ struct SyncFormatTests {
         return changes.enumerated().map { SyncOperation(replica: replica, sequence: Int64($0 + 1), clock: HLCTimestamp(milliseconds: 10, counter: UInt32($0)), change: $1) }
     }()
 
-    @Test("Operations round-trip through the file, one line each after a versioned header")
+    @Test("Operations round-trip through the file, one line each between a versioned header and a trailer")
     func roundTrip() throws {
         let data = try OperationFile.encode(OperationFile.Contents(operations: Self.sample))
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"arrange-sync","version":2}"# + "\n"))
-        #expect(text.split(separator: "\n").count == 1 + Self.sample.count && text.hasSuffix("\n"))
+        #expect(text.hasPrefix(#"{"format":"arrange-sync","version":3}"# + "\n"))
+        #expect(text.split(separator: "\n").count == 1 + Self.sample.count + 1 && text.hasSuffix("\n"))
         #expect(try OperationFile.decode(data) == OperationFile.Contents(operations: Self.sample))
     }
 
@@ -87,9 +87,9 @@ struct SyncFormatTests {
         let replica = ReplicaID()
         let contents = OperationFile.Contents(operations: Self.sample, folded: [replica: 42])
         let data = try OperationFile.encode(contents)
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"folded":{"\#(replica.text)":42},"format":"arrange-sync","version":2}"#))
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"folded":{"\#(replica.text)":42},"format":"arrange-sync","version":3}"#))
         #expect(try OperationFile.decode(data) == contents)
-        let version1 = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().map { $0 + "\n" }.joined()
+        let version1 = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().dropLast().map { $0 + "\n" }.joined()
         #expect(try OperationFile.decode(Data((#"{"format":"arrange-sync","version":1}"# + "\n" + version1).utf8)) == OperationFile.Contents(operations: Self.sample))
     }
 
@@ -100,16 +100,17 @@ struct SyncFormatTests {
         let cases: [(String, OperationFileError)] = [
             ("", .missingHeader),
             ("{\"format\":\"other\",\"version\":1}\n", .missingHeader),
-            ("{\"format\":\"arrange-sync\",\"version\":3}\n", .newerVersion(3)),
+            ("{\"format\":\"arrange-sync\",\"version\":4}\n", .newerVersion(4)),
             ("{\"folded\":{\"nope\":1},\"format\":\"arrange-sync\",\"version\":2}\n", .badLine(1, reason: "folded names 'nope', which is not a replica id.")),
-            (String(good.dropLast(10)), .truncated(line: 7)),
+            (String(good.dropLast(10)), .truncated(line: 8)),
         ]
         for (text, error) in cases {
             #expect(throws: error) { try OperationFile.decode(Data(text.utf8)) }
         }
         lines[3] = #"{"id": "nope"}"#
+        lines.removeLast(2)
         do {
-            _ = try OperationFile.decode(Data(lines.joined(separator: "\n").utf8))
+            _ = try OperationFile.decode(sealed(lines.joined(separator: "\n") + "\n"))
             Issue.record("a bad line was accepted")
         } catch {
             #expect(error.localizedDescription.hasPrefix("Line 4 is not an operation: "), "\(error.localizedDescription)")
