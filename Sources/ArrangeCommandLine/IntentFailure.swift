@@ -81,6 +81,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .tooLong: "tooLong"
         case .controlCharacter: "controlCharacter"
         case .duplicateListName: "duplicateListName"
+        case .notesTooLarge: "notesTooLarge"
         }
     }
 

@@ -46,6 +46,7 @@ extension ArrangeIntent {
     /// - Returns: The intent's typed result.
     /// - Throws: ``IntentError``, `TitleError`, `StoreError` or `OrderingError`, each a
     ///   `LocalizedError` whose message a person can act on. Nothing is written when it throws.
+    @discardableResult
     public func perform(in environment: IntentEnvironment) async throws -> Result {
         try await environment.perform(self).result
     }

@@ -30,6 +30,7 @@ public struct AddItem: ArrangeIntent {
     public func run(in context: IntentContext) throws -> PlacementResult {
         let transaction = try context.writing(Self.title)
         let title = try Title.validated(title)
+        try Item.validateNotes(notes)
         let list = try context.list(self.list)
         try context.check(placement)
         let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())

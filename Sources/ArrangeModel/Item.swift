@@ -11,8 +11,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var listID: ItemList.ID
     /// The item's title: non-empty, at most ``Title/maximumLength`` characters, no control characters.
     public var title: String
-    /// Free-form notes; may be empty. Sync refuses an operation whose notes have more than
-    /// ``maximumNotesLength`` characters.
+    /// Free-form notes; may be empty, and take at most ``maximumNotesSize`` bytes
+    /// (``notesSize(_:)``), which every store checks when it writes them.
     public var notes: String
     /// The item's place in its list. Lists read in ascending `sortIndex`, then ascending `id`.
     public var sortIndex: Int64
@@ -49,12 +49,58 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.todayIndex = todayIndex
     }
 
-    /// The most characters an item's notes may have in an operation that sync accepts: 100,000.
+    /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
+    /// 10,000 characters of plain text.
     ///
-    /// Sync's current rules refuse an operation with longer notes (`OperationCheck` in
-    /// ArrangeSync); operations of sync files older than version 3 were made before this limit,
-    /// and are not held to it. Intents do not check it.
-    public static let maximumNotesLength = 100_000
+    /// Every store refuses to write longer notes, so that an item with its title and notes fits
+    /// in one sync operation, which may take at most 16 KiB.
+    public static let maximumNotesSize = 10_240
+
+    /// The bytes `notes` take as JSON text: UTF-8, a quote, a backslash, a line feed, a
+    /// carriage return or a tab as 2 bytes, and any other control character as 6.
+    ///
+    /// ```swift
+    /// Item.notesSize("Buy oat milk")  // 12
+    /// Item.notesSize("Line\nbreak")    // 11
+    /// ```
+    ///
+    /// - Complexity: O(n) for n Unicode scalars.
+    public static func notesSize(_ notes: String) -> Int {
+        notes.unicodeScalars.reduce(0) { $0 + size(of: $1) }
+    }
+
+    /// The bytes one Unicode scalar takes as JSON text.
+    private static func size(of scalar: Unicode.Scalar) -> Int {
+        switch scalar {
+        case "\"", "\\", "\n", "\r", "\t": 2
+        case _ where scalar.value < 0x20: 6
+        default: UTF8.width(scalar)
+        }
+    }
+
+    /// Throws unless `notes` fit within ``maximumNotesSize``.
+    ///
+    /// - Throws: ``TitleError/notesTooLarge(size:limit:)``.
+    public static func validateNotes(_ notes: String) throws(TitleError) {
+        // Fewer bytes than the limit cannot grow past it by more than 6 to 1; most notes stop here.
+        guard notes.utf8.count * 6 > maximumNotesSize else { return }
+        let size = notesSize(notes)
+        guard size <= maximumNotesSize else { throw .notesTooLarge(size: size, limit: maximumNotesSize) }
+    }
+
+    /// `notes` cut at the end so that they fit within ``maximumNotesSize``: for notes another
+    /// program wrote, which may be longer.
+    public static func fittedNotes(_ notes: String) -> String {
+        guard notesSize(notes) > maximumNotesSize else { return notes }
+        var size = 0
+        var kept = String.UnicodeScalarView()
+        for scalar in notes.unicodeScalars {
+            size += self.size(of: scalar)
+            guard size <= maximumNotesSize else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
 
     /// Whether the item has been completed.
     public var isCompleted: Bool { completedAt != nil }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An ordering that people arrange by hand, and that keys belong to.
 ///

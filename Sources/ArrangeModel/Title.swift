@@ -10,6 +10,8 @@ public enum TitleError: Error, Hashable, Sendable {
     case controlCharacter(field: Field, position: Int)
     /// Another list already has this name, ignoring case.
     case duplicateListName(String)
+    /// An item's notes take more bytes than allowed (`Item.notesSize(_:)`).
+    case notesTooLarge(size: Int, limit: Int)
 
     /// The text a validation error is about.
     public enum Field: String, Hashable, Sendable {
@@ -32,6 +34,8 @@ extension TitleError: CustomStringConvertible {
             "The \(field.rawValue) has a control character at position \(position); remove it."
         case .duplicateListName(let name):
             "A list named '\(name)' already exists (names ignore case)."
+        case .notesTooLarge(let size, let limit):
+            "The notes take \(size) bytes; the limit is \(limit) (about \(limit / 1_000 * 1_000) characters of plain text); shorten them."
         }
     }
 }

@@ -227,6 +227,7 @@ final class SQLiteTransaction: ItemWriting {
 
     func insert(_ item: Item) throws {
         changesRows = true
+        try ensureNotesFit(item)
         try save(item) { try $0.insertRow(db) }
     }
 
@@ -234,7 +235,9 @@ final class SQLiteTransaction: ItemWriting {
     /// wrote it, and nothing when none does; a row it does not know gets every column written.
     func update(_ item: Item) throws {
         changesRows = true
-        let original = itemCache[item.id].flatMap { $0 }.map(ItemRecord.init)
+        let known = itemCache[item.id].flatMap { $0 }
+        try ensureNotesFit(item, replacing: known)
+        let original = known.map(ItemRecord.init)
         try save(item) { try $0.updateRow(db, changedFrom: original) }
     }
 

@@ -373,6 +373,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         changesRows = true
         guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
+        try ensureNotesFit(item)
         place(item)
         state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
     }
@@ -381,6 +382,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         changesRows = true
         guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
+        try ensureNotesFit(item, replacing: old)
         unplace(old)
         place(item)
     }

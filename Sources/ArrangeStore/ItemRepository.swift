@@ -16,7 +16,8 @@ public import Foundation
 ///   grow with `limit` and the logarithm of the ordering's length, not with the length;
 /// - roll back every change of a write whose body throws, and rethrow the error;
 /// - refuse a list name that another list has already, ignoring case
-///   (`TitleError/duplicateListName(_:)`);
+///   (`TitleError/duplicateListName(_:)`), and notes that take more than `Item/maximumNotesSize`
+///   bytes, unless an update leaves them as they were (`TitleError/notesTooLarge(size:limit:)`);
 /// - delete a list's items with the list, and an item from Today with the item;
 /// - report its own failures as ``StoreError``, never as a type of the library behind it.
 public protocol ItemRepository: Sendable {
@@ -291,6 +292,19 @@ extension ItemReading {
     public func existingItem(id: Item.ID) throws -> Item {
         guard let item = try item(id: id) else { throw StoreError.itemNotFound(id) }
         return item
+    }
+
+    /// Throws when an item's notes take more than `Item.maximumNotesSize` bytes, unless they are
+    /// the notes it had (`old`): an item written before the limit keeps its notes.
+    ///
+    /// Backends call this before they insert or update an item.
+    public func ensureNotesFit(_ item: Item, replacing old: Item? = nil) throws(StoreError) {
+        guard item.notes != old?.notes else { return }
+        do {
+            try Item.validateNotes(item.notes)
+        } catch {
+            throw .validation(error)
+        }
     }
 
     /// Throws when a list other than `excluded` already has `name`, ignoring case.

@@ -25,8 +25,8 @@ extension SyncOperation {
 /// - another operation of the batch has its id but different contents (the same operation
 ///   twice is fine: the merge applies it once);
 /// - a title or a list name has more than `Title.maximumLength` characters;
-/// - under the ``Rules/current`` rules only: its notes have more than
-///   `Item.maximumNotesLength` characters, or its JSON takes more than
+/// - under the ``Rules/current`` rules only: its notes take more than `Item.maximumNotesSize`
+///   bytes as JSON text, or its JSON takes more than
 ///   ``SyncOperation/maximumEncodedSize`` bytes.
 ///
 /// The types hold the other rules: a ``SyncOperation`` value cannot have an id that is not a
@@ -152,9 +152,12 @@ public struct OperationCheck: Sendable {
     }
 
     private func checkNotes(_ notes: String) throws(OperationProblem) {
-        guard rules == .current, notes.utf8.count > Item.maximumNotesLength else { return }
-        let length = notes.count
-        guard length <= Item.maximumNotesLength else { throw .notesTooLong(length: length) }
+        guard rules == .current else { return }
+        do {
+            try Item.validateNotes(notes)
+        } catch {
+            throw .notesTooLarge(bytes: Item.notesSize(notes))
+        }
     }
 
     private static func isPlausible(_ clock: HLCTimestamp) -> Bool {
@@ -209,10 +212,12 @@ public enum OperationProblem: Error, Hashable, Sendable {
     case replacedOperationOutOfRange(sequence: Int64, milliseconds: Int64)
     /// An operation earlier in the batch, at `firstPosition`, has its id but different contents.
     case idReused(SyncOperation.ID, firstPosition: Int)
+    /// This database's log holds another operation under its id.
+    case idLoggedOtherwise(SyncOperation.ID)
     /// A title or a list name has more than `Title.maximumLength` characters.
     case textTooLong(field: TitleError.Field, length: Int)
-    /// Its notes have more than `Item.maximumNotesLength` characters.
-    case notesTooLong(length: Int)
+    /// Its notes take more than `Item.maximumNotesSize` bytes as JSON text.
+    case notesTooLarge(bytes: Int)
     /// Its JSON takes more than ``SyncOperation/maximumEncodedSize`` bytes.
     case tooLarge(bytes: Int)
 
@@ -230,10 +235,12 @@ public enum OperationProblem: Error, Hashable, Sendable {
             "the operation it replaces has sequence \(sequence) and clock \(milliseconds); sequences start at 1 and clocks lie between 1970 and the year 9999."
         case .idReused(let id, let first):
             "its id \(id) is also the id of \(name(first)), which is different; one id names one operation."
+        case .idLoggedOtherwise(let id):
+            "its id \(id) names another operation in this database's log; one id names one operation."
         case .textTooLong(let field, let length):
             "its \(field.rawValue) has \(length) characters; the limit is \(Title.maximumLength)."
-        case .notesTooLong(let length):
-            "its notes have \(length) characters; the limit is \(Item.maximumNotesLength)."
+        case .notesTooLarge(let bytes):
+            "its notes take \(bytes) bytes; the limit is \(Item.maximumNotesSize)."
         case .tooLarge(let bytes):
             "it takes \(bytes) bytes of JSON; the limit is \(SyncOperation.maximumEncodedSize) (16 KiB)."
         }

@@ -136,10 +136,11 @@ struct Replay {
         return try ids.filter { seen.insert($0).inserted }.compactMap(transaction.item)
     }
 
-    /// Notes as every backend can store them: without U+0000, which SQLite cannot hold, so that
-    /// an operation one replica took never stops another's merge.
+    /// Notes as every backend can store them: without U+0000, which SQLite cannot hold, and cut
+    /// to `Item.maximumNotesSize`, as an operation made before the limit may hold longer ones,
+    /// so that an operation one replica took never stops another's merge.
     static func storable(_ notes: String) -> String {
-        notes.utf8.contains(0) ? String(String.UnicodeScalarView(notes.unicodeScalars.filter { $0.value != 0 })) : notes
+        Item.fittedNotes(notes.utf8.contains(0) ? String(String.UnicodeScalarView(notes.unicodeScalars.filter { $0.value != 0 })) : notes)
     }
 
     /// `list` if it exists; else the default list, created the first time it is needed.

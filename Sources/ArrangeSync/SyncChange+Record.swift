@@ -68,3 +68,50 @@ extension SyncPlace {
         self.init(after: neighbours.after, before: neighbours.before)
     }
 }
+
+extension SyncChange {
+    /// The most ids one operation made here names: 256, about 10 KB of JSON, so that every
+    /// operation fits within ``SyncOperation/maximumEncodedSize`` with room to spare.
+    static let maximumIDsPerOperation = 256
+
+    /// The change as operations that each name at most ``maximumIDsPerOperation`` ids.
+    ///
+    /// A run of moved entries becomes consecutive runs, each placed after the last entry of the
+    /// one before, so that replaying them in order lands the whole run where the change put it:
+    ///
+    /// ```swift
+    /// SyncChange.moveItems(ids: sixHundred, list: home, place: SyncPlace(after: p, before: s)).split()
+    /// // [moveItems(ids: the first 256, place: (p, s)), moveItems(ids: the next 256, place: (#256, s)),
+    /// //  moveItems(ids: the last 88, place: (#512, s))]
+    /// ```
+    func split() -> [SyncChange] {
+        let limit = Self.maximumIDsPerOperation
+        func runs(_ ids: [Item.ID], _ place: SyncPlace, _ make: ([Item.ID], SyncPlace) -> SyncChange) -> [SyncChange] {
+            stride(from: 0, to: ids.count, by: limit).map { start in
+                let after = start == 0 ? place.after : ids[start - 1].entryID
+                return make(Array(ids[start..<min(start + limit, ids.count)]), SyncPlace(after: after, before: place.before))
+            }
+        }
+        func chunks(_ ids: [Item.ID], _ make: ([Item.ID]) -> SyncChange) -> [SyncChange] {
+            stride(from: 0, to: ids.count, by: limit).map { make(Array(ids[$0..<min($0 + limit, ids.count)])) }
+        }
+        switch self {
+        case .moveItems(let ids, let list, let place) where ids.count > limit:
+            return runs(ids, place) { .moveItems(ids: $0, list: list, place: $1) }
+        case .addToToday(let ids, let place) where ids.count > limit:
+            return runs(ids, place) { .addToToday(ids: $0, place: $1) }
+        case .moveInToday(let ids, let place) where ids.count > limit:
+            return runs(ids, place) { .moveInToday(ids: $0, place: $1) }
+        case .completeItems(let ids, let moment) where ids.count > limit:
+            return chunks(ids) { .completeItems(ids: $0, at: moment) }
+        case .reopenItems(let ids) where ids.count > limit:
+            return chunks(ids) { .reopenItems(ids: $0) }
+        case .deleteItems(let ids) where ids.count > limit:
+            return chunks(ids) { .deleteItems(ids: $0) }
+        case .removeFromToday(let ids) where ids.count > limit:
+            return chunks(ids) { .removeFromToday(ids: $0) }
+        default:
+            return [self]
+        }
+    }
+}

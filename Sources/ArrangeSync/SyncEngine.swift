@@ -140,8 +140,11 @@ public final class SyncEngine: Sendable {
     }
 
     /// Logs changes made here as operations of this replica, not yet replayed; the first takes
-    /// back, with `rewind`, what they all did.
+    /// back, with `rewind`, what they all did. A change of many items is logged as several
+    /// operations (``SyncChange/split()``), so that every operation fits within
+    /// ``SyncOperation/maximumEncodedSize``.
     func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any LogWriting) throws -> [SyncOperation] {
+        let changes = changes.flatMap { $0.split() }
         guard !changes.isEmpty else { return [] }
         // After this replica's last operation, and after every operation merged here (which the
         // merge folds into the replica's clock).
@@ -186,7 +189,8 @@ public final class SyncEngine: Sendable {
     /// Front ends change the store through intents, which log what they do; this is for a
     /// program that speaks in operations, such as a server or a simulation.
     ///
-    /// - Returns: The operation logged.
+    /// - Returns: The operation logged; the first, for a change of so many items that it is
+    ///   logged as several.
     @discardableResult
     public func perform(_ change: SyncChange) throws -> SyncOperation {
         let stamp = Date(timeIntervalSince1970: Double(wallClock()) / 1_000)
@@ -206,6 +210,7 @@ public final class SyncEngine: Sendable {
     /// - Returns: What was new, taken back and applied.
     /// - Throws: `StoreError` or `OrderingError` from the store, or `DecodingError` when the
     ///   store's log cannot be read; nothing is merged then.
+    @discardableResult
     public func merge(_ operations: [SyncOperation]) throws -> MergeReport {
         try repository.write { try merge(operations, in: $0) }
     }
@@ -216,6 +221,7 @@ public final class SyncEngine: Sendable {
     /// - Returns: What was new, taken back and applied.
     /// - Throws: `StoreError` or `OrderingError` from the store, or `DecodingError` when the
     ///   store's log cannot be read; nothing is merged then.
+    @discardableResult
     public func merge(_ operations: [SyncOperation]) async throws -> MergeReport {
         try await repository.write { try self.merge(operations, in: $0) }
     }
@@ -230,6 +236,7 @@ public final class SyncEngine: Sendable {
     /// - Returns: What was new, taken back and applied.
     /// - Throws: ``SyncError/missingFoldedOperations`` when this store lacks some of the folded
     ///   operations, and what ``merge(_:in:)`` throws; nothing is merged then.
+    @discardableResult
     public func merge(_ operations: [SyncOperation], after folded: [ReplicaID: Int64]) async throws -> MergeReport {
         try await repository.write { transaction in
             let merged = try self.merged(in: try Self.log(of: transaction))
@@ -246,11 +253,16 @@ public final class SyncEngine: Sendable {
     ///     merged included.
     ///   - transaction: A write transaction of ``repository``'s store.
     /// - Returns: What was new, taken back and applied.
-    /// - Throws: `StoreError` or `OrderingError` from the store, or `DecodingError` when the
-    ///   store's log cannot be read; the caller's transaction should then roll back.
+    /// - Throws: ``OperationCheckError`` when an operation breaks a rule of ``OperationCheck``
+    ///   (those that hold for operations made before the size limits, ``OperationCheck/Rules/carriedForward``),
+    ///   or has the id of another operation of the log; `StoreError` or `OrderingError` from the
+    ///   store, or `DecodingError` when the store's log cannot be read. The caller's transaction
+    ///   should then roll back: nothing of the batch is merged.
     /// - Complexity: O(k) operations applied for k new ones, when they come after everything
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
+    @discardableResult
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
+        try OperationCheck.validate(operations, rules: .carriedForward)
         let transaction = try Self.log(of: transaction)
         let replica = try preparedReplica(in: transaction).id
         let fold = try transaction.fold()
@@ -258,8 +270,12 @@ public final class SyncEngine: Sendable {
         var seen = Set<SyncOperation.ID>()
         var new: [SyncOperation] = []
         var late: [SyncOperation] = []
-        for operation in operations where seen.insert(operation.id).inserted {
-            guard try transaction.loggedOperation(id: operation.id.rawValue) == nil, fold?.covers(operation.order) != true else { continue }
+        for (index, operation) in operations.enumerated() where seen.insert(operation.id).inserted {
+            if let logged = try transaction.loggedOperation(id: operation.id.rawValue) {
+                guard try SyncOperation(logged) == operation else { throw OperationCheckError.refused(position: index + 1, .idLoggedOtherwise(operation.id)) }
+                continue
+            }
+            guard fold?.covers(operation.order) != true else { continue }
             // An operation of this replica's id that this store never made: the file was copied.
             if operation.replica.rawValue == replica { report.copiedReplicaDetected = true }
             if let fold, operation.order <= fold.through { late.append(operation) } else { new.append(operation) }

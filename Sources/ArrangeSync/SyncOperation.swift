@@ -1,5 +1,5 @@
 public import ArrangeModel
-public import ArrangeStore
+package import ArrangeStore
 public import Foundation
 
 /// The identity of a replica: one database, on one device.

@@ -169,7 +169,8 @@ private struct ThingsMapper {
         tasks.sorted { ($0.index, $0.creationDate ?? 0, $0.uuid) < ($1.index, $1.creationDate ?? 0, $1.uuid) }
     }
 
-    /// The to-do as an item: its checklist at the end of its notes, completion from its stop date.
+    /// The to-do as an item: its checklist at the end of its notes (cut to `Item.maximumNotesSize`
+    /// when they are longer), completion from its stop date.
     mutating func archivedItem(_ task: ThingsLibrary.Task, checklist: [ThingsLibrary.ChecklistItem], sortIndex: Int64) -> ArchivedItem {
         summary.toDos += 1
         if task.isCompleted { summary.completed += 1 }
@@ -180,7 +181,7 @@ private struct ThingsMapper {
         let notes = ([task.notes].filter { !$0.isEmpty } + [lines.joined(separator: "\n")].filter { !$0.isEmpty }).joined(separator: "\n\n")
         let item = Item(
             id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
-            title: Title.sanitized(task.title, placeholder: "Untitled"), notes: notes, sortIndex: sortIndex,
+            title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created,
             completedAt: task.isOpen ? nil : Self.date(task.stopDate) ?? Self.date(task.userModificationDate) ?? created)
         return ArchivedItem(item)

@@ -32,6 +32,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
                  arguments: ["move", "--from-offsets", "x", "--to-offset", "1"], replLine: "move --from-offsets x --to-offset 1"),
         BadInput(name: "huge title (1 MB)", request: ##"{"intent": "add", "title": "\##(megabyte)"}"##,
                  arguments: ["add", String(megabyte.prefix(120_000))], replLine: "add \(megabyte)"),
+        BadInput(name: "huge notes (20 KB)", request: ##"{"intent": "add", "title": "x", "notes": "\##(String(megabyte.prefix(20_000)))"}"##,
+                 arguments: ["add", "x", "--notes", String(megabyte.prefix(20_000))], replLine: "add x --notes \(megabyte.prefix(20_000))"),
         BadInput(name: "NUL byte", request: ##"{"intent": "add", "title": "a\u0000b"}"##, replLine: "add 'a\u{0}b'"),
         BadInput(name: "control character", request: ##"{"intent": "add", "title": "a\tb"}"##, arguments: ["add", "a\u{7}b"], replLine: "add 'a\u{1B}b'"),
         BadInput(name: "empty title", request: ##"{"intent": "rename", "item": "#1", "title": "  "}"##, arguments: ["add", "   "], replLine: "add '   '"),

@@ -146,6 +146,27 @@ struct RepositoryConformanceTests {
         #expect(try store.contents() == [list: items])
     }
 
+    @Test("Notes over Item.maximumNotesSize bytes are refused when an item is inserted or its notes change", arguments: Backend.allCases)
+    func notesLimit(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, items) = try store.seed("Home", sortIndices: [10])
+        let fits = String(repeating: "é", count: Item.maximumNotesSize / 2)
+        let over = fits + "\n"
+        let tooLarge = StoreError.validation(.notesTooLarge(size: Item.maximumNotesSize + 2, limit: Item.maximumNotesSize))
+
+        var long = Sample.item(in: list.id, "Long", sortIndex: 20)
+        long.notes = over
+        #expect(throws: tooLarge) { try store.repository.write { try $0.insert(long) } }
+        var changed = items[0]
+        changed.notes = over
+        #expect(throws: tooLarge) { try store.repository.write { store in _ = try store.item(id: changed.id); try store.update(changed) } }
+        #expect(try store.contents() == [list: items], "nothing was written")
+
+        long.notes = fits
+        try store.repository.write { try $0.insert(long) }
+        #expect(try store.repository.read { try $0.item(id: long.id)?.notes } == fits)
+    }
+
     // MARK: Pages and counts
 
     @Test("Pages follow display order, skip and limit, and see only open items when asked", arguments: Backend.allCases)

@@ -31,6 +31,29 @@ struct EveryIntentLogsTests {
         #expect(try Simulation.dump(repository) == before, "nothing was changed")
     }
 
+    @Test("A change of many items is logged as operations that each fit in 16 KiB, and they replay to the same", arguments: StoreKind.allCases)
+    func manyItems(kind: StoreKind) async throws {
+        let fixture = try await IntentSample.fixture(kind: kind)
+        let environment = fixture.replica.environment
+        var ids: [Item.ID] = []
+        for index in 0..<600 { ids.append(try await AddItem(title: "Item \(index)", list: fixture.groceries).perform(in: environment).items[0].id) }
+        let samples = [
+            IntentSample(replica: fixture.replica, intent: MoveItems(ids.reversed(), to: .top, into: fixture.work, visibility: .all)),
+            IntentSample(replica: fixture.replica, intent: AddToToday(ids, placement: .top)),
+            IntentSample(replica: fixture.replica, intent: CompleteItems(ids)),
+            IntentSample(replica: fixture.replica, intent: DeleteItems(ids)),
+        ]
+        for sample in samples {
+            let before = try fixture.replica.operations().count
+            let problems = try await sample.problems()
+            #expect(problems.isEmpty, "\(sample.name): \(problems)")
+            let logged = try fixture.replica.operations().dropFirst(before)
+            #expect(logged.count == 3, "\(sample.name): 600 items in runs of at most 256")
+            let file = try OperationFile.encode(OperationFile.Contents(operations: Array(logged)))
+            _ = try OperationFile.decode(file)  // every line within 16 KiB, under the current rules
+        }
+    }
+
     @Test("The catalogue holds every intent of ArrangeIntents")
     func catalogueIsComplete() async throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/ArrangeIntents").standardized
