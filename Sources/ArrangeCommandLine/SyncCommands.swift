@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArrangeIntents
+import ArrangeModel
 import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
@@ -82,6 +83,10 @@ struct SyncExchange: Codable {
     var foldedHere = 0
     /// Operations the peer folded away after the exchange.
     var foldedThere = 0
+    /// What waits here for missing operations, in a sentence; `nil` when nothing does.
+    var heldHere: String?
+    /// What waits in the peer for missing operations, in a sentence; `nil` when nothing does.
+    var heldThere: String?
 
     /// The figures of an exchange, as this database saw it.
     init(_ report: ExchangeReport) {
@@ -93,6 +98,8 @@ struct SyncExchange: Codable {
         snapshotHere = report.adoption != nil
         snapshotThere = report.peerAdoption != nil
         replaced = [report.received, report.sent, report.adoption, report.peerAdoption].compactMap { $0?.replaced }.reduce(0, +)
+        heldHere = report.received.heldSummary
+        heldThere = report.sent.heldSummary
     }
 
     /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`, and what else happened.
@@ -102,6 +109,8 @@ struct SyncExchange: Codable {
         if snapshotHere { text += " This database lacked operations \(peer) had folded away, and took its lists, items and log first." }
         if snapshotThere { text += " \(peer) lacked operations this database had folded away, and took its lists, items and log first." }
         if replaced > 0 { text += " \(replaced) operation\(replaced == 1 ? "" : "s") from before a fold made again after everything." }
+        if let held = heldHere { text += " Here: \(held)" }
+        if let held = heldThere { text += " In \(peer): \(held)" }
         if foldedHere + foldedThere > 0 { text += " Folded away \(foldedHere) operation\(foldedHere == 1 ? "" : "s") here and \(foldedThere) there, which every known database holds." }
         return text
     }
@@ -189,7 +198,8 @@ struct SyncImportCommand: SessionCommand {
         } else {
             session.console.print(
                 "Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): \(report.new) new; "
-                    + "applied \(report.applied), of which \(report.applied - report.new) again to keep one order.")
+                    + "applied \(report.applied), of which \(report.applied - report.new) again to keep one order."
+                    + (report.heldSummary.map { " " + $0 } ?? ""))
         }
     }
 }
@@ -202,5 +212,17 @@ extension CommandSession {
     func syncEngine() throws(CommandLineError) -> SyncEngine {
         guard let engine = environment.sync as? SyncEngine else { throw .unavailable("This session's database is not set up to sync; nothing was exchanged.") }
         return engine
+    }
+}
+
+extension MergeReport {
+    /// What waits for missing operations, in a sentence: `2 operations held back until the
+    /// operations before them arrive: replica 1a2b3c4d's from 4 on; import or sync with a
+    /// database that has them.`; `nil` when nothing waits.
+    var heldSummary: String? {
+        guard held > 0 else { return nil }
+        let missing = gaps.map { "replica \($0.replica.text.prefix(8))'s from \($0.firstMissing) on" }.joined(separator: ", ")
+        return "\(held) operation\(held == 1 ? "" : "s") held back until the operations before them arrive: \(missing); "
+            + "import or sync with a database that has them."
     }
 }

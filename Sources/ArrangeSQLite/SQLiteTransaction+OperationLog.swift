@@ -295,6 +295,67 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
+    func replicaProgress(of replica: UUID) throws -> ReplicaProgress? {
+        try progresses(where: "replica_id = ?", arguments: [Self.text(replica)]).first
+    }
+
+    func replicaProgresses() throws -> [ReplicaProgress] {
+        try progresses(where: "1", arguments: [])
+    }
+
+    private func progresses(where condition: String, arguments: StatementArguments) throws -> [ReplicaProgress] {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT replica_id, sequence, clock_ms, clock_counter FROM \(Schema.replicasTable) WHERE \(condition)")
+            return try Row.fetchAll(statement, arguments: arguments).map { row in
+                ReplicaProgress(
+                    replica: try Self.uuid(try row.decode(atIndex: 0), table: Schema.replicasTable),
+                    sequence: try row.decode(atIndex: 1), milliseconds: try row.decode(atIndex: 2), counter: try row.decode(atIndex: 3))
+            }
+        }
+    }
+
+    func setReplicaProgress(_ progress: ReplicaProgress) throws {
+        try mapping {
+            let statement = try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO \(Schema.replicasTable) (replica_id, sequence, clock_ms, clock_counter) VALUES (?, ?, ?, ?)
+                """)
+            try statement.execute(arguments: [Self.text(progress.replica), progress.sequence, progress.milliseconds, progress.counter])
+        }
+    }
+
+    func heldOperations() throws -> [LoggedOperation] {
+        try mapping {
+            try Row.fetchAll(db, sql: "SELECT id, replica_id, sequence, clock_ms, clock_counter, change FROM \(Schema.heldOperationsTable)").map { row in
+                let change: String = try row.decode(atIndex: 5)
+                return LoggedOperation(
+                    order: OperationOrder(
+                        milliseconds: try row.decode(atIndex: 3), counter: try row.decode(atIndex: 4),
+                        replica: try Self.uuid(try row.decode(atIndex: 1), table: Schema.heldOperationsTable),
+                        sequence: try row.decode(atIndex: 2), id: try Self.uuid(try row.decode(atIndex: 0), table: Schema.heldOperationsTable)),
+                    change: Data(change.utf8), rewind: Data(), isReplayed: false)
+            }
+        }
+    }
+
+    func hold(_ operation: LoggedOperation) throws {
+        let order = operation.order
+        try mapping {
+            let statement = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO \(Schema.heldOperationsTable) (id, replica_id, sequence, clock_ms, clock_counter, change) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            try statement.execute(arguments: [
+                Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter, String(decoding: operation.change, as: UTF8.self),
+            ])
+        }
+    }
+
+    func release(_ ids: [UUID]) throws {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "DELETE FROM \(Schema.heldOperationsTable) WHERE id = ?")
+            for id in ids { try statement.execute(arguments: [Self.text(id)]) }
+        }
+    }
+
     // MARK: Rows
 
     /// An order read from the first five columns of a row, in the order of ``totalOrder``.

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The database schema of a ``SQLiteItemRepository``, built by named migrations.
@@ -30,6 +31,10 @@ enum Schema {
     static let acknowledgementsTable = "sync_acknowledgements"
     /// The name of the one-row table of the operations folded away.
     static let foldTable = "sync_fold"
+    /// The name of the table of how far this database holds each other replica's operations.
+    static let replicasTable = "sync_replicas"
+    /// The name of the table of the operations held back after a gap.
+    static let heldOperationsTable = "sync_held_operations"
 
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
@@ -147,7 +152,51 @@ enum Schema {
                 table.column("last_position", .integer).notNull()
             }
         }
+        migrator.registerMigration("v7: sync replicas and held operations") { db in
+            // For each other replica: the sequence number up to which this database holds every
+            // one of its operations, logged or folded away, and the clock of the latest it holds.
+            try db.create(table: replicasTable, options: .withoutRowID) { table in
+                table.primaryKey("replica_id", .text)
+                table.column("sequence", .integer).notNull()
+                table.column("clock_ms", .integer).notNull()
+                table.column("clock_counter", .integer).notNull()
+            }
+            // A log from before this migration was applied as it came, gaps and all: each
+            // replica's highest sequence logged or folded stands for what is held.
+            try db.execute(sql: """
+                INSERT INTO \(replicasTable) (replica_id, sequence, clock_ms, clock_counter)
+                SELECT replica_id, MAX(sequence), clock_ms, clock_counter FROM \(operationsTable)
+                WHERE replica_id IS NOT (SELECT replica_id FROM \(replicaTable) WHERE id = 1)
+                GROUP BY replica_id
+                """)
+            try spreadFoldIntoReplicas(db)
+            // Operations that came after a gap in their replica's sequence numbers: kept as they
+            // came, neither logged nor applied, until the operations before them arrive.
+            try db.create(table: heldOperationsTable, options: .withoutRowID) { table in
+                table.primaryKey("id", .text)
+                table.column("replica_id", .text).notNull()
+                table.column("sequence", .integer).notNull()
+                table.column("clock_ms", .integer).notNull()
+                table.column("clock_counter", .integer).notNull()
+                table.column("change", .text).notNull()
+            }
+        }
         return migrator
+    }
+
+    /// Raises each replica's sequence in `sync_replicas` to what `sync_fold` covers of it, for a
+    /// database whose log was folded before migration v7.
+    private static func spreadFoldIntoReplicas(_ db: Database) throws {
+        guard let covering = try String.fetchOne(db, sql: "SELECT covering FROM \(foldTable) WHERE id = 1"),
+              let sequences = try? JSONDecoder().decode([String: Int64].self, from: Data(covering.utf8))
+        else { return }
+        let own = try String.fetchOne(db, sql: "SELECT replica_id FROM \(replicaTable) WHERE id = 1")
+        for (replica, sequence) in sequences where replica != own {
+            try db.execute(sql: """
+                INSERT INTO \(replicasTable) (replica_id, sequence, clock_ms, clock_counter) VALUES (?, ?, 0, 0)
+                ON CONFLICT (replica_id) DO UPDATE SET sequence = MAX(sequence, excluded.sequence)
+                """, arguments: [replica, sequence])
+        }
     }
 
     /// Gives the lists of a database from before v3 gapped keys in the order they were shown

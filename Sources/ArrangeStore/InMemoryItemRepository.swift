@@ -102,6 +102,10 @@ struct InMemoryOperationLog: Sendable {
     var replacements = TreeDictionary<UUID, [OperationOrder]>()
     /// Each replica's latest acknowledgement, by replica.
     var acknowledgements = TreeDictionary<UUID, Acknowledgement>()
+    /// How far this store holds each other replica's operations, by replica.
+    var progress = TreeDictionary<UUID, ReplicaProgress>()
+    /// The operations held back after a gap, by id.
+    var held = TreeDictionary<UUID, LoggedOperation>()
     var fold: Fold?
 
     struct TombstoneKey: Hashable, Sendable {
@@ -299,6 +303,30 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     func fold() -> Fold? {
         state.log.fold
+    }
+
+    func replicaProgress(of replica: UUID) -> ReplicaProgress? {
+        state.log.progress[replica]
+    }
+
+    func replicaProgresses() -> [ReplicaProgress] {
+        Array(state.log.progress.values)
+    }
+
+    func heldOperations() -> [LoggedOperation] {
+        Array(state.log.held.values)
+    }
+
+    func setReplicaProgress(_ progress: ReplicaProgress) {
+        state.log.progress[progress.replica] = progress
+    }
+
+    func hold(_ operation: LoggedOperation) {
+        if state.log.held[operation.id] == nil { state.log.held[operation.id] = operation }
+    }
+
+    func release(_ ids: [UUID]) {
+        for id in ids { state.log.held[id] = nil }
     }
 
     func setAcknowledgement(_ acknowledgement: Acknowledgement) {

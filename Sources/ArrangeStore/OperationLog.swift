@@ -162,6 +162,28 @@ package struct Fold: Hashable, Sendable {
     }
 }
 
+/// How far this store holds another replica's operations: every one up to ``sequence`` is
+/// logged here or folded away, and ``milliseconds`` and ``counter`` are the clock of the latest
+/// it holds. The merge keeps it, so that it knows at once which operations come after a gap.
+package struct ReplicaProgress: Hashable, Sendable {
+    /// The replica.
+    package var replica: UUID
+    /// The sequence number up to which this store holds every one of the replica's operations.
+    package var sequence: Int64
+    /// The milliseconds of the clock of the latest of its operations held here.
+    package var milliseconds: Int64
+    /// The counter of that clock.
+    package var counter: Int64
+
+    /// Every operation of `replica` up to `sequence` held, the latest at this clock.
+    package init(replica: UUID, sequence: Int64, milliseconds: Int64, counter: Int64) {
+        self.replica = replica
+        self.sequence = sequence
+        self.milliseconds = milliseconds
+        self.counter = counter
+    }
+}
+
 /// Where an entry was in an ordering when it last left it.
 package struct Tombstone: Hashable, Sendable {
     /// The entry.
@@ -232,6 +254,16 @@ package protocol OperationLogReading {
 
     /// The operations folded away, once any have been.
     func fold() throws -> Fold?
+
+    /// How far this store holds the operations of `replica`, another replica than itself.
+    func replicaProgress(of replica: UUID) throws -> ReplicaProgress?
+
+    /// How far this store holds each other replica's operations, in no particular order.
+    func replicaProgresses() throws -> [ReplicaProgress]
+
+    /// The operations held back because an operation of their replica before them is missing,
+    /// in no particular order: kept, neither logged nor applied, until the gap is filled.
+    func heldOperations() throws -> [LoggedOperation]
 }
 
 /// What sync writes to a store, in the transaction of the change it records.
@@ -268,6 +300,16 @@ package protocol OperationLogWriting: OperationLogReading {
 
     /// Records a replica's acknowledgement, in place of what was recorded for it.
     func setAcknowledgement(_ acknowledgement: Acknowledgement) throws
+
+    /// Records how far this store holds another replica's operations, in place of what was recorded.
+    func setReplicaProgress(_ progress: ReplicaProgress) throws
+
+    /// Keeps an operation held back after a gap (``OperationLogReading/heldOperations()``); one
+    /// held already is kept as it is.
+    func hold(_ operation: LoggedOperation) throws
+
+    /// Forgets held operations, once they are logged.
+    func release(_ ids: [UUID]) throws
 
     /// Removes the logged operations up to `order` in the total order, `order` included, and
     /// records `fold` as what has been folded. Positions of removed operations are not given again.

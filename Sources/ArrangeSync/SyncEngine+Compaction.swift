@@ -151,6 +151,7 @@ extension SyncEngine {
             try transaction.setDefaultListID(candidate)
             break
         }
+        try recountReplicaProgress(in: transaction)
         return try merge(own, in: transaction)
     }
 }

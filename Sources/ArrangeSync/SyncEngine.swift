@@ -80,6 +80,12 @@ public final class SyncEngine: Sendable {
     @discardableResult
     public func rekey(in transaction: any ItemWriting) throws -> ReplicaID {
         let log = try Self.log(of: transaction)
+        // The operations made under the old id are another replica's from now on.
+        if let old = try log.replicaState(), old.lastSequence > 0 {
+            let known = try log.replicaProgress(of: old.id)?.sequence ?? 0
+            try log.setReplicaProgress(ReplicaProgress(
+                replica: old.id, sequence: max(known, old.lastSequence), milliseconds: old.lastMilliseconds, counter: old.lastCounter))
+        }
         let id = ReplicaID(rawValue: newID())
         try log.setReplicaState(ReplicaState(id: id.rawValue))
         return id
@@ -268,19 +274,29 @@ public final class SyncEngine: Sendable {
         let fold = try transaction.fold()
         var report = MergeReport(received: operations.count)
         var seen = Set<SyncOperation.ID>()
-        var new: [SyncOperation] = []
-        var late: [SyncOperation] = []
+        var candidates: [SyncOperation] = []
         for (index, operation) in operations.enumerated() where seen.insert(operation.id).inserted {
             if let logged = try transaction.loggedOperation(id: operation.id.rawValue) {
                 guard try SyncOperation(logged) == operation else { throw OperationCheckError.refused(position: index + 1, .idLoggedOtherwise(operation.id)) }
                 continue
             }
             guard fold?.covers(operation.order) != true else { continue }
+            candidates.append(operation)
+        }
+        var new: [SyncOperation] = []
+        var late: [SyncOperation] = []
+        for operation in try admittedInSequence(candidates, own: replica, fold: fold, in: transaction, report: &report) {
             // An operation of this replica's id that this store never made: the file was copied.
             if operation.replica.rawValue == replica { report.copiedReplicaDetected = true }
             if let fold, operation.order <= fold.through { late.append(operation) } else { new.append(operation) }
         }
-        if report.copiedReplicaDetected { try rekey(in: transaction) }
+        if report.copiedReplicaDetected {
+            try rekey(in: transaction)
+            // The old id is another replica's now, whose operations go as far as the copy's.
+            var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+            progress.sequence = max(progress.sequence, (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0)
+            try transaction.setReplicaProgress(progress)
+        }
         // A replacement of an operation this store folded away, applied where it was: the
         // replacement's store folded apart from this one.
         for operation in new + late {
@@ -333,6 +349,79 @@ public final class SyncEngine: Sendable {
             try transaction.setReplicaState(state)
         }
         return report
+    }
+
+    /// The operations that follow their replica's operations here without a gap, from
+    /// `candidates` and those held before; the others, after a gap, are held (kept, neither
+    /// logged nor applied) until the operations before them arrive. Records how far each
+    /// replica's operations now go, and reports what is held and what is missing.
+    ///
+    /// An operation at or below what this store holds of its replica is let in: a second
+    /// operation under one replica and sequence number comes from a copied database. This
+    /// replica's own operations are always let in, for the same reason.
+    ///
+    /// - Complexity: O(k log k) for k candidates and held operations, and one read and one write
+    ///   of each replica's progress.
+    private func admittedInSequence(
+        _ candidates: [SyncOperation], own replica: UUID, fold: Fold?, in transaction: any LogWriting, report: inout MergeReport
+    ) throws -> [SyncOperation] {
+        var admitted = candidates.filter { $0.replica.rawValue == replica }
+        var waiting: [UUID: [SyncOperation]] = [:]
+        for operation in candidates where operation.replica.rawValue != replica { waiting[operation.replica.rawValue, default: []].append(operation) }
+        var heldBefore = Set<SyncOperation.ID>()
+        var released: [UUID] = []
+        for logged in try transaction.heldOperations() {
+            let operation = try SyncOperation(logged)
+            heldBefore.insert(operation.id)
+            // A snapshot taken since may hold it already.
+            if fold?.covers(operation.order) == true || operation.replica.rawValue == replica {
+                released.append(logged.id)
+                continue
+            }
+            waiting[operation.replica.rawValue, default: []].append(operation)
+        }
+        for (other, operations) in waiting {
+            var progress = try transaction.replicaProgress(of: other)
+                ?? ReplicaProgress(replica: other, sequence: fold?.covering[other] ?? 0, milliseconds: 0, counter: 0)
+            var seen = Set<SyncOperation.ID>()
+            var gap: MergeReport.Gap?
+            for operation in operations.sorted(by: { ($0.sequence, $0.order) < ($1.sequence, $1.order) }) where seen.insert(operation.id).inserted {
+                guard operation.sequence <= progress.sequence + 1 else {
+                    if !heldBefore.contains(operation.id) { try transaction.hold(operation.logged(rewind: Data(), isReplayed: false)) }
+                    gap = gap ?? MergeReport.Gap(replica: operation.replica, firstMissing: progress.sequence + 1, held: 0)
+                    gap?.held += 1
+                    continue
+                }
+                admitted.append(operation)
+                if heldBefore.contains(operation.id) { released.append(operation.id.rawValue) }
+                progress.sequence = max(progress.sequence, operation.sequence)
+                if (operation.clock.milliseconds, Int64(operation.clock.counter)) > (progress.milliseconds, progress.counter) {
+                    (progress.milliseconds, progress.counter) = (operation.clock.milliseconds, Int64(operation.clock.counter))
+                }
+            }
+            try transaction.setReplicaProgress(progress)
+            if let gap { report.gaps.append(gap) }
+        }
+        try transaction.release(released)
+        report.held = report.gaps.reduce(0) { $0 + $1.held }
+        report.gaps.sort { $0.replica < $1.replica }
+        return admitted
+    }
+
+    /// Records how far this store holds each other replica's operations, counted from its log and
+    /// its fold: after it took another store's log as its own.
+    ///
+    /// - Complexity: O(n) for n logged operations.
+    func recountReplicaProgress(in transaction: any LogWriting) throws {
+        let own = try transaction.replicaState()?.id
+        var latest: [UUID: OperationOrder] = [:]
+        for logged in try transaction.loggedOperations(afterPosition: 0, limit: .max) where latest[logged.order.replica].map({ $0 < logged.order }) ?? true {
+            latest[logged.order.replica] = logged.order
+        }
+        for (replica, sequence) in try merged(in: transaction) where replica != own {
+            try transaction.setReplicaProgress(ReplicaProgress(
+                replica: replica, sequence: sequence, milliseconds: latest[replica]?.milliseconds ?? 0, counter: latest[replica]?.counter ?? 0))
+        }
     }
 
     /// Logs operations that sort before what this store has folded away, and so cannot be slotted
@@ -502,6 +591,28 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// Whether an operation came under this store's replica id without having been made here,
     /// as when a database file is copied: this store then took a new replica id.
     public var copiedReplicaDetected = false
+    /// Operations held back, neither logged nor applied, because operations of their replica
+    /// before them are missing here: those of this batch, and those held before that still wait.
+    public var held = 0
+    /// For each replica with operations held back, the first operation that is missing.
+    public var gaps: [Gap] = []
+
+    /// Operations of a replica held back after a gap in its sequence numbers.
+    public struct Gap: Hashable, Sendable, Codable {
+        /// The replica.
+        public var replica: ReplicaID
+        /// The sequence number of its first operation that is missing here.
+        public var firstMissing: Int64
+        /// How many of its operations wait for it.
+        public var held: Int
+
+        /// `held` operations of `replica` wait for its operation `firstMissing`.
+        public init(replica: ReplicaID, firstMissing: Int64, held: Int) {
+            self.replica = replica
+            self.firstMissing = firstMissing
+            self.held = held
+        }
+    }
 
     /// A report of `received` operations, before the merge.
     public init(received: Int) {

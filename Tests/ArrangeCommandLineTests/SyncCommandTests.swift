@@ -102,6 +102,27 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("A file whose cursor skips operations the importer never saw has them held back and said, until they come")
+    func skippedByCursor() async throws {
+        try await withArrange { arrange in
+            let (here, there) = (arrange.home.appendingPathComponent("here.sqlite").path, arrange.home.appendingPathComponent("there.sqlite").path)
+            for title in ["Milk", "Eggs", "Tea"] { #expect(try arrange.run(["add", title, "--db", here]).status == 0) }
+            // The first file, with the Inbox and Milk, never reaches there.
+            let later = try arrange.run(["sync", "export", "--since", "2", "-", "--db", here])
+            let imported = try arrange.run(["sync", "import", "-", "--db", there], input: later.output)
+            #expect(imported.status == 0, "\(imported.error)")
+            #expect(imported.output.contains("2 operations held back until the operations before them arrive: replica "), "\(imported.output)")
+            #expect(imported.output.contains("'s from 1 on; import or sync with a database that has them."), "\(imported.output)")
+            #expect(try titles(arrange, db: there).isEmpty, "nothing after the gap is applied")
+
+            let whole = try arrange.run(["sync", "export", "-", "--db", here])
+            let filled = try arrange.run(["sync", "import", "-", "--db", there, "--json"], input: whole.output)
+            let report = try jsonObject(filled.output)
+            #expect(report["held"] as? Int == 0, "\(filled.output)")
+            #expect(try titles(arrange, db: there) == ["Milk", "Eggs", "Tea"])
+        }
+    }
+
     @Test("A bad operations file is refused whole, with its line, and nothing is applied")
     func badFiles() async throws {
         try await withArrange { arrange in

@@ -150,6 +150,33 @@ struct OperationLogConformanceTests {
         #expect(try store.repository.read { try $0.item(id: extra.id) } == extra)
     }
 
+    @Test("How far each replica's operations go is kept and replaced; held operations are kept once and released", arguments: Backend.allCases)
+    func progressAndHeld(backend: Backend) throws {
+        let store = try backend.makeStore()
+        #expect(try store.repository.readLog { try $0.replicaProgress(of: Self.first) } == nil)
+        let first = ReplicaProgress(replica: Self.first, sequence: 3, milliseconds: 300, counter: 1)
+        try store.repository.writeLog { transaction throws in
+            try transaction.setReplicaProgress(ReplicaProgress(replica: Self.first, sequence: 1, milliseconds: 100, counter: 0))
+            try transaction.setReplicaProgress(first)
+            try transaction.setReplicaProgress(ReplicaProgress(replica: Self.second, sequence: 9, milliseconds: 900, counter: 0))
+        }
+        #expect(try store.repository.readLog { try $0.replicaProgress(of: Self.first) } == first)
+        #expect(try store.repository.readLog { try $0.replicaProgresses() }.count == 2)
+
+        let (early, late) = (Self.operation(Self.first, sequence: 5, milliseconds: 500), Self.operation(Self.first, sequence: 6, milliseconds: 600))
+        try store.repository.writeLog { transaction throws in
+            try transaction.hold(early)
+            try transaction.hold(late)
+            try transaction.hold(early)
+        }
+        let held = try store.repository.readLog { try $0.heldOperations() }
+        #expect(Set(held.map(\.order)) == [early.order, late.order])
+        #expect(held.first { $0.id == early.id }?.change == early.change)
+        #expect(try store.repository.readLog { try $0.loggedOperation(id: early.id) } == nil, "held, not logged")
+        try store.repository.writeLog { try $0.release([early.id]) }
+        #expect(try store.repository.readLog { try $0.heldOperations() }.map(\.id) == [late.id])
+    }
+
     @Test("A cursor into each peer's log is kept per peer and replaced", arguments: Backend.allCases)
     func peerCursors(backend: Backend) throws {
         let store = try backend.makeStore()

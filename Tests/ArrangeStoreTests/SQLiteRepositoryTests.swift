@@ -167,6 +167,7 @@ struct SQLiteRepositoryTests {
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
+                "v7: sync replicas and held operations",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -306,6 +307,75 @@ struct SQLiteRepositoryTests {
         #expect(try waiter.read { try $0.lists().map(\.name) } == ["Held"])
     }
 
+    @Test("Migration v7 records how far each other replica's operations go, from a log and a fold written before it")
+    func replicasFromOlderLog() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let (own, logged, folded) = (UUID(), UUID(), UUID())
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v6: sync compaction")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO sync_replica (id, replica_id, last_sequence) VALUES (1, ?, 1)", arguments: [own.uuidString.lowercased()])
+                // A gap at 3, applied as it came before v7; and this file's own operation.
+                for (replica, sequence) in [(logged, 1), (logged, 2), (logged, 4), (own, 1)] {
+                    try db.execute(sql: """
+                        INSERT INTO sync_operations (id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed)
+                        VALUES (?, ?, ?, ?, 0, '{}', '{}', 1)
+                        """, arguments: [UUID().uuidString.lowercased(), replica.uuidString.lowercased(), sequence, 1_000 * sequence])
+                }
+                try db.execute(sql: """
+                    INSERT INTO sync_fold (id, through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count, last_position)
+                    VALUES (1, 500, 0, ?, 7, ?, ?, 7, 7)
+                    """, arguments: [folded.uuidString.lowercased(), UUID().uuidString.lowercased(), #"{"\#(folded.uuidString.lowercased())":7}"#])
+            }
+        }
+        let repository = try SQLiteItemRepository(path: path)
+        let progress = try repository.readLog { try $0.replicaProgresses() }
+        #expect(Set(progress) == [
+            ReplicaProgress(replica: logged, sequence: 4, milliseconds: 4_000, counter: 0),
+            ReplicaProgress(replica: folded, sequence: 7, milliseconds: 0, counter: 0),
+        ])
+    }
+
+    @Test("The SQL of the DocC article on the schema builds the very tables and indexes the migrations build")
+    func documentedSchema() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Sources/ArrangeSQLite/ArrangeSQLite.docc/DatabaseSchema.md").standardized
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let start = try #require(text.range(of: "```sql\n"))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let documented = try DatabaseQueue()
+        try documented.write { try $0.execute(sql: String(text[start.upperBound..<end.lowerBound])) }
+        let migrated = try SQLiteItemRepository.inMemory().writer
+
+        /// Every table's columns and every index's columns and condition, by name.
+        func shape(_ writer: any DatabaseReader) throws -> [String: String] {
+            try writer.read { db in
+                var shape: [String: String] = [:]
+                let names = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'")
+                for row in names {
+                    let (type, name): (String, String) = (row["type"], row["name"])
+                    if type == "table" {
+                        let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)", arguments: [name])
+                        let withoutRowID = (row["sql"] as String?)?.contains("WITHOUT ROWID") == true
+                        shape["table \(name)"] = columns.map { "\($0)" }.joined(separator: ", ") + (withoutRowID ? " WITHOUT ROWID" : "")
+                    } else if type == "index" {
+                        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [name])
+                        let condition = (row["sql"] as String?)?.components(separatedBy: " WHERE ").dropFirst().first ?? ""
+                        shape["index \(name)"] = columns.joined(separator: ", ") + " " + condition
+                    }
+                }
+                return shape
+            }
+        }
+        let (expected, found) = (try shape(migrated), try shape(documented))
+        #expect(expected.count > 10)
+        for key in Set(expected.keys).union(found.keys).sorted() {
+            #expect(found[key] == expected[key], "\(key): the article says \(found[key] ?? "nothing"), the migrations build \(expected[key] ?? "nothing")")
+        }
+    }
+
     @Test("The schema on disk is the one the README describes")
     func schema() throws {
         let folder = try TemporaryFolder()
@@ -383,6 +453,7 @@ struct SQLiteRepositoryTests {
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
+                "v7: sync replicas and held operations",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)

@@ -40,8 +40,9 @@ struct MergeEdgeTests {
             .completeItems(ids: [a, a], at: Date(timeIntervalSince1970: 5)),
             .deleteItems(ids: [b, b]),
         ]
-        for (sequence, change) in repeated.enumerated() {
-            operations.append(SyncOperation(replica: ReplicaID(rawValue: UUID()), sequence: Int64(sequence + 1), clock: HLCTimestamp(milliseconds: 2_000, counter: 0), change: change))
+        // Each from a replica of its own, as its first operation.
+        for change in repeated {
+            operations.append(SyncOperation(replica: ReplicaID(rawValue: UUID()), sequence: 1, clock: HLCTimestamp(milliseconds: 2_000, counter: 0), change: change))
         }
         _ = try replica.merge(operations)
         let (items, today) = try replica.repository.read { transaction in

@@ -1,4 +1,5 @@
 import ArrangeStore
+import Foundation
 
 /// The store's backend keeps no operation log.
 struct NoOperationLog: Error {}
@@ -19,4 +20,12 @@ extension ItemRepository {
             return try body(log)
         }
     }
+}
+
+/// A fresh temporary folder, removed after `body`.
+func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-\(UUID())", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
 }
