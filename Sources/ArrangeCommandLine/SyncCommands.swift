@@ -15,7 +15,7 @@ struct SyncCommand: AsyncParsableCommand {
             Every change is logged as an operation. Databases that exchange operations end with the same lists, \
             items, Today and order, whatever order the operations arrive in; running a sync again does no harm.
             """,
-        subcommands: [SyncPeerCommand.self, SyncExportCommand.self, SyncImportCommand.self],
+        subcommands: [SyncPeerCommand.self, SyncExportCommand.self, SyncImportCommand.self, SyncReplicasCommand.self],
         defaultSubcommand: SyncPeerCommand.self)
 }
 
@@ -201,6 +201,55 @@ struct SyncImportCommand: SessionCommand {
                     + "applied \(report.applied), of which \(report.applied - report.new) again to keep one order."
                     + (report.heldSummary.map { " " + $0 } ?? ""))
         }
+    }
+}
+
+/// `arrange sync replicas`: the databases this one knows of.
+struct SyncReplicasCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replicas",
+        abstract: "List the databases (replicas) this one knows of: itself, those whose changes it holds, those it has heard of.",
+        discussion: """
+            Each line gives the replica's id, when it was last heard of (its latest change held here, or what it last \
+            said of itself), how many databases its last acknowledgement covered, and whether it holds compaction back: \
+            it has not acknowledged every change this database holds, so they cannot be folded away yet.
+            Example: arrange sync replicas --json
+            """)
+    @OptionGroup var shared: SharedOptions
+
+    func run(in session: CommandSession) async throws {
+        let replicas = try await session.syncEngine().replicas()
+        if shared.json {
+            try session.printJSON(replicas.map(ReplicaLine.init))
+            return
+        }
+        let dates = Date.ISO8601FormatStyle()
+        for replica in replicas {
+            var words = [replica.id.text, replica.isThisDatabase ? "this database" : "another database"]
+            words.append(replica.lastHeard.map { "last heard \($0.date.formatted(dates))" } ?? "never heard from")
+            words.append(replica.acknowledged.map { "acknowledged \($0.count) replica\($0.count == 1 ? "" : "s")" } ?? "never acknowledged")
+            if replica.holdsCompactionBack { words.append("holds compaction back") }
+            session.console.print(words.joined(separator: "  "))
+        }
+    }
+}
+
+/// One replica as `arrange sync replicas --json` prints it.
+struct ReplicaLine: Codable {
+    var id: String
+    var thisDatabase: Bool
+    /// The clock it was last heard of at: milliseconds since 1970 and a counter.
+    var lastHeard: HLCTimestamp?
+    /// For each replica, by id, the sequence number up to which it said it held all of that replica's operations.
+    var acknowledged: [String: Int64]?
+    var holdsCompactionBack: Bool
+
+    init(_ replica: ReplicaSummary) {
+        id = replica.id.text
+        thisDatabase = replica.isThisDatabase
+        lastHeard = replica.lastHeard
+        acknowledged = replica.acknowledged.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.text, $0.value) }) }
+        holdsCompactionBack = replica.holdsCompactionBack
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A moment of a hybrid logical clock: milliseconds of wall-clock time, and a counter that
 /// orders the events of one millisecond.
@@ -24,6 +24,9 @@ public struct HLCTimestamp: Hashable, Comparable, Codable, Sendable {
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.milliseconds, lhs.counter) < (rhs.milliseconds, rhs.counter)
     }
+
+    /// The wall-clock moment of the timestamp.
+    public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1_000) }
 }
 
 /// A hybrid logical clock (Kulkarni et al., 2014): each event gets a timestamp later than every

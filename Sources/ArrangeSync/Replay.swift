@@ -167,7 +167,3 @@ struct Replay {
     }
 }
 
-extension HLCTimestamp {
-    /// The wall-clock moment of the timestamp.
-    var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1_000) }
-}

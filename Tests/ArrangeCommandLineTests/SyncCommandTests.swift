@@ -123,6 +123,25 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("sync replicas lists this database and the one it met, neither holding compaction back")
+    func replicas() async throws {
+        try await withArrange { arrange in
+            let (laptop, phone) = (arrange.home.appendingPathComponent("laptop.sqlite").path, arrange.home.appendingPathComponent("phone.sqlite").path)
+            #expect(try arrange.run(["add", "Milk", "--db", laptop]).status == 0)
+            let alone = try arrange.run(["sync", "replicas", "--db", laptop])
+            #expect(alone.output.contains("  this database  last heard "), "\(alone.output)\(alone.error)")
+            #expect(try arrange.run(["add", "Tea", "--db", phone]).status == 0)
+            #expect(try arrange.run(["sync", phone, "--db", laptop]).status == 0)
+
+            let listed = try arrange.run(["sync", "replicas", "--json", "--db", laptop])
+            let replicas = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]], "\(listed.error)")
+            #expect(replicas.count == 2)
+            #expect(replicas.map { $0["thisDatabase"] as? Bool } == [true, false])
+            #expect(replicas.allSatisfy { $0["holdsCompactionBack"] as? Bool == false }, "\(listed.output)")
+            #expect(replicas.allSatisfy { ($0["acknowledged"] as? [String: Int])?.count == 2 }, "\(listed.output)")
+        }
+    }
+
     @Test("A bad operations file is refused whole, with its line, and nothing is applied")
     func badFiles() async throws {
         try await withArrange { arrange in
