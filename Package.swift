@@ -151,6 +151,8 @@ let package = Package(
             // which the end-to-end tests run.
             dependencies: [
                 "ArrangeCommandLine", "ArrangeExecutable", "ArrangeIntents", "ArrangeModel", "ArrangeStore", "ArrangeOrdering",
+                // To write sync files as a newer version of Arrange would.
+                "ArrangeSync",
                 // To open the files that the crash and two-process tests leave, as a new process would.
                 "ArrangeSQLite",
                 // For help texts and exit codes.

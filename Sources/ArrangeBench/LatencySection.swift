@@ -76,18 +76,8 @@ struct LatencySection {
         }
 
         log("  block 2: timing the targets, \(rounds) rounds…")
-        var key: Int64 = 1 << 61
-        let bareUpdate = {
-            key += 1 << 32
-            let id = list.randomItem().text
-            try pool.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try db.cachedStatement(sql: "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ?")
-                        .execute(arguments: [key, BulkLoad.epoch.timeIntervalSince1970, id])
-                    return .commit
-                }
-            }
-        }
+        let update = BareUpdate(pool)
+        let bareUpdate = { try update.run(item: list.randomItem().text) }
         let block = try InterleavedSampler(rounds: rounds).sample([bareUpdate, list.writeOneRow, list.moveByID, list.readFirstPage])
         let targets = [
             Target(operation: TimedList.byIDTitle, reference: Self.bareUpdateTitle, ratio: MedianRatio(block[2], over: block[0]), limit: 1.5),

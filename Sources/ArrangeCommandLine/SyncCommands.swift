@@ -50,7 +50,9 @@ struct SyncPeerCommand: SessionCommand {
         } catch {
             throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message)")
         }
-        var exchange = SyncExchange(try await here.exchange(with: there))
+        let report = try await here.exchange(with: there)
+        if report.received.unapplied + report.sent.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
+        var exchange = SyncExchange(report)
         exchange.foldedHere = try await here.compact()
         exchange.foldedThere = try await there.compact()
         if shared.json {
@@ -193,6 +195,7 @@ struct SyncImportCommand: SessionCommand {
         }
         let contents = try OperationFile.decode(data)
         let report = try await engine.merge(contents.operations, after: contents.folded)
+        if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
         if shared.json {
             try session.printJSON(report)
         } else {
@@ -265,6 +268,9 @@ extension CommandSession {
 }
 
 extension MergeReport {
+    /// What the command line says, once, when a merge kept operations it could not apply.
+    static let unappliedNote = "An operation from a newer version of Arrange was kept but not applied; update Arrange."
+
     /// What waits for missing operations, in a sentence: `2 operations held back until the
     /// operations before them arrive: replica 1a2b3c4d's from 4 on; import or sync with a
     /// database that has them.`; `nil` when nothing waits.

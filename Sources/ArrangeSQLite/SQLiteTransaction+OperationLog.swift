@@ -6,7 +6,7 @@ import GRDB
 /// The operation log of sync, in the tables of migration `v4: sync`.
 extension SQLiteTransaction: OperationLogWriting {
     /// The columns of a logged operation, in the order ``loggedOperation(_:)`` reads them.
-    private static let operationColumns = "position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id"
+    private static let operationColumns = "position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id, original, is_unapplied"
     /// The total order, as the index `sync_operations_in_order` holds it.
     private static let totalOrder = "clock_ms, clock_counter, replica_id, sequence, id"
 
@@ -96,6 +96,10 @@ extension SQLiteTransaction: OperationLogWriting {
             """, arguments: [])
     }
 
+    func unappliedOperations() throws -> [LoggedOperation] {
+        try operations(where: "is_unapplied ORDER BY \(Self.totalOrder)", arguments: [])
+    }
+
     func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT sort_index FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
@@ -171,16 +175,16 @@ extension SQLiteTransaction: OperationLogWriting {
         return try mapping {
             // Past every position in use and every one folded away, so that none is given twice.
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO \(Schema.operationsTable) (position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id)
+                INSERT INTO \(Schema.operationsTable) (position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id, original, is_unapplied)
                 VALUES (
                   MAX(COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0), COALESCE((SELECT last_position FROM \(Schema.foldTable) WHERE id = 1), 0)) + 1,
-                  ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             do {
                 try statement.execute(arguments: [
                     Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
                     String(decoding: operation.change, as: UTF8.self), String(decoding: operation.rewind, as: UTF8.self), operation.isReplayed,
-                    operation.replaces.map(Self.text),
+                    operation.replaces.map(Self.text), operation.original.map { String(decoding: $0, as: UTF8.self) }, operation.isUnapplied,
                 ])
             } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.duplicateOperation(order.id)
@@ -190,10 +194,10 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {
+    func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws {
         let changed = try mapping {
-            let statement = try db.cachedStatement(sql: "UPDATE \(Schema.operationsTable) SET rewind = ?, is_replayed = ? WHERE id = ?")
-            try statement.execute(arguments: [String(decoding: rewind, as: UTF8.self), isReplayed, Self.text(id)])
+            let statement = try db.cachedStatement(sql: "UPDATE \(Schema.operationsTable) SET rewind = ?, is_replayed = ?, is_unapplied = ? WHERE id = ?")
+            try statement.execute(arguments: [String(decoding: rewind, as: UTF8.self), isReplayed, isUnapplied, Self.text(id)])
             return db.changesCount
         }
         guard changed == 1 else { throw StoreError.operationNotFound(id) }
@@ -406,7 +410,9 @@ extension SQLiteTransaction: OperationLogWriting {
                 replica: try uuid(try row.decode(atIndex: 2), table: Schema.operationsTable),
                 sequence: try row.decode(atIndex: 3), id: try uuid(try row.decode(atIndex: 1), table: Schema.operationsTable)),
             change: Data(change.utf8), rewind: Data(rewind.utf8), isReplayed: try row.decode(atIndex: 8),
-            replaces: try (row.decode(String?.self, atIndex: 9)).map { try uuid($0, table: Schema.operationsTable) }, position: try row.decode(atIndex: 0))
+            replaces: try (row.decode(String?.self, atIndex: 9)).map { try uuid($0, table: Schema.operationsTable) },
+            original: try row.decode(String?.self, atIndex: 10).map { Data($0.utf8) }, isUnapplied: try row.decode(atIndex: 11),
+            position: try row.decode(atIndex: 0))
     }
 
     /// The text form of a UUID, as ids are stored: lowercase, so that text order is byte order.

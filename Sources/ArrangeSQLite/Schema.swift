@@ -35,6 +35,8 @@ enum Schema {
     static let replicasTable = "sync_replicas"
     /// The name of the table of the operations held back after a gap.
     static let heldOperationsTable = "sync_held_operations"
+    /// The name of the partial index of the logged operations kept without being applied.
+    static let unappliedIndex = "sync_operations_unapplied"
 
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
@@ -180,6 +182,15 @@ enum Schema {
                 table.column("clock_counter", .integer).notNull()
                 table.column("change", .text).notNull()
             }
+            // The operation as it arrived, when it holds what this version does not read (a field
+            // or a kind of change of a newer one), to pass on byte for byte; NULL otherwise. And
+            // 1 for an operation whose kind of change this version does not know: logged and
+            // passed on, not applied, until a version that knows it applies it in its place.
+            try db.alter(table: operationsTable) { table in
+                table.add(column: "original", .text)
+                table.add(column: "is_unapplied", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(index: unappliedIndex, on: operationsTable, columns: ["is_unapplied"], condition: Column("is_unapplied") == true)
         }
         return migrator
     }

@@ -95,6 +95,8 @@ struct InMemoryOperationLog: Sendable {
     var byPosition: [UUID?] = []
     /// The operations the merge has not replayed.
     var unreplayed = TreeSet<OperationOrder>()
+    /// The operations the merge kept without applying them.
+    var unapplied = TreeSet<OperationOrder>()
     var tombstones = TreeDictionary<TombstoneKey, Int64>()
     /// How far this store has merged each other replica's log, by replica.
     var peerCursors = TreeDictionary<UUID, PeerCursor>()
@@ -265,16 +267,23 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.log.orders.insert(logged.order, at: state.log.index(of: logged.order))
         state.log.byPosition.append(logged.id)
         if !logged.isReplayed { state.log.unreplayed.insert(logged.order) }
+        if logged.isUnapplied { state.log.unapplied.insert(logged.order) }
         if let replaced = logged.replaces { state.log.replacements[replaced, default: []].append(logged.order) }
         return logged.position
     }
 
-    func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws {
+    func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws {
         guard var operation = state.log.operations[id] else { throw StoreError.operationNotFound(id) }
         operation.rewind = rewind
         operation.isReplayed = isReplayed
+        operation.isUnapplied = isUnapplied
         state.log.operations[id] = operation
         if isReplayed { state.log.unreplayed.remove(operation.order) } else { state.log.unreplayed.insert(operation.order) }
+        if isUnapplied { state.log.unapplied.insert(operation.order) } else { state.log.unapplied.remove(operation.order) }
+    }
+
+    func unappliedOperations() -> [LoggedOperation] {
+        state.log.unapplied.sorted().compactMap { state.log.operations[$0.id] }
     }
 
     func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) {
@@ -342,6 +351,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             guard let operation = state.log.operations.removeValue(forKey: removed.id) else { continue }
             state.log.byPosition[Int(operation.position) - 1] = nil
             state.log.unreplayed.remove(removed)
+            state.log.unapplied.remove(removed)
             if let replaced = operation.replaces {
                 state.log.replacements[replaced]?.removeAll { $0 == removed }
                 if state.log.replacements[replaced]?.isEmpty == true { state.log.replacements[replaced] = nil }

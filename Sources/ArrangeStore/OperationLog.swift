@@ -58,14 +58,25 @@ package struct LoggedOperation: Hashable, Sendable {
     /// The id of the operation this one replaces, when it is a replacement: the store finds
     /// replacements by it (``OperationLogReading/replacements(of:)``).
     package var replaces: UUID?
+    /// The operation as it arrived from elsewhere, byte for byte, when that holds what sync does
+    /// not read (a field, or a kind of change, of a newer version): it is passed on as it came.
+    package var original: Data?
+    /// Whether its change is of a kind this version does not know, so that the merge kept it
+    /// without applying it (``OperationLogReading/unappliedOperations()``).
+    package var isUnapplied: Bool
 
     /// An operation to log; the store gives it its ``position``.
-    package init(order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, replaces: UUID? = nil, position: Int64 = 0) {
+    package init(
+        order: OperationOrder, change: Data, rewind: Data, isReplayed: Bool, replaces: UUID? = nil,
+        original: Data? = nil, isUnapplied: Bool = false, position: Int64 = 0
+    ) {
         self.order = order
         self.change = change
         self.rewind = rewind
         self.isReplayed = isReplayed
         self.replaces = replaces
+        self.original = original
+        self.isUnapplied = isUnapplied
         self.position = position
     }
 
@@ -255,6 +266,9 @@ package protocol OperationLogReading {
     /// The operations folded away, once any have been.
     func fold() throws -> Fold?
 
+    /// The operations whose change the merge kept without applying it, in the total order.
+    func unappliedOperations() throws -> [LoggedOperation]
+
     /// How far this store holds the operations of `replica`, another replica than itself.
     func replicaProgress(of replica: UUID) throws -> ReplicaProgress?
 
@@ -287,10 +301,11 @@ package protocol OperationLogWriting: OperationLogReading {
     /// - Throws: ``StoreError/duplicateOperation(_:)`` when an operation with its id is logged already.
     func log(_ operation: LoggedOperation) throws -> Int64
 
-    /// Records how an operation was applied: how to take it back, and whether the merge applied it.
+    /// Records how an operation was applied: how to take it back, whether the merge applied it,
+    /// and whether it kept it without applying it (a change of a kind this version does not know).
     ///
     /// - Throws: ``StoreError/operationNotFound(_:)``.
-    func setRewind(_ rewind: Data, isReplayed: Bool, ofOperation id: UUID) throws
+    func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws
 
     /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
     func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws

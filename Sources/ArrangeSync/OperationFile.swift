@@ -59,7 +59,7 @@ public enum OperationFile {
         var data = try encoder.encode(header) + Data("\n".utf8)
         let operations = contents.operations
         for operation in operations {
-            data += try encoder.encode(operation) + Data("\n".utf8)
+            data += try operation.json() + Data("\n".utf8)
         }
         data += try Trailer(count: operations.count, prefix: data).line()
         return data
@@ -97,7 +97,7 @@ public enum OperationFile {
         for (index, line) in lines.enumerated().dropFirst() {
             let operation: SyncOperation
             do {
-                operation = try decoder.decode(SyncOperation.self, from: Data(line))
+                operation = try SyncOperation(json: Data(line))
             } catch {
                 throw .badLine(index + 1, reason: describe(error, in: Data(line)))
             }

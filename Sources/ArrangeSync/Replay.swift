@@ -95,8 +95,8 @@ struct Replay {
             } else {
                 _ = try ordering.validate(scope, repair: true, in: transaction)
             }
-        case .replacement:
-            // `effect` is never a replacement.
+        case .replacement, .unknown:
+            // `effect` is never a replacement; a change of an unknown kind is not applied.
             break
         }
     }

@@ -41,6 +41,11 @@ extension SyncEngine {
             }
             merged[replica] = through
         }
+        // An operation kept without being applied is not held yet: nothing from it on is
+        // acknowledged, and so nothing from it on is folded away anywhere.
+        for logged in try transaction.unappliedOperations() {
+            merged[logged.order.replica] = min(merged[logged.order.replica, default: 0], logged.order.sequence - 1)
+        }
         return merged
     }
 

@@ -277,7 +277,7 @@ public final class SyncEngine: Sendable {
         var candidates: [SyncOperation] = []
         for (index, operation) in operations.enumerated() where seen.insert(operation.id).inserted {
             if let logged = try transaction.loggedOperation(id: operation.id.rawValue) {
-                guard try SyncOperation(logged) == operation else { throw OperationCheckError.refused(position: index + 1, .idLoggedOtherwise(operation.id)) }
+                guard try SyncOperation(logged).isSame(as: operation) else { throw OperationCheckError.refused(position: index + 1, .idLoggedOtherwise(operation.id)) }
                 continue
             }
             guard fold?.covers(operation.order) != true else { continue }
@@ -311,6 +311,11 @@ public final class SyncEngine: Sendable {
             guard case .replacement(let original, _) = operation.change else { continue }
             if try transaction.loggedOperation(id: original.id.rawValue) != nil { starts.append(original.order) }
         }
+        // An operation kept without being applied, whose kind of change this version knows now.
+        for logged in try transaction.unappliedOperations() where try !SyncChange.decoding(logged.change).isUnknown {
+            starts.append(logged.order)
+            break
+        }
         let firstUnreplayed = try transaction.firstUnreplayedOperation()
         guard let start = (starts + [firstUnreplayed].compactMap { $0 }).min() else { return report }
 
@@ -329,13 +334,18 @@ public final class SyncEngine: Sendable {
         for operation in new { _ = try transaction.log(operation.logged(rewind: SyncCoding.emptyRewind, isReplayed: false)) }
         for logged in try transaction.loggedOperations(from: start, limit: .max) {
             if try isSuperseded(logged, in: transaction) {
-                try transaction.setRewind(SyncCoding.emptyRewind, isReplayed: true, ofOperation: logged.id)
+                try transaction.setRewind(SyncCoding.emptyRewind, isReplayed: true, isUnapplied: false, ofOperation: logged.id)
                 continue
             }
             let operation = try SyncOperation(logged)
+            guard !operation.change.isUnknown else {
+                try transaction.setRewind(SyncCoding.emptyRewind, isReplayed: true, isUnapplied: true, ofOperation: logged.id)
+                report.unapplied += 1
+                continue
+            }
             let recorder = RewindRecorder(transaction)
             try Replay(operation, in: recorder, repository: repository).apply()
-            try transaction.setRewind(LogJSON.encode { $0.rewind(recorder.rewind) }, isReplayed: true, ofOperation: logged.id)
+            try transaction.setRewind(LogJSON.encode { $0.rewind(recorder.rewind) }, isReplayed: true, isUnapplied: false, ofOperation: logged.id)
             report.applied += 1
         }
         if let defaultList, try transaction.defaultListID() != defaultList, try transaction.list(id: defaultList) != nil {
@@ -596,6 +606,9 @@ public struct MergeReport: Hashable, Sendable, Codable {
     public var held = 0
     /// For each replica with operations held back, the first operation that is missing.
     public var gaps: [Gap] = []
+    /// Operations whose kind of change this version does not know (from a newer version of
+    /// Arrange), which the merge kept in their place and passes on, but did not apply.
+    public var unapplied = 0
 
     /// Operations of a replica held back after a gap in its sequence numbers.
     public struct Gap: Hashable, Sendable, Codable {
@@ -644,15 +657,16 @@ extension SyncOperation {
     func logged(rewind: Data, isReplayed: Bool) -> LoggedOperation {
         var replaces: UUID?
         if case .replacement(let original, _) = change { replaces = original.id.rawValue }
-        return LoggedOperation(order: order, change: LogJSON.encode { $0.change(change) }, rewind: rewind, isReplayed: isReplayed, replaces: replaces)
+        return LoggedOperation(
+            order: order, change: LogJSON.encode { $0.change(change) }, rewind: rewind, isReplayed: isReplayed, replaces: replaces,
+            original: original, isUnapplied: change.isUnknown)
     }
 
     /// The operation a store logged.
     init(_ logged: LoggedOperation) throws {
         self.init(
             id: ID(rawValue: logged.order.id), replica: ReplicaID(rawValue: logged.order.replica), sequence: logged.order.sequence,
-            clock: HLCTimestamp(logged.order),
-            change: try SyncCoding.decoder.decode(SyncChange.self, from: logged.change))
+            clock: HLCTimestamp(logged.order), change: try SyncChange.decoding(logged.change), original: logged.original)
     }
 }
 

@@ -27,14 +27,41 @@ public struct SyncOperation: Codable, Hashable, Sendable, Identifiable {
     public var clock: HLCTimestamp
     /// What it does.
     public var change: SyncChange
+    /// The operation as it arrived from elsewhere, byte for byte, when that holds what this
+    /// version does not read: a field, or a kind of change, of a newer version. It is logged and
+    /// passed on as it came, so that a device of an older version that relays operations for a
+    /// newer one strips nothing. It is not part of the operation's value: two operations that
+    /// differ only in it are equal.
+    public var original: Data?
 
     /// An operation of these parts.
-    public init(id: ID = ID(), replica: ReplicaID, sequence: Int64, clock: HLCTimestamp, change: SyncChange) {
+    public init(id: ID = ID(), replica: ReplicaID, sequence: Int64, clock: HLCTimestamp, change: SyncChange, original: Data? = nil) {
         self.id = id
         self.replica = replica
         self.sequence = sequence
         self.clock = clock
         self.change = change
+        self.original = original
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        (lhs.id, lhs.replica, lhs.sequence, lhs.clock) == (rhs.id, rhs.replica, rhs.sequence, rhs.clock) && lhs.change == rhs.change
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(sequence)
+        hasher.combine(change)
+    }
+
+    /// Whether two operations are the same one, as each arrived: equal, and, when both came
+    /// with what this version does not read, with the same bytes.
+    func isSame(as other: Self) -> Bool {
+        self == other && (original == nil || other.original == nil || original == other.original)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, replica, sequence, clock, change
     }
 
     /// The operation's place in the one order every replica applies operations in:
@@ -117,6 +144,10 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
     /// spread evenly (`normalize` true); its order did not change.
     case repairOrder(scope: OrderScope, normalize: Bool)
+    /// A change of a kind this version does not know, from a newer version of Arrange: `kind`
+    /// is its name and `json` its JSON as it came. The merge keeps it in its place and passes it
+    /// on, but does not apply it; a version that knows the kind applies it there.
+    case unknown(kind: String, json: Data)
     /// The change of an operation that reached a replica after it had folded away the operations
     /// around it, made again there as an operation of its own. The operation it replaces is
     /// not applied anywhere, and of several replacements of one operation only the first, in
@@ -126,5 +157,76 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// The change itself: for a replacement, the change it makes again.
     public var effect: SyncChange {
         if case .replacement(_, let change) = self { change.effect } else { self }
+    }
+
+    /// The name of every kind of change this version knows, as the JSON of an operation names it.
+    static let knownKinds: Set<String> = [
+        "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
+        "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement",
+    ]
+
+    /// The change that JSON of a change tells: of a kind this version knows, or else
+    /// ``unknown(kind:json:)``.
+    ///
+    /// - Throws: `DecodingError` when the JSON is not one change, or is a change of a known kind
+    ///   that does not read.
+    static func decoding(_ json: Data) throws -> SyncChange {
+        do {
+            return try SyncCoding.decoder.decode(SyncChange.self, from: json)
+        } catch {
+            guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any], object.count == 1,
+                  let kind = object.keys.first, !knownKinds.contains(kind)
+            else { throw error }
+            return .unknown(kind: kind, json: json)
+        }
+    }
+
+    /// Whether the change is of a kind this version does not know.
+    public var isUnknown: Bool {
+        if case .unknown = effect { true } else { false }
+    }
+}
+
+extension SyncOperation {
+    /// An operation read from its JSON, keeping the JSON as it came when it holds what this
+    /// version does not read (``original``): a field it does not know, or a change of a kind it
+    /// does not know (``SyncChange/unknown(kind:json:)``).
+    ///
+    /// ```swift
+    /// let operation = try SyncOperation(json: line)  // a line of a sync file, or a server's page
+    /// try operation.json() == line                   // true when the line holds what this version does not read
+    /// ```
+    ///
+    /// - Throws: `DecodingError` when the JSON is not an operation.
+    public init(json: Data) throws {
+        do {
+            self = try SyncCoding.decoder.decode(SyncOperation.self, from: json)
+        } catch {
+            // The rest of an operation whose change may be of an unknown kind.
+            struct Envelope: Decodable {
+                var id: ID
+                var replica: ReplicaID
+                var sequence: Int64
+                var clock: HLCTimestamp
+            }
+            guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let change = object["change"] as? [String: Any],
+                  let changeJSON = try? JSONSerialization.data(withJSONObject: change, options: [.sortedKeys, .withoutEscapingSlashes]),
+                  case .unknown? = try? SyncChange.decoding(changeJSON),
+                  let envelope = try? SyncCoding.decoder.decode(Envelope.self, from: json)
+            else { throw error }
+            self.init(
+                id: envelope.id, replica: envelope.replica, sequence: envelope.sequence, clock: envelope.clock,
+                change: try SyncChange.decoding(changeJSON), original: json)
+            return
+        }
+        if (try? SyncCoding.encoder.encode(self)) != json { original = json }
+    }
+
+    /// The operation's JSON, as a file holds it: as it came, when it came with what this version
+    /// does not read.
+    ///
+    /// - Throws: `EncodingError` when the operation cannot be written as JSON.
+    public func json() throws -> Data {
+        try original ?? SyncCoding.encoder.encode(self)
     }
 }

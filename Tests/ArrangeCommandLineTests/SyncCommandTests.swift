@@ -1,4 +1,6 @@
 import ArrangeCommandLine
+import ArrangeModel
+import ArrangeSync
 import Foundation
 import Testing
 
@@ -139,6 +141,27 @@ struct SyncCommandTests {
             #expect(replicas.map { $0["thisDatabase"] as? Bool } == [true, false])
             #expect(replicas.allSatisfy { $0["holdsCompactionBack"] as? Bool == false }, "\(listed.output)")
             #expect(replicas.allSatisfy { ($0["acknowledged"] as? [String: Int])?.count == 2 }, "\(listed.output)")
+        }
+    }
+
+    @Test("An operation of a kind only a newer version knows is imported kept, not applied, and passed on, with one note to update")
+    func newerKind() async throws {
+        try await withArrange { arrange in
+            let (here, there) = (arrange.home.appendingPathComponent("here.sqlite").path, arrange.home.appendingPathComponent("there.sqlite").path)
+            #expect(try arrange.run(["add", "Milk", "--db", here]).status == 0)
+            let exported = try OperationFile.decode(Data(try arrange.run(["sync", "export", "-", "--db", here]).output.utf8))
+            let last = try #require(exported.operations.last)
+            let newer = Data(#"""
+                {"change":{"archiveList":{"id":"\#(UUID().uuidString.lowercased())"}},"clock":{"counter":0,"milliseconds":\#(last.clock.milliseconds + 1)},"id":"\#(UUID().uuidString.lowercased())","replica":"\#(last.replica.text)","sequence":\#(last.sequence + 1)}
+                """#.utf8)
+            let file = try OperationFile.encode(OperationFile.Contents(operations: exported.operations + [try SyncOperation(json: newer)]))
+
+            let imported = try arrange.run(["sync", "import", "-", "--db", there], input: String(decoding: file, as: UTF8.self))
+            #expect(imported.status == 0, "\(imported.error)")
+            #expect(imported.error == "An operation from a newer version of Arrange was kept but not applied; update Arrange.\n")
+            #expect(try titles(arrange, db: there) == ["Milk"])
+            let passedOn = try arrange.run(["sync", "export", "-", "--db", there]).output
+            #expect(passedOn.split(separator: "\n").map { Data($0.utf8) }.contains(newer), "passed on as it came")
         }
     }
 

@@ -81,20 +81,32 @@ struct OperationLogConformanceTests {
 
         // A merge replays both, in the total order.
         try store.repository.writeLog { transaction throws in
-            try transaction.setRewind(Data("[1]".utf8), isReplayed: true, ofOperation: local.id)
-            try transaction.setRewind(Data("[2]".utf8), isReplayed: true, ofOperation: later.id)
+            try transaction.setRewind(Data("[1]".utf8), isReplayed: true, isUnapplied: false, ofOperation: local.id)
+            try transaction.setRewind(Data("[2]".utf8), isReplayed: true, isUnapplied: true, ofOperation: later.id)
         }
         try store.repository.readLog { transaction throws in
             #expect(try transaction.firstUnreplayedOperation() == nil)
             #expect(try transaction.loggedOperation(id: local.id)?.rewind == Data("[1]".utf8))
             #expect(try transaction.loggedOperation(id: later.id)?.isReplayed == true)
+            // Kept without being applied: a change of a kind the merge did not know.
+            #expect(try transaction.loggedOperation(id: later.id)?.isUnapplied == true)
+            #expect(try transaction.unappliedOperations().map(\.order) == [later.order])
         }
+        try store.repository.writeLog { try $0.setRewind(Data("[2]".utf8), isReplayed: true, isUnapplied: false, ofOperation: later.id) }
+        #expect(try store.repository.readLog { try $0.unappliedOperations() }.isEmpty)
+        // What arrived from elsewhere is kept byte for byte.
+        var received = Self.operation(Self.second, sequence: 7, milliseconds: 70)
+        received.original = Data(#"{"id":"x","future":[1,2]}"#.utf8)
+        received.isUnapplied = true
+        try store.repository.writeLog { _ = try $0.log(received) }
+        let read = try store.repository.readLog { try $0.loggedOperation(id: received.id) }
+        #expect(read?.original == received.original && read?.isUnapplied == true)
         let next = Self.operation(Self.first, sequence: 3, milliseconds: 50, isReplayed: false)
         try store.repository.writeLog { _ = try $0.log(next) }
         #expect(try store.repository.readLog { try $0.firstUnreplayedOperation() } == next.order)
         let unknown = UUID()
         #expect(throws: StoreError.operationNotFound(unknown)) {
-            try store.repository.writeLog { try $0.setRewind(Data(), isReplayed: true, ofOperation: unknown) }
+            try store.repository.writeLog { try $0.setRewind(Data(), isReplayed: true, isUnapplied: false, ofOperation: unknown) }
         }
     }
 

@@ -431,7 +431,7 @@ struct SQLiteRepositoryTests {
             #expect(try columns(Schema.operationsTable) == [
                 "position INTEGER", "id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "clock_ms INTEGER NOT NULL",
                 "clock_counter INTEGER NOT NULL", "change TEXT NOT NULL", "rewind TEXT NOT NULL", "is_replayed BOOLEAN NOT NULL",
-                "replaces_id TEXT",
+                "replaces_id TEXT", "original TEXT", "is_unapplied BOOLEAN NOT NULL 0",
             ])
             let replaced = try #require(try db.indexes(on: Schema.operationsTable).first { $0.name == Schema.replacementsIndex })
             #expect(replaced.columns == ["replaces_id"])

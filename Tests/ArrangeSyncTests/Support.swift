@@ -29,3 +29,14 @@ func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async thr
     defer { try? FileManager.default.removeItem(at: folder) }
     return try await body(folder)
 }
+
+extension ItemRepository {
+    /// Runs `body` in a write transaction, on the store's operation log, marked as logged.
+    func writeLog<Result>(_ body: (any ItemWriting & OperationLogWriting) throws -> Result) throws -> Result {
+        try write { transaction in
+            guard let log = transaction.operationLog else { throw NoOperationLog() }
+            log.markChangesLogged()
+            return try body(log)
+        }
+    }
+}
