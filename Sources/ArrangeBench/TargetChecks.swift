@@ -6,7 +6,8 @@ struct TargetChecks {
     var latencyTargets: [LatencySection.Target] = []
     var scaling: [ScalingSection.Row] = []
     var bytesPerItem: Double?
-    var syncOverhead: MedianRatio?
+    /// What logging adds to a move, over a bare one-row `UPDATE`.
+    var syncAdded: Double?
 
     /// One target and how this run did.
     struct Check {
@@ -113,9 +114,9 @@ struct TargetChecks {
 
     private var loggingOverhead: Check {
         Check(
-            target: "Sync: a move that logs its operation ÷ the same move without sync ≤ 1.5 (SQLite)",
-            figures: (settings.latencyItems == 100_000 ? "" : "at \(Format.count(settings.latencyItems)) items: ") + (syncOverhead.map { Format.ratio($0.value) } ?? ""),
-            met: syncOverhead.map { $0.value <= 1.5 })
+            target: "Sync: what logging adds to a move ÷ a bare one-row UPDATE ≤ 0.75 (SQLite)",
+            figures: (settings.latencyItems == 100_000 ? "" : "at \(Format.count(settings.latencyItems)) items: ") + (syncAdded.map(Format.ratio) ?? ""),
+            met: syncAdded.map { $0 <= 0.75 })
     }
 
     /// "yes" or "**no**" when all parts agree, else which parts meet the target and which do not.
