@@ -58,7 +58,7 @@ struct OrderingsRun {
         service = try OrderingService(repository: repository, configuration: configuration, random: SeededRandomNumberGenerator(seed: 5))
         for name in ["One", "Two", "Three"] {
             let list = ItemList(name: name, createdAt: Date(timeIntervalSince1970: 0))
-            try repository.write { [service] in try service.add(list, at: .bottom, in: $0) }
+            _ = try repository.write { [service] in try service.add(list, at: .bottom, in: $0) }
             lists.append(list.id)
             items[list.id] = []
         }
@@ -97,7 +97,7 @@ struct OrderingsRun {
             let staying = lists.filter { $0 != list }
             let placement = Self.placement(from: words[2], staying: staying)
             log.append("move a list to \(placement)")
-            try repository.write { [service] in try service.place([list.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: $0) }
+            _ = try repository.write { [service] in try service.place([list.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: $0) }
             lists = Self.inserting([list], at: placement, into: staying)
             return .lists
         case 4:
@@ -118,7 +118,7 @@ struct OrderingsRun {
             let staying = today.filter { !picked.contains($0) }
             let placement = Self.placement(from: words[3], staying: staying)
             log.append("add \(picked.count) to Today at \(placement)")
-            try repository.write { [service] in
+            _ = try repository.write { [service] in
                 try service.place(picked.map(\.entryID), at: placement.map(\.entryID), in: .today, visibility: .all, in: $0)
             }
             // The items already in Today keep their order, then the others join in the order given.
