@@ -151,7 +151,7 @@ extension SyncEngine {
             try transaction.setDefaultListID(candidate)
             break
         }
-        return try merge(own, in: transaction)
+        return try merge(own, in: transaction, fromOwnLog: true)
     }
 }
 
