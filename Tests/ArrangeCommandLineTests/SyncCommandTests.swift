@@ -75,6 +75,55 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("A new database joins, through a snapshot file, two databases that folded; --snapshot does not go with --since")
+    func snapshotFile() async throws {
+        try await withArrange { arrange in
+            let path = { (name: String) in arrange.home.appendingPathComponent("\(name).sqlite").path }
+            let (laptop, phone) = (path("laptop"), path("phone"))
+            for title in ["Milk", "Eggs"] { #expect(try arrange.run(["add", title, "--db", laptop]).status == 0) }
+            #expect(try arrange.run(["add", "Bread", "--db", phone]).status == 0)
+            let met = try arrange.run(["sync", phone, "--db", laptop])
+            #expect(met.output.contains("Folded away 5 operations here and 5 there"), "\(met.output)")
+            #expect(try arrange.run(["add", "Tea", "--db", laptop]).status == 0)
+
+            let operations = arrange.home.appendingPathComponent("ops.jsonl").path
+            let snapshot = arrange.home.appendingPathComponent("snapshot.jsonl").path
+            #expect(try arrange.run(["sync", "export", operations, "--db", laptop]).status == 0)
+            let exported = try arrange.run(["sync", "export", "--snapshot", snapshot, "--db", laptop])
+            #expect(exported.output == "Exported a snapshot of 1 list, 4 items and 1 operation (5 folded away before them) to \(snapshot); next time, export --since 6.\n", "\(exported.error)")
+            let header = try String(contentsOfFile: snapshot, encoding: .utf8).split(separator: "\n")[0]
+            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","snapshot":true,"version":3}"#), "\(header)")
+
+            // A new device, with a database in a folder of its own: the operations start after the fold, the snapshot does not.
+            let device = arrange.home.appendingPathComponent("new device")
+            try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+            let fresh = device.appendingPathComponent("arrange.sqlite").path
+            let refused = try arrange.run(["sync", "import", operations, "--db", fresh])
+            #expect(refused.status == 1 && refused.error.hasPrefix("error: The operations come after operations that were folded into a snapshot"), "\(refused.error)")
+            let taken = try arrange.run(["sync", "import", snapshot, "--db", fresh])
+            #expect(taken.status == 0, "\(taken.error)")
+            #expect(taken.output.hasPrefix("Took the snapshot in \(snapshot), since this database lacked operations folded away there"), "\(taken.output)")
+            #expect(try titles(arrange, db: fresh) == titles(arrange, db: laptop))
+            #expect(try Set(titles(arrange, db: fresh)) == ["Milk", "Eggs", "Bread", "Tea"])
+
+            // Taken again, it changes nothing; then the new database syncs as any other.
+            let again = try arrange.run(["sync", "import", snapshot, "--db", fresh, "--json"])
+            #expect(again.output == #"{"applied":0,"copiedReplicaDetected":false,"new":0,"received":1,"replaced":0,"rewound":0,"snapshotTaken":false}"# + "\n", "\(again.error)")
+            #expect(try arrange.run(["sync", "import", operations, "--db", fresh]).output.hasPrefix("Imported 1 operation from \(operations): 0 new;"))
+            #expect(try arrange.run(["add", "Rice", "--db", fresh]).status == 0)
+            #expect(try arrange.run(["sync", phone, "--db", fresh]).status == 0)
+            #expect(try arrange.run(["sync", laptop, "--db", fresh]).status == 0)
+            #expect(try Set(titles(arrange, db: phone)) == ["Milk", "Eggs", "Bread", "Tea", "Rice"])
+            let keys = { (db: String) in try arrange.run(["export", "--db", db]).output }
+            #expect(try keys(fresh) == keys(laptop), "the same keys, not only the same order")
+
+            let both = try arrange.run(["sync", "export", "--snapshot", "--since", "3", path("other"), "--db", laptop])
+            #expect(both.status == 64)
+            #expect(both.error.hasPrefix("error: --since and --snapshot do not go together"), "\(both.error)")
+            #expect(!FileManager.default.fileExists(atPath: path("other")))
+        }
+    }
+
     @Test("sync export and sync import carry operations through a file, from a cursor on; importing twice changes nothing")
     func files() async throws {
         try await withArrange { arrange in
