@@ -30,6 +30,8 @@ struct SyncPeerCommand: SessionCommand {
             Then each file folds away the operations that every database it knows of holds (they stay in its lists and \
             items); a file that lacks operations the other folded away takes the other's lists, items and log first, and \
             applies its own changes to them again.
+            A peer whose schema is older than this Arrange writes is upgraded first, and the summary says so; one written \
+            by a newer Arrange is refused, and nothing is exchanged.
             Example: arrange sync ~/laptop/arrange.sqlite
             """)
     @OptionGroup var shared: SharedOptions
@@ -43,13 +45,19 @@ struct SyncPeerCommand: SessionCommand {
         guard url.standardizedFileURL.resolvingSymlinksInPath() != session.locations.database.standardizedFileURL.resolvingSymlinksInPath() else {
             throw IntentFailure(code: "samePeer", message: "\(peer) is this database; name another one.")
         }
+        let schema: SQLiteItemRepository.SchemaStatus
         let there: SyncEngine
         do {
+            schema = try SQLiteItemRepository.schemaStatus(ofFileAt: url.path)
+            guard !schema.isNewer else { throw Self.newerPeer(peer, unknown: schema.unknown) }
             there = SyncEngine(repository: try SQLiteItemRepository(path: url.path))
+        } catch let error as IntentFailure {
+            throw error
         } catch {
-            throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message)")
+            throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message) Nothing was exchanged.")
         }
         var exchange = SyncExchange(try await here.exchange(with: there))
+        if !schema.missing.isEmpty { exchange.peerUpgraded = SchemaUpgrade(from: schema.version, to: SQLiteItemRepository.SchemaStatus.currentVersion) }
         exchange.foldedHere = try await here.compact()
         exchange.foldedThere = try await there.compact()
         if shared.json {
@@ -58,6 +66,23 @@ struct SyncPeerCommand: SessionCommand {
             session.console.print(exchange.summary(peer: peer))
         }
     }
+
+    /// The refusal of a peer that a newer version of Arrange wrote, before anything was exchanged.
+    static func newerPeer(_ peer: String, unknown: [String]) -> IntentFailure {
+        let named = unknown.map { "'\($0)'" }.joined(separator: ", ")
+        return IntentFailure(
+            code: "newerPeer",
+            message: "\(peer) was written by a newer version of Arrange: its schema has \(named), which this version does not know. "
+                + "Nothing was exchanged and neither database changed; update Arrange to sync with it.")
+    }
+}
+
+/// A peer's schema, brought up to date before an exchange.
+struct SchemaUpgrade: Codable, Hashable {
+    /// The version the peer's schema had (`"v4"`); `nil` for an empty file.
+    var from: String?
+    /// The version it has now (`"v6"`).
+    var to: String
 }
 
 /// What `arrange sync PEER` did on each side.
@@ -82,6 +107,8 @@ struct SyncExchange: Codable {
     var foldedHere = 0
     /// Operations the peer folded away after the exchange.
     var foldedThere = 0
+    /// When the peer's schema was older than this Arrange writes: the upgrade it took first.
+    var peerUpgraded: SchemaUpgrade?
 
     /// The figures of an exchange, as this database saw it.
     init(_ report: ExchangeReport) {
@@ -97,7 +124,11 @@ struct SyncExchange: Codable {
 
     /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`, and what else happened.
     func summary(peer: String) -> String {
-        var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(peer) and received \(received); applied \(appliedHere) here and \(appliedThere) there."
+        var text = ""
+        if let peerUpgraded {
+            text += "Upgraded \(peer)'s database from " + (peerUpgraded.from.map { "schema \($0)" } ?? "no schema") + " to \(peerUpgraded.to) first. "
+        }
+        text += "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(peer) and received \(received); applied \(appliedHere) here and \(appliedThere) there."
         if peerRekeyed { text += " \(peer) had this database's replica id (a copied file) and took a new one." }
         if snapshotHere { text += " This database lacked operations \(peer) had folded away, and took its lists, items and log first." }
         if snapshotThere { text += " \(peer) lacked operations this database had folded away, and took its lists, items and log first." }

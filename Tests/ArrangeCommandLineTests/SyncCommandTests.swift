@@ -1,5 +1,7 @@
 import ArrangeCommandLine
+@testable import ArrangeSQLite
 import Foundation
+import GRDB
 import Testing
 
 /// `arrange sync`, `sync export` and `sync import`, run as a person or a script runs them.
@@ -121,6 +123,56 @@ struct SyncCommandTests {
             #expect(both.status == 64)
             #expect(both.error.hasPrefix("error: --since and --snapshot do not go together"), "\(both.error)")
             #expect(!FileManager.default.fileExists(atPath: path("other")))
+        }
+    }
+
+    @Test("sync PEER upgrades a peer of an older schema first and says so; it refuses a peer of a newer one, which stays byte for byte as it was")
+    func peerSchema() async throws {
+        try await withArrange { arrange in
+            let path = { (name: String) in arrange.home.appendingPathComponent("\(name).sqlite").path }
+            let here = path("here")
+            #expect(try arrange.run(["add", "Milk", "--db", here]).status == 0)
+            let current = SQLiteItemRepository.SchemaStatus.currentVersion
+
+            // Files an Arrange of schema v4 wrote, before sync peers and compaction: one with a list and an item.
+            let (old, older) = (path("old"), path("older"))
+            for file in [old, older] {
+                let queue = try DatabaseQueue(path: file)
+                try Schema.migrator.migrate(queue, upTo: "v4: sync")
+                try queue.write { db in
+                    let list = UUID().uuidString.lowercased()
+                    try db.execute(sql: "INSERT INTO lists (id, name, created_at, sort_index) VALUES (?, 'Errands', 1795392000, 0)", arguments: [list])
+                    try db.execute(
+                        sql: "INSERT INTO items (id, list_id, title, notes, sort_index, created_at, updated_at) VALUES (?, ?, 'Stamps', '', 0, 1795392000, 1795392000)",
+                        arguments: [UUID().uuidString.lowercased(), list])
+                    try db.execute(sql: "INSERT INTO default_list (id, list_id) VALUES (1, ?)", arguments: [list])
+                }
+                try queue.close()
+            }
+            let upgraded = try arrange.run(["sync", old, "--db", here])
+            #expect(upgraded.status == 0, "\(upgraded.error)")
+            #expect(upgraded.output.hasPrefix("Upgraded \(old)'s database from schema v4 to \(current) first. Sent 2 operations"), "\(upgraded.output)")
+            #expect(try arrange.run(["list", "Errands", "--db", here]).output.contains("Stamps"))
+            #expect(try !arrange.run(["sync", old, "--db", here]).output.contains("Upgraded"), "upgraded once")
+            let json = try arrange.run(["sync", older, "--db", here, "--json"])
+            #expect(json.output.contains(#""peerUpgraded":{"from":"v4","to":"\#(current)"}"#), "\(json.output)")
+
+            // A file a newer Arrange wrote.
+            let newer = path("newer")
+            #expect(try arrange.run(["add", "Tea", "--db", newer]).status == 0)
+            try DatabaseQueue(path: newer).write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: newer))
+            let before = try arrange.run(["export", "--db", here]).output
+            let refused = try arrange.run(["sync", newer, "--db", here])
+            #expect(refused.status == 1)
+            #expect(refused.error == """
+                error: \(newer) was written by a newer version of Arrange: its schema has 'v99: from the future', which this version does not know. \
+                Nothing was exchanged and neither database changed; update Arrange to sync with it.
+
+                """)
+            #expect(refused.output.isEmpty)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: newer)) == bytes, "the peer is byte for byte as it was")
+            #expect(try arrange.run(["export", "--db", here]).output == before, "nothing changed here")
         }
     }
 
