@@ -48,7 +48,7 @@ extension SQLiteItemRepository {
     /// - Parameter path: The path of an existing database file.
     /// - Returns: Which of this version's migrations the file has and lacks, and which it has
     ///   that this version does not know.
-    /// - Throws: ``StoreError/unusableDatabase(path:reason:)`` when the file does not exist,
+    /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the file does not exist,
     ///   cannot be opened, or is not a SQLite database; `StoreError/database(reason:)` when it
     ///   cannot be read.
     public static func schemaStatus(ofFileAt path: String) throws -> SchemaStatus {

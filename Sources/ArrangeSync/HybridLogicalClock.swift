@@ -4,7 +4,7 @@ import Foundation
 /// orders the events of one millisecond.
 ///
 /// Timestamps order first by ``milliseconds``, then by ``counter``. With the replica, the
-/// sequence number and the id of an operation (``SyncOperation/order``) they give every
+/// sequence number and the id of an operation (`SyncOperation.order`) they give every
 /// operation one place in a total order that respects causality and roughly follows real time.
 public struct HLCTimestamp: Hashable, Comparable, Codable, Sendable {
     /// Milliseconds since 1970, as the clock last saw them.

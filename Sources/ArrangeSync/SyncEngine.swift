@@ -11,7 +11,7 @@ import ArrangeOrdering
 /// the log of operations, and how to rewind each (`OperationLogWriting`).
 ///
 /// ## The merge
-/// Every replica applies the operations in one total order (``SyncOperation/order``), once
+/// Every replica applies the operations in one total order (`SyncOperation.order`), once
 /// each, through the ordering service with jitter off, so that key choice and re-spread depend
 /// on the operations alone. An operation that arrives after operations later than it is slotted
 /// in: the operations after it are taken back (each one's rows restored as they were), then it
@@ -577,7 +577,7 @@ extension SyncEngine: ChangeLog {
     /// replica, in the intent's transaction, with how to take the whole change back.
     ///
     /// Each record becomes its operations as it is made, read against the store as the change
-    /// left it; after ``ChangeRecord/rowsWritten``, the whole change is told by its rows instead.
+    /// left it; after `ChangeRecord.rowsWritten`, the whole change is told by its rows instead.
     ///
     /// - Throws: What `body` throws; ``SyncError/unrecordedChange`` when it changed lists or
     ///   items and recorded nothing, which would never reach the other replicas.
