@@ -45,16 +45,19 @@ struct SyncPeerCommand: SessionCommand {
         guard url.standardizedFileURL.resolvingSymlinksInPath() != session.locations.database.standardizedFileURL.resolvingSymlinksInPath() else {
             throw IntentFailure(code: "samePeer", message: "\(peer) is this database; name another one.")
         }
+        let unusable = { (error: any Error) in CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message) Nothing was exchanged.") }
         let schema: SQLiteItemRepository.SchemaStatus
-        let there: SyncEngine
         do {
             schema = try SQLiteItemRepository.schemaStatus(ofFileAt: url.path)
-            guard !schema.isNewer else { throw Self.newerPeer(peer, unknown: schema.unknown) }
-            there = SyncEngine(repository: try SQLiteItemRepository(path: url.path))
-        } catch let error as IntentFailure {
-            throw error
         } catch {
-            throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message) Nothing was exchanged.")
+            throw unusable(error)
+        }
+        guard !schema.isNewer else { throw Self.newerPeer(peer, unknown: schema.unknown) }
+        let there: SyncEngine
+        do {
+            there = SyncEngine(repository: try SQLiteItemRepository(path: url.path))
+        } catch {
+            throw unusable(error)
         }
         var exchange = SyncExchange(try await here.exchange(with: there))
         if !schema.missing.isEmpty { exchange.peerUpgraded = SchemaUpgrade(from: schema.version, to: SQLiteItemRepository.SchemaStatus.currentVersion) }
