@@ -104,7 +104,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
     private static func code(of error: OperationFileError) -> String {
         switch error {
         case .newerVersion: "newerOperations"
-        case .missingHeader, .truncated, .badLine, .missingTrailer, .badTrailer, .lineAfterTrailer, .countMismatch, .digestMismatch, .refusedOperation:
+        case .missingHeader, .truncated, .badLine, .missingTrailer, .badTrailer, .lineAfterTrailer, .countMismatch, .digestMismatch, .refusedOperation,
+             .unexpectedSnapshot, .notASnapshot, .badSnapshotLine:
             "invalidOperations"
         }
     }

@@ -31,6 +31,8 @@ struct SyncPeerCommand: SessionCommand {
             Then each file folds away the operations that every database it knows of holds (they stay in its lists and \
             items); a file that lacks operations the other folded away takes the other's lists, items and log first, and \
             applies its own changes to them again.
+            A peer whose schema is older than this Arrange writes is upgraded first, and the summary says so; one written \
+            by a newer Arrange is refused, and nothing is exchanged.
             Example: arrange sync ~/laptop/arrange.sqlite
             """)
     @OptionGroup var shared: SharedOptions
@@ -44,15 +46,24 @@ struct SyncPeerCommand: SessionCommand {
         guard url.standardizedFileURL.resolvingSymlinksInPath() != session.locations.database.standardizedFileURL.resolvingSymlinksInPath() else {
             throw IntentFailure(code: "samePeer", message: "\(peer) is this database; name another one.")
         }
+        let unusable = { (error: any Error) in CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message) Nothing was exchanged.") }
+        let schema: SQLiteItemRepository.SchemaStatus
+        do {
+            schema = try SQLiteItemRepository.schemaStatus(ofFileAt: url.path)
+        } catch {
+            throw unusable(error)
+        }
+        guard !schema.isNewer else { throw Self.newerPeer(peer, unknown: schema.unknown) }
         let there: SyncEngine
         do {
             there = SyncEngine(repository: try SQLiteItemRepository(path: url.path))
         } catch {
-            throw CommandLineError.database("Cannot use \(peer): \(IntentFailure(error).message)")
+            throw unusable(error)
         }
         let report = try await here.exchange(with: there)
         if report.received.unapplied + report.sent.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
         var exchange = SyncExchange(report)
+        if !schema.missing.isEmpty { exchange.peerUpgraded = SchemaUpgrade(from: schema.version, to: SQLiteItemRepository.SchemaStatus.currentVersion) }
         exchange.foldedHere = try await here.compact()
         exchange.foldedThere = try await there.compact()
         if shared.json {
@@ -61,6 +72,23 @@ struct SyncPeerCommand: SessionCommand {
             session.console.print(exchange.summary(peer: peer))
         }
     }
+
+    /// The refusal of a peer that a newer version of Arrange wrote, before anything was exchanged.
+    static func newerPeer(_ peer: String, unknown: [String]) -> IntentFailure {
+        let named = unknown.map { "'\($0)'" }.joined(separator: ", ")
+        return IntentFailure(
+            code: "newerPeer",
+            message: "\(peer) was written by a newer version of Arrange: its schema has \(named), which this version does not know. "
+                + "Nothing was exchanged and neither database changed; update Arrange to sync with it.")
+    }
+}
+
+/// A peer's schema, brought up to date before an exchange.
+struct SchemaUpgrade: Codable, Hashable {
+    /// The version the peer's schema had (`"v4"`); `nil` for an empty file.
+    var from: String?
+    /// The version it has now (`"v6"`).
+    var to: String
 }
 
 /// What `arrange sync PEER` did on each side.
@@ -89,6 +117,8 @@ struct SyncExchange: Codable {
     var heldHere: String?
     /// What waits in the peer for missing operations, in a sentence; `nil` when nothing does.
     var heldThere: String?
+    /// When the peer's schema was older than this Arrange writes: the upgrade it took first.
+    var peerUpgraded: SchemaUpgrade?
 
     /// The figures of an exchange, as this database saw it.
     init(_ report: ExchangeReport) {
@@ -106,7 +136,11 @@ struct SyncExchange: Codable {
 
     /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`, and what else happened.
     func summary(peer: String) -> String {
-        var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(peer) and received \(received); applied \(appliedHere) here and \(appliedThere) there."
+        var text = ""
+        if let peerUpgraded {
+            text += "Upgraded \(peer)'s database from " + (peerUpgraded.from.map { "schema \($0)" } ?? "no schema") + " to \(peerUpgraded.to) first. "
+        }
+        text += "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(peer) and received \(received); applied \(appliedHere) here and \(appliedThere) there."
         if peerRekeyed { text += " \(peer) had this database's replica id (a copied file) and took a new one." }
         if snapshotHere { text += " This database lacked operations \(peer) had folded away, and took its lists, items and log first." }
         if snapshotThere { text += " \(peer) lacked operations this database had folded away, and took its lists, items and log first." }
@@ -118,33 +152,57 @@ struct SyncExchange: Codable {
     }
 }
 
-/// `arrange sync export [--since CURSOR] FILE`: operations as JSON Lines.
+/// `arrange sync export [--since CURSOR | --snapshot] FILE`: operations, or a snapshot, as JSON Lines.
 struct SyncExportCommand: SessionCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the operations as JSON Lines: a header line, one operation per line, then a trailer that counts them and holds their SHA-256.",
+        abstract: """
+            Write the operations as JSON Lines: a header line, one operation per line, then a trailer that counts them and \
+            holds their SHA-256; with --snapshot, a snapshot of the whole database, for a new device joining a group that has folded.
+            """,
         discussion: """
             It ends by printing the cursor to pass to --since next time, so that only later operations are written.
+            --snapshot writes a snapshot file instead: this database's lists, items, tombstones, its whole log and what it has \
+            folded away. A database that lacks operations this one folded away cannot import its operations; it takes the \
+            snapshot with sync import (a new device joining a group that has folded, through files alone). --since does not \
+            go with --snapshot.
             Examples:
               arrange sync export changes.jsonl
               arrange sync export --since 42 - | ssh laptop arrange sync import -
+              arrange sync export --snapshot snapshot.jsonl
             """)
     @OptionGroup var shared: SharedOptions
-    @Option(help: ArgumentHelp("Write only the operations that reached this database after this cursor, which an earlier export printed.", valueName: "cursor"))
-    var since: Int64 = 0
+    @Option(help: ArgumentHelp("Write only the operations that reached this database after this cursor, which an earlier export printed (0, all of them, by default).", valueName: "cursor"))
+    var since: Int64?
+    @Flag(help: "Write a snapshot of the whole database (lists, items, tombstones, log and fold), for a new device joining a group that has folded.")
+    var snapshot = false
     @Argument(help: ArgumentHelp("The file to write, replaced whole; - for standard output.", valueName: "file"))
     var file: String
 
     func validate() throws {
-        guard since >= 0 else { throw ValidationError("--since must be a cursor an export printed: 0 or more.") }
+        guard since ?? 0 >= 0 else { throw ValidationError("--since must be a cursor an export printed: 0 or more.") }
+        guard !snapshot || since == nil else {
+            throw ValidationError("--since and --snapshot do not go together: a snapshot holds the whole database; leave out --since.")
+        }
     }
 
     func run(in session: CommandSession) async throws {
         let engine = try session.syncEngine()
-        let batch = try await engine.operations(after: since)
-        let data = try OperationFile.encode(OperationFile.Contents(operations: batch.operations, folded: batch.folded))
-        let count = batch.operations.count
-        let summary = "Exported \(count) operation\(count == 1 ? "" : "s"); next time, export --since \(batch.cursor)."
+        let data: Data
+        let summary: String
+        let figures: any Encodable
+        if snapshot {
+            let snapshot = try await engine.snapshot()
+            data = try SnapshotFile.encode(snapshot)
+            let exported = ExportedSnapshot(snapshot)
+            (summary, figures) = (exported.summary, exported)
+        } else {
+            let batch = try await engine.operations(after: since ?? 0)
+            data = try OperationFile.encode(OperationFile.Contents(operations: batch.operations, folded: batch.folded))
+            let count = batch.operations.count
+            summary = "Exported \(count) operation\(count == 1 ? "" : "s"); next time, export --since \(batch.cursor)."
+            figures = ExportedOperations(operations: count, cursor: batch.cursor)
+        }
         if file == "-" {
             session.console.write(String(decoding: data, as: UTF8.self))
             session.console.note(summary)
@@ -156,7 +214,7 @@ struct SyncExportCommand: SessionCommand {
             throw CommandLineError.output("Cannot write \(file): \(error.localizedDescription)")
         }
         if shared.json {
-            try session.printJSON(ExportedOperations(operations: count, cursor: batch.cursor))
+            try session.printJSON(figures)
         } else {
             session.console.print(summary.replacingOccurrences(of: "; next", with: " to \(file); next"))
         }
@@ -171,18 +229,51 @@ struct ExportedOperations: Codable {
     var cursor: Int64
 }
 
-/// `arrange sync import FILE`: applies operations from a file, each once.
+/// What `arrange sync export --snapshot --json` prints.
+struct ExportedSnapshot: Codable {
+    /// Always `true`: the file is a snapshot.
+    var snapshot = true
+    /// How many lists, items and logged operations the snapshot holds.
+    var lists: Int
+    var items: Int
+    var operations: Int
+    /// How many operations the database had folded away, all folds together.
+    var folded: Int64
+    /// The cursor to pass to `--since` next time: the position of the last operation of the log.
+    var cursor: Int64
+
+    init(_ snapshot: SyncSnapshot) {
+        lists = snapshot.lists.count
+        items = snapshot.items.count
+        operations = snapshot.operationCount
+        folded = snapshot.foldedCount
+        cursor = snapshot.log.last?.position ?? 0
+    }
+
+    /// `Exported a snapshot of 2 lists, 5 items and 3 operations (12 folded away before them); next time, export --since 7.`
+    var summary: String {
+        "Exported a snapshot of \(lists) list\(lists == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s") and \(operations) operation\(operations == 1 ? "" : "s")"
+            + (folded > 0 ? " (\(folded) folded away before them)" : "") + "; next time, export --since \(cursor)."
+    }
+}
+
+/// `arrange sync import FILE`: applies operations from a file, each once, or takes a snapshot.
 struct SyncImportCommand: SessionCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Apply the operations of a file that sync export wrote; importing it again changes nothing.",
+        abstract: "Apply the operations of a file that sync export wrote, or take a snapshot file; importing it again changes nothing.",
         discussion: """
             The whole file is read first: a bad line or operation, a file cut short or changed (its trailer must match \
             its lines), or one of a newer format is refused with one line that says why, and nothing is applied.
+            A snapshot file (sync export --snapshot) is for a new device joining a group that has folded: when this database \
+            lacks operations the snapshot's database folded away, the snapshot's lists, items and log replace this database's, \
+            and this database's own changes are applied to them again; when it lacks none, the snapshot's operations are \
+            merged as from any file. A database that has itself folded away operations the snapshot lacks refuses it, \
+            changing nothing.
             Example: arrange sync import changes.jsonl
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp("The file sync export wrote; - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The file sync export wrote, of operations or a snapshot; - for standard input.", valueName: "file"))
     var file: String
 
     func run(in session: CommandSession) async throws {
@@ -193,17 +284,66 @@ struct SyncImportCommand: SessionCommand {
         } catch {
             throw CommandLineError.input("Cannot read \(file): \(error.localizedDescription)")
         }
-        let contents = try OperationFile.decode(data)
-        let report = try await engine.merge(contents.operations, after: contents.folded)
+        guard SnapshotFile.isSnapshot(data) else {
+            let contents = try OperationFile.decode(data)
+            let report = try await engine.merge(contents.operations, after: contents.folded)
+            if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
+            if shared.json {
+                try session.printJSON(report)
+            } else {
+                session.console.print("Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): " + Self.figures(of: report))
+            }
+            return
+        }
+        let snapshot = try SnapshotFile.decode(data)
+        let taken = try await engine.adopt(snapshot)
+        let report: MergeReport
+        if let taken {
+            report = taken
+        } else {
+            report = try await engine.merge(try snapshot.operations(), after: snapshot.folded)
+        }
         if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
         if shared.json {
-            try session.printJSON(report)
+            try session.printJSON(ImportedSnapshot(report: report, taken: taken != nil))
+        } else if taken != nil {
+            session.console.print(
+                "Took the snapshot in \(file), since this database lacked operations folded away there: its lists, items and log replace "
+                    + "this database's. This database's own \(report.received) operation\(report.received == 1 ? "" : "s") merged into it again: "
+                    + Self.figures(of: report))
         } else {
             session.console.print(
-                "Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): \(report.new) new; "
-                    + "applied \(report.applied), of which \(report.applied - report.new) again to keep one order."
-                    + (report.heldSummary.map { " " + $0 } ?? ""))
+                "Imported \(report.received) operation\(report.received == 1 ? "" : "s") from the snapshot in \(file), "
+                    + "whose folded operations this database holds: " + Self.figures(of: report))
         }
+    }
+
+    /// `2 new; applied 3, of which 1 again to keep one order.`, and the operations made again after a fold.
+    private static func figures(of report: MergeReport) -> String {
+        "\(report.new) new; applied \(report.applied), of which \(report.applied - report.new) again to keep one order."
+            + (report.replaced > 0 ? " \(report.replaced) from before a fold made again after everything." : "")
+            + (report.heldSummary.map { " " + $0 } ?? "")
+    }
+}
+
+/// What `arrange sync import --json` prints for a snapshot file: what the merge did, and
+/// whether the snapshot was taken.
+struct ImportedSnapshot: Encodable {
+    /// The merge: of this database's own operations into the snapshot when it was taken, else
+    /// of the snapshot's operations.
+    var report: MergeReport
+    /// Whether this database lacked operations the snapshot's database folded away, and took the snapshot.
+    var taken: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case snapshotTaken
+    }
+
+    /// The merge's figures, and `snapshotTaken`, in one object.
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(taken, forKey: .snapshotTaken)
     }
 }
 

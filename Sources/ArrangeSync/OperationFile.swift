@@ -26,6 +26,9 @@ public import Foundation
 /// Version 3 added the trailer and the size and notes limits; version 2 added `folded` and the
 /// `replacement` change. Version 1 and 2 files, which have no trailer, read as they always did.
 ///
+/// A snapshot file (``SnapshotFile``) is of the same family: its header has `"snapshot":true`,
+/// and ``decode(_:)`` refuses it with ``OperationFileError/unexpectedSnapshot``.
+///
 /// The format holds nothing of SQLite: a server can read and write it as it is.
 public enum OperationFile {
     /// The value of `format` in the header.
@@ -54,9 +57,7 @@ public enum OperationFile {
     /// - Parameter contents: The operations, and what the store had folded away.
     /// - Throws: An `EncodingError` when an operation cannot be written as JSON.
     public static func encode(_ contents: Contents) throws -> Data {
-        let encoder = SyncCoding.encoder
-        let header = Header(format: formatName, version: currentVersion, folded: contents.folded.isEmpty ? nil : Dictionary(uniqueKeysWithValues: contents.folded.map { ($0.key.text, $0.value) }))
-        var data = try encoder.encode(header) + Data("\n".utf8)
+        var data = try Header(folded: contents.folded).line()
         let operations = contents.operations
         for operation in operations {
             data += try operation.json() + Data("\n".utf8)
@@ -71,30 +72,15 @@ public enum OperationFile {
     /// ``OperationCheck``'s rules for the file's version.
     ///
     /// - Parameter data: Every byte of the file.
-    /// - Throws: ``OperationFileError``: with the 1-based line number of the first bad line, or
-    ///   for a file cut short or damaged.
+    /// - Throws: ``OperationFileError``: with the 1-based line number of the first bad line, for
+    ///   a file cut short or damaged, or ``OperationFileError/unexpectedSnapshot`` for a snapshot file.
     public static func decode(_ data: Data) throws(OperationFileError) -> Contents {
-        let decoder = SyncCoding.decoder
-        guard !data.isEmpty else { throw .missingHeader }
-        guard data.last == UInt8(ascii: "\n") else { throw .truncated(line: lineCount(data)) }
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
-        guard let first = lines.first, let header = try? decoder.decode(Header.self, from: Data(first)), header.format == formatName else {
-            throw .missingHeader
-        }
-        guard header.version <= currentVersion else { throw .newerVersion(header.version) }
-        if header.version >= firstVersionWithTrailer {
-            try verifyTrailer(of: data, lines: lines)
-            lines = lines.dropLast()
-        }
-        var folded: [ReplicaID: Int64] = [:]
-        for (replica, sequence) in header.folded ?? [:] {
-            guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "folded names '\(replica)', which is not a replica id.") }
-            folded[ReplicaID(rawValue: id)] = sequence
-        }
+        let (header, folded, lines) = try open(data)
+        guard header.snapshot != true else { throw .unexpectedSnapshot }
         var operations: [SyncOperation] = []
-        operations.reserveCapacity(lines.count - 1)
+        operations.reserveCapacity(lines.count)
         var check = OperationCheck(rules: OperationCheck.Rules(fileVersion: header.version))
-        for (index, line) in lines.enumerated().dropFirst() {
+        for (index, line) in zip(lines.indices, lines) {
             let operation: SyncOperation
             do {
                 operation = try SyncOperation(json: Data(line))
@@ -111,10 +97,59 @@ public enum OperationFile {
         return Contents(operations: operations, folded: folded)
     }
 
-    private struct Header: Codable {
+    /// Reads the header of a file that is whole: one that ends in a line feed and, from version
+    /// 3 on, with a trailer that matches it.
+    ///
+    /// - Parameter data: Every byte of the file.
+    /// - Returns: The header, what it says was folded, and the lines between the header and the
+    ///   trailer without their line feeds; a line's index, counted from 0 for the header, is its
+    ///   line number less 1.
+    /// - Throws: ``OperationFileError`` for a missing header, a newer version, a file cut short
+    ///   or damaged, or a `folded` that does not name replicas.
+    static func open(_ data: Data) throws(OperationFileError) -> (header: Header, folded: [ReplicaID: Int64], lines: ArraySlice<Data>) {
+        guard !data.isEmpty else { throw .missingHeader }
+        guard data.last == UInt8(ascii: "\n") else { throw .truncated(line: lineCount(data)) }
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+        guard let first = lines.first, let header = Header(line: first) else { throw .missingHeader }
+        guard header.version <= currentVersion else { throw .newerVersion(header.version) }
+        if header.version >= firstVersionWithTrailer {
+            try verifyTrailer(of: data, lines: lines)
+            lines = lines.dropLast()
+        }
+        var folded: [ReplicaID: Int64] = [:]
+        for (replica, sequence) in header.folded ?? [:] {
+            guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "folded names '\(replica)', which is not a replica id.") }
+            folded[ReplicaID(rawValue: id)] = sequence
+        }
+        return (header, folded, lines.dropFirst())
+    }
+
+    /// The first line of a file: `{"format":"arrange-sync","version":3}`, with `folded` when
+    /// operations were folded away, and `"snapshot":true` in a snapshot file (``SnapshotFile``).
+    struct Header: Codable {
         var format: String
         var version: Int
         var folded: [String: Int64]?
+        var snapshot: Bool?
+
+        /// The header this code writes, in the current version.
+        init(folded: [ReplicaID: Int64], snapshot: Bool = false) {
+            format = OperationFile.formatName
+            version = OperationFile.currentVersion
+            self.folded = folded.isEmpty ? nil : Dictionary(uniqueKeysWithValues: folded.map { ($0.key.text, $0.value) })
+            self.snapshot = snapshot ? true : nil
+        }
+
+        /// The header of a line, or `nil` when the line is not the header of a sync file.
+        init?(line: Data) {
+            guard let header = try? SyncCoding.decoder.decode(Header.self, from: Data(line)), header.format == OperationFile.formatName else { return nil }
+            self = header
+        }
+
+        /// The header as its line, with the line feed.
+        func line() throws -> Data {
+            try SyncCoding.encoder.encode(self) + Data("\n".utf8)
+        }
     }
 
     private static func lineCount(_ data: Data) -> Int {
@@ -146,6 +181,12 @@ public enum OperationFileError: Error, Hashable, Sendable {
     case digestMismatch
     /// The operation of a line breaks a rule of ``OperationCheck``.
     case refusedOperation(line: Int, OperationProblem)
+    /// The file is a snapshot (``SnapshotFile``), not a file of operations.
+    case unexpectedSnapshot
+    /// The file is a file of operations, not a snapshot: its header lacks `"snapshot":true`.
+    case notASnapshot
+    /// A line of a snapshot file is not one of its lines, or does not fit the others.
+    case badSnapshotLine(Int, reason: String)
 }
 
 extension OperationFileError: LocalizedError {
@@ -163,6 +204,9 @@ extension OperationFileError: LocalizedError {
             "The file is cut short or damaged: its trailer counts \(expected) operation\(expected == 1 ? "" : "s") but it holds \(found); nothing was applied. Export it again."
         case .digestMismatch: "The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."
         case .refusedOperation(let line, let problem): "Line \(line) is refused: \(problem.reason { "the operation on line \($0)" }) Nothing was applied."
+        case .unexpectedSnapshot: "The file is a snapshot (sync export --snapshot), not a file of operations; read it as a snapshot (SnapshotFile), as arrange sync import does."
+        case .notASnapshot: #"The file is a file of operations, not a snapshot: its header lacks "snapshot":true; read it as operations (OperationFile), as arrange sync import does."#
+        case .badSnapshotLine(let line, let reason): "Line \(line) of the snapshot cannot be read: \(reason) Nothing was applied."
         }
     }
 }

@@ -24,7 +24,7 @@ public import Foundation
 /// replacement of its own (``SyncChange/replacement(of:change:)``), and every replica applies the
 /// replacement instead of the original; of several replacements of one operation, the first.
 /// A store that lacks operations a peer has folded away takes the peer's snapshot: its rows and
-/// log, into which it merges its own operations again (``adoptSnapshot(of:)``).
+/// log, into which it merges its own operations again (``adoptSnapshot(of:)``, ``adopt(_:)``).
 extension SyncEngine {
     /// For each replica whose operations this store holds, the sequence number up to which it
     /// holds all of them, folded ones included.
@@ -32,19 +32,32 @@ extension SyncEngine {
     /// - Complexity: O(n) for n logged operations.
     public func merged(in transaction: any ItemReading) throws -> [UUID: Int64] {
         let transaction = try Self.log(of: transaction)
-        var merged = try transaction.fold()?.covering ?? [:]
-        for replica in Set(try transaction.loggedReplicas()).union(merged.keys) {
-            var through = merged[replica, default: 0]
-            for sequence in try transaction.loggedSequences(of: replica, above: through) {
-                guard sequence == through + 1 else { break }
-                through = sequence
-            }
-            merged[replica] = through
-        }
+        var merged = try Self.merged(folded: try transaction.fold()?.covering ?? [:], replicas: try transaction.loggedReplicas(), sequences: transaction.loggedSequences(of:above:))
         // An operation kept without being applied is not held yet: nothing from it on is
         // acknowledged, and so nothing from it on is folded away anywhere.
         for logged in try transaction.unappliedOperations() {
             merged[logged.order.replica] = min(merged[logged.order.replica, default: 0], logged.order.sequence - 1)
+        }
+        return merged
+    }
+
+    /// For each replica, the sequence number up to which a fold `covering` these and a log hold
+    /// all of its operations.
+    ///
+    /// - Parameters:
+    ///   - covering: For each replica, the sequence number up to which its operations were folded.
+    ///   - replicas: The replicas whose operations the log holds.
+    ///   - sequences: The sequence numbers above a number of a replica's logged operations,
+    ///     ascending, each once.
+    static func merged(folded covering: [UUID: Int64], replicas: some Sequence<UUID>, sequences: (UUID, Int64) throws -> [Int64]) rethrows -> [UUID: Int64] {
+        var merged = covering
+        for replica in Set(replicas).union(covering.keys) {
+            var through = merged[replica, default: 0]
+            for sequence in try sequences(replica, through) {
+                guard sequence == through + 1 else { break }
+                through = sequence
+            }
+            merged[replica] = through
         }
         return merged
     }
@@ -119,65 +132,6 @@ extension SyncEngine {
     /// - Returns: How many operations were folded away.
     public func compact() async throws -> Int {
         try await repository.write { try self.compact(in: $0) }
-    }
-
-    /// Makes this store a copy of `peer`'s rows and log when the peer has folded away operations
-    /// this store lacks, then merges into it again this store's own operations that the peer's
-    /// fold did not take in. The replica id, the acknowledgements and the cursors stay this store's.
-    ///
-    /// - Returns: The merge of this store's own operations into the snapshot, when it took one.
-    /// - Throws: ``SyncError/foldedApart`` when this store has itself folded away operations
-    ///   the peer lacks; nothing changes then.
-    public func adoptSnapshot(of peer: SyncEngine) async throws -> MergeReport? {
-        guard let theirs = try await peer.repository.read({ try Self.log(of: $0).fold() }) else { return nil }
-        let (ours, merged) = try await repository.read { (try Self.log(of: $0).fold(), try self.merged(in: $0)) }
-        guard theirs.covering.contains(where: { merged[$0.key, default: 0] < $0.value }) else { return nil }
-        if let ours {
-            let theirMerged = try await peer.repository.read { try peer.merged(in: $0) }
-            guard !ours.covering.contains(where: { theirMerged[$0.key, default: 0] < $0.value }) else { throw SyncError.foldedApart }
-        }
-        let snapshot = try await peer.repository.read { try Snapshot(of: Self.log(of: $0)) }
-        return try await repository.write { try self.adopt(snapshot, in: $0) }
-    }
-
-    private func adopt(_ snapshot: Snapshot, in transaction: any ItemWriting) throws -> MergeReport {
-        let transaction = try Self.log(of: transaction)
-        let own = try transaction.loggedOperations(afterPosition: 0, limit: .max).filter { !snapshot.fold.covers($0.order) }.map(SyncOperation.init)
-        let defaultList = try transaction.defaultListID()
-        for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
-        for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
-        _ = try transaction.fold(snapshot.fold, removingThrough: max(try transaction.lastOperationOrder() ?? snapshot.fold.through, snapshot.fold.through))
-
-        for list in snapshot.lists { try transaction.insert(list) }
-        for item in snapshot.items { try transaction.insert(item) }
-        for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
-        for logged in snapshot.log { _ = try transaction.log(logged) }
-        for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {
-            try transaction.setDefaultListID(candidate)
-            break
-        }
-        try recountReplicaProgress(in: transaction)
-        return try merge(own, in: transaction)
-    }
-}
-
-/// A store's rows and log, as another store takes them when it lacks operations this one folded away.
-struct Snapshot {
-    var lists: [ItemList]
-    var items: [Item]
-    var tombstones: [Tombstone]
-    /// The log, in the order operations reached the store.
-    var log: [LoggedOperation]
-    var fold: Fold
-    var defaultList: ItemList.ID?
-
-    init(of transaction: any LogReading) throws {
-        lists = try transaction.lists()
-        items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
-        tombstones = try transaction.tombstones()
-        log = try transaction.loggedOperations(afterPosition: 0, limit: .max)
-        fold = try transaction.fold() ?? Fold(through: .lowest, covering: [:], count: 0)
-        defaultList = try transaction.defaultListID()
     }
 }
 

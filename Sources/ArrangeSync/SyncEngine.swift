@@ -268,6 +268,13 @@ public final class SyncEngine: Sendable {
     ///   logged; an operation earlier than m logged ones takes those m back and applies them again.
     @discardableResult
     public func merge(_ operations: [SyncOperation], in transaction: any ItemWriting) throws -> MergeReport {
+        try merge(operations, in: transaction, fromOwnLog: false)
+    }
+
+    /// Merges operations as ``merge(_:in:)`` does; with `fromOwnLog`, they come from this store's
+    /// own log, merged again into a snapshot it took, so those under its replica id were made
+    /// here and are not a copied file's.
+    func merge(_ operations: [SyncOperation], in transaction: any ItemWriting, fromOwnLog: Bool) throws -> MergeReport {
         try OperationCheck.validate(operations, rules: .carriedForward)
         let transaction = try Self.log(of: transaction)
         let replica = try preparedReplica(in: transaction).id
@@ -287,7 +294,7 @@ public final class SyncEngine: Sendable {
         var late: [SyncOperation] = []
         for operation in try admittedInSequence(candidates, own: replica, fold: fold, in: transaction, report: &report) {
             // An operation of this replica's id that this store never made: the file was copied.
-            if operation.replica.rawValue == replica { report.copiedReplicaDetected = true }
+            if operation.replica.rawValue == replica, !fromOwnLog { report.copiedReplicaDetected = true }
             if let fold, operation.order <= fold.through { late.append(operation) } else { new.append(operation) }
         }
         if report.copiedReplicaDetected {

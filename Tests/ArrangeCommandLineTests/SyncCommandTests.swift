@@ -1,7 +1,9 @@
 import ArrangeCommandLine
 import ArrangeModel
 import ArrangeSync
+@testable import ArrangeSQLite
 import Foundation
+import GRDB
 import Testing
 
 /// `arrange sync`, `sync export` and `sync import`, run as a person or a script runs them.
@@ -74,6 +76,105 @@ struct SyncCommandTests {
             #expect(try Set(titles(arrange, db: tablet)) == ["Milk", "Eggs", "Bread", "Tea"])
             let keys = { (db: String) in try arrange.run(["export", "--db", db]).output }
             #expect(try keys(tablet) == keys(laptop) && keys(tablet) == keys(phone), "the same keys everywhere")
+        }
+    }
+
+    @Test("A new database joins, through a snapshot file, two databases that folded; --snapshot does not go with --since")
+    func snapshotFile() async throws {
+        try await withArrange { arrange in
+            let path = { (name: String) in arrange.home.appendingPathComponent("\(name).sqlite").path }
+            let (laptop, phone) = (path("laptop"), path("phone"))
+            for title in ["Milk", "Eggs"] { #expect(try arrange.run(["add", title, "--db", laptop]).status == 0) }
+            #expect(try arrange.run(["add", "Bread", "--db", phone]).status == 0)
+            let met = try arrange.run(["sync", phone, "--db", laptop])
+            #expect(met.output.contains("Folded away 5 operations here and 5 there"), "\(met.output)")
+            #expect(try arrange.run(["add", "Tea", "--db", laptop]).status == 0)
+
+            let operations = arrange.home.appendingPathComponent("ops.jsonl").path
+            let snapshot = arrange.home.appendingPathComponent("snapshot.jsonl").path
+            #expect(try arrange.run(["sync", "export", operations, "--db", laptop]).status == 0)
+            let exported = try arrange.run(["sync", "export", "--snapshot", snapshot, "--db", laptop])
+            #expect(exported.output == "Exported a snapshot of 1 list, 4 items and 1 operation (5 folded away before them) to \(snapshot); next time, export --since 6.\n", "\(exported.error)")
+            let header = try String(contentsOfFile: snapshot, encoding: .utf8).split(separator: "\n")[0]
+            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","snapshot":true,"version":3}"#), "\(header)")
+
+            // A new device, with a database in a folder of its own: the operations start after the fold, the snapshot does not.
+            let device = arrange.home.appendingPathComponent("new device")
+            try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+            let fresh = device.appendingPathComponent("arrange.sqlite").path
+            let refused = try arrange.run(["sync", "import", operations, "--db", fresh])
+            #expect(refused.status == 1 && refused.error.hasPrefix("error: The operations come after operations that were folded into a snapshot"), "\(refused.error)")
+            let taken = try arrange.run(["sync", "import", snapshot, "--db", fresh])
+            #expect(taken.status == 0, "\(taken.error)")
+            #expect(taken.output.hasPrefix("Took the snapshot in \(snapshot), since this database lacked operations folded away there"), "\(taken.output)")
+            #expect(try titles(arrange, db: fresh) == titles(arrange, db: laptop))
+            #expect(try Set(titles(arrange, db: fresh)) == ["Milk", "Eggs", "Bread", "Tea"])
+
+            // Taken again, it changes nothing; then the new database syncs as any other.
+            let again = try arrange.run(["sync", "import", snapshot, "--db", fresh, "--json"])
+            #expect(again.output == #"{"applied":0,"copiedReplicaDetected":false,"new":0,"received":1,"replaced":0,"rewound":0,"snapshotTaken":false}"# + "\n", "\(again.error)")
+            #expect(try arrange.run(["sync", "import", operations, "--db", fresh]).output.hasPrefix("Imported 1 operation from \(operations): 0 new;"))
+            #expect(try arrange.run(["add", "Rice", "--db", fresh]).status == 0)
+            #expect(try arrange.run(["sync", phone, "--db", fresh]).status == 0)
+            #expect(try arrange.run(["sync", laptop, "--db", fresh]).status == 0)
+            #expect(try Set(titles(arrange, db: phone)) == ["Milk", "Eggs", "Bread", "Tea", "Rice"])
+            let keys = { (db: String) in try arrange.run(["export", "--db", db]).output }
+            #expect(try keys(fresh) == keys(laptop), "the same keys, not only the same order")
+
+            let both = try arrange.run(["sync", "export", "--snapshot", "--since", "3", path("other"), "--db", laptop])
+            #expect(both.status == 64)
+            #expect(both.error.hasPrefix("error: --since and --snapshot do not go together"), "\(both.error)")
+            #expect(!FileManager.default.fileExists(atPath: path("other")))
+        }
+    }
+
+    @Test("sync PEER upgrades a peer of an older schema first and says so; it refuses a peer of a newer one, which stays byte for byte as it was")
+    func peerSchema() async throws {
+        try await withArrange { arrange in
+            let path = { (name: String) in arrange.home.appendingPathComponent("\(name).sqlite").path }
+            let here = path("here")
+            #expect(try arrange.run(["add", "Milk", "--db", here]).status == 0)
+            let current = SQLiteItemRepository.SchemaStatus.currentVersion
+
+            // Files an Arrange of schema v4 wrote, before sync peers and compaction: one with a list and an item.
+            let (old, older) = (path("old"), path("older"))
+            for file in [old, older] {
+                let queue = try DatabaseQueue(path: file)
+                try Schema.migrator.migrate(queue, upTo: "v4: sync")
+                try queue.write { db in
+                    let list = UUID().uuidString.lowercased()
+                    try db.execute(sql: "INSERT INTO lists (id, name, created_at, sort_index) VALUES (?, 'Errands', 1795392000, 0)", arguments: [list])
+                    try db.execute(
+                        sql: "INSERT INTO items (id, list_id, title, notes, sort_index, created_at, updated_at) VALUES (?, ?, 'Stamps', '', 0, 1795392000, 1795392000)",
+                        arguments: [UUID().uuidString.lowercased(), list])
+                    try db.execute(sql: "INSERT INTO default_list (id, list_id) VALUES (1, ?)", arguments: [list])
+                }
+                try queue.close()
+            }
+            let upgraded = try arrange.run(["sync", old, "--db", here])
+            #expect(upgraded.status == 0, "\(upgraded.error)")
+            #expect(upgraded.output.hasPrefix("Upgraded \(old)'s database from schema v4 to \(current) first. Sent 2 operations"), "\(upgraded.output)")
+            #expect(try arrange.run(["list", "Errands", "--db", here]).output.contains("Stamps"))
+            #expect(try !arrange.run(["sync", old, "--db", here]).output.contains("Upgraded"), "upgraded once")
+            let json = try arrange.run(["sync", older, "--db", here, "--json"])
+            #expect(json.output.contains(#""peerUpgraded":{"from":"v4","to":"\#(current)"}"#), "\(json.output)")
+
+            // A file a newer Arrange wrote.
+            let newer = path("newer")
+            #expect(try arrange.run(["add", "Tea", "--db", newer]).status == 0)
+            try DatabaseQueue(path: newer).write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: newer))
+            let before = try arrange.run(["export", "--db", here]).output
+            let refused = try arrange.run(["sync", newer, "--db", here])
+            #expect(refused.status == 1)
+            #expect(refused.error == """
+                error: \(newer) was written by a newer version of Arrange: its schema has 'v99: from the future', which this version does not know. \
+                Nothing was exchanged and neither database changed; update Arrange to sync with it.
+
+                """)
+            #expect(refused.output.isEmpty)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: newer)) == bytes, "the peer is byte for byte as it was")
+            #expect(try arrange.run(["export", "--db", here]).output == before, "nothing changed here")
         }
     }
 

@@ -259,6 +259,37 @@ struct SQLiteRepositoryTests {
         #expect(try DatabaseQueue(path: old).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["v1: lists and items"])
     }
 
+    @Test("A file's schema status names the migrations it has, lacks and does not know, and reading it changes nothing")
+    func schemaStatus() throws {
+        let folder = try TemporaryFolder()
+        let all = Schema.migrator.migrations
+        let old = folder.path("old.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: old)
+            try Schema.migrator.migrate(queue, upTo: "v4: sync")
+            try queue.close()
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: old))
+        let status = try SQLiteItemRepository.schemaStatus(ofFileAt: old)
+        #expect(status.applied == Array(all.prefix(4)) && status.missing == Array(all.dropFirst(4)) && status.unknown.isEmpty)
+        #expect(status.version == "v4" && !status.isNewer)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == bytes, "reading the status changes nothing")
+
+        let current = folder.path("current.sqlite")
+        try SQLiteItemRepository(path: current).close()
+        let now = try SQLiteItemRepository.schemaStatus(ofFileAt: current)
+        #expect(now.applied == all && now.missing.isEmpty && !now.isNewer)
+        #expect(now.version == SQLiteItemRepository.SchemaStatus.currentVersion && now.version == "v\(all.count)")
+
+        try DatabaseQueue(path: current).write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+        let newer = try SQLiteItemRepository.schemaStatus(ofFileAt: current)
+        #expect(newer.isNewer && newer.unknown == ["v99: from the future"] && newer.applied == all && newer.missing.isEmpty)
+
+        let missing = folder.path("missing.sqlite")
+        #expect(throws: StoreError.self) { try SQLiteItemRepository.schemaStatus(ofFileAt: missing) }
+        #expect(!FileManager.default.fileExists(atPath: missing), "reading the status creates no file")
+    }
+
     @Test("Two repositories on one file read, then write, without failing on the lock")
     func twoConnections() throws {
         let folder = try TemporaryFolder()

@@ -69,8 +69,11 @@ struct ExchangeTests {
         let logBefore = try await engines[0].repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).count }
 
         simulation.away = []
+        let id = { try await engines[0].repository.readLog { try $0.replicaState()?.id } }
+        let idBefore = try await id()
         let back = try await meet(0, 1)
         #expect((back.adoption?.replaced ?? 0) > 0, "\(back)")
+        #expect(try await id() == idBefore, "the returning replica keeps its id: its own operations are not a copy's")
         for _ in 0..<2 {
             for index in engines.indices { _ = try await meet(index, (index + 1) % engines.count) }
         }

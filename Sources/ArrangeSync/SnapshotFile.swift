@@ -1,0 +1,276 @@
+public import Foundation
+import ArrangeModel
+import ArrangeStore
+
+/// A snapshot (``SyncSnapshot``) as a file of the same family as ``OperationFile``: a header
+/// line, one line for each row, log entry and setting, then a trailer line; every line ends in
+/// a line feed, and keys are sorted.
+///
+/// It lets a new device join, through files alone, a group of databases that has folded
+/// operations away: a file of operations from such a group starts after the fold, and a store
+/// that lacks the folded operations cannot merge it (``SyncError/missingFoldedOperations``);
+/// it can take the snapshot instead (``SyncEngine/adopt(_:)``).
+///
+/// ```text
+/// {"folded":{"…":5},"format":"arrange-sync","snapshot":true,"version":3}
+/// {"fold":{"count":5,"through":{"clock":{"counter":0,"milliseconds":1795392000000},"id":"…","replica":"…","sequence":3}}}
+/// {"defaultList":"00000000-0000-8000-8000-000000000001"}
+/// {"list":{"createdAt":1795392000,"id":"00000000-0000-8000-8000-000000000001","name":"Inbox","sortIndex":0}}
+/// {"item":{"createdAt":1795392000.5,"id":"…","listID":"00000000-0000-8000-8000-000000000001","notes":"","sortIndex":-4294967296,"title":"Milk","updatedAt":1795392000.5}}
+/// {"tombstone":{"entry":"…","scope":"00000000-0000-8000-8000-000000000001","sortIndex":4294967296}}
+/// {"logged":{"operation":{"change":{…},"clock":{…},"id":"…","replica":"…","sequence":6},"replayed":true,"rewind":{…}}}
+/// {"trailer":{"count":6,"sha256":"…"}}
+/// ```
+///
+/// - The header is an operation file's header with `"snapshot":true`; its `folded` names, as
+///   always, what the snapshot's store had folded away.
+/// - `fold`: the last operation folded, in the total order (`through`, named as a
+///   `replacement` names the operation it replaces), and how many were folded in all
+///   (`count`). There is one when, and only when, the header has `folded`.
+/// - `defaultList`: the id of the store's default list, at most once.
+/// - `list` and `item`: the rows, as they are in the store (dates in seconds since 1970);
+///   every item's list has a `list` line.
+/// - `tombstone`: where an entry was in an ordering (`scope`: `lists`, `today`, or a list's id)
+///   when it left it.
+/// - `logged`: an entry of the log, in the order operations reached the store: the operation,
+///   as a line of an operations file writes it; whether the merge applied it (`replayed`); and
+///   how to take it back (`rewind`: the rows it wrote, as they were before).
+/// - The trailer counts every line between the header and itself, and holds the SHA-256 of
+///   every byte before it, as in a version 3 file of operations.
+///
+/// A snapshot file is read whole or refused whole, as a file of operations is: cut anywhere,
+/// even between two lines, damaged, or with a line that is none of these, it is refused.
+/// Logged operations are held to ``OperationCheck/Rules/carriedForward``: a log may hold
+/// operations made before the size and notes limits.
+public enum SnapshotFile {
+    /// The snapshot as a file: the header, one line for each part, and the trailer, every line
+    /// ending in a line feed.
+    ///
+    /// - Parameter snapshot: A store's snapshot (``SyncEngine/snapshot()``).
+    /// - Throws: `DecodingError` when a logged operation's change or rewind cannot be read, and
+    ///   `EncodingError` when a line cannot be written as JSON.
+    public static func encode(_ snapshot: SyncSnapshot) throws -> Data {
+        let encoder = SyncCoding.encoder
+        var data = try OperationFile.Header(folded: snapshot.folded, snapshot: true).line()
+        var count = 0
+        func append(_ line: SnapshotLine) throws {
+            data += try encoder.encode(line) + Data("\n".utf8)
+            count += 1
+        }
+        if let fold = snapshot.fold { try append(.fold(FoldLine(count: fold.count, through: OperationReference(fold.through)))) }
+        if let defaultList = snapshot.defaultList { try append(.defaultList(defaultList)) }
+        for list in snapshot.lists { try append(.list(list)) }
+        for item in snapshot.items { try append(.item(item)) }
+        for tombstone in snapshot.tombstones {
+            try append(.tombstone(TombstoneLine(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex)))
+        }
+        for logged in snapshot.log {
+            // Written by hand, so that the operation is as it came: with what this version does not read.
+            let rewind = try encoder.encode(try SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))
+            data += Data(#"{"logged":{"operation":"#.utf8) + (try SyncOperation(logged).json()) + Data(",\"replayed\":\(logged.isReplayed),\"rewind\":".utf8)
+                + rewind + Data("}}\n".utf8)
+            count += 1
+        }
+        data += try OperationFile.Trailer(count: count, prefix: data).line()
+        return data
+    }
+
+    /// Reads a whole snapshot file, or refuses it whole.
+    ///
+    /// - Parameter data: Every byte of the file.
+    /// - Returns: The snapshot, as ``SyncEngine/adopt(_:)`` takes it.
+    /// - Throws: ``OperationFileError``: ``OperationFileError/notASnapshot`` for a file of
+    ///   operations; ``OperationFileError/badSnapshotLine(_:reason:)`` or
+    ///   ``OperationFileError/refusedOperation(line:_:)`` with the 1-based number of the first
+    ///   bad line; the errors of a file of operations for a missing header, a newer version, or
+    ///   a file cut short or damaged.
+    public static func decode(_ data: Data) throws(OperationFileError) -> SyncSnapshot {
+        let (header, folded, lines) = try OperationFile.open(data)
+        guard header.snapshot == true else { throw .notASnapshot }
+        guard header.version >= OperationFile.firstVersionWithTrailer else {
+            throw .badSnapshotLine(1, reason: "a snapshot file is version \(OperationFile.firstVersionWithTrailer) or later, with a trailer.")
+        }
+        var contents = Contents()
+        var check = OperationCheck(rules: .carriedForward)
+        for (index, bytes) in zip(lines.indices, lines) {
+            let number = index + 1
+            let line: SnapshotLine
+            do {
+                line = bytes.starts(with: Data(#"{"logged":"#.utf8))
+                    ? .logged(try LoggedLine(json: Data(bytes)))
+                    : try SyncCoding.decoder.decode(SnapshotLine.self, from: Data(bytes))
+            } catch SnapshotLine.Unknown.content {
+                throw .badSnapshotLine(number, reason: "it holds none of \(SnapshotLine.CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")), or more than one.")
+            } catch {
+                throw .badSnapshotLine(number, reason: OperationFile.describe(error, in: Data(bytes)))
+            }
+            switch line {
+            case .list(let list): contents.lists.append(list)
+            case .item(let item): contents.items.append((number, item))
+            case .tombstone(let tombstone): contents.tombstones.append(Tombstone(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex))
+            case .logged(let entry):
+                do {
+                    try check.check(entry.operation, at: number)
+                } catch {
+                    throw .refusedOperation(line: number, error)
+                }
+                contents.log.append(entry.operation.logged(rewind: LogJSON.encode { $0.rewind(entry.rewind) }, isReplayed: entry.replayed))
+            case .fold(let fold):
+                guard contents.fold == nil else { throw .badSnapshotLine(number, reason: "it is a second fold line; a snapshot has one at most.") }
+                guard !folded.isEmpty else { throw .badSnapshotLine(number, reason: "it is a fold line, and the header names nothing folded.") }
+                guard fold.count > 0, fold.through.sequence >= 1, (0...SyncOperation.latestMilliseconds).contains(fold.through.clock.milliseconds) else {
+                    throw .badSnapshotLine(number, reason: "the fold must count 1 operation or more, through an operation whose sequence is 1 or more and whose clock lies between 1970 and the year 9999.")
+                }
+                contents.fold = (number, Fold(through: fold.through.order, covering: Dictionary(uniqueKeysWithValues: folded.map { ($0.key.rawValue, $0.value) }), count: fold.count))
+            case .defaultList(let id):
+                guard contents.defaultList == nil else { throw .badSnapshotLine(number, reason: "it is a second defaultList line; a snapshot has one at most.") }
+                contents.defaultList = (number, id)
+            }
+        }
+        return try contents.snapshot(folded: !folded.isEmpty)
+    }
+
+    /// Whether `data` starts with the header of a snapshot file, whole or not.
+    ///
+    /// - Parameter data: The file, or its first line.
+    public static func isSnapshot(_ data: Data) -> Bool {
+        let first = data.prefix { $0 != UInt8(ascii: "\n") }
+        return OperationFile.Header(line: first)?.snapshot == true
+    }
+
+    /// The lines of a snapshot file read so far, each part with its line number where another
+    /// line must fit it.
+    private struct Contents {
+        var lists: [ItemList] = []
+        var items: [(line: Int, item: Item)] = []
+        var tombstones: [Tombstone] = []
+        var log: [LoggedOperation] = []
+        var fold: (line: Int, fold: Fold)?
+        var defaultList: (line: Int, id: ItemList.ID)?
+
+        /// The snapshot of these lines, once they fit each other.
+        ///
+        /// - Parameter folded: Whether the header names operations folded away.
+        func snapshot(folded: Bool) throws(OperationFileError) -> SyncSnapshot {
+            if folded, fold == nil { throw .badSnapshotLine(1, reason: "the header names operations folded away, and no fold line follows.") }
+            let listIDs = Set(lists.map(\.id))
+            if let (line, item) = items.first(where: { !listIDs.contains($0.item.listID) }) {
+                throw .badSnapshotLine(line, reason: "the item's list \(item.listID) has no list line.")
+            }
+            if let (line, id) = defaultList, !listIDs.contains(id) {
+                throw .badSnapshotLine(line, reason: "the default list \(id) has no list line.")
+            }
+            return SyncSnapshot(
+                lists: lists, items: items.map(\.item), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold)
+        }
+    }
+}
+
+/// One line of a snapshot file between the header and the trailer: an object of one member,
+/// whose name says what the line holds.
+enum SnapshotLine: Codable {
+    case list(ItemList)
+    case item(Item)
+    case tombstone(TombstoneLine)
+    case logged(LoggedLine)
+    case fold(FoldLine)
+    case defaultList(ItemList.ID)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case list, item, tombstone, logged, fold, defaultList
+    }
+
+    /// Why a line is not one of a snapshot's.
+    enum Unknown: Error {
+        /// The object has none of the members a line may have, or more than one.
+        case content
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else { throw Unknown.content }
+        switch key {
+        case .list: self = .list(try container.decode(ItemList.self, forKey: key))
+        case .item: self = .item(try container.decode(Item.self, forKey: key))
+        case .tombstone: self = .tombstone(try container.decode(TombstoneLine.self, forKey: key))
+        case .logged: self = .logged(try container.decode(LoggedLine.self, forKey: key))
+        case .fold: self = .fold(try container.decode(FoldLine.self, forKey: key))
+        case .defaultList: self = .defaultList(try container.decode(ItemList.ID.self, forKey: key))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .list(let list): try container.encode(list, forKey: .list)
+        case .item(let item): try container.encode(item, forKey: .item)
+        case .tombstone(let tombstone): try container.encode(tombstone, forKey: .tombstone)
+        case .logged(let logged): try container.encode(logged, forKey: .logged)
+        case .fold(let fold): try container.encode(fold, forKey: .fold)
+        case .defaultList(let id): try container.encode(id, forKey: .defaultList)
+        }
+    }
+}
+
+/// `{"tombstone":{…}}`: where an entry was in an ordering when it left it.
+struct TombstoneLine: Codable {
+    var entry: OrderEntry.ID
+    var scope: OrderScope
+    var sortIndex: Int64
+}
+
+/// `{"logged":{…}}`: an entry of the log.
+struct LoggedLine: Codable {
+    /// The operation, as a line of an operations file writes it.
+    var operation: SyncOperation
+    /// Whether the merge applied it, with the keys every replica computes.
+    var replayed: Bool
+    /// How to take it back.
+    var rewind: Rewind
+}
+
+extension LoggedLine {
+    /// An entry read from its line, keeping what its operation holds that this version does not
+    /// read (``SyncOperation/original``), which `Codable` would drop.
+    ///
+    /// - Throws: `DecodingError` when the line is not a log entry.
+    init(json: Data) throws {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let logged = object["logged"] as? [String: Any],
+              let operation = logged["operation"] as? [String: Any], let replayed = logged["replayed"] as? Bool,
+              let rewind = logged["rewind"] as? [String: Any]
+        else {
+            self = try SyncCoding.decoder.decode(Wrapper.self, from: json).logged
+            return
+        }
+        self.init(
+            operation: try SyncOperation(json: try JSONSerialization.data(withJSONObject: operation, options: [.sortedKeys, .withoutEscapingSlashes])),
+            replayed: replayed, rewind: try SyncCoding.decoder.decode(Rewind.self, from: try JSONSerialization.data(withJSONObject: rewind)))
+    }
+
+    /// `{"logged":{…}}`, for the messages of `Codable` on a line that is not one.
+    private struct Wrapper: Decodable {
+        var logged: LoggedLine
+    }
+}
+
+/// `{"fold":{…}}`: the last operation folded away, and how many were.
+struct FoldLine: Codable {
+    var count: Int64
+    var through: OperationReference
+}
+
+extension OperationReference {
+    /// A reference to the operation at `order`.
+    init(_ order: OperationOrder) {
+        self.init(
+            id: SyncOperation.ID(rawValue: order.id), replica: ReplicaID(rawValue: order.replica), sequence: order.sequence,
+            clock: HLCTimestamp(order))
+    }
+
+    private init(id: SyncOperation.ID, replica: ReplicaID, sequence: Int64, clock: HLCTimestamp) {
+        self.id = id
+        self.replica = replica
+        self.sequence = sequence
+        self.clock = clock
+    }
+}

@@ -1,0 +1,178 @@
+public import ArrangeModel
+package import ArrangeStore
+import Foundation
+
+/// A store's rows and log at one moment: what a store that lacks operations this one folded
+/// away takes instead of those operations.
+///
+/// ``SyncEngine/snapshot()`` makes one; ``SyncEngine/adopt(_:)`` takes one; ``SnapshotFile``
+/// writes and reads one, for a new device that joins, through files alone, a group of
+/// databases that has folded operations away.
+///
+/// ```swift
+/// let data = try SnapshotFile.encode(try await laptop.snapshot())
+/// // … the file reaches the phone …
+/// try await phone.adopt(try SnapshotFile.decode(data))  // the phone now holds what the laptop held
+/// ```
+public struct SyncSnapshot: Sendable {
+    /// The lists, in their order.
+    public let lists: [ItemList]
+    /// The items, list by list in the order of ``lists``, each list's in its order.
+    public let items: [Item]
+    /// The store's default list, when it had one.
+    public let defaultList: ItemList.ID?
+    /// Where entries that left an ordering were, in no particular order.
+    package let tombstones: [Tombstone]
+    /// The log, in the order operations reached the store.
+    package let log: [LoggedOperation]
+    /// The operations the store had folded away; `nil` when it had folded none.
+    package let fold: Fold?
+
+    /// A snapshot of these parts.
+    package init(lists: [ItemList], items: [Item], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?) {
+        self.lists = lists
+        self.items = items
+        self.defaultList = defaultList
+        self.tombstones = tombstones
+        self.log = log
+        self.fold = fold
+    }
+
+    /// The snapshot of the store of `transaction`.
+    ///
+    /// - Complexity: O(n + k) for n items and k logged operations.
+    init(of transaction: any LogReading) throws {
+        let lists = try transaction.lists()
+        self.init(
+            lists: lists,
+            items: try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) },
+            defaultList: try transaction.defaultListID(),
+            tombstones: try transaction.tombstones(),
+            log: try transaction.loggedOperations(afterPosition: 0, limit: .max),
+            fold: try transaction.fold())
+    }
+
+    /// What the snapshot's store had folded away: for each replica, the sequence number up to
+    /// which its operations were folded; empty when it had folded none.
+    ///
+    /// A store that lacks any of those operations takes the whole snapshot
+    /// (``SyncEngine/adopt(_:)``); one that holds them all can merge ``operations()`` instead.
+    public var folded: [ReplicaID: Int64] {
+        Dictionary(uniqueKeysWithValues: (fold?.covering ?? [:]).map { (ReplicaID(rawValue: $0.key), $0.value) })
+    }
+
+    /// How many operations the snapshot's log holds.
+    public var operationCount: Int { log.count }
+
+    /// How many operations the snapshot's store had folded away, all folds together.
+    public var foldedCount: Int64 { fold?.count ?? 0 }
+
+    /// The operations of the snapshot's log, in the order they reached its store.
+    ///
+    /// - Throws: `DecodingError` when the change of a logged operation cannot be read.
+    public func operations() throws -> [SyncOperation] {
+        try log.map(SyncOperation.init)
+    }
+
+    /// For each replica, the sequence number up to which the snapshot holds all of that
+    /// replica's operations, folded ones included (what ``SyncEngine/merged(in:)`` says of a store).
+    var merged: [UUID: Int64] {
+        var sequences: [UUID: [Int64]] = [:]
+        for logged in log { sequences[logged.order.replica, default: []].append(logged.order.sequence) }
+        return SyncEngine.merged(folded: fold?.covering ?? [:], replicas: sequences.keys) { replica, above in
+            Set(sequences[replica] ?? []).filter { $0 > above }.sorted()
+        }
+    }
+}
+
+extension SyncEngine {
+    /// A snapshot of this store, read in one transaction without blocking the caller's thread:
+    /// its lists, items, tombstones, log and fold, for another store to take
+    /// (``adopt(_:)``), through a file (``SnapshotFile``) or otherwise.
+    ///
+    /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps no operation log,
+    ///   and `StoreError` from the store.
+    /// - Complexity: O(n + k) for n items and k logged operations.
+    public func snapshot() async throws -> SyncSnapshot {
+        try await repository.read { try SyncSnapshot(of: Self.log(of: $0)) }
+    }
+
+    /// Takes a snapshot of another store when this store lacks operations that store folded
+    /// away: its lists, items, tombstones, log and fold replace this store's, and this store's
+    /// own operations that its fold did not take in are merged into it again; those that sort
+    /// before the fold are made again as replacements, so nothing done here is lost. The replica
+    /// id, the acknowledgements and the cursors stay this store's. All of it happens in one
+    /// write transaction.
+    ///
+    /// When this store lacks none of the operations the snapshot's store folded away, nothing
+    /// changes: merge the snapshot's operations as those of a file instead,
+    /// `merge(try snapshot.operations(), after: snapshot.folded)`.
+    ///
+    /// ```swift
+    /// if try await phone.adopt(snapshot) == nil {
+    ///     try await phone.merge(try snapshot.operations(), after: snapshot.folded)
+    /// }
+    /// ```
+    ///
+    /// - Parameter snapshot: The snapshot of another store (``snapshot()``).
+    /// - Returns: The merge of this store's own operations into the snapshot, when it took the
+    ///   snapshot; `nil` when it lacked nothing and changed nothing.
+    /// - Throws: ``SyncError/foldedApart`` when this store has itself folded away operations
+    ///   the snapshot's store lacks; what ``merge(_:in:)`` throws, and `StoreError` from the
+    ///   store. Nothing changes then.
+    @discardableResult
+    public func adopt(_ snapshot: SyncSnapshot) async throws -> MergeReport? {
+        try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            guard let fold = snapshot.fold, Self.lacks(fold.covering, holding: try self.merged(in: log)) else { return nil }
+            if let ours = try log.fold(), Self.lacks(ours.covering, holding: snapshot.merged) { throw SyncError.foldedApart }
+            // A store that never synced logs its own lists and items first, before the snapshot's replace them.
+            _ = try self.preparedReplica(in: log)
+            return try self.adopt(snapshot, fold: fold, in: log)
+        }
+    }
+
+    /// Makes this store a copy of `peer`'s rows and log when the peer has folded away operations
+    /// this store lacks, then merges into it again this store's own operations that the peer's
+    /// fold did not take in, as ``adopt(_:)`` does with the peer's ``snapshot()``. The replica
+    /// id, the acknowledgements and the cursors stay this store's.
+    ///
+    /// - Parameter peer: The engine of the other store.
+    /// - Returns: The merge of this store's own operations into the snapshot, when it took one.
+    /// - Throws: ``SyncError/foldedApart`` when this store has itself folded away operations
+    ///   the peer lacks; nothing changes then.
+    public func adoptSnapshot(of peer: SyncEngine) async throws -> MergeReport? {
+        // Most exchanges need no snapshot: look at the peer's fold before reading its whole store.
+        guard let theirs = try await peer.repository.read({ try Self.log(of: $0).fold() }),
+              Self.lacks(theirs.covering, holding: try await repository.read { try self.merged(in: $0) })
+        else { return nil }
+        return try await adopt(try await peer.snapshot())
+    }
+
+    /// Whether a store that holds `merged` (``merged(in:)``) lacks any of the operations a fold
+    /// `covering` these took in.
+    static func lacks(_ covering: [UUID: Int64], holding merged: [UUID: Int64]) -> Bool {
+        covering.contains { merged[$0.key, default: 0] < $0.value }
+    }
+
+    /// Replaces this store's rows and log with the snapshot's, then merges into it again this
+    /// store's own operations that the snapshot's `fold` did not take in.
+    private func adopt(_ snapshot: SyncSnapshot, fold: Fold, in transaction: any LogWriting) throws -> MergeReport {
+        let own = try transaction.loggedOperations(afterPosition: 0, limit: .max).filter { !fold.covers($0.order) }.map(SyncOperation.init)
+        let defaultList = try transaction.defaultListID()
+        for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
+        for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
+        _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through))
+
+        for list in snapshot.lists { try transaction.insert(list) }
+        for item in snapshot.items { try transaction.insert(item) }
+        for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
+        for logged in snapshot.log { _ = try transaction.log(logged) }
+        for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {
+            try transaction.setDefaultListID(candidate)
+            break
+        }
+        try recountReplicaProgress(in: transaction)
+        return try merge(own, in: transaction, fromOwnLog: true)
+    }
+}

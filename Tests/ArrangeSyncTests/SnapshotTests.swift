@@ -1,0 +1,182 @@
+import ArrangeModel
+import ArrangeStore
+import ArrangeSync
+import Foundation
+import Testing
+
+/// Snapshots through files: a new store joins a group that has folded operations away, with
+/// ``SyncEngine/snapshot()``, ``SnapshotFile`` and ``SyncEngine/adopt(_:)``.
+@Suite("Sync: snapshots through files")
+struct SnapshotTests {
+    typealias Replica = CompactionTests.Replica
+
+    /// Two stores that met and folded their operations away, then went on: the laptop moved
+    /// Milk and deleted Eggs (which leave tombstones), the phone added Tea, they met again
+    /// without folding, and the laptop added Rice, which it has not replayed yet.
+    func foldedGroup(_ kind: StoreKind) async throws -> (laptop: Replica, phone: Replica) {
+        let (laptop, phone) = (try Replica(kind: kind), try Replica(kind: kind))
+        let milk = Item.ID()
+        try laptop.add("Milk", id: milk)
+        let eggs = try #require(try laptop.add("Eggs").subjectID)
+        try phone.add("Bread")
+        _ = try await laptop.engine.exchange(with: phone.engine)
+        #expect(try await laptop.engine.compact() > 0)
+        #expect(try await phone.engine.compact() > 0)
+
+        try laptop.move(milk, after: eggs)
+        laptop.clock.advance(by: 1)
+        try laptop.engine.perform(.deleteItems(ids: [eggs]))
+        try phone.add("Tea")
+        _ = try await laptop.engine.exchange(with: phone.engine)
+        try laptop.add("Rice")
+        return (laptop, phone)
+    }
+
+    func dump(_ replica: Replica) throws -> [String] {
+        try Simulation.dump(replica.engine.repository)
+    }
+
+    func replicaID(_ replica: Replica) async throws -> UUID? {
+        try await replica.engine.repository.readLog { try $0.replicaState()?.id }
+    }
+
+    /// What `arrange sync import` does with a snapshot file: takes the snapshot, or merges its
+    /// operations when the store lacks nothing it folded.
+    func importSnapshot(_ data: Data, into replica: Replica) async throws {
+        let snapshot = try SnapshotFile.decode(data)
+        if try await replica.engine.adopt(snapshot) == nil {
+            try await replica.engine.merge(try snapshot.operations(), after: snapshot.folded)
+        }
+    }
+
+    @Test("A snapshot file holds every part of the store, one typed line each, and reads back as it was written")
+    func format() async throws {
+        let (laptop, _) = try await foldedGroup(.inMemory)
+        let data = try SnapshotFile.encode(try await laptop.engine.snapshot())
+        let all = lines(of: data)
+        let headerLine = try #require(all.first)
+        #expect(headerLine.hasPrefix(#"{"folded":{"#) && headerLine.hasSuffix(#""format":"arrange-sync","snapshot":true,"version":3}"#), "\(headerLine)")
+        let kinds = all.dropFirst().dropLast().map { String($0.dropFirst(2).prefix { $0 != "\"" }) }
+        #expect(kinds.first == "fold" && kinds.dropFirst().first == "defaultList", "\(kinds)")
+        for kind in ["list", "item", "tombstone", "logged"] { #expect(kinds.contains(kind), "a \(kind) line") }
+        #expect(all.contains { $0.hasPrefix(#"{"logged":{"operation":"#) && $0.contains(#""replayed":false"#) }, "Rice is not replayed yet")
+        let count = all.count - 2
+        #expect(data == sealed(all.dropLast().map { $0 + "\n" }.joined()), "the trailer counts the \(count) lines and seals them")
+
+        let read = try SnapshotFile.decode(data)
+        #expect(try SnapshotFile.encode(read) == data)
+        #expect(try read.operationCount == laptop.log().count)
+        #expect(read.foldedCount > 0 && !read.folded.isEmpty)
+        let operations = try OperationFile.encode(OperationFile.Contents(operations: []))
+        #expect(SnapshotFile.isSnapshot(data) && !SnapshotFile.isSnapshot(operations))
+    }
+
+    @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)
+    func join(kind: StoreKind) async throws {
+        let (laptop, phone) = try await foldedGroup(kind)
+        let data = try SnapshotFile.encode(try await laptop.engine.snapshot())
+
+        // An empty store cannot merge the group's operations, which start after the fold; it takes the snapshot.
+        let fresh = try Replica(kind: kind)
+        let batch = try await laptop.engine.operations(after: 0)
+        await #expect(throws: SyncError.missingFoldedOperations) { try await fresh.engine.merge(batch.operations, after: batch.folded) }
+        #expect(try await fresh.engine.adopt(SnapshotFile.decode(data)) != nil)
+        #expect(try dump(fresh) == dump(laptop), "the same lists, items, keys and Today")
+        #expect(try fresh.log().map(\.id) == laptop.log().map(\.id))
+
+        // A store with a change of its own, made before it heard of the group: its clock is
+        // behind, so the change sorts before the fold and is made again after it.
+        let newcomer = try Replica(kind: kind, at: 500_000)
+        try newcomer.add("Stamps")
+        let id = try await replicaID(newcomer)
+        let report = try #require(try await newcomer.engine.adopt(SnapshotFile.decode(data)))
+        #expect(report.replaced > 0, "\(report)")
+        #expect(try Set(newcomer.titles()) == Set(laptop.titles()).union(["Stamps"]))
+        #expect(try await replicaID(newcomer) == id, "the newcomer keeps its replica id")
+
+        // Then everyone meets the usual way.
+        let everyone = [laptop, phone, fresh, newcomer]
+        var folded = [0, 0]
+        for round in 0..<2 {
+            for (first, second) in [(2, 0), (3, 1), (0, 1), (3, 0), (2, 1), (3, 2)] {
+                _ = try await everyone[first].engine.exchange(with: everyone[second].engine)
+                folded[round] += try await everyone[first].engine.compact() + everyone[second].engine.compact()
+            }
+        }
+        let dumps = try everyone.map(dump)
+        #expect(dumps.allSatisfy { $0 == dumps[0] }, "all four converge")
+        #expect(try await replicaID(newcomer) == id)
+        // Had the newcomer taken a new id, its old one would never again say what it holds, and
+        // would hold compaction back for good: the second round would fold nothing.
+        #expect(folded[1] > 0, "the group goes on folding once the two new stores have met it: \(folded)")
+        #expect(try Set(laptop.titles()) == ["Milk", "Bread", "Tea", "Rice", "Stamps"])
+    }
+
+    @Test("A snapshot file cut at any line boundary, damaged, or with a line that fits nothing is refused whole, and nothing changes")
+    func refusedFiles() async throws {
+        let (laptop, _) = try await foldedGroup(.inMemory)
+        let data = try SnapshotFile.encode(try await laptop.engine.snapshot())
+        let target = try Replica(kind: .inMemory)
+        try target.add("Stamps")
+        let before = try (dump(target), target.log())
+        func expectRefused(_ file: Data, as expected: OperationFileError, _ comment: Comment) async throws {
+            await #expect(throws: expected, comment) { try await importSnapshot(file, into: target) }
+            #expect(try (dump(target), target.log()) == before, "nothing changed: \(comment)")
+        }
+
+        let ends = data.indices.filter { data[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+        #expect(ends.count > 10)
+        for end in ends.dropLast() { try await expectRefused(data.prefix(end), as: .missingTrailer, "cut after \(end) bytes") }
+        try await expectRefused(data.dropLast(), as: .truncated(line: ends.count), "the last line feed missing")
+        let damaged = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "Milk", with: "Silk").utf8)
+        try await expectRefused(damaged, as: .digestMismatch, "Milk changed to Silk")
+
+        let all = lines(of: data).dropLast()
+        let none = sealed((all + [#"{"note":"hello"}"#]).map { $0 + "\n" }.joined())
+        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, tombstone, logged, fold, defaultList, or more than one."), "an unknown line")
+        let orphans = all.filter { !$0.hasPrefix(#"{"list":"#) && !$0.hasPrefix(#"{"defaultList":"#) }
+        let firstItem = try #require(orphans.firstIndex { $0.hasPrefix(#"{"item":"#) })
+        let noLists = sealed(orphans.map { $0 + "\n" }.joined())
+        try await expectRefused(
+            noLists, as: .badSnapshotLine(firstItem + 1, reason: "the item's list \(ItemList.firstDefaultListID) has no list line."), "items without their list")
+        let noFold = sealed(all.filter { !$0.hasPrefix(#"{"fold":"#) }.map { $0 + "\n" }.joined())
+        try await expectRefused(noFold, as: .badSnapshotLine(1, reason: "the header names operations folded away, and no fold line follows."), "no fold line")
+
+        // Each kind of file read as the other.
+        #expect(throws: OperationFileError.unexpectedSnapshot) { try OperationFile.decode(data) }
+        let operations = try OperationFile.encode(OperationFile.Contents(operations: laptop.log()))
+        try await expectRefused(operations, as: .notASnapshot, "a file of operations")
+        #expect(OperationFileError.notASnapshot.localizedDescription.hasPrefix("The file is a file of operations, not a snapshot"))
+    }
+
+    @Test("A store that lacks nothing the snapshot's store folded changes nothing when it takes it, and merges its operations as a file's", arguments: StoreKind.allCases)
+    func lacksNothing(kind: StoreKind) async throws {
+        let (laptop, phone) = try await foldedGroup(kind)
+        try laptop.add("Soap")
+        let snapshot = try SnapshotFile.decode(try SnapshotFile.encode(try await laptop.engine.snapshot()))
+        let before = try (dump(phone), phone.log())
+        #expect(try await phone.engine.adopt(snapshot) == nil)
+        #expect(try (dump(phone), phone.log()) == before, "nothing changed")
+
+        let report = try await phone.engine.merge(try snapshot.operations(), after: snapshot.folded)
+        #expect(report.new == 2, "Rice and Soap: \(report)")
+        #expect(try await phone.engine.merge(try snapshot.operations(), after: snapshot.folded).new == 0, "merged again, nothing is new")
+        #expect(try Set(phone.titles()) == ["Milk", "Bread", "Tea", "Rice", "Soap"])
+        _ = try await phone.engine.exchange(with: laptop.engine)
+        #expect(try dump(phone) == dump(laptop))
+    }
+
+    @Test("A store that folded away operations the snapshot's store lacks refuses its snapshot, and nothing changes", arguments: StoreKind.allCases)
+    func foldedApart(kind: StoreKind) async throws {
+        let replicas = try (0..<4).map { _ in try Replica(kind: kind) }
+        for (index, title) in ["Milk", "Eggs", "Tea", "Rice"].enumerated() { try replicas[index].add(title) }
+        for (first, second) in [(0, 1), (2, 3)] {
+            _ = try await replicas[first].engine.exchange(with: replicas[second].engine)
+            _ = try await (replicas[first].engine.compact(), replicas[second].engine.compact())
+        }
+        let data = try SnapshotFile.encode(try await replicas[0].engine.snapshot())
+        let before = try (dump(replicas[2]), replicas[2].log())
+        await #expect(throws: SyncError.foldedApart) { try await importSnapshot(data, into: replicas[2]) }
+        #expect(try (dump(replicas[2]), replicas[2].log()) == before)
+    }
+}
