@@ -70,6 +70,22 @@ struct NewerVersionTests {
         #expect(try OperationFile.decode(exported).operations.contains { $0.change.isUnknown })
     }
 
+    @Test("A snapshot carries an operation of an unknown kind, and the fields this version does not know", arguments: StoreKind.allCases)
+    func snapshotCarriesThem(kind: StoreKind) async throws {
+        let list = try Self.listOperation()
+        guard case .createList(let listID, _, _) = list.change else { throw NoOperationLog() }
+        let withFields = try SyncOperation(json: try Self.withFieldsOfANewerVersion(list))
+        let unknown = try SyncOperation(json: Self.unknownKind(of: list.replica, sequence: 2, about: listID))
+        let relay = SyncEngine(repository: try kind.makeRepository())
+        try await relay.merge([withFields, unknown])
+
+        let carried = try SnapshotFile.decode(try SnapshotFile.encode(try await relay.snapshot())).operations()
+        #expect(carried.contains { $0.id == unknown.id && $0.change.isUnknown }, "kept, of a kind this version does not know")
+        let fields = try #require(carried.first { $0.id == withFields.id })
+        #expect(String(decoding: try fields.json(), as: UTF8.self).contains(#""colour":"teal""#), "with the fields it came with")
+        #expect(String(decoding: try fields.json(), as: UTF8.self).contains(#""signature":"#))
+    }
+
     @Test("An operation kept without being applied is applied in its place once this version knows its kind", arguments: StoreKind.allCases)
     func appliedAfterAnUpgrade(kind: StoreKind) async throws {
         let list = try Self.listOperation()
