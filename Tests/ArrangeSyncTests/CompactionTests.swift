@@ -46,6 +46,18 @@ struct CompactionTests {
         func titles() throws -> [String] {
             try engine.repository.read { try $0.items(in: ItemList.firstDefaultListID, visibility: .all, offset: 0, limit: .max).map(\.title) }
         }
+
+        /// Four replicas, each with an item of its own, that met and folded in two pairs: 0 with
+        /// 1, and 2 with 3, so that each pair folded away operations the other never had.
+        static func pairsFoldedApart(kind: StoreKind) async throws -> [Replica] {
+            let replicas = try (0..<4).map { _ in try Replica(kind: kind) }
+            for (index, title) in ["Milk", "Eggs", "Tea", "Rice"].enumerated() { try replicas[index].add(title) }
+            for (first, second) in [(0, 1), (2, 3)] {
+                _ = try await replicas[first].engine.exchange(with: replicas[second].engine)
+                _ = try await (replicas[first].engine.compact(), replicas[second].engine.compact())
+            }
+            return replicas
+        }
     }
 
     @Test("A store alone folds nothing; two that met fold what both hold", arguments: StoreKind.allCases)
@@ -113,12 +125,7 @@ struct CompactionTests {
 
     @Test("Two pairs that each folded apart refuse to meet, and neither changes", arguments: StoreKind.allCases)
     func foldedApart(kind: StoreKind) async throws {
-        let replicas = try (0..<4).map { _ in try Replica(kind: kind) }
-        for (index, title) in ["Milk", "Eggs", "Tea", "Rice"].enumerated() { try replicas[index].add(title) }
-        for (first, second) in [(0, 1), (2, 3)] {
-            _ = try await replicas[first].engine.exchange(with: replicas[second].engine)
-            _ = try await (replicas[first].engine.compact(), replicas[second].engine.compact())
-        }
+        let replicas = try await Replica.pairsFoldedApart(kind: kind)
         let before = try replicas.map { try Simulation.dump($0.engine.repository) }
         await #expect(throws: SyncError.foldedApart) { try await replicas[0].engine.exchange(with: replicas[2].engine) }
         #expect(try replicas.map { try Simulation.dump($0.engine.repository) } == before)

@@ -168,12 +168,7 @@ struct SnapshotTests {
 
     @Test("A store that folded away operations the snapshot's store lacks refuses its snapshot, and nothing changes", arguments: StoreKind.allCases)
     func foldedApart(kind: StoreKind) async throws {
-        let replicas = try (0..<4).map { _ in try Replica(kind: kind) }
-        for (index, title) in ["Milk", "Eggs", "Tea", "Rice"].enumerated() { try replicas[index].add(title) }
-        for (first, second) in [(0, 1), (2, 3)] {
-            _ = try await replicas[first].engine.exchange(with: replicas[second].engine)
-            _ = try await (replicas[first].engine.compact(), replicas[second].engine.compact())
-        }
+        let replicas = try await Replica.pairsFoldedApart(kind: kind)
         let data = try SnapshotFile.encode(try await replicas[0].engine.snapshot())
         let before = try (dump(replicas[2]), replicas[2].log())
         await #expect(throws: SyncError.foldedApart) { try await importSnapshot(data, into: replicas[2]) }
