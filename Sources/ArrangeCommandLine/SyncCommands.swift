@@ -198,7 +198,8 @@ struct SyncExportCommand: SessionCommand {
             (summary, figures) = (exported.summary, exported)
         } else {
             let batch = try await engine.operations(after: since ?? 0)
-            data = try OperationFile.encode(OperationFile.Contents(operations: batch.operations, folded: batch.folded))
+            data = try OperationFile.encode(OperationFile.Contents(
+                operations: batch.operations, folded: batch.folded, acknowledgements: try await engine.acknowledgements()))
             let count = batch.operations.count
             summary = "Exported \(count) operation\(count == 1 ? "" : "s"); next time, export --since \(batch.cursor)."
             figures = ExportedOperations(operations: count, cursor: batch.cursor)
@@ -288,10 +289,15 @@ struct SyncImportCommand: SessionCommand {
             let contents = try OperationFile.decode(data)
             let report = try await engine.merge(contents.operations, after: contents.folded)
             if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
+            // What the file's database and those it heard of hold: this one may fold it away now.
+            try await engine.hear(contents.acknowledgements)
+            let folded = try await engine.compact()
             if shared.json {
-                try session.printJSON(report)
+                try session.printJSON(ImportedFile(report: report, folded: folded))
             } else {
-                session.console.print("Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): " + Self.figures(of: report))
+                session.console.print(
+                    "Imported \(report.received) operation\(report.received == 1 ? "" : "s") from \(file): " + Self.figures(of: report)
+                        + (folded > 0 ? " Folded away \(folded) operation\(folded == 1 ? "" : "s"), which every known database holds." : ""))
             }
             return
         }
@@ -305,7 +311,7 @@ struct SyncImportCommand: SessionCommand {
         }
         if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
         if shared.json {
-            try session.printJSON(ImportedSnapshot(report: report, taken: taken != nil))
+            try session.printJSON(ImportedFile(report: report, snapshotTaken: taken != nil))
         } else if taken != nil {
             session.console.print(
                 "Took the snapshot in \(file), since this database lacked operations folded away there: its lists, items and log replace "
@@ -326,24 +332,26 @@ struct SyncImportCommand: SessionCommand {
     }
 }
 
-/// What `arrange sync import --json` prints for a snapshot file: what the merge did, and
-/// whether the snapshot was taken.
-struct ImportedSnapshot: Encodable {
-    /// The merge: of this database's own operations into the snapshot when it was taken, else
-    /// of the snapshot's operations.
+/// What `arrange sync import --json` prints: what the merge did, with, for a file of operations,
+/// how many were folded away after it, and for a snapshot file, whether it was taken.
+struct ImportedFile: Encodable {
+    /// The merge: of the file's operations; of this database's own into a snapshot it took.
     var report: MergeReport
+    /// Operations folded away after the merge, which every database this one knows of holds.
+    var folded: Int?
     /// Whether this database lacked operations the snapshot's database folded away, and took the snapshot.
-    var taken: Bool
+    var snapshotTaken: Bool?
 
     private enum CodingKeys: String, CodingKey {
-        case snapshotTaken
+        case folded, snapshotTaken
     }
 
-    /// The merge's figures, and `snapshotTaken`, in one object.
+    /// The merge's figures, and what else happened, in one object.
     func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(taken, forKey: .snapshotTaken)
+        try container.encodeIfPresent(folded, forKey: .folded)
+        try container.encodeIfPresent(snapshotTaken, forKey: .snapshotTaken)
     }
 }
 

@@ -43,11 +43,15 @@ public enum OperationFile {
         /// For each replica, the sequence number up to which the store that wrote the file had
         /// folded its operations away; empty when it had folded none.
         public var folded: [ReplicaID: Int64]
+        /// What the store that wrote the file said of itself, and what it had heard the others
+        /// say: a store that reads the file hears them, so that it can fold.
+        public var acknowledgements: [SyncAcknowledgement]
 
-        /// A file's operations, written after `folded` were folded away.
-        public init(operations: [SyncOperation], folded: [ReplicaID: Int64] = [:]) {
+        /// A file's operations, written after `folded` were folded away, with the acknowledgements it carries.
+        public init(operations: [SyncOperation], folded: [ReplicaID: Int64] = [:], acknowledgements: [SyncAcknowledgement] = []) {
             self.operations = operations
             self.folded = folded
+            self.acknowledgements = acknowledgements
         }
     }
 
@@ -57,7 +61,9 @@ public enum OperationFile {
     /// - Parameter contents: The operations, and what the store had folded away.
     /// - Throws: An `EncodingError` when an operation cannot be written as JSON.
     public static func encode(_ contents: Contents) throws -> Data {
-        var data = try Header(folded: contents.folded).line()
+        var header = Header(folded: contents.folded)
+        header.acknowledgements = contents.acknowledgements.isEmpty ? nil : contents.acknowledgements
+        var data = try header.line()
         let operations = contents.operations
         for operation in operations {
             data += try operation.json() + Data("\n".utf8)
@@ -94,7 +100,7 @@ public enum OperationFile {
             }
             operations.append(operation)
         }
-        return Contents(operations: operations, folded: folded)
+        return Contents(operations: operations, folded: folded, acknowledgements: header.acknowledgements ?? [])
     }
 
     /// Reads the header of a file that is whole: one that ends in a line feed and, from version
@@ -131,6 +137,8 @@ public enum OperationFile {
         var version: Int
         var folded: [String: Int64]?
         var snapshot: Bool?
+        /// What the writing store said of itself and had heard, in version 3.
+        var acknowledgements: [SyncAcknowledgement]?
 
         /// The header this code writes, in the current version.
         init(folded: [ReplicaID: Int64], snapshot: Bool = false) {

@@ -268,6 +268,23 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("Two databases that sync only through files fold what both hold, once each has heard the other")
+    func foldThroughFiles() async throws {
+        try await withArrange { arrange in
+            let (laptop, phone) = (arrange.home.appendingPathComponent("laptop.sqlite").path, arrange.home.appendingPathComponent("phone.sqlite").path)
+            #expect(try arrange.run(["add", "Milk", "--db", laptop]).status == 0)
+            #expect(try arrange.run(["add", "Tea", "--db", phone]).status == 0)
+            let toPhone = try arrange.run(["sync", "export", "-", "--db", laptop]).output
+            #expect(try arrange.run(["sync", "import", "-", "--db", phone], input: toPhone).status == 0)
+            let toLaptop = try arrange.run(["sync", "export", "-", "--db", phone]).output
+            let imported = try arrange.run(["sync", "import", "-", "--db", laptop, "--json"], input: toLaptop)
+            let report = try jsonObject(imported.output)
+            #expect((report["folded"] as? Int ?? 0) > 0, "\(imported.output)\(imported.error)")
+            #expect(try titles(arrange, db: laptop).sorted() == ["Milk", "Tea"])
+            #expect(try titles(arrange, db: phone).sorted() == ["Milk", "Tea"])
+        }
+    }
+
     @Test("A bad operations file is refused whole, with its line, and nothing is applied")
     func badFiles() async throws {
         try await withArrange { arrange in

@@ -123,6 +123,30 @@ struct CompactionTests {
         #expect(try dump(laptop) == dump(phone) && dump(phone) == dump(tablet))
     }
 
+    @Test("Two stores that meet only through files hear each other's acknowledgements and fold", arguments: StoreKind.allCases)
+    func filesOnly(kind: StoreKind) async throws {
+        let (laptop, phone) = (try Replica(kind: kind), try Replica(kind: kind))
+        try laptop.add("Milk")
+        try phone.add("Tea")
+        /// Writes `from`'s operations as a file, with its acknowledgements, and imports it into `to`.
+        func send(_ from: Replica, to: Replica) async throws -> Int {
+            let file = try OperationFile.encode(OperationFile.Contents(
+                operations: try await from.engine.operations(after: 0).operations, acknowledgements: try await from.engine.acknowledgements()))
+            let contents = try OperationFile.decode(file)
+            try await to.engine.merge(contents.operations, after: contents.folded)
+            try await to.engine.hear(contents.acknowledgements)
+            return try await to.engine.compact()
+        }
+        // The phone may fold the laptop's operations that sort before its own: both hold them.
+        _ = try await send(laptop, to: phone)
+        #expect(try await send(phone, to: laptop) > 0, "the laptop heard the phone hold everything the laptop holds")
+        _ = try await send(laptop, to: phone)
+        let (laptopFold, phoneFold) = (try await laptop.engine.repository.readLog { try $0.fold() }, try await phone.engine.repository.readLog { try $0.fold() })
+        #expect(laptopFold?.through == phoneFold?.through, "each heard the other, and folded as far")
+        #expect(try Simulation.dump(laptop.engine.repository) == Simulation.dump(phone.engine.repository))
+        #expect(Set(try laptop.titles()) == ["Milk", "Tea"])
+    }
+
     @Test("Two pairs that each folded apart refuse to meet, and neither changes", arguments: StoreKind.allCases)
     func foldedApart(kind: StoreKind) async throws {
         let replicas = try await Replica.pairsFoldedApart(kind: kind)

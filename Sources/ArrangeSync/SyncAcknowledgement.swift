@@ -1,0 +1,62 @@
+public import ArrangeModel
+import ArrangeStore
+import Foundation
+
+/// What a replica said of itself: its clock then, and for each replica the sequence number up to
+/// which it held all of that replica's operations. Stores pass these on, newest per replica, and
+/// fold away what every replica they know of holds (``SyncEngine/compact()``); files carry them
+/// (``OperationFile/Contents/acknowledgements``), so that devices that meet only through files
+/// fold too.
+public struct SyncAcknowledgement: Hashable, Sendable, Codable {
+    /// The replica that said it.
+    public var replica: ReplicaID
+    /// Its hybrid logical clock then: every operation it makes after comes later.
+    public var clock: HLCTimestamp
+    /// For each replica, by id, the sequence number up to which it held all of its operations.
+    public var merged: [String: Int64]
+
+    /// What `replica` said at `clock`, having merged `merged`.
+    public init(replica: ReplicaID, clock: HLCTimestamp, merged: [String: Int64]) {
+        self.replica = replica
+        self.clock = clock
+        self.merged = merged
+    }
+}
+
+extension SyncAcknowledgement {
+    /// An acknowledgement as the log keeps it.
+    init(_ acknowledgement: Acknowledgement) {
+        self.init(
+            replica: ReplicaID(rawValue: acknowledgement.replica),
+            clock: HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)),
+            merged: Dictionary(uniqueKeysWithValues: acknowledgement.merged.map { ($0.key.uuidString.lowercased(), $0.value) }))
+    }
+
+    /// The acknowledgement as the log keeps it; `nil` when it names a replica by text that is
+    /// not a replica id.
+    var logged: Acknowledgement? {
+        var merged: [UUID: Int64] = [:]
+        for (replica, sequence) in self.merged {
+            guard let id = UUID(uuidString: replica) else { return nil }
+            merged[id] = sequence
+        }
+        return Acknowledgement(replica: replica.rawValue, milliseconds: clock.milliseconds, counter: Int64(clock.counter), merged: merged)
+    }
+}
+
+extension SyncEngine {
+    /// What this store says of itself now, recorded, with every acknowledgement it has heard:
+    /// what a file it writes carries.
+    public func acknowledgements() async throws -> [SyncAcknowledgement] {
+        try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            _ = try self.acknowledge(in: log)
+            return try log.acknowledgements().map(SyncAcknowledgement.init).sorted { $0.replica < $1.replica }
+        }
+    }
+
+    /// Records what other replicas said of themselves, newer than what this store heard of each.
+    public func hear(_ acknowledgements: [SyncAcknowledgement]) async throws {
+        try await repository.write { try self.hear(acknowledgements.compactMap(\.logged), in: Self.log(of: $0)) }
+    }
+}
