@@ -62,7 +62,8 @@ struct SyncCommandTests {
             let file = arrange.home.appendingPathComponent("ops.jsonl").path
             #expect(try arrange.run(["sync", "export", file, "--db", laptop]).status == 0)
             let header = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")[0]
-            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","version":3}"#), "\(header)")
+            #expect(header.hasPrefix(#"{"acknowledgements":[{"#) && header.contains(#""folded":{"#), "\(header)")
+            #expect(header.hasSuffix(#""format":"arrange-sync","version":3}"#), "\(header)")
             let before = try arrange.run(["export", "--db", tablet]).output
             let refused = try arrange.run(["sync", "import", file, "--db", tablet])
             #expect(refused.status == 1)
@@ -189,7 +190,10 @@ struct SyncCommandTests {
             let exported = try arrange.run(["sync", "export", file, "--db", here])
             #expect(exported.output == "Exported 2 operations to \(file); next time, export --since 2.\n", "\(exported.error)")
             let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-            #expect(lines.first == #"{"format":"arrange-sync","version":3}"#)
+            // The header: what this database says it holds, and the format.
+            let header = try #require(lines.first)
+            #expect(header.hasPrefix(#"{"acknowledgements":[{"clock":{"#) && header.contains(#""merged":{"#), "\(header)")
+            #expect(header.hasSuffix(#"}],"format":"arrange-sync","version":3}"#), "\(header)")
             #expect(lines.count == 4, "the header, two operations and the trailer")
             #expect(lines.last?.hasPrefix(#"{"trailer":{"count":2,"sha256":""#) == true, "\(lines)")
 
