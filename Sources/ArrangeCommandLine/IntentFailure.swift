@@ -116,6 +116,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .missingFoldedOperations: "missingFoldedOperations"
         case .noOperationLog: "noOperationLog"
         case .unrecordedChange: "unrecordedChange"
+        case .cannotForgetThisDatabase: "cannotForgetThisDatabase"
+        case .unknownReplica: "unknownReplica"
         }
     }
 

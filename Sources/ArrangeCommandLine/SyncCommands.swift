@@ -15,7 +15,7 @@ struct SyncCommand: AsyncParsableCommand {
             Every change is logged as an operation. Databases that exchange operations end with the same lists, \
             items, Today and order, whatever order the operations arrive in; running a sync again does no harm.
             """,
-        subcommands: [SyncPeerCommand.self, SyncExportCommand.self, SyncImportCommand.self, SyncReplicasCommand.self],
+        subcommands: [SyncPeerCommand.self, SyncExportCommand.self, SyncImportCommand.self, SyncReplicasCommand.self, SyncForgetCommand.self],
         defaultSubcommand: SyncPeerCommand.self)
 }
 
@@ -379,6 +379,7 @@ struct SyncReplicasCommand: SessionCommand {
             var words = [replica.id.text, replica.isThisDatabase ? "this database" : "another database"]
             words.append(replica.lastHeard.map { "last heard \($0.date.formatted(dates))" } ?? "never heard from")
             words.append(replica.acknowledged.map { "acknowledged \($0.count) replica\($0.count == 1 ? "" : "s")" } ?? "never acknowledged")
+            if replica.isForgotten { words.append("forgotten") }
             if replica.holdsCompactionBack { words.append("holds compaction back") }
             session.console.print(words.joined(separator: "  "))
         }
@@ -394,6 +395,7 @@ struct ReplicaLine: Codable {
     /// For each replica, by id, the sequence number up to which it said it held all of that replica's operations.
     var acknowledged: [String: Int64]?
     var holdsCompactionBack: Bool
+    var forgotten: Bool
 
     init(_ replica: ReplicaSummary) {
         id = replica.id.text
@@ -401,7 +403,52 @@ struct ReplicaLine: Codable {
         lastHeard = replica.lastHeard
         acknowledged = replica.acknowledged.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.text, $0.value) }) }
         holdsCompactionBack = replica.holdsCompactionBack
+        forgotten = replica.isForgotten
     }
+}
+
+/// `arrange sync forget REPLICA`: a database that is gone no longer holds compaction back.
+struct SyncForgetCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget",
+        abstract: "Forget a database that is gone (a lost phone, a file retired after a restore or a copy), so that it no longer holds compaction back.",
+        discussion: """
+            The forgetting is itself a change, which every database learns at its next sync. The replica's changes stay. \
+            Should it come back, it takes what the others folded away, its own changes from before are made again, and it \
+            carries on as a new replica. Name it by its id or the start of it, as sync replicas lists it.
+            Example: arrange sync forget 1a2b3c4d
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp("The replica's id, or enough of its start to name one.", valueName: "replica"))
+    var replica: String
+
+    func run(in session: CommandSession) async throws {
+        let engine = try session.syncEngine()
+        let wanted = replica.lowercased().filter { $0 != "-" }
+        let matches = try await engine.replicas().filter { $0.id.text.filter { $0 != "-" }.hasPrefix(wanted) }
+        guard !wanted.isEmpty, let match = matches.first else {
+            throw IntentFailure(code: "unknownReplica", message: "No database this one knows of has an id that starts with '\(replica)'; sync replicas lists them.")
+        }
+        guard matches.count == 1 else {
+            throw IntentFailure(code: "ambiguousReplica", message: "'\(replica)' starts the ids of \(matches.count) databases (\(matches.map { String($0.id.text.prefix(8)) }.joined(separator: ", "))); give more of the id.")
+        }
+        let logged = try await engine.forget(match.id)
+        if shared.json {
+            try session.printJSON(ForgottenReplica(id: match.id.text, alreadyForgotten: logged == nil))
+        } else if logged == nil {
+            session.console.print("\(match.id.text) was forgotten already.")
+        } else {
+            session.console.print("Forgot \(match.id.text): it no longer holds compaction back; the other databases learn it at their next sync.")
+        }
+    }
+}
+
+/// What `arrange sync forget --json` prints.
+struct ForgottenReplica: Codable {
+    /// The replica's id.
+    var id: String
+    /// Whether it was forgotten before, so that nothing was logged.
+    var alreadyForgotten: Bool
 }
 
 extension CommandSession {

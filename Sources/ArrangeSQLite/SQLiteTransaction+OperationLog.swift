@@ -309,11 +309,12 @@ extension SQLiteTransaction: OperationLogWriting {
 
     private func progresses(where condition: String, arguments: StatementArguments) throws -> [ReplicaProgress] {
         try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT replica_id, sequence, clock_ms, clock_counter FROM \(Schema.replicasTable) WHERE \(condition)")
+            let statement = try db.cachedStatement(sql: "SELECT replica_id, sequence, clock_ms, clock_counter, retired FROM \(Schema.replicasTable) WHERE \(condition)")
             return try Row.fetchAll(statement, arguments: arguments).map { row in
                 ReplicaProgress(
                     replica: try Self.uuid(try row.decode(atIndex: 0), table: Schema.replicasTable),
-                    sequence: try row.decode(atIndex: 1), milliseconds: try row.decode(atIndex: 2), counter: try row.decode(atIndex: 3))
+                    sequence: try row.decode(atIndex: 1), milliseconds: try row.decode(atIndex: 2), counter: try row.decode(atIndex: 3),
+                    isRetired: try row.decode(atIndex: 4))
             }
         }
     }
@@ -321,9 +322,9 @@ extension SQLiteTransaction: OperationLogWriting {
     func setReplicaProgress(_ progress: ReplicaProgress) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO \(Schema.replicasTable) (replica_id, sequence, clock_ms, clock_counter) VALUES (?, ?, ?, ?)
+                INSERT OR REPLACE INTO \(Schema.replicasTable) (replica_id, sequence, clock_ms, clock_counter, retired) VALUES (?, ?, ?, ?, ?)
                 """)
-            try statement.execute(arguments: [Self.text(progress.replica), progress.sequence, progress.milliseconds, progress.counter])
+            try statement.execute(arguments: [Self.text(progress.replica), progress.sequence, progress.milliseconds, progress.counter, progress.isRetired])
         }
     }
 

@@ -162,6 +162,8 @@ enum Schema {
                 table.column("sequence", .integer).notNull()
                 table.column("clock_ms", .integer).notNull()
                 table.column("clock_counter", .integer).notNull()
+                // 1 once the replica was forgotten (a `retireReplica` operation).
+                table.column("retired", .boolean).notNull().defaults(to: false)
             }
             // A log from before this migration was applied as it came, gaps and all: each
             // replica's highest sequence logged or folded stands for what is held.

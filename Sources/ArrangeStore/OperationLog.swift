@@ -185,13 +185,16 @@ package struct ReplicaProgress: Hashable, Sendable {
     package var milliseconds: Int64
     /// The counter of that clock.
     package var counter: Int64
+    /// Whether the replica was forgotten: it no longer holds compaction back.
+    package var isRetired: Bool
 
     /// Every operation of `replica` up to `sequence` held, the latest at this clock.
-    package init(replica: UUID, sequence: Int64, milliseconds: Int64, counter: Int64) {
+    package init(replica: UUID, sequence: Int64, milliseconds: Int64, counter: Int64, isRetired: Bool = false) {
         self.replica = replica
         self.sequence = sequence
         self.milliseconds = milliseconds
         self.counter = counter
+        self.isRetired = isRetired
     }
 }
 

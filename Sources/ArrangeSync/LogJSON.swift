@@ -207,6 +207,8 @@ extension LogJSON {
             tagged("moveInToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
         case .repairOrder(let scope, let normalize):
             tagged("repairOrder") { $0.member("scope") { $0.scope(scope) }; $0.member("normalize") { $0.bool(normalize) } }
+        case .retireReplica(let id):
+            tagged("retireReplica") { $0.member("id") { $0.id(id) } }
         case .unknown(_, let json):
             text += String(decoding: json, as: UTF8.self)
         case .replacement(let original, let change):

@@ -141,8 +141,8 @@ public struct OperationCheck: Sendable {
             try check(change)
         case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder:
             break
-        case .unknown:
-            // Of a kind this version cannot read: only its size is checked.
+        case .unknown, .retireReplica:
+            // Of a kind this version cannot read, or with nothing to check but its size.
             break
         }
     }
@@ -201,6 +201,7 @@ public struct OperationCheck: Sendable {
         case .repairOrder: id + 32
         case .replacement(_, let change): 512 + sizeBound(of: change)
         case .unknown(_, let json): 2 * json.count
+        case .retireReplica: id
         }
         return 128 + body
     }

@@ -95,6 +95,11 @@ struct Replay {
             } else {
                 _ = try ordering.validate(scope, repair: true, in: transaction)
             }
+        case .retireReplica(let id):
+            var progress = try transaction.log.replicaProgress(of: id.rawValue) ?? ReplicaProgress(replica: id.rawValue, sequence: 0, milliseconds: 0, counter: 0)
+            guard !progress.isRetired else { return }
+            progress.isRetired = true
+            try transaction.log.setReplicaProgress(progress)
         case .replacement, .unknown:
             // `effect` is never a replacement; a change of an unknown kind is not applied.
             break

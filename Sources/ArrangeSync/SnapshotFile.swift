@@ -59,6 +59,7 @@ public enum SnapshotFile {
         }
         if let fold = snapshot.fold { try append(.fold(FoldLine(count: fold.count, through: OperationReference(fold.through)))) }
         if let defaultList = snapshot.defaultList { try append(.defaultList(defaultList)) }
+        for replica in snapshot.retired { try append(.retired(ReplicaID(rawValue: replica))) }
         for list in snapshot.lists { try append(.list(list)) }
         for item in snapshot.items { try append(.item(item)) }
         for tombstone in snapshot.tombstones {
@@ -125,6 +126,8 @@ public enum SnapshotFile {
             case .defaultList(let id):
                 guard contents.defaultList == nil else { throw .badSnapshotLine(number, reason: "it is a second defaultList line; a snapshot has one at most.") }
                 contents.defaultList = (number, id)
+            case .retired(let replica):
+                contents.retired.append(replica.rawValue)
             }
         }
         return try contents.snapshot(folded: !folded.isEmpty)
@@ -147,6 +150,7 @@ public enum SnapshotFile {
         var log: [LoggedOperation] = []
         var fold: (line: Int, fold: Fold)?
         var defaultList: (line: Int, id: ItemList.ID)?
+        var retired: [UUID] = []
 
         /// The snapshot of these lines, once they fit each other.
         ///
@@ -161,7 +165,8 @@ public enum SnapshotFile {
                 throw .badSnapshotLine(line, reason: "the default list \(id) has no list line.")
             }
             return SyncSnapshot(
-                lists: lists, items: items.map(\.item), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold)
+                lists: lists, items: items.map(\.item), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
+                retired: retired)
         }
     }
 }
@@ -175,9 +180,11 @@ enum SnapshotLine: Codable {
     case logged(LoggedLine)
     case fold(FoldLine)
     case defaultList(ItemList.ID)
+    /// `{"retired":"<replica id>"}`: a replica the store learned was forgotten.
+    case retired(ReplicaID)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, tombstone, logged, fold, defaultList
+        case list, item, tombstone, logged, fold, defaultList, retired
     }
 
     /// Why a line is not one of a snapshot's.
@@ -196,6 +203,7 @@ enum SnapshotLine: Codable {
         case .logged: self = .logged(try container.decode(LoggedLine.self, forKey: key))
         case .fold: self = .fold(try container.decode(FoldLine.self, forKey: key))
         case .defaultList: self = .defaultList(try container.decode(ItemList.ID.self, forKey: key))
+        case .retired: self = .retired(try container.decode(ReplicaID.self, forKey: key))
         }
     }
 
@@ -208,6 +216,7 @@ enum SnapshotLine: Codable {
         case .logged(let logged): try container.encode(logged, forKey: .logged)
         case .fold(let fold): try container.encode(fold, forKey: .fold)
         case .defaultList(let id): try container.encode(id, forKey: .defaultList)
+        case .retired(let id): try container.encode(id, forKey: .retired)
         }
     }
 }

@@ -95,6 +95,9 @@ extension SyncEngine {
         for acknowledgement in try transaction.acknowledgements() { acknowledgements[acknowledgement.replica] = acknowledgement }
         var known = Set(acknowledgements.keys).union(own.merged.keys)
         for acknowledgement in acknowledgements.values { known.formUnion(acknowledgement.merged.keys) }
+        // A replica that was forgotten holds nothing back; its operations still count as held
+        // only when every other replica holds them.
+        known.subtract(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
         // Alone, a store has met no other: what it folded, a replica it meets later could not merge.
         guard known.count > 1 else { return 0 }
         var heldByAll = own.merged
@@ -102,7 +105,9 @@ extension SyncEngine {
         for replica in known {
             guard let acknowledgement = acknowledgements[replica] else { return 0 }
             for (other, sequence) in acknowledgement.merged where own.merged[other, default: 0] < sequence { return 0 }
-            for other in known { heldByAll[other] = min(heldByAll[other, default: 0], acknowledgement.merged[other, default: 0]) }
+            for other in Set(heldByAll.keys).union(known) {
+                heldByAll[other] = min(heldByAll[other, default: 0], acknowledgement.merged[other, default: 0])
+            }
             horizon = min(horizon, HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)))
         }
 

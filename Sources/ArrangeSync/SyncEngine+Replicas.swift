@@ -15,17 +15,24 @@ public struct ReplicaSummary: Hashable, Sendable {
     /// What it said it held when it last acknowledged: for each replica, the sequence number up
     /// to which it held all of that replica's operations; `nil` when it never did.
     public var acknowledged: [ReplicaID: Int64]?
-    /// Whether it keeps this store from folding operations away: it is another replica, and has
-    /// not acknowledged every operation this store holds (or never acknowledged at all).
+    /// Whether it keeps this store from folding operations away: it is another replica, not
+    /// forgotten, and has not acknowledged every operation this store holds (or never
+    /// acknowledged at all).
     public var holdsCompactionBack: Bool
+    /// Whether it was forgotten (``SyncEngine/forget(_:)``), here or on a device this store heard from.
+    public var isForgotten: Bool
 
     /// A summary of these parts.
-    public init(id: ReplicaID, isThisDatabase: Bool, lastHeard: HLCTimestamp?, acknowledged: [ReplicaID: Int64]?, holdsCompactionBack: Bool) {
+    public init(
+        id: ReplicaID, isThisDatabase: Bool, lastHeard: HLCTimestamp?, acknowledged: [ReplicaID: Int64]?, holdsCompactionBack: Bool,
+        isForgotten: Bool = false
+    ) {
         self.id = id
         self.isThisDatabase = isThisDatabase
         self.lastHeard = lastHeard
         self.acknowledged = acknowledged
         self.holdsCompactionBack = holdsCompactionBack
+        self.isForgotten = isForgotten
     }
 }
 
@@ -45,15 +52,17 @@ extension SyncEngine {
         var heard: [UUID: HLCTimestamp] = [:]
         func hear(_ replica: UUID, _ clock: HLCTimestamp) { heard[replica] = max(heard[replica] ?? clock, clock) }
         if let own { hear(own.id, own.lastClock) }
-        for progress in try log.replicaProgresses() {
+        let progresses = try log.replicaProgresses()
+        for progress in progresses where progress.milliseconds > 0 || progress.counter > 0 {
             hear(progress.replica, HLCTimestamp(milliseconds: progress.milliseconds, counter: UInt32(clamping: progress.counter)))
         }
+        let forgotten = Set(progresses.filter(\.isRetired).map(\.replica))
         var acknowledgements: [UUID: Acknowledgement] = [:]
         for acknowledgement in try log.acknowledgements() {
             acknowledgements[acknowledgement.replica] = acknowledgement
             hear(acknowledgement.replica, HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)))
         }
-        var known = Set(heard.keys).union(held.keys)
+        var known = Set(heard.keys).union(held.keys).union(forgotten)
         for acknowledgement in acknowledgements.values { known.formUnion(acknowledgement.merged.keys) }
         return known.map { replica in
             let acknowledgement = acknowledgements[replica]
@@ -62,8 +71,27 @@ extension SyncEngine {
             return ReplicaSummary(
                 id: ReplicaID(rawValue: replica), isThisDatabase: isThis, lastHeard: heard[replica],
                 acknowledged: acknowledgement.map { Dictionary(uniqueKeysWithValues: $0.merged.map { (ReplicaID(rawValue: $0.key), $0.value) }) },
-                holdsCompactionBack: !isThis && lacking)
+                holdsCompactionBack: !isThis && !forgotten.contains(replica) && lacking, isForgotten: forgotten.contains(replica))
         }
         .sorted { ($0.isThisDatabase ? 0 : 1, $0.id) < ($1.isThisDatabase ? 0 : 1, $1.id) }
+    }
+
+    /// Forgets a replica that is gone (a lost phone, a database retired after a restore or a
+    /// copy), so that it no longer holds compaction back: logs an operation that retires it, which
+    /// every replica learns as it learns any other. Its operations stay. Should it come back, it
+    /// is taken for a replica that returns after a fold: it takes a snapshot where it lacks what
+    /// was folded, its late changes are made again, and it carries on under a new id.
+    ///
+    /// - Parameter replica: The replica, one ``replicas()`` lists.
+    /// - Returns: The operation logged, or `nil` when the replica was forgotten already.
+    /// - Throws: ``SyncError/cannotForgetThisDatabase`` for this store's own replica,
+    ///   ``SyncError/unknownReplica`` for one this store does not know of.
+    @discardableResult
+    public func forget(_ replica: ReplicaID) async throws -> SyncOperation? {
+        let listed = try await replicas()
+        guard let summary = listed.first(where: { $0.id == replica }) else { throw SyncError.unknownReplica }
+        guard !summary.isThisDatabase else { throw SyncError.cannotForgetThisDatabase }
+        guard !summary.isForgotten else { return nil }
+        return try await repository.write { try self.perform(.retireReplica(id: replica), in: $0) }
     }
 }

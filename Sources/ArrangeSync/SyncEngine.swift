@@ -82,9 +82,10 @@ public final class SyncEngine: Sendable {
         let log = try Self.log(of: transaction)
         // The operations made under the old id are another replica's from now on.
         if let old = try log.replicaState(), old.lastSequence > 0 {
-            let known = try log.replicaProgress(of: old.id)?.sequence ?? 0
+            let known = try log.replicaProgress(of: old.id)
             try log.setReplicaProgress(ReplicaProgress(
-                replica: old.id, sequence: max(known, old.lastSequence), milliseconds: old.lastMilliseconds, counter: old.lastCounter))
+                replica: old.id, sequence: max(known?.sequence ?? 0, old.lastSequence), milliseconds: old.lastMilliseconds, counter: old.lastCounter,
+                isRetired: known?.isRetired ?? false))
         }
         let id = ReplicaID(rawValue: newID())
         try log.setReplicaState(ReplicaState(id: id.rawValue))
@@ -199,12 +200,15 @@ public final class SyncEngine: Sendable {
     ///   logged as several.
     @discardableResult
     public func perform(_ change: SyncChange) throws -> SyncOperation {
+        try repository.write { try self.perform(change, in: $0) }
+    }
+
+    /// Makes a change here by the rules of the merge, in `transaction`, and logs it.
+    func perform(_ change: SyncChange, in transaction: any ItemWriting) throws -> SyncOperation {
         let stamp = Date(timeIntervalSince1970: Double(wallClock()) / 1_000)
-        let ((), logged) = try repository.write { transaction in
-            try logging(in: transaction) { recorder in
-                try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
-                return ((), [change])
-            }
+        let ((), logged) = try logging(in: transaction) { recorder in
+            try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
+            return ((), [change])
         }
         return logged[0]
     }
@@ -357,6 +361,11 @@ public final class SyncEngine: Sendable {
         }
         if let defaultList, try transaction.defaultListID() != defaultList, try transaction.list(id: defaultList) != nil {
             try transaction.setDefaultListID(defaultList)
+        }
+        // Forgotten by the others, this store carries on as a new replica.
+        if try transaction.replicaProgress(of: replica)?.isRetired == true {
+            try rekey(in: transaction)
+            report.forgottenHere = true
         }
         // The next change made here comes after everything merged, unless that was more than
         // `HybridLogicalClock.maximumDrift` ahead of the wall clock.
@@ -616,6 +625,9 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// Operations whose kind of change this version does not know (from a newer version of
     /// Arrange), which the merge kept in their place and passes on, but did not apply.
     public var unapplied = 0
+    /// Whether the merge brought word that this store's replica was forgotten elsewhere: it
+    /// then took a new replica id, and carries on as a new replica.
+    public var forgottenHere = false
 
     /// Operations of a replica held back after a gap in its sequence numbers.
     public struct Gap: Hashable, Sendable, Codable {

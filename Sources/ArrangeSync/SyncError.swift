@@ -14,6 +14,10 @@ public enum SyncError: Error, Hashable, Sendable {
     /// never reach the other replicas; nothing was changed. It is a mistake in the code that
     /// made the change, not in the data.
     case unrecordedChange
+    /// The replica to forget is this database's own.
+    case cannotForgetThisDatabase
+    /// The replica to forget is none this database knows of.
+    case unknownReplica
 }
 
 extension SyncError: LocalizedError {
@@ -26,6 +30,10 @@ extension SyncError: LocalizedError {
             "The operations come after operations that were folded into a snapshot, and this database lacks some of them: it must take that snapshot first; nothing was merged."
         case .noOperationLog:
             "This store keeps no log of its changes, so it cannot sync; nothing was changed."
+        case .cannotForgetThisDatabase:
+            "That replica is this database; a database cannot forget itself. Forget it from another device."
+        case .unknownReplica:
+            "This database knows of no such replica; list those it knows of, and forget one of them."
         case .unrecordedChange:
             "A change was made without being recorded, so it could not be synced; nothing was changed. This is a mistake in Arrange, not in your data: please report it."
         }

@@ -144,6 +144,9 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
     /// spread evenly (`normalize` true); its order did not change.
     case repairOrder(scope: OrderScope, normalize: Bool)
+    /// A replica was forgotten: a database that is gone (a lost phone, a file retired after a
+    /// restore or a copy). Its operations stay; it no longer holds compaction back anywhere.
+    case retireReplica(id: ReplicaID)
     /// A change of a kind this version does not know, from a newer version of Arrange: `kind`
     /// is its name and `json` its JSON as it came. The merge keeps it in its place and passes it
     /// on, but does not apply it; a version that knows the kind applies it there.
@@ -162,7 +165,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// The name of every kind of change this version knows, as the JSON of an operation names it.
     static let knownKinds: Set<String> = [
         "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
-        "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement",
+        "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

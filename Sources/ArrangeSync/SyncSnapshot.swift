@@ -1,6 +1,6 @@
 public import ArrangeModel
 package import ArrangeStore
-import Foundation
+package import Foundation
 
 /// A store's rows and log at one moment: what a store that lacks operations this one folded
 /// away takes instead of those operations.
@@ -27,15 +27,20 @@ public struct SyncSnapshot: Sendable {
     package let log: [LoggedOperation]
     /// The operations the store had folded away; `nil` when it had folded none.
     package let fold: Fold?
+    /// The replicas the store had learned were forgotten, whose operations may be folded away.
+    package let retired: [UUID]
 
     /// A snapshot of these parts.
-    package init(lists: [ItemList], items: [Item], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?) {
+    package init(
+        lists: [ItemList], items: [Item], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?, retired: [UUID] = []
+    ) {
         self.lists = lists
         self.items = items
         self.defaultList = defaultList
         self.tombstones = tombstones
         self.log = log
         self.fold = fold
+        self.retired = retired
     }
 
     /// The snapshot of the store of `transaction`.
@@ -49,7 +54,8 @@ public struct SyncSnapshot: Sendable {
             defaultList: try transaction.defaultListID(),
             tombstones: try transaction.tombstones(),
             log: try transaction.loggedOperations(afterPosition: 0, limit: .max),
-            fold: try transaction.fold())
+            fold: try transaction.fold(),
+            retired: try transaction.replicaProgresses().filter(\.isRetired).map(\.replica).sorted { $0.uuidString < $1.uuidString })
     }
 
     /// What the snapshot's store had folded away: for each replica, the sequence number up to
@@ -173,6 +179,13 @@ extension SyncEngine {
             break
         }
         try recountReplicaProgress(in: transaction)
+        // The replicas the snapshot's store learned were forgotten, this one among them perhaps:
+        // their operations may have been folded away, and the retirement with them.
+        for replica in snapshot.retired {
+            var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+            progress.isRetired = true
+            try transaction.setReplicaProgress(progress)
+        }
         return try merge(own, in: transaction, fromOwnLog: true)
     }
 }

@@ -114,7 +114,7 @@ struct SyncCommandTests {
             // Taken again, it changes nothing; then the new database syncs as any other.
             let again = try arrange.run(["sync", "import", snapshot, "--db", fresh, "--json"])
             #expect(again.output == #"""
-                {"applied":0,"copiedReplicaDetected":false,"gaps":[],"held":0,"new":0,"received":1,"replaced":0,"rewound":0,"snapshotTaken":false,"unapplied":0}
+                {"applied":0,"copiedReplicaDetected":false,"forgottenHere":false,"gaps":[],"held":0,"new":0,"received":1,"replaced":0,"rewound":0,"snapshotTaken":false,"unapplied":0}
                 """# + "\n", "\(again.error)")
             #expect(try arrange.run(["sync", "import", operations, "--db", fresh]).output.hasPrefix("Imported 1 operation from \(operations): 0 new;"))
             #expect(try arrange.run(["add", "Rice", "--db", fresh]).status == 0)
@@ -286,6 +286,30 @@ struct SyncCommandTests {
             #expect((report["folded"] as? Int ?? 0) > 0, "\(imported.output)\(imported.error)")
             #expect(try titles(arrange, db: laptop).sorted() == ["Milk", "Tea"])
             #expect(try titles(arrange, db: phone).sorted() == ["Milk", "Tea"])
+        }
+    }
+
+    @Test("sync forget retires a database by the start of its id; it no longer holds compaction back")
+    func forget() async throws {
+        try await withArrange { arrange in
+            let path = { (name: String) in arrange.home.appendingPathComponent("\(name).sqlite").path }
+            let (laptop, phone, desktop) = (path("laptop"), path("phone"), path("desktop"))
+            #expect(try arrange.run(["add", "Milk", "--db", phone]).status == 0)
+            #expect(try arrange.run(["add", "Tea", "--db", desktop]).status == 0)
+            #expect(try arrange.run(["sync", phone, "--db", laptop]).status == 0)
+            #expect(try arrange.run(["sync", desktop, "--db", laptop]).status == 0)
+            let listed = try #require(try JSONSerialization.jsonObject(with: Data(try arrange.run(["sync", "replicas", "--json", "--db", phone]).output.utf8)) as? [[String: Any]])
+            let phoneID = try #require(listed.first { $0["thisDatabase"] as? Bool == true }?["id"] as? String)
+
+            let unknown = try arrange.run(["sync", "forget", "zz", "--db", laptop])
+            #expect(unknown.status != 0 && unknown.error.contains("No database this one knows of has an id that starts with 'zz'"), "\(unknown.error)")
+            let forgot = try arrange.run(["sync", "forget", String(phoneID.prefix(8)), "--db", laptop])
+            #expect(forgot.status == 0 && forgot.output.hasPrefix("Forgot \(phoneID): it no longer holds compaction back"), "\(forgot.output)\(forgot.error)")
+            #expect(try arrange.run(["sync", "forget", phoneID, "--db", laptop]).output == "\(phoneID) was forgotten already.\n")
+            #expect(try arrange.run(["sync", desktop, "--db", laptop]).status == 0)
+            let replicas = try #require(try JSONSerialization.jsonObject(with: Data(try arrange.run(["sync", "replicas", "--json", "--db", desktop]).output.utf8)) as? [[String: Any]])
+            let phoneSeen = try #require(replicas.first { $0["id"] as? String == phoneID })
+            #expect(phoneSeen["forgotten"] as? Bool == true && phoneSeen["holdsCompactionBack"] as? Bool == false, "\(phoneSeen)")
         }
     }
 
