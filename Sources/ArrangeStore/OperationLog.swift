@@ -338,10 +338,47 @@ package protocol OperationLogWriting: OperationLogReading {
 
 extension ItemReading {
     /// The operation log of the transaction's store, when its backend keeps one.
-    package var operationLogReader: (any OperationLogReading)? { self as? any OperationLogReading }
+    package var operationLogReader: (any ItemReading & OperationLogReading)? { self as? any ItemReading & OperationLogReading }
 }
 
 extension ItemWriting {
     /// The operation log of the transaction's store, when its backend keeps one.
     package var operationLog: (any ItemWriting & OperationLogWriting)? { self as? any ItemWriting & OperationLogWriting }
+}
+
+/// A store whose backend keeps no operation log was asked for it.
+package struct NoOperationLog: Error {}
+
+extension ItemRepository {
+    /// Runs `body` in a write transaction, on the store's operation log, marked as logged: for
+    /// the code of this package that writes the log directly, its tests among them.
+    ///
+    /// - Throws: ``NoOperationLog`` when the backend keeps none, and what `body` throws.
+    package func writeLog<Result>(_ body: (any ItemWriting & OperationLogWriting) throws -> Result) throws -> Result {
+        try write { transaction in
+            guard let log = transaction.operationLog else { throw NoOperationLog() }
+            log.markChangesLogged()
+            return try body(log)
+        }
+    }
+
+    /// Runs `body` in a read transaction, on the store's operation log.
+    ///
+    /// - Throws: ``NoOperationLog`` when the backend keeps none, and what `body` throws.
+    package func readLog<Result>(_ body: (any ItemReading & OperationLogReading) throws -> Result) throws -> Result {
+        try read { transaction in
+            guard let log = transaction.operationLogReader else { throw NoOperationLog() }
+            return try body(log)
+        }
+    }
+
+    /// Runs `body` in a read transaction, on the store's operation log, without blocking the caller's thread.
+    ///
+    /// - Throws: ``NoOperationLog`` when the backend keeps none, and what `body` throws.
+    package func readLog<Result: Sendable>(_ body: @Sendable (any ItemReading & OperationLogReading) throws -> Result) async throws -> Result {
+        try await read { transaction in
+            guard let log = transaction.operationLogReader else { throw NoOperationLog() }
+            return try body(log)
+        }
+    }
 }

@@ -227,25 +227,3 @@ extension ItemWriting {
         }
     }
 }
-
-/// The store's backend keeps no operation log.
-struct NoOperationLog: Error {}
-
-extension ItemRepository {
-    /// Runs `body` in a write transaction, on the store's operation log, marked as logged.
-    func writeLog<Result>(_ body: (any ItemWriting & OperationLogWriting) throws -> Result) throws -> Result {
-        try write { transaction in
-            guard let log = transaction.operationLog else { throw NoOperationLog() }
-            log.markChangesLogged()
-            return try body(log)
-        }
-    }
-
-    /// Runs `body` in a read transaction, on the store's operation log.
-    func readLog<Result>(_ body: (any ItemReading & OperationLogReading) throws -> Result) throws -> Result {
-        try read { transaction in
-            guard let log = transaction as? any ItemReading & OperationLogReading else { throw NoOperationLog() }
-            return try body(log)
-        }
-    }
-}

@@ -16,6 +16,11 @@ struct NewerVersionTests {
         return try maker.perform(.createList(id: ItemList.ID(), name: "Home", place: SyncPlace(after: nil, before: nil)))
     }
 
+    /// The list a `createList` operation creates.
+    static func listID(of operation: SyncOperation) -> ItemList.ID? {
+        if case .createList(let id, _, _) = operation.change { id } else { nil }
+    }
+
     /// The JSON of `operation` with `extra` spliced in before its last brace, and in its change's.
     static func withFieldsOfANewerVersion(_ operation: SyncOperation) throws -> Data {
         var text = String(String(decoding: try OperationFile.encode(OperationFile.Contents(operations: [operation])), as: UTF8.self)
@@ -54,7 +59,7 @@ struct NewerVersionTests {
     @Test("An operation of a kind this version does not know is kept in its place and passed on, not applied, and holds folding back", arguments: StoreKind.allCases)
     func unknownKind(kind: StoreKind) async throws {
         let list = try Self.listOperation()
-        guard case .createList(let listID, _, _) = list.change else { throw NoOperationLog() }
+        let listID = try #require(Self.listID(of: list))
         let json = Self.unknownKind(of: list.replica, sequence: 2, about: listID)
         let operation = try SyncOperation(json: json)
         #expect(operation.change.isUnknown)
@@ -73,7 +78,7 @@ struct NewerVersionTests {
     @Test("A snapshot carries an operation of an unknown kind, and the fields this version does not know", arguments: StoreKind.allCases)
     func snapshotCarriesThem(kind: StoreKind) async throws {
         let list = try Self.listOperation()
-        guard case .createList(let listID, _, _) = list.change else { throw NoOperationLog() }
+        let listID = try #require(Self.listID(of: list))
         let withFields = try SyncOperation(json: try Self.withFieldsOfANewerVersion(list))
         let unknown = try SyncOperation(json: Self.unknownKind(of: list.replica, sequence: 2, about: listID))
         let relay = SyncEngine(repository: try kind.makeRepository())
@@ -89,7 +94,7 @@ struct NewerVersionTests {
     @Test("An operation kept without being applied is applied in its place once this version knows its kind", arguments: StoreKind.allCases)
     func appliedAfterAnUpgrade(kind: StoreKind) async throws {
         let list = try Self.listOperation()
-        guard case .createList(let listID, _, _) = list.change else { throw NoOperationLog() }
+        let listID = try #require(Self.listID(of: list))
         let rename = SyncOperation(replica: list.replica, sequence: 2, clock: HLCTimestamp(milliseconds: Self.clock.milliseconds + 1, counter: 0), change: .renameList(id: listID, name: "Work"))
         let replica = SyncEngine(repository: try kind.makeRepository())
         try await replica.merge([list])
