@@ -113,6 +113,8 @@ struct SyncExchange: Codable {
     var foldedHere = 0
     /// Operations the peer folded away after the exchange.
     var foldedThere = 0
+    /// What this database did on finding its replica id in use elsewhere, in a sentence; `nil` when it did not.
+    var forkHere: String?
     /// What waits here for missing operations, in a sentence; `nil` when nothing does.
     var heldHere: String?
     /// What waits in the peer for missing operations, in a sentence; `nil` when nothing does.
@@ -130,6 +132,7 @@ struct SyncExchange: Codable {
         snapshotHere = report.adoption != nil
         snapshotThere = report.peerAdoption != nil
         replaced = [report.received, report.sent, report.adoption, report.peerAdoption].compactMap { $0?.replaced }.reduce(0, +)
+        forkHere = [report.received, report.adoption].compactMap { $0?.forkSummary }.first
         heldHere = report.received.heldSummary
         heldThere = report.sent.heldSummary
     }
@@ -145,6 +148,7 @@ struct SyncExchange: Codable {
         if snapshotHere { text += " This database lacked operations \(peer) had folded away, and took its lists, items and log first." }
         if snapshotThere { text += " \(peer) lacked operations this database had folded away, and took its lists, items and log first." }
         if replaced > 0 { text += " \(replaced) operation\(replaced == 1 ? "" : "s") from before a fold made again after everything." }
+        if let fork = forkHere { text += " Here: \(fork)" }
         if let held = heldHere { text += " Here: \(held)" }
         if let held = heldThere { text += " In \(peer): \(held)" }
         if foldedHere + foldedThere > 0 { text += " Folded away \(foldedHere) operation\(foldedHere == 1 ? "" : "s") here and \(foldedThere) there, which every known database holds." }
@@ -199,7 +203,7 @@ struct SyncExportCommand: SessionCommand {
         } else {
             let batch = try await engine.operations(after: since ?? 0)
             data = try OperationFile.encode(OperationFile.Contents(
-                operations: batch.operations, folded: batch.folded, acknowledgements: try await engine.acknowledgements()))
+                operations: batch.operations, folded: batch.folded, foldedTips: batch.foldedTips, acknowledgements: try await engine.acknowledgements()))
             let count = batch.operations.count
             summary = "Exported \(count) operation\(count == 1 ? "" : "s"); next time, export --since \(batch.cursor)."
             figures = ExportedOperations(operations: count, cursor: batch.cursor)
@@ -287,7 +291,7 @@ struct SyncImportCommand: SessionCommand {
         }
         guard SnapshotFile.isSnapshot(data) else {
             let contents = try OperationFile.decode(data)
-            let report = try await engine.merge(contents.operations, after: contents.folded)
+            let report = try await engine.merge(contents.operations, after: contents.folded, endingAt: contents.foldedTips)
             if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
             // What the file's database and those it heard of hold: this one may fold it away now.
             try await engine.hear(contents.acknowledgements)
@@ -307,7 +311,7 @@ struct SyncImportCommand: SessionCommand {
         if let taken {
             report = taken
         } else {
-            report = try await engine.merge(try snapshot.operations(), after: snapshot.folded)
+            report = try await engine.merge(try snapshot.operations(), after: snapshot.folded, endingAt: snapshot.foldedTips)
         }
         if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
         if shared.json {
@@ -328,6 +332,7 @@ struct SyncImportCommand: SessionCommand {
     private static func figures(of report: MergeReport) -> String {
         "\(report.new) new; applied \(report.applied), of which \(report.applied - report.new) again to keep one order."
             + (report.replaced > 0 ? " \(report.replaced) from before a fold made again after everything." : "")
+            + (report.forkSummary.map { " " + $0 } ?? "")
             + (report.heldSummary.map { " " + $0 } ?? "")
     }
 }
@@ -463,6 +468,13 @@ extension CommandSession {
 }
 
 extension MergeReport {
+    /// What a merge that found this database's replica id in use elsewhere did, in a sentence.
+    var forkSummary: String? {
+        guard copiedReplicaDetected else { return nil }
+        return "another database (a copy of this one, or the one a backup was restored over) made changes under this database's replica id, "
+            + "so this database took a new one" + (remade > 0 ? " and made \(remade) of its changes again under it." : ".")
+    }
+
     /// What the command line says, once, when a merge kept operations it could not apply.
     static let unappliedNote = "An operation from a newer version of Arrange was kept but not applied; update Arrange."
 

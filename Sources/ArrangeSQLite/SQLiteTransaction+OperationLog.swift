@@ -248,11 +248,12 @@ extension SQLiteTransaction: OperationLogWriting {
 
     func acknowledgements() throws -> [Acknowledgement] {
         try mapping {
-            try Row.fetchAll(db, sql: "SELECT replica_id, clock_ms, clock_counter, merged FROM \(Schema.acknowledgementsTable)").map { row in
+            try Row.fetchAll(db, sql: "SELECT replica_id, clock_ms, clock_counter, merged, tips FROM \(Schema.acknowledgementsTable)").map { row in
                 Acknowledgement(
                     replica: try Self.uuid(try row.decode(atIndex: 0), table: Schema.acknowledgementsTable),
                     milliseconds: try row.decode(atIndex: 1), counter: try row.decode(atIndex: 2),
-                    merged: try Self.sequences(try row.decode(atIndex: 3), table: Schema.acknowledgementsTable))
+                    merged: try Self.sequences(try row.decode(atIndex: 3), table: Schema.acknowledgementsTable),
+                    tips: try Self.ids(try row.decode(atIndex: 4), table: Schema.acknowledgementsTable))
             }
         }
     }
@@ -260,41 +261,113 @@ extension SQLiteTransaction: OperationLogWriting {
     func setAcknowledgement(_ acknowledgement: Acknowledgement) throws {
         try mapping {
             try db.execute(sql: """
-                INSERT OR REPLACE INTO \(Schema.acknowledgementsTable) (replica_id, clock_ms, clock_counter, merged) VALUES (?, ?, ?, ?)
-                """, arguments: [Self.text(acknowledgement.replica), acknowledgement.milliseconds, acknowledgement.counter, try Self.text(acknowledgement.merged)])
+                INSERT OR REPLACE INTO \(Schema.acknowledgementsTable) (replica_id, clock_ms, clock_counter, merged, tips) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [
+                    Self.text(acknowledgement.replica), acknowledgement.milliseconds, acknowledgement.counter,
+                    try Self.text(acknowledgement.merged), try Self.text(acknowledgement.tips),
+                ])
         }
     }
 
     func fold() throws -> Fold? {
         try mapping {
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count
+                SELECT through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count, tips, by_sequence
                 FROM \(Schema.foldTable) WHERE id = 1
                 """) else { return nil }
-            return Fold(through: try Self.operationOrder(row), covering: try Self.sequences(try row.decode(atIndex: 5), table: Schema.foldTable), count: try row.decode(atIndex: 6))
+            return Fold(
+                through: try Self.operationOrder(row), covering: try Self.sequences(try row.decode(atIndex: 5), table: Schema.foldTable),
+                tips: try Self.ids(try row.decode(atIndex: 7), table: Schema.foldTable),
+                bySequence: try Self.sequences(try row.decode(atIndex: 8), table: Schema.foldTable), count: try row.decode(atIndex: 6))
         }
     }
 
-    func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int {
+    func foldedOperation(id: UUID) throws -> FoldedOperation? {
+        try foldedOperations(where: "id = ?", arguments: [Self.text(id)]).first
+    }
+
+    func foldedOperations() throws -> [FoldedOperation] {
+        try foldedOperations(where: "1", arguments: [])
+    }
+
+    func foldedReplacements(of id: UUID) throws -> [UUID] {
+        try foldedOperations(where: "replaces_id = ?", arguments: [Self.text(id)]).map(\.id)
+    }
+
+    func operationIDs(of replica: UUID, at sequence: Int64) throws -> [UUID] {
+        try mapping {
+            let statement = try db.cachedStatement(sql: """
+                SELECT id FROM \(Schema.operationsTable) WHERE replica_id = ?1 AND sequence = ?2
+                UNION ALL SELECT id FROM \(Schema.foldedOperationsTable) WHERE replica_id = ?1 AND sequence = ?2
+                """)
+            return try String.fetchAll(statement, arguments: [Self.text(replica), sequence]).map { try Self.uuid($0, table: Schema.operationsTable) }
+        }
+    }
+
+    func forkedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
+        try mapping {
+            let statement = try db.cachedStatement(sql: """
+                SELECT sequence FROM (
+                  SELECT sequence FROM \(Schema.operationsTable) WHERE replica_id = ?1 AND sequence > ?2
+                  UNION ALL SELECT sequence FROM \(Schema.foldedOperationsTable) WHERE replica_id = ?1 AND sequence > ?2
+                ) GROUP BY sequence HAVING COUNT(*) > 1 ORDER BY sequence
+                """)
+            return try Int64.fetchAll(statement, arguments: [Self.text(replica), sequence])
+        }
+    }
+
+    func replaceFolded(with operations: [FoldedOperation]) throws {
+        try mapping {
+            try db.execute(sql: "DELETE FROM \(Schema.foldedOperationsTable)")
+            let statement = try db.cachedStatement(sql: "INSERT INTO \(Schema.foldedOperationsTable) (id, replica_id, sequence, replaces_id) VALUES (?, ?, ?, ?)")
+            for operation in operations {
+                try statement.execute(arguments: [Self.text(operation.id), Self.text(operation.replica), operation.sequence, operation.replaces.map(Self.text)])
+            }
+        }
+    }
+
+    private func foldedOperations(where condition: String, arguments: StatementArguments) throws -> [FoldedOperation] {
+        try mapping {
+            let statement = try db.cachedStatement(sql: "SELECT id, replica_id, sequence, replaces_id FROM \(Schema.foldedOperationsTable) WHERE \(condition)")
+            return try Row.fetchAll(statement, arguments: arguments).map { row in
+                FoldedOperation(
+                    id: try Self.uuid(try row.decode(atIndex: 0), table: Schema.foldedOperationsTable),
+                    replica: try Self.uuid(try row.decode(atIndex: 1), table: Schema.foldedOperationsTable), sequence: try row.decode(atIndex: 2),
+                    replaces: try row.decode(String?.self, atIndex: 3).map { try Self.uuid($0, table: Schema.foldedOperationsTable) })
+            }
+        }
+    }
+
+    func fold(_ fold: Fold, removingThrough order: OperationOrder, keeping kept: Set<UUID>) throws -> Int {
         // The row first, since the operation that brings it up to date may go.
         if let state = try replicaState() { try writeReplicaState(state) }
         return try mapping {
             let through = fold.through
             // The positions removed are remembered, so that later operations go past them.
             try db.execute(sql: """
-                INSERT INTO \(Schema.foldTable) (id, through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count, last_position)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0))
+                INSERT INTO \(Schema.foldTable) (
+                  id, through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count, last_position, tips, by_sequence)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0), ?, ?)
                 ON CONFLICT (id) DO UPDATE SET through_clock_ms = excluded.through_clock_ms, through_clock_counter = excluded.through_clock_counter,
                   through_replica_id = excluded.through_replica_id, through_sequence = excluded.through_sequence, through_id = excluded.through_id,
-                  covering = excluded.covering, count = excluded.count, last_position = MAX(last_position, excluded.last_position)
+                  covering = excluded.covering, count = excluded.count, last_position = MAX(last_position, excluded.last_position),
+                  tips = excluded.tips, by_sequence = excluded.by_sequence
                 """, arguments: [
                     through.milliseconds, through.counter, Self.text(through.replica), through.sequence, Self.text(through.id),
-                    try Self.text(fold.covering), fold.count,
+                    try Self.text(fold.covering), fold.count, try Self.text(fold.tips), try Self.text(fold.bySequence),
                 ])
-            // The row holds the state now; what is left of the log cannot be newer.
-            try db.execute(sql: "DELETE FROM \(Schema.operationsTable) WHERE (\(Self.totalOrder)) <= (?, ?, ?, ?, ?)", arguments: [
+            // Who each removed operation was stays; the row holds the state now, and what is left
+            // of the log cannot be newer.
+            let removed = "(\(Self.totalOrder)) <= (?1, ?2, ?3, ?4, ?5) AND id NOT IN (SELECT value FROM json_each(?6))"
+            let arguments: StatementArguments = [
                 order.milliseconds, order.counter, Self.text(order.replica), order.sequence, Self.text(order.id),
-            ])
+                String(decoding: try JSONEncoder().encode(kept.map(Self.text)), as: UTF8.self),
+            ]
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO \(Schema.foldedOperationsTable) (id, replica_id, sequence, replaces_id)
+                SELECT id, replica_id, sequence, replaces_id FROM \(Schema.operationsTable) WHERE \(removed)
+                """, arguments: arguments)
+            try db.execute(sql: "DELETE FROM \(Schema.operationsTable) WHERE \(removed)", arguments: arguments)
             return db.changesCount
         }
     }
@@ -382,6 +455,19 @@ extension SQLiteTransaction: OperationLogWriting {
     private static func sequences(_ text: String, table: String) throws -> [UUID: Int64] {
         guard let keyed = try? JSONDecoder().decode([String: Int64].self, from: Data(text.utf8)) else { throw RowDecodingError(table: table, row: text) }
         return try Dictionary(uniqueKeysWithValues: keyed.map { (try uuid($0.key, table: table), $0.value) })
+    }
+
+    /// Operation ids by replica, as JSON text: `{"<replica id>": "<operation id>", …}`.
+    private static func text(_ ids: [UUID: UUID]) throws -> String {
+        let keyed = Dictionary(uniqueKeysWithValues: ids.map { (text($0.key), text($0.value)) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(keyed), as: UTF8.self)
+    }
+
+    private static func ids(_ text: String, table: String) throws -> [UUID: UUID] {
+        guard let keyed = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else { throw RowDecodingError(table: table, row: text) }
+        return try Dictionary(uniqueKeysWithValues: keyed.map { (try uuid($0.key, table: table), try uuid($0.value, table: table)) })
     }
 
     private static func scope(_ text: String) throws -> OrderScope {

@@ -37,6 +37,12 @@ enum Schema {
     static let heldOperationsTable = "sync_held_operations"
     /// The name of the partial index of the logged operations kept without being applied.
     static let unappliedIndex = "sync_operations_unapplied"
+    /// The name of the table of who each operation folded away was.
+    static let foldedOperationsTable = "sync_folded_operations"
+    /// The name of the index of the operations folded away by replica and sequence number.
+    static let foldedBySequenceIndex = "sync_folded_operations_by_sequence"
+    /// The name of the partial index of the operations folded away that replaced others.
+    static let foldedReplacementsIndex = "sync_folded_operations_by_replaced"
 
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
@@ -193,6 +199,33 @@ enum Schema {
                 table.add(column: "is_unapplied", .boolean).notNull().defaults(to: false)
             }
             try db.create(index: unappliedIndex, on: operationsTable, columns: ["is_unapplied"], condition: Column("is_unapplied") == true)
+        }
+        migrator.registerMigration("v8: sync operation identity") { db in
+            // Who each operation folded away was: two databases that share a replica id (a copy,
+            // a restored backup) make different operations under one sequence number, and only
+            // the id tells them apart once the operations are gone.
+            try db.create(table: foldedOperationsTable, options: .withoutRowID) { table in
+                table.primaryKey("id", .text)
+                table.column("replica_id", .text).notNull()
+                table.column("sequence", .integer).notNull()
+                // The id of the operation it replaced, when it was a replacement; NULL otherwise.
+                table.column("replaces_id", .text)
+            }
+            try db.create(index: foldedBySequenceIndex, on: foldedOperationsTable, columns: ["replica_id", "sequence"])
+            try db.create(index: foldedReplacementsIndex, on: foldedOperationsTable, columns: ["replaces_id"], condition: Column("replaces_id") != nil)
+            // As JSON, for each replica, the id of the operation at the sequence number the fold
+            // covers; and the sequence numbers folded before this migration, whose operations
+            // are told by sequence number alone.
+            try db.alter(table: foldTable) { table in
+                table.add(column: "tips", .text).notNull().defaults(to: "{}")
+                table.add(column: "by_sequence", .text).notNull().defaults(to: "{}")
+            }
+            try db.execute(sql: "UPDATE \(foldTable) SET by_sequence = covering")
+            // As JSON, for each replica, the id of the operation the acknowledging replica held
+            // at the sequence number it acknowledged.
+            try db.alter(table: acknowledgementsTable) { table in
+                table.add(column: "tips", .text).notNull().defaults(to: "{}")
+            }
         }
         return migrator
     }

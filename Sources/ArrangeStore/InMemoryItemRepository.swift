@@ -109,6 +109,8 @@ struct InMemoryOperationLog: Sendable {
     /// The operations held back after a gap, by id.
     var held = TreeDictionary<UUID, LoggedOperation>()
     var fold: Fold?
+    /// Who each operation folded away was, by id.
+    var folded = TreeDictionary<UUID, FoldedOperation>()
 
     struct TombstoneKey: Hashable, Sendable {
         var entry: OrderEntry.ID
@@ -306,6 +308,34 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         Array(Set(state.log.orders.lazy.filter { $0.replica == replica && $0.sequence > sequence }.map(\.sequence))).sorted()
     }
 
+    func foldedOperation(id: UUID) -> FoldedOperation? {
+        state.log.folded[id]
+    }
+
+    func foldedOperations() -> [FoldedOperation] {
+        Array(state.log.folded.values)
+    }
+
+    func foldedReplacements(of id: UUID) -> [UUID] {
+        state.log.folded.values.filter { $0.replaces == id }.map(\.id)
+    }
+
+    func operationIDs(of replica: UUID, at sequence: Int64) -> [UUID] {
+        state.log.orders.filter { $0.replica == replica && $0.sequence == sequence }.map(\.id)
+            + state.log.folded.values.filter { $0.replica == replica && $0.sequence == sequence }.map(\.id)
+    }
+
+    func forkedSequences(of replica: UUID, above sequence: Int64) -> [Int64] {
+        var counts: [Int64: Int] = [:]
+        for order in state.log.orders where order.replica == replica && order.sequence > sequence { counts[order.sequence, default: 0] += 1 }
+        for folded in state.log.folded.values where folded.replica == replica && folded.sequence > sequence { counts[folded.sequence, default: 0] += 1 }
+        return counts.filter { $0.value > 1 }.keys.sorted()
+    }
+
+    func replaceFolded(with operations: [FoldedOperation]) {
+        state.log.folded = TreeDictionary(uniqueKeysWithValues: operations.map { ($0.id, $0) })
+    }
+
     func acknowledgements() -> [Acknowledgement] {
         Array(state.log.acknowledgements.values)
     }
@@ -344,11 +374,13 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     /// Positions stay as they were: ``InMemoryOperationLog/byPosition`` keeps a hole where each
     /// removed operation was.
-    func fold(_ fold: Fold, removingThrough order: OperationOrder) -> Int {
+    func fold(_ fold: Fold, removingThrough order: OperationOrder, keeping kept: Set<UUID>) -> Int {
         let first = state.log.index(of: order)
         let end = first < state.log.orders.count && state.log.orders[first] == order ? first + 1 : first
-        for removed in state.log.orders[..<end] {
+        let removing = state.log.orders[..<end].filter { !kept.contains($0.id) }
+        for removed in removing {
             guard let operation = state.log.operations.removeValue(forKey: removed.id) else { continue }
+            state.log.folded[removed.id] = FoldedOperation(id: removed.id, replica: removed.replica, sequence: removed.sequence, replaces: operation.replaces)
             state.log.byPosition[Int(operation.position) - 1] = nil
             state.log.unreplayed.remove(removed)
             state.log.unapplied.remove(removed)
@@ -357,9 +389,9 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 if state.log.replacements[replaced]?.isEmpty == true { state.log.replacements[replaced] = nil }
             }
         }
-        state.log.orders.removeSubrange(..<end)
+        state.log.orders.removeAll { $0 <= order && !kept.contains($0.id) }
         state.log.fold = fold
-        return end
+        return removing.count
     }
 
     // MARK: Orderings

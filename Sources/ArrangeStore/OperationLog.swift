@@ -138,38 +138,75 @@ package struct Acknowledgement: Hashable, Sendable {
     /// For each replica it knew of, the sequence number up to which it held every one of that
     /// replica's operations.
     package var merged: [UUID: Int64]
+    /// For each replica in ``merged``, the id of the operation it held at that sequence number:
+    /// two databases that share a replica id (a copy, a restored backup) make different
+    /// operations under one sequence number, and the id tells which one was held. Missing in
+    /// what a replica said before ids were recorded.
+    package var tips: [UUID: UUID]
 
-    /// What `replica` said at the clock `milliseconds` and `counter`, having merged `merged`.
-    package init(replica: UUID, milliseconds: Int64, counter: Int64, merged: [UUID: Int64]) {
+    /// What `replica` said at the clock `milliseconds` and `counter`, having merged `merged`
+    /// up to the operations `tips`.
+    package init(replica: UUID, milliseconds: Int64, counter: Int64, merged: [UUID: Int64], tips: [UUID: UUID] = [:]) {
         self.replica = replica
         self.milliseconds = milliseconds
         self.counter = counter
         self.merged = merged
+        self.tips = tips
     }
 }
 
-/// The operations a store has folded away: every operation up to ``through``, in the total
-/// order, of a replica named in ``covering``, up to the sequence number it gives.
+/// The operations a store has folded away: operations up to ``through``, in the total order,
+/// of a replica named in ``covering``, up to the sequence number it gives.
 ///
-/// What they did stays in the store's rows; only the operations are gone.
+/// What they did stays in the store's rows; of each operation, only who it was stays
+/// (``FoldedOperation``), so that another operation under the same replica and sequence
+/// number, from a copied or restored database, is still told apart from it.
 package struct Fold: Hashable, Sendable {
     /// The last operation folded, in the total order.
     package var through: OperationOrder
     /// For each replica, the sequence number up to which its operations are folded.
     package var covering: [UUID: Int64]
+    /// For each replica in ``covering``, the id of its operation folded at that sequence number.
+    package var tips: [UUID: UUID]
+    /// For each replica, the sequence number up to which operations were folded before folds
+    /// kept who each operation was (migration v8): those are told by sequence number alone.
+    package var bySequence: [UUID: Int64]
     /// How many operations have been folded, all folds together.
     package var count: Int64
 
-    /// A fold up to `through` of the operations `covering` names, `count` in all.
-    package init(through: OperationOrder, covering: [UUID: Int64], count: Int64) {
+    /// A fold up to `through` of the operations `covering` names, ending at `tips`, `count` in all.
+    package init(through: OperationOrder, covering: [UUID: Int64], tips: [UUID: UUID] = [:], bySequence: [UUID: Int64] = [:], count: Int64) {
         self.through = through
         self.covering = covering
+        self.tips = tips
+        self.bySequence = bySequence
         self.count = count
     }
 
-    /// Whether the fold took in an operation: one this store held and folded away.
-    package func covers(_ order: OperationOrder) -> Bool {
-        order <= through && order.sequence <= covering[order.replica, default: 0]
+    /// Whether an operation was folded before folds kept who each operation was, as far as
+    /// its order tells: the store keeps no ``FoldedOperation`` for those.
+    package func coversBySequence(_ order: OperationOrder) -> Bool {
+        order <= through && order.sequence <= bySequence[order.replica, default: 0]
+    }
+}
+
+/// Who an operation that a store folded away was: enough to know it again, and what it replaced.
+package struct FoldedOperation: Hashable, Sendable {
+    /// The operation's id.
+    package var id: UUID
+    /// The replica that made it.
+    package var replica: UUID
+    /// Its number among that replica's operations.
+    package var sequence: Int64
+    /// The id of the operation it replaced, when it was a replacement.
+    package var replaces: UUID?
+
+    /// The operation `id`, number `sequence` of `replica`, which replaced `replaces`.
+    package init(id: UUID, replica: UUID, sequence: Int64, replaces: UUID? = nil) {
+        self.id = id
+        self.replica = replica
+        self.sequence = sequence
+        self.replaces = replaces
     }
 }
 
@@ -269,6 +306,23 @@ package protocol OperationLogReading {
     /// The operations folded away, once any have been.
     func fold() throws -> Fold?
 
+    /// Who the operation `id` was, when this store folded it away (since migration v8).
+    func foldedOperation(id: UUID) throws -> FoldedOperation?
+
+    /// Every operation folded away that this store knows by id, in no particular order.
+    func foldedOperations() throws -> [FoldedOperation]
+
+    /// The ids of the operations folded away that replaced the operation `id`.
+    func foldedReplacements(of id: UUID) throws -> [UUID]
+
+    /// The ids of a replica's operations at a sequence number, logged or folded away: more
+    /// than one when databases that shared the replica id made different operations.
+    func operationIDs(of replica: UUID, at sequence: Int64) throws -> [UUID]
+
+    /// The sequence numbers above `sequence` at which a replica has more than one operation,
+    /// logged or folded away, ascending.
+    func forkedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64]
+
     /// The operations whose change the merge kept without applying it, in the total order.
     func unappliedOperations() throws -> [LoggedOperation]
 
@@ -329,11 +383,16 @@ package protocol OperationLogWriting: OperationLogReading {
     /// Forgets held operations, once they are logged.
     func release(_ ids: [UUID]) throws
 
-    /// Removes the logged operations up to `order` in the total order, `order` included, and
+    /// Removes the logged operations up to `order` in the total order, `order` included,
+    /// except those `kept`, keeps who each removed operation was (``FoldedOperation``), and
     /// records `fold` as what has been folded. Positions of removed operations are not given again.
     ///
     /// - Returns: How many operations were removed.
-    func fold(_ fold: Fold, removingThrough order: OperationOrder) throws -> Int
+    func fold(_ fold: Fold, removingThrough order: OperationOrder, keeping kept: Set<UUID>) throws -> Int
+
+    /// Replaces what this store keeps of the operations it folded away with `operations`: for
+    /// a store that takes another store's snapshot, and its fold with it.
+    func replaceFolded(with operations: [FoldedOperation]) throws
 }
 
 extension ItemReading {

@@ -43,14 +43,23 @@ public enum OperationFile {
         /// For each replica, the sequence number up to which the store that wrote the file had
         /// folded its operations away; empty when it had folded none.
         public var folded: [ReplicaID: Int64]
+        /// For each replica in ``folded``, the id of its operation folded at that sequence
+        /// number: a store that holds another operation there, from a copy or a restored
+        /// backup of a database, lacks the folded one. Empty in files from before.
+        public var foldedTips: [ReplicaID: SyncOperation.ID]
         /// What the store that wrote the file said of itself, and what it had heard the others
         /// say: a store that reads the file hears them, so that it can fold.
         public var acknowledgements: [SyncAcknowledgement]
 
-        /// A file's operations, written after `folded` were folded away, with the acknowledgements it carries.
-        public init(operations: [SyncOperation], folded: [ReplicaID: Int64] = [:], acknowledgements: [SyncAcknowledgement] = []) {
+        /// A file's operations, written after `folded` were folded away up to `foldedTips`, with
+        /// the acknowledgements it carries.
+        public init(
+            operations: [SyncOperation], folded: [ReplicaID: Int64] = [:], foldedTips: [ReplicaID: SyncOperation.ID] = [:],
+            acknowledgements: [SyncAcknowledgement] = []
+        ) {
             self.operations = operations
             self.folded = folded
+            self.foldedTips = foldedTips
             self.acknowledgements = acknowledgements
         }
     }
@@ -62,6 +71,7 @@ public enum OperationFile {
     /// - Throws: An `EncodingError` when an operation cannot be written as JSON.
     public static func encode(_ contents: Contents) throws -> Data {
         var header = Header(folded: contents.folded)
+        header.foldedTips = contents.foldedTips.isEmpty ? nil : Dictionary(uniqueKeysWithValues: contents.foldedTips.map { ($0.key.text, $0.value) })
         header.acknowledgements = contents.acknowledgements.isEmpty ? nil : contents.acknowledgements
         var data = try header.line()
         let operations = contents.operations
@@ -100,7 +110,12 @@ public enum OperationFile {
             }
             operations.append(operation)
         }
-        return Contents(operations: operations, folded: folded, acknowledgements: header.acknowledgements ?? [])
+        var tips: [ReplicaID: SyncOperation.ID] = [:]
+        for (replica, operation) in header.foldedTips ?? [:] {
+            guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "foldedTips names '\(replica)', which is not a replica id.") }
+            tips[ReplicaID(rawValue: id)] = operation
+        }
+        return Contents(operations: operations, folded: folded, foldedTips: tips, acknowledgements: header.acknowledgements ?? [])
     }
 
     /// Reads the header of a file that is whole: one that ends in a line feed and, from version
@@ -136,6 +151,8 @@ public enum OperationFile {
         var format: String
         var version: Int
         var folded: [String: Int64]?
+        /// For each replica in `folded`, the id of its operation folded there.
+        var foldedTips: [String: SyncOperation.ID]?
         var snapshot: Bool?
         /// What the writing store said of itself and had heard, in version 3.
         var acknowledgements: [SyncAcknowledgement]?

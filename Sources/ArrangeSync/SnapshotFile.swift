@@ -19,14 +19,16 @@ import ArrangeStore
 /// {"item":{"createdAt":1795392000.5,"id":"…","listID":"00000000-0000-8000-8000-000000000001","notes":"","sortIndex":-4294967296,"title":"Milk","updatedAt":1795392000.5}}
 /// {"tombstone":{"entry":"…","scope":"00000000-0000-8000-8000-000000000001","sortIndex":4294967296}}
 /// {"logged":{"operation":{"change":{…},"clock":{…},"id":"…","replica":"…","sequence":6},"replayed":true,"rewind":{…}}}
+/// {"foldedOperation":{"id":"…","replica":"…","sequence":3}}
 /// {"trailer":{"count":6,"sha256":"…"}}
 /// ```
 ///
 /// - The header is an operation file's header with `"snapshot":true`; its `folded` names, as
 ///   always, what the snapshot's store had folded away.
 /// - `fold`: the last operation folded, in the total order (`through`, named as a
-///   `replacement` names the operation it replaces), and how many were folded in all
-///   (`count`). There is one when, and only when, the header has `folded`.
+///   `replacement` names the operation it replaces), how many were folded in all (`count`),
+///   and for each replica the id of its operation at the sequence number `folded` gives
+///   (`tips`). There is one when, and only when, the header has `folded`.
 /// - `defaultList`: the id of the store's default list, at most once.
 /// - `list` and `item`: the rows, as they are in the store (dates in seconds since 1970);
 ///   every item's list has a `list` line.
@@ -35,6 +37,9 @@ import ArrangeStore
 /// - `logged`: an entry of the log, in the order operations reached the store: the operation,
 ///   as a line of an operations file writes it; whether the merge applied it (`replayed`); and
 ///   how to take it back (`rewind`: the rows it wrote, as they were before).
+/// - `foldedOperation`: who an operation the store folded away was (`id`, `replica`,
+///   `sequence`, and `replaces` for a replacement), so that another operation under the same
+///   replica and sequence number, from a copied or restored database, is told apart from it.
 /// - The trailer counts every line between the header and itself, and holds the SHA-256 of
 ///   every byte before it, as in a version 3 file of operations.
 ///
@@ -57,7 +62,7 @@ public enum SnapshotFile {
             data += try encoder.encode(line) + Data("\n".utf8)
             count += 1
         }
-        if let fold = snapshot.fold { try append(.fold(FoldLine(count: fold.count, through: OperationReference(fold.through)))) }
+        if let fold = snapshot.fold { try append(.fold(FoldLine(fold))) }
         if let defaultList = snapshot.defaultList { try append(.defaultList(defaultList)) }
         for replica in snapshot.retired { try append(.retired(ReplicaID(rawValue: replica))) }
         for list in snapshot.lists { try append(.list(list)) }
@@ -71,6 +76,9 @@ public enum SnapshotFile {
             data += Data(#"{"logged":{"operation":"#.utf8) + (try SyncOperation(logged).json()) + Data(",\"replayed\":\(logged.isReplayed),\"rewind\":".utf8)
                 + rewind + Data("}}\n".utf8)
             count += 1
+        }
+        for folded in snapshot.foldedOperations.sorted(by: { ($0.replica.uuidString, $0.sequence, $0.id.uuidString) < ($1.replica.uuidString, $1.sequence, $1.id.uuidString) }) {
+            try append(.foldedOperation(FoldedOperationLine(folded)))
         }
         data += try OperationFile.Trailer(count: count, prefix: data).line()
         return data
@@ -122,7 +130,9 @@ public enum SnapshotFile {
                 guard fold.count > 0, fold.through.sequence >= 1, (0...SyncOperation.latestMilliseconds).contains(fold.through.clock.milliseconds) else {
                     throw .badSnapshotLine(number, reason: "the fold must count 1 operation or more, through an operation whose sequence is 1 or more and whose clock lies between 1970 and the year 9999.")
                 }
-                contents.fold = (number, Fold(through: fold.through.order, covering: Dictionary(uniqueKeysWithValues: folded.map { ($0.key.rawValue, $0.value) }), count: fold.count))
+                contents.fold = (number, try fold.fold(covering: Dictionary(uniqueKeysWithValues: folded.map { ($0.key.rawValue, $0.value) }), line: number))
+            case .foldedOperation(let operation):
+                contents.foldedOperations.append(operation.folded)
             case .defaultList(let id):
                 guard contents.defaultList == nil else { throw .badSnapshotLine(number, reason: "it is a second defaultList line; a snapshot has one at most.") }
                 contents.defaultList = (number, id)
@@ -151,6 +161,7 @@ public enum SnapshotFile {
         var fold: (line: Int, fold: Fold)?
         var defaultList: (line: Int, id: ItemList.ID)?
         var retired: [UUID] = []
+        var foldedOperations: [FoldedOperation] = []
 
         /// The snapshot of these lines, once they fit each other.
         ///
@@ -166,7 +177,7 @@ public enum SnapshotFile {
             }
             return SyncSnapshot(
                 lists: lists, items: items.map(\.item), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
-                retired: retired)
+                folded: foldedOperations, retired: retired)
         }
     }
 }
@@ -182,9 +193,11 @@ enum SnapshotLine: Codable {
     case defaultList(ItemList.ID)
     /// `{"retired":"<replica id>"}`: a replica the store learned was forgotten.
     case retired(ReplicaID)
+    /// `{"foldedOperation":{…}}`: who an operation the store folded away was.
+    case foldedOperation(FoldedOperationLine)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, tombstone, logged, fold, defaultList, retired
+        case list, item, tombstone, logged, fold, defaultList, retired, foldedOperation
     }
 
     /// Why a line is not one of a snapshot's.
@@ -204,6 +217,7 @@ enum SnapshotLine: Codable {
         case .fold: self = .fold(try container.decode(FoldLine.self, forKey: key))
         case .defaultList: self = .defaultList(try container.decode(ItemList.ID.self, forKey: key))
         case .retired: self = .retired(try container.decode(ReplicaID.self, forKey: key))
+        case .foldedOperation: self = .foldedOperation(try container.decode(FoldedOperationLine.self, forKey: key))
         }
     }
 
@@ -217,6 +231,7 @@ enum SnapshotLine: Codable {
         case .fold(let fold): try container.encode(fold, forKey: .fold)
         case .defaultList(let id): try container.encode(id, forKey: .defaultList)
         case .retired(let id): try container.encode(id, forKey: .retired)
+        case .foldedOperation(let operation): try container.encode(operation, forKey: .foldedOperation)
         }
     }
 }
@@ -262,10 +277,53 @@ extension LoggedLine {
     }
 }
 
-/// `{"fold":{…}}`: the last operation folded away, and how many were.
+/// `{"fold":{…}}`: the last operation folded away, how many were, and for each replica the id
+/// of its operation at the sequence number the header's `folded` gives (`tips`); and what was
+/// folded before folds kept who each operation was (`bySequence`). Files of Arrange 0.x before
+/// identity have neither.
 struct FoldLine: Codable {
     var count: Int64
     var through: OperationReference
+    var tips: [String: UUID]?
+    var bySequence: [String: Int64]?
+
+    init(_ fold: Fold) {
+        count = fold.count
+        through = OperationReference(fold.through)
+        tips = Dictionary(uniqueKeysWithValues: fold.tips.map { ($0.key.uuidString.lowercased(), $0.value) })
+        bySequence = fold.bySequence.isEmpty ? nil : Dictionary(uniqueKeysWithValues: fold.bySequence.map { ($0.key.uuidString.lowercased(), $0.value) })
+    }
+
+    /// The fold this line and the header's `covering` describe.
+    ///
+    /// - Throws: ``OperationFileError/badSnapshotLine(_:reason:)`` when a replica is not a UUID.
+    func fold(covering: [UUID: Int64], line: Int) throws(OperationFileError) -> Fold {
+        func replicas<Value>(_ values: [String: Value]?) throws(OperationFileError) -> [UUID: Value] {
+            var keyed: [UUID: Value] = [:]
+            for (key, value) in values ?? [:] {
+                guard let replica = UUID(uuidString: key) else { throw .badSnapshotLine(line, reason: "\"\(key)\" is not a replica id.") }
+                keyed[replica] = value
+            }
+            return keyed
+        }
+        // A file from before identity: what it folded is told by sequence number alone.
+        let bySequence = tips == nil ? covering : try replicas(bySequence)
+        return Fold(through: through.order, covering: covering, tips: try replicas(tips), bySequence: bySequence, count: count)
+    }
+}
+
+/// `{"foldedOperation":{…}}`: who an operation folded away was.
+struct FoldedOperationLine: Codable {
+    var id: UUID
+    var replica: UUID
+    var sequence: Int64
+    var replaces: UUID?
+
+    init(_ folded: FoldedOperation) {
+        (id, replica, sequence, replaces) = (folded.id, folded.replica, folded.sequence, folded.replaces)
+    }
+
+    var folded: FoldedOperation { FoldedOperation(id: id, replica: replica, sequence: sequence, replaces: replaces) }
 }
 
 extension OperationReference {

@@ -14,12 +14,17 @@ public struct SyncAcknowledgement: Hashable, Sendable, Codable {
     public var clock: HLCTimestamp
     /// For each replica, by id, the sequence number up to which it held all of its operations.
     public var merged: [String: Int64]
+    /// For each replica in ``merged``, by id, the id of the operation it held at that sequence
+    /// number, which tells apart the operations that two databases sharing a replica id (a
+    /// copy, a restored backup) made under one number; `nil` in files from before.
+    public var tips: [String: SyncOperation.ID]?
 
-    /// What `replica` said at `clock`, having merged `merged`.
-    public init(replica: ReplicaID, clock: HLCTimestamp, merged: [String: Int64]) {
+    /// What `replica` said at `clock`, having merged `merged` up to the operations `tips`.
+    public init(replica: ReplicaID, clock: HLCTimestamp, merged: [String: Int64], tips: [String: SyncOperation.ID]? = nil) {
         self.replica = replica
         self.clock = clock
         self.merged = merged
+        self.tips = tips
     }
 }
 
@@ -29,7 +34,8 @@ extension SyncAcknowledgement {
         self.init(
             replica: ReplicaID(rawValue: acknowledgement.replica),
             clock: HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)),
-            merged: Dictionary(uniqueKeysWithValues: acknowledgement.merged.map { ($0.key.uuidString.lowercased(), $0.value) }))
+            merged: Dictionary(uniqueKeysWithValues: acknowledgement.merged.map { ($0.key.uuidString.lowercased(), $0.value) }),
+            tips: Dictionary(uniqueKeysWithValues: acknowledgement.tips.map { ($0.key.uuidString.lowercased(), SyncOperation.ID(rawValue: $0.value)) }))
     }
 
     /// The acknowledgement as the log keeps it; `nil` when it names a replica by text that is
@@ -40,7 +46,12 @@ extension SyncAcknowledgement {
             guard let id = UUID(uuidString: replica) else { return nil }
             merged[id] = sequence
         }
-        return Acknowledgement(replica: replica.rawValue, milliseconds: clock.milliseconds, counter: Int64(clock.counter), merged: merged)
+        var tips: [UUID: UUID] = [:]
+        for (replica, operation) in self.tips ?? [:] {
+            guard let id = UUID(uuidString: replica) else { return nil }
+            tips[id] = operation.rawValue
+        }
+        return Acknowledgement(replica: replica.rawValue, milliseconds: clock.milliseconds, counter: Int64(clock.counter), merged: merged, tips: tips)
     }
 }
 

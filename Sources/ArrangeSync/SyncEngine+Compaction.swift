@@ -31,14 +31,74 @@ extension SyncEngine {
     ///
     /// - Complexity: O(n) for n logged operations.
     public func merged(in transaction: any ItemReading) throws -> [UUID: Int64] {
-        let transaction = try Self.log(of: transaction)
-        var merged = try Self.merged(folded: try transaction.fold()?.covering ?? [:], replicas: try transaction.loggedReplicas(), sequences: transaction.loggedSequences(of:above:))
+        try heldLines(in: try Self.log(of: transaction)).merged
+    }
+
+    /// For each replica whose operations this store holds, the sequence number up to which it
+    /// holds all of them, folded ones included, and the id of the operation it holds there.
+    ///
+    /// Where two databases that shared the replica id (a copy, a restored backup) made
+    /// different operations under one sequence number and neither is replaced yet, the
+    /// replica's line is told only up to the sequence number before.
+    ///
+    /// - Complexity: O(n) for n logged operations.
+    func heldLines(in transaction: any LogReading) throws -> (merged: [UUID: Int64], tips: [UUID: UUID]) {
+        let fold = try transaction.fold()
+        var merged = try heldSequences(in: transaction)
+        var tips: [UUID: UUID] = [:]
+        for (replica, sequence) in merged where sequence > 0 {
+            var through = sequence
+            for forked in try transaction.forkedSequences(of: replica, above: 0) where forked <= through {
+                guard try transaction.operationIDs(of: replica, at: forked).filter({ try !Self.isReplaced($0, in: transaction) }).count > 1 else { continue }
+                through = forked - 1
+                break
+            }
+            merged[replica] = through
+            if let tip = try Self.lineOperation(of: replica, at: through, fold: fold, in: transaction) { tips[replica] = tip }
+        }
+        return (merged, tips)
+    }
+
+    /// For each replica whose operations this store holds, the sequence number up to which it
+    /// holds an operation at every number, folded ones included, whichever line of the
+    /// replica's history each is on.
+    ///
+    /// - Complexity: O(n) for n logged operations.
+    func heldSequences(in transaction: any LogReading) throws -> [UUID: Int64] {
+        var merged = try Self.merged(
+            folded: try transaction.fold()?.covering ?? [:], replicas: try transaction.loggedReplicas(), sequences: transaction.loggedSequences(of:above:))
         // An operation kept without being applied is not held yet: nothing from it on is
         // acknowledged, and so nothing from it on is folded away anywhere.
         for logged in try transaction.unappliedOperations() {
             merged[logged.order.replica] = min(merged[logged.order.replica, default: 0], logged.order.sequence - 1)
         }
         return merged
+    }
+
+    /// The id of a replica's operation at a sequence number on the line this store holds: the
+    /// one operation there, or the one not replaced.
+    static func lineOperation(of replica: UUID, at sequence: Int64, fold: Fold?, in transaction: any LogReading) throws -> UUID? {
+        let ids = try transaction.operationIDs(of: replica, at: sequence)
+        guard ids.count > 1 else { return ids.first ?? (fold?.covering[replica] == sequence ? fold?.tips[replica] : nil) }
+        let live = try ids.filter { try !isReplaced($0, in: transaction) }
+        return live.count == 1 ? live[0] : nil
+    }
+
+    /// Whether an operation was replaced, by a replacement logged or folded away.
+    static func isReplaced(_ id: UUID, in transaction: any LogReading) throws -> Bool {
+        try !transaction.replacements(of: id).isEmpty || !transaction.foldedReplacements(of: id).isEmpty
+    }
+
+    /// Whether this store holds the operation `id`, logged or folded away.
+    static func holds(_ id: UUID, in transaction: any LogReading) throws -> Bool {
+        try transaction.loggedOperation(id: id) != nil || transaction.foldedOperation(id: id) != nil
+    }
+
+    /// Whether this store folded away the operation of `order`: it keeps who it was, or it was
+    /// folded before folds kept that and its order is covered.
+    static func isFolded(_ order: OperationOrder, fold: Fold?, in transaction: any LogReading) throws -> Bool {
+        guard let fold else { return false }
+        return try fold.coversBySequence(order) || transaction.foldedOperation(id: order.id) != nil
     }
 
     /// For each replica, the sequence number up to which a fold `covering` these and a log hold
@@ -65,8 +125,9 @@ extension SyncEngine {
     /// Records what this store says of itself now: its clock, and what it holds.
     func acknowledge(in transaction: any LogWriting) throws -> Acknowledgement {
         let replica = try preparedReplica(in: transaction)
+        let lines = try heldLines(in: transaction)
         let acknowledgement = Acknowledgement(
-            replica: replica.id, milliseconds: replica.lastMilliseconds, counter: replica.lastCounter, merged: try merged(in: transaction))
+            replica: replica.id, milliseconds: replica.lastMilliseconds, counter: replica.lastCounter, merged: lines.merged, tips: lines.tips)
         try transaction.setAcknowledgement(acknowledgement)
         return acknowledgement
     }
@@ -100,19 +161,23 @@ extension SyncEngine {
         known.subtract(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
         // Alone, a store has met no other: what it folded, a replica it meets later could not merge.
         guard known.count > 1 else { return 0 }
+        let previous = try transaction.fold()
         var heldByAll = own.merged
         var horizon = HLCTimestamp(milliseconds: .max, counter: .max)
         for replica in known {
             guard let acknowledgement = acknowledgements[replica] else { return 0 }
             for (other, sequence) in acknowledgement.merged where own.merged[other, default: 0] < sequence { return 0 }
             for other in Set(heldByAll.keys).union(known) {
-                heldByAll[other] = min(heldByAll[other, default: 0], acknowledgement.merged[other, default: 0])
+                heldByAll[other] = min(heldByAll[other, default: 0], try vouched(by: acknowledgement, for: other, fold: previous, in: transaction))
             }
             horizon = min(horizon, HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)))
         }
 
-        let previous = try transaction.fold()
+        var forked: [UUID: Set<Int64>] = [:]
+        for replica in try transaction.loggedReplicas() { forked[replica] = Set(try transaction.forkedSequences(of: replica, above: 0)) }
         var covering = previous?.covering ?? [:]
+        var tips = previous?.tips ?? [:]
+        var kept = Set<UUID>()
         var through: OperationOrder?
         var count: Int64 = 0
         walk: while true {
@@ -120,15 +185,39 @@ extension SyncEngine {
             let batch = try transaction.loggedOperations(from: through ?? .lowest, limit: 512)
             for logged in batch where logged.order != through {
                 let order = logged.order
-                guard logged.isReplayed, HLCTimestamp(order) <= horizon, order.sequence <= heldByAll[order.replica, default: 0] else { break walk }
+                guard logged.isReplayed, HLCTimestamp(order) <= horizon else { break walk }
+                // Of two operations under one replica and sequence number, the one replaced is off
+                // the replica's line: no acknowledgement speaks for it, so it stays logged.
+                let isForked = forked[order.replica]?.contains(order.sequence) == true
+                if isForked, try Self.isReplaced(order.id, in: transaction),
+                   try Self.lineOperation(of: order.replica, at: order.sequence, fold: previous, in: transaction) != order.id {
+                    kept.insert(order.id)
+                    through = order
+                    continue
+                }
+                guard order.sequence <= heldByAll[order.replica, default: 0] else { break walk }
                 through = order
-                covering[order.replica] = max(covering[order.replica, default: 0], order.sequence)
+                if order.sequence >= covering[order.replica, default: 0] {
+                    covering[order.replica] = order.sequence
+                    tips[order.replica] = order.id
+                }
                 count += 1
             }
             if batch.count < 512 { break }
         }
-        guard let through else { return 0 }
-        return try transaction.fold(Fold(through: through, covering: covering, count: (previous?.count ?? 0) + count), removingThrough: through)
+        guard let through, count > 0 else { return 0 }
+        let fold = Fold(through: through, covering: covering, tips: tips, bySequence: previous?.bySequence ?? [:], count: (previous?.count ?? 0) + count)
+        return try transaction.fold(fold, removingThrough: through, keeping: kept)
+    }
+
+    /// The sequence number up to which an acknowledgement shows that its replica holds
+    /// `replica`'s operations that this store holds: what it says, when this store holds the
+    /// operation it names there on the same line; else no further than this store folded.
+    private func vouched(by acknowledgement: Acknowledgement, for replica: UUID, fold: Fold?, in transaction: any LogReading) throws -> Int64 {
+        let sequence = acknowledgement.merged[replica, default: 0]
+        let folded = min(sequence, fold?.covering[replica] ?? 0)
+        guard sequence > folded, let tip = acknowledgement.tips[replica] else { return folded }
+        return try Self.lineOperation(of: replica, at: sequence, fold: fold, in: transaction) == tip ? sequence : folded
     }
 
     /// Folds away what every known replica holds, in one write transaction, without blocking

@@ -88,7 +88,11 @@ public final class SyncEngine: Sendable {
                 isRetired: known?.isRetired ?? false))
         }
         let id = ReplicaID(rawValue: newID())
-        try log.setReplicaState(ReplicaState(id: id.rawValue))
+        // The new replica's operations come after everything the old one made or merged.
+        let clock = try log.replicaState()?.lastClock ?? HLCTimestamp(milliseconds: 0, counter: 0)
+        var state = ReplicaState(id: id.rawValue)
+        state.lastClock = clock
+        try log.setReplicaState(state)
         return id
     }
 
@@ -243,14 +247,22 @@ public final class SyncEngine: Sendable {
     ///   - operations: Operations from anywhere, in any order, duplicates included.
     ///   - folded: For each replica, the sequence number up to which the operations' store had
     ///     folded its operations away; this store must hold those.
+    ///   - tips: For each replica in `folded`, the id of its operation folded there, when the
+    ///     file says: this store must hold that one, and not another that a copy or a restored
+    ///     backup of a database made under the same number.
     /// - Returns: What was new, taken back and applied.
     /// - Throws: ``SyncError/missingFoldedOperations`` when this store lacks some of the folded
     ///   operations, and what ``merge(_:in:)`` throws; nothing is merged then.
     @discardableResult
-    public func merge(_ operations: [SyncOperation], after folded: [ReplicaID: Int64]) async throws -> MergeReport {
+    public func merge(
+        _ operations: [SyncOperation], after folded: [ReplicaID: Int64], endingAt tips: [ReplicaID: SyncOperation.ID] = [:]
+    ) async throws -> MergeReport {
         try await repository.write { transaction in
-            let merged = try self.merged(in: try Self.log(of: transaction))
-            guard !folded.contains(where: { merged[$0.key.rawValue, default: 0] < $0.value }) else { throw SyncError.missingFoldedOperations }
+            let log = try Self.log(of: transaction)
+            let merged = try self.heldSequences(in: log)
+            guard !folded.contains(where: { merged[$0.key.rawValue, default: 0] < $0.value }),
+                  try !tips.values.contains(where: { try !Self.holds($0.rawValue, in: log) })
+            else { throw SyncError.missingFoldedOperations }
             return try self.merge(operations, in: transaction)
         }
     }
@@ -278,7 +290,9 @@ public final class SyncEngine: Sendable {
     /// Merges operations as ``merge(_:in:)`` does; with `fromOwnLog`, they come from this store's
     /// own log, merged again into a snapshot it took, so those under its replica id were made
     /// here and are not a copied file's.
-    func merge(_ operations: [SyncOperation], in transaction: any ItemWriting, fromOwnLog: Bool) throws -> MergeReport {
+    func merge(
+        _ operations: [SyncOperation], in transaction: any ItemWriting, fromOwnLog: Bool, remaking forkedHere: [SyncOperation] = []
+    ) throws -> MergeReport {
         try OperationCheck.validate(operations, rules: .carriedForward)
         let transaction = try Self.log(of: transaction)
         let replica = try preparedReplica(in: transaction).id
@@ -291,33 +305,37 @@ public final class SyncEngine: Sendable {
                 guard try SyncOperation(logged).isSame(as: operation) else { throw OperationCheckError.refused(position: index + 1, .idLoggedOtherwise(operation.id)) }
                 continue
             }
-            guard fold?.covers(operation.order) != true else { continue }
+            guard try !Self.isFolded(operation.order, fold: fold, in: transaction) else { continue }
             candidates.append(operation)
         }
         var new: [SyncOperation] = []
         var late: [SyncOperation] = []
+        var otherLine: [SyncOperation] = []
         for operation in try admittedInSequence(candidates, own: replica, fold: fold, in: transaction, report: &report) {
-            // An operation of this replica's id that this store never made: the file was copied.
-            if operation.replica.rawValue == replica, !fromOwnLog { report.copiedReplicaDetected = true }
+            // An operation of this replica's id that this store never made: the file was copied,
+            // or restored from a backup, and another line of its history went on elsewhere.
+            if operation.replica.rawValue == replica, !fromOwnLog { otherLine.append(operation) }
             if let fold, operation.order <= fold.through { late.append(operation) } else { new.append(operation) }
         }
-        if report.copiedReplicaDetected {
-            try rekey(in: transaction)
-            // The old id is another replica's now, whose operations go as far as the copy's.
-            var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
-            progress.sequence = max(progress.sequence, (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0)
-            try transaction.setReplicaProgress(progress)
+        var forked = forkedHere
+        if !otherLine.isEmpty {
+            report.copiedReplicaDetected = true
+            forked += try operationsForked(by: otherLine, of: replica, besides: new + late, in: transaction)
+            try leaveForkedReplica(replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, in: transaction)
         }
         // A replacement of an operation this store folded away, applied where it was: the
         // replacement's store folded apart from this one.
         for operation in new + late {
-            if case .replacement(let original, _) = operation.change, fold?.covers(original.order) == true { throw SyncError.foldedApart }
+            guard case .replacement(let original, _) = operation.change, try Self.isFolded(original.order, fold: fold, in: transaction) else { continue }
+            guard try !Self.isReplaced(original.id.rawValue, in: transaction) else { continue }
+            throw SyncError.foldedApart
         }
         report.new = new.count + late.count
         report.replaced = try replace(late, besides: new, in: transaction)
+        report.remade = try remake(forked, in: transaction)
 
         // A replacement takes its original out of the order: the merge rewinds to where that was applied.
-        var starts = new.map(\.order)
+        var starts = new.map(\.order) + forked.map(\.order)
         for operation in new {
             guard case .replacement(let original, _) = operation.change else { continue }
             if try transaction.loggedOperation(id: original.id.rawValue) != nil { starts.append(original.order) }
@@ -400,7 +418,7 @@ public final class SyncEngine: Sendable {
             let operation = try SyncOperation(logged)
             heldBefore.insert(operation.id)
             // A snapshot taken since may hold it already.
-            if fold?.covers(operation.order) == true || operation.replica.rawValue == replica {
+            if try Self.isFolded(operation.order, fold: fold, in: transaction) || operation.replica.rawValue == replica {
                 released.append(logged.id)
                 continue
             }
@@ -476,9 +494,64 @@ public final class SyncEngine: Sendable {
     /// Whether an operation has no effect: another replaces it, or it replaces one that an earlier
     /// replacement replaced already.
     private func isSuperseded(_ logged: LoggedOperation, in transaction: any LogReading) throws -> Bool {
-        if try !transaction.replacements(of: logged.id).isEmpty { return true }
-        guard let original = logged.replaces, let first = try transaction.replacements(of: original).first else { return false }
+        if try Self.isReplaced(logged.id, in: transaction) { return true }
+        guard let original = logged.replaces else { return false }
+        // A replacement folded away came first.
+        if try !transaction.foldedReplacements(of: original).isEmpty { return true }
+        guard let first = try transaction.replacements(of: original).first else { return false }
         return first < logged.order
+    }
+
+    // MARK: Forks
+
+    /// This store's own operations that another line of its history, made under its replica id
+    /// by a copy of its database or the database a backup of it was restored over, took the
+    /// sequence numbers of: from the first sequence number at which the other line has an
+    /// operation that is not replaced, those of this store that are not replaced.
+    ///
+    /// - Parameters:
+    ///   - otherLine: Operations under this store's replica id that it never made.
+    ///   - batch: The operations being merged, whose replacements count too.
+    /// - Complexity: O(n) for n logged operations.
+    private func operationsForked(
+        by otherLine: [SyncOperation], of replica: UUID, besides batch: [SyncOperation], in transaction: any LogReading
+    ) throws -> [SyncOperation] {
+        var replacedInBatch = Set<UUID>()
+        for operation in batch {
+            if case .replacement(let original, _) = operation.change { replacedInBatch.insert(original.id.rawValue) }
+        }
+        let live = try otherLine.filter { try !replacedInBatch.contains($0.id.rawValue) && !Self.isReplaced($0.id.rawValue, in: transaction) }
+        guard let forkPoint = live.map(\.sequence).min() else { return [] }
+        return try transaction.loggedOperations(afterPosition: 0, limit: .max)
+            .filter { $0.order.replica == replica && $0.order.sequence >= forkPoint }
+            .filter { try !replacedInBatch.contains($0.id) && !Self.isReplaced($0.id, in: transaction) }
+            .map(SyncOperation.init)
+    }
+
+    /// Leaves a replica id that another database uses too: this store takes a new id, and
+    /// retires the old one (``SyncChange/retireReplica(id:)``), so that it holds no fold back.
+    ///
+    /// - Parameters:
+    ///   - replica: The id this store leaves.
+    ///   - reached: The highest sequence number under it among the operations being merged.
+    func leaveForkedReplica(_ replica: UUID, reaching reached: Int64, in transaction: any LogWriting) throws {
+        try rekey(in: transaction)
+        // The old id is another replica's now, whose operations go as far as the other line's.
+        var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+        progress.sequence = max(progress.sequence, reached)
+        try transaction.setReplicaProgress(progress)
+        _ = try log([.retireReplica(id: ReplicaID(rawValue: replica))], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
+    }
+
+    /// Makes this store's operations of a forked line again, under its new replica id, as
+    /// replacements (``SyncChange/replacement(of:change:)``): every replica then applies them
+    /// instead, and no operation id stands for two changes.
+    ///
+    /// - Returns: How many operations were made again.
+    private func remake(_ forked: [SyncOperation], in transaction: any LogWriting) throws -> Int {
+        guard !forked.isEmpty else { return 0 }
+        let replacements = forked.sorted { $0.order < $1.order }.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
+        return try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction).count
     }
 
     // MARK: Exchange
@@ -492,10 +565,11 @@ public final class SyncEngine: Sendable {
     public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> OperationBatch {
         let transaction = try Self.log(of: transaction)
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
-        let folded = try transaction.fold()?.covering ?? [:]
+        let fold = try transaction.fold()
         return OperationBatch(
             operations: try logged.map(SyncOperation.init), cursor: logged.last?.position ?? cursor,
-            folded: Dictionary(uniqueKeysWithValues: folded.map { (ReplicaID(rawValue: $0.key), $0.value) }))
+            folded: Dictionary(uniqueKeysWithValues: (fold?.covering ?? [:]).map { (ReplicaID(rawValue: $0.key), $0.value) }),
+            foldedTips: Dictionary(uniqueKeysWithValues: (fold?.tips ?? [:]).map { (ReplicaID(rawValue: $0.key), SyncOperation.ID(rawValue: $0.value)) }))
     }
 
     /// The operations that reached this store after `cursor`, read without blocking the caller's thread.
@@ -597,8 +671,10 @@ public struct OperationBatch: Sendable {
     /// The cursor to read the operations after these: the position of the last one.
     public var cursor: Int64
     /// For each replica, the sequence number up to which the store had folded its operations
-    /// away: a store must hold those to merge these (``SyncEngine/merge(_:after:)``).
+    /// away: a store must hold those to merge these (``SyncEngine/merge(_:after:endingAt:)``).
     public var folded: [ReplicaID: Int64]
+    /// For each replica in ``folded``, the id of its operation folded at that sequence number.
+    public var foldedTips: [ReplicaID: SyncOperation.ID] = [:]
 }
 
 /// What a merge did.
@@ -615,8 +691,12 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// replacements, after everything.
     public var replaced = 0
     /// Whether an operation came under this store's replica id without having been made here,
-    /// as when a database file is copied: this store then took a new replica id.
+    /// as when a database file is copied, or restored from a backup while the database it
+    /// replaced had synced on: this store then took a new replica id and retired the old one.
     public var copiedReplicaDetected = false
+    /// This store's own operations that the other line of its history had taken the sequence
+    /// numbers of, made again under its new replica id, as replacements.
+    public var remade = 0
     /// Operations held back, neither logged nor applied, because operations of their replica
     /// before them are missing here: those of this batch, and those held before that still wait.
     public var held = 0

@@ -27,12 +27,15 @@ public struct SyncSnapshot: Sendable {
     package let log: [LoggedOperation]
     /// The operations the store had folded away; `nil` when it had folded none.
     package let fold: Fold?
+    /// Who each operation the store had folded away was, in no particular order.
+    package let foldedOperations: [FoldedOperation]
     /// The replicas the store had learned were forgotten, whose operations may be folded away.
     package let retired: [UUID]
 
     /// A snapshot of these parts.
     package init(
-        lists: [ItemList], items: [Item], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?, retired: [UUID] = []
+        lists: [ItemList], items: [Item], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?,
+        folded: [FoldedOperation] = [], retired: [UUID] = []
     ) {
         self.lists = lists
         self.items = items
@@ -40,6 +43,7 @@ public struct SyncSnapshot: Sendable {
         self.tombstones = tombstones
         self.log = log
         self.fold = fold
+        self.foldedOperations = folded
         self.retired = retired
     }
 
@@ -55,6 +59,7 @@ public struct SyncSnapshot: Sendable {
             tombstones: try transaction.tombstones(),
             log: try transaction.loggedOperations(afterPosition: 0, limit: .max),
             fold: try transaction.fold(),
+            folded: try transaction.foldedOperations(),
             retired: try transaction.replicaProgresses().filter(\.isRetired).map(\.replica).sorted { $0.uuidString < $1.uuidString })
     }
 
@@ -65,6 +70,11 @@ public struct SyncSnapshot: Sendable {
     /// (``SyncEngine/adopt(_:)``); one that holds them all can merge ``operations()`` instead.
     public var folded: [ReplicaID: Int64] {
         Dictionary(uniqueKeysWithValues: (fold?.covering ?? [:]).map { (ReplicaID(rawValue: $0.key), $0.value) })
+    }
+
+    /// For each replica in ``folded``, the id of its operation folded at that sequence number.
+    public var foldedTips: [ReplicaID: SyncOperation.ID] {
+        Dictionary(uniqueKeysWithValues: (fold?.tips ?? [:]).map { (ReplicaID(rawValue: $0.key), SyncOperation.ID(rawValue: $0.value)) })
     }
 
     /// How many operations the snapshot's log holds.
@@ -79,6 +89,14 @@ public struct SyncSnapshot: Sendable {
     public func operations() throws -> [SyncOperation] {
         try log.map(SyncOperation.init)
     }
+
+    /// Whether the snapshot's store held an operation, logged or folded away.
+    func holds(_ order: OperationOrder) -> Bool {
+        heldIDs.contains(order.id) || fold?.coversBySequence(order) == true
+    }
+
+    /// The ids of the operations the snapshot's store held, logged or folded away.
+    var heldIDs: Set<UUID> { Set(log.map(\.id)).union(foldedOperations.map(\.id)) }
 
     /// For each replica, the sequence number up to which the snapshot holds all of that
     /// replica's operations, folded ones included (what ``SyncEngine/merged(in:)`` says of a store).
@@ -112,11 +130,11 @@ extension SyncEngine {
     ///
     /// When this store lacks none of the operations the snapshot's store folded away, nothing
     /// changes: merge the snapshot's operations as those of a file instead,
-    /// `merge(try snapshot.operations(), after: snapshot.folded)`.
+    /// `merge(try snapshot.operations(), after: snapshot.folded, endingAt: snapshot.foldedTips)`.
     ///
     /// ```swift
     /// if try await phone.adopt(snapshot) == nil {
-    ///     try await phone.merge(try snapshot.operations(), after: snapshot.folded)
+    ///     try await phone.merge(try snapshot.operations(), after: snapshot.folded, endingAt: snapshot.foldedTips)
     /// }
     /// ```
     ///
@@ -130,8 +148,10 @@ extension SyncEngine {
     public func adopt(_ snapshot: SyncSnapshot) async throws -> MergeReport? {
         try await repository.write { transaction in
             let log = try Self.log(of: transaction)
-            guard let fold = snapshot.fold, Self.lacks(fold.covering, holding: try self.merged(in: log)) else { return nil }
-            if let ours = try log.fold(), Self.lacks(ours.covering, holding: snapshot.merged) { throw SyncError.foldedApart }
+            guard let fold = snapshot.fold, try self.lacks(fold, in: log) else { return nil }
+            if let ours = try log.fold(), Self.lacks(ours.covering, holding: snapshot.merged) || ours.tips.values.contains(where: { !snapshot.heldIDs.contains($0) }) {
+                throw SyncError.foldedApart
+            }
             // A store that never synced logs its own lists and items first, before the snapshot's replace them.
             _ = try self.preparedReplica(in: log)
             return try self.adopt(snapshot, fold: fold, in: log)
@@ -150,7 +170,7 @@ extension SyncEngine {
     public func adoptSnapshot(of peer: SyncEngine) async throws -> MergeReport? {
         // Most exchanges need no snapshot: look at the peer's fold before reading its whole store.
         guard let theirs = try await peer.repository.read({ try Self.log(of: $0).fold() }),
-              Self.lacks(theirs.covering, holding: try await repository.read { try self.merged(in: $0) })
+              try await repository.read({ try self.lacks(theirs, in: Self.log(of: $0)) })
         else { return nil }
         return try await adopt(try await peer.snapshot())
     }
@@ -161,14 +181,40 @@ extension SyncEngine {
         covering.contains { merged[$0.key, default: 0] < $0.value }
     }
 
+    /// Whether this store lacks any of the operations another store's `fold` took in: it holds
+    /// less of a replica's operations, or not the operation the fold ends at, which another
+    /// line of that replica's history (a copy, a restored backup) took the place of here.
+    func lacks(_ fold: Fold, in transaction: any LogReading) throws -> Bool {
+        let held = try heldSequences(in: transaction)
+        guard !Self.lacks(fold.covering, holding: held) else { return true }
+        return try fold.tips.values.contains { try !Self.holds($0, in: transaction) }
+    }
+
     /// Replaces this store's rows and log with the snapshot's, then merges into it again this
     /// store's own operations that the snapshot's `fold` did not take in.
     private func adopt(_ snapshot: SyncSnapshot, fold: Fold, in transaction: any LogWriting) throws -> MergeReport {
-        let own = try transaction.loggedOperations(afterPosition: 0, limit: .max).filter { !fold.covers($0.order) }.map(SyncOperation.init)
+        let replica = try preparedReplica(in: transaction).id
+        let logged = try transaction.loggedOperations(afterPosition: 0, limit: .max)
+        let own = try logged.filter { !snapshot.holds($0.order) }.map(SyncOperation.init)
+        // Operations under this store's replica id that the snapshot's store held and this store
+        // never made: another line of this store's history, from a copy or a restored backup.
+        let madeHere = Set(logged.map(\.id))
+        let replacedThere = Set(snapshot.log.compactMap(\.replaces) + snapshot.foldedOperations.compactMap(\.replaces))
+        let otherLine = (snapshot.log.map { ($0.id, $0.order.replica, $0.order.sequence) } + snapshot.foldedOperations.map { ($0.id, $0.replica, $0.sequence) })
+            .filter { $0.1 == replica && !madeHere.contains($0.0) && !replacedThere.contains($0.0) }
+        // This store's operations from the first sequence number the other line took on: made
+        // again under a new id, whether the snapshot's store held them yet or not.
+        let folded = Set(snapshot.foldedOperations.map(\.id))
+        let forked = try otherLine.map(\.2).min().map { forkPoint in
+            try logged.filter { $0.order.replica == replica && $0.order.sequence >= forkPoint && !folded.contains($0.id) && !replacedThere.contains($0.id) }
+                .map(SyncOperation.init)
+        } ?? []
+
         let defaultList = try transaction.defaultListID()
         for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
         for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
-        _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through))
+        _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through), keeping: [])
+        try transaction.replaceFolded(with: snapshot.foldedOperations)
 
         for list in snapshot.lists { try transaction.insert(list) }
         for item in snapshot.items { try transaction.insert(item) }
@@ -186,6 +232,10 @@ extension SyncEngine {
             progress.isRetired = true
             try transaction.setReplicaProgress(progress)
         }
-        return try merge(own, in: transaction, fromOwnLog: true)
+        guard !otherLine.isEmpty else { return try merge(own, in: transaction, fromOwnLog: true) }
+        try leaveForkedReplica(replica, reaching: otherLine.map(\.2).max() ?? 0, in: transaction)
+        var report = try merge(own, in: transaction, fromOwnLog: true, remaking: forked)
+        report.copiedReplicaDetected = true
+        return report
     }
 }

@@ -206,34 +206,50 @@ struct OperationLogConformanceTests {
         }
     }
 
-    @Test("Folding removes operations up to an order and remembers the fold; no position is given twice", arguments: Backend.allCases)
+    @Test("Folding removes operations up to an order, but those kept, keeps who each was, and remembers the fold; no position is given twice", arguments: Backend.allCases)
     func folding(backend: Backend) throws {
         let store = try backend.makeStore()
         let early = Self.operation(Self.first, sequence: 1, milliseconds: 100)
-        let middle = Self.operation(Self.second, sequence: 1, milliseconds: 200)
+        var middle = Self.operation(Self.second, sequence: 1, milliseconds: 200)
+        middle.replaces = early.id
+        // Under the same replica and sequence number as `middle`, as a copied database makes it; kept.
+        let offLine = Self.operation(Self.second, sequence: 1, milliseconds: 210)
         // Logged last, so that folding removes the highest position.
         let kept = Self.operation(Self.first, sequence: 2, milliseconds: 300)
         let folded = Self.operation(Self.second, sequence: 2, milliseconds: 250)
         try store.repository.writeLog { transaction throws in
-            for operation in [early, middle, kept, folded] { _ = try transaction.log(operation) }
+            for operation in [early, middle, offLine, kept, folded] { _ = try transaction.log(operation) }
         }
         #expect(try store.repository.readLog { try $0.fold() } == nil)
-        let fold = Fold(through: folded.order, covering: [Self.first: 1, Self.second: 2], count: 3)
-        #expect(try store.repository.writeLog { try $0.fold(fold, removingThrough: folded.order) } == 3)
+        #expect(try store.repository.readLog { try $0.forkedSequences(of: Self.second, above: 0) } == [1])
+        let fold = Fold(through: folded.order, covering: [Self.first: 1, Self.second: 2], tips: [Self.first: early.id, Self.second: folded.id], count: 3)
+        #expect(try store.repository.writeLog { try $0.fold(fold, removingThrough: folded.order, keeping: [offLine.id]) } == 3)
         try store.repository.readLog { transaction throws in
             #expect(try transaction.fold() == fold)
-            #expect(try transaction.loggedOperations(afterPosition: 0, limit: .max).map(\.id) == [kept.id])
+            #expect(try transaction.loggedOperations(afterPosition: 0, limit: .max).map(\.id) == [offLine.id, kept.id])
             #expect(try transaction.loggedOperation(id: early.id) == nil)
-            #expect(try Set(transaction.loggedReplicas()) == [Self.first])
+            #expect(try Set(transaction.loggedReplicas()) == [Self.first, Self.second])
+            #expect(try transaction.foldedOperation(id: middle.id) == FoldedOperation(id: middle.id, replica: Self.second, sequence: 1, replaces: early.id))
+            #expect(try transaction.foldedOperation(id: offLine.id) == nil && transaction.foldedOperation(id: kept.id) == nil)
+            #expect(try Set(transaction.foldedOperations().map(\.id)) == [early.id, middle.id, folded.id])
+            #expect(try transaction.foldedReplacements(of: early.id) == [middle.id])
+            #expect(try Set(transaction.operationIDs(of: Self.second, at: 1)) == [middle.id, offLine.id])
+            #expect(try transaction.forkedSequences(of: Self.second, above: 0) == [1])
         }
-        #expect(fold.covers(middle.order) && !fold.covers(kept.order))
-        // Position 4 was folded away: the next operation goes past it.
+        // A snapshot's store folded other operations: they replace what was kept.
+        let theirs = FoldedOperation(id: UUID(), replica: Self.first, sequence: 7)
+        try store.repository.writeLog { try $0.replaceFolded(with: [theirs]) }
+        #expect(try store.repository.readLog { try $0.foldedOperations() } == [theirs])
+        #expect(try store.repository.readLog { try $0.foldedOperation(id: middle.id) } == nil)
+        #expect(!fold.coversBySequence(middle.order), "a fold that keeps who each operation was covers nothing by sequence number alone")
+        #expect(Fold(through: folded.order, covering: [:], bySequence: [Self.second: 1], count: 1).coversBySequence(middle.order))
+        // Position 5 was folded away: the next operation goes past it.
         let next = Self.operation(Self.second, sequence: 3, milliseconds: 400)
-        #expect(try store.repository.writeLog { try $0.log(next) } == 5)
+        #expect(try store.repository.writeLog { try $0.log(next) } == 6)
         // An operation folded away and logged again, as a snapshot's log is, is listed once, at its new position.
-        #expect(try store.repository.writeLog { try $0.log(early) } == 6)
-        #expect(try store.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).map(\.id) } == [kept.id, next.id, early.id])
-        #expect(try store.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: 2).map(\.id) } == [kept.id, next.id])
+        #expect(try store.repository.writeLog { try $0.log(early) } == 7)
+        #expect(try store.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).map(\.id) } == [offLine.id, kept.id, next.id, early.id])
+        #expect(try store.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: 2).map(\.id) } == [offLine.id, kept.id])
     }
 
     @Test("Replacements are found by the operation they replace; sequences and replicas by the log", arguments: Backend.allCases)
@@ -264,7 +280,7 @@ struct OperationLogConformanceTests {
         let store = try backend.makeStore()
         let first = Acknowledgement(replica: Self.first, milliseconds: 10, counter: 1, merged: [Self.first: 4, Self.second: 2])
         let second = Acknowledgement(replica: Self.second, milliseconds: 12, counter: 0, merged: [:])
-        let newer = Acknowledgement(replica: Self.first, milliseconds: 20, counter: 0, merged: [Self.first: 6])
+        let newer = Acknowledgement(replica: Self.first, milliseconds: 20, counter: 0, merged: [Self.first: 6], tips: [Self.first: UUID()])
         let list = ItemList.ID()
         let entry = OrderEntry.ID()
         try store.repository.writeLog { transaction throws in
@@ -313,7 +329,7 @@ struct OperationLogConformanceTests {
             try transaction.setReplicaState(last)
         }
         let fold = Fold(through: next.order, covering: [Self.first: 6, Self.second: 1], count: 3)
-        #expect(try store.repository.writeLog { try $0.fold(fold, removingThrough: next.order) } == 3)
+        #expect(try store.repository.writeLog { try $0.fold(fold, removingThrough: next.order, keeping: []) } == 3)
         #expect(try store.repository.readLog { try $0.replicaState() } == last)
     }
 

@@ -167,7 +167,7 @@ struct SQLiteRepositoryTests {
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
-                "v7: sync replicas and held operations",
+                "v7: sync replicas and held operations", "v8: sync operation identity",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -474,17 +474,21 @@ struct SQLiteRepositoryTests {
             #expect(try db.primaryKey(Schema.peersTable).columns == ["peer_replica_id"])
             #expect(try columns(Schema.acknowledgementsTable) == [
                 "replica_id TEXT NOT NULL", "clock_ms INTEGER NOT NULL", "clock_counter INTEGER NOT NULL", "merged TEXT NOT NULL",
+                "tips TEXT NOT NULL '{}'",
             ])
             #expect(try db.primaryKey(Schema.acknowledgementsTable).columns == ["replica_id"])
             #expect(try columns(Schema.foldTable) == [
                 "id INTEGER", "through_clock_ms INTEGER NOT NULL", "through_clock_counter INTEGER NOT NULL", "through_replica_id TEXT NOT NULL",
                 "through_sequence INTEGER NOT NULL", "through_id TEXT NOT NULL", "covering TEXT NOT NULL", "count INTEGER NOT NULL",
-                "last_position INTEGER NOT NULL",
+                "last_position INTEGER NOT NULL", "tips TEXT NOT NULL '{}'", "by_sequence TEXT NOT NULL '{}'",
             ])
+            #expect(try columns(Schema.foldedOperationsTable) == ["id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "replaces_id TEXT"])
+            let foldedBySequence = try #require(try db.indexes(on: Schema.foldedOperationsTable).first { $0.name == Schema.foldedBySequenceIndex })
+            #expect(foldedBySequence.columns == ["replica_id", "sequence"])
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
-                "v7: sync replicas and held operations",
+                "v7: sync replicas and held operations", "v8: sync operation identity",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)

@@ -45,7 +45,7 @@ struct SnapshotTests {
     func importSnapshot(_ data: Data, into replica: Replica) async throws {
         let snapshot = try SnapshotFile.decode(data)
         if try await replica.engine.adopt(snapshot) == nil {
-            try await replica.engine.merge(try snapshot.operations(), after: snapshot.folded)
+            try await replica.engine.merge(try snapshot.operations(), after: snapshot.folded, endingAt: snapshot.foldedTips)
         }
     }
 
@@ -58,7 +58,8 @@ struct SnapshotTests {
         #expect(headerLine.hasPrefix(#"{"folded":{"#) && headerLine.hasSuffix(#""format":"arrange-sync","snapshot":true,"version":3}"#), "\(headerLine)")
         let kinds = all.dropFirst().dropLast().map { String($0.dropFirst(2).prefix { $0 != "\"" }) }
         #expect(kinds.first == "fold" && kinds.dropFirst().first == "defaultList", "\(kinds)")
-        for kind in ["list", "item", "tombstone", "logged"] { #expect(kinds.contains(kind), "a \(kind) line") }
+        for kind in ["list", "item", "tombstone", "logged", "foldedOperation"] { #expect(kinds.contains(kind), "a \(kind) line") }
+        #expect(all.first { $0.hasPrefix(#"{"fold":"#) }?.contains(#""tips":{"#) == true, "the fold names the operation it ends at for each replica")
         #expect(all.contains { $0.hasPrefix(#"{"logged":{"operation":"#) && $0.contains(#""replayed":false"#) }, "Rice is not replayed yet")
         let count = all.count - 2
         #expect(data == sealed(all.dropLast().map { $0 + "\n" }.joined()), "the trailer counts the \(count) lines and seals them")
@@ -133,7 +134,7 @@ struct SnapshotTests {
 
         let all = lines(of: data).dropLast()
         let none = sealed((all + [#"{"note":"hello"}"#]).map { $0 + "\n" }.joined())
-        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, tombstone, logged, fold, defaultList, retired, or more than one."), "an unknown line")
+        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, tombstone, logged, fold, defaultList, retired, foldedOperation, or more than one."), "an unknown line")
         let orphans = all.filter { !$0.hasPrefix(#"{"list":"#) && !$0.hasPrefix(#"{"defaultList":"#) }
         let firstItem = try #require(orphans.firstIndex { $0.hasPrefix(#"{"item":"#) })
         let noLists = sealed(orphans.map { $0 + "\n" }.joined())
