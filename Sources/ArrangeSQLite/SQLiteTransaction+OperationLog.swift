@@ -446,28 +446,34 @@ extension SQLiteTransaction: OperationLogWriting {
 
     /// Sequence numbers by replica, as JSON text: `{"<replica id>": sequence, …}`.
     private static func text(_ sequences: [UUID: Int64]) throws -> String {
-        let keyed = Dictionary(uniqueKeysWithValues: sequences.map { (text($0.key), $0.value) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(keyed), as: UTF8.self)
+        try keyedText(sequences) { $0 }
     }
 
     private static func sequences(_ text: String, table: String) throws -> [UUID: Int64] {
-        guard let keyed = try? JSONDecoder().decode([String: Int64].self, from: Data(text.utf8)) else { throw RowDecodingError(table: table, row: text) }
-        return try Dictionary(uniqueKeysWithValues: keyed.map { (try uuid($0.key, table: table), $0.value) })
+        try keyed(text, table: table) { (value: Int64) in value }
     }
 
     /// Operation ids by replica, as JSON text: `{"<replica id>": "<operation id>", …}`.
     private static func text(_ ids: [UUID: UUID]) throws -> String {
-        let keyed = Dictionary(uniqueKeysWithValues: ids.map { (text($0.key), text($0.value)) })
+        try keyedText(ids) { text($0) }
+    }
+
+    private static func ids(_ text: String, table: String) throws -> [UUID: UUID] {
+        try keyed(text, table: table) { (value: String) in try uuid(value, table: table) }
+    }
+
+    /// Values by replica as a JSON object keyed by the replicas' ids, keys sorted.
+    private static func keyedText<Value, Stored: Encodable>(_ values: [UUID: Value], storing stored: (Value) -> Stored) throws -> String {
+        let keyed = Dictionary(uniqueKeysWithValues: values.map { (text($0.key), stored($0.value)) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(keyed), as: UTF8.self)
     }
 
-    private static func ids(_ text: String, table: String) throws -> [UUID: UUID] {
-        guard let keyed = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else { throw RowDecodingError(table: table, row: text) }
-        return try Dictionary(uniqueKeysWithValues: keyed.map { (try uuid($0.key, table: table), try uuid($0.value, table: table)) })
+    /// Values by replica read from a JSON object keyed by the replicas' ids.
+    private static func keyed<Stored: Decodable, Value>(_ text: String, table: String, reading read: (Stored) throws -> Value) throws -> [UUID: Value] {
+        guard let keyed = try? JSONDecoder().decode([String: Stored].self, from: Data(text.utf8)) else { throw RowDecodingError(table: table, row: text) }
+        return try Dictionary(uniqueKeysWithValues: keyed.map { (try uuid($0.key, table: table), try read($0.value)) })
     }
 
     private static func scope(_ text: String) throws -> OrderScope {
