@@ -168,6 +168,25 @@ extension LogJSON {
         func tagged(_ name: String, _ body: (inout Members) -> Void) {
             object { $0.member(name) { $0.object(body) } }
         }
+        /// A change that carries another operation's: a replacement or a renumbering.
+        func carrying(_ name: String, _ original: OperationReference, _ change: SyncChange) {
+            tagged(name) { members in
+                members.member("of") { json in
+                    json.object { members in
+                        members.member("id") { $0.id(original.id) }
+                        members.member("replica") { $0.id(original.replica) }
+                        members.member("sequence") { $0.number(original.sequence) }
+                        members.member("clock") { json in
+                            json.object { members in
+                                members.member("milliseconds") { $0.number(original.clock.milliseconds) }
+                                members.member("counter") { $0.number(Int64(original.clock.counter)) }
+                            }
+                        }
+                    }
+                }
+                members.member("change") { $0.change(change) }
+            }
+        }
         switch change {
         case .createList(let id, let name, let place):
             tagged("createList") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) }; $0.member("place") { $0.place(place) } }
@@ -212,22 +231,9 @@ extension LogJSON {
         case .unknown(_, let json):
             text += String(decoding: json, as: UTF8.self)
         case .replacement(let original, let change):
-            tagged("replacement") { members in
-                members.member("of") { json in
-                    json.object { members in
-                        members.member("id") { $0.id(original.id) }
-                        members.member("replica") { $0.id(original.replica) }
-                        members.member("sequence") { $0.number(original.sequence) }
-                        members.member("clock") { json in
-                            json.object { members in
-                                members.member("milliseconds") { $0.number(original.clock.milliseconds) }
-                                members.member("counter") { $0.number(Int64(original.clock.counter)) }
-                            }
-                        }
-                    }
-                }
-                members.member("change") { $0.change(change) }
-            }
+            carrying("replacement", original, change)
+        case .renumbering(let original, let change):
+            carrying("renumbering", original, change)
         }
     }
 }

@@ -134,7 +134,7 @@ public struct OperationCheck: Sendable {
         case .editItem(_, let title, let notes):
             if let title { try checkLength(of: title, as: .title) }
             if let notes { try checkNotes(notes) }
-        case .replacement(let original, let change):
+        case .replacement(let original, let change), .renumbering(let original, let change):
             guard original.sequence >= 1, Self.isPlausible(original.clock) else {
                 throw .replacedOperationOutOfRange(sequence: original.sequence, milliseconds: original.clock.milliseconds)
             }
@@ -199,7 +199,7 @@ public struct OperationCheck: Sendable {
         case .moveItems(let ids, _, _): id * (ids.count + 1) + place
         case .addToToday(let ids, _), .moveInToday(let ids, _): id * ids.count + place
         case .repairOrder: id + 32
-        case .replacement(_, let change): 512 + sizeBound(of: change)
+        case .replacement(_, let change), .renumbering(_, let change): 512 + sizeBound(of: change)
         case .unknown(_, let json): 2 * json.count
         case .retireReplica: id
         }

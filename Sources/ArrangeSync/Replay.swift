@@ -100,8 +100,9 @@ struct Replay {
             guard !progress.isRetired else { return }
             progress.isRetired = true
             try transaction.log.setReplicaProgress(progress)
-        case .replacement, .unknown:
-            // `effect` is never a replacement; a change of an unknown kind is not applied.
+        case .replacement, .renumbering, .unknown:
+            // `effect` is never a replacement; the operation a renumbering carries applies in its
+            // own place; a change of an unknown kind is not applied.
             break
         }
     }

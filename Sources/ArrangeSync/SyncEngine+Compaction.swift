@@ -49,7 +49,7 @@ extension SyncEngine {
         for (replica, sequence) in merged where sequence > 0 {
             var through = sequence
             for forked in try transaction.forkedSequences(of: replica, above: 0) where forked <= through {
-                guard try transaction.operationIDs(of: replica, at: forked).filter({ try !Self.isReplaced($0, in: transaction) }).count > 1 else { continue }
+                guard try transaction.operationIDs(of: replica, at: forked).filter({ try !Self.isOffLine($0, in: transaction) }).count > 1 else { continue }
                 through = forked - 1
                 break
             }
@@ -80,13 +80,37 @@ extension SyncEngine {
     static func lineOperation(of replica: UUID, at sequence: Int64, fold: Fold?, in transaction: any LogReading) throws -> UUID? {
         let ids = try transaction.operationIDs(of: replica, at: sequence)
         guard ids.count > 1 else { return ids.first ?? (fold?.covering[replica] == sequence ? fold?.tips[replica] : nil) }
-        let live = try ids.filter { try !isReplaced($0, in: transaction) }
+        let live = try ids.filter { try !isOffLine($0, in: transaction) }
         return live.count == 1 ? live[0] : nil
     }
 
-    /// Whether an operation was replaced, by a replacement logged or folded away.
-    static func isReplaced(_ id: UUID, in transaction: any LogReading) throws -> Bool {
+    /// Whether an operation is off its replica's line: replaced, by a replacement logged or
+    /// folded away, or renumbered (``SyncChange/renumbering(of:change:)``).
+    static func isOffLine(_ id: UUID, in transaction: any LogReading) throws -> Bool {
         try !transaction.replacements(of: id).isEmpty || !transaction.foldedReplacements(of: id).isEmpty
+    }
+
+    /// The orders of the logged operations that replace an operation, first first: with
+    /// `renumbering` false those that apply its change in their own place instead
+    /// (``SyncChange/replacement(of:change:)``), with `renumbering` true its renumberings.
+    static func replacements(of id: UUID, renumbering: Bool, in transaction: any LogReading) throws -> [OperationOrder] {
+        try transaction.replacements(of: id).filter { order in
+            guard let logged = try transaction.loggedOperation(id: order.id) else { return false }
+            return try isRenumbering(logged) == renumbering
+        }
+    }
+
+    /// Whether an operation was replaced by one that applies its change in its own place, logged
+    /// or folded away. Renumberings are never folded away (``compact(in:)``), so a folded one is such.
+    static func isReplacedInEffect(_ id: UUID, in transaction: any LogReading) throws -> Bool {
+        try !replacements(of: id, renumbering: false, in: transaction).isEmpty || !transaction.foldedReplacements(of: id).isEmpty
+    }
+
+    /// Whether a logged operation is a renumbering.
+    static func isRenumbering(_ logged: LoggedOperation) throws -> Bool {
+        guard logged.replaces != nil else { return false }
+        if case .renumbering = try SyncChange.decoding(logged.change) { return true }
+        return false
     }
 
     /// Whether this store holds the operation `id`, logged or folded away.
@@ -158,7 +182,8 @@ extension SyncEngine {
         for acknowledgement in acknowledgements.values { known.formUnion(acknowledgement.merged.keys) }
         // A replica that was forgotten holds nothing back; its operations still count as held
         // only when every other replica holds them.
-        known.subtract(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
+        let retired = Set(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
+        known.subtract(retired)
         // Alone, a store has met no other: what it folded, a replica it meets later could not merge.
         guard known.count > 1 else { return 0 }
         let previous = try transaction.fold()
@@ -188,9 +213,14 @@ extension SyncEngine {
                 guard logged.isReplayed, HLCTimestamp(order) <= horizon else { break walk }
                 // Of two operations under one replica and sequence number, the one replaced is off
                 // the replica's line: no acknowledgement speaks for it, so it stays logged.
+                // A renumbering stays logged, as does the operation it renumbered where this store
+                // knows the replica was left: no acknowledgement speaks for them, and each
+                // carries the other's change to where it is missing.
                 let isForked = forked[order.replica]?.contains(order.sequence) == true
-                if isForked, try Self.isReplaced(order.id, in: transaction),
-                   try Self.lineOperation(of: order.replica, at: order.sequence, fold: previous, in: transaction) != order.id {
+                let isRenumbered = try retired.contains(order.replica) && !Self.replacements(of: order.id, renumbering: true, in: transaction).isEmpty
+                if try Self.isRenumbering(logged) || isRenumbered
+                    || isForked && Self.isOffLine(order.id, in: transaction)
+                    && Self.lineOperation(of: order.replica, at: order.sequence, fold: previous, in: transaction) != order.id {
                     kept.insert(order.id)
                     through = order
                     continue

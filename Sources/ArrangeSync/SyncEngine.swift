@@ -308,6 +308,12 @@ public final class SyncEngine: Sendable {
             guard try !Self.isFolded(operation.order, fold: fold, in: transaction) else { continue }
             candidates.append(operation)
         }
+        // The operation a renumbering carries reaches the store with it, where it lacks it.
+        for carried in candidates.compactMap(\.change.renumberedOperation) where !seen.contains(carried.id) {
+            guard try !Self.holds(carried.id.rawValue, in: transaction), try !Self.isFolded(carried.order, fold: fold, in: transaction) else { continue }
+            seen.insert(carried.id)
+            candidates.append(carried)
+        }
         var new: [SyncOperation] = []
         var late: [SyncOperation] = []
         var otherLine: [SyncOperation] = []
@@ -327,7 +333,7 @@ public final class SyncEngine: Sendable {
         // replacement's store folded apart from this one.
         for operation in new + late {
             guard case .replacement(let original, _) = operation.change, try Self.isFolded(original.order, fold: fold, in: transaction) else { continue }
-            guard try !Self.isReplaced(original.id.rawValue, in: transaction) else { continue }
+            guard try !Self.isReplacedInEffect(original.id.rawValue, in: transaction) else { continue }
             throw SyncError.foldedApart
         }
         report.new = new.count + late.count
@@ -485,20 +491,20 @@ public final class SyncEngine: Sendable {
         for operation in late { _ = try transaction.log(operation.logged(rewind: SyncCoding.emptyRewind, isReplayed: true)) }
         var replacements: [SyncChange] = []
         for operation in late where !replaced.contains(operation.id.rawValue) {
-            guard try transaction.replacements(of: operation.id.rawValue).isEmpty else { continue }
+            guard try Self.replacements(of: operation.id.rawValue, renumbering: false, in: transaction).isEmpty else { continue }
             replacements.append(.replacement(of: OperationReference(operation), change: operation.change.effect))
         }
         return try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction).count
     }
 
     /// Whether an operation has no effect: another replaces it, or it replaces one that an earlier
-    /// replacement replaced already.
+    /// replacement replaced already. Renumberings change nothing either way.
     private func isSuperseded(_ logged: LoggedOperation, in transaction: any LogReading) throws -> Bool {
-        if try Self.isReplaced(logged.id, in: transaction) { return true }
-        guard let original = logged.replaces else { return false }
+        if try Self.isReplacedInEffect(logged.id, in: transaction) { return true }
+        guard let original = logged.replaces, try !Self.isRenumbering(logged) else { return false }
         // A replacement folded away came first.
         if try !transaction.foldedReplacements(of: original).isEmpty { return true }
-        guard let first = try transaction.replacements(of: original).first else { return false }
+        guard let first = try Self.replacements(of: original, renumbering: false, in: transaction).first else { return false }
         return first < logged.order
     }
 
@@ -518,13 +524,16 @@ public final class SyncEngine: Sendable {
     ) throws -> [SyncOperation] {
         var replacedInBatch = Set<UUID>()
         for operation in batch {
-            if case .replacement(let original, _) = operation.change { replacedInBatch.insert(original.id.rawValue) }
+            switch operation.change {
+            case .replacement(let original, _), .renumbering(let original, _): replacedInBatch.insert(original.id.rawValue)
+            default: break
+            }
         }
-        let live = try otherLine.filter { try !replacedInBatch.contains($0.id.rawValue) && !Self.isReplaced($0.id.rawValue, in: transaction) }
+        let live = try otherLine.filter { try !replacedInBatch.contains($0.id.rawValue) && !Self.isOffLine($0.id.rawValue, in: transaction) }
         guard let forkPoint = live.map(\.sequence).min() else { return [] }
         return try transaction.loggedOperations(afterPosition: 0, limit: .max)
             .filter { $0.order.replica == replica && $0.order.sequence >= forkPoint }
-            .filter { try !replacedInBatch.contains($0.id) && !Self.isReplaced($0.id, in: transaction) }
+            .filter { try !replacedInBatch.contains($0.id) && !Self.isOffLine($0.id, in: transaction) }
             .map(SyncOperation.init)
     }
 
@@ -543,15 +552,17 @@ public final class SyncEngine: Sendable {
         _ = try log([.retireReplica(id: ReplicaID(rawValue: replica))], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
     }
 
-    /// Makes this store's operations of a forked line again, under its new replica id, as
-    /// replacements (``SyncChange/replacement(of:change:)``): every replica then applies them
-    /// instead, and no operation id stands for two changes.
+    /// States this store's operations of a forked line again under its new replica id, as
+    /// renumberings (``SyncChange/renumbering(of:change:)``): each keeps its place and its effect
+    /// on every replica, and comes off the old id's line, so that each replica's operations form
+    /// one line again. Both databases of a fork may do so, in any order, and a store that folded
+    /// an original away meets its renumbering without harm.
     ///
-    /// - Returns: How many operations were made again.
+    /// - Returns: How many operations were renumbered.
     private func remake(_ forked: [SyncOperation], in transaction: any LogWriting) throws -> Int {
         guard !forked.isEmpty else { return 0 }
-        let replacements = forked.sorted { $0.order < $1.order }.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
-        return try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction).count
+        let renumberings = forked.sorted { $0.order < $1.order }.map { SyncChange.renumbering(of: OperationReference($0), change: $0.change) }
+        return try log(renumberings, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction).count
     }
 
     // MARK: Exchange
@@ -755,7 +766,10 @@ extension SyncOperation {
     /// The operation as a store logs it.
     func logged(rewind: Data, isReplayed: Bool) -> LoggedOperation {
         var replaces: UUID?
-        if case .replacement(let original, _) = change { replaces = original.id.rawValue }
+        switch change {
+        case .replacement(let original, _), .renumbering(let original, _): replaces = original.id.rawValue
+        default: break
+        }
         return LoggedOperation(
             order: order, change: LogJSON.encode { $0.change(change) }, rewind: rewind, isReplayed: isReplayed, replaces: replaces,
             original: original, isUnapplied: change.isUnknown)

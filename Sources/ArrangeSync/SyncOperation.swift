@@ -156,16 +156,29 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// not applied anywhere, and of several replacements of one operation only the first, in
     /// the total order, is (see ``SyncEngine``).
     indirect case replacement(of: OperationReference, change: SyncChange)
+    /// An operation of a line of history that two databases made under one replica id (a copy,
+    /// a restored backup), stated again under the new id of the database that made it, so that
+    /// each replica's operations form one line again. It changes nothing itself: the operation
+    /// it carries applies in its own place, on every replica, whether the original or this
+    /// reached it first, and where the original was folded away this adds nothing.
+    indirect case renumbering(of: OperationReference, change: SyncChange)
 
     /// The change itself: for a replacement, the change it makes again.
     public var effect: SyncChange {
         if case .replacement(_, let change) = self { change.effect } else { self }
     }
 
+    /// The operation that a renumbering carries, as it was made; `nil` for another change.
+    var renumberedOperation: SyncOperation? {
+        guard case .renumbering(let original, let carried) = self else { return nil }
+        return SyncOperation(id: original.id, replica: original.replica, sequence: original.sequence, clock: original.clock, change: carried)
+    }
+
     /// The name of every kind of change this version knows, as the JSON of an operation names it.
     static let knownKinds: Set<String> = [
         "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
+        "renumbering",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

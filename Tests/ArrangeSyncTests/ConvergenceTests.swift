@@ -372,7 +372,7 @@ extension SyncChange {
              .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
             ids.map(\.entryID)
         case .repairOrder, .unknown, .retireReplica: []
-        case .replacement(_, let change): change.subjects
+        case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
     }
 

@@ -10,152 +10,8 @@ import Testing
 /// the changes of both lines, in one order, the same everywhere.
 @Suite("Sync: restored backups and copied databases")
 struct ForkTests {
-    /// How two devices meet in a scenario.
-    enum Meeting: String, CaseIterable, CustomTestStringConvertible {
-        /// `exchange(with:)`, as `arrange sync PEER` does.
-        case exchange
-        /// Files of operations both ways, the restored or copied side's first, as `sync export`
-        /// and `sync import` do.
-        case filesFromFork
-        /// Files of operations both ways, the other side's first.
-        case filesToFork
-
-        var testDescription: String { rawValue }
-    }
-
-    /// A device: a database file of its own, and the engine on it.
-    final class Device {
-        let path: String
-        let clock: SimulatedClock
-        private(set) var engine: SyncEngine
-
-        init(_ path: String, clock: SimulatedClock) throws {
-            self.path = path
-            self.clock = clock
-            engine = try Self.open(path, clock: clock)
-        }
-
-        private static func open(_ path: String, clock: SimulatedClock) throws -> SyncEngine {
-            SyncEngine(repository: try SQLiteItemRepository(path: path), wallClock: { clock.read() })
-        }
-
-        /// The database file and its `-wal` and `-shm`, as a backup or a copy takes them while the app runs.
-        var files: [String] { ["", "-wal", "-shm"].map { path + $0 } }
-
-        /// Copies the files as they are now, without closing the database.
-        func copyFiles(to target: String) throws {
-            for (source, destination) in zip(files, ["", "-wal", "-shm"].map { target + $0 }) where FileManager.default.fileExists(atPath: source) {
-                try? FileManager.default.removeItem(atPath: destination)
-                try FileManager.default.copyItem(atPath: source, toPath: destination)
-            }
-        }
-
-        /// Closes the database, puts the files at `backup` in its place, and opens it again.
-        func restore(from backup: String) throws {
-            try (engine.repository as? SQLiteItemRepository)?.close()
-            for file in files { try? FileManager.default.removeItem(atPath: file) }
-            for (source, destination) in zip(["", "-wal", "-shm"].map { backup + $0 }, files) where FileManager.default.fileExists(atPath: source) {
-                try FileManager.default.copyItem(atPath: source, toPath: destination)
-            }
-            engine = try Self.open(path, clock: clock)
-        }
-
-        func add(_ title: String) throws {
-            clock.advance(by: 1_000)
-            _ = try engine.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: title, notes: "", place: SyncPlace(after: nil, before: nil)))
-        }
-
-        func rename(_ title: String, to newTitle: String) throws {
-            clock.advance(by: 1_000)
-            let item = try #require(try items().first { $0.title == title })
-            _ = try engine.perform(.editItem(id: item.id, title: newTitle, notes: nil))
-        }
-
-        func items() throws -> [Item] {
-            try engine.repository.read { try $0.items(in: ItemList.firstDefaultListID, visibility: .all, offset: 0, limit: .max) }
-        }
-
-        func titles() throws -> Set<String> { Set(try items().map(\.title)) }
-
-        func replicaID() throws -> UUID? { try engine.repository.readLog { try $0.replicaState()?.id } }
-
-        /// What `sync export` writes: every operation, what was folded, and the acknowledgements.
-        func exportFile() async throws -> Data {
-            let batch = try await engine.operations(after: 0)
-            return try OperationFile.encode(OperationFile.Contents(
-                operations: batch.operations, folded: batch.folded, foldedTips: batch.foldedTips, acknowledgements: try await engine.acknowledgements()))
-        }
-
-        /// What `sync import` does: takes a snapshot when it lacks what the file's store folded,
-        /// merges, hears the acknowledgements, and folds.
-        func importFile(_ data: Data, from other: Device) async throws {
-            let contents = try OperationFile.decode(data)
-            do {
-                try await engine.merge(contents.operations, after: contents.folded, endingAt: contents.foldedTips)
-            } catch SyncError.missingFoldedOperations {
-                let snapshot = try SnapshotFile.decode(try SnapshotFile.encode(try await other.engine.snapshot()))
-                try await engine.adopt(snapshot)
-                try await engine.merge(contents.operations, after: contents.folded, endingAt: contents.foldedTips)
-            }
-            try await engine.hear(contents.acknowledgements)
-            _ = try await engine.compact()
-        }
-    }
-
-    /// Devices in a temporary folder, and every operation any of them ever logged.
-    final class Scenario {
-        let folder: URL
-        var devices: [Device] = []
-        private var archive: [SyncOperation.ID: SyncOperation] = [:]
-        let clock = SimulatedClock(1_790_000_000_000)
-
-        init(folder: URL) { self.folder = folder }
-
-        func device(_ name: String) throws -> Device {
-            let device = try Device(folder.appendingPathComponent("\(name).sqlite").path, clock: clock)
-            devices.append(device)
-            return device
-        }
-
-        /// Keeps what every device's log holds now, before a fold removes it.
-        func archiveLogs() async throws {
-            for device in devices {
-                for operation in try await device.engine.operations(after: 0).operations { archive[operation.id] = operation }
-            }
-        }
-
-        func meet(_ first: Device, _ second: Device, by meeting: Meeting, fold: Bool) async throws {
-            try await archiveLogs()
-            switch meeting {
-            case .exchange:
-                _ = try await first.engine.exchange(with: second.engine)
-                try await archiveLogs()
-                if fold { _ = try await first.engine.compact() + second.engine.compact() }
-            case .filesFromFork, .filesToFork:
-                let (from, to) = meeting == .filesFromFork ? (first, second) : (second, first)
-                try await to.importFile(try await from.exportFile(), from: from)
-                try await archiveLogs()
-                try await from.importFile(try await to.exportFile(), from: to)
-            }
-            try await archiveLogs()
-        }
-
-        /// Every device holds the same rows, those one merge of every operation ever made ends with.
-        func expectConvergence(_ comment: Comment) async throws {
-            try await archiveLogs()
-            let dumps = try devices.map { try Simulation.dump($0.engine.repository) }
-            #expect(Set(dumps.map { "\($0)" }).count == 1, "devices differ: \(comment)")
-            let reference = SyncEngine(repository: InMemoryItemRepository())
-            try await reference.merge(archive.values.sorted { $0.order < $1.order })
-            #expect(try Simulation.dump(reference.repository) == dumps[0], "a device differs from one replay of every operation: \(comment)")
-            // No operation id stands for two changes.
-            let operations = Array(archive.values)
-            #expect(Set(operations.map(\.id)).count == operations.count)
-        }
-    }
-
     /// Meets every pair of devices, twice round, so that everything reaches everyone.
-    func settle(_ scenario: Scenario, by meeting: Meeting, fold: Bool) async throws {
+    func settle(_ scenario: DeviceScenario, by meeting: Meeting, fold: Bool) async throws {
         for _ in 0..<2 {
             for (index, device) in scenario.devices.enumerated() {
                 try await scenario.meet(device, scenario.devices[(index + 1) % scenario.devices.count], by: meeting, fold: fold)
@@ -166,7 +22,7 @@ struct ForkTests {
     @Test("A database restored from a backup, with changes made after it and after the backup, ends with both lines' changes everywhere", arguments: Meeting.allCases, [false, true])
     func restoredBackup(meeting: Meeting, folded: Bool) async throws {
         try await withTemporaryFolder { folder in
-            let scenario = Scenario(folder: folder)
+            let scenario = DeviceScenario(folder: folder)
             let phone = try scenario.device("phone")
             let laptop = try scenario.device("laptop")
             try phone.add("Milk")
@@ -203,13 +59,10 @@ struct ForkTests {
         }
     }
 
-    // Files that flow from the copy first are not yet settled: the original can learn of the
-    // copy's line before it learns the copy made it again, make its own again too, and meet a
-    // store that folded its originals (`SyncError.foldedApart`).
-    @Test("A database copied to a second device, both going on, ends with the changes of the original, the copy and a third device everywhere", arguments: [Meeting.exchange, .filesToFork], [false, true])
+    @Test("A database copied to a second device, both going on, ends with the changes of the original, the copy and a third device everywhere", arguments: Meeting.allCases, [false, true])
     func copiedDatabase(meeting: Meeting, folded: Bool) async throws {
         try await withTemporaryFolder { folder in
-            let scenario = Scenario(folder: folder)
+            let scenario = DeviceScenario(folder: folder)
             let phone = try scenario.device("phone")
             let laptop = try scenario.device("laptop")
             try phone.add("Milk")
@@ -235,5 +88,52 @@ struct ForkTests {
             }
             try await scenario.expectConvergence("\(meeting), folded: \(folded)")
         }
+    }
+}
+
+/// A renumbering states an operation of a forked replica id again under a new id: it changes
+/// nothing itself, and brings the operation it carries where that is missing.
+@Suite("Sync: renumberings")
+struct RenumberingTests {
+    let milk = Item.ID()
+
+    /// An item added, then renamed, by one replica; and the add renumbered by another.
+    func operations() throws -> (add: SyncOperation, rename: SyncOperation, renumbering: SyncOperation) {
+        let maker = SyncEngine(repository: InMemoryItemRepository())
+        let add = try maker.perform(.addItem(id: milk, list: ItemList.firstDefaultListID, title: "Milk", notes: "", place: SyncPlace(after: nil, before: nil)))
+        let rename = try maker.perform(.editItem(id: milk, title: "Oat milk", notes: nil))
+        let renumbering = SyncOperation(
+            id: SyncOperation.ID(rawValue: UUID()), replica: ReplicaID(rawValue: UUID()), sequence: 1,
+            clock: HLCTimestamp(milliseconds: rename.clock.milliseconds + 1_000, counter: 0),
+            change: .renumbering(of: OperationReference(add), change: add.change))
+        return (add, rename, renumbering)
+    }
+
+    /// A fresh store, after merging `batches` one after the other.
+    func store(merging batches: [SyncOperation]...) throws -> SyncEngine {
+        let engine = SyncEngine(repository: InMemoryItemRepository())
+        for batch in batches { try engine.merge(batch) }
+        return engine
+    }
+
+    @Test("A renumbering of an operation held changes nothing, whenever it comes")
+    func heldOriginal() throws {
+        let (add, rename, renumbering) = try operations()
+        let plain = try store(merging: [add, rename])
+        let renumbered = try store(merging: [add, rename])
+        #expect(try renumbered.merge([renumbering]).new == 1)
+        #expect(try Simulation.dump(renumbered.repository) == Simulation.dump(plain.repository))
+        #expect(try renumbered.repository.read { try $0.item(id: milk)?.title } == "Oat milk", "the rename still comes after the add")
+    }
+
+    @Test("A store that lacks the operation a renumbering carries takes it from there, in its own place")
+    func missingOriginal() throws {
+        let (add, rename, renumbering) = try operations()
+        let plain = try store(merging: [add, rename])
+        let carried = try store(merging: [rename, renumbering])
+        #expect(try Simulation.dump(carried.repository) == Simulation.dump(plain.repository))
+        #expect(try carried.repository.readLog { try $0.loggedOperation(id: add.id.rawValue) } != nil, "the original is logged, to be passed on")
+        // The original arriving after that is known already.
+        #expect(try carried.merge([add]).new == 0)
     }
 }

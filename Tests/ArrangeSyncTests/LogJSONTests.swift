@@ -14,6 +14,9 @@ struct LogJSONTests {
         let places = [SyncPlace(after: nil, before: nil), SyncPlace(after: item.entryID, before: nil), SyncPlace(after: nil, before: other.entryID), SyncPlace(after: item.entryID, before: other.entryID)]
         let place = places.randomElement(using: &random)!
         let moment = Date(timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000, using: &random)) + 0.125)
+        let original = OperationReference(SyncOperation(
+            id: SyncOperation.ID(rawValue: UUID()), replica: ReplicaID(rawValue: UUID()), sequence: Int64.random(in: 1...1_000, using: &random),
+            clock: HLCTimestamp(milliseconds: 1_790_000_000_000, counter: UInt32.random(in: 0...9, using: &random)), change: .deleteList(id: list)))
         return [
             .createList(id: list, name: text(&random), place: place),
             .renameList(id: list, name: text(&random)),
@@ -29,6 +32,9 @@ struct LogJSONTests {
             .removeFromToday(ids: [item, other]),
             .moveInToday(ids: [other], place: place),
             .repairOrder(scope: [OrderScope.lists, .today, .items(list)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
+            .retireReplica(id: ReplicaID(rawValue: UUID())),
+            .replacement(of: original, change: .renameList(id: list, name: text(&random))),
+            .renumbering(of: original, change: .replacement(of: original, change: .deleteItems(ids: [item]))),
         ]
     }
 

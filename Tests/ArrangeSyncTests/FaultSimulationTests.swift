@@ -1,0 +1,150 @@
+import ArrangeModel
+import ArrangeStore
+import ArrangeSync
+import Foundation
+import Testing
+
+/// Devices with database files of their own make random changes and meet at random, by
+/// `sync PEER` or by files, while the faults of real devices strike at random: a database
+/// restored from an older backup of itself, a database copied to a new device while both go on,
+/// a file cut short, a device lost and forgotten. Every run ends with every device the same,
+/// and the same as one replay of every operation any device ever logged: nothing lost.
+@Suite("Sync: random faults of real devices")
+struct FaultSimulationTests {
+    /// What befalls the devices in one step.
+    enum Event: CaseIterable {
+        case change, meeting, backup, restore, copy, cutFile, loss
+
+        /// How often each event comes, out of the sum of all.
+        var weight: Int {
+            switch self {
+            case .change: 50
+            case .meeting: 28
+            case .backup: 6
+            case .restore: 4
+            case .copy: 4
+            case .cutFile: 4
+            case .loss: 2
+            }
+        }
+
+        static func random(using random: inout SeededRandomNumberGenerator) -> Event {
+            var roll = Int.random(in: 0..<allCases.map(\.weight).reduce(0, +), using: &random)
+            for event in allCases {
+                if roll < event.weight { return event }
+                roll -= event.weight
+            }
+            return .change
+        }
+    }
+
+    /// One run: the devices, the backups each took of itself, and the faults met.
+    final class Run {
+        let scenario: DeviceScenario
+        var random: SeededRandomNumberGenerator
+        /// Backups by the device they were taken of.
+        var backups: [ObjectIdentifier: [String]] = [:]
+        var faults: [String] = []
+        private var names = 0
+
+        init(folder: URL, seed: UInt64) throws {
+            scenario = DeviceScenario(folder: folder, seed: seed)
+            random = SeededRandomNumberGenerator(seed: seed)
+            for _ in 0..<2 { _ = try newDevice() }
+        }
+
+        var devices: [Device] { scenario.devices }
+
+        func newDevice() throws -> Device {
+            names += 1
+            return try scenario.device("device\(names)")
+        }
+
+        func pick() -> Device { devices[Int.random(in: 0..<devices.count, using: &random)] }
+
+        func pickPair() -> (Device, Device) {
+            let first = Int.random(in: 0..<devices.count, using: &random)
+            let second = (first + Int.random(in: 1..<devices.count, using: &random)) % devices.count
+            return (devices[first], devices[second])
+        }
+
+        func words() -> [Int] { (0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) } }
+
+        func step() async throws {
+            switch Event.random(using: &random) {
+            case .change:
+                let device = pick()
+                device.clock.advance(by: Int64.random(in: 1...2_000, using: &random))
+                if let change = try Simulation.change(from: words(), in: device.engine.repository) { try device.engine.perform(change) }
+            case .meeting:
+                let (first, second) = pickPair()
+                let meeting = Meeting.allCases.randomElement(using: &random) ?? .exchange
+                try await scenario.meet(first, second, by: meeting, fold: Bool.random(using: &random))
+            case .backup:
+                let device = pick()
+                let backup = scenario.folder.appendingPathComponent("backup\(backups.values.joined().count).sqlite").path
+                try device.copyFiles(to: backup)
+                backups[ObjectIdentifier(device), default: []].append(backup)
+            case .restore:
+                // A device whose changes reached another, put back to an older backup of itself.
+                let device = pick()
+                guard let backup = backups[ObjectIdentifier(device)]?.randomElement(using: &random) else { return }
+                try await scenario.meet(device, devices.first { $0 !== device } ?? device, by: .exchange, fold: false)
+                try device.restore(from: backup)
+                faults.append("restore")
+            case .copy:
+                // A database copied, while open, to a new device; both go on. One copy of a
+                // database at a time: see README, Not solved yet.
+                guard devices.count < 5 else { return }
+                let original = pick()
+                let id = try original.replicaID()
+                guard try devices.filter({ try $0.replicaID() == id }).count == 1 else { return }
+                let copy = scenario.folder.appendingPathComponent("copy\(names).sqlite").path
+                try original.copyFiles(to: copy)
+                try newDevice().restore(from: copy)
+                faults.append("copy")
+            case .cutFile:
+                let (from, to) = pickPair()
+                let file = try await from.exportFile()
+                let cut = file.prefix(Int.random(in: 0..<file.count, using: &random))
+                let before = try Simulation.dump(to.engine.repository)
+                let logged = try await to.engine.operations(after: 0).operations.count
+                await #expect(throws: (any Error).self, "a cut file is refused") { try await to.importFile(cut, from: from) }
+                #expect(try Simulation.dump(to.engine.repository) == before, "a cut file changes nothing")
+                #expect(try await to.engine.operations(after: 0).operations.count == logged)
+                faults.append("cut file")
+            case .loss:
+                // A device that synced once more, then was lost; another forgets it.
+                guard devices.count > 2 else { return }
+                let (lost, other) = pickPair()
+                try await scenario.meet(lost, other, by: .exchange, fold: false)
+                let id = try #require(try lost.replicaID())
+                scenario.devices.removeAll { $0 === lost }
+                try await other.engine.forget(ReplicaID(rawValue: id))
+                faults.append("loss")
+            }
+        }
+
+        /// Every device meets the next, round and round, until everything reached everyone.
+        func settle() async throws {
+            for _ in 0..<3 {
+                for (index, device) in devices.enumerated() {
+                    try await scenario.meet(device, devices[(index + 1) % devices.count], by: .exchange, fold: true)
+                }
+            }
+        }
+    }
+
+    /// The seeds of the runs: 20, or `ARRANGE_FAULT_RUNS` of them.
+    static let seeds = 0..<UInt64(ProcessInfo.processInfo.environment["ARRANGE_FAULT_RUNS"].flatMap(UInt64.init) ?? 20)
+
+    @Test("Runs of 150 random steps with faults struck at random end with every device the same, nothing lost", arguments: seeds)
+    func randomFaults(seed: UInt64) async throws {
+        try await withTemporaryFolder { folder in
+            let run = try Run(folder: folder, seed: seed)
+            for _ in 0..<150 { try await run.step() }
+            try await run.settle()
+            try await run.scenario.expectConvergence("seed \(seed), faults \(run.faults)")
+        }
+    }
+}
