@@ -706,7 +706,7 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// replaced had synced on: this store then took a new replica id and retired the old one.
     public var copiedReplicaDetected = false
     /// This store's own operations that the other line of its history had taken the sequence
-    /// numbers of, made again under its new replica id, as replacements.
+    /// numbers of, stated again under its new replica id, as renumberings.
     public var remade = 0
     /// Operations held back, neither logged nor applied, because operations of their replica
     /// before them are missing here: those of this batch, and those held before that still wait.
