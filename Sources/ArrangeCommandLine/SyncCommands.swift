@@ -119,6 +119,10 @@ struct SyncExchange: Codable {
     var heldHere: String?
     /// What waits in the peer for missing operations, in a sentence; `nil` when nothing does.
     var heldThere: String?
+    /// What this database did on finding its clock had run ahead, in a sentence; `nil` when it did not.
+    var clockHere: String?
+    /// What the peer did on finding its clock had run ahead, in a sentence; `nil` when it did not.
+    var clockThere: String?
     /// When the peer's schema was older than this Arrange writes: the upgrade it took first.
     var peerUpgraded: SchemaUpgrade?
 
@@ -135,6 +139,8 @@ struct SyncExchange: Codable {
         forkHere = [report.received, report.adoption].compactMap { $0?.forkSummary }.first
         heldHere = report.received.heldSummary
         heldThere = report.sent.heldSummary
+        clockHere = report.clockRecovery?.summary
+        clockThere = report.peerClockRecovery?.summary
     }
 
     /// `Sent 3 operations to PEER and received 2; applied 5 here and 3 there.`, and what else happened.
@@ -148,6 +154,8 @@ struct SyncExchange: Codable {
         if snapshotHere { text += " This database lacked operations \(peer) had folded away, and took its lists, items and log first." }
         if snapshotThere { text += " \(peer) lacked operations this database had folded away, and took its lists, items and log first." }
         if replaced > 0 { text += " \(replaced) operation\(replaced == 1 ? "" : "s") from before a fold made again after everything." }
+        if let clock = clockHere { text += " Here: \(clock)" }
+        if let clock = clockThere { text += " In \(peer): \(clock)" }
         if let fork = forkHere { text += " Here: \(fork)" }
         if let held = heldHere { text += " Here: \(held)" }
         if let held = heldThere { text += " In \(peer): \(held)" }
@@ -192,6 +200,8 @@ struct SyncExportCommand: SessionCommand {
 
     func run(in session: CommandSession) async throws {
         let engine = try session.syncEngine()
+        // A database whose clock ran ahead makes its changes again in time before it sends them.
+        if let recovery = try await engine.recoverClock() { session.console.note("Here: " + recovery.summary) }
         let data: Data
         let summary: String
         let figures: any Encodable
@@ -332,6 +342,7 @@ struct SyncImportCommand: SessionCommand {
     private static func figures(of report: MergeReport) -> String {
         "\(report.new) new; applied \(report.applied), of which \(report.applied - report.new) again to keep one order."
             + (report.replaced > 0 ? " \(report.replaced) from before a fold made again after everything." : "")
+            + (report.clockRecovery.map { " " + $0.summary } ?? "")
             + (report.forkSummary.map { " " + $0 } ?? "")
             + (report.heldSummary.map { " " + $0 } ?? "")
     }
@@ -482,9 +493,33 @@ extension MergeReport {
     /// operations before them arrive: replica 1a2b3c4d's from 4 on; import or sync with a
     /// database that has them.`; `nil` when nothing waits.
     var heldSummary: String? {
-        guard held > 0 else { return nil }
-        let missing = gaps.map { "replica \($0.replica.text.prefix(8))'s from \($0.firstMissing) on" }.joined(separator: ", ")
-        return "\(held) operation\(held == 1 ? "" : "s") held back until the operations before them arrive: \(missing); "
-            + "import or sync with a database that has them."
+        var sentences: [String] = []
+        let waiting = gaps.reduce(0) { $0 + $1.held }
+        if waiting > 0 {
+            let missing = gaps.map { "replica \($0.replica.text.prefix(8))'s from \($0.firstMissing) on" }.joined(separator: ", ")
+            sentences.append("\(waiting) operation\(waiting == 1 ? "" : "s") held back until the operations before them arrive: \(missing); "
+                + "import or sync with a database that has them.")
+        }
+        for ahead in aheadOfClock {
+            sentences.append("\(ahead.held) operation\(ahead.held == 1 ? "" : "s") of replica \(ahead.replica.text.prefix(8)) held back: "
+                + "stamped \(Self.duration(ahead.milliseconds)) ahead of this device's clock. They wait until that device's clock is set "
+                + "right, or this device's if it is the one that is wrong.")
+        }
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+
+    /// `365 days`, `3 hours`, `12 minutes`: a span of time as a person reads it, rounded down.
+    static func duration(_ milliseconds: Int64) -> String {
+        let minutes = milliseconds / 60_000
+        let (count, unit) = minutes >= 2 * 24 * 60 ? (minutes / (24 * 60), "day") : minutes >= 2 * 60 ? (minutes / 60, "hour") : (minutes, "minute")
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
+    }
+}
+
+extension ClockRecovery {
+    /// What a store did on finding its clock had run ahead, in a sentence.
+    var summary: String {
+        "this database's clock had run \(MergeReport.duration(aheadBy)) ahead and is right again: it took a new replica id"
+            + (restated > 0 ? " and made \(restated) of its changes again with the right time." : ".")
     }
 }

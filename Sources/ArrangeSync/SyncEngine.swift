@@ -40,7 +40,7 @@ public final class SyncEngine: Sendable {
     /// The store this engine syncs.
     public let repository: any ItemRepository
     /// The wall clock, in milliseconds since 1970.
-    private let wallClock: @Sendable () -> Int64
+    let wallClock: @Sendable () -> Int64
     /// Makes the ids of new replicas and operations.
     private let newID: @Sendable () -> UUID
 
@@ -68,7 +68,7 @@ public final class SyncEngine: Sendable {
     public func replicaID(in transaction: any ItemWriting) throws -> ReplicaID {
         let log = try Self.log(of: transaction)
         if let state = try log.replicaState() { return ReplicaID(rawValue: state.id) }
-        return try rekey(in: log)
+        return try rekey(in: log, restartingAt: nil)
     }
 
     /// Gives this store a new replica id, whose operations start again from sequence number 1:
@@ -79,7 +79,12 @@ public final class SyncEngine: Sendable {
     /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps no operation log.
     @discardableResult
     public func rekey(in transaction: any ItemWriting) throws -> ReplicaID {
-        let log = try Self.log(of: transaction)
+        try rekey(in: Self.log(of: transaction), restartingAt: nil)
+    }
+
+    /// Gives this store a new replica id, whose clock starts at `start`, or else after
+    /// everything the old one made or merged.
+    func rekey(in log: any LogWriting, restartingAt start: HLCTimestamp?) throws -> ReplicaID {
         // The operations made under the old id are another replica's from now on.
         if let old = try log.replicaState(), old.lastSequence > 0 {
             let known = try log.replicaProgress(of: old.id)
@@ -91,7 +96,7 @@ public final class SyncEngine: Sendable {
         // The new replica's operations come after everything the old one made or merged.
         let clock = try log.replicaState()?.lastClock ?? HLCTimestamp(milliseconds: 0, counter: 0)
         var state = ReplicaState(id: id.rawValue)
-        state.lastClock = clock
+        state.lastClock = start ?? clock
         try log.setReplicaState(state)
         return id
     }
@@ -179,9 +184,14 @@ public final class SyncEngine: Sendable {
     /// This store as a replica. A store that has never synced takes a replica id, and logs its
     /// lists and items as operations that create them, so that they reach other replicas.
     ///
+    /// A store whose clock ran ahead and is right again recovers first (``recoverClock(in:)``).
+    ///
     /// - Complexity: O(n) for n items, once in the store's life; one read after that.
     func preparedReplica(in transaction: any LogWriting) throws -> ReplicaState {
-        if let state = try transaction.replicaState() { return state }
+        if let state = try transaction.replicaState() {
+            guard try recoverClock(in: transaction) != nil else { return state }
+            return try transaction.replicaState() ?? state
+        }
         let replica = ReplicaState(id: try rekey(in: transaction).rawValue)
         var rewind = Rewind()
         for list in try transaction.lists() {
@@ -295,9 +305,10 @@ public final class SyncEngine: Sendable {
     ) throws -> MergeReport {
         try OperationCheck.validate(operations, rules: .carriedForward)
         let transaction = try Self.log(of: transaction)
+        var report = MergeReport(received: operations.count)
+        report.clockRecovery = try recoverClock(in: transaction)
         let replica = try preparedReplica(in: transaction).id
         let fold = try transaction.fold()
-        var report = MergeReport(received: operations.count)
         var seen = Set<SyncOperation.ID>()
         var candidates: [SyncOperation] = []
         for (index, operation) in operations.enumerated() where seen.insert(operation.id).inserted {
@@ -327,7 +338,7 @@ public final class SyncEngine: Sendable {
         if !otherLine.isEmpty {
             report.copiedReplicaDetected = true
             forked += try operationsForked(by: otherLine, of: replica, besides: new + late, in: transaction)
-            try leaveForkedReplica(replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, in: transaction)
+            try leaveReplica(replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, in: transaction)
         }
         // A replacement of an operation this store folded away, applied where it was: the
         // replacement's store folded apart from this one.
@@ -337,6 +348,9 @@ public final class SyncEngine: Sendable {
             throw SyncError.foldedApart
         }
         report.new = new.count + late.count
+        // The changes made here since the last merge, before `replace` logs late operations as
+        // replayed after them.
+        let unreplayedHere = try transaction.firstUnreplayedOperation()
         report.replaced = try replace(late, besides: new, in: transaction)
         report.remade = try remake(forked, in: transaction)
 
@@ -351,8 +365,8 @@ public final class SyncEngine: Sendable {
             starts.append(logged.order)
             break
         }
-        let firstUnreplayed = try transaction.firstUnreplayedOperation()
-        guard let start = (starts + [firstUnreplayed].compactMap { $0 }).min() else { return report }
+        let firstUnreplayed = [unreplayedHere, try transaction.firstUnreplayedOperation()].compactMap { $0 }
+        guard let start = (starts + firstUnreplayed).min() else { return report }
 
         // Which list is the default is this store's own setting, not an operation: taking back the
         // creation of that list would lose it.
@@ -424,20 +438,41 @@ public final class SyncEngine: Sendable {
             let operation = try SyncOperation(logged)
             heldBefore.insert(operation.id)
             // A snapshot taken since may hold it already.
-            if try Self.isFolded(operation.order, fold: fold, in: transaction) || operation.replica.rawValue == replica {
+            if try Self.holds(operation.id.rawValue, in: transaction) || Self.isFolded(operation.order, fold: fold, in: transaction)
+                || operation.replica.rawValue == replica {
                 released.append(logged.id)
                 continue
             }
             waiting[operation.replica.rawValue, default: []].append(operation)
         }
+        // An operation replaced by another has no effect anywhere, however far ahead it is
+        // stamped; nor has a renumbering or a retirement a place that decides anything.
+        var replacedHere = Set<UUID>()
+        for operation in candidates {
+            if case .replacement(let original, _) = operation.change { replacedHere.insert(original.id.rawValue) }
+        }
+        let horizon = admissionHorizon()
         for (other, operations) in waiting {
             var progress = try transaction.replicaProgress(of: other)
                 ?? ReplicaProgress(replica: other, sequence: fold?.covering[other] ?? 0, milliseconds: 0, counter: 0)
             var seen = Set<SyncOperation.ID>()
             var gap: MergeReport.Gap?
+            var ahead: MergeReport.AheadOfClock?
+            func hold(_ operation: SyncOperation) throws {
+                if !heldBefore.contains(operation.id) { try transaction.hold(operation.logged(rewind: Data(), isReplayed: false)) }
+            }
             for operation in operations.sorted(by: { ($0.sequence, $0.order) < ($1.sequence, $1.order) }) where seen.insert(operation.id).inserted {
+                if ahead == nil, operation.sequence <= progress.sequence + 1, operation.clock.milliseconds > horizon, operation.change.isRestatable,
+                   try !replacedHere.contains(operation.id.rawValue) && !Self.isReplacedInEffect(operation.id.rawValue, in: transaction) {
+                    ahead = MergeReport.AheadOfClock(replica: operation.replica, by: operation.clock.milliseconds - (horizon - HybridLogicalClock.maximumDrift), held: 0)
+                }
+                if ahead != nil {
+                    try hold(operation)
+                    ahead?.held += 1
+                    continue
+                }
                 guard operation.sequence <= progress.sequence + 1 else {
-                    if !heldBefore.contains(operation.id) { try transaction.hold(operation.logged(rewind: Data(), isReplayed: false)) }
+                    try hold(operation)
                     gap = gap ?? MergeReport.Gap(replica: operation.replica, firstMissing: progress.sequence + 1, held: 0)
                     gap?.held += 1
                     continue
@@ -451,10 +486,12 @@ public final class SyncEngine: Sendable {
             }
             try transaction.setReplicaProgress(progress)
             if let gap { report.gaps.append(gap) }
+            if let ahead { report.aheadOfClock.append(ahead) }
         }
         try transaction.release(released)
-        report.held = report.gaps.reduce(0) { $0 + $1.held }
+        report.held = report.gaps.reduce(0) { $0 + $1.held } + report.aheadOfClock.reduce(0) { $0 + $1.held }
         report.gaps.sort { $0.replica < $1.replica }
+        report.aheadOfClock.sort { $0.replica < $1.replica }
         return admitted
     }
 
@@ -537,14 +574,16 @@ public final class SyncEngine: Sendable {
             .map(SyncOperation.init)
     }
 
-    /// Leaves a replica id that another database uses too: this store takes a new id, and
-    /// retires the old one (``SyncChange/retireReplica(id:)``), so that it holds no fold back.
+    /// Leaves this store's replica id, which another database uses too or whose clock ran
+    /// ahead: this store takes a new id, and retires the old one (``SyncChange/retireReplica(id:)``),
+    /// so that it holds no fold back.
     ///
     /// - Parameters:
     ///   - replica: The id this store leaves.
-    ///   - reached: The highest sequence number under it among the operations being merged.
-    func leaveForkedReplica(_ replica: UUID, reaching reached: Int64, in transaction: any LogWriting) throws {
-        try rekey(in: transaction)
+    ///   - reached: The highest sequence number under it that this store knows of.
+    ///   - start: Where the new id's clock starts; after everything the old one made or merged when `nil`.
+    func leaveReplica(_ replica: UUID, reaching reached: Int64, restartingAt start: HLCTimestamp? = nil, in transaction: any LogWriting) throws {
+        _ = try rekey(in: transaction, restartingAt: start)
         // The old id is another replica's now, whose operations go as far as the other line's.
         var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
         progress.sequence = max(progress.sequence, reached)
@@ -609,11 +648,17 @@ public final class SyncEngine: Sendable {
     /// - Throws: What ``merge(_:in:)`` throws, from either store, and ``SyncError/foldedApart``
     ///   when each side folded away operations the other never had.
     public func exchange(with peer: SyncEngine) async throws -> ExchangeReport {
-        let here = try await repository.write { try self.preparedReplica(in: Self.log(of: $0)).id }
-        let peerRekeyed = try await peer.repository.write { transaction in
-            guard try peer.preparedReplica(in: Self.log(of: transaction)).id == here else { return false }
+        let (here, clockRecovery) = try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            let recovery = try self.recoverClock(in: log)
+            return (try self.preparedReplica(in: log).id, recovery)
+        }
+        let (peerRekeyed, peerClockRecovery) = try await peer.repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            let recovery = try peer.recoverClock(in: log)
+            guard try peer.preparedReplica(in: log).id == here else { return (false, recovery) }
             try peer.rekey(in: transaction)
-            return true
+            return (true, recovery)
         }
         let adopted = try await adoptSnapshot(of: peer)
         let peerAdopted = try await peer.adoptSnapshot(of: self)
@@ -632,7 +677,9 @@ public final class SyncEngine: Sendable {
             return try log.acknowledgements()
         }
         try await repository.write { try self.hear(heardThere, in: Self.log(of: $0)) }
-        return ExchangeReport(received: received, sent: sent, peerRekeyed: peerRekeyed, adoption: adopted, peerAdoption: peerAdopted)
+        return ExchangeReport(
+            received: received, sent: sent, peerRekeyed: peerRekeyed, adoption: adopted, peerAdoption: peerAdopted,
+            clockRecovery: clockRecovery, peerClockRecovery: peerClockRecovery)
     }
 
     /// Merges into `target` the operations of this store's log after the cursor `target` keeps
@@ -673,6 +720,10 @@ public struct ExchangeReport: Hashable, Sendable {
     /// When the peer lacked operations this store had folded away and took this store's
     /// snapshot: the merge of the peer's own operations into it.
     public var peerAdoption: MergeReport?
+    /// When this store's clock had run ahead and was right again: what it did first.
+    public var clockRecovery: ClockRecovery?
+    /// When the peer's clock had run ahead and was right again: what it did first.
+    public var peerClockRecovery: ClockRecovery?
 }
 
 /// Operations read from a store's log, and where the next read starts.
@@ -709,7 +760,8 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// numbers of, stated again under its new replica id, as renumberings.
     public var remade = 0
     /// Operations held back, neither logged nor applied, because operations of their replica
-    /// before them are missing here: those of this batch, and those held before that still wait.
+    /// before them are missing here (``gaps``) or are stamped too far ahead (``aheadOfClock``):
+    /// those of this batch, and those held before that still wait.
     public var held = 0
     /// For each replica with operations held back, the first operation that is missing.
     public var gaps: [Gap] = []
@@ -719,6 +771,12 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// Whether the merge brought word that this store's replica was forgotten elsewhere: it
     /// then took a new replica id, and carries on as a new replica.
     public var forgottenHere = false
+    /// For each replica with operations held back because one is stamped more than
+    /// ``HybridLogicalClock/maximumDrift`` ahead of this store's wall clock: how far ahead, and
+    /// how many wait. Each merge looks at them again.
+    public var aheadOfClock: [AheadOfClock] = []
+    /// When this store's own clock had run ahead and was right again: what it did first.
+    public var clockRecovery: ClockRecovery?
 
     /// Operations of a replica held back after a gap in its sequence numbers.
     public struct Gap: Hashable, Sendable, Codable {
@@ -733,6 +791,24 @@ public struct MergeReport: Hashable, Sendable, Codable {
         public init(replica: ReplicaID, firstMissing: Int64, held: Int) {
             self.replica = replica
             self.firstMissing = firstMissing
+            self.held = held
+        }
+    }
+
+    /// Operations of a replica held back because the first of them is stamped too far ahead of
+    /// this store's wall clock.
+    public struct AheadOfClock: Hashable, Sendable, Codable {
+        /// The replica.
+        public var replica: ReplicaID
+        /// How far ahead of this store's wall clock the first is stamped, in milliseconds.
+        public var milliseconds: Int64
+        /// How many of its operations wait, the first included.
+        public var held: Int
+
+        /// `held` operations of `replica` wait, the first stamped `milliseconds` ahead.
+        public init(replica: ReplicaID, by milliseconds: Int64, held: Int) {
+            self.replica = replica
+            self.milliseconds = milliseconds
             self.held = held
         }
     }

@@ -233,7 +233,7 @@ extension SyncEngine {
             try transaction.setReplicaProgress(progress)
         }
         guard !otherLine.isEmpty else { return try merge(own, in: transaction, fromOwnLog: true) }
-        try leaveForkedReplica(replica, reaching: otherLine.map(\.2).max() ?? 0, in: transaction)
+        try leaveReplica(replica, reaching: otherLine.map(\.2).max() ?? 0, in: transaction)
         var report = try merge(own, in: transaction, fromOwnLog: true, remaking: forked)
         report.copiedReplicaDetected = true
         return report

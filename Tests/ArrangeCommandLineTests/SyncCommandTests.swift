@@ -114,7 +114,7 @@ struct SyncCommandTests {
             // Taken again, it changes nothing; then the new database syncs as any other.
             let again = try arrange.run(["sync", "import", snapshot, "--db", fresh, "--json"])
             #expect(again.output == #"""
-                {"applied":0,"copiedReplicaDetected":false,"forgottenHere":false,"gaps":[],"held":0,"new":0,"received":1,"remade":0,"replaced":0,"rewound":0,"snapshotTaken":false,"unapplied":0}
+                {"aheadOfClock":[],"applied":0,"copiedReplicaDetected":false,"forgottenHere":false,"gaps":[],"held":0,"new":0,"received":1,"remade":0,"replaced":0,"rewound":0,"snapshotTaken":false,"unapplied":0}
                 """# + "\n", "\(again.error)")
             #expect(try arrange.run(["sync", "import", operations, "--db", fresh]).output.hasPrefix("Imported 1 operation from \(operations): 0 new;"))
             #expect(try arrange.run(["add", "Rice", "--db", fresh]).status == 0)
@@ -229,6 +229,39 @@ struct SyncCommandTests {
             let report = try jsonObject(filled.output)
             #expect(report["held"] as? Int == 0, "\(filled.output)")
             #expect(try titles(arrange, db: there) == ["Milk", "Eggs", "Tea"])
+        }
+    }
+
+    @Test("Changes from a database whose clock ran a year ahead are held back and said; once its clock is right, its export makes them again in time")
+    func clockAhead() async throws {
+        try await withArrange { arrange in
+            let (ahead, here) = (arrange.home.appendingPathComponent("ahead.sqlite").path, arrange.home.appendingPathComponent("here.sqlite").path)
+            // The database of a device whose clock ran a year and a day ahead while it was used.
+            let yearAhead: Int64 = (366 * 24 + 12) * 3_600 * 1_000
+            let repository = try SQLiteItemRepository(path: ahead)
+            let device = SyncEngine(repository: repository, wallClock: { HybridLogicalClock.systemMilliseconds() + yearAhead })
+            try device.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "Milk", notes: "", place: SyncPlace(after: nil, before: nil)))
+            let batch = try await device.operations(after: 0)
+            try repository.close()
+
+            let file = try OperationFile.encode(OperationFile.Contents(operations: batch.operations))
+            let held = try arrange.run(["sync", "import", "-", "--db", here], input: String(decoding: file, as: UTF8.self))
+            #expect(held.status == 0, "\(held.error)")
+            #expect(held.output.contains(" held back: stamped 366 days ahead of this device's clock. They wait until that device's clock is set right"), "\(held.output)")
+            #expect(try titles(arrange, db: here).isEmpty)
+
+            // The device's clock is right again: Arrange runs there on the system clock.
+            let export = try arrange.run(["sync", "export", "-", "--db", ahead])
+            #expect(export.error.contains("clock had run 366 days ahead and is right again: it took a new replica id and made "), "\(export.error)")
+            let imported = try arrange.run(["sync", "import", "-", "--db", here, "--json"], input: export.output)
+            let report = try jsonObject(imported.output)
+            #expect(report["held"] as? Int == 0, "\(imported.output)")
+            #expect(try titles(arrange, db: here) == ["Milk"])
+            #expect(try arrange.run(["add", "Eggs", "--db", ahead]).status == 0)
+            let log = try OperationFile.decode(Data(try arrange.run(["sync", "export", "-", "--db", ahead]).output.utf8))
+            let eggs = try #require(log.operations.last)
+            #expect({ if case .addItem(_, _, "Eggs", _, _) = eggs.change { true } else { false } }(), "\(eggs)")
+            #expect(eggs.clock.milliseconds <= HybridLogicalClock.systemMilliseconds() + HybridLogicalClock.maximumDrift, "a change made now is stamped now")
         }
     }
 

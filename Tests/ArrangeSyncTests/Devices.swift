@@ -26,6 +26,8 @@ enum Meeting: String, CaseIterable, CustomTestStringConvertible {
 final class Device {
     let path: String
     let clock: SimulatedClock
+    /// How far the device's wall clock is off the scenario's, in milliseconds: 0 unless it is set wrong.
+    let offset = SimulatedClock(0)
     private let newID: @Sendable () -> UUID
     private(set) var engine: SyncEngine
 
@@ -33,12 +35,18 @@ final class Device {
         self.path = path
         self.clock = clock
         self.newID = newID
-        engine = try Self.open(path, clock: clock, newID: newID)
+        engine = try Self.open(path, clock: clock, offset: offset, newID: newID)
     }
 
-    private static func open(_ path: String, clock: SimulatedClock, newID: @escaping @Sendable () -> UUID) throws -> SyncEngine {
-        SyncEngine(repository: try SQLiteItemRepository(path: path), wallClock: { clock.read() }, newID: newID)
+    private static func open(_ path: String, clock: SimulatedClock, offset: SimulatedClock, newID: @escaping @Sendable () -> UUID) throws -> SyncEngine {
+        SyncEngine(repository: try SQLiteItemRepository(path: path), wallClock: { clock.read() + offset.read() }, newID: newID)
     }
+
+    /// Whether the device's clock is set wrong.
+    var isClockWrong: Bool { offset.read() != 0 }
+
+    /// Sets the device's clock right.
+    func setClockRight() { offset.advance(by: -offset.read()) }
 
     /// The database file and its `-wal` and `-shm`, as a backup or a copy takes them while the app runs.
     var files: [String] { ["", "-wal", "-shm"].map { path + $0 } }
@@ -58,7 +66,7 @@ final class Device {
         for (source, destination) in zip(["", "-wal", "-shm"].map { backup + $0 }, files) where FileManager.default.fileExists(atPath: source) {
             try FileManager.default.copyItem(atPath: source, toPath: destination)
         }
-        engine = try Self.open(path, clock: clock, newID: newID)
+        engine = try Self.open(path, clock: clock, offset: offset, newID: newID)
     }
 
     func add(_ title: String) throws {
@@ -157,7 +165,9 @@ final class DeviceScenario {
         try await archiveLogs()
         let dumps = try devices.map { try Simulation.dump($0.engine.repository) }
         #expect(Set(dumps.map { "\($0)" }).count == 1, "devices differ: \(comment)")
-        let reference = SyncEngine(repository: InMemoryItemRepository())
+        // On a clock that holds nothing back: what a device stamped ahead, every device holds
+        // by the end, made again in time or, where every device took it in, as it was.
+        let reference = SyncEngine(repository: InMemoryItemRepository(), wallClock: { .max / 2 })
         try await reference.merge(archive.values.sorted { $0.order < $1.order })
         #expect(try Simulation.dump(reference.repository) == dumps[0], "a device differs from one replay of every operation: \(comment)")
         // No operation id stands for two changes.

@@ -8,7 +8,7 @@ import Testing
 /// one unchanged, and a change of a kind it does not know is kept, passed on, and not applied.
 @Suite("Sync: operations of a newer version")
 struct NewerVersionTests {
-    static let clock = HLCTimestamp(milliseconds: 1_800_000_000_000, counter: 0)
+    static let clock = HLCTimestamp(milliseconds: 1_700_000_000_000, counter: 0)
 
     /// A list made by a replica, as its first operation.
     static func listOperation() throws -> SyncOperation {

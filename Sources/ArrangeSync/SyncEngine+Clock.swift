@@ -1,0 +1,114 @@
+public import ArrangeModel
+import ArrangeStore
+import Foundation
+
+/// Clocks that are wrong: a device whose clock runs far ahead cannot make its edits beat the
+/// edits made after them.
+///
+/// ## Operations stamped ahead
+/// A store takes in no operation of another replica stamped more than
+/// ``HybridLogicalClock/maximumDrift`` ahead of its own wall clock, when its place in the order
+/// decides anything (a renumbering or a retirement changes no rows). It holds that operation back,
+/// with every later one of its replica, and goes on merging everything else; each merge looks at
+/// them again, and lets them in once they are no longer ahead (``MergeReport/aheadOfClock``).
+/// An operation that another replaces (``SyncChange/replacement(of:change:)``) is let in at
+/// once: it has no effect anywhere.
+///
+/// ## A clock that was ahead
+/// A store whose own clock went past the wall clock by more than the drift, and whose wall clock
+/// is right again, recovers at its next write: it leaves its replica id for a new one, whose
+/// clock starts at the wall clock (after every operation it holds that is not ahead), retires the
+/// old one (``SyncChange/retireReplica(id:)``), and makes again with the new stamps, as
+/// replacements, the operations stamped ahead that it holds (its own, and those it took in while
+/// its clock was ahead), unless every other replica has said it holds them, since they may have
+/// been folded away then (``MergeReport/clockRecovery``).
+///
+/// The trade-off: the edits of a device whose clock is far ahead reach no device whose clock is
+/// right until the device's clock is set right, or until time catches up with them. A device
+/// whose own clock is far behind holds back every other device's changes, and says so, until
+/// its clock is set right.
+extension SyncEngine {
+    /// The latest clock, in milliseconds, an operation of another replica may be stamped with to
+    /// be taken in now: the wall clock plus ``HybridLogicalClock/maximumDrift``.
+    func admissionHorizon() -> Int64 {
+        wallClock() + HybridLogicalClock.maximumDrift
+    }
+
+    /// Recovers this store, in one write transaction, when its clock went past the wall clock by
+    /// more than ``HybridLogicalClock/maximumDrift`` and is right again: before it sends its
+    /// operations anywhere, say. Every write recovers first anyway; this tells what was done.
+    ///
+    /// - Returns: What the recovery did; `nil` when the clock is right.
+    /// - Throws: ``SyncError/noOperationLog``, and `StoreError` from the store.
+    @discardableResult
+    public func recoverClock() async throws -> ClockRecovery? {
+        try await repository.write { try self.recoverClock(in: Self.log(of: $0)) }
+    }
+
+    /// Recovers a store whose clock went past the wall clock by more than the drift, as the
+    /// extension's documentation says; does nothing when the clock is right.
+    ///
+    /// - Returns: What the recovery did; `nil` when there was nothing to recover from.
+    /// - Complexity: One read of the replica's state when the clock is right; else O(k log n)
+    ///   for the k operations logged from the wall clock on, and O(a) for a acknowledgements.
+    func recoverClock(in transaction: any LogWriting) throws -> ClockRecovery? {
+        let horizon = admissionHorizon()
+        guard let state = try transaction.replicaState(), state.lastMilliseconds > horizon else { return nil }
+        let wall = horizon - HybridLogicalClock.maximumDrift
+        let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: wall), limit: .max)
+        let (inTime, ahead) = (recent.filter { $0.order.milliseconds <= horizon }, recent.filter { $0.order.milliseconds > horizon })
+        // What every other replica holds stays where it is: it may have been folded away.
+        let retired = Set(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
+        let others = try transaction.acknowledgements().filter { $0.replica != state.id && !retired.contains($0.replica) }
+        func isHeldEverywhere(_ order: OperationOrder) -> Bool {
+            !others.isEmpty && others.allSatisfy { $0.merged[order.replica, default: 0] >= order.sequence }
+        }
+        // Its own, and those it took in while its clock was ahead: those of another line of its
+        // replica id that it renumbered, or of another device ahead too. Of several replacements
+        // of one operation only the first applies, so every device that does so agrees.
+        let restated = try ahead
+            .filter { !isHeldEverywhere($0.order) }
+            .filter { try !Self.isOffLine($0.id, in: transaction) }
+            .map(SyncOperation.init)
+            .filter(\.change.isRestatable)
+        let start = max(HLCTimestamp(milliseconds: wall, counter: 0), inTime.last.map { HLCTimestamp($0.order) } ?? .zero)
+        try leaveReplica(state.id, reaching: state.lastSequence, restartingAt: start, in: transaction)
+        let replacements = restated.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
+        _ = try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
+        return ClockRecovery(
+            leftReplica: ReplicaID(rawValue: state.id), aheadBy: state.lastMilliseconds - wall, restated: replacements.count)
+    }
+}
+
+/// What a store did on finding that its own clock had run ahead of the wall clock, and was
+/// right again (see ``SyncEngine``'s clock rules).
+public struct ClockRecovery: Hashable, Sendable, Codable {
+    /// The replica id the store left, under which it had stamped operations ahead.
+    public var leftReplica: ReplicaID
+    /// How far ahead of the wall clock the store's clock had run, in milliseconds.
+    public var aheadBy: Int64
+    /// How many operations stamped ahead, which not every other replica held yet, it made again
+    /// with the right stamps.
+    public var restated: Int
+}
+
+extension SyncChange {
+    /// Whether the change does something that its place in the order decides, so that an
+    /// operation stamped ahead is made again with the right stamp: not a renumbering or a
+    /// retirement, which change no rows.
+    var isRestatable: Bool {
+        switch self {
+        case .renumbering, .retireReplica: false
+        default: true
+        }
+    }
+}
+
+extension OperationOrder {
+    /// The first order at a clock of `milliseconds`.
+    static func earliest(atMilliseconds milliseconds: Int64) -> OperationOrder {
+        var order = OperationOrder.lowest
+        (order.milliseconds, order.counter) = (milliseconds, 0)
+        return order
+    }
+}
