@@ -52,26 +52,38 @@ extension SyncEngine {
     /// - Complexity: One read of the replica's state when the clock is right; else O(k log n)
     ///   for the k operations logged from the wall clock on, and O(a) for a acknowledgements.
     func recoverClock(in transaction: any LogWriting) throws -> ClockRecovery? {
+        guard let state = try transaction.replicaState() else { return nil }
+        return try recoverClock(of: state, in: transaction)
+    }
+
+    /// Recovers the store of replica `state` as ``recoverClock(in:)`` does.
+    func recoverClock(of state: ReplicaState, in transaction: any LogWriting) throws -> ClockRecovery? {
         let horizon = admissionHorizon()
-        guard let state = try transaction.replicaState(), state.lastMilliseconds > horizon else { return nil }
+        guard state.lastMilliseconds > horizon else { return nil }
         let wall = horizon - HybridLogicalClock.maximumDrift
         let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: wall), limit: .max)
-        let (inTime, ahead) = (recent.filter { $0.order.milliseconds <= horizon }, recent.filter { $0.order.milliseconds > horizon })
+        let ahead = recent.filter { $0.order.milliseconds > horizon }
         // What every other replica holds stays where it is: it may have been folded away.
         let retired = Set(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
         let others = try transaction.acknowledgements().filter { $0.replica != state.id && !retired.contains($0.replica) }
-        func isHeldEverywhere(_ order: OperationOrder) -> Bool {
-            !others.isEmpty && others.allSatisfy { $0.merged[order.replica, default: 0] >= order.sequence }
+        // An acknowledgement speaks for this store's line of a replica's operations only when it
+        // ends at an operation this store holds: a copy of a database acknowledges its own line.
+        func isHeldEverywhere(_ order: OperationOrder) throws -> Bool {
+            try !others.isEmpty && others.allSatisfy { acknowledgement in
+                guard acknowledgement.merged[order.replica, default: 0] >= order.sequence else { return false }
+                guard let tip = acknowledgement.tips[order.replica] else { return true }
+                return try Self.holds(tip, in: transaction) && !Self.isOffLine(tip, in: transaction)
+            }
         }
         // Its own, and those it took in while its clock was ahead: those of another line of its
         // replica id that it renumbered, or of another device ahead too. Of several replacements
         // of one operation only the first applies, so every device that does so agrees.
         let restated = try ahead
-            .filter { !isHeldEverywhere($0.order) }
-            .filter { try !Self.isOffLine($0.id, in: transaction) }
+            .filter { try !isHeldEverywhere($0.order) }
+            .filter { try !Self.isReplacedInEffect($0.id, in: transaction) }
             .map(SyncOperation.init)
             .filter(\.change.isRestatable)
-        let start = max(HLCTimestamp(milliseconds: wall, counter: 0), inTime.last.map { HLCTimestamp($0.order) } ?? .zero)
+        let start = max(HLCTimestamp(milliseconds: wall, counter: 0), try latestOrderInTime(in: transaction).map(HLCTimestamp.init) ?? .zero)
         try leaveReplica(state.id, reaching: state.lastSequence, restartingAt: start, in: transaction)
         let replacements = restated.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
         _ = try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
@@ -90,6 +102,22 @@ public struct ClockRecovery: Hashable, Sendable, Codable {
     /// How many operations stamped ahead, which not every other replica held yet, it made again
     /// with the right stamps.
     public var restated: Int
+}
+
+extension SyncEngine {
+    /// The order of the last logged operation not stamped ahead of the admission horizon, within
+    /// the drift of the wall clock or before: the latest a change made here must come after.
+    /// (One further back than the drift is behind the wall clock, which comes first anyway.)
+    ///
+    /// - Complexity: O(log n) when nothing logged is stamped ahead; else O(k log n) for the k
+    ///   operations logged within the drift of the wall clock or after it.
+    func latestOrderInTime(in transaction: any LogReading) throws -> OperationOrder? {
+        let horizon = admissionHorizon()
+        let last = try transaction.lastOperationOrder()
+        guard let last, last.milliseconds > horizon else { return last }
+        let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: horizon - 2 * HybridLogicalClock.maximumDrift), limit: .max)
+        return recent.last { $0.order.milliseconds <= horizon }?.order
+    }
 }
 
 extension SyncChange {

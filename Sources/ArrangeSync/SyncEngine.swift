@@ -189,7 +189,7 @@ public final class SyncEngine: Sendable {
     /// - Complexity: O(n) for n items, once in the store's life; one read after that.
     func preparedReplica(in transaction: any LogWriting) throws -> ReplicaState {
         if let state = try transaction.replicaState() {
-            guard try recoverClock(in: transaction) != nil else { return state }
+            guard try recoverClock(of: state, in: transaction) != nil else { return state }
             return try transaction.replicaState() ?? state
         }
         let replica = ReplicaState(id: try rekey(in: transaction).rawValue)
@@ -405,9 +405,9 @@ public final class SyncEngine: Sendable {
             try rekey(in: transaction)
             report.forgottenHere = true
         }
-        // The next change made here comes after everything merged, unless that was more than
-        // `HybridLogicalClock.maximumDrift` ahead of the wall clock.
-        if var state = try transaction.replicaState(), let last = try transaction.lastOperationOrder() {
+        // The next change made here comes after everything merged that is not stamped ahead
+        // (what is has no effect: see `SyncEngine+Clock`).
+        if var state = try transaction.replicaState(), let last = try latestOrderInTime(in: transaction) {
             var clock = HybridLogicalClock(latest: state.lastClock, wallClock: wallClock)
             state.lastClock = clock.receive(HLCTimestamp(last))
             try transaction.setReplicaState(state)

@@ -48,8 +48,10 @@ struct FaultSimulationTests {
         /// Backups by the device they were taken of.
         var backups: [ObjectIdentifier: [String]] = [:]
         var faults: [String] = []
-        /// The devices whose clock was ever set wrong.
+        /// The devices whose clock was ever set wrong: they are not copied, restored or lost.
         var wrongClocks: Set<ObjectIdentifier> = []
+        /// The devices that were ever copied: their clock is not set wrong.
+        var copied: Set<ObjectIdentifier> = []
         private var names = 0
 
         init(folder: URL, seed: UInt64) throws {
@@ -110,6 +112,7 @@ struct FaultSimulationTests {
                 let copy = scenario.folder.appendingPathComponent("copy\(names).sqlite").path
                 try original.copyFiles(to: copy)
                 try newDevice().restore(from: copy)
+                copied.insert(ObjectIdentifier(original))
                 faults.append("copy")
             case .cutFile:
                 let (from, to) = pickPair()
@@ -136,6 +139,7 @@ struct FaultSimulationTests {
                 // which the others hold back until time catches up (see ClockTests).
                 guard !devices.contains(where: \.isClockWrong) else { return }
                 let device = pick()
+                guard !copied.contains(ObjectIdentifier(device)), try devices.filter({ try $0.replicaID() == device.replicaID() }).count == 1 else { return }
                 wrongClocks.insert(ObjectIdentifier(device))
                 device.offset.advance(by: 365 * 24 * 3_600_000 + Int64.random(in: 0...30 * 24 * 3_600_000, using: &random))
                 faults.append("clock ahead")
