@@ -268,8 +268,9 @@ final class Simulation {
         }
     }
 
-    /// A random change, against what the replica sees: its lists, items and Today.
-    static func change(from words: [Int], in state: any ItemRepository) throws -> SyncChange? {
+    /// A random change, against what the replica sees: its lists, items and Today. New lists and
+    /// items take their ids from `newID`.
+    static func change(from words: [Int], in state: any ItemRepository, newID: () -> UUID = UUID.init) throws -> SyncChange? {
         try state.read { transaction throws in
             let lists = try transaction.lists()
             let items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
@@ -283,7 +284,7 @@ final class Simulation {
             let (word, other) = (words[2], words[3])
             switch words[1] % 15 {
             case 0:
-                return .createList(id: ItemList.ID(), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
+                return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
                 return pick(lists, word).map { .renameList(id: $0.id, name: names[other % names.count]) }
             case 2:
@@ -293,7 +294,7 @@ final class Simulation {
             case 4, 5, 6:
                 let list = pick(lists, word)?.id ?? ItemList.firstDefaultListID
                 let order = items.filter { $0.listID == list }.map(\.id.entryID)
-                return .addItem(id: Item.ID(), list: list, title: "t\(word % 100)", notes: "", place: place(after: pick(order, other), among: order))
+                return .addItem(id: Item.ID(rawValue: newID()), list: list, title: "t\(word % 100)", notes: "", place: place(after: pick(order, other), among: order))
             case 7:
                 return pick(items, word).map { .editItem(id: $0.id, title: "e\(other % 100)", notes: other % 2 == 0 ? "n" : nil) }
             case 8:

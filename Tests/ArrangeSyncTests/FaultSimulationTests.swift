@@ -82,7 +82,7 @@ struct FaultSimulationTests {
             case .change:
                 let device = pick()
                 device.clock.advance(by: Int64.random(in: 1...2_000, using: &random))
-                if let change = try Simulation.change(from: words(), in: device.engine.repository) { try device.engine.perform(change) }
+                if let change = try Simulation.change(from: words(), in: device.engine.repository, newID: scenario.newID) { try device.engine.perform(change) }
             case .meeting:
                 let (first, second) = pickPair()
                 let meeting = Meeting.allCases.randomElement(using: &random) ?? .exchange
