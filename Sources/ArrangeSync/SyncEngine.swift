@@ -43,6 +43,8 @@ public final class SyncEngine: Sendable {
     let wallClock: @Sendable () -> Int64
     /// Makes the ids of new replicas and operations.
     private let newID: @Sendable () -> UUID
+    /// How many operations an exchange with another store merges in one transaction.
+    let pageSize: Int
 
     /// An engine for the store of `repository`.
     ///
@@ -50,14 +52,24 @@ public final class SyncEngine: Sendable {
     ///   - repository: The store; its transactions hold the log.
     ///   - wallClock: Milliseconds since 1970, for the hybrid logical clock.
     ///   - newID: Makes the ids of a new replica and of operations.
-    public init(
+    public convenience init(
         repository: any ItemRepository,
         wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds,
         newID: @escaping @Sendable () -> UUID = UUID.init
     ) {
+        self.init(repository: repository, wallClock: wallClock, newID: newID, pageSize: 1_000)
+    }
+
+    /// An engine whose exchanges merge at most `pageSize` operations in one transaction: for
+    /// the tests of paging.
+    package init(
+        repository: any ItemRepository, wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds,
+        newID: @escaping @Sendable () -> UUID = UUID.init, pageSize: Int
+    ) {
         self.repository = repository
         self.wallClock = wallClock
         self.newID = newID
+        self.pageSize = max(1, pageSize)
     }
 
     // MARK: The replica
@@ -607,24 +619,35 @@ public final class SyncEngine: Sendable {
     // MARK: Exchange
 
     /// The operations that reached this store after `cursor`, in the order they reached it, and
-    /// the cursor to give next time.
+    /// the cursor to give next time: all of them, or a page of at most `limit`.
+    ///
+    /// Reading page after page, each from the cursor the one before returned, reads every
+    /// operation once, whatever is logged in between (``OperationBatch/isComplete`` says when
+    /// the last page was read).
     ///
     /// - Parameters:
     ///   - cursor: 0 for every operation, else a cursor this method returned.
+    ///   - limit: The most operations to return; every one by default.
     ///   - transaction: A transaction of the store.
-    public func operations(after cursor: Int64, in transaction: any ItemReading) throws -> OperationBatch {
+    /// - Complexity: O(log n + k) for k operations returned.
+    public func operations(after cursor: Int64, limit: Int = .max, in transaction: any ItemReading) throws -> OperationBatch {
         let transaction = try Self.log(of: transaction)
-        let logged = try transaction.loggedOperations(afterPosition: cursor, limit: .max)
+        let limit = max(1, limit)
+        // One more than asked for tells whether this page is the last.
+        let logged = try transaction.loggedOperations(afterPosition: cursor, limit: limit == .max ? .max : limit + 1)
+        let page = logged.prefix(limit)
         let fold = try transaction.fold()
         return OperationBatch(
-            operations: try logged.map(SyncOperation.init), cursor: logged.last?.position ?? cursor,
+            operations: try page.map(SyncOperation.init), cursor: page.last?.position ?? cursor,
             folded: Dictionary(uniqueKeysWithValues: (fold?.covering ?? [:]).map { (ReplicaID(rawValue: $0.key), $0.value) }),
-            foldedTips: Dictionary(uniqueKeysWithValues: (fold?.tips ?? [:]).map { (ReplicaID(rawValue: $0.key), SyncOperation.ID(rawValue: $0.value)) }))
+            foldedTips: Dictionary(uniqueKeysWithValues: (fold?.tips ?? [:]).map { (ReplicaID(rawValue: $0.key), SyncOperation.ID(rawValue: $0.value)) }),
+            isComplete: logged.count <= limit)
     }
 
-    /// The operations that reached this store after `cursor`, read without blocking the caller's thread.
-    public func operations(after cursor: Int64) async throws -> OperationBatch {
-        try await repository.read { try self.operations(after: cursor, in: $0) }
+    /// The operations that reached this store after `cursor`, all of them or a page of at most
+    /// `limit`, read without blocking the caller's thread.
+    public func operations(after cursor: Int64, limit: Int = .max) async throws -> OperationBatch {
+        try await repository.read { try self.operations(after: cursor, limit: limit, in: $0) }
     }
 
     /// Exchanges operations both ways with another replica's store, as two devices that meet:
@@ -640,8 +663,9 @@ public final class SyncEngine: Sendable {
     /// operations the other has folded away takes the other's snapshot first
     /// (``adoptSnapshot(of:)``).
     ///
-    /// Each side merges in a transaction of its own: stopped between them, the peer is as it was
-    /// and the next exchange finishes the job.
+    /// Each side merges what it receives in pages of at most 1,000 operations, each page in a
+    /// transaction of its own that also moves the cursor it keeps for the other: stopped at any
+    /// point, each side holds whole pages, and the next exchange goes on from there.
     ///
     /// - Parameter peer: The engine of the other store.
     /// - Returns: What each side's merge did.
@@ -683,17 +707,28 @@ public final class SyncEngine: Sendable {
     }
 
     /// Merges into `target` the operations of this store's log after the cursor `target` keeps
-    /// for this replica, and moves that cursor on, in the merge's transaction.
+    /// for this replica, a page at a time, and moves that cursor on with each page, in the page's
+    /// merge transaction: stopped between two pages, the next exchange goes on from there.
+    ///
+    /// - Returns: What the merges did, added up; the operations held back, and the gaps, as the
+    ///   last merge left them.
     private func send(to target: SyncEngine) async throws -> MergeReport {
         guard let source = try await repository.read({ try Self.log(of: $0).replicaState()?.id }) else { return MergeReport(received: 0) }
         let recorded = try await target.repository.read { try Self.log(of: $0).peerCursor(of: source) }
-        let batch = try await repository.read { try self.operations(after: Self.start(at: recorded, in: try Self.log(of: $0)), in: $0) }
-        return try await target.repository.write { transaction in
-            let report = try target.merge(batch.operations, in: transaction)
-            if let last = batch.operations.last {
-                try Self.log(of: transaction).setPeerCursor(PeerCursor(peer: source, position: batch.cursor, operation: last.id.rawValue))
+        var cursor = try await repository.read { try Self.start(at: recorded, in: Self.log(of: $0)) }
+        var total: MergeReport?
+        while true {
+            let batch = try await repository.read { [cursor] in try self.operations(after: cursor, limit: self.pageSize, in: $0) }
+            let report = try await target.repository.write { transaction in
+                let report = try target.merge(batch.operations, in: transaction)
+                if let last = batch.operations.last {
+                    try Self.log(of: transaction).setPeerCursor(PeerCursor(peer: source, position: batch.cursor, operation: last.id.rawValue))
+                }
+                return report
             }
-            return report
+            total = total.map { $0.adding(report) } ?? report
+            cursor = batch.cursor
+            if batch.isComplete { return total ?? report }
         }
     }
 
@@ -737,6 +772,8 @@ public struct OperationBatch: Sendable {
     public var folded: [ReplicaID: Int64]
     /// For each replica in ``folded``, the id of its operation folded at that sequence number.
     public var foldedTips: [ReplicaID: SyncOperation.ID] = [:]
+    /// Whether these are the last operations logged: no page follows this one.
+    public var isComplete = true
 }
 
 /// What a merge did.
@@ -816,6 +853,23 @@ public struct MergeReport: Hashable, Sendable, Codable {
     /// A report of `received` operations, before the merge.
     public init(received: Int) {
         self.received = received
+    }
+
+    /// The report of two merges one after the other: the counts added up, and what waits as
+    /// the later one left it.
+    func adding(_ later: MergeReport) -> MergeReport {
+        var sum = later
+        sum.received += received
+        sum.new += new
+        sum.rewound += rewound
+        sum.applied += applied
+        sum.replaced += replaced
+        sum.remade += remade
+        sum.unapplied += unapplied
+        sum.copiedReplicaDetected = copiedReplicaDetected || later.copiedReplicaDetected
+        sum.forgottenHere = forgottenHere || later.forgottenHere
+        sum.clockRecovery = clockRecovery ?? later.clockRecovery
+        return sum
     }
 }
 

@@ -102,11 +102,12 @@ final class Simulation {
     /// Every operation any replica has logged, kept here before replicas fold them away.
     private var archive: [SyncOperation.ID: SyncOperation] = [:]
 
-    init(replicas count: Int, kind: StoreKind) throws {
+    /// - Parameter pageSize: How many operations an exchange merges in one transaction.
+    init(replicas count: Int, kind: StoreKind, pageSize: Int = 1_000) throws {
         // One replica's wall clock runs 4 minutes ahead: within the drift the others take in at
         // once. (A clock further ahead is held back: `FaultSimulationTests`, `ClockTests`.)
         clocks = (0..<count).map { SimulatedClock(1_000_000 + ($0 == count - 1 ? 4 * 60 * 1_000 : 0)) }
-        engines = try clocks.map { clock in try SyncEngine(repository: kind.makeRepository(), wallClock: { clock.read() }) }
+        engines = try clocks.map { clock in try SyncEngine(repository: kind.makeRepository(), wallClock: { clock.read() }, pageSize: pageSize) }
     }
 
     /// The replicas that make changes but exchange nothing, as devices that are away.

@@ -9,10 +9,11 @@ import Testing
 /// it, and the replicas still end identical.
 @Suite("Sync: exchanges between replicas")
 struct ExchangeTests {
-    @Test("Replicas that meet in pairs and fold what all hold converge, and a third exchange of a pair reads nothing", arguments: StoreKind.allCases, 0..<4)
+    @Test("Replicas that meet in pairs and fold what all hold converge, and a third exchange of a pair reads nothing; in pages of 3 operations too", arguments: StoreKind.allCases, 0..<4)
     func pairs(kind: StoreKind, seed: Int) async throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed))
-        let simulation = try Simulation(replicas: 2 + seed % 3, kind: kind)
+        // Odd seeds merge what an exchange sends 3 operations to a transaction.
+        let simulation = try Simulation(replicas: 2 + seed % 3, kind: kind, pageSize: seed % 2 == 1 ? 3 : 1_000)
         let engines = simulation.engines
         var folded = 0
         /// An exchange, then each side folds what every replica it knows of holds.
@@ -40,6 +41,36 @@ struct ExchangeTests {
         for _ in 0..<2 { _ = try await engines[0].exchange(with: engines[1]) }
         let third = try await engines[0].exchange(with: engines[1])
         #expect(third.received.received == 0 && third.sent.received == 0, "\(third)")
+    }
+
+    @Test("Pages of operations read from cursor to cursor read every operation once, whatever is logged between them", arguments: StoreKind.allCases)
+    func pages(kind: StoreKind) async throws {
+        let clock = SimulatedClock(1_000_000)
+        let engine = SyncEngine(repository: try kind.makeRepository(), wallClock: { clock.read() })
+        func add(_ title: String) throws {
+            clock.advance(by: 1)
+            try engine.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: title, notes: "", place: SyncPlace(after: nil, before: nil)))
+        }
+        for number in 0..<7 { try add("Item \(number)") }
+        let whole = try await engine.operations(after: 0)
+        #expect(whole.isComplete && whole.operations.count == 7)
+
+        var read: [SyncOperation] = []
+        var cursor: Int64 = 0
+        var pages = 0
+        while true {
+            let page = try await engine.operations(after: cursor, limit: 3)
+            #expect(page.operations.count <= 3)
+            read += page.operations
+            cursor = page.cursor
+            pages += 1
+            // An operation logged between two pages comes in a later one.
+            if pages == 1 { try add("Logged between pages") }
+            if page.isComplete { break }
+        }
+        #expect(read.map(\.id) == (try await engine.operations(after: 0)).operations.map(\.id), "each once, in the order they were logged")
+        #expect(pages == 3, "3 + 3 + 2")
+        #expect(try await engine.operations(after: cursor, limit: 3).operations.isEmpty)
     }
 
     @Test("A replica away while the others fold takes a snapshot on its return, and its changes from before the fold are made again, once", arguments: StoreKind.allCases, 0..<4)
