@@ -137,8 +137,8 @@ struct SyncExchange: Codable {
         snapshotThere = report.peerAdoption != nil
         replaced = [report.received, report.sent, report.adoption, report.peerAdoption].compactMap { $0?.replaced }.reduce(0, +)
         forkHere = [report.received, report.adoption].compactMap { $0?.forkSummary }.first
-        heldHere = report.received.heldSummary
-        heldThere = report.sent.heldSummary
+        heldHere = report.received.heldSummary(ofClock: "this database's")
+        heldThere = report.sent.heldSummary(ofClock: "that database's")
         clockHere = report.clockRecovery?.summary
         clockThere = report.peerClockRecovery?.summary
     }
@@ -344,7 +344,7 @@ struct SyncImportCommand: SessionCommand {
             + (report.replaced > 0 ? " \(report.replaced) from before a fold made again after everything." : "")
             + (report.clockRecovery.map { " " + $0.summary } ?? "")
             + (report.forkSummary.map { " " + $0 } ?? "")
-            + (report.heldSummary.map { " " + $0 } ?? "")
+            + (report.heldSummary(ofClock: "this database's").map { " " + $0 } ?? "")
     }
 }
 
@@ -489,10 +489,13 @@ extension MergeReport {
     /// What the command line says, once, when a merge kept operations it could not apply.
     static let unappliedNote = "An operation from a newer version of Arrange was kept but not applied; update Arrange."
 
-    /// What waits for missing operations, in a sentence: `2 operations held back until the
+    /// What waits, in sentences: for missing operations (`2 operations held back until the
     /// operations before them arrive: replica 1a2b3c4d's from 4 on; import or sync with a
-    /// database that has them.`; `nil` when nothing waits.
-    var heldSummary: String? {
+    /// database that has them.`), and for a clock to be right (`3 operations of replica 1a2b3c4d
+    /// held back: stamped 365 days ahead of this database's clock. …`); `nil` when nothing waits.
+    ///
+    /// - Parameter clock: Whose clock held them back: `this database's`, or the peer's.
+    func heldSummary(ofClock clock: String) -> String? {
         var sentences: [String] = []
         let waiting = gaps.reduce(0) { $0 + $1.held }
         if waiting > 0 {
@@ -502,24 +505,32 @@ extension MergeReport {
         }
         for ahead in aheadOfClock {
             sentences.append("\(ahead.held) operation\(ahead.held == 1 ? "" : "s") of replica \(ahead.replica.text.prefix(8)) held back: "
-                + "stamped \(Self.duration(ahead.milliseconds)) ahead of this device's clock. They wait until that device's clock is set "
-                + "right, or this device's if it is the one that is wrong.")
+                + "stamped \(spokenDuration(ahead.aheadByMilliseconds)) ahead of \(clock) clock. They wait until the clock of the device "
+                + "that made them is set right, or \(clock), if it is the one that is wrong.")
         }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
-    }
-
-    /// `365 days`, `3 hours`, `12 minutes`: a span of time as a person reads it, rounded down.
-    static func duration(_ milliseconds: Int64) -> String {
-        let minutes = milliseconds / 60_000
-        let (count, unit) = minutes >= 2 * 24 * 60 ? (minutes / (24 * 60), "day") : minutes >= 2 * 60 ? (minutes / 60, "hour") : (minutes, "minute")
-        return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
 }
 
 extension ClockRecovery {
     /// What a store did on finding its clock had run ahead, in a sentence.
     var summary: String {
-        "this database's clock had run \(MergeReport.duration(aheadBy)) ahead and is right again: it took a new replica id"
-            + (restated > 0 ? " and made \(restated) of its changes again with the right time." : ".")
+        "the clock had run \(spokenDuration(aheadByMilliseconds)) ahead and is right again: the database took a new replica id"
+            + (restated > 0 ? " and made \(restated) change\(restated == 1 ? "" : "s") again with the right time." : ".")
     }
+}
+
+/// `365 days`, `3 hours`, `12 minutes`: a span of milliseconds as a person reads it, rounded down
+/// to the largest unit of which it holds two or more (minutes below two hours).
+func spokenDuration(_ milliseconds: Int64) -> String {
+    let minutes = milliseconds / 60_000
+    let (count, unit): (Int64, String)
+    if minutes >= 2 * 24 * 60 {
+        (count, unit) = (minutes / (24 * 60), "day")
+    } else if minutes >= 2 * 60 {
+        (count, unit) = (minutes / 60, "hour")
+    } else {
+        (count, unit) = (minutes, "minute")
+    }
+    return "\(count) \(unit)\(count == 1 ? "" : "s")"
 }

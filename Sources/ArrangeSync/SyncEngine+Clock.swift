@@ -2,36 +2,14 @@ public import ArrangeModel
 import ArrangeStore
 import Foundation
 
-/// Clocks that are wrong: a device whose clock runs far ahead cannot make its edits beat the
-/// edits made after them.
-///
-/// ## Operations stamped ahead
-/// A store takes in no operation of another replica stamped more than
-/// ``HybridLogicalClock/maximumDrift`` ahead of its own wall clock, when its place in the order
-/// decides anything (a renumbering or a retirement changes no rows). It holds that operation back,
-/// with every later one of its replica, and goes on merging everything else; each merge looks at
-/// them again, and lets them in once they are no longer ahead (``MergeReport/aheadOfClock``).
-/// An operation that another replaces (``SyncChange/replacement(of:change:)``) is let in at
-/// once: it has no effect anywhere.
-///
-/// ## A clock that was ahead
-/// A store whose own clock went past the wall clock by more than the drift, and whose wall clock
-/// is right again, recovers at its next write: it leaves its replica id for a new one, whose
-/// clock starts at the wall clock (after every operation it holds that is not ahead), retires the
-/// old one (``SyncChange/retireReplica(id:)``), and makes again with the new stamps, as
-/// replacements, the operations stamped ahead that it holds (its own, and those it took in while
-/// its clock was ahead), unless every other replica has said it holds them, since they may have
-/// been folded away then (``MergeReport/clockRecovery``).
-///
-/// The trade-off: the edits of a device whose clock is far ahead reach no device whose clock is
-/// right until the device's clock is set right, or until time catches up with them. A device
-/// whose own clock is far behind holds back every other device's changes, and says so, until
-/// its clock is set right.
+// Clocks that are wrong: the rules are in `SyncEngine`'s documentation, "Clocks that are wrong".
 extension SyncEngine {
-    /// The latest clock, in milliseconds, an operation of another replica may be stamped with to
-    /// be taken in now: the wall clock plus ``HybridLogicalClock/maximumDrift``.
-    func admissionHorizon() -> Int64 {
-        wallClock() + HybridLogicalClock.maximumDrift
+    /// The wall clock now, and the latest clock, in milliseconds, an operation of another
+    /// replica may be stamped with to be taken in now: the wall clock plus
+    /// ``HybridLogicalClock/maximumDrift``.
+    func wallClockAndHorizon() -> (wall: Int64, horizon: Int64) {
+        let wall = wallClock()
+        return (wall, wall + HybridLogicalClock.maximumDrift)
     }
 
     /// Recovers this store, in one write transaction, when its clock went past the wall clock by
@@ -50,17 +28,18 @@ extension SyncEngine {
     ///
     /// - Returns: What the recovery did; `nil` when there was nothing to recover from.
     /// - Complexity: One read of the replica's state when the clock is right; else O(k log n)
-    ///   for the k operations logged from the wall clock on, and O(a) for a acknowledgements.
+    ///   for the k operations logged from the wall clock on, and O(k·a) for a acknowledgements.
     func recoverClock(in transaction: any LogWriting) throws -> ClockRecovery? {
         guard let state = try transaction.replicaState() else { return nil }
         return try recoverClock(of: state, in: transaction)
     }
 
     /// Recovers the store of replica `state` as ``recoverClock(in:)`` does.
+    ///
+    /// - Returns: What the recovery did; `nil` when the clock is right.
     func recoverClock(of state: ReplicaState, in transaction: any LogWriting) throws -> ClockRecovery? {
-        let horizon = admissionHorizon()
+        let (wall, horizon) = wallClockAndHorizon()
         guard state.lastMilliseconds > horizon else { return nil }
-        let wall = horizon - HybridLogicalClock.maximumDrift
         let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: wall), limit: .max)
         let ahead = recent.filter { $0.order.milliseconds > horizon }
         // What every other replica holds stays where it is: it may have been folded away.
@@ -88,20 +67,28 @@ extension SyncEngine {
         let replacements = restated.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
         _ = try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
         return ClockRecovery(
-            leftReplica: ReplicaID(rawValue: state.id), aheadBy: state.lastMilliseconds - wall, restated: replacements.count)
+            leftReplica: ReplicaID(rawValue: state.id), aheadByMilliseconds: state.lastMilliseconds - wall, restated: replacements.count)
     }
 }
 
 /// What a store did on finding that its own clock had run ahead of the wall clock, and was
-/// right again (see ``SyncEngine``'s clock rules).
+/// right again (see ``SyncEngine``, "Clocks that are wrong").
 public struct ClockRecovery: Hashable, Sendable, Codable {
     /// The replica id the store left, under which it had stamped operations ahead.
     public var leftReplica: ReplicaID
     /// How far ahead of the wall clock the store's clock had run, in milliseconds.
-    public var aheadBy: Int64
+    public var aheadByMilliseconds: Int64
     /// How many operations stamped ahead, which not every other replica held yet, it made again
-    /// with the right stamps.
+    /// with the right stamps: its own, and those it took in while its clock was ahead.
     public var restated: Int
+
+    /// A recovery that left `leftReplica`, whose clock had run `aheadByMilliseconds` ahead, and
+    /// made `restated` operations again.
+    public init(leftReplica: ReplicaID, aheadByMilliseconds: Int64, restated: Int) {
+        self.leftReplica = leftReplica
+        self.aheadByMilliseconds = aheadByMilliseconds
+        self.restated = restated
+    }
 }
 
 extension SyncEngine {
@@ -112,7 +99,7 @@ extension SyncEngine {
     /// - Complexity: O(log n) when nothing logged is stamped ahead; else O(k log n) for the k
     ///   operations logged within the drift of the wall clock or after it.
     func latestOrderInTime(in transaction: any LogReading) throws -> OperationOrder? {
-        let horizon = admissionHorizon()
+        let horizon = wallClockAndHorizon().horizon
         let last = try transaction.lastOperationOrder()
         guard let last, last.milliseconds > horizon else { return last }
         let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: horizon - 2 * HybridLogicalClock.maximumDrift), limit: .max)

@@ -33,6 +33,28 @@ import ArrangeOrdering
 /// - A list created or renamed with a name another list has takes "Name (2)", "Name (3)"…
 /// - The default list the merge makes has a fixed id (`ItemList.firstDefaultListID`), so that
 ///   fresh replicas never end with two.
+///
+/// ## Clocks that are wrong
+/// A store takes in no operation of another replica stamped more than
+/// ``HybridLogicalClock/maximumDrift`` ahead of its own wall clock, when its place in the order
+/// decides anything (a renumbering or a retirement changes no rows). It holds that operation
+/// back, with every later one of its replica, and goes on merging everything else; each merge
+/// looks at them again, and lets them in once they are no longer ahead
+/// (``MergeReport/aheadOfClock``). An operation that another replaces
+/// (``SyncChange/replacement(of:change:)``) is let in at once: it has no effect anywhere.
+///
+/// A store whose own clock went past the wall clock by more than the drift, and whose wall clock
+/// is right again, recovers at its next write (``recoverClock()``): it leaves its replica id for
+/// a new one, whose clock starts at the wall clock (after every operation it holds that is not
+/// ahead), retires the old one (``SyncChange/retireReplica(id:)``), and makes again with the new
+/// stamps, as replacements, the operations stamped ahead that it holds (its own, and those it
+/// took in while its clock was ahead), unless every other replica has said it holds them, since
+/// they may have been folded away then (``ClockRecovery``).
+///
+/// The trade-off: the edits of a device whose clock is far ahead reach no device whose clock is
+/// right until the device's clock is set right, or until time catches up with them. A device
+/// whose own clock is far behind holds back every other device's changes, and says so, until
+/// its clock is set right.
 public final class SyncEngine: Sendable {
     /// The default list's name, when the merge creates it.
     public static let defaultListName = "Inbox"
@@ -57,8 +79,11 @@ public final class SyncEngine: Sendable {
         wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds,
         newID: @escaping @Sendable () -> UUID = UUID.init
     ) {
-        self.init(repository: repository, wallClock: wallClock, newID: newID, pageSize: 1_000)
+        self.init(repository: repository, wallClock: wallClock, newID: newID, pageSize: Self.exchangePageSize)
     }
+
+    /// How many operations an exchange merges in one transaction, by default.
+    static let exchangePageSize = 1_000
 
     /// An engine whose exchanges merge at most `pageSize` operations in one transaction: for
     /// the tests of paging.
@@ -105,7 +130,8 @@ public final class SyncEngine: Sendable {
                 isRetired: known?.isRetired ?? false))
         }
         let id = ReplicaID(rawValue: newID())
-        // The new replica's operations come after everything the old one made or merged.
+        // Unless told otherwise, the new replica's operations come after everything the old one
+        // made or merged.
         let clock = try log.replicaState()?.lastClock ?? HLCTimestamp(milliseconds: 0, counter: 0)
         var state = ReplicaState(id: id.rawValue)
         state.lastClock = start ?? clock
@@ -428,9 +454,12 @@ public final class SyncEngine: Sendable {
     }
 
     /// The operations that follow their replica's operations here without a gap, from
-    /// `candidates` and those held before; the others, after a gap, are held (kept, neither
-    /// logged nor applied) until the operations before them arrive. Records how far each
-    /// replica's operations now go, and reports what is held and what is missing.
+    /// `candidates` and those held before; the others are held (kept, neither logged nor
+    /// applied): those after a gap until the operations before them arrive, and from the first
+    /// stamped more than ``HybridLogicalClock/maximumDrift`` ahead of the wall clock (unless a
+    /// candidate or a logged operation replaces it) until they are no longer ahead. Records how
+    /// far each replica's operations now go, and reports what is held, what is missing and what
+    /// is ahead.
     ///
     /// An operation at or below what this store holds of its replica is let in: a second
     /// operation under one replica and sequence number comes from a copied database. This
@@ -463,7 +492,7 @@ public final class SyncEngine: Sendable {
         for operation in candidates {
             if case .replacement(let original, _) = operation.change { replacedHere.insert(original.id.rawValue) }
         }
-        let horizon = admissionHorizon()
+        let (wall, horizon) = wallClockAndHorizon()
         for (other, operations) in waiting {
             var progress = try transaction.replicaProgress(of: other)
                 ?? ReplicaProgress(replica: other, sequence: fold?.covering[other] ?? 0, milliseconds: 0, counter: 0)
@@ -476,7 +505,7 @@ public final class SyncEngine: Sendable {
             for operation in operations.sorted(by: { ($0.sequence, $0.order) < ($1.sequence, $1.order) }) where seen.insert(operation.id).inserted {
                 if ahead == nil, operation.sequence <= progress.sequence + 1, operation.clock.milliseconds > horizon, operation.change.isRestatable,
                    try !replacedHere.contains(operation.id.rawValue) && !Self.isReplacedInEffect(operation.id.rawValue, in: transaction) {
-                    ahead = MergeReport.AheadOfClock(replica: operation.replica, by: operation.clock.milliseconds - (horizon - HybridLogicalClock.maximumDrift), held: 0)
+                    ahead = MergeReport.AheadOfClock(replica: operation.replica, aheadByMilliseconds: operation.clock.milliseconds - wall, held: 0)
                 }
                 if ahead != nil {
                     try hold(operation)
@@ -627,7 +656,7 @@ public final class SyncEngine: Sendable {
     ///
     /// - Parameters:
     ///   - cursor: 0 for every operation, else a cursor this method returned.
-    ///   - limit: The most operations to return; every one by default.
+    ///   - limit: The most operations to return, at least 1; every one by default.
     ///   - transaction: A transaction of the store.
     /// - Complexity: O(log n + k) for k operations returned.
     public func operations(after cursor: Int64, limit: Int = .max, in transaction: any ItemReading) throws -> OperationBatch {
@@ -716,7 +745,7 @@ public final class SyncEngine: Sendable {
         guard let source = try await repository.read({ try Self.log(of: $0).replicaState()?.id }) else { return MergeReport(received: 0) }
         let recorded = try await target.repository.read { try Self.log(of: $0).peerCursor(of: source) }
         var cursor = try await repository.read { try Self.start(at: recorded, in: Self.log(of: $0)) }
-        var total: MergeReport?
+        var total = MergeReport(received: 0)
         while true {
             let batch = try await repository.read { [cursor] in try self.operations(after: cursor, limit: self.pageSize, in: $0) }
             let report = try await target.repository.write { transaction in
@@ -726,9 +755,9 @@ public final class SyncEngine: Sendable {
                 }
                 return report
             }
-            total = total.map { $0.adding(report) } ?? report
+            total = total.followed(by: report)
             cursor = batch.cursor
-            if batch.isComplete { return total ?? report }
+            if batch.isComplete { return total }
         }
     }
 
@@ -838,14 +867,14 @@ public struct MergeReport: Hashable, Sendable, Codable {
         /// The replica.
         public var replica: ReplicaID
         /// How far ahead of this store's wall clock the first is stamped, in milliseconds.
-        public var milliseconds: Int64
+        public var aheadByMilliseconds: Int64
         /// How many of its operations wait, the first included.
         public var held: Int
 
-        /// `held` operations of `replica` wait, the first stamped `milliseconds` ahead.
-        public init(replica: ReplicaID, by milliseconds: Int64, held: Int) {
+        /// `held` operations of `replica` wait, the first stamped `aheadByMilliseconds` ahead.
+        public init(replica: ReplicaID, aheadByMilliseconds: Int64, held: Int) {
             self.replica = replica
-            self.milliseconds = milliseconds
+            self.aheadByMilliseconds = aheadByMilliseconds
             self.held = held
         }
     }
@@ -855,9 +884,9 @@ public struct MergeReport: Hashable, Sendable, Codable {
         self.received = received
     }
 
-    /// The report of two merges one after the other: the counts added up, and what waits as
-    /// the later one left it.
-    func adding(_ later: MergeReport) -> MergeReport {
+    /// The report of this merge followed by `later`: the counts added up, and what waits
+    /// (``held``, ``gaps``, ``aheadOfClock``) as the later one left it.
+    func followed(by later: MergeReport) -> MergeReport {
         var sum = later
         sum.received += received
         sum.new += new

@@ -247,12 +247,12 @@ struct SyncCommandTests {
             let file = try OperationFile.encode(OperationFile.Contents(operations: batch.operations))
             let held = try arrange.run(["sync", "import", "-", "--db", here], input: String(decoding: file, as: UTF8.self))
             #expect(held.status == 0, "\(held.error)")
-            #expect(held.output.contains(" held back: stamped 366 days ahead of this device's clock. They wait until that device's clock is set right"), "\(held.output)")
+            #expect(held.output.contains(" held back: stamped 366 days ahead of this database's clock. They wait until the clock of the device that made them is set right"), "\(held.output)")
             #expect(try titles(arrange, db: here).isEmpty)
 
             // The device's clock is right again: Arrange runs there on the system clock.
             let export = try arrange.run(["sync", "export", "-", "--db", ahead])
-            #expect(export.error.contains("clock had run 366 days ahead and is right again: it took a new replica id and made "), "\(export.error)")
+            #expect(export.error.contains("Here: the clock had run 366 days ahead and is right again: the database took a new replica id and made 1 change again"), "\(export.error)")
             let imported = try arrange.run(["sync", "import", "-", "--db", here, "--json"], input: export.output)
             let report = try jsonObject(imported.output)
             #expect(report["held"] as? Int == 0, "\(imported.output)")
