@@ -40,7 +40,7 @@ import ArrangeOrdering
 /// decides anything (a renumbering or a retirement changes no rows). It holds that operation
 /// back, with every later one of its replica, and goes on merging everything else; each merge
 /// looks at them again, and lets them in once they are no longer ahead
-/// (``MergeReport/aheadOfClock``). An operation that another replaces
+/// (``MergeReport/aheadOfClock``). An operation that a replacement let in replaces
 /// (``SyncChange/replacement(of:change:)``) is let in at once: it has no effect anywhere.
 ///
 /// A store whose own clock went past the wall clock by more than the drift, and whose wall clock
@@ -366,7 +366,7 @@ public final class SyncEngine: Sendable {
         var new: [SyncOperation] = []
         var late: [SyncOperation] = []
         var otherLine: [SyncOperation] = []
-        for operation in try admittedInSequence(candidates, own: replica, fold: fold, in: transaction, report: &report) {
+        for operation in try admitted(candidates, own: replica, fold: fold, in: transaction, report: &report) {
             // An operation of this replica's id that this store never made: the file was copied,
             // or restored from a backup, and another line of its history went on elsewhere.
             if operation.replica.rawValue == replica, !fromOwnLog { otherLine.append(operation) }
@@ -453,11 +453,29 @@ public final class SyncEngine: Sendable {
         return report
     }
 
+    /// The operations let in (``admittedInSequence(_:own:replacedHere:fold:in:report:)``), and
+    /// then, when some of them replace operations held back as stamped ahead, those too: a
+    /// replacement let in takes them out of the order, and they follow it in.
+    private func admitted(
+        _ candidates: [SyncOperation], own replica: UUID, fold: Fold?, in transaction: any LogWriting, report: inout MergeReport
+    ) throws -> [SyncOperation] {
+        let admitted = try admittedInSequence(candidates, own: replica, replacedHere: [], fold: fold, in: transaction, report: &report)
+        guard !report.aheadOfClock.isEmpty else { return admitted }
+        var replaced = Set<UUID>()
+        for operation in admitted {
+            if case .replacement(let original, _) = operation.change { replaced.insert(original.id.rawValue) }
+        }
+        guard !replaced.isEmpty else { return admitted }
+        // The second look counts again what still waits.
+        (report.gaps, report.aheadOfClock, report.held) = ([], [], 0)
+        return admitted + (try admittedInSequence([], own: replica, replacedHere: replaced, fold: fold, in: transaction, report: &report))
+    }
+
     /// The operations that follow their replica's operations here without a gap, from
     /// `candidates` and those held before; the others are held (kept, neither logged nor
     /// applied): those after a gap until the operations before them arrive, and from the first
-    /// stamped more than ``HybridLogicalClock/maximumDrift`` ahead of the wall clock (unless a
-    /// candidate or a logged operation replaces it) until they are no longer ahead. Records how
+    /// stamped more than ``HybridLogicalClock/maximumDrift`` ahead of the wall clock (unless an
+    /// operation logged, or in `replacedHere`, replaces it) until they are no longer ahead. Records how
     /// far each replica's operations now go, and reports what is held, what is missing and what
     /// is ahead.
     ///
@@ -468,7 +486,8 @@ public final class SyncEngine: Sendable {
     /// - Complexity: O(k log k) for k candidates and held operations, and one read and one write
     ///   of each replica's progress.
     private func admittedInSequence(
-        _ candidates: [SyncOperation], own replica: UUID, fold: Fold?, in transaction: any LogWriting, report: inout MergeReport
+        _ candidates: [SyncOperation], own replica: UUID, replacedHere: Set<UUID>, fold: Fold?, in transaction: any LogWriting,
+        report: inout MergeReport
     ) throws -> [SyncOperation] {
         var admitted = candidates.filter { $0.replica.rawValue == replica }
         var waiting: [UUID: [SyncOperation]] = [:]
@@ -486,12 +505,9 @@ public final class SyncEngine: Sendable {
             }
             waiting[operation.replica.rawValue, default: []].append(operation)
         }
-        // An operation replaced by another has no effect anywhere, however far ahead it is
-        // stamped; nor has a renumbering or a retirement a place that decides anything.
-        var replacedHere = Set<UUID>()
-        for operation in candidates {
-            if case .replacement(let original, _) = operation.change { replacedHere.insert(original.id.rawValue) }
-        }
+        // An operation that a replacement logged or let in replaces has no effect anywhere,
+        // however far ahead it is stamped; nor has a renumbering or a retirement a place that
+        // decides anything.
         let (wall, horizon) = wallClockAndHorizon()
         for (other, operations) in waiting {
             var progress = try transaction.replicaProgress(of: other)

@@ -108,7 +108,7 @@ struct ClockTests {
         let all = Set(try await laptop.operations() + phone.operations())
         let reference = SyncEngine(repository: InMemoryItemRepository(), wallClock: { clock.read() })
         let merged = try await reference.merge(all.sorted { $0.order < $1.order })
-        #expect(merged.held == 0, "an operation replaced is let in however far ahead: it has no effect")
+        #expect(merged.held == 0, "an operation whose replacement is let in is let in however far ahead: it has no effect")
         #expect(try Simulation.dump(reference.repository) == Simulation.dump(phone.engine.repository))
     }
 
