@@ -62,7 +62,9 @@ extension SyncEngine {
             .filter { try !Self.isReplacedInEffect($0.id, in: transaction) }
             .map(SyncOperation.init)
             .filter(\.change.isRestatable)
-        let start = max(HLCTimestamp(milliseconds: wall, counter: 0), try latestOrderInTime(in: transaction).map(HLCTimestamp.init) ?? .zero)
+        // After the latest operation not ahead; one from before the wall clock is behind it anyway.
+        let inTime = recent.last { $0.order.milliseconds <= horizon }
+        let start = max(HLCTimestamp(milliseconds: wall, counter: 0), inTime.map { HLCTimestamp($0.order) } ?? .zero)
         try leaveReplica(state.id, reaching: state.lastSequence, restartingAt: start, in: transaction)
         let replacements = restated.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
         _ = try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
