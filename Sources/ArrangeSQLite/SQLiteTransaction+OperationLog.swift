@@ -132,10 +132,13 @@ extension SQLiteTransaction: OperationLogWriting {
         try writeReplicaState(state)
     }
 
-    /// Writes the row when the last operation logged is newer, before another replica's
-    /// operation is logged after it and the row could no longer be brought up to date.
+    /// Writes the row when the last operation logged is newer, before an operation that does
+    /// not follow it on this replica's line is logged after it (another replica's, or one of
+    /// this replica's that a merge logs again out of turn), and the row could no longer be
+    /// brought up to date.
     private func catchUpReplicaRow(before operation: LoggedOperation) throws {
-        guard replicaRowMayLag, let current = try replicaState(), current.id != operation.order.replica else { return }
+        guard replicaRowMayLag, let current = try replicaState() else { return }
+        guard current.id != operation.order.replica || operation.order.sequence <= current.lastSequence else { return }
         if try storedReplicaState() != current { try writeReplicaState(current) }
         replicaRowMayLag = false
     }
@@ -149,6 +152,7 @@ extension SQLiteTransaction: OperationLogWriting {
             return
         }
         var state = cached
+        replicaRowMayLag = true
         state.lastSequence = order.sequence
         if (order.milliseconds, order.counter) > (state.lastMilliseconds, state.lastCounter) {
             (state.lastMilliseconds, state.lastCounter) = (order.milliseconds, order.counter)

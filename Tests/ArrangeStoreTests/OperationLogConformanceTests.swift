@@ -333,6 +333,27 @@ struct OperationLogConformanceTests {
         #expect(try store.repository.readLog { try $0.replicaState() } == last)
     }
 
+    @Test("An operation of this replica logged out of turn, after a later one, leaves the replica's state at the later one", arguments: Backend.allCases)
+    func replicaStateAfterAnOperationOutOfTurn(backend: Backend) throws {
+        let store = try backend.makeStore()
+        try store.repository.writeLog { try $0.setReplicaState(ReplicaState(id: Self.first, lastSequence: 2, lastMilliseconds: 90, lastCounter: 0)) }
+        // A merge makes a replacement (3), then logs an operation of this replica the store
+        // had made before (2) again, as it does when it takes its own operations into a snapshot.
+        let made = Self.operation(Self.first, sequence: 3, milliseconds: 100)
+        let state = ReplicaState(id: Self.first, lastSequence: 3, lastMilliseconds: 100, lastCounter: 0)
+        try store.repository.writeLog { transaction throws in
+            _ = try transaction.log(made)
+            try transaction.setReplicaState(state)
+            _ = try transaction.log(Self.operation(Self.first, sequence: 2, milliseconds: 80))
+            #expect(try transaction.replicaState() == state)
+        }
+        #expect(try store.repository.readLog { try $0.replicaState() } == state)
+        // A fold that removes them both forgets nothing either.
+        let fold = Fold(through: made.order, covering: [Self.first: 3], count: 2)
+        _ = try store.repository.writeLog { try $0.fold(fold, removingThrough: made.order, keeping: []) }
+        #expect(try store.repository.readLog { try $0.replicaState() } == state)
+    }
+
     @Test("A failed write transaction logs nothing", arguments: Backend.allCases)
     func rollback(backend: Backend) throws {
         struct Abort: Error {}

@@ -159,8 +159,13 @@ struct FaultSimulationTests {
         }
     }
 
-    /// The seeds of the runs: 20, or `ARRANGE_FAULT_RUNS` of them.
-    static let seeds = 0..<UInt64(ProcessInfo.processInfo.environment["ARRANGE_FAULT_RUNS"].flatMap(UInt64.init) ?? 20)
+    /// The seeds of the runs: 20, or `ARRANGE_FAULT_RUNS` of them, or those listed, comma
+    /// separated, in `ARRANGE_FAULT_SEEDS` to repeat a run.
+    static let seeds: [UInt64] = {
+        let environment = ProcessInfo.processInfo.environment
+        if let listed = environment["ARRANGE_FAULT_SEEDS"] { return listed.split(separator: ",").compactMap { UInt64($0) } }
+        return Array(0..<UInt64(environment["ARRANGE_FAULT_RUNS"].flatMap(UInt64.init) ?? 20))
+    }()
 
     @Test("Runs of 150 random steps with faults struck at random end with every device the same, nothing lost", arguments: seeds)
     func randomFaults(seed: UInt64) async throws {
