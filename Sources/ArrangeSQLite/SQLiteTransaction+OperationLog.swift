@@ -107,18 +107,36 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func peerCursor(of peer: UUID) throws -> PeerCursor? {
+    func remoteRecord(of remote: String) throws -> RemoteRecord? {
+        try remoteRecords(where: "remote = ?", arguments: [remote]).first
+    }
+
+    func remoteRecords() throws -> [RemoteRecord] {
+        try remoteRecords(where: "1", arguments: [])
+    }
+
+    private func remoteRecords(where condition: String, arguments: StatementArguments) throws -> [RemoteRecord] {
         try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT position, operation_id FROM \(Schema.peersTable) WHERE peer_replica_id = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [Self.text(peer)]) else { return nil }
-            return PeerCursor(peer: peer, position: try row.decode(atIndex: 0), operation: try Self.uuid(try row.decode(atIndex: 1), table: Schema.peersTable))
+            let statement = try db.cachedStatement(sql: """
+                SELECT remote, pull_cursor, push_position, push_operation_id, fold_limit FROM \(Schema.remotesTable) WHERE \(condition)
+                """)
+            return try Row.fetchAll(statement, arguments: arguments).map { row in
+                RemoteRecord(
+                    remote: try row.decode(atIndex: 0), pullCursor: try row.decode(String?.self, atIndex: 1), pushPosition: try row.decode(atIndex: 2),
+                    pushOperation: try row.decode(String?.self, atIndex: 3).map { try Self.uuid($0, table: Schema.remotesTable) },
+                    foldLimit: try row.decode(String?.self, atIndex: 4).map { try Self.sequences($0, table: Schema.remotesTable) })
+            }
         }
     }
 
-    func setPeerCursor(_ cursor: PeerCursor) throws {
+    func setRemoteRecord(_ record: RemoteRecord) throws {
         try mapping {
-            let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.peersTable) (peer_replica_id, position, operation_id) VALUES (?, ?, ?)")
-            try statement.execute(arguments: [Self.text(cursor.peer), cursor.position, Self.text(cursor.operation)])
+            let statement = try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO \(Schema.remotesTable) (remote, pull_cursor, push_position, push_operation_id, fold_limit) VALUES (?, ?, ?, ?, ?)
+                """)
+            try statement.execute(arguments: [
+                record.remote, record.pullCursor, record.pushPosition, record.pushOperation.map(Self.text), try record.foldLimit.map(Self.text),
+            ])
         }
     }
 

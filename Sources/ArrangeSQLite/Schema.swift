@@ -25,6 +25,8 @@ enum Schema {
     static let tombstonesTable = "sync_tombstones"
     /// The name of the table of how far this database has merged other replicas' logs.
     static let peersTable = "sync_peers"
+    /// What a file keeps for each remote it syncs with (since v9, in place of `sync_peers`).
+    static let remotesTable = "sync_remotes"
     /// The name of the partial index of the logged operations that replace others.
     static let replacementsIndex = "sync_operations_by_replaced"
     /// The name of the table of what each replica last said of itself.
@@ -226,6 +228,26 @@ enum Schema {
             try db.alter(table: acknowledgementsTable) { table in
                 table.add(column: "tips", .text).notNull().defaults(to: "{}")
             }
+        }
+        migrator.registerMigration("v9: sync remotes") { db in
+            // For each remote this file syncs with (another file, a server), by the identity the
+            // remote gives itself: the remote's cursor after the last page read from it; the
+            // position in this file's log of the last operation the remote took, with that
+            // operation's id to check the position against; and, for a remote that coordinates
+            // folding, as JSON, for each replica, the sequence number up to which it folded.
+            try db.create(table: remotesTable, options: .withoutRowID) { table in
+                table.primaryKey("remote", .text)
+                table.column("pull_cursor", .text)
+                table.column("push_position", .integer).notNull().defaults(to: 0)
+                table.column("push_operation_id", .text)
+                table.column("fold_limit", .text)
+            }
+            // A peer's cursor was the position read in its log, and the operation found there.
+            try db.execute(sql: """
+                INSERT INTO \(remotesTable) (remote, pull_cursor)
+                SELECT peer_replica_id, position || ':' || operation_id FROM \(peersTable)
+                """)
+            try db.drop(table: peersTable)
         }
         return migrator
     }

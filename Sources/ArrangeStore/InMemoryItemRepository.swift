@@ -98,8 +98,8 @@ struct InMemoryOperationLog: Sendable {
     /// The operations the merge kept without applying them.
     var unapplied = TreeSet<OperationOrder>()
     var tombstones = TreeDictionary<TombstoneKey, Int64>()
-    /// How far this store has merged each other replica's log, by replica.
-    var peerCursors = TreeDictionary<UUID, PeerCursor>()
+    /// What this store keeps for each remote it syncs with, by the remote's identity.
+    var remotes = TreeDictionary<String, RemoteRecord>()
     /// The orders of the replacements of each replaced operation, by the replaced operation's id.
     var replacements = TreeDictionary<UUID, [OperationOrder]>()
     /// Each replica's latest acknowledgement, by replica.
@@ -249,16 +249,20 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)]
     }
 
-    func peerCursor(of peer: UUID) -> PeerCursor? {
-        state.log.peerCursors[peer]
+    func remoteRecord(of remote: String) -> RemoteRecord? {
+        state.log.remotes[remote]
+    }
+
+    func remoteRecords() -> [RemoteRecord] {
+        Array(state.log.remotes.values)
     }
 
     func setReplicaState(_ replica: ReplicaState) {
         state.log.replica = replica
     }
 
-    func setPeerCursor(_ cursor: PeerCursor) {
-        state.log.peerCursors[cursor.peer] = cursor
+    func setRemoteRecord(_ record: RemoteRecord) {
+        state.log.remotes[record.remote] = record
     }
 
     func log(_ operation: LoggedOperation) throws -> Int64 {

@@ -104,24 +104,34 @@ package struct ReplicaState: Hashable, Sendable {
     }
 }
 
-/// How far this store has merged another replica's log: the position, in that replica's log,
-/// of the last of its operations merged here, and that operation's id.
+/// What a store keeps for a remote it syncs with (another store, a server): how far it has
+/// read the remote's operations, how far the remote has taken this store's, and, for a remote
+/// that coordinates folding, how far the remote has folded.
 ///
-/// The id lets sync check the cursor before it trusts it: a copy of that replica's file, or
-/// the file restored from a backup, holds another operation at the position, or none.
-package struct PeerCursor: Hashable, Sendable {
-    /// The other replica's id.
-    package var peer: UUID
-    /// A position in the other replica's log (``LoggedOperation/position``).
-    package var position: Int64
-    /// The id of the operation at ``position`` there.
-    package var operation: UUID
+/// Positions come with the id of the operation found there, so that sync can check a cursor
+/// before it trusts it: a copy of a file, or a file restored from a backup, holds another
+/// operation at the position, or none.
+package struct RemoteRecord: Hashable, Sendable {
+    /// The remote's identity, as it names itself.
+    package var remote: String
+    /// Where the next read of the remote's operations starts: the remote's own cursor, which
+    /// only it reads; `nil` for the start.
+    package var pullCursor: String?
+    /// The position in this store's log of the last operation the remote has taken, 0 for none.
+    package var pushPosition: Int64
+    /// The id of the operation at ``pushPosition``.
+    package var pushOperation: UUID?
+    /// For a remote that coordinates folding, for each replica, the sequence number up to which
+    /// the remote announced it folded: this store folds no further. `nil` for another remote.
+    package var foldLimit: [UUID: Int64]?
 
-    /// A cursor into `peer`'s log at `position`, where `operation` is.
-    package init(peer: UUID, position: Int64, operation: UUID) {
-        self.peer = peer
-        self.position = position
-        self.operation = operation
+    /// A record of `remote`, read from the start both ways.
+    package init(remote: String, pullCursor: String? = nil, pushPosition: Int64 = 0, pushOperation: UUID? = nil, foldLimit: [UUID: Int64]? = nil) {
+        self.remote = remote
+        self.pullCursor = pullCursor
+        self.pushPosition = pushPosition
+        self.pushOperation = pushOperation
+        self.foldLimit = foldLimit
     }
 }
 
@@ -285,8 +295,11 @@ package protocol OperationLogReading {
     /// The key an entry had in an ordering when it last left it, deleted or moved away.
     func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64?
 
-    /// How far this store has merged the log of the replica `peer`, when it has recorded it.
-    func peerCursor(of peer: UUID) throws -> PeerCursor?
+    /// What this store keeps for the remote named `remote`, when it has synced with it.
+    func remoteRecord(of remote: String) throws -> RemoteRecord?
+
+    /// What this store keeps for every remote it has synced with, in no particular order.
+    func remoteRecords() throws -> [RemoteRecord]
 
     /// Every tombstone, in no particular order.
     func tombstones() throws -> [Tombstone]
@@ -367,8 +380,8 @@ package protocol OperationLogWriting: OperationLogReading {
     /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
     func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws
 
-    /// Records how far this store has merged a replica's log, in place of what was recorded for it.
-    func setPeerCursor(_ cursor: PeerCursor) throws
+    /// Records what this store keeps for a remote, in place of what was recorded for it.
+    func setRemoteRecord(_ record: RemoteRecord) throws
 
     /// Records a replica's acknowledgement, in place of what was recorded for it.
     func setAcknowledgement(_ acknowledgement: Acknowledgement) throws

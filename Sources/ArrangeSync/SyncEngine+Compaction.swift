@@ -17,6 +17,8 @@ public import Foundation
 ///   later than any of their acknowledgements, so that each one's next operation comes after it.
 ///
 /// What the operations did stays in the rows, with the tombstones; only the operations go.
+/// A store that syncs with a remote that coordinates folding, as a server does, folds no
+/// further than the remote announced it folded (``SyncRemoteState/coordinatesFolding``).
 ///
 /// ## What comes later
 /// An operation that sorts before what a store has folded away, from a replica no one had heard
@@ -196,6 +198,10 @@ extension SyncEngine {
                 heldByAll[other] = min(heldByAll[other, default: 0], try vouched(by: acknowledgement, for: other, fold: previous, in: transaction))
             }
             horizon = min(horizon, HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)))
+        }
+        // A remote that coordinates folding (a server) decides how far: no further than it folded.
+        for limit in try transaction.remoteRecords().compactMap(\.foldLimit) {
+            for replica in heldByAll.keys { heldByAll[replica] = min(heldByAll[replica, default: 0], limit[replica, default: 0]) }
         }
 
         var forked: [UUID: Set<Int64>] = [:]

@@ -729,60 +729,39 @@ public final class SyncEngine: Sendable {
             try peer.rekey(in: transaction)
             return (true, recovery)
         }
-        let adopted = try await adoptSnapshot(of: peer)
         let peerAdopted = try await peer.adoptSnapshot(of: self)
-        let received = try await peer.send(to: self)
-        let sent = try await send(to: peer)
-        // Each tells the other what it holds, and what it has heard of the others.
-        let heardHere = try await repository.write { transaction in
+        let remote = try await StoreSyncRemote(peer)
+        let synced = try await sync(with: remote)
+        // Each tells the other what it holds now, and what it has heard of the others; the peer
+        // keeps, for this store, where each side is in the other's log.
+        let (heard, ownRecord) = try await repository.write { transaction in
             let log = try Self.log(of: transaction)
             _ = try self.acknowledge(in: log)
-            return try log.acknowledgements()
+            return (try log.acknowledgements(), try log.remoteRecord(of: remote.identity))
         }
         let heardThere = try await peer.repository.write { transaction in
             let log = try Self.log(of: transaction)
             _ = try peer.acknowledge(in: log)
-            try peer.hear(heardHere, in: log)
+            try peer.hear(heard, in: log)
+            if let ownRecord { try log.setRemoteRecord(ownRecord.mirrored(for: here)) }
             return try log.acknowledgements()
         }
         try await repository.write { try self.hear(heardThere, in: Self.log(of: $0)) }
         return ExchangeReport(
-            received: received, sent: sent, peerRekeyed: peerRekeyed, adoption: adopted, peerAdoption: peerAdopted,
-            clockRecovery: clockRecovery, peerClockRecovery: peerClockRecovery)
+            received: synced.received, sent: synced.sent ?? MergeReport(received: 0), peerRekeyed: peerRekeyed, adoption: synced.adoption,
+            peerAdoption: peerAdopted, clockRecovery: clockRecovery, peerClockRecovery: peerClockRecovery)
     }
+}
 
-    /// Merges into `target` the operations of this store's log after the cursor `target` keeps
-    /// for this replica, a page at a time, and moves that cursor on with each page, in the page's
-    /// merge transaction: stopped between two pages, the next exchange goes on from there.
-    ///
-    /// - Returns: What the merges did, added up; the operations held back, and the gaps, as the
-    ///   last merge left them.
-    private func send(to target: SyncEngine) async throws -> MergeReport {
-        guard let source = try await repository.read({ try Self.log(of: $0).replicaState()?.id }) else { return MergeReport(received: 0) }
-        let recorded = try await target.repository.read { try Self.log(of: $0).peerCursor(of: source) }
-        var cursor = try await repository.read { try Self.start(at: recorded, in: Self.log(of: $0)) }
-        var total = MergeReport(received: 0)
-        while true {
-            let batch = try await repository.read { [cursor] in try self.operations(after: cursor, limit: self.pageSize, in: $0) }
-            let report = try await target.repository.write { transaction in
-                let report = try target.merge(batch.operations, in: transaction)
-                if let last = batch.operations.last {
-                    try Self.log(of: transaction).setPeerCursor(PeerCursor(peer: source, position: batch.cursor, operation: last.id.rawValue))
-                }
-                return report
-            }
-            total = total.followed(by: report)
-            cursor = batch.cursor
-            if batch.isComplete { return total }
-        }
-    }
-
-    /// Where to read a log from for a cursor another store keeps for it: the cursor when the
-    /// log holds its operation at its position, else the start.
-    private static func start(at cursor: PeerCursor?, in log: any LogReading) throws -> Int64 {
-        guard let cursor, cursor.position > 0 else { return 0 }
-        let found = try log.loggedOperations(afterPosition: cursor.position - 1, limit: 1).first
-        return found?.position == cursor.position && found?.id == cursor.operation ? cursor.position : 0
+extension RemoteRecord {
+    /// The record the peer of an exchange keeps for `store`, from the one `store` keeps for
+    /// the peer: what one side pulled, the other pushed.
+    func mirrored(for store: UUID) -> RemoteRecord {
+        let pulled = pullCursor.flatMap { StoreSyncRemote.position(of: SyncCursor(rawValue: $0)) }
+        return RemoteRecord(
+            remote: store.uuidString.lowercased(),
+            pullCursor: pushOperation.map { StoreSyncRemote.cursor(position: pushPosition, operation: SyncOperation.ID(rawValue: $0)).rawValue },
+            pushPosition: pulled?.position ?? 0, pushOperation: pulled?.operation)
     }
 }
 

@@ -189,20 +189,22 @@ struct OperationLogConformanceTests {
         #expect(try store.repository.readLog { try $0.heldOperations() }.map(\.id) == [late.id])
     }
 
-    @Test("A cursor into each peer's log is kept per peer and replaced", arguments: Backend.allCases)
-    func peerCursors(backend: Backend) throws {
+    @Test("What a store keeps for each remote is kept per remote and replaced", arguments: Backend.allCases)
+    func remoteRecords(backend: Backend) throws {
         let store = try backend.makeStore()
-        #expect(try store.repository.readLog { try $0.peerCursor(of: Self.first) } == nil)
-        let (first, second) = (PeerCursor(peer: Self.first, position: 3, operation: UUID()), PeerCursor(peer: Self.second, position: 9, operation: UUID()))
+        #expect(try store.repository.readLog { try $0.remoteRecord(of: "server") } == nil)
+        let server = RemoteRecord(remote: "server", pullCursor: "17", pushPosition: 3, pushOperation: UUID(), foldLimit: [Self.first: 2, Self.second: 0])
+        let peer = RemoteRecord(remote: Self.second.uuidString.lowercased(), pullCursor: "9:\(UUID())")
         try store.repository.writeLog { transaction throws in
-            try transaction.setPeerCursor(first)
-            try transaction.setPeerCursor(second)
+            try transaction.setRemoteRecord(server)
+            try transaction.setRemoteRecord(peer)
         }
-        let moved = PeerCursor(peer: Self.first, position: 12, operation: UUID())
-        try store.repository.writeLog { try $0.setPeerCursor(moved) }
+        let moved = RemoteRecord(remote: "server", pullCursor: "40", pushPosition: 12, pushOperation: UUID())
+        try store.repository.writeLog { try $0.setRemoteRecord(moved) }
         try store.repository.readLog { transaction throws in
-            #expect(try transaction.peerCursor(of: Self.first) == moved)
-            #expect(try transaction.peerCursor(of: Self.second) == second)
+            #expect(try transaction.remoteRecord(of: "server") == moved)
+            #expect(try transaction.remoteRecord(of: peer.remote) == peer)
+            #expect(Set(try transaction.remoteRecords()) == [moved, peer])
         }
     }
 

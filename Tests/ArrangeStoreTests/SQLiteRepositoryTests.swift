@@ -167,7 +167,7 @@ struct SQLiteRepositoryTests {
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
-                "v7: sync replicas and held operations", "v8: sync operation identity",
+                "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -369,6 +369,22 @@ struct SQLiteRepositoryTests {
         ])
     }
 
+    @Test("Migration v9 keeps each peer's cursor, as the cursor read from that remote")
+    func peerCursorsBecomeRemotes() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let (peer, operation) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v8: sync operation identity")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO sync_peers (peer_replica_id, position, operation_id) VALUES (?, 42, ?)", arguments: [peer, operation])
+            }
+        }
+        let repository = try SQLiteItemRepository(path: path)
+        #expect(try repository.readLog { try $0.remoteRecords() } == [RemoteRecord(remote: peer, pullCursor: "42:\(operation)")])
+    }
+
     @Test("The SQL of the DocC article on the schema builds the very tables and indexes the migrations build")
     func documentedSchema() throws {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -470,8 +486,11 @@ struct SQLiteRepositoryTests {
             #expect(operationOrder.columns == ["clock_ms", "clock_counter", "replica_id", "sequence", "id"])
             #expect(try columns(Schema.tombstonesTable) == ["entry_id TEXT NOT NULL", "scope TEXT NOT NULL", "sort_index INTEGER NOT NULL"])
             #expect(try db.primaryKey(Schema.tombstonesTable).columns == ["entry_id", "scope"])
-            #expect(try columns(Schema.peersTable) == ["peer_replica_id TEXT NOT NULL", "position INTEGER NOT NULL", "operation_id TEXT NOT NULL"])
-            #expect(try db.primaryKey(Schema.peersTable).columns == ["peer_replica_id"])
+            #expect(try db.tableExists(Schema.peersTable) == false)
+            #expect(try columns(Schema.remotesTable) == [
+                "remote TEXT NOT NULL", "pull_cursor TEXT", "push_position INTEGER NOT NULL 0", "push_operation_id TEXT", "fold_limit TEXT",
+            ])
+            #expect(try db.primaryKey(Schema.remotesTable).columns == ["remote"])
             #expect(try columns(Schema.acknowledgementsTable) == [
                 "replica_id TEXT NOT NULL", "clock_ms INTEGER NOT NULL", "clock_counter INTEGER NOT NULL", "merged TEXT NOT NULL",
                 "tips TEXT NOT NULL '{}'",
@@ -488,7 +507,7 @@ struct SQLiteRepositoryTests {
             #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
-                "v7: sync replicas and held operations", "v8: sync operation identity",
+                "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)

@@ -1,0 +1,174 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+
+extension SyncEngine {
+    /// Syncs this store with a remote: takes the remote's snapshot when this store lacks
+    /// operations the remote folded away, merges what the remote holds that this store has not
+    /// read yet, then pushes what this store holds that the remote may lack (its own operations,
+    /// and those it received from elsewhere) with the acknowledgements it knows of.
+    ///
+    /// Both ways go a page at a time. Each page pulled is merged in a transaction of its own,
+    /// which also moves the cursor this store keeps for the remote; each page pushed moves the
+    /// store's push position once the remote took it. Stopped at any point, the next sync goes
+    /// on from there. A position is checked against the operation found there before it is
+    /// trusted, so a copied file, or one restored from a backup, pushes again from the start.
+    ///
+    /// With a remote that coordinates folding (``SyncRemoteState/coordinatesFolding``), this
+    /// store records how far the remote folded, and ``compact()`` folds no further.
+    ///
+    /// - Parameter remote: The remote.
+    /// - Returns: What was merged here, pushed, and adopted.
+    /// - Throws: What the remote throws; ``SyncError/foldedApart`` when this store folded away
+    ///   operations the remote lacks; what ``merge(_:in:)`` throws. What was merged before
+    ///   stays merged.
+    public func sync(with remote: some SyncRemote) async throws -> SyncReport {
+        var report = SyncReport()
+        report.clockRecovery = try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            let recovery = try self.recoverClock(in: log)
+            _ = try self.preparedReplica(in: log)
+            return recovery
+        }
+        let state = try await remote.state()
+        let announced = Fold(covering: state.folded, tips: state.foldedTips)
+        if let announced, try await repository.read({ try self.lacks(announced, in: Self.log(of: $0)) }) {
+            report.adoption = try await adopt(from: remote)
+        }
+        report.received = try await pull(from: remote, announcing: state)
+        (report.pushed, report.sent) = try await push(to: remote, holding: state)
+        return report
+    }
+
+    /// Takes the remote's snapshot, and records where to pull from after it.
+    private func adopt(from remote: some SyncRemote) async throws -> MergeReport? {
+        let taken = try await remote.snapshot()
+        let report = try await adopt(taken.snapshot)
+        try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
+            record.pullCursor = taken.cursor?.rawValue
+            try log.setRemoteRecord(record)
+        }
+        return report
+    }
+
+    /// Merges the remote's operations after the cursor this store keeps for it, a page at a
+    /// time, each with the cursor and the acknowledgements it carries, in one transaction.
+    /// A page that needs operations the remote folded since takes the remote's snapshot first, once.
+    private func pull(from remote: some SyncRemote, announcing state: SyncRemoteState) async throws -> MergeReport {
+        var total = MergeReport(received: 0)
+        var adoptedSince = false
+        while true {
+            let cursor = try await repository.read { try Self.log(of: $0).remoteRecord(of: remote.identity)?.pullCursor.map(SyncCursor.init) }
+            let page = try await remote.pull(after: cursor, limit: pageSize)
+            let report: MergeReport
+            do {
+                report = try await repository.write { transaction in
+                    let log = try Self.log(of: transaction)
+                    if let announced = Fold(covering: page.folded, tips: page.foldedTips), try self.lacks(announced, in: log) {
+                        throw SyncError.missingFoldedOperations
+                    }
+                    let report = try self.merge(page.operations, in: transaction)
+                    try self.hear(page.acknowledgements.compactMap(\.logged), in: log)
+                    var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
+                    record.pullCursor = page.cursor.rawValue
+                    record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
+                    try log.setRemoteRecord(record)
+                    return report
+                }
+            } catch SyncError.missingFoldedOperations where !adoptedSince {
+                adoptedSince = true
+                _ = try await adopt(from: remote)
+                continue
+            }
+            total = total.followed(by: report)
+            if page.isComplete { return total }
+        }
+    }
+
+    /// Pushes this store's operations after the position the remote took last, a page at a
+    /// time, leaving out those the remote's state shows it holds, and moves the position on
+    /// with each page the remote took. The first push carries the acknowledgements even when
+    /// there is nothing to push.
+    ///
+    /// - Returns: How many operations were pushed, and what the remote's merges did.
+    private func push(to remote: some SyncRemote, holding state: SyncRemoteState) async throws -> (Int, MergeReport?) {
+        var pushed = 0
+        var merged: MergeReport?
+        var first = true
+        while true {
+            let (batch, unsent, acknowledgements) = try await repository.write { transaction in
+                let log = try Self.log(of: transaction)
+                let record = try log.remoteRecord(of: remote.identity)
+                let start = try Self.start(at: record.map { ($0.pushPosition, $0.pushOperation) }, in: log)
+                let batch = try self.operations(after: start, limit: self.pageSize, in: transaction)
+                let held = try self.operationsHeld(by: state, among: batch.operations, in: log)
+                _ = try self.acknowledge(in: log)
+                let own = try log.replicaState()?.id
+                let acknowledgements = try log.acknowledgements().map(SyncAcknowledgement.init)
+                    .sorted { ($0.replica.rawValue == own ? 0 : 1, $0.replica) < ($1.replica.rawValue == own ? 0 : 1, $1.replica) }
+                return (batch, batch.operations.filter { !held.contains($0.id) }, acknowledgements)
+            }
+            if !unsent.isEmpty || first {
+                if let report = try await remote.push(unsent, acknowledgements: acknowledgements) {
+                    merged = merged.map { $0.followed(by: report) } ?? report
+                }
+                pushed += unsent.count
+            }
+            first = false
+            if let last = batch.operations.last {
+                try await repository.write { transaction in
+                    let log = try Self.log(of: transaction)
+                    var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
+                    (record.pushPosition, record.pushOperation) = (batch.cursor, last.id.rawValue)
+                    try log.setRemoteRecord(record)
+                }
+            }
+            if batch.isComplete { return (pushed, merged) }
+        }
+    }
+
+    /// The ids of those of `operations` that the remote's state shows it holds: at or below
+    /// the sequence number it holds of their replica, on a line this store holds to the same
+    /// operation there, and at a sequence number where this store knows of no other operation.
+    private func operationsHeld(by state: SyncRemoteState, among operations: [SyncOperation], in log: any LogReading) throws -> Set<SyncOperation.ID> {
+        let fold = try log.fold()
+        var sameLine: [ReplicaID: Set<Int64>?] = [:]
+        var held = Set<SyncOperation.ID>()
+        for operation in operations {
+            guard let through = state.held[operation.replica], operation.sequence <= through else { continue }
+            if sameLine[operation.replica] == nil {
+                let replica = operation.replica.rawValue
+                let agrees = try state.heldTips[operation.replica].map { try Self.lineOperation(of: replica, at: through, fold: fold, in: log) == $0.rawValue } ?? false
+                sameLine[operation.replica] = .some(agrees ? Set(try log.forkedSequences(of: replica, above: 0)) : nil)
+            }
+            guard case let forked?? = sameLine[operation.replica], !forked.contains(operation.sequence) else { continue }
+            held.insert(operation.id)
+        }
+        return held
+    }
+
+    /// Where to read a log from for a position and the operation found there: the position when
+    /// the log holds that operation there, else the start.
+    static func start(at recorded: (position: Int64, operation: UUID?)?, in log: any LogReading) throws -> Int64 {
+        guard let recorded, recorded.position > 0, let operation = recorded.operation else { return 0 }
+        let found = try log.loggedOperations(afterPosition: recorded.position - 1, limit: 1).first
+        return found?.position == recorded.position && found?.id == operation ? recorded.position : 0
+    }
+
+    /// Sequence numbers by replica id, as the log keeps them.
+    static func raw(_ sequences: [ReplicaID: Int64]) -> [UUID: Int64] {
+        Dictionary(uniqueKeysWithValues: sequences.map { ($0.key.rawValue, $0.value) })
+    }
+}
+
+extension Fold {
+    /// The fold a remote announced, to tell what a store lacks of it; `nil` when it folded nothing.
+    init?(covering: [ReplicaID: Int64], tips: [ReplicaID: SyncOperation.ID]) {
+        guard !covering.isEmpty else { return nil }
+        self.init(
+            through: .lowest, covering: SyncEngine.raw(covering),
+            tips: Dictionary(uniqueKeysWithValues: tips.map { ($0.key.rawValue, $0.value.rawValue) }), count: 0)
+    }
+}

@@ -1,0 +1,153 @@
+public import ArrangeModel
+import Foundation
+
+/// Somewhere a store syncs with: a server, another store, any transport that keeps operations
+/// for other stores. ``SyncEngine/sync(with:)`` pulls what the remote holds, pushes what it may
+/// lack, and keeps its cursors for the remote in the store.
+///
+/// A remote holds the operations of every replica that reached it, its own or relayed: a laptop
+/// that met the phone through a file passes the phone's changes on to the server. It answers
+/// pulls from an opaque cursor of its own, takes pushes all or nothing, and may hand out a
+/// snapshot to a store that lacks what it folded away.
+///
+/// ```swift
+/// struct Server: SyncRemote {
+///     var identity: String { "https://sync.example.com/" }
+///     func state() async throws -> SyncRemoteState { … }      // GET /v1/state
+///     func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage { … }
+///     func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport? { … }
+///     func snapshot() async throws -> SyncRemoteSnapshot { … }
+/// }
+/// let report = try await engine.sync(with: Server())
+/// ```
+public protocol SyncRemote: Sendable {
+    /// The name the store keeps its cursors for this remote under: the same on every launch,
+    /// and different for each remote.
+    var identity: String { get }
+
+    /// What the remote holds now.
+    func state() async throws -> SyncRemoteState
+
+    /// A page of at most `limit` operations the remote holds after `cursor`, in the order it
+    /// took them in.
+    ///
+    /// - Parameters:
+    ///   - cursor: `nil` for the first page, else the ``SyncPage/cursor`` of a page before.
+    ///   - limit: The most operations to return, at least 1.
+    func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage
+
+    /// Gives the remote operations it may lack, those it holds already included, with the
+    /// acknowledgements the store knows of, its own first. The remote keeps all of them or none.
+    ///
+    /// - Returns: What the remote's merge did, for a remote that merges (another store); `nil`
+    ///   for one that only keeps operations.
+    func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport?
+
+    /// The remote's snapshot, for a store that lacks operations the remote folded away.
+    func snapshot() async throws -> SyncRemoteSnapshot
+}
+
+/// A position in a remote's operations, which only the remote reads.
+public struct SyncCursor: RawRepresentable, Codable, Hashable, Sendable {
+    /// The remote's text for the position.
+    public var rawValue: String
+
+    /// The cursor `rawValue`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+/// What a remote holds: for each replica, how far it holds that replica's operations, and how
+/// far it folded them away.
+public struct SyncRemoteState: Codable, Hashable, Sendable {
+    /// For each replica, the sequence number up to which the remote holds all of its
+    /// operations, folded ones included.
+    public var held: [ReplicaID: Int64]
+    /// For each replica in ``held``, the id of the operation the remote holds there: two
+    /// databases that share a replica id (a copy, a restored backup) make different operations
+    /// under one number.
+    public var heldTips: [ReplicaID: SyncOperation.ID]
+    /// For each replica, the sequence number up to which the remote folded its operations
+    /// away: a store must hold those to merge what the remote sends, or take its snapshot.
+    public var folded: [ReplicaID: Int64]
+    /// For each replica in ``folded``, the id of its operation folded there.
+    public var foldedTips: [ReplicaID: SyncOperation.ID]
+    /// Whether the remote decides what is folded away, as a server does: a store that syncs
+    /// with it folds no further than the remote has.
+    public var coordinatesFolding: Bool
+
+    /// A state of these parts.
+    public init(
+        held: [ReplicaID: Int64], heldTips: [ReplicaID: SyncOperation.ID] = [:], folded: [ReplicaID: Int64] = [:],
+        foldedTips: [ReplicaID: SyncOperation.ID] = [:], coordinatesFolding: Bool = false
+    ) {
+        self.held = held
+        self.heldTips = heldTips
+        self.folded = folded
+        self.foldedTips = foldedTips
+        self.coordinatesFolding = coordinatesFolding
+    }
+}
+
+/// A page of a remote's operations.
+public struct SyncPage: Sendable {
+    /// The operations, in the order the remote took them in.
+    public var operations: [SyncOperation]
+    /// Where the next page starts.
+    public var cursor: SyncCursor
+    /// Whether no page follows this one now.
+    public var isComplete: Bool
+    /// For each replica, the sequence number up to which the remote had folded its operations
+    /// away: the store must hold those to merge these.
+    public var folded: [ReplicaID: Int64]
+    /// For each replica in ``folded``, the id of its operation folded there.
+    public var foldedTips: [ReplicaID: SyncOperation.ID]
+    /// What the replicas the remote heard from said they hold; the last page at least carries them.
+    public var acknowledgements: [SyncAcknowledgement]
+
+    /// A page of these parts.
+    public init(
+        operations: [SyncOperation], cursor: SyncCursor, isComplete: Bool, folded: [ReplicaID: Int64] = [:],
+        foldedTips: [ReplicaID: SyncOperation.ID] = [:], acknowledgements: [SyncAcknowledgement] = []
+    ) {
+        self.operations = operations
+        self.cursor = cursor
+        self.isComplete = isComplete
+        self.folded = folded
+        self.foldedTips = foldedTips
+        self.acknowledgements = acknowledgements
+    }
+}
+
+/// A remote's snapshot, and where to pull from after it.
+public struct SyncRemoteSnapshot: Sendable {
+    /// The snapshot (``SyncSnapshot``).
+    public var snapshot: SyncSnapshot
+    /// The cursor after the last operation the snapshot holds; `nil` to pull from the start.
+    public var cursor: SyncCursor?
+
+    /// `snapshot`, to pull after `cursor`.
+    public init(snapshot: SyncSnapshot, cursor: SyncCursor?) {
+        self.snapshot = snapshot
+        self.cursor = cursor
+    }
+}
+
+/// What ``SyncEngine/sync(with:)`` did.
+public struct SyncReport: Hashable, Sendable {
+    /// The merge here of what the remote sent, page by page, added up.
+    public var received = MergeReport(received: 0)
+    /// How many operations this store pushed.
+    public var pushed = 0
+    /// What the remote's merges of them did, for a remote that merges (another store).
+    public var sent: MergeReport?
+    /// When this store lacked operations the remote had folded away and took its snapshot:
+    /// the merge of this store's own operations into it.
+    public var adoption: MergeReport?
+    /// When this store's clock had run ahead and was right again: what it did first.
+    public var clockRecovery: ClockRecovery?
+
+    /// A report of nothing done yet.
+    public init() {}
+}

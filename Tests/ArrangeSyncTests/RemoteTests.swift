@@ -1,0 +1,151 @@
+import ArrangeModel
+import ArrangeStore
+import ArrangeSync
+import Foundation
+import Synchronization
+import Testing
+
+/// A remote that only keeps what it is pushed, as a server does: operations in the order they
+/// came, each once, and the latest acknowledgement of each replica. It folds nothing unless told
+/// to announce a fold, and has no snapshot to give.
+final class RelayRemote: SyncRemote {
+    private struct State {
+        var operations: [SyncOperation] = []
+        var ids: Set<SyncOperation.ID> = []
+        var acknowledgements: [ReplicaID: SyncAcknowledgement] = [:]
+        var pushes = 0
+    }
+
+    private let state = Mutex(State())
+    let identity: String
+    /// What the relay announces it folded, for each replica: stores that sync with it fold no further.
+    let announcedFold: [ReplicaID: Int64]
+    /// The push, counted from 1, that fails as if the connection dropped; `nil` for none.
+    let failingPush: Int?
+
+    struct ConnectionLost: Error {}
+
+    init(identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil) {
+        self.identity = identity
+        self.announcedFold = announcedFold
+        self.failingPush = failingPush
+    }
+
+    /// Every operation the relay keeps, in the order they came.
+    var operations: [SyncOperation] { state.withLock { $0.operations } }
+
+    func state() async throws -> SyncRemoteState {
+        state.withLock { state in
+            var held: [ReplicaID: Int64] = [:]
+            // Sequence numbers held without a gap, as a store counts them.
+            let byReplica = Dictionary(grouping: state.operations, by: \.replica)
+            for (replica, operations) in byReplica {
+                var through: Int64 = 0
+                for sequence in Set(operations.map(\.sequence)).sorted() where sequence == through + 1 { through = sequence }
+                held[replica] = through
+            }
+            return SyncRemoteState(held: held, folded: announcedFold, coordinatesFolding: true)
+        }
+    }
+
+    func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
+        state.withLock { state in
+            let start = cursor.flatMap { Int($0.rawValue) } ?? 0
+            let end = min(state.operations.count, start + limit)
+            return SyncPage(
+                operations: Array(state.operations[start..<end]), cursor: SyncCursor(rawValue: String(end)), isComplete: end == state.operations.count,
+                acknowledgements: Array(state.acknowledgements.values))
+        }
+    }
+
+    func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport? {
+        try state.withLock { state in
+            state.pushes += 1
+            if state.pushes == failingPush { throw ConnectionLost() }
+            for operation in operations where state.ids.insert(operation.id).inserted { state.operations.append(operation) }
+            for acknowledgement in acknowledgements where (state.acknowledgements[acknowledgement.replica]?.clock).map({ $0 < acknowledgement.clock }) ?? true {
+                state.acknowledgements[acknowledgement.replica] = acknowledgement
+            }
+            return nil
+        }
+    }
+
+    func snapshot() async throws -> SyncRemoteSnapshot { throw ConnectionLost() }
+}
+
+/// `SyncEngine.sync(with:)`: stores that meet only through a remote that keeps operations.
+@Suite("Sync: through a remote")
+struct RemoteTests {
+    @Test("Replicas that sync only through a relay, in pages of 3, converge, each operation kept once", arguments: StoreKind.allCases, 0..<3)
+    func relay(kind: StoreKind, seed: Int) async throws {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed))
+        let simulation = try Simulation(replicas: 3, kind: kind, pageSize: 3)
+        let relay = RelayRemote()
+        for _ in 0..<120 {
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                _ = try await simulation.engines[Int.random(in: 0..<3, using: &random)].sync(with: relay)
+            } else {
+                try simulation.step((0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) })
+            }
+        }
+        for _ in 0..<2 {
+            for engine in simulation.engines { _ = try await engine.sync(with: relay) }
+        }
+        try simulation.expectConvergence()
+        #expect(Set(relay.operations.map(\.id)).count == relay.operations.count)
+        // Caught up, a sync reads nothing and pushes nothing.
+        let again = try await simulation.engines[0].sync(with: relay)
+        #expect(again.received.received == 0 && again.pushed == 0, "\(again)")
+    }
+
+    @Test("A store passes on to the remote what it took in from elsewhere", arguments: StoreKind.allCases)
+    func relaysOthers(kind: StoreKind) async throws {
+        let (phone, laptop) = (SyncEngine(repository: try kind.makeRepository()), SyncEngine(repository: try kind.makeRepository()))
+        let made = try phone.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "Milk", notes: "", place: SyncPlace(after: nil, before: nil)))
+        _ = try await laptop.exchange(with: phone)
+        let relay = RelayRemote()
+        let report = try await laptop.sync(with: relay)
+        #expect(relay.operations.contains { $0.id == made.id }, "the phone's change reached the relay through the laptop")
+        #expect(report.pushed == relay.operations.count)
+    }
+
+    @Test("A push that fails is pushed again by the next sync, and what the remote took is not", arguments: StoreKind.allCases)
+    func interruptedPush(kind: StoreKind) async throws {
+        let engine = SyncEngine(repository: try kind.makeRepository(), pageSize: 2)
+        for number in 0..<5 {
+            try engine.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "Item \(number)", notes: "", place: SyncPlace(after: nil, before: nil)))
+        }
+        let logged = try await engine.operations(after: 0).operations.count
+        let relay = RelayRemote(failingPush: 2)
+        await #expect(throws: RelayRemote.ConnectionLost.self) { try await engine.sync(with: relay) }
+        #expect(relay.operations.count == 2, "the first page went")
+        let report = try await engine.sync(with: relay)
+        #expect(report.pushed == logged - 2, "the rest, and only the rest")
+        #expect(relay.operations.map(\.id) == (try await engine.operations(after: 0)).operations.map(\.id))
+    }
+
+    @Test("A store that syncs with a remote that coordinates folding folds no further than the remote announced", arguments: StoreKind.allCases)
+    func boundedFold(kind: StoreKind) async throws {
+        let (first, second) = (SyncEngine(repository: try kind.makeRepository()), SyncEngine(repository: try kind.makeRepository()))
+        for title in ["A", "B", "C"] {
+            try first.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: title, notes: "", place: SyncPlace(after: nil, before: nil)))
+        }
+        // Two stores that hold each other's operations could fold them all.
+        _ = try await first.exchange(with: second)
+        _ = try await second.exchange(with: first)
+        let replica = try await first.replicas()[0].id
+        // A relay that folded only the first two of the first store's operations.
+        _ = try await first.sync(with: RelayRemote(announcedFoldOf: replica, through: 2))
+        #expect(try await first.compact() == 2)
+        let left = try await first.operations(after: 0)
+        #expect(left.folded[replica] == 2, "\(left.folded)")
+        #expect(!left.operations.filter { $0.replica == replica }.isEmpty)
+    }
+}
+
+extension RelayRemote {
+    /// A relay that announces it folded `replica`'s operations through `sequence`.
+    convenience init(announcedFoldOf replica: ReplicaID, through sequence: Int64) {
+        self.init(identity: "folding relay", announcedFold: [replica: sequence])
+    }
+}
