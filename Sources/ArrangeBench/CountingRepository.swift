@@ -61,6 +61,10 @@ final class CountingRepository: ItemRepository {
     func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
         base.observeToday(visibility: visibility)
     }
+
+    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+        base.observe(read)
+    }
 }
 
 /// A write transaction that remembers which rows, of items and of lists, it wrote.

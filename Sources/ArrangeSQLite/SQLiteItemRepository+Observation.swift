@@ -24,19 +24,30 @@ extension SQLiteItemRepository {
     /// - Complexity: Each commit costs one read of the whole list, O(n), and a comparison;
     ///   polling costs one `PRAGMA data_version` per interval.
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        commits.values(of: { try await self.read { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) } }, polling: polling)
+        observe { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) }
     }
 
     /// Every list, in their order: now, and again after every committed change that alters
     /// them, whoever commits it, as ``observeItems(in:visibility:)`` sees changes.
     public func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
-        commits.values(of: { try await self.read { try $0.lists() } }, polling: polling)
+        observe { try $0.lists() }
     }
 
     /// The items in Today seen under `visibility`, in Today's order: now, and again after every
     /// committed change that alters them, whoever commits it, as ``observeItems(in:visibility:)`` sees changes.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        commits.values(of: { try await self.read { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) } }, polling: polling)
+        observe { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) }
+    }
+
+    /// Any value read from the store: now, and again after every committed change, whoever
+    /// commits it, as ``observeItems(in:visibility:)`` sees changes; yielded when it differs
+    /// from the last one yielded.
+    ///
+    /// - Parameter read: Reads the value, in a read transaction of its own each time.
+    /// - Complexity: Each commit costs one run of `read` and a comparison; polling costs one
+    ///   `PRAGMA data_version` per interval.
+    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+        commits.values(of: { try await self.read(read) }, polling: polling)
     }
 
     /// How an observation sees commits that this repository's notifier does not: for a file,

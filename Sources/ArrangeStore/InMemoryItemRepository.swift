@@ -55,15 +55,19 @@ public final class InMemoryItemRepository: ItemRepository {
     }
 
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        commits.values { try await self.read { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) } }
+        observe { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) }
     }
 
     public func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
-        commits.values { try await self.read { try $0.lists() } }
+        observe { try $0.lists() }
     }
 
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        commits.values { try await self.read { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) } }
+        observe { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) }
+    }
+
+    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+        commits.values { try await self.read(read) }
     }
 }
 

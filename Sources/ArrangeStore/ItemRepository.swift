@@ -87,6 +87,21 @@ public protocol ItemRepository: Sendable {
     ///
     /// It behaves as ``observeItems(in:visibility:)`` does.
     func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+
+    /// Any value read from the store: now, and again after every committed change, yielded
+    /// when it differs from the last one yielded; the sidebar's counts, say.
+    ///
+    /// ```swift
+    /// for try await counts in repository.observe({ try $0.lists().count }) {
+    ///     show(counts)
+    /// }
+    /// ```
+    ///
+    /// It behaves as ``observeItems(in:visibility:)`` does, which is this with a read of a list.
+    ///
+    /// - Parameter read: Reads the value, in a read transaction of its own each time.
+    /// - Complexity: Each commit costs one run of `read` and a comparison.
+    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error>
 }
 
 /// Which items a query sees, in a list or in Today, and which entries of an ordering: the

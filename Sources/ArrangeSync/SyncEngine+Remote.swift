@@ -40,6 +40,30 @@ extension SyncEngine {
         return report
     }
 
+    /// Whether this store holds operations it has not pushed to `remote` yet: now, and again
+    /// whenever that changes, after a change made here, a merge, or a sync. An app starts a
+    /// sync with the remote when it turns `true`.
+    ///
+    /// ```swift
+    /// for try await hasChanges in engine.hasOperationsToPush(to: server) where hasChanges {
+    ///     try await engine.sync(with: server)
+    /// }
+    /// ```
+    ///
+    /// Operations the store took in from the remote count until a sync, which leaves out those
+    /// the remote holds and moves past them.
+    ///
+    /// - Complexity: Each commit costs one read of the remote's record and of one operation.
+    public func hasOperationsToPush(to remote: some SyncRemote) -> AsyncThrowingStream<Bool, any Error> {
+        let identity = remote.identity
+        return repository.observe { transaction in
+            let log = try Self.log(of: transaction)
+            let record = try log.remoteRecord(of: identity)
+            let start = try Self.start(at: record.map { ($0.pushPosition, $0.pushOperation) }, in: log)
+            return try !log.loggedOperations(afterPosition: start, limit: 1).isEmpty
+        }
+    }
+
     /// Takes the remote's snapshot, and records where to pull from after it.
     private func adopt(from remote: some SyncRemote) async throws -> MergeReport? {
         let taken = try await remote.snapshot()

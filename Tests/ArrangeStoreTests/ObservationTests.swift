@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Live observation, checked on each backend: `observeItems(in:visibility:)` and `observeLists()`.
+/// Live observation, checked on each backend: `observeItems(in:visibility:)`, `observeLists()`,
+/// `observeToday(visibility:)` and `observe(_:)`.
 @Suite("ItemRepository observation")
 struct ObservationTests {
     @Test("An observation yields the items at once, then again after each change, sync or async", arguments: Backend.allCases)
@@ -119,6 +120,36 @@ struct ObservationTests {
             try await repository.write { try $0.deleteList(id: work.id) }
             #expect(await recorder.next() == [renamed])
             #expect(recorder.values.count == 4)
+        }
+    }
+
+    @Test("Observing any value, the sidebar's counts, yields it at once, then after each change that alters it only", arguments: Backend.allCases)
+    func anyValue(backend: Backend) async throws {
+        try await OffPool.run {
+            let store = try backend.makeStore()
+            let repository = store.repository
+            let (home, _) = try store.seed("Home", sortIndices: [1, 2], completedAt: [1])
+            let (work, _) = try store.seed("Work", sortIndices: [1])
+            // For each list, by name, how many items are open.
+            let recorder = Recorder.start(repository.observe { transaction in
+                try Dictionary(uniqueKeysWithValues: transaction.lists().map { ($0.name, try transaction.items(in: $0.id, visibility: .open, offset: 0, limit: .max).count) })
+            })
+            defer { recorder.cancel() }
+            #expect(await recorder.next() == ["Home": 1, "Work": 1])
+
+            // A rename of nothing counted, and a write that rolls back, change no count.
+            try await repository.write { try $0.update(ItemList(id: work.id, name: "Work", createdAt: work.createdAt, sortIndex: work.sortIndex)) }
+            await #expect(throws: Abort()) {
+                try await repository.write { store in
+                    try store.insert(Sample.item(in: home.id, "Rolled back", sortIndex: 3))
+                    throw Abort()
+                }
+            }
+            try await repository.write { try $0.insert(Sample.item(in: work.id, "Added", sortIndex: 2)) }
+            #expect(await recorder.next() == ["Home": 1, "Work": 2])
+            try await repository.write { try $0.deleteList(id: home.id) }
+            #expect(await recorder.next() == ["Work": 2])
+            #expect(recorder.values.count == 3)
         }
     }
 

@@ -124,6 +124,19 @@ struct RemoteTests {
         #expect(relay.operations.map(\.id) == (try await engine.operations(after: 0)).operations.map(\.id))
     }
 
+    @Test("The signal to push turns true with a change made here and false after a sync", arguments: StoreKind.allCases)
+    func pushSignal(kind: StoreKind) async throws {
+        let engine = SyncEngine(repository: try kind.makeRepository())
+        let relay = RelayRemote()
+        var signals = engine.hasOperationsToPush(to: relay).makeAsyncIterator()
+        #expect(try await signals.next() == false, "a store that never changed has nothing to push")
+        try engine.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "Milk", notes: "", place: SyncPlace(after: nil, before: nil)))
+        #expect(try await signals.next() == true)
+        _ = try await engine.sync(with: relay)
+        #expect(try await signals.next() == false)
+        #expect(!relay.operations.isEmpty)
+    }
+
     @Test("A store that syncs with a remote that coordinates folding folds no further than the remote announced", arguments: StoreKind.allCases)
     func boundedFold(kind: StoreKind) async throws {
         let (first, second) = (SyncEngine(repository: try kind.makeRepository()), SyncEngine(repository: try kind.makeRepository()))
