@@ -18,6 +18,12 @@ extension OperationFile {
             self.sha256 = Self.digest(of: prefix)
         }
 
+        /// The trailer of a file that holds `count` operation lines, whose bytes before it have `digest`.
+        init(count: Int, digest: SHA256.Digest) {
+            self.count = count
+            self.sha256 = Self.hex(digest)
+        }
+
         /// The line's trailer, or `nil` unless the line is a well-formed trailer.
         init?(line: Data) {
             guard let trailer = try? SyncCoding.decoder.decode(Line.self, from: line).trailer,
@@ -41,9 +47,14 @@ extension OperationFile {
 
         /// SHA-256 of `bytes`, in lowercase hex.
         static func digest(of bytes: some DataProtocol) -> String {
+            hex(SHA256.hash(data: bytes))
+        }
+
+        /// A digest in lowercase hex.
+        static func hex(_ digest: SHA256.Digest) -> String {
             var text = ""
             text.reserveCapacity(64)
-            for byte in SHA256.hash(data: bytes) {
+            for byte in digest {
                 text.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte >> 4)]))
                 text.unicodeScalars.append(Unicode.Scalar(hexDigits[Int(byte & 0x0F)]))
             }

@@ -137,12 +137,7 @@ public enum OperationFile {
             try verifyTrailer(of: data, lines: lines)
             lines = lines.dropLast()
         }
-        var folded: [ReplicaID: Int64] = [:]
-        for (replica, sequence) in header.folded ?? [:] {
-            guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "folded names '\(replica)', which is not a replica id.") }
-            folded[ReplicaID(rawValue: id)] = sequence
-        }
-        return (header, folded, lines.dropFirst())
+        return (header, try header.foldedReplicas(), lines.dropFirst())
     }
 
     /// The first line of a file: `{"format":"arrange-sync","version":3}`, with `folded` when
@@ -169,6 +164,18 @@ public enum OperationFile {
         init?(line: Data) {
             guard let header = try? SyncCoding.decoder.decode(Header.self, from: Data(line)), header.format == OperationFile.formatName else { return nil }
             self = header
+        }
+
+        /// What the header names folded, by replica.
+        ///
+        /// - Throws: ``OperationFileError/badLine(_:reason:)`` when it names a replica by text that is not an id.
+        func foldedReplicas() throws(OperationFileError) -> [ReplicaID: Int64] {
+            var folded: [ReplicaID: Int64] = [:]
+            for (replica, sequence) in self.folded ?? [:] {
+                guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "folded names '\(replica)', which is not a replica id.") }
+                folded[ReplicaID(rawValue: id)] = sequence
+            }
+            return folded
         }
 
         /// The header as its line, with the line feed.

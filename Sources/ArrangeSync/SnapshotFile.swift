@@ -1,6 +1,7 @@
 public import Foundation
 import ArrangeModel
 import ArrangeStore
+import Crypto
 
 /// A snapshot (``SyncSnapshot``) as a file of the same family as ``OperationFile``: a header
 /// line, one line for each row, log entry and setting, then a trailer line; every line ends in
@@ -55,13 +56,37 @@ public enum SnapshotFile {
     /// - Throws: `DecodingError` when a logged operation's change or rewind cannot be read, and
     ///   `EncodingError` when a line cannot be written as JSON.
     public static func encode(_ snapshot: SyncSnapshot) throws -> Data {
+        var data = Data()
+        try write(snapshot) { data += $0 }
+        return data
+    }
+
+    /// Writes the snapshot as a file, a line at a time: each line, with its line feed, goes to
+    /// `write` as soon as it is made, and the trailer's digest is computed as the lines go, so
+    /// a server can send a large snapshot without holding the file in memory.
+    ///
+    /// ```swift
+    /// try SnapshotFile.write(try await engine.snapshot()) { line in try handle.write(contentsOf: line) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - snapshot: A store's snapshot (``SyncEngine/snapshot()``).
+    ///   - write: Takes each line; what it throws stops the writing.
+    /// - Throws: What `write` throws; `DecodingError` when a logged operation's change or rewind
+    ///   cannot be read, and `EncodingError` when a line cannot be written as JSON.
+    public static func write(_ snapshot: SyncSnapshot, to write: (Data) throws -> Void) throws {
         let encoder = SyncCoding.encoder
-        var data = try OperationFile.Header(folded: snapshot.folded, snapshot: true).line()
+        var digest = SHA256()
         var count = 0
+        func emit(_ line: Data) throws {
+            digest.update(data: line)
+            try write(line)
+        }
         func append(_ line: SnapshotLine) throws {
-            data += try encoder.encode(line) + Data("\n".utf8)
+            try emit(try encoder.encode(line) + Data("\n".utf8))
             count += 1
         }
+        try emit(try OperationFile.Header(folded: snapshot.folded, snapshot: true).line())
         if let fold = snapshot.fold { try append(.fold(FoldLine(fold))) }
         if let defaultList = snapshot.defaultList { try append(.defaultList(defaultList)) }
         for replica in snapshot.retired { try append(.retired(ReplicaID(rawValue: replica))) }
@@ -73,15 +98,14 @@ public enum SnapshotFile {
         for logged in snapshot.log {
             // Written by hand, so that the operation is as it came: with what this version does not read.
             let rewind = try encoder.encode(try SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))
-            data += Data(#"{"logged":{"operation":"#.utf8) + (try SyncOperation(logged).json()) + Data(",\"replayed\":\(logged.isReplayed),\"rewind\":".utf8)
-                + rewind + Data("}}\n".utf8)
+            try emit(Data(#"{"logged":{"operation":"#.utf8) + (try SyncOperation(logged).json()) + Data(",\"replayed\":\(logged.isReplayed),\"rewind\":".utf8)
+                + rewind + Data("}}\n".utf8))
             count += 1
         }
         for folded in snapshot.foldedOperations.sorted(by: { ($0.replica.uuidString, $0.sequence, $0.id.uuidString) < ($1.replica.uuidString, $1.sequence, $1.id.uuidString) }) {
             try append(.foldedOperation(FoldedOperationLine(folded)))
         }
-        data += try OperationFile.Trailer(count: count, prefix: data).line()
-        return data
+        try write(try OperationFile.Trailer(count: count, digest: digest.finalize()).line())
     }
 
     /// Reads a whole snapshot file, or refuses it whole.
@@ -95,23 +119,108 @@ public enum SnapshotFile {
     ///   a file cut short or damaged.
     public static func decode(_ data: Data) throws(OperationFileError) -> SyncSnapshot {
         let (header, folded, lines) = try OperationFile.open(data)
-        guard header.snapshot == true else { throw .notASnapshot }
-        guard header.version >= OperationFile.firstVersionWithTrailer else {
-            throw .badSnapshotLine(1, reason: "a snapshot file is version \(OperationFile.firstVersionWithTrailer) or later, with a trailer.")
+        var reader = try Reader(header: header, folded: folded)
+        for (index, bytes) in zip(lines.indices, lines) { try reader.read(Data(bytes), number: index + 1) }
+        return try reader.contents.snapshot(folded: !folded.isEmpty)
+    }
+
+    /// Reads a snapshot file as its bytes arrive, in chunks cut anywhere, or refuses it whole:
+    /// the lines are checked as they come, and the trailer's digest as the bytes go by, so a
+    /// snapshot streamed from a server is never held in memory twice.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(for: request)
+    /// let snapshot = try await SnapshotFile.decode(chunks: bytes.chunked())  // any AsyncSequence of Data
+    /// ```
+    ///
+    /// - Parameter chunks: The file's bytes, in order.
+    /// - Returns: The snapshot, as ``SyncEngine/adopt(_:)`` takes it.
+    /// - Throws: What `chunks` throws, and what ``decode(_:)`` throws for the same bytes.
+    public static func decode<Chunks: AsyncSequence>(chunks: Chunks) async throws -> SyncSnapshot where Chunks.Element == Data {
+        var stream = StreamedFile()
+        for try await chunk in chunks { try stream.take(chunk) }
+        return try stream.finish()
+    }
+
+    /// The state of a snapshot file read as it arrives: the line not yet ended, the last whole
+    /// line (which may be the trailer), and the digest of every byte before that line.
+    private struct StreamedFile {
+        var partial = Data()
+        var last: Data?
+        var digest = SHA256()
+        var number = 0
+        var reader: Reader?
+
+        mutating func take(_ chunk: Data) throws(OperationFileError) {
+            partial += chunk
+            while let end = partial.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(partial[partial.startIndex..<end])
+                partial = Data(partial[partial.index(after: end)...])
+                try takeLine(line)
+            }
         }
+
+        /// Takes a whole line, without its line feed: the one before it is no trailer, so it is read.
+        private mutating func takeLine(_ line: Data) throws(OperationFileError) {
+            if let previous = last {
+                digest.update(data: previous + Data("\n".utf8))
+                if number == 0 {
+                    guard let header = OperationFile.Header(line: previous) else { throw .missingHeader }
+                    reader = try Reader(header: header, folded: try header.foldedReplicas())
+                } else {
+                    guard !OperationFile.Trailer.isMarked(previous) else { throw .lineAfterTrailer(line: number + 1) }
+                    try reader?.read(previous, number: number + 1)
+                }
+                number += 1
+            }
+            last = line
+        }
+
+        mutating func finish() throws(OperationFileError) -> SyncSnapshot {
+            guard partial.isEmpty else { throw .truncated(line: number + (last == nil ? 1 : 2)) }
+            guard let last, let reader else { throw last == nil ? .missingHeader : .missingTrailer }
+            guard OperationFile.Trailer.isMarked(last) else { throw .missingTrailer }
+            guard let trailer = OperationFile.Trailer(line: last) else { throw .badTrailer(line: number + 1) }
+            guard trailer.count == number - 1 else { throw .countMismatch(expected: trailer.count, found: number - 1) }
+            guard trailer.sha256 == OperationFile.Trailer.hex(digest.finalize()) else { throw .digestMismatch }
+            return try reader.contents.snapshot(folded: reader.hasFold)
+        }
+    }
+
+    /// Reads the lines of a snapshot file between its header and its trailer, one at a time.
+    private struct Reader {
         var contents = Contents()
-        var check = OperationCheck(rules: .carriedForward)
-        for (index, bytes) in zip(lines.indices, lines) {
-            let number = index + 1
+        private var check = OperationCheck(rules: .carriedForward)
+        private let folded: [ReplicaID: Int64]
+
+        /// Whether the header names operations folded away.
+        var hasFold: Bool { !folded.isEmpty }
+
+        /// A reader of the lines after `header`, which names `folded`.
+        ///
+        /// - Throws: ``OperationFileError/notASnapshot`` for the header of a file of operations,
+        ///   and ``OperationFileError/newerVersion(_:)`` or ``OperationFileError/badSnapshotLine(_:reason:)``
+        ///   for a version this code does not read.
+        init(header: OperationFile.Header, folded: [ReplicaID: Int64]) throws(OperationFileError) {
+            guard header.snapshot == true else { throw .notASnapshot }
+            guard header.version <= OperationFile.currentVersion else { throw .newerVersion(header.version) }
+            guard header.version >= OperationFile.firstVersionWithTrailer else {
+                throw .badSnapshotLine(1, reason: "a snapshot file is version \(OperationFile.firstVersionWithTrailer) or later, with a trailer.")
+            }
+            self.folded = folded
+        }
+
+        /// Reads the line `number` (1-based, the header's being 1), without its line feed.
+        mutating func read(_ bytes: Data, number: Int) throws(OperationFileError) {
             let line: SnapshotLine
             do {
                 line = bytes.starts(with: Data(#"{"logged":"#.utf8))
-                    ? .logged(try LoggedLine(json: Data(bytes)))
-                    : try SyncCoding.decoder.decode(SnapshotLine.self, from: Data(bytes))
+                    ? .logged(try LoggedLine(json: bytes))
+                    : try SyncCoding.decoder.decode(SnapshotLine.self, from: bytes)
             } catch SnapshotLine.Unknown.content {
                 throw .badSnapshotLine(number, reason: "it holds none of \(SnapshotLine.CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")), or more than one.")
             } catch {
-                throw .badSnapshotLine(number, reason: OperationFile.describe(error, in: Data(bytes)))
+                throw .badSnapshotLine(number, reason: OperationFile.describe(error, in: bytes))
             }
             switch line {
             case .list(let list): contents.lists.append(list)
@@ -140,7 +249,6 @@ public enum SnapshotFile {
                 contents.retired.append(replica.rawValue)
             }
         }
-        return try contents.snapshot(folded: !folded.isEmpty)
     }
 
     /// Whether `data` starts with the header of a snapshot file, whole or not.

@@ -42,6 +42,19 @@ struct SnapshotTests {
 
     /// What `arrange sync import` does with a snapshot file: takes the snapshot, or merges its
     /// operations when the store lacks nothing it folded.
+    /// The bytes of `data` as a stream of chunks of `size` bytes, the last one shorter.
+    static func chunks(of data: Data, size: Int) -> AsyncStream<Data> {
+        AsyncStream { continuation in
+            var start = data.startIndex
+            while start < data.endIndex {
+                let end = min(start + size, data.endIndex)
+                continuation.yield(Data(data[start..<end]))
+                start = end
+            }
+            continuation.finish()
+        }
+    }
+
     func importSnapshot(_ data: Data, into replica: Replica) async throws {
         let snapshot = try SnapshotFile.decode(data)
         if try await replica.engine.adopt(snapshot) == nil {
@@ -66,6 +79,13 @@ struct SnapshotTests {
 
         let read = try SnapshotFile.decode(data)
         #expect(try SnapshotFile.encode(read) == data)
+        // Written a line at a time, and read back from chunks cut anywhere, it is the same file.
+        var written: [Data] = []
+        try SnapshotFile.write(try await laptop.engine.snapshot()) { written.append($0) }
+        #expect(written.count == all.count && written.allSatisfy { $0.last == UInt8(ascii: "\n") } && Data(written.joined()) == data)
+        for size in [1, 5, 64, data.count] {
+            #expect(try SnapshotFile.encode(try await SnapshotFile.decode(chunks: Self.chunks(of: data, size: size))) == data, "chunks of \(size)")
+        }
         #expect(try read.operationCount == laptop.log().count)
         #expect(read.foldedCount > 0 && !read.folded.isEmpty)
         let operations = try OperationFile.encode(OperationFile.Contents(operations: []))
@@ -124,6 +144,10 @@ struct SnapshotTests {
         func expectRefused(_ file: Data, as expected: OperationFileError, _ comment: Comment) async throws {
             await #expect(throws: expected, comment) { try await importSnapshot(file, into: target) }
             #expect(try (dump(target), target.log()) == before, "nothing changed: \(comment)")
+            // Streamed in chunks of any size, it is refused the same way.
+            for size in [1, 7, 4_096] {
+                await #expect(throws: expected, "\(comment), in chunks of \(size)") { _ = try await SnapshotFile.decode(chunks: Self.chunks(of: file, size: size)) }
+            }
         }
 
         let ends = data.indices.filter { data[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
