@@ -301,10 +301,9 @@ struct SyncImportCommand: SessionCommand {
         }
         guard SnapshotFile.isSnapshot(data) else {
             let contents = try OperationFile.decode(data)
-            let report = try await engine.merge(contents.operations, after: contents.folded, endingAt: contents.foldedTips)
+            let report = try await engine.merge(contents)
             if report.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
             // What the file's database and those it heard of hold: this one may fold it away now.
-            try await engine.hear(contents.acknowledgements)
             let folded = try await engine.compact()
             if shared.json {
                 try session.printJSON(ImportedFile(report: report, folded: folded))

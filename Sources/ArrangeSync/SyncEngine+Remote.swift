@@ -89,17 +89,12 @@ extension SyncEngine {
             let report: MergeReport
             do {
                 report = try await repository.write { transaction in
-                    let log = try Self.log(of: transaction)
-                    if let announced = Fold(covering: page.folded, tips: page.foldedTips), try self.lacks(announced, in: log) {
-                        throw SyncError.missingFoldedOperations
+                    try self.merge(page, in: transaction) { log in
+                        var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
+                        record.pullCursor = page.cursor.rawValue
+                        record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
+                        try log.setRemoteRecord(record)
                     }
-                    let report = try self.merge(page.operations, in: transaction)
-                    try self.hear(page.acknowledgements.compactMap(\.logged), in: log)
-                    var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
-                    record.pullCursor = page.cursor.rawValue
-                    record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
-                    try log.setRemoteRecord(record)
-                    return report
                 }
             } catch SyncError.missingFoldedOperations where !adoptedSince {
                 adoptedSince = true
@@ -109,6 +104,37 @@ extension SyncEngine {
             total = total.followed(by: report)
             if page.isComplete { return total }
         }
+    }
+
+    /// Merges a file of operations another store wrote (``OperationFile``), in one write
+    /// transaction, as a page pulled from a remote is merged: this store must hold what the
+    /// file's store folded away; it hears the acknowledgements the file carries.
+    ///
+    /// - Parameter file: The file's contents (``OperationFile/decode(_:)``).
+    /// - Returns: What the merge did.
+    /// - Throws: ``SyncError/missingFoldedOperations`` when this store lacks operations the
+    ///   file's store folded away (take its snapshot first), and what ``merge(_:in:)`` throws;
+    ///   nothing is merged then.
+    @discardableResult
+    public func merge(_ file: OperationFile.Contents) async throws -> MergeReport {
+        let page = SyncPage(
+            operations: file.operations, cursor: SyncCursor(rawValue: ""), isComplete: true, folded: file.folded, foldedTips: file.foldedTips,
+            acknowledgements: file.acknowledgements)
+        return try await repository.write { try self.merge(page, in: $0) }
+    }
+
+    /// Merges a page of operations from a remote or a file: checks that this store holds what
+    /// the page's store folded away, merges, hears the acknowledgements, and runs `record`
+    /// (which moves a remote's cursor), all in `transaction`.
+    private func merge(_ page: SyncPage, in transaction: any ItemWriting, recording record: (any LogWriting) throws -> Void = { _ in }) throws -> MergeReport {
+        let log = try Self.log(of: transaction)
+        if let announced = Fold(covering: page.folded, tips: page.foldedTips), try lacks(announced, in: log) {
+            throw SyncError.missingFoldedOperations
+        }
+        let report = try merge(page.operations, in: transaction)
+        try hear(page.acknowledgements.compactMap(\.logged), in: log)
+        try record(log)
+        return report
     }
 
     /// Pushes this store's operations after the position the remote took last, a page at a

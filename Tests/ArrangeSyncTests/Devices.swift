@@ -100,13 +100,12 @@ final class Device {
     func importFile(_ data: Data, from other: Device) async throws {
         let contents = try OperationFile.decode(data)
         do {
-            try await engine.merge(contents.operations, after: contents.folded, endingAt: contents.foldedTips)
+            try await engine.merge(contents)
         } catch SyncError.missingFoldedOperations {
             let snapshot = try SnapshotFile.decode(try SnapshotFile.encode(try await other.engine.snapshot()))
             try await engine.adopt(snapshot)
-            try await engine.merge(contents.operations, after: contents.folded, endingAt: contents.foldedTips)
+            try await engine.merge(contents)
         }
-        try await engine.hear(contents.acknowledgements)
         _ = try await engine.compact()
     }
 }
