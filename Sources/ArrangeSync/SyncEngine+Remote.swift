@@ -102,7 +102,8 @@ extension SyncEngine {
                 continue
             }
             total = total.followed(by: report)
-            if page.isComplete { return total }
+            // A page that brought nothing ends the pull, whatever it says: the next sync goes on.
+            if page.isComplete || page.operations.isEmpty { return total }
         }
     }
 

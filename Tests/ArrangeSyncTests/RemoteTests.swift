@@ -22,13 +22,16 @@ final class RelayRemote: SyncRemote {
     let announcedFold: [ReplicaID: Int64]
     /// The push, counted from 1, that fails as if the connection dropped; `nil` for none.
     let failingPush: Int?
+    /// Whether every page says more follow, as a broken server might.
+    let claimsMore: Bool
 
     struct ConnectionLost: Error {}
 
-    init(identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil) {
+    init(identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil, claimsMore: Bool = false) {
         self.identity = identity
         self.announcedFold = announcedFold
         self.failingPush = failingPush
+        self.claimsMore = claimsMore
     }
 
     /// Every operation the relay keeps, in the order they came.
@@ -53,7 +56,7 @@ final class RelayRemote: SyncRemote {
             let start = cursor.flatMap { Int($0.rawValue) } ?? 0
             let end = min(state.operations.count, start + limit)
             return SyncPage(
-                operations: Array(state.operations[start..<end]), cursor: SyncCursor(rawValue: String(end)), isComplete: end == state.operations.count,
+                operations: Array(state.operations[start..<end]), cursor: SyncCursor(rawValue: String(end)), isComplete: !claimsMore && end == state.operations.count,
                 acknowledgements: Array(state.acknowledgements.values))
         }
     }
@@ -96,6 +99,17 @@ struct RemoteTests {
         // Caught up, a sync reads nothing and pushes nothing.
         let again = try await simulation.engines[0].sync(with: relay)
         #expect(again.received.received == 0 && again.pushed == 0, "\(again)")
+    }
+
+    @Test("A remote whose pages always say more follow ends the pull once a page brings nothing")
+    func endlessRemote() async throws {
+        let (first, second) = (SyncEngine(repository: InMemoryItemRepository()), SyncEngine(repository: InMemoryItemRepository()))
+        let relay = RelayRemote(claimsMore: true)
+        let made = try first.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "Milk", notes: "", place: SyncPlace(after: nil, before: nil)))
+        _ = try await first.sync(with: relay)
+        let report = try await second.sync(with: relay)
+        #expect(report.received.new == relay.operations.count)
+        #expect(try await second.operations(after: 0).operations.contains { $0.id == made.id })
     }
 
     @Test("A store passes on to the remote what it took in from elsewhere", arguments: StoreKind.allCases)
