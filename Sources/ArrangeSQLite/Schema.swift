@@ -23,7 +23,8 @@ enum Schema {
     static let operationOrderIndex = "sync_operations_in_order"
     /// The name of the table of where entries were when they left an ordering.
     static let tombstonesTable = "sync_tombstones"
-    /// The name of the table of how far this database has merged other replicas' logs.
+    /// The name of the table of how far this database had merged other replicas' logs, from v5
+    /// until v9 moved it into `sync_remotes`.
     static let peersTable = "sync_peers"
     /// What a file keeps for each remote it syncs with (since v9, in place of `sync_peers`).
     static let remotesTable = "sync_remotes"

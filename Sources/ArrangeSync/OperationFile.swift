@@ -236,8 +236,8 @@ extension OperationFileError: LocalizedError {
             "The file is cut short or damaged: its trailer counts \(expected) operation\(expected == 1 ? "" : "s") but it holds \(found); nothing was applied. Export it again."
         case .digestMismatch: "The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."
         case .refusedOperation(let line, let problem): "Line \(line) is refused: \(problem.reason { "the operation on line \($0)" }) Nothing was applied."
-        case .unexpectedSnapshot: "The file is a snapshot (sync export --snapshot), not a file of operations; read it as a snapshot (SnapshotFile), as arrange sync import does."
-        case .notASnapshot: #"The file is a file of operations, not a snapshot: its header lacks "snapshot":true; read it as operations (OperationFile), as arrange sync import does."#
+        case .unexpectedSnapshot: "The file is a snapshot, not a file of operations; read it as a snapshot (SnapshotFile)."
+        case .notASnapshot: #"The file is a file of operations, not a snapshot: its header lacks "snapshot":true; read it as operations (OperationFile)."#
         case .badSnapshotLine(let line, let reason): "Line \(line) of the snapshot cannot be read: \(reason) Nothing was applied."
         }
     }

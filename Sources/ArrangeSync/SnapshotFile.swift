@@ -125,17 +125,19 @@ public enum SnapshotFile {
     }
 
     /// Reads a snapshot file as its bytes arrive, in chunks cut anywhere, or refuses it whole:
-    /// the lines are checked as they come, and the trailer's digest as the bytes go by, so a
-    /// snapshot streamed from a server is never held in memory twice.
+    /// the lines are read as they come, and the trailer's digest computed as the bytes go by, so
+    /// a snapshot streamed from a server is never held whole as bytes beside the snapshot.
     ///
     /// ```swift
-    /// let (bytes, _) = try await URLSession.shared.bytes(for: request)
-    /// let snapshot = try await SnapshotFile.decode(chunks: bytes.chunked())  // any AsyncSequence of Data
+    /// let (chunks, feed) = AsyncStream.makeStream(of: Data.self)
+    /// // … feed.yield(piece) for each piece received, then feed.finish() …
+    /// let snapshot = try await SnapshotFile.decode(chunks: chunks)
     /// ```
     ///
-    /// - Parameter chunks: The file's bytes, in order.
+    /// - Parameter chunks: The file's bytes, in order, cut anywhere.
     /// - Returns: The snapshot, as ``SyncEngine/adopt(_:)`` takes it.
     /// - Throws: What `chunks` throws, and what ``decode(_:)`` throws for the same bytes.
+    /// - Complexity: O(n) for n bytes, however they are cut.
     public static func decode<Chunks: AsyncSequence>(chunks: Chunks) async throws -> SyncSnapshot where Chunks.Element == Data {
         var stream = StreamedFile()
         for try await chunk in chunks { try stream.take(chunk) }
@@ -144,20 +146,31 @@ public enum SnapshotFile {
 
     /// The state of a snapshot file read as it arrives: the line not yet ended, the last whole
     /// line (which may be the trailer), and the digest of every byte before that line.
+    ///
+    /// A bad line is remembered, not thrown, until the trailer has been checked, so that a
+    /// damaged or cut file is refused as ``decode(_:)`` refuses it.
     private struct StreamedFile {
-        var partial = Data()
-        var last: Data?
-        var digest = SHA256()
-        var number = 0
-        var reader: Reader?
+        private var partial = Data()
+        /// How many bytes at the start of `partial` hold no line feed.
+        private var scanned = 0
+        private var last: Data?
+        private var digest = SHA256()
+        /// How many whole lines were taken before `last`.
+        private var number = 0
+        private var reader: Reader?
+        private var lineError: OperationFileError?
 
         mutating func take(_ chunk: Data) throws(OperationFileError) {
             partial += chunk
-            while let end = partial.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Data(partial[partial.startIndex..<end])
-                partial = Data(partial[partial.index(after: end)...])
-                try takeLine(line)
+            var start = partial.startIndex
+            var from = partial.startIndex + scanned
+            while let end = partial[from...].firstIndex(of: UInt8(ascii: "\n")) {
+                try takeLine(Data(partial[start..<end]))
+                start = partial.index(after: end)
+                from = start
             }
+            if start != partial.startIndex { partial = Data(partial[start...]) }
+            scanned = partial.count
         }
 
         /// Takes a whole line, without its line feed: the one before it is no trailer, so it is read.
@@ -165,24 +178,49 @@ public enum SnapshotFile {
             if let previous = last {
                 digest.update(data: previous + Data("\n".utf8))
                 if number == 0 {
-                    guard let header = OperationFile.Header(line: previous) else { throw .missingHeader }
-                    reader = try Reader(header: header, folded: try header.foldedReplicas())
+                    try takeHeader(previous)
                 } else {
-                    guard !OperationFile.Trailer.isMarked(previous) else { throw .lineAfterTrailer(line: number + 1) }
-                    try reader?.read(previous, number: number + 1)
+                    guard !OperationFile.Trailer.isMarked(previous) else { throw .lineAfterTrailer(line: number + 2) }
+                    if lineError == nil {
+                        do throws(OperationFileError) {
+                            try reader?.read(previous, number: number + 1)
+                        } catch {
+                            lineError = error
+                        }
+                    }
                 }
                 number += 1
             }
             last = line
         }
 
+        /// Reads the header: a file of a newer version, or of a version without a trailer that
+        /// is not a snapshot this code reads, is refused at once; any other refusal waits for
+        /// the trailer's checks.
+        private mutating func takeHeader(_ line: Data) throws(OperationFileError) {
+            guard let header = OperationFile.Header(line: line) else { throw .missingHeader }
+            guard header.version <= OperationFile.currentVersion else { throw .newerVersion(header.version) }
+            do throws(OperationFileError) {
+                reader = try Reader(header: header, folded: try header.foldedReplicas())
+            } catch {
+                guard header.version >= OperationFile.firstVersionWithTrailer else { throw error }
+                lineError = error
+            }
+        }
+
         mutating func finish() throws(OperationFileError) -> SyncSnapshot {
             guard partial.isEmpty else { throw .truncated(line: number + (last == nil ? 1 : 2)) }
-            guard let last, let reader else { throw last == nil ? .missingHeader : .missingTrailer }
+            guard let last else { throw .missingHeader }
+            guard number > 0 else {
+                try takeHeader(last)
+                throw .missingTrailer
+            }
             guard OperationFile.Trailer.isMarked(last) else { throw .missingTrailer }
             guard let trailer = OperationFile.Trailer(line: last) else { throw .badTrailer(line: number + 1) }
             guard trailer.count == number - 1 else { throw .countMismatch(expected: trailer.count, found: number - 1) }
             guard trailer.sha256 == OperationFile.Trailer.hex(digest.finalize()) else { throw .digestMismatch }
+            if let lineError { throw lineError }
+            guard let reader else { throw .missingHeader }
             return try reader.contents.snapshot(folded: reader.hasFold)
         }
     }

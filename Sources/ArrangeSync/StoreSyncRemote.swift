@@ -2,8 +2,8 @@ import ArrangeModel
 import ArrangeStore
 import Foundation
 
-/// Another store as a remote, as `sync PEER` meets it: pulls read its log, a push merges into
-/// it, and its snapshot is its rows and log.
+/// Another store as a remote, as two devices that meet see each other: pulls read its log, a
+/// push merges into it, and its snapshot is its rows and log.
 ///
 /// Its cursors are positions in its log with the id of the operation found there
 /// (`"17:3f2a…"`), checked before they are trusted: a copy of its file, or the file restored

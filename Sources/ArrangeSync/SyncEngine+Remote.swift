@@ -20,8 +20,9 @@ extension SyncEngine {
     /// - Parameter remote: The remote.
     /// - Returns: What was merged here, pushed, and adopted.
     /// - Throws: What the remote throws; ``SyncError/foldedApart`` when this store folded away
-    ///   operations the remote lacks; what ``merge(_:in:)`` throws. What was merged before
-    ///   stays merged.
+    ///   operations the remote lacks; ``SyncError/missingFoldedOperations`` when a page still
+    ///   needs operations the remote folded after its snapshot was taken; what
+    ///   ``merge(_:in:)`` throws. What was merged before stays merged.
     public func sync(with remote: some SyncRemote) async throws -> SyncReport {
         var report = SyncReport()
         report.clockRecovery = try await repository.write { transaction in
@@ -35,7 +36,9 @@ extension SyncEngine {
         if let announced, try await repository.read({ try self.lacks(announced, in: Self.log(of: $0)) }) {
             report.adoption = try await adopt(from: remote)
         }
-        report.received = try await pull(from: remote, announcing: state)
+        let (received, adoptedSince) = try await pull(from: remote, announcing: state)
+        report.received = received
+        report.adoption = adoptedSince ?? report.adoption
         (report.pushed, report.sent) = try await push(to: remote, holding: state)
         return report
     }
@@ -46,7 +49,7 @@ extension SyncEngine {
     ///
     /// ```swift
     /// for try await hasChanges in engine.hasOperationsToPush(to: server) where hasChanges {
-    ///     try await engine.sync(with: server)
+    ///     _ = try await engine.sync(with: server)
     /// }
     /// ```
     ///
@@ -69,20 +72,21 @@ extension SyncEngine {
         let taken = try await remote.snapshot()
         let report = try await adopt(taken.snapshot)
         try await repository.write { transaction in
-            let log = try Self.log(of: transaction)
-            var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
-            record.pullCursor = taken.cursor?.rawValue
-            try log.setRemoteRecord(record)
+            try Self.updateRecord(of: remote, in: Self.log(of: transaction)) { $0.pullCursor = taken.cursor?.rawValue }
         }
         return report
     }
 
     /// Merges the remote's operations after the cursor this store keeps for it, a page at a
     /// time, each with the cursor and the acknowledgements it carries, in one transaction.
-    /// A page that needs operations the remote folded since takes the remote's snapshot first, once.
-    private func pull(from remote: some SyncRemote, announcing state: SyncRemoteState) async throws -> MergeReport {
+    /// A page that needs operations the remote folded since takes the remote's snapshot first,
+    /// once in a pull. A page that brings nothing, or leaves the cursor where it was, ends the
+    /// pull, whatever it says: the next sync goes on.
+    ///
+    /// - Returns: What the merges did, added up, and what taking a snapshot on the way did.
+    private func pull(from remote: some SyncRemote, announcing state: SyncRemoteState) async throws -> (MergeReport, adoption: MergeReport?) {
         var total = MergeReport(received: 0)
-        var adoptedSince = false
+        var adoption: MergeReport??
         while true {
             let cursor = try await repository.read { try Self.log(of: $0).remoteRecord(of: remote.identity)?.pullCursor.map(SyncCursor.init) }
             let page = try await remote.pull(after: cursor, limit: pageSize)
@@ -90,21 +94,26 @@ extension SyncEngine {
             do {
                 report = try await repository.write { transaction in
                     try self.merge(page, in: transaction) { log in
-                        var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
-                        record.pullCursor = page.cursor.rawValue
-                        record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
-                        try log.setRemoteRecord(record)
+                        try Self.updateRecord(of: remote, in: log) { record in
+                            record.pullCursor = page.cursor.rawValue
+                            record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
+                        }
                     }
                 }
-            } catch SyncError.missingFoldedOperations where !adoptedSince {
-                adoptedSince = true
-                _ = try await adopt(from: remote)
+            } catch SyncError.missingFoldedOperations where adoption == nil {
+                adoption = .some(try await adopt(from: remote))
                 continue
             }
             total = total.followed(by: report)
-            // A page that brought nothing ends the pull, whatever it says: the next sync goes on.
-            if page.isComplete || page.operations.isEmpty { return total }
+            if page.isComplete || page.operations.isEmpty || page.cursor == cursor { return (total, adoption ?? nil) }
         }
+    }
+
+    /// Changes what this store keeps for `remote`, starting from nothing the first time.
+    private static func updateRecord(of remote: some SyncRemote, in log: any LogWriting, _ change: (inout RemoteRecord) -> Void) throws {
+        var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
+        change(&record)
+        try log.setRemoteRecord(record)
     }
 
     /// Merges a file of operations another store wrote (``OperationFile``), in one write
@@ -170,10 +179,7 @@ extension SyncEngine {
             first = false
             if let last = batch.operations.last {
                 try await repository.write { transaction in
-                    let log = try Self.log(of: transaction)
-                    var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
-                    (record.pushPosition, record.pushOperation) = (batch.cursor, last.id.rawValue)
-                    try log.setRemoteRecord(record)
+                    try Self.updateRecord(of: remote, in: Self.log(of: transaction)) { ($0.pushPosition, $0.pushOperation) = (batch.cursor, last.id.rawValue) }
                 }
             }
             if batch.isComplete { return (pushed, merged) }

@@ -305,14 +305,7 @@ public final class SyncEngine: Sendable {
     public func merge(
         _ operations: [SyncOperation], after folded: [ReplicaID: Int64], endingAt tips: [ReplicaID: SyncOperation.ID] = [:]
     ) async throws -> MergeReport {
-        try await repository.write { transaction in
-            let log = try Self.log(of: transaction)
-            let merged = try self.heldSequences(in: log)
-            guard !folded.contains(where: { merged[$0.key.rawValue, default: 0] < $0.value }),
-                  try !tips.values.contains(where: { try !Self.holds($0.rawValue, in: log) })
-            else { throw SyncError.missingFoldedOperations }
-            return try self.merge(operations, in: transaction)
-        }
+        try await merge(OperationFile.Contents(operations: operations, folded: folded, foldedTips: tips))
     }
 
     /// Merges operations in a write transaction, each once, and replays the changes made here
@@ -700,13 +693,14 @@ public final class SyncEngine: Sendable {
     /// tells the other what it holds, and what it has heard the others hold, so that each can
     /// fold away what every replica it knows of holds (``compact()``).
     ///
-    /// Each side reads only what the other has not merged yet: a store keeps, for each replica
-    /// it merged from, the position reached in that replica's log (`PeerCursor`), and checks
-    /// it against the operation found there before trusting it. A copy of a file, or a file
-    /// restored from a backup, is read again from the start. A peer that shares this store's
-    /// replica id, as a copy of its file does, takes a new one first. A side that lacks
-    /// operations the other has folded away takes the other's snapshot first
-    /// (``adoptSnapshot(of:)``).
+    /// It is ``sync(with:)`` with the peer as a remote (``StoreSyncRemote``): this store keeps
+    /// where it is in the peer's log and how far the peer took its own, and the peer keeps the
+    /// mirror of both, so each side reads only what the other has not merged yet, whichever
+    /// starts the next exchange. A position is checked against the operation found there
+    /// before it is trusted: a copy of a file, or a file restored from a backup, is read again
+    /// from the start. A peer that shares this store's replica id, as a copy of its file does,
+    /// takes a new one first. A side that lacks operations the other has folded away takes the
+    /// other's snapshot first (``adoptSnapshot(of:)``, ``adopt(_:)``).
     ///
     /// Each side merges what it receives in pages of at most 1,000 operations, each page in a
     /// transaction of its own that also moves the cursor it keeps for the other: stopped at any

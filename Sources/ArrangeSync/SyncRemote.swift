@@ -10,6 +10,16 @@ import Foundation
 /// pulls from an opaque cursor of its own, takes pushes all or nothing, and may hand out a
 /// snapshot to a store that lacks what it folded away.
 ///
+/// ## Implementation requirements
+/// - ``identity`` names the remote for good: the store keeps its cursors under it.
+/// - A page's cursor moves past the operations it holds; a page that is not the last holds at
+///   least one operation. (A store ends a pull on a page that brings nothing or leaves the
+///   cursor where it was, so a remote that breaks this only delays its operations.)
+/// - A push may hold operations the remote has already, and the same batch may come again
+///   after a timeout: the remote keeps each operation once, by its id.
+/// - An operation goes out as it came in, byte for byte where it holds what this version does
+///   not read (``SyncOperation/json()``).
+///
 /// ```swift
 /// struct Server: SyncRemote {
 ///     var identity: String { "https://sync.example.com/" }

@@ -40,8 +40,6 @@ struct SnapshotTests {
         try await replica.engine.repository.readLog { try $0.replicaState()?.id }
     }
 
-    /// What `arrange sync import` does with a snapshot file: takes the snapshot, or merges its
-    /// operations when the store lacks nothing it folded.
     /// The bytes of `data` as a stream of chunks of `size` bytes, the last one shorter.
     static func chunks(of data: Data, size: Int) -> AsyncStream<Data> {
         AsyncStream { continuation in
@@ -55,6 +53,8 @@ struct SnapshotTests {
         }
     }
 
+    /// What `arrange sync import` does with a snapshot file: takes the snapshot, or merges its
+    /// operations when the store lacks nothing it folded.
     func importSnapshot(_ data: Data, into replica: Replica) async throws {
         let snapshot = try SnapshotFile.decode(data)
         if try await replica.engine.adopt(snapshot) == nil {
@@ -156,6 +156,13 @@ struct SnapshotTests {
         try await expectRefused(data.dropLast(), as: .truncated(line: ends.count), "the last line feed missing")
         let damaged = Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "Milk", with: "Silk").utf8)
         try await expectRefused(damaged, as: .digestMismatch, "Milk changed to Silk")
+        let garbled = Data((lines(of: data).enumerated().map { $0.offset == 3 ? "garbled" : $0.element }.map { $0 + "\n" }.joined()).utf8)
+        try await expectRefused(garbled, as: .digestMismatch, "a line that is no longer JSON, before the trailer is checked")
+        let trailer = try #require(lines(of: data).last)
+        try await expectRefused(data + Data((trailer + "\n").utf8), as: .lineAfterTrailer(line: lines(of: data).count + 1), "a second trailer")
+        try await expectRefused(Data("hello\n".utf8), as: .missingHeader, "no header")
+        try await expectRefused(Data((#"{"format":"arrange-sync","snapshot":true,"version":99}"# + "\n").utf8), as: .newerVersion(99), "a newer version")
+        try await expectRefused(Data((#"{"format":"arrange-sync","snapshot":true,"version":3}"# + "\n").utf8), as: .missingTrailer, "the header alone")
 
         let all = lines(of: data).dropLast()
         let none = sealed((all + [#"{"note":"hello"}"#]).map { $0 + "\n" }.joined())
