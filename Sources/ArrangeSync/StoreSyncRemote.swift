@@ -1,4 +1,4 @@
-import ArrangeModel
+public import ArrangeModel
 import ArrangeStore
 import Foundation
 
@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Its cursors are positions in its log with the id of the operation found there
 /// (`"17:3f2a…"`), checked before they are trusted: a copy of its file, or the file restored
-/// from a backup, is read again from the start.
+/// from a backup, is read again from the start. It keeps, for each store that pushes to it,
+/// where it is in that store's log, as a cursor of its own for that store: each side keeps
+/// the cursor into the other's log, whichever starts the next exchange.
 public struct StoreSyncRemote: SyncRemote {
     /// The other store's engine.
     public let peer: SyncEngine
@@ -21,37 +23,48 @@ public struct StoreSyncRemote: SyncRemote {
     ///   `StoreError` from the store.
     public init(_ peer: SyncEngine) async throws {
         self.peer = peer
-        identity = try await peer.repository.write { transaction in
-            try peer.preparedReplica(in: SyncEngine.log(of: transaction)).id.uuidString.lowercased()
-        }
+        identity = Self.identity(of: try await peer.repository.write { transaction in
+            ReplicaID(rawValue: try peer.preparedReplica(in: SyncEngine.log(of: transaction)).id)
+        })
     }
 
-    public func state() async throws -> SyncRemoteState {
+    public func state(for replica: ReplicaID) async throws -> SyncRemoteState {
         try await peer.repository.read { transaction in
             let log = try SyncEngine.log(of: transaction)
             let lines = try peer.heldLines(in: log)
             let fold = try log.fold()
             return SyncRemoteState(
                 held: Self.keyed(lines.merged), heldTips: Self.keyed(lines.tips).mapValues(SyncOperation.ID.init),
-                folded: Self.keyed(fold?.covering ?? [:]), foldedTips: Self.keyed(fold?.tips ?? [:]).mapValues(SyncOperation.ID.init))
+                folded: Self.keyed(fold?.covering ?? [:]), foldedTips: Self.keyed(fold?.tips ?? [:]).mapValues(SyncOperation.ID.init),
+                received: try log.remoteRecord(of: Self.identity(of: replica))?.pullCursor.map(SyncCursor.init))
         }
     }
 
     public func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
-        let recorded = cursor.flatMap(Self.position)
+        let recorded = cursor.flatMap(SyncEngine.position)
         let batch = try await peer.repository.read { transaction in
             try peer.operations(after: try SyncEngine.start(at: recorded, in: SyncEngine.log(of: transaction)), limit: limit, in: transaction)
         }
-        let next = batch.operations.last.map { Self.cursor(position: batch.cursor, operation: $0.id) } ?? cursor ?? SyncCursor(rawValue: "0")
+        let next = batch.operations.last.map { SyncEngine.cursor(position: batch.cursor, operation: $0.id) } ?? cursor ?? SyncEngine.cursor(position: 0, operation: nil)
         return SyncPage(
             operations: batch.operations, cursor: next, isComplete: batch.isComplete, folded: batch.folded, foldedTips: batch.foldedTips,
             acknowledgements: batch.isComplete ? try await peer.acknowledgements() : [])
     }
 
-    public func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport? {
+    /// Merges the operations into the peer, hears the acknowledgements, and records in the
+    /// peer, as its cursor into the pushing store's log, where they end: the peer reads that
+    /// log from there when it syncs with that store.
+    public func push(
+        _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
+    ) async throws -> MergeReport? {
         try await peer.repository.write { transaction in
+            let log = try SyncEngine.log(of: transaction)
             let report = try peer.merge(operations, in: transaction)
-            try peer.hear(acknowledgements.compactMap(\.logged), in: SyncEngine.log(of: transaction))
+            try peer.hear(acknowledgements.compactMap(\.logged), in: log)
+            let identity = Self.identity(of: replica)
+            var record = try log.remoteRecord(of: identity) ?? RemoteRecord(remote: identity)
+            record.pullCursor = through.rawValue
+            try log.setRemoteRecord(record)
             return report
         }
     }
@@ -59,19 +72,12 @@ public struct StoreSyncRemote: SyncRemote {
     public func snapshot() async throws -> SyncRemoteSnapshot {
         let snapshot = try await peer.snapshot()
         let last = snapshot.log.max { $0.position < $1.position }
-        return SyncRemoteSnapshot(snapshot: snapshot, cursor: last.map { Self.cursor(position: $0.position, operation: SyncOperation.ID(rawValue: $0.id)) })
+        return SyncRemoteSnapshot(snapshot: snapshot, cursor: last.map { SyncEngine.cursor(position: $0.position, operation: SyncOperation.ID(rawValue: $0.id)) })
     }
 
-    /// The cursor at `position` in a store's log, where `operation` is.
-    static func cursor(position: Int64, operation: SyncOperation.ID) -> SyncCursor {
-        SyncCursor(rawValue: "\(position):\(operation.rawValue.uuidString.lowercased())")
-    }
-
-    /// The position and operation a cursor of ``cursor(position:operation:)`` names; `nil` for other text.
-    static func position(of cursor: SyncCursor) -> (position: Int64, operation: UUID?)? {
-        let parts = cursor.rawValue.split(separator: ":", maxSplits: 1)
-        guard let position = parts.first.flatMap({ Int64($0) }) else { return nil }
-        return (position, parts.count == 2 ? UUID(uuidString: String(parts[1])) : nil)
+    /// The identity a store gives the store of `replica` as a remote: its replica id, as text.
+    static func identity(of replica: ReplicaID) -> String {
+        replica.rawValue.uuidString.lowercased()
     }
 
     private static func keyed<Value>(_ values: [UUID: Value]) -> [ReplicaID: Value] {

@@ -9,10 +9,12 @@ extension SyncEngine {
     /// and those it received from elsewhere) with the acknowledgements it knows of.
     ///
     /// Both ways go a page at a time. Each page pulled is merged in a transaction of its own,
-    /// which also moves the cursor this store keeps for the remote; each page pushed moves the
-    /// store's push position once the remote took it. Stopped at any point, the next sync goes
-    /// on from there. A position is checked against the operation found there before it is
-    /// trusted, so a copied file, or one restored from a backup, pushes again from the start.
+    /// which also moves the cursor this store keeps for the remote; each page pushed carries
+    /// where it ends in this store's log, which the remote keeps with it
+    /// (``SyncRemoteState/received``). Stopped at any point, the next sync goes on from there.
+    /// A position is checked against the operation found there before it is trusted, and the
+    /// remote says what it took, so a copied file, or one restored from a backup, on either
+    /// side, is given again what it lacks.
     ///
     /// With a remote that coordinates folding (``SyncRemoteState/coordinatesFolding``), this
     /// store records how far the remote folded, and ``compact()`` folds no further.
@@ -25,21 +27,21 @@ extension SyncEngine {
     ///   ``merge(_:in:)`` throws. What was merged before stays merged.
     public func sync(with remote: some SyncRemote) async throws -> SyncReport {
         var report = SyncReport()
-        report.clockRecovery = try await repository.write { transaction in
+        let replica: ReplicaID
+        (report.clockRecovery, replica) = try await repository.write { transaction in
             let log = try Self.log(of: transaction)
             let recovery = try self.recoverClock(in: log)
-            _ = try self.preparedReplica(in: log)
-            return recovery
+            return (recovery, ReplicaID(rawValue: try self.preparedReplica(in: log).id))
         }
-        let state = try await remote.state()
+        let state = try await remote.state(for: replica)
         let announced = Fold(covering: state.folded, tips: state.foldedTips)
         if let announced, try await repository.read({ try self.lacks(announced, in: Self.log(of: $0)) }) {
             report.adoption = try await adopt(from: remote)
         }
-        let (received, adoptedSince) = try await pull(from: remote, announcing: state)
+        let (received, adoptedSince, pulled) = try await pull(from: remote, announcing: state)
         report.received = received
         report.adoption = adoptedSince ?? report.adoption
-        (report.pushed, report.sent) = try await push(to: remote, holding: state)
+        (report.pushed, report.sent) = try await push(to: remote, from: replica, after: state.received, leavingOut: pulled)
         return report
     }
 
@@ -83,10 +85,14 @@ extension SyncEngine {
     /// once in a pull. A page that brings nothing, or leaves the cursor where it was, ends the
     /// pull, whatever it says: the next sync goes on.
     ///
-    /// - Returns: What the merges did, added up, and what taking a snapshot on the way did.
-    private func pull(from remote: some SyncRemote, announcing state: SyncRemoteState) async throws -> (MergeReport, adoption: MergeReport?) {
+    /// - Returns: What the merges did, added up, what taking a snapshot on the way did, and the
+    ///   ids of the operations pulled.
+    private func pull(
+        from remote: some SyncRemote, announcing state: SyncRemoteState
+    ) async throws -> (MergeReport, adoption: MergeReport?, pulled: Set<SyncOperation.ID>) {
         var total = MergeReport(received: 0)
         var adoption: MergeReport??
+        var pulled = Set<SyncOperation.ID>()
         while true {
             let cursor = try await repository.read { try Self.log(of: $0).remoteRecord(of: remote.identity)?.pullCursor.map(SyncCursor.init) }
             let page = try await remote.pull(after: cursor, limit: pageSize)
@@ -105,7 +111,8 @@ extension SyncEngine {
                 continue
             }
             total = total.followed(by: report)
-            if page.isComplete || page.operations.isEmpty || page.cursor == cursor { return (total, adoption ?? nil) }
+            pulled.formUnion(page.operations.map(\.id))
+            if page.isComplete || page.operations.isEmpty || page.cursor == cursor { return (total, adoption ?? nil, pulled) }
         }
     }
 
@@ -147,31 +154,38 @@ extension SyncEngine {
         return report
     }
 
-    /// Pushes this store's operations after the position the remote took last, a page at a
-    /// time, leaving out those the remote's state shows it holds, and moves the position on
-    /// with each page the remote took. The first push carries the acknowledgements even when
-    /// there is nothing to push.
+    /// Pushes this store's operations after `received`, where the remote says it took this
+    /// store's log up to (from the start when the log holds another operation there), a page at
+    /// a time, leaving out those just pulled from it; each page tells the remote where it ends.
+    /// The first push carries the acknowledgements even when there is nothing to push.
+    ///
+    /// Only what came from the remote itself is left out, by id: a remote's account of what it
+    /// holds by sequence number cannot tell two lines of one replica id apart (a copy, a
+    /// restored backup), so everything else after the position goes, and the remote keeps
+    /// each operation once.
     ///
     /// - Returns: How many operations were pushed, and what the remote's merges did.
-    private func push(to remote: some SyncRemote, holding state: SyncRemoteState) async throws -> (Int, MergeReport?) {
+    private func push(
+        to remote: some SyncRemote, from replica: ReplicaID, after received: SyncCursor?, leavingOut pulled: Set<SyncOperation.ID>
+    ) async throws -> (Int, MergeReport?) {
         var pushed = 0
         var merged: MergeReport?
+        var start = try await repository.read { try Self.start(at: received.flatMap(Self.position), in: Self.log(of: $0)) }
         var first = true
         while true {
-            let (batch, unsent, acknowledgements) = try await repository.write { transaction in
+            let (batch, acknowledgements) = try await repository.write { [start] transaction in
                 let log = try Self.log(of: transaction)
-                let record = try log.remoteRecord(of: remote.identity)
-                let start = try Self.start(at: record.map { ($0.pushPosition, $0.pushOperation) }, in: log)
                 let batch = try self.operations(after: start, limit: self.pageSize, in: transaction)
-                let held = try self.operationsHeld(by: state, among: batch.operations, in: log)
                 _ = try self.acknowledge(in: log)
-                let own = try log.replicaState()?.id
                 let acknowledgements = try log.acknowledgements().map(SyncAcknowledgement.init)
-                    .sorted { ($0.replica.rawValue == own ? 0 : 1, $0.replica) < ($1.replica.rawValue == own ? 0 : 1, $1.replica) }
-                return (batch, batch.operations.filter { !held.contains($0.id) }, acknowledgements)
+                    .sorted { ($0.replica == replica ? 0 : 1, $0.replica) < ($1.replica == replica ? 0 : 1, $1.replica) }
+                return (batch, acknowledgements)
             }
-            if !unsent.isEmpty || first {
-                if let report = try await remote.push(unsent, acknowledgements: acknowledgements) {
+            let unsent = batch.operations.filter { !pulled.contains($0.id) }
+            let through = batch.operations.last.map { Self.cursor(position: batch.cursor, operation: $0.id) } ?? received ?? Self.cursor(position: 0, operation: nil)
+            // A page of operations all pulled from the remote still tells it where it is.
+            if first || !batch.operations.isEmpty {
+                if let report = try await remote.push(unsent, from: replica, through: through, acknowledgements: acknowledgements) {
                     merged = merged.map { $0.followed(by: report) } ?? report
                 }
                 pushed += unsent.count
@@ -183,27 +197,21 @@ extension SyncEngine {
                 }
             }
             if batch.isComplete { return (pushed, merged) }
+            start = batch.cursor
         }
     }
 
-    /// The ids of those of `operations` that the remote's state shows it holds: at or below
-    /// the sequence number it holds of their replica, on a line this store holds to the same
-    /// operation there, and at a sequence number where this store knows of no other operation.
-    private func operationsHeld(by state: SyncRemoteState, among operations: [SyncOperation], in log: any LogReading) throws -> Set<SyncOperation.ID> {
-        let fold = try log.fold()
-        var sameLine: [ReplicaID: Set<Int64>?] = [:]
-        var held = Set<SyncOperation.ID>()
-        for operation in operations {
-            guard let through = state.held[operation.replica], operation.sequence <= through else { continue }
-            if sameLine[operation.replica] == nil {
-                let replica = operation.replica.rawValue
-                let agrees = try state.heldTips[operation.replica].map { try Self.lineOperation(of: replica, at: through, fold: fold, in: log) == $0.rawValue } ?? false
-                sameLine[operation.replica] = .some(agrees ? Set(try log.forkedSequences(of: replica, above: 0)) : nil)
-            }
-            guard case let forked?? = sameLine[operation.replica], !forked.contains(operation.sequence) else { continue }
-            held.insert(operation.id)
-        }
-        return held
+    /// A cursor into a store's log: the position, and the id of the operation there, which
+    /// the cursor is checked against before it is trusted (`"17:3f2a…"`).
+    static func cursor(position: Int64, operation: SyncOperation.ID?) -> SyncCursor {
+        SyncCursor(rawValue: operation.map { "\(position):\($0.rawValue.uuidString.lowercased())" } ?? "\(position)")
+    }
+
+    /// The position and operation a cursor of ``cursor(position:operation:)`` names; `nil` for other text.
+    static func position(of cursor: SyncCursor) -> (position: Int64, operation: UUID?)? {
+        let parts = cursor.rawValue.split(separator: ":", maxSplits: 1)
+        guard let position = parts.first.flatMap({ Int64($0) }) else { return nil }
+        return (position, parts.count == 2 ? UUID(uuidString: String(parts[1])) : nil)
     }
 
     /// Where to read a log from for a position and the operation found there: the position when

@@ -694,9 +694,8 @@ public final class SyncEngine: Sendable {
     /// fold away what every replica it knows of holds (``compact()``).
     ///
     /// It is ``sync(with:)`` with the peer as a remote (``StoreSyncRemote``): this store keeps
-    /// where it is in the peer's log and how far the peer took its own, and the peer keeps the
-    /// mirror of both, so each side reads only what the other has not merged yet, whichever
-    /// starts the next exchange. A position is checked against the operation found there
+    /// where it is in the peer's log, and the peer where it is in this store's, so each side
+    /// reads only what the other has not merged yet, whichever starts the next exchange. A position is checked against the operation found there
     /// before it is trusted: a copy of a file, or a file restored from a backup, is read again
     /// from the start. A peer that shares this store's replica id, as a copy of its file does,
     /// takes a new one first. A side that lacks operations the other has folded away takes the
@@ -726,36 +725,22 @@ public final class SyncEngine: Sendable {
         let peerAdopted = try await peer.adoptSnapshot(of: self)
         let remote = try await StoreSyncRemote(peer)
         let synced = try await sync(with: remote)
-        // Each tells the other what it holds now, and what it has heard of the others; the peer
-        // keeps, for this store, where each side is in the other's log.
-        let (heard, ownRecord) = try await repository.write { transaction in
+        // Each tells the other what it holds now, and what it has heard of the others.
+        let heard = try await repository.write { transaction in
             let log = try Self.log(of: transaction)
             _ = try self.acknowledge(in: log)
-            return (try log.acknowledgements(), try log.remoteRecord(of: remote.identity))
+            return try log.acknowledgements()
         }
         let heardThere = try await peer.repository.write { transaction in
             let log = try Self.log(of: transaction)
             _ = try peer.acknowledge(in: log)
             try peer.hear(heard, in: log)
-            if let ownRecord { try log.setRemoteRecord(ownRecord.mirrored(for: here)) }
             return try log.acknowledgements()
         }
         try await repository.write { try self.hear(heardThere, in: Self.log(of: $0)) }
         return ExchangeReport(
             received: synced.received, sent: synced.sent ?? MergeReport(received: 0), peerRekeyed: peerRekeyed, adoption: synced.adoption,
             peerAdoption: peerAdopted, clockRecovery: clockRecovery, peerClockRecovery: peerClockRecovery)
-    }
-}
-
-extension RemoteRecord {
-    /// The record the peer of an exchange keeps for `store`, from the one `store` keeps for
-    /// the peer: what one side pulled, the other pushed.
-    func mirrored(for store: UUID) -> RemoteRecord {
-        let pulled = pullCursor.flatMap { StoreSyncRemote.position(of: SyncCursor(rawValue: $0)) }
-        return RemoteRecord(
-            remote: store.uuidString.lowercased(),
-            pullCursor: pushOperation.map { StoreSyncRemote.cursor(position: pushPosition, operation: SyncOperation.ID(rawValue: $0)).rawValue },
-            pushPosition: pulled?.position ?? 0, pushOperation: pulled?.operation)
     }
 }
 

@@ -10,22 +10,31 @@ import Foundation
 /// pulls from an opaque cursor of its own, takes pushes all or nothing, and may hand out a
 /// snapshot to a store that lacks what it folded away.
 ///
+/// Each side keeps the cursor into the other's operations: the store keeps where it is in the
+/// remote's, and the remote keeps, for each replica that pushes to it, where it is in that
+/// store's log (``SyncRemoteState/received``), as the store said with its last push. So a
+/// remote restored from a backup, or a copy of a store's file, says it took less, and is
+/// given again what it lacks.
+///
 /// ## Implementation requirements
 /// - ``identity`` names the remote for good: the store keeps its cursors under it.
 /// - A page's cursor moves past the operations it holds; a page that is not the last holds at
 ///   least one operation. (A store ends a pull on a page that brings nothing or leaves the
 ///   cursor where it was, so a remote that breaks this only delays its operations.)
 /// - A push may hold operations the remote has already, and the same batch may come again
-///   after a timeout: the remote keeps each operation once, by its id.
+///   after a timeout: the remote keeps each operation once, by its id. It records the push's
+///   `through` for the pushing replica with the operations, in the same transaction, and
+///   answers it as ``SyncRemoteState/received``.
 /// - An operation goes out as it came in, byte for byte where it holds what this version does
 ///   not read (``SyncOperation/json()``).
 ///
 /// ```swift
 /// struct Server: SyncRemote {
 ///     var identity: String { "https://sync.example.com/" }
-///     func state() async throws -> SyncRemoteState { … }      // GET /v1/state
+///     func state(for replica: ReplicaID) async throws -> SyncRemoteState { … }  // GET /v1/state
 ///     func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage { … }
-///     func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport? { … }
+///     func push(_ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor,
+///               acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport? { … }
 ///     func snapshot() async throws -> SyncRemoteSnapshot { … }
 /// }
 /// let report = try await engine.sync(with: Server())
@@ -35,8 +44,8 @@ public protocol SyncRemote: Sendable {
     /// and different for each remote.
     var identity: String { get }
 
-    /// What the remote holds now.
-    func state() async throws -> SyncRemoteState
+    /// What the remote holds now, and how far it took the log of the store of `replica`.
+    func state(for replica: ReplicaID) async throws -> SyncRemoteState
 
     /// A page of at most `limit` operations the remote holds after `cursor`, in the order it
     /// took them in.
@@ -47,11 +56,20 @@ public protocol SyncRemote: Sendable {
     func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage
 
     /// Gives the remote operations it may lack, those it holds already included, with the
-    /// acknowledgements the store knows of, its own first. The remote keeps all of them or none.
+    /// acknowledgements the store knows of, its own first. The remote keeps all of them or
+    /// none, and with them `through` for `replica`.
     ///
+    /// - Parameters:
+    ///   - operations: Operations of the store's log, in its order.
+    ///   - replica: The pushing store's replica.
+    ///   - through: Where in the store's log these operations end: the remote answers it as
+    ///     ``SyncRemoteState/received`` until the next push.
+    ///   - acknowledgements: What the store and those it heard of said they hold.
     /// - Returns: What the remote's merge did, for a remote that merges (another store); `nil`
     ///   for one that only keeps operations.
-    func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport?
+    func push(
+        _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
+    ) async throws -> MergeReport?
 
     /// The remote's snapshot, for a store that lacks operations the remote folded away.
     func snapshot() async throws -> SyncRemoteSnapshot
@@ -86,17 +104,22 @@ public struct SyncRemoteState: Codable, Hashable, Sendable {
     /// Whether the remote decides what is folded away, as a server does: a store that syncs
     /// with it folds no further than the remote has.
     public var coordinatesFolding: Bool
+    /// Where in the asking store's log the remote took its operations up to: the `through` of
+    /// its last push the remote kept; `nil` when it holds none. The store pushes what follows,
+    /// or everything when its log holds another operation there.
+    public var received: SyncCursor?
 
     /// A state of these parts.
     public init(
         held: [ReplicaID: Int64], heldTips: [ReplicaID: SyncOperation.ID] = [:], folded: [ReplicaID: Int64] = [:],
-        foldedTips: [ReplicaID: SyncOperation.ID] = [:], coordinatesFolding: Bool = false
+        foldedTips: [ReplicaID: SyncOperation.ID] = [:], coordinatesFolding: Bool = false, received: SyncCursor? = nil
     ) {
         self.held = held
         self.heldTips = heldTips
         self.folded = folded
         self.foldedTips = foldedTips
         self.coordinatesFolding = coordinatesFolding
+        self.received = received
     }
 }
 

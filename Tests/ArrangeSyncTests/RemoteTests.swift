@@ -16,6 +16,8 @@ final class RelayRemote: SyncRemote {
         var pushes = 0
         /// Operations pushed, each time it was pushed.
         var received = 0
+        /// For each replica that pushed, where in its log its last push ended.
+        var throughs: [ReplicaID: SyncCursor] = [:]
     }
 
     private let state = Mutex(State())
@@ -42,7 +44,7 @@ final class RelayRemote: SyncRemote {
     /// How many operations were pushed to the relay, each time it was pushed.
     var received: Int { state.withLock { $0.received } }
 
-    func state() async throws -> SyncRemoteState {
+    func state(for replica: ReplicaID) async throws -> SyncRemoteState {
         state.withLock { state in
             var held: [ReplicaID: Int64] = [:]
             var tips: [ReplicaID: SyncOperation.ID] = [:]
@@ -55,7 +57,7 @@ final class RelayRemote: SyncRemote {
                 let there = operations.filter { $0.sequence == through }
                 if there.count == 1 { tips[replica] = there[0].id }
             }
-            return SyncRemoteState(held: held, heldTips: tips, folded: announcedFold, coordinatesFolding: true)
+            return SyncRemoteState(held: held, heldTips: tips, folded: announcedFold, coordinatesFolding: true, received: state.throughs[replica])
         }
     }
 
@@ -69,11 +71,14 @@ final class RelayRemote: SyncRemote {
         }
     }
 
-    func push(_ operations: [SyncOperation], acknowledgements: [SyncAcknowledgement]) async throws -> MergeReport? {
+    func push(
+        _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
+    ) async throws -> MergeReport? {
         try state.withLock { state in
             state.pushes += 1
             if state.pushes == failingPush { throw ConnectionLost() }
             state.received += operations.count
+            state.throughs[replica] = through
             for operation in operations where state.ids.insert(operation.id).inserted { state.operations.append(operation) }
             for acknowledgement in acknowledgements where (state.acknowledgements[acknowledgement.replica]?.clock).map({ $0 < acknowledgement.clock }) ?? true {
                 state.acknowledgements[acknowledgement.replica] = acknowledgement
@@ -83,6 +88,15 @@ final class RelayRemote: SyncRemote {
     }
 
     func snapshot() async throws -> SyncRemoteSnapshot { throw ConnectionLost() }
+
+    /// What the relay holds now, to restore later as a backup would.
+    func backup() -> Any { state.withLock { $0 } }
+
+    /// Puts back what ``backup()`` took: the relay goes back in time.
+    func restore(_ backup: Any) {
+        guard let backup = backup as? State else { return }
+        state.withLock { $0 = backup }
+    }
 }
 
 /// `SyncEngine.sync(with:)`: stores that meet only through a remote that keeps operations.
@@ -121,6 +135,24 @@ struct RemoteTests {
         let report = try await second.sync(with: relay)
         #expect(report.received.new == relay.operations.count)
         #expect(try await second.operations(after: 0).operations.contains { $0.id == made.id })
+    }
+
+    @Test("A remote restored from a backup is given again what it lost: it says how far it took the store's log", arguments: StoreKind.allCases)
+    func restoredRemote(kind: StoreKind) async throws {
+        let engine = SyncEngine(repository: try kind.makeRepository())
+        func add(_ title: String) throws {
+            try engine.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: title, notes: "", place: SyncPlace(after: nil, before: nil)))
+        }
+        let relay = RelayRemote()
+        for title in ["A", "B"] { try add(title) }
+        _ = try await engine.sync(with: relay)
+        let backup = relay.backup()
+        for title in ["C", "D"] { try add(title) }
+        _ = try await engine.sync(with: relay)
+        relay.restore(backup)
+        let report = try await engine.sync(with: relay)
+        #expect(report.pushed == 2, "C and D again")
+        #expect(Set(relay.operations.map(\.id)) == Set(try await engine.operations(after: 0).operations.map(\.id)))
     }
 
     @Test("A store passes on to the remote what it took in from elsewhere", arguments: StoreKind.allCases)
