@@ -61,10 +61,7 @@ public struct StoreSyncRemote: SyncRemote {
             let log = try SyncEngine.log(of: transaction)
             let report = try peer.merge(operations, in: transaction)
             try peer.hear(acknowledgements.compactMap(\.logged), in: log)
-            let identity = Self.identity(of: replica)
-            var record = try log.remoteRecord(of: identity) ?? RemoteRecord(remote: identity)
-            record.pullCursor = through.rawValue
-            try log.setRemoteRecord(record)
+            try SyncEngine.updateRecord(of: Self.identity(of: replica), in: log) { $0.pullCursor = through.rawValue }
             return report
         }
     }

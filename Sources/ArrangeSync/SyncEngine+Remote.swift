@@ -34,8 +34,7 @@ extension SyncEngine {
             return (recovery, ReplicaID(rawValue: try self.preparedReplica(in: log).id))
         }
         let state = try await remote.state(for: replica)
-        let announced = Fold(covering: state.folded, tips: state.foldedTips)
-        if let announced, try await repository.read({ try self.lacks(announced, in: Self.log(of: $0)) }) {
+        if try await repository.read({ try self.lacks(state.folded, endingAt: state.foldedTips, in: Self.log(of: $0)) }) {
             report.adoption = try await adopt(from: remote)
         }
         let (received, adoptedSince, pulled) = try await pull(from: remote, announcing: state)
@@ -74,7 +73,7 @@ extension SyncEngine {
         let taken = try await remote.snapshot()
         let report = try await adopt(taken.snapshot)
         try await repository.write { transaction in
-            try Self.updateRecord(of: remote, in: Self.log(of: transaction)) { $0.pullCursor = taken.cursor?.rawValue }
+            try Self.updateRecord(of: remote.identity, in: Self.log(of: transaction)) { $0.pullCursor = taken.cursor?.rawValue }
         }
         return report
     }
@@ -91,7 +90,8 @@ extension SyncEngine {
         from remote: some SyncRemote, announcing state: SyncRemoteState
     ) async throws -> (MergeReport, adoption: MergeReport?, pulled: Set<SyncOperation.ID>) {
         var total = MergeReport(received: 0)
-        var adoption: MergeReport??
+        var adopted = false
+        var adoption: MergeReport?
         var pulled = Set<SyncOperation.ID>()
         while true {
             let cursor = try await repository.read { try Self.log(of: $0).remoteRecord(of: remote.identity)?.pullCursor.map(SyncCursor.init) }
@@ -100,25 +100,27 @@ extension SyncEngine {
             do {
                 report = try await repository.write { transaction in
                     try self.merge(page, in: transaction) { log in
-                        try Self.updateRecord(of: remote, in: log) { record in
+                        try Self.updateRecord(of: remote.identity, in: log) { record in
                             record.pullCursor = page.cursor.rawValue
                             record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
                         }
                     }
                 }
-            } catch SyncError.missingFoldedOperations where adoption == nil {
-                adoption = .some(try await adopt(from: remote))
+            } catch SyncError.missingFoldedOperations where !adopted {
+                adopted = true
+                adoption = try await adopt(from: remote)
                 continue
             }
             total = total.followed(by: report)
             pulled.formUnion(page.operations.map(\.id))
-            if page.isComplete || page.operations.isEmpty || page.cursor == cursor { return (total, adoption ?? nil, pulled) }
+            if page.isComplete || page.operations.isEmpty || page.cursor == cursor { return (total, adoption, pulled) }
         }
     }
 
-    /// Changes what this store keeps for `remote`, starting from nothing the first time.
-    private static func updateRecord(of remote: some SyncRemote, in log: any LogWriting, _ change: (inout RemoteRecord) -> Void) throws {
-        var record = try log.remoteRecord(of: remote.identity) ?? RemoteRecord(remote: remote.identity)
+    /// Changes what the store of `log` keeps for the remote named `identity`, starting from
+    /// nothing the first time.
+    static func updateRecord(of identity: String, in log: any LogWriting, _ change: (inout RemoteRecord) -> Void) throws {
+        var record = try log.remoteRecord(of: identity) ?? RemoteRecord(remote: identity)
         change(&record)
         try log.setRemoteRecord(record)
     }
@@ -145,9 +147,7 @@ extension SyncEngine {
     /// (which moves a remote's cursor), all in `transaction`.
     private func merge(_ page: SyncPage, in transaction: any ItemWriting, recording record: (any LogWriting) throws -> Void = { _ in }) throws -> MergeReport {
         let log = try Self.log(of: transaction)
-        if let announced = Fold(covering: page.folded, tips: page.foldedTips), try lacks(announced, in: log) {
-            throw SyncError.missingFoldedOperations
-        }
+        guard try !lacks(page.folded, endingAt: page.foldedTips, in: log) else { throw SyncError.missingFoldedOperations }
         let report = try merge(page.operations, in: transaction)
         try hear(page.acknowledgements.compactMap(\.logged), in: log)
         try record(log)
@@ -193,7 +193,7 @@ extension SyncEngine {
             first = false
             if let last = batch.operations.last {
                 try await repository.write { transaction in
-                    try Self.updateRecord(of: remote, in: Self.log(of: transaction)) { ($0.pushPosition, $0.pushOperation) = (batch.cursor, last.id.rawValue) }
+                    try Self.updateRecord(of: remote.identity, in: Self.log(of: transaction)) { ($0.pushPosition, $0.pushOperation) = (batch.cursor, last.id.rawValue) }
                 }
             }
             if batch.isComplete { return (pushed, merged) }
@@ -225,15 +225,5 @@ extension SyncEngine {
     /// Sequence numbers by replica id, as the log keeps them.
     static func raw(_ sequences: [ReplicaID: Int64]) -> [UUID: Int64] {
         Dictionary(uniqueKeysWithValues: sequences.map { ($0.key.rawValue, $0.value) })
-    }
-}
-
-extension Fold {
-    /// The fold a remote announced, to tell what a store lacks of it; `nil` when it folded nothing.
-    init?(covering: [ReplicaID: Int64], tips: [ReplicaID: SyncOperation.ID]) {
-        guard !covering.isEmpty else { return nil }
-        self.init(
-            through: .lowest, covering: SyncEngine.raw(covering),
-            tips: Dictionary(uniqueKeysWithValues: tips.map { ($0.key.rawValue, $0.value.rawValue) }), count: 0)
     }
 }

@@ -185,9 +185,19 @@ extension SyncEngine {
     /// less of a replica's operations, or not the operation the fold ends at, which another
     /// line of that replica's history (a copy, a restored backup) took the place of here.
     func lacks(_ fold: Fold, in transaction: any LogReading) throws -> Bool {
-        let held = try heldSequences(in: transaction)
-        guard !Self.lacks(fold.covering, holding: held) else { return true }
-        return try fold.tips.values.contains { try !Self.holds($0, in: transaction) }
+        try lacks(covering: fold.covering, tips: fold.tips.values, in: transaction)
+    }
+
+    /// Whether this store lacks any of the operations a store that folded `folded` away, up to
+    /// the operations `tips`, took in (``lacks(_:in:)``, for a fold another store announced).
+    func lacks(_ folded: [ReplicaID: Int64], endingAt tips: [ReplicaID: SyncOperation.ID], in transaction: any LogReading) throws -> Bool {
+        try lacks(covering: Self.raw(folded), tips: tips.values.map(\.rawValue), in: transaction)
+    }
+
+    private func lacks(covering: [UUID: Int64], tips: some Collection<UUID>, in transaction: any LogReading) throws -> Bool {
+        guard !covering.isEmpty || !tips.isEmpty else { return false }
+        guard !Self.lacks(covering, holding: try heldSequences(in: transaction)) else { return true }
+        return try tips.contains { try !Self.holds($0, in: transaction) }
     }
 
     /// Replaces this store's rows and log with the snapshot's, then merges into it again this
