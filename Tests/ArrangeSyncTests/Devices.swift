@@ -42,6 +42,9 @@ final class Device {
         SyncEngine(repository: try SQLiteItemRepository(path: path), wallClock: { clock.read() + offset.read() }, newID: newID)
     }
 
+    /// The device's name, its file's.
+    var name: String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+
     /// Whether the device's clock is set wrong.
     var isClockWrong: Bool { offset.read() != 0 }
 
@@ -164,6 +167,11 @@ final class DeviceScenario {
         try await archiveLogs()
         let dumps = try devices.map { try Simulation.dump($0.engine.repository) }
         #expect(Set(dumps.map { "\($0)" }).count == 1, "devices differ: \(comment)")
+        if ProcessInfo.processInfo.environment["ARRANGE_FAULT_TRACE"] != nil {
+            for (device, dump) in zip(devices, dumps) where dump != dumps[0] {
+                print("\(device.name) differs from \(devices[0].name):\n  " + dump.difference(from: dumps[0]).map { "\($0)" }.joined(separator: "\n  "))
+            }
+        }
         // On a clock that holds nothing back: what a device stamped ahead, every device holds
         // by the end, made again in time or, where every device took it in, as it was.
         let reference = SyncEngine(repository: InMemoryItemRepository(), wallClock: { .max / 2 })

@@ -78,7 +78,9 @@ struct FaultSimulationTests {
         func words() -> [Int] { (0..<4).map { _ in Int.random(in: 0...Int(UInt32.max), using: &random) } }
 
         func step() async throws {
-            switch Event.random(using: &random) {
+            let event = Event.random(using: &random)
+            if Self.isTracing { try trace("\(event)") }
+            switch event {
             case .change:
                 let device = pick()
                 device.clock.advance(by: Int64.random(in: 1...2_000, using: &random))
@@ -86,7 +88,9 @@ struct FaultSimulationTests {
             case .meeting:
                 let (first, second) = pickPair()
                 let meeting = Meeting.allCases.randomElement(using: &random) ?? .exchange
-                try await scenario.meet(first, second, by: meeting, fold: Bool.random(using: &random))
+                let fold = Bool.random(using: &random)
+                if Self.isTracing { print("  \(first.name) \(second.name) \(meeting) fold \(fold)") }
+                try await scenario.meet(first, second, by: meeting, fold: fold)
             case .backup:
                 let device = pick()
                 guard !wrongClocks.contains(ObjectIdentifier(device)) else { return }
@@ -100,6 +104,7 @@ struct FaultSimulationTests {
                 guard let backup = backups[ObjectIdentifier(device)]?.randomElement(using: &random) else { return }
                 try await scenario.meet(device, devices.first { $0 !== device } ?? device, by: .exchange, fold: false)
                 try device.restore(from: backup)
+                if Self.isTracing { print("  \(device.name) from \(backup)") }
                 faults.append("restore")
             case .copy:
                 // A database copied, while open, to a new device; both go on. One copy of a
@@ -112,6 +117,7 @@ struct FaultSimulationTests {
                 let copy = scenario.folder.appendingPathComponent("copy\(names).sqlite").path
                 try original.copyFiles(to: copy)
                 try newDevice().restore(from: copy)
+                if Self.isTracing { print("  \(original.name) to \(devices.last?.name ?? "")") }
                 copied.insert(ObjectIdentifier(original))
                 faults.append("copy")
             case .cutFile:
@@ -133,6 +139,7 @@ struct FaultSimulationTests {
                 let id = try #require(try lost.replicaID())
                 scenario.devices.removeAll { $0 === lost }
                 try await other.engine.forget(ReplicaID(rawValue: id))
+                if Self.isTracing { print("  \(lost.name) forgotten by \(other.name)") }
                 faults.append("loss")
             case .clockAhead:
                 // One device at a time: two devices a year ahead take in each other's changes,
@@ -146,6 +153,20 @@ struct FaultSimulationTests {
             case .clockRight:
                 devices.first(where: \.isClockWrong)?.setClockRight()
             }
+        }
+
+        static let isTracing = ProcessInfo.processInfo.environment["ARRANGE_FAULT_TRACE"] != nil
+
+        func trace(_ event: String) throws {
+            var line = event
+            for device in devices {
+                let id = try device.replicaID().map { String($0.uuidString.prefix(4)) } ?? "-"
+                let fold = try device.engine.repository.readLog { try $0.fold() }
+                let folded = fold.map { $0.covering.map { "\($0.key.uuidString.prefix(4)):\($0.value)" }.sorted().joined(separator: ",") } ?? ""
+                let retired = try device.engine.repository.readLog { try $0.replicaProgresses().filter(\.isRetired).map { String($0.replica.uuidString.prefix(4)) } }
+                line += "  \(device.name)=\(id)[\(folded)]r\(retired.sorted())"
+            }
+            print(line)
         }
 
         /// Every device meets the next, round and round, until everything reached everyone.
