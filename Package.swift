@@ -23,7 +23,9 @@ let package = Package(
         .library(name: "ArrangeArchive", targets: ["ArrangeArchive"]),
         .library(name: "ArrangeThings", targets: ["ArrangeThings"]),
         .library(name: "ArrangeSync", targets: ["ArrangeSync"]),
+        .library(name: "ArrangeSyncHTTP", targets: ["ArrangeSyncHTTP"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
+        .executable(name: "arrange-server", targets: ["ArrangeServerExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
     ],
@@ -37,6 +39,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // SHA-256 for the trailer of operations files; on Apple platforms it re-exports CryptoKit.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The server only: `arrange-server` is an executable of its own, and no library depends on these.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // Tests and benchmarks only.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
@@ -57,6 +63,27 @@ let package = Package(
         .target(
             name: "ArrangeSync",
             dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Sync with a server over HTTP: protocol version 1, and its client on URLSession.
+        .target(name: "ArrangeSyncHTTP", dependencies: ["ArrangeModel", "ArrangeSync"]),
+        // The sync server: PostgreSQL behind Hummingbird; the executable only parses its command line.
+        .target(
+            name: "ArrangeServer",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeStore",
+                "ArrangeSync",
+                "ArrangeSyncHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "ArrangeServerExecutable",
+            dependencies: ["ArrangeServer"]
         ),
         .target(
             name: "ArrangeThings",
@@ -138,6 +165,16 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To seal test files with a trailer computed apart from the code under test.
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "ArrangeServerTests",
+            dependencies: [
+                "ArrangeServer", "ArrangeSyncHTTP", "ArrangeSync", "ArrangeSQLite", "ArrangeStore", "ArrangeModel",
+                // Built so that the tests run `arrange-server` as its own process.
+                "ArrangeServerExecutable",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -229,7 +229,7 @@ public enum OperationProblem: Error, Hashable, Sendable {
 
     /// Why the operation is refused, as a clause that follows "is refused: ", naming an earlier
     /// operation by `name(position)`.
-    func reason(naming name: (Int) -> String) -> String {
+    public func reason(naming name: (Int) -> String) -> String {
         switch self {
         case .sequenceBelowOne(let sequence):
             "its sequence is \(sequence); sequences start at 1."

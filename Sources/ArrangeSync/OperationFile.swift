@@ -50,17 +50,31 @@ public enum OperationFile {
         /// What the store that wrote the file said of itself, and what it had heard the others
         /// say: a store that reads the file hears them, so that it can fold.
         public var acknowledgements: [SyncAcknowledgement]
+        /// In operations pushed to a remote (``SyncRemote``): the replica that pushes them.
+        public var replica: ReplicaID?
+        /// In operations pushed to a remote: where in the pushing store's log they end, for the
+        /// remote to answer as ``SyncRemoteState/received``.
+        public var through: SyncCursor?
+        /// In a page pulled from a remote: the cursor to pull after next.
+        public var cursor: SyncCursor?
+        /// In a page pulled from a remote: whether it is the last page there is for now.
+        public var isComplete: Bool?
 
         /// A file's operations, written after `folded` were folded away up to `foldedTips`, with
         /// the acknowledgements it carries.
         public init(
             operations: [SyncOperation], folded: [ReplicaID: Int64] = [:], foldedTips: [ReplicaID: SyncOperation.ID] = [:],
-            acknowledgements: [SyncAcknowledgement] = []
+            acknowledgements: [SyncAcknowledgement] = [], replica: ReplicaID? = nil, through: SyncCursor? = nil, cursor: SyncCursor? = nil,
+            isComplete: Bool? = nil
         ) {
             self.operations = operations
             self.folded = folded
             self.foldedTips = foldedTips
             self.acknowledgements = acknowledgements
+            self.replica = replica
+            self.through = through
+            self.cursor = cursor
+            self.isComplete = isComplete
         }
     }
 
@@ -73,6 +87,7 @@ public enum OperationFile {
         var header = Header(folded: contents.folded)
         header.foldedTips = contents.foldedTips.isEmpty ? nil : Dictionary(uniqueKeysWithValues: contents.foldedTips.map { ($0.key.text, $0.value) })
         header.acknowledgements = contents.acknowledgements.isEmpty ? nil : contents.acknowledgements
+        (header.replica, header.through, header.cursor, header.complete) = (contents.replica, contents.through, contents.cursor, contents.isComplete)
         var data = try header.line()
         let operations = contents.operations
         for operation in operations {
@@ -115,7 +130,9 @@ public enum OperationFile {
             guard let id = UUID(uuidString: replica) else { throw .badLine(1, reason: "foldedTips names '\(replica)', which is not a replica id.") }
             tips[ReplicaID(rawValue: id)] = operation
         }
-        return Contents(operations: operations, folded: folded, foldedTips: tips, acknowledgements: header.acknowledgements ?? [])
+        return Contents(
+            operations: operations, folded: folded, foldedTips: tips, acknowledgements: header.acknowledgements ?? [], replica: header.replica,
+            through: header.through, cursor: header.cursor, isComplete: header.complete)
     }
 
     /// Reads the header of a file that is whole: one that ends in a line feed and, from version
@@ -151,6 +168,12 @@ public enum OperationFile {
         var snapshot: Bool?
         /// What the writing store said of itself and had heard, in version 3.
         var acknowledgements: [SyncAcknowledgement]?
+        /// In an exchange with a remote (``SyncRemote``), version 3: the pushing replica and where
+        /// its push ends in its log; the cursor after a page pulled, and whether it was the last.
+        var replica: ReplicaID?
+        var through: SyncCursor?
+        var cursor: SyncCursor?
+        var complete: Bool?
 
         /// The header this code writes, in the current version.
         init(folded: [ReplicaID: Int64], snapshot: Bool = false) {

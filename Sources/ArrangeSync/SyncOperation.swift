@@ -56,7 +56,7 @@ public struct SyncOperation: Codable, Hashable, Sendable, Identifiable {
 
     /// Whether two operations are the same one, as each arrived: equal, and, when both came
     /// with what this version does not read, with the same bytes.
-    func isSame(as other: Self) -> Bool {
+    public func isSame(as other: Self) -> Bool {
         self == other && (original == nil || other.original == nil || original == other.original)
     }
 

@@ -1,0 +1,185 @@
+public import ArgumentParser
+import ArrangeSync
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `arrange-server`: devices sync through PostgreSQL.
+public struct ArrangeServerCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "arrange-server",
+        abstract: "Devices sync their Arrange lists through this server, which keeps each user's log in PostgreSQL.",
+        discussion: """
+            Any number of server processes can share one database. The database comes from
+            --database-url or DATABASE_URL: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, or
+            postgres://USER@/DATABASE?host=/socket/folder for a Unix socket.
+            """,
+        subcommands: [Serve.self, Migrate.self, User.self, Token.self, Pair.self, Restored.self]
+    )
+
+    public init() {}
+
+    /// Parses the process's arguments and runs the command they name; exits on an error, with
+    /// its message on one line.
+    public static func runFromCommandLine() async -> Never {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// The database to work on.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database-url"), help: "The PostgreSQL database (default: DATABASE_URL).")
+    var databaseURL: String?
+
+    /// Runs `body` on the database, migrated unless `migrated` is false.
+    func run<Result: Sendable>(migrated: Bool = true, _ body: @Sendable (ServerDatabase) async throws -> Result) async throws -> Result {
+        guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else { throw ServerError.missingDatabaseURL }
+        var logger = Logger(label: "arrange-server")
+        logger.logLevel = .error
+        return try await ServerDatabase.run(url: url, logger: logger) { database in
+            if migrated { try await database.checkSchema() }
+            return try await body(database)
+        }
+    }
+}
+
+extension ArrangeServerCommand {
+    struct Migrate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Creates the schema, or brings it up to this version; it only ever adds.")
+
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let ran = try await database.run(migrated: false) { try await $0.migrate() }
+            print(ran.isEmpty ? "The schema is up to date." : ran.map { "Ran \($0)." }.joined(separator: "\n"))
+        }
+    }
+
+    struct User: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Manages users: each has a log of their own.", subcommands: [Add.self])
+
+        struct Add: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Adds a user.")
+
+            @Argument(help: "The user's name, 1 to 100 characters.") var name: String
+            @OptionGroup var database: DatabaseOptions
+
+            func run() async throws {
+                try await database.run { try await $0.addUser(name) }
+                print("Added user \(name).")
+            }
+        }
+    }
+
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Manages device tokens: a token is a device.", subcommands: [Create.self, List.self, Revoke.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Makes a token for a device, and prints it alone on its line, this once.")
+
+            @Option(help: "The user the device syncs for.") var user: String
+            @Option(help: "What the token is for, as 'token list' shows it.") var label: String = ""
+            @OptionGroup var database: DatabaseOptions
+
+            func run() async throws {
+                let token = try await database.run { try await $0.createToken(forUser: try await $0.userID(named: user), label: label).token }
+                print(token)
+            }
+        }
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Lists a user's tokens: id, label, last use and state, never the token.")
+
+            @Option(help: "The user whose tokens to list.") var user: String
+            @OptionGroup var database: DatabaseOptions
+
+            func run() async throws {
+                let tokens = try await database.run { try await $0.tokens(ofUser: try await $0.userID(named: user)) }
+                guard !tokens.isEmpty else {
+                    print("\(user) has no tokens.")
+                    return
+                }
+                let format = Date.ISO8601FormatStyle()
+                for token in tokens {
+                    let state = token.revokedAt.map { "revoked \(format.format($0))" } ?? "active"
+                    let used = token.lastUsedAt.map { "last used \(format.format($0))" } ?? "never used"
+                    print("\(token.id.uuidString.lowercased())  \(token.label.isEmpty ? "-" : token.label)  \(used)  \(state)")
+                }
+            }
+        }
+
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Revokes a token: its device can no longer sync.")
+
+            @Argument(help: "The token's id, as 'token list' shows it.") var tokenID: String
+            @OptionGroup var database: DatabaseOptions
+
+            func run() async throws {
+                guard let id = UUID(uuidString: tokenID) else { throw ServerError.unknownToken(tokenID) }
+                try await database.run { try await $0.revokeToken(id) }
+                print("Revoked token \(id.uuidString.lowercased()).")
+            }
+        }
+    }
+
+    struct Pair: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints a pairing code, valid once for 10 minutes, that a device exchanges for a token of its own.")
+
+        @Option(help: "The user the device syncs for.") var user: String
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            print(try await database.run { try await $0.createPairingCode(forUser: try await $0.userID(named: user)) })
+        }
+    }
+
+    struct Restored: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Marks the database as restored from a backup: devices pull from the start again, and push what it lacks.")
+
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let epoch = try await database.run { try await $0.markRestored() }
+            print("The database starts epoch \(epoch.uuidString.lowercased()); restart the server processes.")
+        }
+    }
+
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Serves the sync protocol, version 1, over HTTP.")
+
+        @Option(help: "The address to listen on; keep it on loopback, behind a TLS proxy.") var host = "127.0.0.1"
+        @Option(help: "The port to listen on; 0 picks a free one.") var port = 8080
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let (host, port) = (host, port)
+            try await database.run { database in
+                var logger = Logger(label: "arrange-server")
+                logger.logLevel = .info
+                let routes = ServerRoutes(database: database, epoch: try await database.epoch(), clock: HybridLogicalClock.systemMilliseconds)
+                let application = Application(
+                    router: routes.router(), configuration: .init(address: .hostname(host, port: port), serverName: "arrange-server"),
+                    onServerRunning: { channel in
+                        // Unbuffered, so that a script that started the server reads it at once.
+                        FileHandle.standardOutput.write(Data("arrange-server listening on http://\(host):\(channel.localAddress?.port ?? port)\n".utf8))
+                    },
+                    logger: logger)
+                try await application.runService()
+            }
+        }
+    }
+}

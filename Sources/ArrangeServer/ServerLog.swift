@@ -1,0 +1,256 @@
+import ArrangeModel
+import ArrangeStore
+import ArrangeSync
+import ArrangeSyncHTTP
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A position in a user's log, as clients hold it: opaque to them, `EPOCH:POSITION` here.
+///
+/// The epoch is made when the database is created, and again by `arrange-server restored`: a
+/// cursor of another epoch points into another history.
+struct LogCursor: Hashable, Sendable {
+    var epoch: UUID
+    var position: Int64
+
+    init(epoch: UUID, position: Int64) {
+        self.epoch = epoch
+        self.position = position
+    }
+
+    init?(_ cursor: SyncCursor) {
+        let parts = cursor.rawValue.split(separator: ":")
+        guard parts.count == 2, let epoch = UUID(uuidString: String(parts[0])), let position = Int64(parts[1]), position >= 0 else { return nil }
+        self.init(epoch: epoch, position: position)
+    }
+
+    var syncCursor: SyncCursor { SyncCursor(rawValue: "\(epoch.uuidString.lowercased()):\(position)") }
+}
+
+/// Each user's log of operations, as devices push and pull it.
+///
+/// The operations are kept as they were received. Positions come from a counter in the user's
+/// row, which every push updates under the row's lock, so that positions commit in order and a
+/// reader never steps past one that commits late.
+extension ServerDatabase {
+    /// The epoch of this database's history.
+    func epoch() async throws -> UUID {
+        let rows = try await client.query("SELECT epoch FROM arrange_server", logger: logger)
+        for try await epoch in rows.decode(UUID.self) { return epoch }
+        throw ServerError.notMigrated
+    }
+
+    /// Gives the database a new epoch, after it was restored from a backup: every client's
+    /// cursor is then refused, and clients pull from the start and push what the server lacks.
+    func markRestored() async throws -> UUID {
+        let epoch = UUID()
+        try await client.query("UPDATE arrange_server SET epoch = \(epoch)", logger: logger)
+        return epoch
+    }
+
+    /// Where the user's log stands, for `replica`.
+    func state(of account: Account, for replica: UUID?, epoch: UUID, serverTime: Int64) async throws -> SyncServerState {
+        var head: Int64 = 0
+        for try await found in try await client.query("SELECT head FROM users WHERE id = \(account.user)", logger: logger).decode(Int64.self) {
+            head = found
+        }
+        var held: [String: Int64] = [:]
+        var received: SyncCursor?
+        let rows = try await client.query("SELECT replica, held, received FROM replicas WHERE user_id = \(account.user)", logger: logger)
+        for try await (id, sequence, cursor) in rows.decode((UUID, Int64, String?).self) {
+            if sequence > 0 { held[id.uuidString.lowercased()] = sequence }
+            if id == replica { received = cursor.map(SyncCursor.init) }
+        }
+        return SyncServerState(
+            head: LogCursor(epoch: epoch, position: head).syncCursor, held: held, folded: [:], foldedTips: [:], coordinatesFolding: false,
+            received: received, serverTime: serverTime)
+    }
+
+    /// Stores the operations of a push that the log lacks, all or nothing, in one transaction;
+    /// records where the push ends in the pusher's log, and the acknowledgements it carries.
+    ///
+    /// - Parameters:
+    ///   - push: The push, checked: every operation meets the rules, and none is stamped ahead.
+    ///   - replica: The pushing replica.
+    ///   - through: Where the push ends in the pusher's log.
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/operationConflict`` for an
+    ///   operation whose id the log holds with another body, and
+    ///   ``SyncServerError/Code/replicaForked`` when another device pushed as `replica`, or the
+    ///   log holds another operation under one of the pusher's own sequence numbers.
+    func store(_ push: OperationFile.Contents, from replica: UUID, through: SyncCursor, account: Account) async throws -> SyncPushAnswer {
+        let operations = push.operations
+        let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
+        let logger = logger
+        try await client.withTransaction(logger: logger) { connection in
+            var head: Int64 = 0
+            for try await found in try await connection.query("SELECT head FROM users WHERE id = \(account.user) FOR UPDATE", logger: logger)
+                .decode(Int64.self) { head = found }
+
+            // A replica pushes under one device's token; another device that pushes as it is a copy.
+            for try await owner in try await connection.query(
+                """
+                SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
+                WHERE r.user_id = \(account.user) AND r.replica = \(replica) AND t.revoked_at IS NULL
+                """, logger: logger).decode(UUID.self) where owner != account.token {
+                throw SyncServerError(
+                    .replicaForked,
+                    "Another device syncs as this database's replica \(replica.uuidString.lowercased()): this database is a copy, or a backup restored; take a new replica id and sync again.")
+            }
+
+            // What the log holds already: the same operation again, or another under its id.
+            var held: [UUID: String] = [:]
+            let ids = operations.map(\.id.rawValue)
+            for try await (id, body) in try await connection.query(
+                "SELECT id, body FROM operations WHERE user_id = \(account.user) AND id = ANY(\(ids))", logger: logger).decode((UUID, String).self) {
+                held[id] = body
+            }
+            for (index, operation) in operations.enumerated() {
+                guard let body = held[operation.id.rawValue], body != bodies[index] else { continue }
+                guard let stored = try? SyncOperation(json: Data(body.utf8)), stored.isSame(as: operation) else {
+                    throw SyncServerError(
+                        .operationConflict,
+                        "Operation \(operation.id.rawValue.uuidString.lowercased()) is held here with another body; no operation id stands for two changes.",
+                        index: index)
+                }
+            }
+
+            // The pusher's own operations under numbers the log holds under other ids: a fork.
+            let own = operations.enumerated().filter { $0.element.replica.rawValue == replica && held[$0.element.id.rawValue] == nil }
+            if !own.isEmpty {
+                let sequences = own.map(\.element.sequence)
+                for try await (sequence, id) in try await connection.query(
+                    """
+                    SELECT sequence, id FROM operations
+                    WHERE user_id = \(account.user) AND replica = \(replica) AND sequence = ANY(\(sequences))
+                    """, logger: logger).decode((Int64, UUID).self) {
+                    guard let index = own.first(where: { $0.element.sequence == sequence && $0.element.id.rawValue != id })?.offset else { continue }
+                    throw SyncServerError(
+                        .replicaForked,
+                        "Another database made operation \(sequence) of this database's replica \(replica.uuidString.lowercased()): this database is a copy, or a backup restored; take a new replica id and sync again.",
+                        index: index)
+                }
+            }
+
+            var seen = Set(held.keys)
+            var positions: [Int64] = []
+            var newIDs: [UUID] = []
+            var replicas: [UUID] = []
+            var sequences: [Int64] = []
+            var newBodies: [String] = []
+            for (index, operation) in operations.enumerated() where seen.insert(operation.id.rawValue).inserted {
+                head += 1
+                positions.append(head)
+                newIDs.append(operation.id.rawValue)
+                replicas.append(operation.replica.rawValue)
+                sequences.append(operation.sequence)
+                newBodies.append(bodies[index])
+            }
+            if !positions.isEmpty {
+                try await connection.query(
+                    """
+                    INSERT INTO operations (user_id, position, id, replica, sequence, body, digest)
+                    SELECT \(account.user), p, i, r, s, b, sha256(convert_to(b, 'UTF8'))
+                    FROM unnest(\(positions)::bigint[], \(newIDs)::uuid[], \(replicas)::uuid[], \(sequences)::bigint[], \(newBodies)::text[]) AS t(p, i, r, s, b)
+                    """, logger: logger)
+                try await connection.query("UPDATE users SET head = \(head) WHERE id = \(account.user)", logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO replicas (user_id, replica, held)
+                    SELECT \(account.user), r, max(s) FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) GROUP BY r
+                    ON CONFLICT (user_id, replica) DO UPDATE SET held = greatest(replicas.held, excluded.held)
+                    """, logger: logger)
+                try await connection.query("SELECT pg_notify(\(Self.channel(of: account.user)), \(String(head)))", logger: logger)
+            }
+            try await connection.query(
+                """
+                INSERT INTO replicas (user_id, replica, token_id, received, last_seen_at)
+                VALUES (\(account.user), \(replica), \(account.token), \(through.rawValue), now())
+                ON CONFLICT (user_id, replica) DO UPDATE SET token_id = excluded.token_id, received = excluded.received, last_seen_at = now()
+                """, logger: logger)
+            for acknowledgement in push.acknowledgements {
+                let json = String(decoding: try SyncProtocol.encoder.encode(acknowledgement), as: UTF8.self)
+                let (milliseconds, counter) = (acknowledgement.clock.milliseconds, Int64(acknowledgement.clock.counter))
+                try await connection.query(
+                    """
+                    INSERT INTO replicas (user_id, replica, acknowledgement, acknowledged_milliseconds, acknowledged_counter)
+                    VALUES (\(account.user), \(acknowledgement.replica.rawValue), \(json), \(milliseconds), \(counter))
+                    ON CONFLICT (user_id, replica) DO UPDATE SET
+                        acknowledgement = excluded.acknowledgement,
+                        acknowledged_milliseconds = excluded.acknowledged_milliseconds,
+                        acknowledged_counter = excluded.acknowledged_counter
+                    WHERE replicas.acknowledgement IS NULL
+                        OR (replicas.acknowledged_milliseconds, replicas.acknowledged_counter) < (excluded.acknowledged_milliseconds, excluded.acknowledged_counter)
+                    """, logger: logger)
+            }
+        }
+        return SyncPushAnswer(accepted: operations.count, received: through)
+    }
+
+    /// The operations after `cursor`, at most `limit`, in the order the log took them in.
+    ///
+    /// - Throws: ``SyncServerError/Code/cursorInvalid`` for a cursor of another epoch, or past
+    ///   the log's head.
+    func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> OperationFile.Contents {
+        let logger = logger
+        return try await client.withTransaction(logger: logger) { connection in
+            var head: Int64 = 0
+            for try await found in try await connection.query("SELECT head FROM users WHERE id = \(account.user)", logger: logger).decode(Int64.self) {
+                head = found
+            }
+            let after = cursor?.position ?? 0
+            if let cursor, cursor.epoch != epoch || cursor.position > head {
+                throw SyncServerError(
+                    .cursorInvalid,
+                    "The cursor points into a history this server no longer holds (it was restored from a backup): pull from the start, and push what the server lacks.")
+            }
+            var operations: [SyncOperation] = []
+            var last = after
+            for try await (position, body) in try await connection.query(
+                """
+                SELECT position, body FROM operations
+                WHERE user_id = \(account.user) AND position > \(after)
+                ORDER BY position LIMIT \(limit + 1)
+                """, logger: logger).decode((Int64, String).self) {
+                guard operations.count < limit else { break }
+                operations.append(try SyncOperation(json: Data(body.utf8)))
+                last = position
+            }
+            let isComplete = last == head
+            var acknowledgements: [SyncAcknowledgement] = []
+            if isComplete {
+                for try await json in try await connection.query(
+                    "SELECT acknowledgement FROM replicas WHERE user_id = \(account.user) AND acknowledgement IS NOT NULL ORDER BY replica",
+                    logger: logger).decode(String.self) {
+                    acknowledgements.append(try SyncProtocol.decoder.decode(SyncAcknowledgement.self, from: Data(json.utf8)))
+                }
+            }
+            return OperationFile.Contents(
+                operations: operations, acknowledgements: acknowledgements, cursor: LogCursor(epoch: epoch, position: last).syncCursor,
+                isComplete: isComplete)
+        }
+    }
+
+    /// Every operation of the user's log, and the cursor after the last.
+    func everyOperation(of account: Account, epoch: UUID) async throws -> (operations: [SyncOperation], cursor: LogCursor) {
+        let logger = logger
+        return try await client.withTransaction(logger: logger) { connection in
+            var head: Int64 = 0
+            for try await found in try await connection.query("SELECT head FROM users WHERE id = \(account.user)", logger: logger).decode(Int64.self) {
+                head = found
+            }
+            var operations: [SyncOperation] = []
+            for try await body in try await connection.query(
+                "SELECT body FROM operations WHERE user_id = \(account.user) AND position <= \(head) ORDER BY position", logger: logger
+            ).decode(String.self) {
+                operations.append(try SyncOperation(json: Data(body.utf8)))
+            }
+            return (operations, LogCursor(epoch: epoch, position: head))
+        }
+    }
+
+    /// The channel a user's pushes are announced on, for long polls in any server process.
+    static func channel(of user: Int64) -> String {
+        "arrange_user_\(user)"
+    }
+}

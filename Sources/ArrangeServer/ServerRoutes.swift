@@ -1,0 +1,215 @@
+import ArrangeModel
+import ArrangeStore
+import ArrangeSync
+import ArrangeSyncHTTP
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// The context of a request: the account its token belongs to, once checked.
+struct ServerContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    var account: Account?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    var maxUploadSize: Int { SyncProtocol.maximumBodyBytes }
+
+    /// The account, which ``TokenMiddleware`` set.
+    func requireAccount() throws -> Account {
+        guard let account else { throw SyncServerError(.unauthorized, "This request needs a device token.") }
+        return account
+    }
+}
+
+/// A refusal as the server answers it: `{"error":{"code":…,"message":…}}` and its status.
+struct Refusal: HTTPResponseError {
+    let error: SyncServerError
+
+    init(_ error: SyncServerError) {
+        self.error = error
+    }
+
+    var status: HTTPResponse.Status { .init(code: error.code.status) }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = SyncProtocol.jsonMediaType
+        if error.code == .rateLimited || error.code == .unavailable { headers[.retryAfter] = "1" }
+        let body = try SyncProtocol.encoder.encode(SyncServerError.Body(error: error))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// Answers every failure in the protocol's form: a refusal as it is, the database out of reach
+/// as ``SyncServerError/Code/unavailable``, and the router's own errors by their status.
+struct RefusalMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as SyncServerError {
+            throw Refusal(error)
+        } catch is PSQLError {
+            throw Refusal(SyncServerError(.unavailable, "The server cannot reach its database; try again shortly."))
+        } catch let error as HTTPError {
+            switch error.status {
+            case .contentTooLarge:
+                throw Refusal(SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once."))
+            case .notFound: throw Refusal(SyncServerError(.notFound, "There is nothing at \(request.uri.path)."))
+            default: throw error
+            }
+        }
+    }
+}
+
+/// Takes the account of the request's `Authorization: Bearer TOKEN`, or refuses it.
+struct TokenMiddleware: RouterMiddleware {
+    let database: ServerDatabase
+
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        let prefix = "Bearer "
+        guard let header = request.headers[.authorization], header.hasPrefix(prefix),
+              let account = try await database.account(ofToken: String(header.dropFirst(prefix.count)))
+        else { throw SyncServerError(.unauthorized, "The device token is missing, unknown or revoked; pair the device again.") }
+        var context = context
+        context.account = account
+        return try await next(request, context)
+    }
+}
+
+/// The server's endpoints, protocol version 1 (``SyncProtocol``).
+struct ServerRoutes: Sendable {
+    let database: ServerDatabase
+    /// The epoch of the database's history, read when the server started.
+    let epoch: UUID
+    /// The server's clock, in milliseconds since 1970.
+    let clock: @Sendable () -> Int64
+
+    func router() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: RefusalMiddleware())
+        router.get(RouterPath(SyncProtocol.healthPath)) { _, _ in try await health() }
+        router.post(RouterPath(SyncProtocol.pairPath)) { request, _ in try await pair(request) }
+        let authorized = router.group().add(middleware: TokenMiddleware(database: database))
+        authorized.get(RouterPath(SyncProtocol.statePath)) { request, context in try await state(request, context: context) }
+        authorized.post(RouterPath(SyncProtocol.pushPath)) { request, context in try await push(request, context: context) }
+        authorized.get(RouterPath(SyncProtocol.operationsPath)) { request, context in try await operations(request, context: context) }
+        authorized.get(RouterPath(SyncProtocol.snapshotPath)) { _, context in try await snapshot(context: context) }
+        return router
+    }
+
+    // MARK: Endpoints
+
+    func health() async throws -> Response {
+        do {
+            try await database.client.query("SELECT 1", logger: database.logger)
+            return json(["status": "ok"])
+        } catch {
+            throw SyncServerError(.unavailable, "The server cannot reach its database.")
+        }
+    }
+
+    func pair(_ request: Request) async throws -> Response {
+        let body = try await request.body.collect(upTo: 4_096)
+        guard let pairing = try? SyncProtocol.decoder.decode(DevicePairing.self, from: Data(body.readableBytesView)) else {
+            throw SyncServerError(.invalidBody, #"The body must be {"code":"XXXX-XXXX","label":"…"}."#)
+        }
+        guard let (token, id) = try await database.pair(code: pairing.code, label: pairing.label ?? "") else {
+            throw SyncServerError(.unauthorized, "The pairing code is wrong, used or expired; ask for a new one.")
+        }
+        return json(DeviceToken(token: token, tokenID: id.uuidString.lowercased()))
+    }
+
+    func state(_ request: Request, context: ServerContext) async throws -> Response {
+        let replica = try request.uri.queryParameters.get("replica").map { text in
+            guard let id = UUID(uuidString: text) else { throw SyncServerError(.invalidBody, "'\(text)' is not a replica id.") }
+            return id
+        }
+        return json(try await database.state(of: try context.requireAccount(), for: replica, epoch: epoch, serverTime: clock()))
+    }
+
+    func push(_ request: Request, context: ServerContext) async throws -> Response {
+        let account = try context.requireAccount()
+        guard request.headers[.contentType]?.hasPrefix(SyncProtocol.operationsMediaType) == true else {
+            throw SyncServerError(.unsupportedMediaType, "A push is JSON Lines, of type \(SyncProtocol.operationsMediaType).")
+        }
+        let body = try await request.body.collect(upTo: SyncProtocol.maximumBodyBytes)
+        let contents: OperationFile.Contents
+        do {
+            contents = try OperationFile.decode(Data(body.readableBytesView))
+        } catch {
+            throw Self.refusal(of: error)
+        }
+        guard let replica = contents.replica, let through = contents.through else {
+            throw SyncServerError(.invalidBody, "The header of a push names the pushing replica (\"replica\") and where the push ends in its log (\"through\").")
+        }
+        guard contents.operations.count <= SyncProtocol.maximumOperationsPerPush else {
+            throw SyncServerError(.payloadTooLarge, "A push carries at most \(SyncProtocol.maximumOperationsPerPush) operations; this one carries \(contents.operations.count).")
+        }
+        let now = clock()
+        if let index = contents.operations.firstIndex(where: { $0.clock.milliseconds > now + SyncProtocol.maximumClockSkew }) {
+            let ahead = (contents.operations[index].clock.milliseconds - now) / 1_000
+            throw SyncServerError(
+                .clockSkew, "Operation \(index) is stamped \(ahead) s ahead of the server's clock; set the device's clock right and sync again.",
+                index: index, serverTime: now)
+        }
+        return json(try await database.store(contents, from: replica.rawValue, through: through, account: account))
+    }
+
+    func operations(_ request: Request, context: ServerContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let cursor = try request.uri.queryParameters.get("after").map { text in
+            guard let cursor = LogCursor(SyncCursor(rawValue: text)) else {
+                throw SyncServerError(.cursorInvalid, "'\(text)' is not a cursor this server gave; pull from the start.")
+            }
+            return cursor
+        }
+        let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? SyncProtocol.maximumPageSize
+        let page = try await database.page(of: account, after: cursor, limit: max(1, min(limit, SyncProtocol.maximumPageSize)), epoch: epoch)
+        return operationsResponse(try OperationFile.encode(page))
+    }
+
+    func snapshot(context: ServerContext) async throws -> Response {
+        let (operations, cursor) = try await database.everyOperation(of: try context.requireAccount(), epoch: epoch)
+        // Replayed as a device would: every operation, none held back for its clock.
+        let engine = SyncEngine(repository: InMemoryItemRepository(), wallClock: { Int64.max / 2 })
+        try await engine.merge(operations, after: [:])
+        var response = operationsResponse(try SnapshotFile.encode(try await engine.snapshot()))
+        if let name = HTTPField.Name(SyncProtocol.cursorHeader) { response.headers[name] = cursor.syncCursor.rawValue }
+        return response
+    }
+
+    // MARK: Answers
+
+    private func json(_ value: some Encodable) -> Response {
+        let body = (try? SyncProtocol.encoder.encode(value)) ?? Data("{}".utf8)
+        var headers = HTTPFields()
+        headers[.contentType] = SyncProtocol.jsonMediaType
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private func operationsResponse(_ body: Data) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = SyncProtocol.operationsMediaType
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The refusal of a body that is not a whole, valid push: the operation's 0-based index in
+    /// the batch where one line is at fault (its line number less 2).
+    static func refusal(of error: OperationFileError) -> SyncServerError {
+        switch error {
+        case .refusedOperation(let line, let problem):
+            SyncServerError(.invalidOperation, "Operation \(line - 2) is refused: \(problem.reason(naming: { "operation \($0 - 2)" }))", index: line - 2)
+        case .badLine(let line, _) where line >= 2:
+            SyncServerError(.invalidOperation, error.localizedDescription, index: line - 2)
+        default:
+            SyncServerError(.invalidBody, error.localizedDescription)
+        }
+    }
+}

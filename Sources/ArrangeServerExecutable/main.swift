@@ -1,0 +1,3 @@
+import ArrangeServer
+
+await ArrangeServerCommand.runFromCommandLine()

@@ -1,0 +1,177 @@
+public import ArrangeModel
+public import ArrangeSync
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// An Arrange sync server (`arrange-server`) as a remote, over HTTP with ``SyncProtocol`` version 1.
+///
+/// ```swift
+/// let remote = HTTPSyncRemote(server: URL(string: "https://sync.example.com")!, token: token)
+/// let report = try await engine.sync(with: remote)
+/// ```
+///
+/// It runs on `URLSession`, so an app's path holds no SwiftNIO.
+public struct HTTPSyncRemote: SyncRemote {
+    /// The server's address.
+    public let server: URL
+    /// The server's address, as the store's cursor into it is kept.
+    public let identity: String
+    private let token: String
+    private let session: URLSession
+
+    /// A remote at `server`, reached with the device's `token`.
+    ///
+    /// - Parameters:
+    ///   - server: The server's address, `http://` or `https://`, without a path.
+    ///   - token: The device's token (`arrange-server token create`, or ``pair(with:code:label:session:)``).
+    ///   - session: The session that sends the requests.
+    public init(server: URL, token: String, session: URLSession = .shared) {
+        self.server = server
+        self.token = token
+        self.session = session
+        identity = server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
+    }
+
+    /// Exchanges a pairing code (`arrange-server pair`) for the device's own token.
+    ///
+    /// - Parameters:
+    ///   - server: The server's address.
+    ///   - code: The code, valid once and for 10 minutes.
+    ///   - label: What the token is for, as the server lists it.
+    /// - Returns: The token, which the server shows this once.
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/unauthorized`` for a wrong or
+    ///   spent code; ``HTTPSyncError`` when the server cannot be reached or answers nonsense.
+    public static func pair(with server: URL, code: String, label: String? = nil, session: URLSession = .shared) async throws -> DeviceToken {
+        var request = URLRequest(url: server.appendingPathComponent(SyncProtocol.pairPath))
+        request.httpMethod = "POST"
+        request.setValue(SyncProtocol.jsonMediaType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = try SyncProtocol.encoder.encode(DevicePairing(code: code, label: label))
+        let (data, _) = try await send(request, to: server, session: session)
+        return try decodeJSON(DeviceToken.self, from: data, server: server)
+    }
+
+    public func state(for replica: ReplicaID) async throws -> SyncRemoteState {
+        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.uuidString.lowercased())]).data
+        let state = try Self.decodeJSON(SyncServerState.self, from: data, server: server)
+        return SyncRemoteState(
+            held: try Self.keyed(state.held), folded: try Self.keyed(state.folded), foldedTips: try Self.keyed(state.foldedTips),
+            coordinatesFolding: state.coordinatesFolding, received: state.received)
+    }
+
+    public func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
+        var query = [URLQueryItem(name: "limit", value: String(max(1, min(limit, SyncProtocol.maximumPageSize))))]
+        if let cursor { query.append(URLQueryItem(name: "after", value: cursor.rawValue)) }
+        let data = try await get(SyncProtocol.operationsPath, query: query).data
+        let page = try Self.decodeOperations(data, server: server)
+        guard let next = page.cursor else { throw HTTPSyncError.badAnswer(server: server, reason: "a page of operations names no cursor") }
+        return SyncPage(
+            operations: page.operations, cursor: next, isComplete: page.isComplete ?? true, folded: page.folded, foldedTips: page.foldedTips,
+            acknowledgements: page.acknowledgements)
+    }
+
+    /// Sends operations, all or nothing; the server merges nothing, so there is no report.
+    public func push(
+        _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
+    ) async throws -> MergeReport? {
+        var request = request(SyncProtocol.pushPath)
+        request.httpMethod = "POST"
+        request.setValue(SyncProtocol.operationsMediaType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = try OperationFile.encode(OperationFile.Contents(
+            operations: operations, acknowledgements: acknowledgements, replica: replica, through: through))
+        let (data, _) = try await Self.send(request, to: server, session: session)
+        _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
+        return nil
+    }
+
+    public func snapshot() async throws -> SyncRemoteSnapshot {
+        let (data, response) = try await get(SyncProtocol.snapshotPath)
+        let snapshot: SyncSnapshot
+        do {
+            snapshot = try SnapshotFile.decode(data)
+        } catch {
+            throw HTTPSyncError.badAnswer(server: server, reason: error.localizedDescription)
+        }
+        return SyncRemoteSnapshot(snapshot: snapshot, cursor: response.value(forHTTPHeaderField: SyncProtocol.cursorHeader).map(SyncCursor.init))
+    }
+
+    // MARK: Requests
+
+    private func request(_ path: String, query: [URLQueryItem] = []) -> URLRequest {
+        var components = URLComponents(url: server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query }
+        var request = URLRequest(url: components?.url ?? server.appendingPathComponent(path))
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.timeoutInterval = 30
+        return request
+    }
+
+    private func get(_ path: String, query: [URLQueryItem] = []) async throws -> (data: Data, response: HTTPURLResponse) {
+        try await Self.send(request(path, query: query), to: server, session: session)
+    }
+
+    /// Sends a request, and answers its body when the status is 2xx.
+    ///
+    /// - Throws: ``SyncServerError`` for a refusal, ``HTTPSyncError`` for a server out of reach
+    ///   or an answer that is not the protocol's.
+    private static func send(_ request: URLRequest, to server: URL, session: URLSession) async throws -> (data: Data, response: HTTPURLResponse) {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw HTTPSyncError.unreachable(server: server, reason: error.localizedDescription)
+        }
+        guard let http = response as? HTTPURLResponse else { throw HTTPSyncError.badAnswer(server: server, reason: "the answer is not HTTP") }
+        guard (200..<300).contains(http.statusCode) else {
+            if let refusal = try? SyncProtocol.decoder.decode(SyncServerError.Body.self, from: data) { throw refusal.error }
+            throw HTTPSyncError.badAnswer(server: server, reason: "status \(http.statusCode) without a refusal the protocol knows")
+        }
+        return (data, http)
+    }
+
+    private static func decodeJSON<Value: Decodable>(_ type: Value.Type, from data: Data, server: URL) throws -> Value {
+        do {
+            return try SyncProtocol.decoder.decode(type, from: data)
+        } catch {
+            throw HTTPSyncError.badAnswer(server: server, reason: "its JSON is not a \(type)")
+        }
+    }
+
+    private static func decodeOperations(_ data: Data, server: URL) throws -> OperationFile.Contents {
+        do {
+            return try OperationFile.decode(data)
+        } catch {
+            throw HTTPSyncError.badAnswer(server: server, reason: error.localizedDescription)
+        }
+    }
+
+    private static func keyed<Value>(_ values: [String: Value]) throws -> [ReplicaID: Value] {
+        var keyed: [ReplicaID: Value] = [:]
+        for (key, value) in values {
+            guard let id = UUID(uuidString: key) else { throw HTTPSyncError.badAnswer(server: URL(fileURLWithPath: "/"), reason: "'\(key)' is not a replica id") }
+            keyed[ReplicaID(rawValue: id)] = value
+        }
+        return keyed
+    }
+}
+
+/// Why a sync server could not be talked to. Nothing was merged from the failed request.
+public enum HTTPSyncError: Error, Hashable, Sendable {
+    /// The server did not answer: it is down, or the address is wrong.
+    case unreachable(server: URL, reason: String)
+    /// The server answered with something that is not protocol version 1.
+    case badAnswer(server: URL, reason: String)
+}
+
+extension HTTPSyncError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreachable(let server, let reason):
+            "The sync server at \(server.absoluteString) cannot be reached (\(reason)); nothing was lost, try again later."
+        case .badAnswer(let server, let reason):
+            "The sync server at \(server.absoluteString) answered something this version of Arrange does not understand: \(reason)."
+        }
+    }
+}

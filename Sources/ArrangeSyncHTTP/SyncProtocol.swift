@@ -1,0 +1,189 @@
+public import ArrangeModel
+public import ArrangeSync
+public import Foundation
+
+/// Version 1 of the protocol between a device and an Arrange sync server (`arrange-server`).
+///
+/// Bodies of operations are JSON Lines in ``OperationFile``'s format, header and trailer
+/// included; a snapshot is a ``SnapshotFile``. Every other body is JSON. Every request but
+/// ``pairPath`` carries `Authorization: Bearer TOKEN`.
+///
+/// | request | does |
+/// |---|---|
+/// | `GET /health` | 200 when the server reaches its database, 503 when it can't |
+/// | `GET /v1/state?replica=ID` | the user's log: ``SyncServerState`` |
+/// | `POST /v1/devices` | a pairing code in (``DevicePairing``), a device token out (``DeviceToken``) |
+/// | `POST /v1/push` | operations the server lacks, with the pusher's acknowledgement: ``SyncPushAnswer`` |
+/// | `GET /v1/ops?after=CURSOR&limit=N` | a page of operations after a cursor |
+/// | `GET /v1/snapshot` | a snapshot, and in ``cursorHeader`` the cursor to pull after it |
+///
+/// A refusal is `{"error":{"code":…,"message":…}}` (``SyncServerError``).
+public enum SyncProtocol {
+    /// The version this code speaks.
+    public static let version = 1
+    /// The media type of a body of operations or of a snapshot: JSON Lines.
+    public static let operationsMediaType = "application/x-ndjson"
+    /// The media type of every other body.
+    public static let jsonMediaType = "application/json"
+    /// The response header that carries the cursor to pull after a snapshot.
+    public static let cursorHeader = "Arrange-Cursor"
+
+    /// The path of each endpoint.
+    public static let healthPath = "/health"
+    public static let statePath = "/v1/state"
+    public static let pairPath = "/v1/devices"
+    public static let pushPath = "/v1/push"
+    public static let operationsPath = "/v1/ops"
+    public static let snapshotPath = "/v1/snapshot"
+
+    /// The most bytes a request body may hold.
+    public static let maximumBodyBytes = 1 << 20
+    /// The most operations one push may carry.
+    public static let maximumOperationsPerPush = 1_000
+    /// The most operations one page holds, whatever `limit` asks.
+    public static let maximumPageSize = 1_000
+    /// How far ahead of the server's clock an operation may be stamped, in milliseconds.
+    public static let maximumClockSkew = HybridLogicalClock.maximumDrift
+
+    /// The encoder of JSON bodies: sorted keys, so that the same answer is the same bytes.
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// The decoder of JSON bodies.
+    public static let decoder = JSONDecoder()
+}
+
+/// What `GET /v1/state` answers: where the user's log stands on the server.
+public struct SyncServerState: Codable, Hashable, Sendable {
+    /// The cursor after the newest operation the server holds.
+    public var head: SyncCursor
+    /// For each replica, the highest sequence number the server holds of it.
+    public var held: [String: Int64]
+    /// For each replica, the sequence number up to which the server folded its operations away.
+    public var folded: [String: Int64]
+    /// For each replica in ``folded``, the id of its operation folded there.
+    public var foldedTips: [String: SyncOperation.ID]
+    /// Whether devices fold no further than the server announces.
+    public var coordinatesFolding: Bool
+    /// Where the asking replica's last push ended in its own log: the cursor it gave as `through`.
+    public var received: SyncCursor?
+    /// The server's clock, in milliseconds since 1970.
+    public var serverTime: Int64
+    /// The protocol versions the server speaks.
+    public var versions: [Int]
+
+    /// A state of these parts.
+    public init(
+        head: SyncCursor, held: [String: Int64], folded: [String: Int64], foldedTips: [String: SyncOperation.ID], coordinatesFolding: Bool,
+        received: SyncCursor?, serverTime: Int64, versions: [Int] = [SyncProtocol.version]
+    ) {
+        self.head = head
+        self.held = held
+        self.folded = folded
+        self.foldedTips = foldedTips
+        self.coordinatesFolding = coordinatesFolding
+        self.received = received
+        self.serverTime = serverTime
+        self.versions = versions
+    }
+}
+
+/// What `POST /v1/push` answers. A retry of the same push gets the same answer.
+public struct SyncPushAnswer: Codable, Hashable, Sendable {
+    /// How many operations the push carried; the server holds every one of them now.
+    public var accepted: Int
+    /// Where the push ended in the pusher's log, as the server records it.
+    public var received: SyncCursor
+
+    /// An answer of these parts.
+    public init(accepted: Int, received: SyncCursor) {
+        self.accepted = accepted
+        self.received = received
+    }
+}
+
+/// What `POST /v1/devices` takes: a pairing code, and a label for the new device's token.
+public struct DevicePairing: Codable, Hashable, Sendable {
+    /// The code `arrange-server pair` printed.
+    public var code: String
+    /// What the token is for, as `token list` shows it; empty by default.
+    public var label: String?
+
+    /// A pairing of this code.
+    public init(code: String, label: String? = nil) {
+        self.code = code
+        self.label = label
+    }
+}
+
+/// What `POST /v1/devices` answers: the device's own token, shown this once.
+public struct DeviceToken: Codable, Hashable, Sendable {
+    /// The token, to send as `Authorization: Bearer TOKEN`.
+    public var token: String
+    /// The token's id, as `token list` and `token revoke` name it.
+    public var tokenID: String
+
+    /// A token of these parts.
+    public init(token: String, tokenID: String) {
+        self.token = token
+        self.tokenID = tokenID
+    }
+}
+
+/// A refusal by the server: `{"error":{"code":…,"message":…}}`, with the HTTP status of its code.
+public struct SyncServerError: Error, Codable, Hashable, Sendable {
+    /// Why, as a program reads it. The codes are a contract.
+    public enum Code: String, Codable, Hashable, Sendable, CaseIterable {
+        case unauthorized, notFound, payloadTooLarge, unsupportedMediaType, invalidBody, invalidOperation, clockSkew, operationConflict,
+            replicaForked, snapshotRequired, cursorInvalid, rateLimited, unavailable
+
+        /// The HTTP status the server answers with.
+        public var status: Int {
+            switch self {
+            case .unauthorized: 401
+            case .notFound: 404
+            case .payloadTooLarge: 413
+            case .unsupportedMediaType: 415
+            case .invalidBody: 400
+            case .invalidOperation: 422
+            case .clockSkew, .operationConflict, .replicaForked, .cursorInvalid: 409
+            case .snapshotRequired: 410
+            case .rateLimited: 429
+            case .unavailable: 503
+            }
+        }
+    }
+
+    /// Why, as a program reads it.
+    public var code: Code
+    /// What happened, in a sentence a person can act on.
+    public var message: String
+    /// The 0-based index in the batch of the operation refused, where one was.
+    public var index: Int?
+    /// The server's clock, in milliseconds since 1970, with ``Code/clockSkew``.
+    public var serverTime: Int64?
+
+    /// A refusal of these parts.
+    public init(_ code: Code, _ message: String, index: Int? = nil, serverTime: Int64? = nil) {
+        self.code = code
+        self.message = message
+        self.index = index
+        self.serverTime = serverTime
+    }
+
+    /// The body the server answers with.
+    public struct Body: Codable, Hashable, Sendable {
+        public var error: SyncServerError
+
+        public init(error: SyncServerError) {
+            self.error = error
+        }
+    }
+}
+
+extension SyncServerError: LocalizedError {
+    public var errorDescription: String? { message }
+}
