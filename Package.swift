@@ -100,6 +100,7 @@ let package = Package(
                 "ArrangeArchive",
                 "ArrangeThings",
                 "ArrangeSync",
+                "ArrangeSyncHTTP",
                 "ArrangeSQLite",
                 "ArrangeLineEditor",
                 "ArrangeShellWords",
@@ -171,8 +172,8 @@ let package = Package(
             name: "ArrangeServerTests",
             dependencies: [
                 "ArrangeServer", "ArrangeSyncHTTP", "ArrangeSync", "ArrangeSQLite", "ArrangeStore", "ArrangeModel",
-                // Built so that the tests run `arrange-server` as its own process.
-                "ArrangeServerExecutable",
+                // Built so that the tests run `arrange-server` and `arrange` as processes of their own.
+                "ArrangeServerExecutable", "ArrangeExecutable",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -4,6 +4,7 @@ import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
 import ArrangeSync
+import ArrangeSyncHTTP
 import Foundation
 
 /// An error as the command line reports it: a stable code for programs and a message for people.
@@ -45,6 +46,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as OperationFileError: self.init(code: Self.code(of: error), message: message)
         case let error as SyncError: self.init(code: Self.code(of: error), message: message)
         case is OperationCheckError: self.init(code: "invalidOperations", message: message)
+        case let error as SyncServerError: self.init(code: error.code.rawValue, message: message)
+        case is HTTPSyncError: self.init(code: "serverUnreachable", message: message)
         default: self.init(code: "internal", message: message)
         }
     }

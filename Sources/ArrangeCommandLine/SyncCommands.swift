@@ -10,12 +10,14 @@ import Foundation
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Exchange changes with another Arrange database (sync PEER), or write and read them as files (sync export, sync import).",
+        abstract: "Exchange changes with another Arrange database or a sync server (sync PEER, sync URL), or write and read them as files (sync export, sync import).",
         discussion: """
             Every change is logged as an operation. Databases that exchange operations end with the same lists, \
             items, Today and order, whatever order the operations arrive in; running a sync again does no harm.
             """,
-        subcommands: [SyncPeerCommand.self, SyncExportCommand.self, SyncImportCommand.self, SyncReplicasCommand.self, SyncForgetCommand.self],
+        subcommands: [
+            SyncPeerCommand.self, SyncPairCommand.self, SyncExportCommand.self, SyncImportCommand.self, SyncReplicasCommand.self, SyncForgetCommand.self,
+        ],
         defaultSubcommand: SyncPeerCommand.self)
 }
 
@@ -23,7 +25,7 @@ struct SyncCommand: AsyncParsableCommand {
 struct SyncPeerCommand: SessionCommand {
     static let configuration = CommandConfiguration(
         commandName: "peer",
-        abstract: "Exchange operations both ways with another database file, as two devices that meet.",
+        abstract: "Exchange operations both ways with another database file, as two devices that meet, or with a sync server.",
         discussion: """
             Each side applies what it lacked, in one transaction; if the command is stopped, both files stay as they were \
             or complete, and running it again finishes the job. Each file remembers how far it has read the other's \
@@ -33,13 +35,20 @@ struct SyncPeerCommand: SessionCommand {
             applies its own changes to them again.
             A peer whose schema is older than this Arrange writes is upgraded first, and the summary says so; one written \
             by a newer Arrange is refused, and nothing is exchanged.
+            With a server's address (http:// or https://), it pushes what the server lacks, pulls until caught up, and \
+            takes the server's snapshot when this database lacks what it folded away. The device's token comes from \
+            --token-file, else ARRANGE_SYNC_TOKEN, else the one arrange sync pair stored; never from an argument.
             Example: arrange sync ~/laptop/arrange.sqlite
+            Example: ARRANGE_SYNC_TOKEN=… arrange sync http://127.0.0.1:8080
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp("The other database file; it must exist.", valueName: "peer"))
+    @Argument(help: ArgumentHelp("The other database file, which must exist, or a sync server's address.", valueName: "peer"))
     var peer: String
+    @Option(help: ArgumentHelp("With a server: the file that holds this device's token.", valueName: "file"))
+    var tokenFile: String?
 
     func run(in session: CommandSession) async throws {
+        if let server = ServerAddress(peer) { return try await sync(with: server, in: session) }
         let here = try session.syncEngine()
         let url = URL(fileURLWithPath: peer)
         guard FileManager.default.fileExists(atPath: url.path) else { throw CommandLineError.input("Cannot read \(peer): no such file.") }

@@ -52,18 +52,33 @@ struct RefusalMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as SyncServerError {
-            throw Refusal(error)
-        } catch is PSQLError {
-            throw Refusal(SyncServerError(.unavailable, "The server cannot reach its database; try again shortly."))
-        } catch let error as HTTPError {
-            switch error.status {
-            case .contentTooLarge:
-                throw Refusal(SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once."))
-            case .notFound: throw Refusal(SyncServerError(.notFound, "There is nothing at \(request.uri.path)."))
-            default: throw error
-            }
+        } catch {
+            if let refusal = Self.refusal(for: error, at: request.uri.path) { throw Refusal(refusal) }
+            context.logger.error("The request failed: \(String(reflecting: error))")
+            throw error
         }
+    }
+
+    /// The refusal that answers `error`, or `nil` for a failure of the server's own.
+    static func refusal(for error: any Error, at path: String) -> SyncServerError? {
+        switch error {
+        case let error as SyncServerError: error
+        case let error as PostgresTransactionError: error.closureError.flatMap { refusal(for: $0, at: path) } ?? unavailable(error)
+        case let error as PSQLError: unavailable(error)
+        case is NIOTooManyBytesError:
+            SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once.")
+        case let error as HTTPError where error.status == .contentTooLarge:
+            SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once.")
+        case let error as HTTPError where error.status == .notFound: SyncServerError(.notFound, "There is nothing at \(path).")
+        default: nil
+        }
+    }
+
+    /// The database out of reach: ``SyncServerError/Code/unavailable``; another database error is the server's own.
+    private static func unavailable(_ error: any Error) -> SyncServerError? {
+        let lost: [PSQLError.Code] = [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection]
+        guard let error = error as? PSQLError, lost.contains(error.code) else { return nil }
+        return SyncServerError(.unavailable, "The server cannot reach its database; try again shortly.")
     }
 }
 

@@ -1,0 +1,170 @@
+import ArgumentParser
+import ArrangeModel
+import ArrangeStore
+import ArrangeSync
+import ArrangeSyncHTTP
+import Foundation
+
+/// A sync server's address, as `arrange sync URL` takes it: `http://` or `https://`.
+struct ServerAddress {
+    let url: URL
+
+    /// The address `text` names, or `nil` when it names no server (a database file, say).
+    init?(_ text: String) {
+        guard text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
+        self.url = url
+    }
+
+    /// The key the address's token is stored under: scheme, host and port.
+    var key: String {
+        var components = URLComponents()
+        (components.scheme, components.host, components.port) = (url.scheme, url.host, url.port)
+        return components.string ?? url.absoluteString
+    }
+}
+
+/// The device tokens `arrange sync pair` stored: `tokens.json` next to the user's configuration,
+/// readable by the user alone.
+struct StoredTokens {
+    let file: URL
+
+    init(locations: Locations) {
+        file = locations.userConfiguration.deletingLastPathComponent().appendingPathComponent("tokens.json")
+    }
+
+    func token(for server: ServerAddress) -> String? {
+        all()[server.key]
+    }
+
+    func store(_ token: String, for server: ServerAddress) throws(CommandLineError) {
+        var tokens = all()
+        tokens[server.key] = token
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let data = try JSONEncoder().encode(tokens)
+            // Made readable by the user alone before the token is written into it.
+            FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+            try data.write(to: file)
+        } catch {
+            throw .configuration("Cannot store the token in \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func all() -> [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))) ?? [:]
+    }
+}
+
+/// What `arrange sync URL` did.
+struct ServerSyncSummary: Codable {
+    /// The server.
+    var server: String
+    /// Operations sent to the server.
+    var sent: Int
+    /// Operations received that this database did not have.
+    var received: Int
+    /// Operations applied here, replays of earlier ones included.
+    var applied: Int
+    /// Whether this database lacked operations the server had folded away, and took its snapshot.
+    var snapshot: Bool
+    /// Whether the server knew this database's replica id from another device, so this database took a new one.
+    var rekeyed: Bool
+    /// What this database did on finding its replica id in use elsewhere, in a sentence; `nil` when it did not.
+    var fork: String?
+    /// What waits here for missing operations or a clock, in a sentence; `nil` when nothing does.
+    var held: String?
+    /// What this database did on finding its clock had run ahead, in a sentence; `nil` when it did not.
+    var clock: String?
+
+    init(server: String, report: SyncReport, rekeyed: Bool) {
+        self.server = server
+        sent = report.pushed
+        received = report.received.new
+        applied = report.received.applied + (report.adoption?.applied ?? 0)
+        snapshot = report.adoption != nil
+        self.rekeyed = rekeyed
+        fork = [report.received, report.adoption].compactMap { $0?.forkSummary }.first
+        held = report.received.heldSummary(ofClock: "this database's")
+        clock = report.clockRecovery?.summary
+    }
+
+    /// `Sent 3 operations to URL and received 2; applied 2 here.`, and what else happened.
+    var summary: String {
+        var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(server) and received \(received); applied \(applied) here."
+        if snapshot { text += " This database lacked operations the server had folded away, and took its lists, items and log first." }
+        if rekeyed { text += " Another device syncs as this database's replica (a copy, or a restored backup): this database took a new replica id." }
+        if let clock { text += " Here: \(clock)" }
+        if let fork { text += " Here: \(fork)" }
+        if let held { text += " Here: \(held)" }
+        return text
+    }
+}
+
+extension SyncPeerCommand {
+    /// Syncs the session's database with a server: pushes, pulls until caught up, takes a
+    /// snapshot when told to. A server that knows this database's replica id from another
+    /// device (a copy, a restored backup) makes it take a new one, and sync again once.
+    func sync(with server: ServerAddress, in session: CommandSession) async throws {
+        let engine = try session.syncEngine()
+        let token = try token(for: server, in: session)
+        let remote = HTTPSyncRemote(server: server.url, token: token)
+        var rekeyed = false
+        let report: SyncReport
+        do {
+            report = try await engine.sync(with: remote)
+        } catch let error as SyncServerError where error.code == .replicaForked {
+            _ = try await engine.repository.write { try engine.rekey(in: $0) }
+            rekeyed = true
+            report = try await engine.sync(with: remote)
+        }
+        if report.received.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
+        let summary = ServerSyncSummary(server: remote.identity, report: report, rekeyed: rekeyed)
+        if shared.json {
+            try session.printJSON(summary)
+        } else {
+            session.console.print(summary.summary)
+        }
+    }
+
+    /// The device's token: from `--token-file`, else `ARRANGE_SYNC_TOKEN`, else the one `sync pair` stored.
+    private func token(for server: ServerAddress, in session: CommandSession) throws(CommandLineError) -> String {
+        if let tokenFile {
+            guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else { throw .input("Cannot read the token file \(tokenFile).") }
+            let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else { throw .input("The token file \(tokenFile) is empty.") }
+            return token
+        }
+        if let token = ProcessInfo.processInfo.environment["ARRANGE_SYNC_TOKEN"], !token.isEmpty { return token }
+        if let token = StoredTokens(locations: session.locations).token(for: server) { return token }
+        throw .input(
+            "No token for \(server.key): pair this device (arrange sync pair \(server.key) CODE), set ARRANGE_SYNC_TOKEN, or give --token-file FILE.")
+    }
+}
+
+/// `arrange sync pair URL CODE`: a pairing code for a device token of this device's own.
+struct SyncPairCommand: SessionCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pair",
+        abstract: "Exchange a pairing code from a sync server (arrange-server pair) for this device's own token, and store it.",
+        discussion: """
+            The token is stored in tokens.json beside the user's configuration, readable by the user alone; \
+            arrange sync URL finds it there. The code works once, within 10 minutes.
+            Example: arrange sync pair https://sync.example.com K7QM-2XPA
+            """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp("The server, http:// or https://.", valueName: "url")) var server: String
+    @Argument(help: ArgumentHelp("The code arrange-server pair printed.", valueName: "code")) var code: String
+    @Option(help: "What the token is for, as the server lists it (default: this machine's name).") var label: String?
+
+    func run(in session: CommandSession) async throws {
+        guard let address = ServerAddress(server) else { throw CommandLineError.input("\(server) is not a server address; give http://HOST[:PORT] or https://HOST[:PORT].") }
+        let paired = try await HTTPSyncRemote.pair(with: address.url, code: code, label: label ?? ProcessInfo.processInfo.hostName)
+        try StoredTokens(locations: session.locations).store(paired.token, for: address)
+        if shared.json {
+            try session.printJSON(["server": address.key, "tokenID": paired.tokenID])
+        } else {
+            session.console.print("Paired with \(address.key); the token (id \(paired.tokenID)) is stored for arrange sync \(address.key).")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `arrange sync URL` and `arrange sync pair`, as a person runs them.
+@Suite("arrange sync with a server")
+struct CommandLineServerTests {
+    /// Runs `arrange` with a home folder of its own; answers its status, output and error.
+    static func arrange(_ arguments: [String], home: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
+        let executable = try #require(ServerFixture.executable?.deletingLastPathComponent().appendingPathComponent("arrange"))
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ARRANGE_") && !$0.key.hasPrefix("XDG_") }
+            .merging(["HOME": home.path]) { $1 }.merging(environment) { $1 }
+        let (output, error) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, error)
+        try process.run()
+        let (outputData, errorData) = (output.fileHandleForReading.readDataToEndOfFile(), error.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test("Two databases sync through the server with arrange sync URL; a paired device finds its stored token")
+    func syncAndPair() async throws {
+        let fixture = try ServerFixture()
+        let server = try fixture.startServer().absoluteString
+        let token = try fixture.user("alice")
+        try await withTemporaryFolder { home in
+            let (laptop, phone) = (home.appendingPathComponent("laptop.sqlite").path, home.appendingPathComponent("phone.sqlite").path)
+            #expect(try Self.arrange(["add", "Milk", "--db", laptop], home: home).status == 0)
+            let pushed = try Self.arrange(["sync", server, "--db", laptop], home: home, environment: ["ARRANGE_SYNC_TOKEN": token])
+            #expect(pushed.status == 0 && pushed.output.hasPrefix("Sent 2 operations to \(server)"), "\(pushed)")
+
+            let code = try fixture.run(["pair", "--user", "alice"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let paired = try Self.arrange(["sync", "pair", server, code, "--db", phone], home: home)
+            #expect(paired.status == 0, "\(paired)")
+            let stored = home.appendingPathComponent(".config/arrange/tokens.json").path
+            let permissions = try FileManager.default.attributesOfItem(atPath: stored)[.posixPermissions] as? Int
+            #expect(permissions == 0o600, "readable by the user alone")
+            #expect(!paired.output.contains(try String(contentsOfFile: stored, encoding: .utf8).split(separator: "\"").dropLast().last.map(String.init) ?? "-"))
+
+            let pulled = try Self.arrange(["sync", server, "--json", "--db", phone], home: home)
+            #expect(pulled.status == 0, "\(pulled)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(pulled.output.utf8)) as? [String: Any])
+            #expect(summary["received"] as? Int == 2)
+            #expect(try Self.arrange(["list", "--db", phone], home: home).output.contains("Milk"))
+        }
+    }
+
+    @Test("A server that is down gets one line, a failing status, and the database stays as it was")
+    func serverDown() async throws {
+        try await withTemporaryFolder { home in
+            let database = home.appendingPathComponent("here.sqlite").path
+            #expect(try Self.arrange(["add", "Milk", "--db", database], home: home).status == 0)
+            let down = try Self.arrange(["sync", "http://127.0.0.1:9", "--db", database], home: home, environment: ["ARRANGE_SYNC_TOKEN": "x"])
+            #expect(down.status != 0)
+            #expect(down.error.split(separator: "\n").count == 1 && down.error.contains("cannot be reached"), "\(down.error)")
+            let missing = try Self.arrange(["sync", "http://127.0.0.1:9", "--db", database], home: home)
+            #expect(missing.status != 0 && missing.error.contains("No token"), "\(missing.error)")
+            #expect(try Self.arrange(["list", "--db", database], home: home).output.contains("Milk"))
+        }
+    }
+}

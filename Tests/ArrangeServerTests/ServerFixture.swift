@@ -1,0 +1,159 @@
+import ArrangeSync
+import ArrangeSyncHTTP
+import Foundation
+import Synchronization
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why a server test could not set up what it needs. The tests fail then; they never skip.
+enum ServerTestSetup: Error, CustomStringConvertible {
+    case noCluster
+    case noExecutable
+    case commandFailed([String], String)
+    case serverDidNotStart(String)
+
+    var description: String {
+        switch self {
+        case .noCluster: "ARRANGE_TEST_DATABASE_URL names no PostgreSQL cluster: run the tests through scripts/test, which starts one."
+        case .noExecutable: "arrange-server was not built next to the tests: run swift build --build-tests."
+        case .commandFailed(let arguments, let error): "arrange-server \(arguments.joined(separator: " ")) failed: \(error)"
+        case .serverDidNotStart(let output): "arrange-server serve did not start: \(output)"
+        }
+    }
+}
+
+/// A database of its own on the test cluster, migrated, and `arrange-server` processes serving it.
+final class ServerFixture: @unchecked Sendable {
+    /// The built `arrange-server`, next to the test bundle.
+    static let executable: URL? = {
+        let bundle = Bundle.main.bundleURL
+        return [
+            bundle.appendingPathComponent("arrange-server"),
+            bundle.deletingLastPathComponent().appendingPathComponent("arrange-server"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("arrange-server"),
+        ].first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Numbers the databases of one test process.
+    private static let databases = Atomic<Int>(0)
+
+    /// The URL of this fixture's database.
+    let databaseURL: String
+    private var servers: [Process] = []
+
+    /// Makes a database of its own on the cluster, and migrates it.
+    init() throws {
+        guard let cluster = ProcessInfo.processInfo.environment["ARRANGE_TEST_DATABASE_URL"],
+              var components = URLComponents(string: cluster)
+        else { throw ServerTestSetup.noCluster }
+        let name = "arrange_test_\(getpid())_\(Self.databases.add(1, ordering: .relaxed).newValue)"
+        try Self.runCommand(["psql", cluster, "-q", "-c", "DROP DATABASE IF EXISTS \(name)", "-c", "CREATE DATABASE \(name)"])
+        components.path = "/\(name)"
+        databaseURL = components.string ?? cluster
+        try run(["migrate"])
+    }
+
+    deinit {
+        for server in servers where server.isRunning { server.terminate() }
+    }
+
+    /// Runs an `arrange-server` command on the fixture's database, and answers its standard output.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        guard let executable = Self.executable else { throw ServerTestSetup.noExecutable }
+        return try Self.runCommand([executable.path] + arguments, environment: ["DATABASE_URL": databaseURL])
+    }
+
+    /// Adds a user and answers a token of theirs.
+    func user(_ name: String) throws -> String {
+        try run(["user", "add", name])
+        return try run(["token", "create", "--user", name]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts an `arrange-server serve` process on a free port, and answers its address.
+    func startServer() throws -> URL {
+        guard let executable = Self.executable else { throw ServerTestSetup.noExecutable }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DATABASE_URL": databaseURL]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        servers.append(process)
+        // The first line it prints names its address.
+        var line = Data()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+            if byte == Data("\n".utf8) { break }
+            line += byte
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://"), let url = URL(string: String(text[range.lowerBound...])) else {
+            throw ServerTestSetup.serverDidNotStart(text)
+        }
+        return url
+    }
+
+    /// Runs a command to its end, and answers its standard output; throws with its standard
+    /// error when it fails.
+    @discardableResult
+    static func runCommand(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let (output, error) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ServerTestSetup.commandFailed(Array(arguments.dropFirst()), String(decoding: errorData, as: UTF8.self))
+        }
+        return String(decoding: outputData, as: UTF8.self)
+    }
+}
+
+/// A raw HTTP exchange with a server, for the tests of what it refuses.
+struct RawClient {
+    let server: URL
+    let token: String?
+
+    struct Answer {
+        var status: Int
+        var body: Data
+        var headers: [String: String]
+
+        /// The refusal the body holds, if it holds one.
+        var refusal: SyncServerError? { try? JSONDecoder().decode(SyncServerError.Body.self, from: body).error }
+    }
+
+    func send(_ method: String, _ path: String, query: String? = nil, body: Data? = nil, contentType: String? = nil) async throws -> Answer {
+        var components = URLComponents(url: server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        components?.percentEncodedQuery = query
+        var request = URLRequest(url: try #require(components?.url))
+        request.httpMethod = method
+        request.httpBody = body
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
+        }
+        return Answer(status: http.statusCode, body: data, headers: headers)
+    }
+
+    /// Pushes operations as `replica`, in a body of the protocol.
+    func push(_ operations: [SyncOperation], from replica: ReplicaID, through: String = "1:00000000-0000-0000-0000-000000000000") async throws -> Answer {
+        let body = try OperationFile.encode(OperationFile.Contents(operations: operations, replica: replica, through: SyncCursor(rawValue: through)))
+        return try await send("POST", SyncProtocol.pushPath, body: body, contentType: SyncProtocol.operationsMediaType)
+    }
+}
