@@ -73,12 +73,13 @@ extension ServerDatabase {
     /// - Parameters:
     ///   - push: The push, checked: every operation meets the rules, and none is stamped ahead.
     ///   - replica: The pushing replica.
-    ///   - through: Where the push ends in the pusher's log.
+    ///   - through: Where the push ends in the pusher's log; `nil` for a push that a later one
+    ///     completes, which leaves the record as it was.
     /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/operationConflict`` for an
     ///   operation whose id the log holds with another body, and
     ///   ``SyncServerError/Code/replicaForked`` when another device pushed as `replica`, or the
     ///   log holds another operation under one of the pusher's own sequence numbers.
-    func store(_ push: OperationFile.Contents, from replica: UUID, through: SyncCursor, account: Account) async throws -> SyncPushAnswer {
+    func store(_ push: OperationFile.Contents, from replica: UUID, through: SyncCursor?, account: Account) async throws -> SyncPushAnswer {
         let operations = push.operations
         let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
         let logger = logger
@@ -165,8 +166,9 @@ extension ServerDatabase {
             try await connection.query(
                 """
                 INSERT INTO replicas (user_id, replica, token_id, received, last_seen_at)
-                VALUES (\(account.user), \(replica), \(account.token), \(through.rawValue), now())
-                ON CONFLICT (user_id, replica) DO UPDATE SET token_id = excluded.token_id, received = excluded.received, last_seen_at = now()
+                VALUES (\(account.user), \(replica), \(account.token), \(through?.rawValue), now())
+                ON CONFLICT (user_id, replica) DO UPDATE SET
+                    token_id = excluded.token_id, received = coalesce(excluded.received, replicas.received), last_seen_at = now()
                 """, logger: logger)
             for acknowledgement in push.acknowledgements {
                 let json = String(decoding: try SyncProtocol.encoder.encode(acknowledgement), as: UTF8.self)

@@ -161,8 +161,8 @@ struct ServerRoutes: Sendable {
         } catch {
             throw Self.refusal(of: error)
         }
-        guard let replica = contents.replica, let through = contents.through else {
-            throw SyncServerError(.invalidBody, "The header of a push names the pushing replica (\"replica\") and where the push ends in its log (\"through\").")
+        guard let replica = contents.replica else {
+            throw SyncServerError(.invalidBody, "The header of a push names the pushing replica (\"replica\").")
         }
         guard contents.operations.count <= SyncProtocol.maximumOperationsPerPush else {
             throw SyncServerError(.payloadTooLarge, "A push carries at most \(SyncProtocol.maximumOperationsPerPush) operations; this one carries \(contents.operations.count).")
@@ -174,7 +174,7 @@ struct ServerRoutes: Sendable {
                 .clockSkew, "Operation \(index) is stamped \(ahead) s ahead of the server's clock; set the device's clock right and sync again.",
                 index: index, serverTime: now)
         }
-        return json(try await database.store(contents, from: replica.rawValue, through: through, account: account))
+        return json(try await database.store(contents, from: replica.rawValue, through: contents.through, account: account))
     }
 
     func operations(_ request: Request, context: ServerContext) async throws -> Response {

@@ -56,7 +56,7 @@ public struct HTTPSyncRemote: SyncRemote {
         let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.uuidString.lowercased())]).data
         let state = try Self.decodeJSON(SyncServerState.self, from: data, server: server)
         return SyncRemoteState(
-            held: try Self.keyed(state.held), folded: try Self.keyed(state.folded), foldedTips: try Self.keyed(state.foldedTips),
+            held: try keyed(state.held), folded: try keyed(state.folded), foldedTips: try keyed(state.foldedTips),
             coordinatesFolding: state.coordinatesFolding, received: state.received)
     }
 
@@ -71,18 +71,43 @@ public struct HTTPSyncRemote: SyncRemote {
             acknowledgements: page.acknowledgements)
     }
 
-    /// Sends operations, all or nothing; the server merges nothing, so there is no report.
+    /// Sends operations in as many requests as the server's limits take (``SyncProtocol/maximumBodyBytes``,
+    /// ``SyncProtocol/maximumOperationsPerPush``), each all or nothing. Only the last names
+    /// `through`, so the server records where the push ended once it holds every operation. The
+    /// server merges nothing, so there is no report.
     public func push(
         _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
     ) async throws -> MergeReport? {
-        var request = request(SyncProtocol.pushPath)
-        request.httpMethod = "POST"
-        request.setValue(SyncProtocol.operationsMediaType, forHTTPHeaderField: "Content-Type")
-        request.httpBody = try OperationFile.encode(OperationFile.Contents(
-            operations: operations, acknowledgements: acknowledgements, replica: replica, through: through))
-        let (data, _) = try await Self.send(request, to: server, session: session)
-        _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
+        let batches = try Self.batches(of: operations)
+        for (index, batch) in batches.enumerated() {
+            let isLast = index == batches.count - 1
+            var request = request(SyncProtocol.pushPath)
+            request.httpMethod = "POST"
+            request.setValue(SyncProtocol.operationsMediaType, forHTTPHeaderField: "Content-Type")
+            request.httpBody = try OperationFile.encode(OperationFile.Contents(
+                operations: batch, acknowledgements: isLast ? acknowledgements : [], replica: replica, through: isLast ? through : nil))
+            let (data, _) = try await Self.send(request, to: server, session: session)
+            _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
+        }
         return nil
+    }
+
+    /// The operations in batches that each fit one push, in order; one empty batch for none.
+    static func batches(of operations: [SyncOperation]) throws -> [[SyncOperation]] {
+        // Room for the header, its acknowledgements and the trailer.
+        let budget = SyncProtocol.maximumBodyBytes * 3 / 4
+        var batches: [[SyncOperation]] = [[]]
+        var bytes = 0
+        for operation in operations {
+            let size = try operation.json().count + 1
+            if let last = batches.last, !last.isEmpty, last.count == SyncProtocol.maximumOperationsPerPush || bytes + size > budget {
+                batches.append([])
+                bytes = 0
+            }
+            batches[batches.count - 1].append(operation)
+            bytes += size
+        }
+        return batches
     }
 
     public func snapshot() async throws -> SyncRemoteSnapshot {
@@ -147,10 +172,11 @@ public struct HTTPSyncRemote: SyncRemote {
         }
     }
 
-    private static func keyed<Value>(_ values: [String: Value]) throws -> [ReplicaID: Value] {
+    /// Values by replica, from the answer's values by replica id text.
+    private func keyed<Value>(_ values: [String: Value]) throws -> [ReplicaID: Value] {
         var keyed: [ReplicaID: Value] = [:]
         for (key, value) in values {
-            guard let id = UUID(uuidString: key) else { throw HTTPSyncError.badAnswer(server: URL(fileURLWithPath: "/"), reason: "'\(key)' is not a replica id") }
+            guard let id = UUID(uuidString: key) else { throw HTTPSyncError.badAnswer(server: server, reason: "'\(key)' is not a replica id") }
             keyed[ReplicaID(rawValue: id)] = value
         }
         return keyed

@@ -95,11 +95,12 @@ public struct SyncServerState: Codable, Hashable, Sendable {
 public struct SyncPushAnswer: Codable, Hashable, Sendable {
     /// How many operations the push carried; the server holds every one of them now.
     public var accepted: Int
-    /// Where the push ended in the pusher's log, as the server records it.
-    public var received: SyncCursor
+    /// Where the push ended in the pusher's log, as the server records it; `nil` for a push
+    /// that named no end, which a later one completes.
+    public var received: SyncCursor?
 
     /// An answer of these parts.
-    public init(accepted: Int, received: SyncCursor) {
+    public init(accepted: Int, received: SyncCursor?) {
         self.accepted = accepted
         self.received = received
     }

@@ -2,7 +2,7 @@ import ArrangeModel
 import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
-import ArrangeSyncHTTP
+@testable import ArrangeSyncHTTP
 import Foundation
 import Testing
 
@@ -68,6 +68,27 @@ struct ServerTests {
             let dumps = try devices.map { try $0.dump() }
             #expect(!dumps[0].isEmpty, "the devices made items")
             #expect(dumps.allSatisfy { $0 == dumps[0] }, "\(dumps)")
+        }
+    }
+
+    @Test("Operations over the limits of one request are pushed in several, and all arrive")
+    func largePush() async throws {
+        let fixture = try ServerFixture()
+        let server = try fixture.startServer()
+        let token = try fixture.user("alice")
+        try await withTemporaryFolder { folder in
+            let (laptop, phone) = (try ServerDevice(folder.appendingPathComponent("laptop.sqlite").path), try ServerDevice(folder.appendingPathComponent("phone.sqlite").path))
+            let notes = String(repeating: "n", count: 9_000)
+            for index in 0..<150 {
+                _ = try laptop.engine.perform(.addItem(
+                    id: Item.ID(), list: ItemList.firstDefaultListID, title: "item \(index)", notes: notes, place: SyncPlace(after: nil, before: nil)))
+            }
+            let batches = try HTTPSyncRemote.batches(of: try await laptop.engine.operations(after: 0).operations)
+            #expect(batches.count > 1, "over 1 MiB in all")
+            let sent = try await laptop.engine.sync(with: HTTPSyncRemote(server: server, token: token))
+            #expect(sent.pushed >= 150)
+            _ = try await phone.engine.sync(with: HTTPSyncRemote(server: server, token: token))
+            #expect(try phone.dump() == laptop.dump())
         }
     }
 
