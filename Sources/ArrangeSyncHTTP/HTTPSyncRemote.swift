@@ -40,6 +40,7 @@ public struct HTTPSyncRemote: SyncRemote {
     ///   - server: The server's address.
     ///   - code: The code, valid once and for 10 minutes.
     ///   - label: What the token is for, as the server lists it.
+    ///   - session: The session that sends the request.
     /// - Returns: The token, which the server shows this once.
     /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/unauthorized`` for a wrong or
     ///   spent code; ``HTTPSyncError`` when the server cannot be reached or answers nonsense.

@@ -4,8 +4,8 @@ public import Foundation
 
 /// Version 1 of the protocol between a device and an Arrange sync server (`arrange-server`).
 ///
-/// Bodies of operations are JSON Lines in ``OperationFile``'s format, header and trailer
-/// included; a snapshot is a ``SnapshotFile``. Every other body is JSON. Every request but
+/// Bodies of operations are JSON Lines in `OperationFile`'s format, header and trailer
+/// included; a snapshot is a `SnapshotFile`. Every other body is JSON. Every request but
 /// ``pairPath`` carries `Authorization: Bearer TOKEN`.
 ///
 /// | request | does |
