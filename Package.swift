@@ -39,10 +39,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // SHA-256 for the trailer of operations files; on Apple platforms it re-exports CryptoKit.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // The server only: `arrange-server` is an executable of its own, and no library depends on these.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // The server only: `arrange-server` is an executable of its own, and no library depends
+        // on these; `from:` all the same, so that an app's graph that holds them too resolves.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Tests and benchmarks only.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
