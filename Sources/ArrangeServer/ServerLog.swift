@@ -51,10 +51,7 @@ extension ServerDatabase {
 
     /// Where the user's log stands, for `replica`.
     func state(of account: Account, for replica: UUID?, epoch: UUID, serverTime: Int64) async throws -> SyncServerState {
-        var head: Int64 = 0
-        for try await found in try await client.query("SELECT head FROM users WHERE id = \(account.user)", logger: logger).decode(Int64.self) {
-            head = found
-        }
+        let head = try await client.withConnection { try await Self.head(of: account.user, on: $0, logger: logger) }
         var held: [String: Int64] = [:]
         var received: SyncCursor?
         let rows = try await client.query("SELECT replica, held, received FROM replicas WHERE user_id = \(account.user)", logger: logger)
@@ -84,9 +81,7 @@ extension ServerDatabase {
         let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
         let logger = logger
         try await client.withTransaction(logger: logger) { connection in
-            var head: Int64 = 0
-            for try await found in try await connection.query("SELECT head FROM users WHERE id = \(account.user) FOR UPDATE", logger: logger)
-                .decode(Int64.self) { head = found }
+            var head = try await Self.head(of: account.user, on: connection, locking: true, logger: logger)
 
             // A replica pushes under one device's token; another device that pushes as it is a copy.
             for try await owner in try await connection.query(
@@ -196,10 +191,7 @@ extension ServerDatabase {
     func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> OperationFile.Contents {
         let logger = logger
         return try await client.withTransaction(logger: logger) { connection in
-            var head: Int64 = 0
-            for try await found in try await connection.query("SELECT head FROM users WHERE id = \(account.user)", logger: logger).decode(Int64.self) {
-                head = found
-            }
+            let head = try await Self.head(of: account.user, on: connection, logger: logger)
             let after = cursor?.position ?? 0
             if let cursor, cursor.epoch != epoch || cursor.position > head {
                 throw SyncServerError(
@@ -237,10 +229,7 @@ extension ServerDatabase {
     func everyOperation(of account: Account, epoch: UUID) async throws -> (operations: [SyncOperation], cursor: LogCursor) {
         let logger = logger
         return try await client.withTransaction(logger: logger) { connection in
-            var head: Int64 = 0
-            for try await found in try await connection.query("SELECT head FROM users WHERE id = \(account.user)", logger: logger).decode(Int64.self) {
-                head = found
-            }
+            let head = try await Self.head(of: account.user, on: connection, logger: logger)
             var operations: [SyncOperation] = []
             for try await body in try await connection.query(
                 "SELECT body FROM operations WHERE user_id = \(account.user) AND position <= \(head) ORDER BY position", logger: logger
@@ -249,6 +238,14 @@ extension ServerDatabase {
             }
             return (operations, LogCursor(epoch: epoch, position: head))
         }
+    }
+
+    /// The position of the newest operation of a user's log; with `locking`, under the lock of
+    /// the user's row until the transaction ends, as a push takes it.
+    static func head(of user: Int64, on connection: PostgresConnection, locking: Bool = false, logger: Logger) async throws -> Int64 {
+        let query: PostgresQuery = locking ? "SELECT head FROM users WHERE id = \(user) FOR UPDATE" : "SELECT head FROM users WHERE id = \(user)"
+        for try await head in try await connection.query(query, logger: logger).decode(Int64.self) { return head }
+        return 0
     }
 
     /// The channel a user's pushes are announced on, for long polls in any server process.

@@ -38,11 +38,9 @@ struct Refusal: HTTPResponseError {
     var status: HTTPResponse.Status { .init(code: error.code.status) }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = SyncProtocol.jsonMediaType
-        if error.code == .rateLimited || error.code == .unavailable { headers[.retryAfter] = "1" }
-        let body = try SyncProtocol.encoder.encode(SyncServerError.Body(error: error))
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        var response = Response.body(try SyncProtocol.encoder.encode(SyncServerError.Body(error: error)), type: SyncProtocol.jsonMediaType, status: status)
+        if error.code == .rateLimited || error.code == .unavailable { response.headers[.retryAfter] = "1" }
+        return response
     }
 }
 
@@ -65,9 +63,7 @@ struct RefusalMiddleware: RouterMiddleware {
         case let error as SyncServerError: error
         case let error as PostgresTransactionError: error.closureError.flatMap { refusal(for: $0, at: path) } ?? unavailable(error)
         case let error as PSQLError: unavailable(error)
-        case is NIOTooManyBytesError:
-            SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once.")
-        case let error as HTTPError where error.status == .contentTooLarge:
+        case _ where error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge:
             SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once.")
         case let error as HTTPError where error.status == .notFound: SyncServerError(.notFound, "There is nothing at \(path).")
         default: nil
@@ -124,7 +120,7 @@ struct ServerRoutes: Sendable {
     func health() async throws -> Response {
         do {
             try await database.client.query("SELECT 1", logger: database.logger)
-            return json(["status": "ok"])
+            return try json(["status": "ok"])
         } catch {
             throw SyncServerError(.unavailable, "The server cannot reach its database.")
         }
@@ -138,7 +134,7 @@ struct ServerRoutes: Sendable {
         guard let (token, id) = try await database.pair(code: pairing.code, label: pairing.label ?? "") else {
             throw SyncServerError(.unauthorized, "The pairing code is wrong, used or expired; ask for a new one.")
         }
-        return json(DeviceToken(token: token, tokenID: id.uuidString.lowercased()))
+        return try json(DeviceToken(token: token, tokenID: id.uuidString.lowercased()))
     }
 
     func state(_ request: Request, context: ServerContext) async throws -> Response {
@@ -146,7 +142,7 @@ struct ServerRoutes: Sendable {
             guard let id = UUID(uuidString: text) else { throw SyncServerError(.invalidBody, "'\(text)' is not a replica id.") }
             return id
         }
-        return json(try await database.state(of: try context.requireAccount(), for: replica, epoch: epoch, serverTime: clock()))
+        return try json(try await database.state(of: try context.requireAccount(), for: replica, epoch: epoch, serverTime: clock()))
     }
 
     func push(_ request: Request, context: ServerContext) async throws -> Response {
@@ -174,7 +170,7 @@ struct ServerRoutes: Sendable {
                 .clockSkew, "Operation \(index) is stamped \(ahead) s ahead of the server's clock; set the device's clock right and sync again.",
                 index: index, serverTime: now)
         }
-        return json(try await database.store(contents, from: replica.rawValue, through: contents.through, account: account))
+        return try json(try await database.store(contents, from: replica.rawValue, through: contents.through, account: account))
     }
 
     func operations(_ request: Request, context: ServerContext) async throws -> Response {
@@ -202,17 +198,12 @@ struct ServerRoutes: Sendable {
 
     // MARK: Answers
 
-    private func json(_ value: some Encodable) -> Response {
-        let body = (try? SyncProtocol.encoder.encode(value)) ?? Data("{}".utf8)
-        var headers = HTTPFields()
-        headers[.contentType] = SyncProtocol.jsonMediaType
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    private func json(_ value: some Encodable) throws -> Response {
+        .body(try SyncProtocol.encoder.encode(value), type: SyncProtocol.jsonMediaType)
     }
 
     private func operationsResponse(_ body: Data) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = SyncProtocol.operationsMediaType
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        .body(body, type: SyncProtocol.operationsMediaType)
     }
 
     /// The refusal of a body that is not a whole, valid push: the operation's 0-based index in
@@ -226,5 +217,14 @@ struct ServerRoutes: Sendable {
         default:
             SyncServerError(.invalidBody, error.localizedDescription)
         }
+    }
+}
+
+extension Response {
+    /// A response of `status` whose body is `body`, of media type `type`.
+    static func body(_ body: Data, type: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -7,17 +7,9 @@ struct CommandLineServerTests {
     /// Runs `arrange` with a home folder of its own; answers its status, output and error.
     static func arrange(_ arguments: [String], home: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
         let executable = try #require(ServerFixture.executable?.deletingLastPathComponent().appendingPathComponent("arrange"))
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ARRANGE_") && !$0.key.hasPrefix("XDG_") }
+        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ARRANGE_") && !$0.key.hasPrefix("XDG_") }
             .merging(["HOME": home.path]) { $1 }.merging(environment) { $1 }
-        let (output, error) = (Pipe(), Pipe())
-        (process.standardOutput, process.standardError) = (output, error)
-        try process.run()
-        let (outputData, errorData) = (output.fileHandleForReading.readDataToEndOfFile(), error.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        return try ServerFixture.runProcess(executable, arguments, environment: environment)
     }
 
     @Test("Two databases sync through the server with arrange sync URL; a paired device finds its stored token")

@@ -102,21 +102,25 @@ final class ServerFixture: @unchecked Sendable {
     /// error when it fails.
     @discardableResult
     static func runCommand(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        guard run.status == 0 else { throw ServerTestSetup.commandFailed(Array(arguments.dropFirst()), run.error) }
+        return run.output
+    }
+
+    /// Runs an executable to its end, in `environment`; answers its status, standard output and standard error.
+    static func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = environment
         let (output, error) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = error
+        (process.standardOutput, process.standardError) = (output, error)
         try process.run()
+        // Standard error is small; standard output is read first, to its end, so that a full pipe cannot stall the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ServerTestSetup.commandFailed(Array(arguments.dropFirst()), String(decoding: errorData, as: UTF8.self))
-        }
-        return String(decoding: outputData, as: UTF8.self)
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 }
 
