@@ -32,16 +32,18 @@ extension ServerDatabase {
     func addUser(_ name: String) async throws {
         guard (1...100).contains(name.count) else { throw ServerError.badUserName }
         do {
-            try await client.query("INSERT INTO users (name) VALUES (\(name))", logger: logger)
+            try await execute("INSERT INTO users (name) VALUES (\(name))")
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw ServerError.userExists(name)
         }
     }
 
     func userID(named name: String) async throws -> Int64 {
-        let rows = try await client.query("SELECT id FROM users WHERE name = \(name)", logger: logger)
-        for try await id in rows.decode(Int64.self) { return id }
-        throw ServerError.unknownUser(name)
+        let id = try await query("SELECT id FROM users WHERE name = \(name)") { rows in
+            try await rows.decode(Int64.self).first { _ in true }
+        }
+        guard let id else { throw ServerError.unknownUser(name) }
+        return id
     }
 
     /// Makes a token for a user.
@@ -50,50 +52,51 @@ extension ServerDatabase {
     func createToken(forUser user: Int64, label: String) async throws -> (token: String, id: UUID) {
         let token = Self.randomToken()
         let id = UUID()
-        try await client.query(
-            "INSERT INTO tokens (id, user_id, hash, label) VALUES (\(id), \(user), \(Self.digest(token)), \(label))", logger: logger)
+        try await execute("INSERT INTO tokens (id, user_id, hash, label) VALUES (\(id), \(user), \(Self.digest(token)), \(label))")
         return (token, id)
     }
 
     func tokens(ofUser user: Int64) async throws -> [TokenSummary] {
-        let rows = try await client.query(
-            "SELECT id, label, created_at, last_used_at, revoked_at FROM tokens WHERE user_id = \(user) ORDER BY created_at, id", logger: logger)
-        var tokens: [TokenSummary] = []
-        for try await (id, label, created, used, revoked) in rows.decode((UUID, String, Date, Date?, Date?).self) {
-            tokens.append(TokenSummary(id: id, label: label, createdAt: created, lastUsedAt: used, revokedAt: revoked))
+        try await query("SELECT id, label, created_at, last_used_at, revoked_at FROM tokens WHERE user_id = \(user) ORDER BY created_at, id") {
+            rows in
+            var tokens: [TokenSummary] = []
+            for try await (id, label, created, used, revoked) in rows.decode((UUID, String, Date, Date?, Date?).self) {
+                tokens.append(TokenSummary(id: id, label: label, createdAt: created, lastUsedAt: used, revokedAt: revoked))
+            }
+            return tokens
         }
-        return tokens
     }
 
     /// Revokes a token; revoking it again changes nothing.
     func revokeToken(_ id: UUID) async throws {
-        let rows = try await client.query(
-            "UPDATE tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id = \(id) RETURNING id", logger: logger)
-        for try await _ in rows { return }
-        throw ServerError.unknownToken(id.uuidString.lowercased())
+        let found = try await query("UPDATE tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id = \(id) RETURNING id") { rows in
+            try await rows.decode(UUID.self).first { _ in true } != nil
+        }
+        guard found else { throw ServerError.unknownToken(id.uuidString.lowercased()) }
     }
 
     /// The account of a token that is not revoked, or `nil`.
     func account(ofToken token: String) async throws -> Account? {
-        let rows = try await client.query(
+        try await query(
             """
             UPDATE tokens SET last_used_at = now()
             WHERE hash = \(Self.digest(token)) AND revoked_at IS NULL
             RETURNING user_id, id
-            """, logger: logger)
-        for try await (user, id) in rows.decode((Int64, UUID).self) { return Account(user: user, token: id) }
-        return nil
+            """
+        ) { rows in
+            try await rows.decode((Int64, UUID).self).first { _ in true }.map { Account(user: $0.0, token: $0.1) }
+        }
     }
 
     /// Makes a pairing code for a user, valid once for ``pairingLifetime``.
     func createPairingCode(forUser user: Int64) async throws -> String {
         let code = Self.randomPairingCode()
         let seconds = Int(Self.pairingLifetime.components.seconds)
-        try await client.query(
+        try await execute(
             """
             INSERT INTO pairing_codes (hash, user_id, expires_at)
             VALUES (\(Self.digest(Self.normalizedPairingCode(code))), \(user), now() + make_interval(secs => \(seconds)))
-            """, logger: logger)
+            """)
         return code
     }
 
@@ -103,7 +106,8 @@ extension ServerDatabase {
     ///   answer does not tell which, nor whether a user exists.
     func pair(code: String, label: String) async throws -> (token: String, id: UUID)? {
         let hash = Self.digest(Self.normalizedPairingCode(code))
-        return try await client.withTransaction(logger: logger) { connection in
+        let logger = logger
+        return try await withTransaction { connection in
             let rows = try await connection.query(
                 """
                 UPDATE pairing_codes SET used_at = now()

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ArrangeSync
+import ArrangeSyncHTTP
 import Foundation
 import Hummingbird
 import Logging
@@ -43,11 +44,17 @@ struct DatabaseOptions: ParsableArguments {
     var databaseURL: String?
 
     /// Runs `body` on the database, migrated unless `migrated` is false.
-    func run<Result: Sendable>(migrated: Bool = true, _ body: @Sendable (ServerDatabase) async throws -> Result) async throws -> Result {
+    ///
+    /// - Parameters:
+    ///   - leaseLimit: How long a query waits for a connection before it gives up.
+    ///   - workLimit: How long the work on a connection may take.
+    func run<Result: Sendable>(
+        migrated: Bool = true, leaseLimit: Duration = .seconds(10), workLimit: Duration = .seconds(600), _ body: @Sendable (ServerDatabase) async throws -> Result
+    ) async throws -> Result {
         guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else { throw ServerError.missingDatabaseURL }
         var logger = Logger(label: "arrange-server")
         logger.logLevel = .error
-        return try await ServerDatabase.run(url: url, logger: logger) { database in
+        return try await ServerDatabase.run(url: url, leaseLimit: leaseLimit, workLimit: workLimit, logger: logger) { database in
             if migrated { try await database.checkSchema() }
             return try await body(database)
         }
@@ -163,22 +170,44 @@ extension ArrangeServerCommand {
 
         @Option(help: "The address to listen on; keep it on loopback, behind a TLS proxy.") var host = "127.0.0.1"
         @Option(help: "The port to listen on; 0 picks a free one.") var port = 8080
+        @Option(help: "Requests a second each device may make, on average.") var tokenRate: Double = RequestLimits().perToken
+        @Option(help: "Requests a second this process takes from every device together.") var processRate: Double = RequestLimits().perProcess
+        @Option(help: "The most long polls that wait at once in this process.") var waitingPolls = RequestLimits().waitingPolls
         @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            guard tokenRate > 0, processRate > 0 else { throw ValidationError("A rate is a number of requests a second above 0.") }
+            guard waitingPolls >= 0 else { throw ValidationError("--waiting-polls is 0 or more.") }
+        }
 
         func run() async throws {
             let (host, port) = (host, port)
-            try await database.run { database in
+            var limits = RequestLimits()
+            (limits.perToken, limits.tokenBurst) = (tokenRate, tokenRate * 3)
+            (limits.perProcess, limits.processBurst) = (processRate, processRate * 2)
+            limits.waitingPolls = waitingPolls
+            let chosen = limits
+            // Answered within 1 s when the database is down, and within 10 s whatever it does.
+            try await database.run(leaseLimit: .milliseconds(800), workLimit: .seconds(9)) { database in
                 var logger = Logger(label: "arrange-server")
                 logger.logLevel = .info
-                let routes = ServerRoutes(database: database, epoch: try await database.epoch(), clock: HybridLogicalClock.systemMilliseconds)
+                let routes = ServerRoutes(
+                    database: database, epoch: try await database.epoch(), clock: HybridLogicalClock.systemMilliseconds, limits: chosen)
                 let application = Application(
-                    router: routes.router(), configuration: .init(address: .hostname(host, port: port), serverName: "arrange-server"),
+                    router: routes.router(),
+                    // A client that stops sending or reading for 10 s is let go.
+                    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(SyncProtocol.maximumWait) + 10))),
+                    configuration: .init(address: .hostname(host, port: port), serverName: "arrange-server"),
                     onServerRunning: { channel in
                         // Unbuffered, so that a script that started the server reads it at once.
                         FileHandle.standardOutput.write(Data("arrange-server listening on http://\(host):\(channel.localAddress?.port ?? port)\n".utf8))
                     },
                     logger: logger)
-                try await application.runService()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await routes.signals.listen(on: database) }
+                    defer { group.cancelAll() }
+                    try await application.runService()
+                }
             }
         }
     }

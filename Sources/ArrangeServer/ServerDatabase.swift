@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The server's PostgreSQL database: a pool of connections, and the schema's migrations.
 ///
@@ -8,6 +9,12 @@ import PostgresNIO
 struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
+    /// How long a query waits for a connection of the pool before it gives up with
+    /// ``ServerError/databaseUnreachable``.
+    let leaseLimit: Duration
+    /// How long the work on a connection may take, its wait for the connection included,
+    /// before it gives up with ``ServerError/databaseUnreachable``.
+    let workLimit: Duration
 
     /// Opens a pool on the database at `url`, runs `body` with it, and closes it.
     ///
@@ -15,18 +22,89 @@ struct ServerDatabase: Sendable {
     ///   - url: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, or with `?host=/socket/folder`
     ///     (and `&port=PORT`) for a Unix socket.
     ///   - connections: The most connections the pool opens.
+    ///   - leaseLimit: How long a query waits for a connection before it gives up.
+    ///   - workLimit: How long the work on a connection may take.
     static func run<Result: Sendable>(
-        url: String, connections: Int = 20, logger: Logger, _ body: @Sendable (ServerDatabase) async throws -> Result
+        url: String, connections: Int = 20, leaseLimit: Duration, workLimit: Duration, logger: Logger, _ body: @Sendable (ServerDatabase) async throws -> Result
     ) async throws -> Result {
         var configuration = try configuration(of: url)
         configuration.options.maximumConnections = connections
         configuration.options.connectTimeout = .seconds(1)
+        // No statement outlives a request, nor waits long for a user's log, nor holds it locked
+        // when its client is gone.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "5s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "10s"),
+            ("application_name", "arrange-server"),
+        ]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            return try await body(ServerDatabase(client: client, logger: logger))
+            return try await body(ServerDatabase(client: client, logger: logger, leaseLimit: leaseLimit, workLimit: workLimit))
         }
+    }
+
+    /// Runs `body` on a connection of the pool.
+    ///
+    /// The caller is answered in time whatever the database does: it does not wait for a
+    /// connection past ``leaseLimit``, nor for `body` past ``workLimit``. Work that runs over is
+    /// cancelled, and left to end on its own.
+    ///
+    /// - Throws: ``ServerError/databaseUnreachable`` when no connection comes within
+    ///   ``leaseLimit`` (the database is down, or every connection busy), or `body` does not end
+    ///   within ``workLimit``; what `body` throws.
+    func withConnection<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        let answer = Answer<Result>()
+        let (client, logger, leaseLimit, workLimit) = (client, logger, leaseLimit, workLimit)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.start(continuation)
+                let work = Task {
+                    do {
+                        answer.give(.success(try await client.withConnection { connection in
+                            answer.leased()
+                            return try await body(connection)
+                        }))
+                    } catch {
+                        answer.give(.failure(error))
+                    }
+                }
+                answer.onCancel { work.cancel() }
+                Task {
+                    try? await Task.sleep(for: leaseLimit)
+                    guard answer.isLeased else {
+                        return answer.give(.failure(ServerError.databaseUnreachable)) { work.cancel() }
+                    }
+                    try? await Task.sleep(for: workLimit - leaseLimit)
+                    answer.give(.failure(ServerError.databaseUnreachable)) {
+                        logger.warning("Work on a database connection ran past its time, and was cancelled")
+                        work.cancel()
+                    }
+                }
+            }
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
+        }
+    }
+
+    /// Runs `body` in a transaction on a connection of the pool: committed when it returns,
+    /// rolled back when it throws.
+    ///
+    /// - Throws: What `body` throws, and what ``withConnection(_:)`` throws.
+    func withTransaction<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await withConnection { connection in try await connection.withTransaction(logger: logger) { try await body($0) } }
+    }
+
+    /// Runs a statement, and decodes its rows with `decode`.
+    func query<Row: Sendable>(
+        _ query: PostgresQuery, decoding decode: @escaping @Sendable (PostgresRowSequence) async throws -> Row
+    ) async throws -> Row {
+        try await withConnection { connection in try await decode(try await connection.query(query, logger: logger)) }
+    }
+
+    /// Runs a statement whose rows do not matter.
+    func execute(_ query: PostgresQuery) async throws {
+        try await withConnection { connection in _ = try await connection.query(query, logger: logger) }
     }
 
     /// The configuration of a database URL.
@@ -128,7 +206,8 @@ struct ServerDatabase: Sendable {
     /// - Returns: The names of the migrations it ran.
     @discardableResult
     func migrate() async throws -> [String] {
-        try await client.withConnection { connection in
+        let logger = logger
+        return try await withConnection { connection in
             try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -155,15 +234,64 @@ struct ServerDatabase: Sendable {
     /// Throws ``ServerError/notMigrated`` unless every migration has run, and
     /// ``ServerError/newerSchema`` when the database has run migrations this server lacks.
     func checkSchema() async throws {
-        var version = 0
+        let version: Int
         do {
-            let rows = try await client.query("SELECT coalesce(max(version), 0) FROM schema_migrations", logger: logger)
-            for try await found in rows.decode(Int.self) { version = found }
+            version = try await query("SELECT coalesce(max(version), 0) FROM schema_migrations") { try await $0.decode(Int.self).first { _ in true } ?? 0 }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
             throw ServerError.notMigrated
         }
         guard version >= Self.migrations.count else { throw ServerError.notMigrated }
         guard version == Self.migrations.count else { throw ServerError.newerSchema(version) }
+    }
+
+    /// The answer of ``withConnection(_:)``: given once, by the work, its time running out, or
+    /// the caller's cancellation, whichever comes first.
+    private final class Answer<Value: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Value, any Error>?
+            var early: Swift.Result<Value, any Error>?
+            var isLeased = false
+            var isGiven = false
+            var cancelWork: (@Sendable () -> Void)?
+        }
+
+        private let state = Mutex(State())
+
+        var isLeased: Bool { state.withLock(\.isLeased) }
+
+        func leased() {
+            state.withLock { $0.isLeased = true }
+        }
+
+        func start(_ continuation: CheckedContinuation<Value, any Error>) {
+            let early = state.withLock { state in
+                state.continuation = continuation
+                return state.early
+            }
+            if let early { continuation.resume(with: early) }
+        }
+
+        func onCancel(_ cancel: @escaping @Sendable () -> Void) {
+            let isGiven = state.withLock { state in
+                state.cancelWork = cancel
+                return state.isGiven
+            }
+            if isGiven { cancel() }
+        }
+
+        /// Gives `result`, and runs `then`, unless an answer was given already.
+        func give(_ result: Swift.Result<Value, any Error>, then: () -> Void = {}) {
+            let taken: State? = state.withLock { state in
+                guard !state.isGiven else { return nil }
+                defer { state.isGiven = true }
+                if state.continuation == nil { state.early = result }
+                return state
+            }
+            guard let taken else { return }
+            taken.continuation?.resume(with: result)
+            if case .failure = result { taken.cancelWork?() }
+            then()
+        }
     }
 
     /// The key of the advisory lock that migrations hold.

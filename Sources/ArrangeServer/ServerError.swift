@@ -18,6 +18,8 @@ enum ServerError: Error, Hashable {
     case badUserName
     /// No token has this id.
     case unknownToken(String)
+    /// No connection to the database came in time: it is down, or every connection is busy.
+    case databaseUnreachable
 }
 
 extension ServerError: LocalizedError {
@@ -33,6 +35,7 @@ extension ServerError: LocalizedError {
         case .userExists(let name): "There is a user '\(name)' already."
         case .badUserName: "A user name has 1 to 100 characters."
         case .unknownToken(let id): "There is no token '\(id)'; 'arrange-server token list --user NAME' lists them."
+        case .databaseUnreachable: "The database cannot be reached: it is down, or too busy; try again shortly."
         }
     }
 }

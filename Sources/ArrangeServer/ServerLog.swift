@@ -36,28 +36,33 @@ struct LogCursor: Hashable, Sendable {
 extension ServerDatabase {
     /// The epoch of this database's history.
     func epoch() async throws -> UUID {
-        let rows = try await client.query("SELECT epoch FROM arrange_server", logger: logger)
-        for try await epoch in rows.decode(UUID.self) { return epoch }
-        throw ServerError.notMigrated
+        let epoch = try await query("SELECT epoch FROM arrange_server") { try await $0.decode(UUID.self).first { _ in true } }
+        guard let epoch else { throw ServerError.notMigrated }
+        return epoch
     }
 
     /// Gives the database a new epoch, after it was restored from a backup: every client's
     /// cursor is then refused, and clients pull from the start and push what the server lacks.
     func markRestored() async throws -> UUID {
         let epoch = UUID()
-        try await client.query("UPDATE arrange_server SET epoch = \(epoch)", logger: logger)
+        try await execute("UPDATE arrange_server SET epoch = \(epoch)")
         return epoch
     }
 
     /// Where the user's log stands, for `replica`.
     func state(of account: Account, for replica: UUID?, epoch: UUID, serverTime: Int64) async throws -> SyncServerState {
-        let head = try await client.withConnection { try await Self.head(of: account.user, on: $0, logger: logger) }
-        var held: [String: Int64] = [:]
-        var received: SyncCursor?
-        let rows = try await client.query("SELECT replica, held, received FROM replicas WHERE user_id = \(account.user)", logger: logger)
-        for try await (id, sequence, cursor) in rows.decode((UUID, Int64, String?).self) {
-            if sequence > 0 { held[id.uuidString.lowercased()] = sequence }
-            if id == replica { received = cursor.map(SyncCursor.init) }
+        let logger = logger
+        let (head, held, received) = try await withTransaction { connection in
+            let head = try await Self.head(of: account.user, on: connection, logger: logger)
+            var held: [String: Int64] = [:]
+            var received: SyncCursor?
+            for try await (id, sequence, cursor) in try await connection.query(
+                "SELECT replica, held, received FROM replicas WHERE user_id = \(account.user)", logger: logger
+            ).decode((UUID, Int64, String?).self) {
+                if sequence > 0 { held[id.uuidString.lowercased()] = sequence }
+                if id == replica { received = cursor.map(SyncCursor.init) }
+            }
+            return (head, held, received)
         }
         return SyncServerState(
             head: LogCursor(epoch: epoch, position: head).syncCursor, held: held, folded: [:], foldedTips: [:], coordinatesFolding: false,
@@ -80,7 +85,7 @@ extension ServerDatabase {
         let operations = push.operations
         let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
         let logger = logger
-        try await client.withTransaction(logger: logger) { connection in
+        try await withTransaction { connection in
             var head = try await Self.head(of: account.user, on: connection, locking: true, logger: logger)
 
             // A replica pushes under one device's token; another device that pushes as it is a copy.
@@ -156,7 +161,7 @@ extension ServerDatabase {
                     SELECT \(account.user), r, max(s) FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) GROUP BY r
                     ON CONFLICT (user_id, replica) DO UPDATE SET held = greatest(replicas.held, excluded.held)
                     """, logger: logger)
-                try await connection.query("SELECT pg_notify(\(Self.channel(of: account.user)), \(String(head)))", logger: logger)
+                try await connection.query("SELECT pg_notify(\(PushSignals.channel), \(String(account.user)))", logger: logger)
             }
             try await connection.query(
                 """
@@ -190,7 +195,7 @@ extension ServerDatabase {
     ///   the log's head.
     func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> OperationFile.Contents {
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await withTransaction { connection in
             let head = try await Self.head(of: account.user, on: connection, logger: logger)
             let after = cursor?.position ?? 0
             if let cursor, cursor.epoch != epoch || cursor.position > head {
@@ -228,7 +233,7 @@ extension ServerDatabase {
     /// Every operation of the user's log, and the cursor after the last.
     func everyOperation(of account: Account, epoch: UUID) async throws -> (operations: [SyncOperation], cursor: LogCursor) {
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await withTransaction { connection in
             let head = try await Self.head(of: account.user, on: connection, logger: logger)
             var operations: [SyncOperation] = []
             for try await body in try await connection.query(
@@ -246,10 +251,5 @@ extension ServerDatabase {
         let query: PostgresQuery = locking ? "SELECT head FROM users WHERE id = \(user) FOR UPDATE" : "SELECT head FROM users WHERE id = \(user)"
         for try await head in try await connection.query(query, logger: logger).decode(Int64.self) { return head }
         return 0
-    }
-
-    /// The channel a user's pushes are announced on, for long polls in any server process.
-    static func channel(of user: Int64) -> String {
-        "arrange_user_\(user)"
     }
 }

@@ -8,11 +8,21 @@ import Hummingbird
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// The context of a request: the account its token belongs to, once checked.
 struct ServerContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    var account: Account?
+    var account: Account? {
+        didSet { identified.account.withLock { $0 = account } }
+    }
+    /// The account, as ``RequestLogMiddleware`` reads it back after the request.
+    let identified = Identified()
+
+    /// Who made a request, once known.
+    final class Identified: Sendable {
+        let account = Mutex<Account?>(nil)
+    }
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -39,8 +49,43 @@ struct Refusal: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = Response.body(try SyncProtocol.encoder.encode(SyncServerError.Body(error: error)), type: SyncProtocol.jsonMediaType, status: status)
-        if error.code == .rateLimited || error.code == .unavailable { response.headers[.retryAfter] = "1" }
+        if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
         return response
+    }
+}
+
+/// Logs one line for each request once it is answered: its method, path, status, duration,
+/// and the user and device that made it. Never a token, a cursor or anything of a body.
+///
+/// It also answers every failure in the protocol's form (``RefusalMiddleware``), so that the
+/// line has the status the client gets.
+struct RequestLogMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        func log(_ status: HTTPResponse.Status, refusal: SyncServerError.Code? = nil) {
+            let elapsed = start.duration(to: .now)
+            var metadata: Logger.Metadata = [
+                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(status.code)",
+                "ms": "\(elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+            ]
+            if let account = context.identified.account.withLock({ $0 }) {
+                metadata["user"] = "\(account.user)"
+                metadata["device"] = "\(account.token.uuidString.lowercased())"
+            }
+            if let refusal { metadata["refusal"] = "\(refusal.rawValue)" }
+            context.logger.info("request", metadata: metadata)
+        }
+        do {
+            let response = try await RefusalMiddleware().handle(request, context: context, next: next)
+            log(response.status)
+            return response
+        } catch let refusal as Refusal {
+            log(refusal.status, refusal: refusal.error.code)
+            throw refusal
+        } catch {
+            log(.internalServerError)
+            throw error
+        }
     }
 }
 
@@ -61,7 +106,10 @@ struct RefusalMiddleware: RouterMiddleware {
     static func refusal(for error: any Error, at path: String) -> SyncServerError? {
         switch error {
         case let error as SyncServerError: error
-        case let error as PostgresTransactionError: error.closureError.flatMap { refusal(for: $0, at: path) } ?? unavailable(error)
+        case ServerError.databaseUnreachable: unavailable
+        case let error as PostgresTransactionError:
+            error.closureError.flatMap { refusal(for: $0, at: path) }
+                ?? [error.beginError, error.closureError, error.commitError, error.rollbackError].lazy.compactMap { $0.flatMap(unavailable) }.first
         case let error as PSQLError: unavailable(error)
         case _ where error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge:
             SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once.")
@@ -70,12 +118,19 @@ struct RefusalMiddleware: RouterMiddleware {
         }
     }
 
-    /// The database out of reach: ``SyncServerError/Code/unavailable``; another database error is the server's own.
+    /// The database out of reach, or too slow: ``SyncServerError/Code/unavailable``; another
+    /// database error is the server's own.
     private static func unavailable(_ error: any Error) -> SyncServerError? {
+        guard let error = error as? PSQLError else { return nil }
         let lost: [PSQLError.Code] = [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection]
-        guard let error = error as? PSQLError, lost.contains(error.code) else { return nil }
-        return SyncServerError(.unavailable, "The server cannot reach its database; try again shortly.")
+        // 57014: a statement ran past its time; 55P03: a lock did not come in time;
+        // 57P01 to 57P03: the database shuts down or starts up.
+        let slowOrRestarting = ["57014", "55P03", "57P01", "57P02", "57P03"].contains(error.serverInfo?[.sqlState] ?? "")
+        guard lost.contains(error.code) || slowOrRestarting else { return nil }
+        return unavailable
     }
+
+    private static let unavailable = SyncServerError(.unavailable, "The server cannot reach its database; try again shortly.", retryAfter: 1)
 }
 
 /// Takes the account of the request's `Authorization: Bearer TOKEN`, or refuses it.
@@ -100,14 +155,30 @@ struct ServerRoutes: Sendable {
     let epoch: UUID
     /// The server's clock, in milliseconds since 1970.
     let clock: @Sendable () -> Int64
+    /// What wakes long polls.
+    let signals: PushSignals
+    private let processRate: RateLimiter<Bool>
+    private let tokenRate: RateLimiter<UUID>
+
+    /// The endpoints of a process that serves `database`, within `limits`.
+    init(database: ServerDatabase, epoch: UUID, clock: @escaping @Sendable () -> Int64, limits: RequestLimits) {
+        self.database = database
+        self.epoch = epoch
+        self.clock = clock
+        signals = PushSignals(capacity: limits.waitingPolls)
+        processRate = RateLimiter(rate: limits.perProcess, burst: limits.processBurst)
+        tokenRate = RateLimiter(rate: limits.perToken, burst: limits.tokenBurst)
+    }
 
     func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: RefusalMiddleware())
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RateLimitMiddleware(limiter: processRate, key: { _ in true }, whose: "Every device together"))
         router.get(RouterPath(SyncProtocol.healthPath)) { _, _ in try await health() }
         router.post(RouterPath(SyncProtocol.pairPath)) { request, _ in try await pair(request) }
-        let authorized = router.group().add(middleware: TokenMiddleware(database: database))
+        let authorized = router.group()
+            .add(middleware: TokenMiddleware(database: database))
+            .add(middleware: RateLimitMiddleware(limiter: tokenRate, key: { $0.account?.token }, whose: "This device"))
         authorized.get(RouterPath(SyncProtocol.statePath)) { request, context in try await state(request, context: context) }
         authorized.post(RouterPath(SyncProtocol.pushPath)) { request, context in try await push(request, context: context) }
         authorized.get(RouterPath(SyncProtocol.operationsPath)) { request, context in try await operations(request, context: context) }
@@ -119,10 +190,10 @@ struct ServerRoutes: Sendable {
 
     func health() async throws -> Response {
         do {
-            try await database.client.query("SELECT 1", logger: database.logger)
+            try await database.execute("SELECT 1")
             return try json(["status": "ok"])
         } catch {
-            throw SyncServerError(.unavailable, "The server cannot reach its database.")
+            throw SyncServerError(.unavailable, "The server cannot reach its database.", retryAfter: 1)
         }
     }
 
@@ -181,9 +252,38 @@ struct ServerRoutes: Sendable {
             }
             return cursor
         }
-        let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? SyncProtocol.maximumPageSize
-        let page = try await database.page(of: account, after: cursor, limit: max(1, min(limit, SyncProtocol.maximumPageSize)), epoch: epoch)
+        let limit = try Self.number("limit", of: request, in: 1...Int.max) ?? SyncProtocol.maximumPageSize
+        let wait = try Self.number("wait", of: request, in: 0...Int.max) ?? 0
+        let read = { try await database.page(of: account, after: cursor, limit: min(limit, SyncProtocol.maximumPageSize), epoch: epoch) }
+        guard wait > 0 else { return operationsResponse(try OperationFile.encode(try await read())) }
+        // Registered before the read, so that a push that commits after it still wakes the poll.
+        guard let ticket = await signals.register(for: account.user) else {
+            throw SyncServerError(.rateLimited, "Too many requests wait for changes on this server; try again shortly.", retryAfter: 1)
+        }
+        var page: OperationFile.Contents
+        do {
+            page = try await read()
+        } catch {
+            await signals.cancel(ticket)
+            throw error
+        }
+        if page.operations.isEmpty, await signals.wait(ticket, atMost: .seconds(min(wait, SyncProtocol.maximumWait))) {
+            page = try await read()
+        } else {
+            await signals.cancel(ticket)
+        }
         return operationsResponse(try OperationFile.encode(page))
+    }
+
+    /// The whole number that the query parameter `name` holds, or `nil` when there is none.
+    ///
+    /// - Throws: ``SyncServerError/Code/invalidBody`` when it is not a whole number in `range`.
+    private static func number(_ name: String, of request: Request, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw SyncServerError(.invalidBody, "'\(name)' must be a whole number from \(range.lowerBound); it is '\(text)'.")
+        }
+        return number
     }
 
     func snapshot(context: ServerContext) async throws -> Response {

@@ -137,24 +137,40 @@ public struct HTTPSyncRemote: SyncRemote {
         try await Self.send(request(path, query: query), to: server, session: session)
     }
 
-    /// Sends a request, and answers its body when the status is 2xx.
+    /// How many times a request is sent in all when the server says to try again shortly.
+    static let maximumAttempts = 3
+    /// The longest wait, in seconds, before trying again that a request waits out rather than fail.
+    static let longestRetryAfter = 10
+
+    /// Sends a request, and answers its body when the status is 2xx. A refusal of
+    /// ``SyncServerError/Code/rateLimited`` or ``SyncServerError/Code/unavailable`` that asks
+    /// for a short wait is waited out and sent again, up to ``maximumAttempts`` in all: every
+    /// request of the protocol may be sent twice.
     ///
     /// - Throws: ``SyncServerError`` for a refusal, ``HTTPSyncError`` for a server out of reach
     ///   or an answer that is not the protocol's.
     private static func send(_ request: URLRequest, to server: URL, session: URLSession) async throws -> (data: Data, response: HTTPURLResponse) {
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw HTTPSyncError.unreachable(server: server, reason: error.localizedDescription)
+        var attempt = 1
+        while true {
+            let data: Data
+            let response: URLResponse
+            do {
+                (data, response) = try await session.data(for: request)
+            } catch {
+                throw HTTPSyncError.unreachable(server: server, reason: error.localizedDescription)
+            }
+            guard let http = response as? HTTPURLResponse else { throw HTTPSyncError.badAnswer(server: server, reason: "the answer is not HTTP") }
+            if (200..<300).contains(http.statusCode) { return (data, http) }
+            guard let refusal = try? SyncProtocol.decoder.decode(SyncServerError.Body.self, from: data).error else {
+                throw HTTPSyncError.badAnswer(server: server, reason: "status \(http.statusCode) without a refusal the protocol knows")
+            }
+            let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) } ?? refusal.retryAfter
+            guard [.rateLimited, .unavailable].contains(refusal.code), attempt < maximumAttempts, let retryAfter,
+                  (0...longestRetryAfter).contains(retryAfter)
+            else { throw refusal }
+            try await Task.sleep(for: .seconds(retryAfter))
+            attempt += 1
         }
-        guard let http = response as? HTTPURLResponse else { throw HTTPSyncError.badAnswer(server: server, reason: "the answer is not HTTP") }
-        guard (200..<300).contains(http.statusCode) else {
-            if let refusal = try? SyncProtocol.decoder.decode(SyncServerError.Body.self, from: data) { throw refusal.error }
-            throw HTTPSyncError.badAnswer(server: server, reason: "status \(http.statusCode) without a refusal the protocol knows")
-        }
-        return (data, http)
     }
 
     private static func decodeJSON<Value: Decodable>(_ type: Value.Type, from data: Data, server: URL) throws -> Value {

@@ -14,7 +14,7 @@ public import Foundation
 /// | `GET /v1/state?replica=ID` | the user's log: ``SyncServerState`` |
 /// | `POST /v1/devices` | a pairing code in (``DevicePairing``), a device token out (``DeviceToken``) |
 /// | `POST /v1/push` | operations the server lacks, with the pusher's acknowledgement: ``SyncPushAnswer`` |
-/// | `GET /v1/ops?after=CURSOR&limit=N` | a page of operations after a cursor |
+/// | `GET /v1/ops?after=CURSOR&limit=N&wait=S` | a page of operations after a cursor; with `wait`, when there are none yet, it waits up to `S` seconds (at most ``maximumWait``) for a push |
 /// | `GET /v1/snapshot` | a snapshot, and in ``cursorHeader`` the cursor to pull after it |
 ///
 /// A refusal is `{"error":{"code":…,"message":…}}` (``SyncServerError``).
@@ -42,6 +42,8 @@ public enum SyncProtocol {
     public static let maximumOperationsPerPush = 1_000
     /// The most operations one page holds, whatever `limit` asks.
     public static let maximumPageSize = 1_000
+    /// The longest a long poll (`GET /v1/ops?wait=S`) waits for a push, in seconds.
+    public static let maximumWait = 25
     /// How far ahead of the server's clock an operation may be stamped, in milliseconds.
     public static let maximumClockSkew = HybridLogicalClock.maximumDrift
 
@@ -166,13 +168,17 @@ public struct SyncServerError: Error, Codable, Hashable, Sendable {
     public var index: Int?
     /// The server's clock, in milliseconds since 1970, with ``Code/clockSkew``.
     public var serverTime: Int64?
+    /// In how many seconds to try again, with ``Code/rateLimited`` and ``Code/unavailable``, as
+    /// the `Retry-After` header says too.
+    public var retryAfter: Int?
 
     /// A refusal of these parts.
-    public init(_ code: Code, _ message: String, index: Int? = nil, serverTime: Int64? = nil) {
+    public init(_ code: Code, _ message: String, index: Int? = nil, serverTime: Int64? = nil, retryAfter: Int? = nil) {
         self.code = code
         self.message = message
         self.index = index
         self.serverTime = serverTime
+        self.retryAfter = retryAfter
     }
 
     /// The body the server answers with.

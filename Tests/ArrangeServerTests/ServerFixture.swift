@@ -38,6 +38,8 @@ final class ServerFixture: @unchecked Sendable {
 
     /// Numbers the databases of one test process.
     private static let databases = Atomic<Int>(0)
+    /// Numbers the server logs that ARRANGE_TEST_SERVER_LOG asks for.
+    private static let serverLogs = Atomic<Int>(0)
 
     /// The URL of this fixture's database.
     let databaseURL: String
@@ -73,15 +75,24 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     /// Starts an `arrange-server serve` process on a free port, and answers its address.
-    func startServer() throws -> URL {
+    ///
+    /// - Parameter options: More options of `serve`.
+    func startServer(_ options: [String] = []) throws -> URL {
         guard let executable = Self.executable else { throw ServerTestSetup.noExecutable }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"]
+        process.arguments = ["serve", "--port", "0"] + options
         process.environment = ProcessInfo.processInfo.environment.merging(["DATABASE_URL": databaseURL]) { $1 }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // ARRANGE_TEST_SERVER_LOG=PREFIX keeps each server's log, in PREFIX0, PREFIX1 and on.
+        if let prefix = ProcessInfo.processInfo.environment["ARRANGE_TEST_SERVER_LOG"] {
+            let path = "\(prefix)\(Self.serverLogs.add(1, ordering: .relaxed).oldValue)"
+            FileManager.default.createFile(atPath: path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         servers.append(process)
         // The first line it prints names its address.
@@ -96,6 +107,42 @@ final class ServerFixture: @unchecked Sendable {
             throw ServerTestSetup.serverDidNotStart(text)
         }
         return url
+    }
+
+    /// Runs `pg_ctl ACTION` on the test cluster (`stop -m immediate`, `start`), as the cluster's
+    /// owner, and waits for it to finish.
+    static func cluster(_ action: [String]) throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let bin = environment["ARRANGE_TEST_POSTGRES_BIN"], let data = environment["ARRANGE_TEST_POSTGRES_DATA"] else {
+            throw ServerTestSetup.noCluster
+        }
+        let pgCtl = ["\(bin)/pg_ctl", "-D", data, "-l", "\(data)/../log", "-w", "-t", "30"] + action
+        let arguments = getuid() == 0 ? ["runuser", "-u", "postgres", "--"] + pgCtl : pgCtl
+        // Spawned and waited for here: Foundation's Process waits for what the server that
+        // pg_ctl starts keeps open, and would never see pg_ctl end.
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&fileActions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        argv.append(nil)
+        var child = pid_t()
+        guard let program = argv[0], posix_spawnp(&child, program, &fileActions, nil, argv, environ) == 0 else {
+            throw ServerTestSetup.commandFailed(action, "pg_ctl could not be started")
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else { throw ServerTestSetup.commandFailed(action, "pg_ctl \(action.joined(separator: " ")) failed with status \(status)") }
+    }
+
+    /// ``cluster(_:)`` on a thread of its own, so that the tasks of a test go on meanwhile.
+    static func clusterInBackground(_ action: [String]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async { continuation.resume(with: Result { try cluster(action) }) }
+        }
     }
 
     /// Runs a command to its end, and answers its standard output; throws with its standard
@@ -125,7 +172,7 @@ final class ServerFixture: @unchecked Sendable {
 }
 
 /// A raw HTTP exchange with a server, for the tests of what it refuses.
-struct RawClient {
+struct RawClient: Sendable {
     let server: URL
     let token: String?
 

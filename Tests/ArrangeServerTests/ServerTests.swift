@@ -225,9 +225,9 @@ struct ServerTests {
         }
     }
 
-    /// `count` operations of `replica` that add items, numbered from 1.
-    static func operations(_ count: Int, of replica: ReplicaID) -> [SyncOperation] {
-        (1...count).map { sequence in
+    /// `count` operations of `replica` that add items, numbered from `first`.
+    static func operations(_ count: Int, of replica: ReplicaID, from first: Int64 = 1) -> [SyncOperation] {
+        (first..<first + Int64(count)).map { sequence in
             SyncOperation(
                 replica: replica, sequence: Int64(sequence), clock: HLCTimestamp(milliseconds: 1_790_000_000_000 + Int64(sequence), counter: 0),
                 change: .addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "item \(sequence)", notes: "", place: SyncPlace(after: nil, before: nil)))

@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Wakes the long polls of a server process when a push to their user commits, in this process
+/// or another: every push announces its user on ``channel`` (`NOTIFY`), and one connection of
+/// each process listens there.
+///
+/// A poll registers before it reads the log, so a push that commits between the read and the
+/// wait still wakes it. While the listening connection is lost, and when it is back, every
+/// poll is woken: it reads the log again rather than miss a push.
+actor PushSignals {
+    /// The channel every push announces its user on, as the user's id in decimal.
+    static let channel = "arrange_pushes"
+
+    /// A poll that waits for a push to its user.
+    struct Ticket: Hashable, Sendable {
+        fileprivate let id: Int
+        fileprivate let user: Int64
+    }
+
+    private struct Waiter {
+        var isSignalled = false
+        var continuation: CheckedContinuation<Bool, Never>?
+    }
+
+    /// The most polls that may wait at once in this process.
+    let capacity: Int
+    private var waiters: [Int64: [Int: Waiter]] = [:]
+    private var count = 0
+    private var nextID = 0
+
+    /// Signals for at most `capacity` waiting polls.
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// How many polls wait now.
+    var waiting: Int { count }
+
+    /// Registers a poll for pushes to `user`; `nil` when ``capacity`` polls wait already.
+    func register(for user: Int64) -> Ticket? {
+        guard count < capacity else { return nil }
+        nextID += 1
+        waiters[user, default: [:]][nextID] = Waiter()
+        count += 1
+        return Ticket(id: nextID, user: user)
+    }
+
+    /// Waits until a push to the ticket's user, at most `timeout`; unregisters the ticket.
+    ///
+    /// - Returns: Whether a push (or a lost listener) woke it, rather than the time running out.
+    func wait(_ ticket: Ticket, atMost timeout: Duration) async -> Bool {
+        guard let waiter = waiters[ticket.user]?[ticket.id] else { return false }
+        if waiter.isSignalled {
+            remove(ticket)
+            return true
+        }
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            await self?.resume(ticket, signalled: false)
+        }
+        defer { timer.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters[ticket.user]?[ticket.id]?.continuation = continuation
+            }
+        } onCancel: {
+            Task { await self.resume(ticket, signalled: false) }
+        }
+    }
+
+    /// Unregisters a ticket that will not wait.
+    func cancel(_ ticket: Ticket) {
+        remove(ticket)
+    }
+
+    /// Wakes every poll for pushes to `user`.
+    func signal(_ user: Int64) {
+        for id in waiters[user]?.keys.map(\.self) ?? [] {
+            resume(Ticket(id: id, user: user), signalled: true)
+        }
+    }
+
+    /// Wakes every poll, of every user.
+    func signalAll() {
+        for user in waiters.keys.map(\.self) { signal(user) }
+    }
+
+    private func resume(_ ticket: Ticket, signalled: Bool) {
+        guard var waiter = waiters[ticket.user]?[ticket.id] else { return }
+        if let continuation = waiter.continuation {
+            remove(ticket)
+            continuation.resume(returning: signalled)
+        } else if signalled {
+            waiter.isSignalled = true
+            waiters[ticket.user]?[ticket.id] = waiter
+        }
+    }
+
+    private func remove(_ ticket: Ticket) {
+        guard waiters[ticket.user]?.removeValue(forKey: ticket.id) != nil else { return }
+        count -= 1
+        if waiters[ticket.user]?.isEmpty == true { waiters[ticket.user] = nil }
+    }
+
+    /// Listens on ``channel`` with a connection of `database`'s pool until cancelled, and
+    /// signals each user announced; listens again after a lost connection.
+    func listen(on database: ServerDatabase) async {
+        while !Task.isCancelled {
+            do {
+                try await database.client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        // Pushes may have committed while no one listened.
+                        self.signalAll()
+                        for try await notification in notifications {
+                            if let user = Int64(notification.payload) { self.signal(user) }
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                database.logger.warning("Long polls lost their database connection; listening again", metadata: ["error": "\(error)"])
+            }
+            signalAll()
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import ArrangeModel
+import ArrangeSync
+import ArrangeSyncHTTP
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("arrange-server: long polls, limits and a database that goes away", .serialized)
+struct ServerLimitsTests {
+    @Test("A long poll waits for a push; a push through another server process wakes it at once")
+    func longPoll() async throws {
+        let fixture = try ServerFixture()
+        let token = try fixture.user("alice")
+        let polling = RawClient(server: try fixture.startServer(), token: token)
+        let pushing = RawClient(server: try fixture.startServer(), token: token)
+        let clock = ContinuousClock()
+
+        var start = clock.now
+        let idle = try await polling.send("GET", SyncProtocol.operationsPath, query: "wait=1")
+        #expect(idle.status == 200)
+        #expect(try OperationFile.decode(idle.body).operations.isEmpty)
+        #expect(start.duration(to: clock.now) >= .milliseconds(900), "it waited for a push that did not come")
+
+        let head = try await polling.head()
+        start = clock.now
+        async let poll = polling.send("GET", SyncProtocol.operationsPath, query: "after=\(head.rawValue)&wait=20")
+        try await Task.sleep(for: .milliseconds(500))
+        let replica = ReplicaID()
+        let operations = ServerTests.operations(2, of: replica)
+        #expect(try await pushing.push(operations, from: replica).status == 200)
+        let woken = try await poll
+        #expect(start.duration(to: clock.now) < .seconds(5), "woken by the push, not by the time running out")
+        #expect(woken.status == 200)
+        #expect(try OperationFile.decode(woken.body).operations.map(\.id) == operations.map(\.id))
+    }
+
+    @Test("Past the cap on waiting polls, a poll gets 429 with Retry-After")
+    func waitingPollCap() async throws {
+        let fixture = try ServerFixture()
+        let client = RawClient(server: try fixture.startServer(["--waiting-polls", "1"]), token: try fixture.user("alice"))
+        let head = try await client.head()
+        async let first = client.send("GET", SyncProtocol.operationsPath, query: "after=\(head.rawValue)&wait=20")
+        try await Task.sleep(for: .milliseconds(500))
+        let second = try await client.send("GET", SyncProtocol.operationsPath, query: "after=\(head.rawValue)&wait=20")
+        #expect(second.status == 429 && second.refusal?.code == .rateLimited && second.headers["retry-after"] != nil)
+        let replica = ReplicaID()
+        #expect(try await client.push(ServerTests.operations(1, of: replica), from: replica).status == 200)
+        #expect(try await first.status == 200)
+    }
+
+    @Test("A device over its rate gets 429 with Retry-After; another device goes on")
+    func rateLimit() async throws {
+        let fixture = try ServerFixture()
+        let server = try fixture.startServer(["--token-rate", "1"])
+        let (alice, bob) = (RawClient(server: server, token: try fixture.user("alice")), RawClient(server: server, token: try fixture.user("bob")))
+        var answers: [RawClient.Answer] = []
+        for _ in 0..<6 { answers.append(try await alice.send("GET", SyncProtocol.statePath)) }
+        let limited = try #require(answers.first { $0.status == 429 }, "\(answers.map(\.status))")
+        #expect(limited.refusal?.code == .rateLimited)
+        #expect(limited.headers["retry-after"].flatMap { Int($0) }.map { $0 >= 1 } == true)
+        #expect(answers.prefix(3).allSatisfy { $0.status == 200 }, "a burst of 3 goes through")
+        #expect(try await bob.send("GET", SyncProtocol.statePath).status == 200)
+    }
+
+    @Test("A limit or a wait that is not a whole number gets 400")
+    func badParameters() async throws {
+        let fixture = try ServerFixture()
+        let client = RawClient(server: try fixture.startServer(), token: try fixture.user("alice"))
+        for query in ["limit=0", "limit=many", "wait=-1", "wait=1.5"] {
+            let answer = try await client.send("GET", SyncProtocol.operationsPath, query: query)
+            #expect(answer.status == 400 && answer.refusal?.code == .invalidBody, "\(query): \(answer.status)")
+        }
+    }
+
+    @Test("PostgreSQL stopped at once under load: 503 within 1 s while it is down, none past 10 s, back within 5 s, nothing acknowledged lost")
+    func databaseRestart() async throws {
+        let fixture = try ServerFixture()
+        let client = RawClient(server: try fixture.startServer(), token: try fixture.user("alice"))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let record = LoadRecord()
+
+        // Four devices push one operation a request, and send it again until it is taken.
+        async let load: Void = withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    let replica = ReplicaID()
+                    var sequence: Int64 = 1
+                    while start.duration(to: clock.now) < .seconds(9) {
+                        let operations = ServerTests.operations(1, of: replica, from: sequence)
+                        let sent = clock.now
+                        let answer = try await client.push(operations, from: replica)
+                        record.exchanges.withLock { $0.append(Exchange(sent: sent, answered: clock.now, status: answer.status)) }
+                        if answer.status == 200 {
+                            record.acknowledged.withLock { $0.append(contentsOf: operations.map(\.id)) }
+                            sequence += 1
+                        } else {
+                            try await Task.sleep(for: .milliseconds(50))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        try await Task.sleep(for: .seconds(2))
+        try await ServerFixture.clusterInBackground(["stop", "-m", "immediate"])
+        let stopped = clock.now
+        try await Task.sleep(for: .milliseconds(300))
+        let healthSent = clock.now
+        let health = try await RawClient(server: client.server, token: nil).send("GET", SyncProtocol.healthPath)
+        #expect(health.status == 503 && healthSent.duration(to: clock.now) < .seconds(1))
+        try await Task.sleep(for: .seconds(2))
+        let restarting = clock.now
+        try await ServerFixture.clusterInBackground(["start"])
+        let started = clock.now
+        try await load
+
+        let all = record.exchanges.withLock { $0 }
+        #expect(all.allSatisfy { $0.sent.duration(to: $0.answered) < .seconds(10) }, "no request hangs")
+        let whileDown = all.filter { $0.sent > stopped + .milliseconds(300) && $0.answered < restarting }
+        #expect(!whileDown.isEmpty)
+        for exchange in whileDown {
+            #expect(exchange.status == 503 && exchange.sent.duration(to: exchange.answered) < .seconds(1), "\(exchange)")
+        }
+        let firstTaken = try #require(all.filter { $0.sent > started && $0.status == 200 }.map(\.answered).min(), "pushes were taken again")
+        #expect(started.duration(to: firstTaken) < .seconds(5))
+
+        let held = try await client.everyOperationID()
+        let taken = record.acknowledged.withLock { $0 }
+        #expect(Set(taken).isSubset(of: Set(held)), "every push answered 200 is kept")
+        #expect(held.count == Set(held).count, "none is stored twice")
+    }
+
+    /// What the load's clients saw.
+    final class LoadRecord: Sendable {
+        /// The operations of every push answered 200.
+        let acknowledged = Mutex<[SyncOperation.ID]>([])
+        let exchanges = Mutex<[Exchange]>([])
+    }
+
+    /// A request of the load, as its client saw it.
+    struct Exchange: Sendable, CustomStringConvertible {
+        var sent: ContinuousClock.Instant
+        var answered: ContinuousClock.Instant
+        var status: Int
+
+        var description: String { "\(status) after \(sent.duration(to: answered))" }
+    }
+}
+
+extension RawClient {
+    /// The cursor after the newest operation the server holds.
+    func head() async throws -> SyncCursor {
+        try JSONDecoder().decode(SyncServerState.self, from: try await send("GET", SyncProtocol.statePath).body).head
+    }
+
+    /// The id of every operation the server holds, in its order.
+    func everyOperationID() async throws -> [SyncOperation.ID] {
+        var ids: [SyncOperation.ID] = []
+        var cursor: String?
+        while true {
+            let page = try OperationFile.decode(try await send("GET", SyncProtocol.operationsPath, query: cursor.map { "after=\($0)" }).body)
+            ids += page.operations.map(\.id)
+            if page.isComplete == true || page.operations.isEmpty { return ids }
+            cursor = page.cursor?.rawValue
+        }
+    }
+}
