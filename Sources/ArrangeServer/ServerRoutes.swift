@@ -50,6 +50,7 @@ struct Refusal: HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = Response.body(try SyncProtocol.encoder.encode(SyncServerError.Body(error: error)), type: SyncProtocol.jsonMediaType, status: status)
         if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
+        if error.code == .methodNotAllowed { response.headers[.allow] = SyncProtocol.methods[request.uri.path] }
         return response
     }
 }
@@ -113,7 +114,12 @@ struct RefusalMiddleware: RouterMiddleware {
         case let error as PSQLError: unavailable(error)
         case _ where error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge:
             SyncServerError(.payloadTooLarge, "The body is over \(SyncProtocol.maximumBodyBytes) bytes; send fewer operations at once.")
-        case let error as HTTPError where error.status == .notFound: SyncServerError(.notFound, "There is nothing at \(path).")
+        case let error as HTTPError where error.status == .notFound:
+            if let method = SyncProtocol.methods[path] {
+                SyncServerError(.methodNotAllowed, "\(path) takes \(method) requests only.")
+            } else {
+                SyncServerError(.notFound, "There is nothing at \(path).")
+            }
         default: nil
         }
     }
@@ -253,7 +259,7 @@ struct ServerRoutes: Sendable {
             return cursor
         }
         let limit = try Self.number("limit", of: request, in: 1...Int.max) ?? SyncProtocol.maximumPageSize
-        let wait = try Self.number("wait", of: request, in: 0...Int.max) ?? 0
+        let wait = try Self.number("wait", of: request, in: 0...SyncProtocol.maximumWait) ?? 0
         let read = { try await database.page(of: account, after: cursor, limit: min(limit, SyncProtocol.maximumPageSize), epoch: epoch) }
         guard wait > 0 else { return operationsResponse(try OperationFile.encode(try await read())) }
         // Registered before the read, so that a push that commits after it still wakes the poll.
@@ -267,7 +273,7 @@ struct ServerRoutes: Sendable {
             await signals.cancel(ticket)
             throw error
         }
-        if page.operations.isEmpty, await signals.wait(ticket, atMost: .seconds(min(wait, SyncProtocol.maximumWait))) {
+        if page.operations.isEmpty, await signals.wait(ticket, atMost: .seconds(wait)) {
             page = try await read()
         } else {
             await signals.cancel(ticket)
@@ -281,7 +287,8 @@ struct ServerRoutes: Sendable {
     private static func number(_ name: String, of request: Request, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = request.uri.queryParameters.get(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw SyncServerError(.invalidBody, "'\(name)' must be a whole number from \(range.lowerBound); it is '\(text)'.")
+            let bounds = range.upperBound == .max ? "from \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+            throw SyncServerError(.invalidBody, "'\(name)' must be a whole number \(bounds); it is '\(text)'.")
         }
         return number
     }

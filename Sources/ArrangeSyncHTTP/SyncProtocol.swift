@@ -35,6 +35,11 @@ public enum SyncProtocol {
     public static let pushPath = "/v1/push"
     public static let operationsPath = "/v1/ops"
     public static let snapshotPath = "/v1/snapshot"
+    /// The one method each endpoint takes, by path; another gets
+    /// ``SyncServerError/Code/methodNotAllowed``.
+    public static let methods: [String: String] = [
+        healthPath: "GET", statePath: "GET", pairPath: "POST", pushPath: "POST", operationsPath: "GET", snapshotPath: "GET",
+    ]
 
     /// The most bytes a request body may hold.
     public static let maximumBodyBytes = 1 << 20
@@ -141,13 +146,14 @@ public struct SyncServerError: Error, Codable, Hashable, Sendable {
     /// Why, as a program reads it. The codes are a contract.
     public enum Code: String, Codable, Hashable, Sendable, CaseIterable {
         case unauthorized, notFound, payloadTooLarge, unsupportedMediaType, invalidBody, invalidOperation, clockSkew, operationConflict,
-            replicaForked, snapshotRequired, cursorInvalid, rateLimited, unavailable
+            replicaForked, snapshotRequired, cursorInvalid, rateLimited, unavailable, methodNotAllowed
 
         /// The HTTP status the server answers with.
         public var status: Int {
             switch self {
             case .unauthorized: 401
             case .notFound: 404
+            case .methodNotAllowed: 405
             case .payloadTooLarge: 413
             case .unsupportedMediaType: 415
             case .invalidBody: 400

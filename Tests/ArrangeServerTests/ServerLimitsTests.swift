@@ -62,11 +62,11 @@ struct ServerLimitsTests {
         #expect(try await bob.send("GET", SyncProtocol.statePath).status == 200)
     }
 
-    @Test("A limit or a wait that is not a whole number gets 400")
+    @Test("A limit or a wait that is not a whole number in its range gets 400")
     func badParameters() async throws {
         let fixture = try ServerFixture()
         let client = RawClient(server: try fixture.startServer(), token: try fixture.user("alice"))
-        for query in ["limit=0", "limit=many", "wait=-1", "wait=1.5"] {
+        for query in ["limit=0", "limit=many", "wait=-1", "wait=1.5", "wait=26"] {
             let answer = try await client.send("GET", SyncProtocol.operationsPath, query: query)
             #expect(answer.status == 400 && answer.refusal?.code == .invalidBody, "\(query): \(answer.status)")
         }

@@ -205,6 +205,8 @@ struct ServerTests {
         let pastHead = try await client.send("GET", SyncProtocol.operationsPath, query: "after=\(past):99")
         #expect(pastHead.refusal?.code == .cursorInvalid, "a cursor past the head: the server was restored")
         #expect(try await client.send("GET", "/v1/nothing").refusal?.code == .notFound)
+        let wrongMethod = try await client.send("PUT", SyncProtocol.pushPath)
+        #expect(wrongMethod.status == 405 && wrongMethod.refusal?.code == .methodNotAllowed && wrongMethod.headers["allow"] == "POST")
     }
 
     @Test("A snapshot holds what every operation makes, with the cursor to pull after it")
