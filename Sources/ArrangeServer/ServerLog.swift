@@ -185,7 +185,9 @@ extension ServerDatabase {
                         OR (replicas.acknowledged_milliseconds, replicas.acknowledged_counter) < (excluded.acknowledged_milliseconds, excluded.acknowledged_counter)
                     """, logger: logger)
             }
+            Failpoint.pushBeforeCommit.reached()
         }
+        Failpoint.pushAfterCommit.reached()
         return SyncPushAnswer(accepted: operations.count, received: through)
     }
 

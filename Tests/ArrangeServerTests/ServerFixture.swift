@@ -76,13 +76,15 @@ final class ServerFixture: @unchecked Sendable {
 
     /// Starts an `arrange-server serve` process on a free port, and answers its address.
     ///
-    /// - Parameter options: More options of `serve`.
-    func startServer(_ options: [String] = []) throws -> URL {
+    /// - Parameters:
+    ///   - options: More options of `serve`; a free port unless they name one.
+    ///   - environment: More variables of its environment.
+    func startServer(_ options: [String] = [], environment: [String: String] = [:]) throws -> URL {
         guard let executable = Self.executable else { throw ServerTestSetup.noExecutable }
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"] + options
-        process.environment = ProcessInfo.processInfo.environment.merging(["DATABASE_URL": databaseURL]) { $1 }
+        process.arguments = ["serve"] + (options.contains("--port") ? [] : ["--port", "0"]) + options
+        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["DATABASE_URL": databaseURL]) { $1 }) { $1 }
         let output = Pipe()
         process.standardOutput = output
         // ARRANGE_TEST_SERVER_LOG=PREFIX keeps each server's log, in PREFIX0, PREFIX1 and on.
