@@ -77,14 +77,14 @@ actor PushSignals {
 
     /// Wakes every poll for pushes to `user`.
     func signal(_ user: Int64) {
-        for id in waiters[user]?.keys.map(\.self) ?? [] {
+        for id in Array((waiters[user] ?? [:]).keys) {
             resume(Ticket(id: id, user: user), signalled: true)
         }
     }
 
     /// Wakes every poll, of every user.
     func signalAll() {
-        for user in waiters.keys.map(\.self) { signal(user) }
+        for user in Array(waiters.keys) { signal(user) }
     }
 
     private func resume(_ ticket: Ticket, signalled: Bool) {
