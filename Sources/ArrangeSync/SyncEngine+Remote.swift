@@ -68,10 +68,15 @@ extension SyncEngine {
         }
     }
 
-    /// Takes the remote's snapshot, and records where to pull from after it.
+    /// Takes the remote's snapshot, and records where to pull from after it. A store that lacks
+    /// nothing the remote folded away merges the snapshot's operations instead, so that it
+    /// holds all the snapshot holds before its cursor moves past them.
     private func adopt(from remote: some SyncRemote) async throws -> MergeReport? {
         let taken = try await remote.snapshot()
         let report = try await adopt(taken.snapshot)
+        if report == nil {
+            try await merge(try taken.snapshot.operations(), after: taken.snapshot.folded, endingAt: taken.snapshot.foldedTips)
+        }
         try await repository.write { transaction in
             try Self.updateRecord(of: remote.identity, in: Self.log(of: transaction)) { $0.pullCursor = taken.cursor?.rawValue }
         }
@@ -80,9 +85,10 @@ extension SyncEngine {
 
     /// Merges the remote's operations after the cursor this store keeps for it, a page at a
     /// time, each with the cursor and the acknowledgements it carries, in one transaction.
-    /// A page that needs operations the remote folded since takes the remote's snapshot first,
-    /// once in a pull. A page that brings nothing, or leaves the cursor where it was, ends the
-    /// pull, whatever it says: the next sync goes on.
+    /// A page that needs operations the remote folded since, or a cursor the remote refuses as
+    /// older than its fold, takes the remote's snapshot first, once in a pull. A page that
+    /// brings nothing, or leaves the cursor where it was, ends the pull, whatever it says: the
+    /// next sync goes on.
     ///
     /// - Returns: What the merges did, added up, what taking a snapshot on the way did, and the
     ///   ids of the operations pulled.
@@ -95,9 +101,10 @@ extension SyncEngine {
         var pulled = Set<SyncOperation.ID>()
         while true {
             let cursor = try await repository.read { try Self.log(of: $0).remoteRecord(of: remote.identity)?.pullCursor.map(SyncCursor.init) }
-            let page = try await remote.pull(after: cursor, limit: pageSize)
+            let page: SyncPage
             let report: MergeReport
             do {
+                page = try await remote.pull(after: cursor, limit: pageSize)
                 report = try await repository.write { transaction in
                     try self.merge(page, in: transaction) { log in
                         try Self.updateRecord(of: remote.identity, in: log) { record in

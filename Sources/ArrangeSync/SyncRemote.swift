@@ -53,6 +53,9 @@ public protocol SyncRemote: Sendable {
     /// - Parameters:
     ///   - cursor: `nil` for the first page, else the ``SyncPage/cursor`` of a page before.
     ///   - limit: The most operations to return, at least 1.
+    /// - Throws: ``SyncError/missingFoldedOperations`` when the remote folded away operations
+    ///   after `cursor` that the store may lack: the store takes the remote's snapshot, and
+    ///   pulls after the snapshot's cursor.
     func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage
 
     /// Gives the remote operations it may lack, those it holds already included, with the

@@ -200,6 +200,58 @@ extension SyncEngine {
         return try tips.contains { try !Self.holds($0, in: transaction) }
     }
 
+    /// Makes the store of `transaction`, which holds nothing yet, the snapshot's store, as the
+    /// replica `replica`: for a store that keeps its replica and its snapshot elsewhere between
+    /// uses, as the sync server does for each user's log.
+    ///
+    /// Unlike ``adopt(_:)``, nothing of this store is merged again: its replica's operations in
+    /// the snapshot are its own.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The snapshot this store's replica took of itself last time (``snapshot()``).
+    ///   - replica: This store's replica, as it was when the snapshot was taken or later.
+    package func restore(_ snapshot: SyncSnapshot?, as replica: ReplicaState) async throws {
+        try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            if let snapshot {
+                try self.replaceContents(with: snapshot, fold: snapshot.fold, preferringDefault: nil, in: log)
+            }
+            try log.setReplicaState(replica)
+        }
+    }
+
+    /// Replaces this store's rows, tombstones, log and fold with the snapshot's, and learns the
+    /// replicas it learned were forgotten.
+    ///
+    /// - Parameters:
+    ///   - fold: The snapshot's fold; `nil` for a snapshot of a store that folded nothing.
+    ///   - preferringDefault: This store's default list, kept when the snapshot holds it.
+    private func replaceContents(with snapshot: SyncSnapshot, fold: Fold?, preferringDefault defaultList: ItemList.ID?, in transaction: any LogWriting) throws {
+        for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
+        for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
+        if let fold {
+            _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through), keeping: [])
+        }
+        try transaction.replaceFolded(with: snapshot.foldedOperations)
+
+        for list in snapshot.lists { try transaction.insert(list) }
+        for item in snapshot.items { try transaction.insert(item) }
+        for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
+        for logged in snapshot.log { _ = try transaction.log(logged) }
+        for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {
+            try transaction.setDefaultListID(candidate)
+            break
+        }
+        try recountReplicaProgress(in: transaction)
+        // The replicas the snapshot's store learned were forgotten, this one among them perhaps:
+        // their operations may have been folded away, and the retirement with them.
+        for replica in snapshot.retired {
+            var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+            progress.isRetired = true
+            try transaction.setReplicaProgress(progress)
+        }
+    }
+
     /// Replaces this store's rows and log with the snapshot's, then merges into it again this
     /// store's own operations that the snapshot's `fold` did not take in.
     private func adopt(_ snapshot: SyncSnapshot, fold: Fold, in transaction: any LogWriting) throws -> MergeReport {
@@ -220,28 +272,7 @@ extension SyncEngine {
                 .map(SyncOperation.init)
         } ?? []
 
-        let defaultList = try transaction.defaultListID()
-        for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
-        for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
-        _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through), keeping: [])
-        try transaction.replaceFolded(with: snapshot.foldedOperations)
-
-        for list in snapshot.lists { try transaction.insert(list) }
-        for item in snapshot.items { try transaction.insert(item) }
-        for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
-        for logged in snapshot.log { _ = try transaction.log(logged) }
-        for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {
-            try transaction.setDefaultListID(candidate)
-            break
-        }
-        try recountReplicaProgress(in: transaction)
-        // The replicas the snapshot's store learned were forgotten, this one among them perhaps:
-        // their operations may have been folded away, and the retirement with them.
-        for replica in snapshot.retired {
-            var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
-            progress.isRetired = true
-            try transaction.setReplicaProgress(progress)
-        }
+        try replaceContents(with: snapshot, fold: fold, preferringDefault: try transaction.defaultListID(), in: transaction)
         guard !otherLine.isEmpty else { return try merge(own, in: transaction, fromOwnLog: true) }
         try leaveReplica(replica, reaching: otherLine.map(\.2).max() ?? 0, in: transaction)
         var report = try merge(own, in: transaction, fromOwnLog: true, remaking: forked)

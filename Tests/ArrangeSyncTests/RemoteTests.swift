@@ -211,6 +211,42 @@ struct RemoteTests {
         #expect(left.folded[replica] == 2, "\(left.folded)")
         #expect(!left.operations.filter { $0.replica == replica }.isEmpty)
     }
+
+    @Test("A store sent to the snapshot that lacks nothing it folded takes in its operations before its cursor moves past them", arguments: StoreKind.allCases)
+    func snapshotOfOperations(kind: StoreKind) async throws {
+        let (peer, store) = (SyncEngine(repository: try kind.makeRepository()), SyncEngine(repository: try kind.makeRepository()))
+        for title in ["A", "B"] {
+            try peer.perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: title, notes: "", place: SyncPlace(after: nil, before: nil)))
+        }
+        let report = try await store.sync(with: SnapshotOnlyRemote(peer: peer))
+        #expect(report.adoption == nil, "nothing was folded: the store had nothing to take the snapshot for")
+        let titles = try await store.repository.read { try $0.items(in: ItemList.firstDefaultListID, visibility: .all, offset: 0, limit: .max).map(\.title) }
+        #expect(Set(titles) == ["A", "B"])
+    }
+}
+
+/// A remote that refuses to page from before its fold, and hands out its peer's snapshot instead,
+/// as a sync server does to a device returning after a fold.
+struct SnapshotOnlyRemote: SyncRemote {
+    let peer: SyncEngine
+    var identity: String { "snapshot only" }
+
+    func state(for replica: ReplicaID) async throws -> SyncRemoteState {
+        SyncRemoteState(held: [:], coordinatesFolding: true)
+    }
+
+    func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
+        guard let cursor else { throw SyncError.missingFoldedOperations }
+        return SyncPage(operations: [], cursor: cursor, isComplete: true)
+    }
+
+    func push(
+        _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
+    ) async throws -> MergeReport? { nil }
+
+    func snapshot() async throws -> SyncRemoteSnapshot {
+        SyncRemoteSnapshot(snapshot: try await peer.snapshot(), cursor: SyncCursor(rawValue: "after the snapshot"))
+    }
 }
 
 extension RelayRemote {

@@ -62,6 +62,21 @@ struct SnapshotTests {
         }
     }
 
+    @Test("Two stores that hold the same operations have one state digest, whatever they folded; a change gives another", arguments: StoreKind.allCases)
+    func stateDigest(kind: StoreKind) async throws {
+        let (laptop, phone) = try await foldedGroup(kind)
+        #expect(try await laptop.engine.snapshot().stateDigest != phone.engine.snapshot().stateDigest, "the phone lacks Rice")
+        _ = try await phone.engine.exchange(with: laptop.engine)
+        let digest = try await laptop.engine.snapshot().stateDigest
+        #expect(try await phone.engine.snapshot().stateDigest == digest)
+        #expect(digest.count == 64 && digest.allSatisfy(\.isHexDigit))
+        let fresh = try Replica(kind: kind)
+        _ = try await fresh.engine.exchange(with: laptop.engine)
+        #expect(try await fresh.engine.snapshot().stateDigest == digest, "a store that took the snapshot")
+        try phone.add("Jam")
+        #expect(try await phone.engine.snapshot().stateDigest != digest)
+    }
+
     @Test("A snapshot file holds every part of the store, one typed line each, and reads back as it was written")
     func format() async throws {
         let (laptop, _) = try await foldedGroup(.inMemory)
