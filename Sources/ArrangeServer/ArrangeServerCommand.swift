@@ -16,7 +16,7 @@ public struct ArrangeServerCommand: AsyncParsableCommand {
             --database-url or DATABASE_URL: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, or
             postgres://USER@/DATABASE?host=/socket/folder for a Unix socket.
             """,
-        subcommands: [Serve.self, Migrate.self, User.self, Token.self, Pair.self, Restored.self]
+        subcommands: [Serve.self, Migrate.self, User.self, Token.self, Pair.self, Fold.self, Restored.self]
     )
 
     public init() {}
@@ -61,7 +61,41 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
+/// When a user's log is folded, and which devices stop holding folding back.
+struct FoldOptions: ParsableArguments {
+    @Option(help: "Fold a user's log in the background each time it grows by this many operations; 0 never.")
+    var foldEvery: Int64 = FoldPolicy.standard.every
+    @Option(help: ArgumentHelp(
+        "Days a device may go unseen before a fold retires it.",
+        discussion: "A retired device, or one whose token is revoked, no longer holds folding back; should it return, it takes a snapshot."))
+    var retireAfterDays: Double = Double(FoldPolicy.standard.retireUnseenSeconds) / 86_400
+
+    func validate() throws {
+        guard foldEvery >= 0 else { throw ValidationError("--fold-every is 0 or more.") }
+        guard retireAfterDays >= 0, retireAfterDays <= 36_500 else { throw ValidationError("--retire-after-days is from 0 to 36500.") }
+    }
+
+    var policy: FoldPolicy { FoldPolicy(every: foldEvery, retireUnseenSeconds: Int64(retireAfterDays * 86_400)) }
+}
+
 extension ArrangeServerCommand {
+    struct Fold: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Folds a user's log now: what every active device holds leaves the log, for the snapshot.")
+
+        @Option(help: "The user whose log to fold.") var user: String
+        @OptionGroup var folding: FoldOptions
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let (user, policy) = (user, folding.policy)
+            let outcome = try await database.run { try await $0.fold(user: try await $0.userID(named: user), policy: policy) }
+            let retired = outcome.replay.retired.map { $0.uuidString.lowercased() }
+            print("Folded \(outcome.deleted) operations of \(user)'s log away; \(outcome.replay.snapshot.foldedCount) in all so far.")
+            if !retired.isEmpty { print("Retired \(retired.count) replicas: \(retired.joined(separator: ", ")).") }
+        }
+    }
+
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Creates the schema, or brings it up to this version; it only ever adds.")
 
@@ -173,6 +207,7 @@ extension ArrangeServerCommand {
         @Option(help: "Requests a second each device may make, on average.") var tokenRate: Double = RequestLimits().perToken
         @Option(help: "Requests a second this process takes from every device together.") var processRate: Double = RequestLimits().perProcess
         @Option(help: "The most long polls that wait at once in this process.") var waitingPolls = RequestLimits().waitingPolls
+        @OptionGroup var folding: FoldOptions
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
@@ -186,13 +221,14 @@ extension ArrangeServerCommand {
             (limits.perToken, limits.tokenBurst) = (tokenRate, tokenRate * 3)
             (limits.perProcess, limits.processBurst) = (processRate, processRate * 2)
             limits.waitingPolls = waitingPolls
-            let chosen = limits
+            let (chosen, policy) = (limits, folding.policy)
             // Answered within 1 s when the database is down, and within 10 s whatever it does.
             try await database.run(leaseLimit: .milliseconds(800), workLimit: .seconds(9)) { database in
                 var logger = Logger(label: "arrange-server")
                 logger.logLevel = .info
                 let routes = ServerRoutes(
-                    database: database, epoch: try await database.epoch(), clock: HybridLogicalClock.systemMilliseconds, limits: chosen)
+                    database: database, epoch: try await database.epoch(), clock: HybridLogicalClock.systemMilliseconds, limits: chosen,
+                    folding: policy)
                 let application = Application(
                     router: routes.router(),
                     // A client that stops sending or reading for 10 s is let go.

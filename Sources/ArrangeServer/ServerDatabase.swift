@@ -198,6 +198,27 @@ struct ServerDatabase: Sendable {
                 """,
             ]
         ),
+        (
+            "v2: folds",
+            [
+                """
+                CREATE TABLE folds (
+                    user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                    replica uuid NOT NULL,
+                    last_sequence bigint NOT NULL DEFAULT 0,
+                    last_milliseconds bigint NOT NULL DEFAULT 0,
+                    last_counter bigint NOT NULL DEFAULT 0,
+                    snapshot bytea,
+                    folded text NOT NULL DEFAULT '{}',
+                    folded_tips text NOT NULL DEFAULT '{}',
+                    folded_position bigint NOT NULL DEFAULT 0,
+                    folded_count bigint NOT NULL DEFAULT 0,
+                    folded_at timestamptz,
+                    generation bigint NOT NULL DEFAULT 0
+                )
+                """,
+            ]
+        ),
     ]
 
     /// Runs the migrations this database has not run yet, each in a transaction of its own,

@@ -52,8 +52,9 @@ extension ServerDatabase {
     /// Where the user's log stands, for `replica`.
     func state(of account: Account, for replica: UUID?, epoch: UUID, serverTime: Int64) async throws -> SyncServerState {
         let logger = logger
-        let (head, held, received) = try await withTransaction { connection in
+        let (head, held, received, record) = try await withTransaction { connection in
             let head = try await Self.head(of: account.user, on: connection, logger: logger)
+            let record = try await Self.foldRecord(of: account.user, on: connection, logger: logger)
             var held: [String: Int64] = [:]
             var received: SyncCursor?
             for try await (id, sequence, cursor) in try await connection.query(
@@ -62,11 +63,11 @@ extension ServerDatabase {
                 if sequence > 0 { held[id.uuidString.lowercased()] = sequence }
                 if id == replica { received = cursor.map(SyncCursor.init) }
             }
-            return (head, held, received)
+            return (head, held, received, record)
         }
         return SyncServerState(
-            head: LogCursor(epoch: epoch, position: head).syncCursor, held: held, folded: [:], foldedTips: [:], coordinatesFolding: false,
-            received: received, serverTime: serverTime)
+            head: LogCursor(epoch: epoch, position: head).syncCursor, held: held, folded: record?.folded ?? [:],
+            foldedTips: record?.foldedTips ?? [:], coordinatesFolding: true, received: received, serverTime: serverTime)
     }
 
     /// Stores the operations of a push that the log lacks, all or nothing, in one transaction;
@@ -81,12 +82,16 @@ extension ServerDatabase {
     ///   operation whose id the log holds with another body, and
     ///   ``SyncServerError/Code/replicaForked`` when another device pushed as `replica`, or the
     ///   log holds another operation under one of the pusher's own sequence numbers.
-    func store(_ push: OperationFile.Contents, from replica: UUID, through: SyncCursor?, account: Account) async throws -> SyncPushAnswer {
+    /// - Returns: The answer, and the head of the log before and after the push.
+    func store(
+        _ push: OperationFile.Contents, from replica: UUID, through: SyncCursor?, account: Account
+    ) async throws -> (answer: SyncPushAnswer, heads: (before: Int64, after: Int64)) {
         let operations = push.operations
         let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
         let logger = logger
-        try await withTransaction { connection in
+        let heads = try await withTransaction { connection in
             var head = try await Self.head(of: account.user, on: connection, locking: true, logger: logger)
+            let before = head
 
             // A replica pushes under one device's token; another device that pushes as it is a copy.
             for try await owner in try await connection.query(
@@ -159,7 +164,9 @@ extension ServerDatabase {
                     """
                     INSERT INTO replicas (user_id, replica, held)
                     SELECT \(account.user), r, max(s) FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) GROUP BY r
-                    ON CONFLICT (user_id, replica) DO UPDATE SET held = greatest(replicas.held, excluded.held)
+                    ON CONFLICT (user_id, replica) DO UPDATE SET
+                        held = greatest(replicas.held, excluded.held),
+                        last_seen_at = CASE WHEN excluded.held > replicas.held THEN now() ELSE replicas.last_seen_at END
                     """, logger: logger)
                 try await connection.query("SELECT pg_notify(\(PushSignals.channel), \(String(account.user)))", logger: logger)
             }
@@ -180,21 +187,24 @@ extension ServerDatabase {
                     ON CONFLICT (user_id, replica) DO UPDATE SET
                         acknowledgement = excluded.acknowledgement,
                         acknowledged_milliseconds = excluded.acknowledged_milliseconds,
-                        acknowledged_counter = excluded.acknowledged_counter
+                        acknowledged_counter = excluded.acknowledged_counter, last_seen_at = now()
                     WHERE replicas.acknowledgement IS NULL
                         OR (replicas.acknowledged_milliseconds, replicas.acknowledged_counter) < (excluded.acknowledged_milliseconds, excluded.acknowledged_counter)
                     """, logger: logger)
             }
             Failpoint.pushBeforeCommit.reached()
+            return (before, head)
         }
         Failpoint.pushAfterCommit.reached()
-        return SyncPushAnswer(accepted: operations.count, received: through)
+        return (SyncPushAnswer(accepted: operations.count, received: through), heads)
     }
 
-    /// The operations after `cursor`, at most `limit`, in the order the log took them in.
+    /// The operations after `cursor`, at most `limit`, in the order the log took them in, with
+    /// what the log folded away.
     ///
     /// - Throws: ``SyncServerError/Code/cursorInvalid`` for a cursor of another epoch, or past
-    ///   the log's head.
+    ///   the log's head; ``SyncServerError/Code/snapshotRequired`` for a cursor before an
+    ///   operation folded away, unless the asking device acknowledged holding every one.
     func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> OperationFile.Contents {
         let logger = logger
         return try await withTransaction { connection in
@@ -205,19 +215,31 @@ extension ServerDatabase {
                     .cursorInvalid,
                     "The cursor points into a history this server no longer holds (it was restored from a backup): pull from the start, and push what the server lacks.")
             }
+            let record = try await Self.foldRecord(of: account.user, on: connection, logger: logger)
+            if let record, after < record.foldedPosition,
+               try await !Self.device(account.token, of: account.user, holds: record.folded, on: connection, logger: logger) {
+                throw SyncServerError(
+                    .snapshotRequired,
+                    "Operations after this cursor were folded away: take the snapshot, and pull after the cursor that comes with it.")
+            }
             var operations: [SyncOperation] = []
             var last = after
+            var isComplete = true
             for try await (position, body) in try await connection.query(
                 """
                 SELECT position, body FROM operations
                 WHERE user_id = \(account.user) AND position > \(after)
                 ORDER BY position LIMIT \(limit + 1)
                 """, logger: logger).decode((Int64, String).self) {
-                guard operations.count < limit else { break }
+                guard operations.count < limit else {
+                    isComplete = false
+                    break
+                }
                 operations.append(try SyncOperation(json: Data(body.utf8)))
                 last = position
             }
-            let isComplete = last == head
+            // Past the last operation left, up to the head: a fold may have taken those after it.
+            if isComplete { last = head }
             var acknowledgements: [SyncAcknowledgement] = []
             if isComplete {
                 for try await json in try await connection.query(
@@ -227,24 +249,28 @@ extension ServerDatabase {
                 }
             }
             return OperationFile.Contents(
-                operations: operations, acknowledgements: acknowledgements, cursor: LogCursor(epoch: epoch, position: last).syncCursor,
-                isComplete: isComplete)
+                operations: operations, folded: Self.keyed(record?.folded ?? [:]), foldedTips: Self.keyed(record?.foldedTips ?? [:]),
+                acknowledgements: acknowledgements, cursor: LogCursor(epoch: epoch, position: last).syncCursor, isComplete: isComplete)
         }
     }
 
-    /// Every operation of the user's log, and the cursor after the last.
-    func everyOperation(of account: Account, epoch: UUID) async throws -> (operations: [SyncOperation], cursor: LogCursor) {
-        let logger = logger
-        return try await withTransaction { connection in
-            let head = try await Self.head(of: account.user, on: connection, logger: logger)
-            var operations: [SyncOperation] = []
-            for try await body in try await connection.query(
-                "SELECT body FROM operations WHERE user_id = \(account.user) AND position <= \(head) ORDER BY position", logger: logger
-            ).decode(String.self) {
-                operations.append(try SyncOperation(json: Data(body.utf8)))
-            }
-            return (operations, LogCursor(epoch: epoch, position: head))
+    /// Whether a device said, in the last acknowledgement of one of its replicas, that it holds
+    /// every operation up to `folded`.
+    static func device(
+        _ token: UUID, of user: Int64, holds folded: [String: Int64], on connection: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
+        for try await json in try await connection.query(
+            "SELECT acknowledgement FROM replicas WHERE user_id = \(user) AND token_id = \(token) AND acknowledgement IS NOT NULL", logger: logger
+        ).decode(String.self) {
+            let said = try SyncProtocol.decoder.decode(SyncAcknowledgement.self, from: Data(json.utf8))
+            if folded.allSatisfy({ said.merged[$0.key, default: 0] >= $0.value }) { return true }
         }
+        return false
+    }
+
+    /// Values by replica, from values by replica id text; those of text that is no id left out.
+    static func keyed<Value>(_ values: [String: Value]) -> [ReplicaID: Value] {
+        Dictionary(uniqueKeysWithValues: values.compactMap { key, value in UUID(uuidString: key).map { (ReplicaID(rawValue: $0), value) } })
     }
 
     /// The position of the newest operation of a user's log; with `locking`, under the lock of

@@ -163,14 +163,18 @@ struct ServerRoutes: Sendable {
     let clock: @Sendable () -> Int64
     /// What wakes long polls.
     let signals: PushSignals
+    /// When a user's log is folded.
+    let folding: FoldPolicy
     private let processRate: RateLimiter<Bool>
     private let tokenRate: RateLimiter<UUID>
 
-    /// The endpoints of a process that serves `database`, within `limits`.
-    init(database: ServerDatabase, epoch: UUID, clock: @escaping @Sendable () -> Int64, limits: RequestLimits) {
+    /// The endpoints of a process that serves `database`, within `limits`, folding each
+    /// user's log by `folding`.
+    init(database: ServerDatabase, epoch: UUID, clock: @escaping @Sendable () -> Int64, limits: RequestLimits, folding: FoldPolicy) {
         self.database = database
         self.epoch = epoch
         self.clock = clock
+        self.folding = folding
         signals = PushSignals(capacity: limits.waitingPolls)
         processRate = RateLimiter(rate: limits.perProcess, burst: limits.processBurst)
         tokenRate = RateLimiter(rate: limits.perToken, burst: limits.tokenBurst)
@@ -189,6 +193,7 @@ struct ServerRoutes: Sendable {
         authorized.post(RouterPath(SyncProtocol.pushPath)) { request, context in try await push(request, context: context) }
         authorized.get(RouterPath(SyncProtocol.operationsPath)) { request, context in try await operations(request, context: context) }
         authorized.get(RouterPath(SyncProtocol.snapshotPath)) { _, context in try await snapshot(context: context) }
+        authorized.get(RouterPath(SyncProtocol.digestPath)) { _, context in try await digest(context: context) }
         return router
     }
 
@@ -247,7 +252,19 @@ struct ServerRoutes: Sendable {
                 .clockSkew, "Operation \(index) is stamped \(ahead) s ahead of the server's clock; set the device's clock right and sync again.",
                 index: index, serverTime: now)
         }
-        return try json(try await database.store(contents, from: replica.rawValue, through: contents.through, account: account))
+        let (answer, heads) = try await database.store(contents, from: replica.rawValue, through: contents.through, account: account)
+        if folding.isDue(from: heads.before, to: heads.after) {
+            // In the background: the push is answered, and the fold takes the log's lock only to store.
+            Task { [database, folding, logger = context.logger] in
+                do {
+                    let outcome = try await database.fold(user: account.user, policy: folding)
+                    logger.info("fold", metadata: ["user": "\(account.user)", "deleted": "\(outcome.deleted)", "retired": "\(outcome.replay.retired.count)"])
+                } catch {
+                    logger.warning("A fold failed, and the next will try again: \(String(reflecting: error))")
+                }
+            }
+        }
+        return try json(answer)
     }
 
     func operations(_ request: Request, context: ServerContext) async throws -> Response {
@@ -273,7 +290,9 @@ struct ServerRoutes: Sendable {
             await signals.cancel(ticket)
             throw error
         }
-        if page.operations.isEmpty, await signals.wait(ticket, atMost: .seconds(wait)) {
+        // A page that moved the cursor past folded operations answers at once, though it holds none.
+        let unmoved = page.cursor == LogCursor(epoch: epoch, position: cursor?.position ?? 0).syncCursor
+        if page.operations.isEmpty, unmoved, await signals.wait(ticket, atMost: .seconds(wait)) {
             page = try await read()
         } else {
             await signals.cancel(ticket)
@@ -293,14 +312,32 @@ struct ServerRoutes: Sendable {
         return number
     }
 
+    /// The user's store, replayed and folded now: a snapshot, and the cursor after the log it holds.
     func snapshot(context: ServerContext) async throws -> Response {
-        let (operations, cursor) = try await database.everyOperation(of: try context.requireAccount(), epoch: epoch)
-        // Replayed as a device would: every operation, none held back for its clock.
-        let engine = SyncEngine(repository: InMemoryItemRepository(), wallClock: { Int64.max / 2 })
-        try await engine.merge(operations, after: [:])
-        var response = operationsResponse(try SnapshotFile.encode(try await engine.snapshot()))
-        if let name = HTTPField.Name(SyncProtocol.cursorHeader) { response.headers[name] = cursor.syncCursor.rawValue }
+        let replay = try await foldNow(context: context)
+        var response = operationsResponse(try SnapshotFile.encode(replay.snapshot))
+        if let name = HTTPField.Name(SyncProtocol.cursorHeader) {
+            response.headers[name] = LogCursor(epoch: epoch, position: replay.head).syncCursor.rawValue
+        }
         return response
+    }
+
+    /// The digest of the user's store, replayed now, and the cursor after the log it holds.
+    func digest(context: ServerContext) async throws -> Response {
+        let replay = try await foldNow(context: context)
+        return try json(SyncStateDigest(cursor: LogCursor(epoch: epoch, position: replay.head).syncCursor, digest: replay.snapshot.stateDigest))
+    }
+
+    /// Folds the user's log now, and answers the replay.
+    ///
+    /// - Throws: ``SyncServerError/Code/unavailable`` when other folds kept storing first, and
+    ///   this one made operations it could not store: its store holds what no one else does.
+    private func foldNow(context: ServerContext) async throws -> LogReplay {
+        let outcome = try await database.fold(user: try context.requireAccount().user, policy: folding)
+        guard outcome.stored || outcome.replay.made.isEmpty else {
+            throw SyncServerError(.unavailable, "The log is being folded; try again shortly.", retryAfter: 1)
+        }
+        return outcome.replay
     }
 
     // MARK: Answers

@@ -61,10 +61,21 @@ public struct HTTPSyncRemote: SyncRemote {
             coordinatesFolding: state.coordinatesFolding, received: state.received)
     }
 
+    /// A page of the server's operations after `cursor`.
+    ///
+    /// - Throws: ``SyncError/missingFoldedOperations`` when the server folded away operations
+    ///   after `cursor` (``SyncServerError/Code/snapshotRequired``), so that the engine takes
+    ///   its snapshot; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
+    ///   out of reach or an answer that is not the protocol's.
     public func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
         var query = [URLQueryItem(name: "limit", value: String(max(1, min(limit, SyncProtocol.maximumPageSize))))]
         if let cursor { query.append(URLQueryItem(name: "after", value: cursor.rawValue)) }
-        let data = try await get(SyncProtocol.operationsPath, query: query).data
+        let data: Data
+        do {
+            data = try await get(SyncProtocol.operationsPath, query: query).data
+        } catch let refusal as SyncServerError where refusal.code == .snapshotRequired {
+            throw SyncError.missingFoldedOperations
+        }
         let page = try Self.decodeOperations(data, server: server)
         guard let next = page.cursor else { throw HTTPSyncError.badAnswer(server: server, reason: "a page of operations names no cursor") }
         return SyncPage(
@@ -120,6 +131,17 @@ public struct HTTPSyncRemote: SyncRemote {
             throw HTTPSyncError.badAnswer(server: server, reason: error.localizedDescription)
         }
         return SyncRemoteSnapshot(snapshot: snapshot, cursor: response.value(forHTTPHeaderField: SyncProtocol.cursorHeader).map(SyncCursor.init))
+    }
+
+    /// The digest of the store that the server's log makes, and the cursor after the last
+    /// operation it takes in. A store that pulled up to that cursor and has nothing left to
+    /// push holds exactly what the server holds when its own digest
+    /// (`try await engine.snapshot().stateDigest`) is the same.
+    ///
+    /// - Throws: ``SyncServerError`` for a refusal, ``HTTPSyncError`` for a server out of reach
+    ///   or an answer that is not the protocol's.
+    public func stateDigest() async throws -> SyncStateDigest {
+        try Self.decodeJSON(SyncStateDigest.self, from: try await get(SyncProtocol.digestPath).data, server: server)
     }
 
     // MARK: Requests

@@ -16,6 +16,7 @@ public import Foundation
 /// | `POST /v1/push` | operations the server lacks, with the pusher's acknowledgement: ``SyncPushAnswer`` |
 /// | `GET /v1/ops?after=CURSOR&limit=N&wait=S` | a page of operations after a cursor; with `wait`, when there are none yet, it waits up to `S` seconds (at most ``maximumWait``) for a push |
 /// | `GET /v1/snapshot` | a snapshot, and in ``cursorHeader`` the cursor to pull after it |
+/// | `GET /v1/digest` | the digest of what the server holds (``SyncStateDigest``) |
 ///
 /// A refusal is `{"error":{"code":…,"message":…}}` (``SyncServerError``).
 public enum SyncProtocol {
@@ -35,10 +36,12 @@ public enum SyncProtocol {
     public static let pushPath = "/v1/push"
     public static let operationsPath = "/v1/ops"
     public static let snapshotPath = "/v1/snapshot"
+    public static let digestPath = "/v1/digest"
     /// The one method each endpoint takes, by path; another gets
     /// ``SyncServerError/Code/methodNotAllowed``.
     public static let methods: [String: String] = [
         healthPath: "GET", statePath: "GET", pairPath: "POST", pushPath: "POST", operationsPath: "GET", snapshotPath: "GET",
+        digestPath: "GET",
     ]
 
     /// The most bytes a request body may hold.
@@ -95,6 +98,21 @@ public struct SyncServerState: Codable, Hashable, Sendable {
         self.received = received
         self.serverTime = serverTime
         self.versions = versions
+    }
+}
+
+/// What `GET /v1/digest` answers: the digest of the store that the server's log makes, as a
+/// device that holds every operation up to ``cursor`` computes it (`SyncSnapshot.stateDigest`).
+public struct SyncStateDigest: Codable, Hashable, Sendable {
+    /// The cursor after the last operation the digest takes in.
+    public var cursor: SyncCursor
+    /// The SHA-256 digest, in 64 lowercase hex digits.
+    public var digest: String
+
+    /// A digest of these parts.
+    public init(cursor: SyncCursor, digest: String) {
+        self.cursor = cursor
+        self.digest = digest
     }
 }
 

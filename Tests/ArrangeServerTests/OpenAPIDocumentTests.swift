@@ -44,8 +44,8 @@ struct OpenAPIDocumentTests {
             }
         }
         // Not answered by any endpoint: notFound and methodNotAllowed (no endpoint there, or not
-        // for that method), and snapshotRequired (the server does not fold yet).
-        let unanswered: Set<SyncServerError.Code> = [.notFound, .methodNotAllowed, .snapshotRequired]
+        // for that method).
+        let unanswered: Set<SyncServerError.Code> = [.notFound, .methodNotAllowed]
         for code in SyncServerError.Code.allCases where !unanswered.contains(code) {
             #expect(answered.contains(String(code.status)), "\(code) (\(code.status)) is answered somewhere")
         }
@@ -60,6 +60,7 @@ struct OpenAPIDocumentTests {
         bare.received = nil
         try check("SyncServerState", full: full, bare: bare)
         try check("SyncPushAnswer", full: SyncPushAnswer(accepted: 1, received: cursor), bare: SyncPushAnswer(accepted: 1, received: nil))
+        try check("SyncStateDigest", full: SyncStateDigest(cursor: cursor, digest: "d"), bare: SyncStateDigest(cursor: cursor, digest: "d"))
         try check("DevicePairing", full: DevicePairing(code: "K7QM-2XPA", label: "phone"), bare: DevicePairing(code: "K7QM-2XPA"))
         try check("DeviceToken", full: DeviceToken(token: "t", tokenID: "i"), bare: DeviceToken(token: "t", tokenID: "i"))
         try check(

@@ -68,6 +68,11 @@ final class ServerFixture: @unchecked Sendable {
         return try Self.runCommand([executable.path] + arguments, environment: ["DATABASE_URL": databaseURL])
     }
 
+    /// Runs one SQL query on the fixture's database, and answers its single value.
+    func value(_ query: String) throws -> String {
+        try Self.runCommand(["psql", databaseURL, "-tAq", "-c", query]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Adds a user and answers a token of theirs.
     func user(_ name: String) throws -> String {
         try run(["user", "add", name])

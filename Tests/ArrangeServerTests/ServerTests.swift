@@ -23,6 +23,11 @@ struct ServerDevice {
         try items().map { "\($0.id) \($0.title) \($0.sortIndex)" }
     }
 
+    /// Whether this device holds exactly what the server's log makes: its digest is the server's.
+    func holdsWhatTheServerHolds(_ remote: HTTPSyncRemote) async throws -> Bool {
+        try await engine.snapshot().stateDigest == remote.stateDigest().digest
+    }
+
     /// One random change: adds an item, renames, moves or deletes one.
     func change(using random: inout SeededRandomNumberGenerator) throws {
         let items = try items()
@@ -42,11 +47,11 @@ struct ServerDevice {
 
 @Suite("arrange-server: devices sync through PostgreSQL")
 struct ServerTests {
-    @Test("Devices that change their lists and sync through two server processes, in any order, end identical")
+    @Test("Devices that change their lists and sync through two server processes that fold, in any order, end identical, with the server's digest")
     func convergence() async throws {
         let fixture = try ServerFixture()
         let token = try fixture.user("alice")
-        let servers = [try fixture.startServer(), try fixture.startServer()]
+        let servers = [try fixture.startServer(["--fold-every", "10"]), try fixture.startServer(["--fold-every", "10"])]
         try await withTemporaryFolder { folder in
             let devices = try (0..<4).map { try ServerDevice(folder.appendingPathComponent("device\($0).sqlite").path) }
             var random = SeededRandomNumberGenerator(seed: 20)
@@ -68,6 +73,9 @@ struct ServerTests {
             let dumps = try devices.map { try $0.dump() }
             #expect(!dumps[0].isEmpty, "the devices made items")
             #expect(dumps.allSatisfy { $0 == dumps[0] }, "\(dumps)")
+            for device in devices {
+                #expect(try await device.holdsWhatTheServerHolds(HTTPSyncRemote(server: servers[0], token: token)))
+            }
         }
     }
 
