@@ -121,6 +121,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unrecordedChange: "unrecordedChange"
         case .cannotForgetThisDatabase: "cannotForgetThisDatabase"
         case .unknownReplica: "unknownReplica"
+        case .unknownCursor: "unknownCursor"
         }
     }
 

@@ -219,6 +219,10 @@ struct ServerDatabase: Sendable {
                 """,
             ]
         ),
+        (
+            "v3: the epoch of each fold",
+            ["ALTER TABLE folds ADD COLUMN epoch uuid"]
+        ),
     ]
 
     /// Runs the migrations this database has not run yet, each in a transaction of its own,

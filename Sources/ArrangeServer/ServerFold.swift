@@ -41,6 +41,8 @@ struct FoldRecord: Sendable {
     /// How many folds were stored before: a fold stores what it decided only when no other
     /// stored in the meantime.
     var generation: Int64
+    /// The epoch of the database when the fold was stored; `nil` for a fold of version 2.
+    var epoch: UUID?
 }
 
 /// A user's log replayed with ArrangeSync, as a device replays it, and folded as far as every
@@ -64,6 +66,8 @@ struct LogReplay: Sendable {
     let acknowledgement: SyncAcknowledgement?
     /// The replicas the replay retired.
     let retired: [UUID]
+    /// The epoch of the database when the replay read the log.
+    let epoch: UUID
 }
 
 /// What one fold of a user's log did.
@@ -80,18 +84,18 @@ extension ServerDatabase {
     static func foldRecord(of user: Int64, on connection: PostgresConnection, logger: Logger) async throws -> FoldRecord? {
         let rows = try await connection.query(
             """
-            SELECT replica, last_sequence, last_milliseconds, last_counter, snapshot, folded, folded_tips, folded_position, generation
+            SELECT replica, last_sequence, last_milliseconds, last_counter, snapshot, folded, folded_tips, folded_position, generation, epoch
             FROM folds WHERE user_id = \(user)
             """, logger: logger)
-        for try await (replica, sequence, milliseconds, counter, snapshot, folded, tips, position, generation) in rows.decode(
-            (UUID, Int64, Int64, Int64, ByteBuffer?, String, String, Int64, Int64).self)
+        for try await (replica, sequence, milliseconds, counter, snapshot, folded, tips, position, generation, epoch) in rows.decode(
+            (UUID, Int64, Int64, Int64, ByteBuffer?, String, String, Int64, Int64, UUID?).self)
         {
             return FoldRecord(
                 replica: ReplicaState(id: replica, lastSequence: sequence, lastMilliseconds: milliseconds, lastCounter: counter),
                 snapshot: snapshot.map { Data($0.readableBytesView) },
                 folded: try SyncProtocol.decoder.decode([String: Int64].self, from: Data(folded.utf8)),
                 foldedTips: try SyncProtocol.decoder.decode([String: SyncOperation.ID].self, from: Data(tips.utf8)),
-                foldedPosition: position, generation: generation)
+                foldedPosition: position, generation: generation, epoch: epoch)
         }
         return nil
     }
@@ -115,9 +119,15 @@ extension ServerDatabase {
     /// acknowledged, retires the replicas of revoked devices and of those unheard of for
     /// longer than the policy allows, and folds what every other replica holds.
     ///
+    /// A record restored from a backup (the database's epoch changed since, or the log holds
+    /// operations of the server's replica that the record does not know it made) would number
+    /// new operations as others already are: the replay leaves that replica for a new one, and
+    /// retires it, as a device restored from a backup does.
+    ///
     /// The log is read in one short transaction; the replay runs outside it, so pushes go on.
     func replay(of user: Int64, policy: FoldPolicy) async throws -> LogReplay {
         let logger = logger
+        let epoch = try await epoch()
         let (head, record, bodies, acknowledgements, unseen) = try await withTransaction { connection in
             let head = try await Self.head(of: user, on: connection, logger: logger)
             let record = try await Self.foldRecord(of: user, on: connection, logger: logger)
@@ -145,22 +155,30 @@ extension ServerDatabase {
             return (head, record, bodies, acknowledgements, unseen)
         }
 
-        let replica = record?.replica ?? ReplicaState(id: UUID())
+        let operations = try bodies.map { try SyncOperation(json: Data($0.utf8)) }
+        var replica = record?.replica ?? ReplicaState(id: UUID())
+        var left: [UUID] = []
+        if let record, record.epoch.map({ $0 != epoch }) ?? false
+            || operations.contains(where: { $0.replica.rawValue == record.replica.id && $0.sequence > record.replica.lastSequence })
+        {
+            left = [record.replica.id]
+            replica = ReplicaState(id: UUID())
+        }
         let engine = SyncEngine(repository: InMemoryItemRepository())
         try await engine.restore(try record?.snapshot.map(SnapshotFile.decode), as: replica)
-        let operations = try bodies.map { try SyncOperation(json: Data($0.utf8)) }
         try await engine.merge(operations)
         try await engine.hear(try acknowledgements.map { try SyncProtocol.decoder.decode(SyncAcknowledgement.self, from: Data($0.utf8)) })
         var retired: [UUID] = []
         let known = Dictionary(uniqueKeysWithValues: try await engine.replicas().map { ($0.id.rawValue, $0) })
-        for id in unseen where id != replica.id {
+        for id in left + unseen where id != replica.id {
             guard let summary = known[id], !summary.isForgotten, !summary.isThisDatabase else { continue }
             if try await engine.forget(summary.id) != nil { retired.append(id) }
         }
         _ = try await engine.compact()
 
         let snapshot = try await engine.snapshot()
-        let made = try snapshot.operations().filter { $0.replica.rawValue == replica.id && $0.sequence > replica.lastSequence }
+        let inLog = Set(operations.map(\.id))
+        let made = try snapshot.operations().filter { $0.replica.rawValue == replica.id && $0.sequence > replica.lastSequence && !inLog.contains($0.id) }
         let ownAcknowledgement = try await engine.acknowledgements().first { $0.replica.rawValue == replica.id }
         let logged = Set(snapshot.log.map(\.id))
         let foldedIDs = Set(snapshot.foldedOperations.map(\.id))
@@ -172,7 +190,7 @@ extension ServerDatabase {
         }
         return LogReplay(
             engine: engine, snapshot: snapshot, head: head, previous: record, replica: after, made: made, foldedAway: foldedAway,
-            acknowledgement: ownAcknowledgement, retired: retired)
+            acknowledgement: ownAcknowledgement, retired: retired, epoch: epoch)
     }
 
     /// Stores what a replay decided, in one transaction under the lock of the user's log: the
@@ -223,11 +241,12 @@ extension ServerDatabase {
             try await connection.query(
                 """
                 INSERT INTO folds (user_id, replica, last_sequence, last_milliseconds, last_counter, snapshot, folded, folded_tips,
-                    folded_position, folded_count, folded_at, generation)
+                    folded_position, folded_count, folded_at, generation, epoch)
                 VALUES (\(user), \(replay.replica.id), \(replay.replica.lastSequence), \(replay.replica.lastMilliseconds),
-                    \(replay.replica.lastCounter), \(ByteBuffer(bytes: snapshot)), \(foldedJSON), \(tipsJSON), \(foldedPosition), \(count), now(), 1)
+                    \(replay.replica.lastCounter), \(ByteBuffer(bytes: snapshot)), \(foldedJSON), \(tipsJSON), \(foldedPosition), \(count), now(), 1,
+                    \(replay.epoch))
                 ON CONFLICT (user_id) DO UPDATE SET
-                    last_sequence = excluded.last_sequence, last_milliseconds = excluded.last_milliseconds,
+                    replica = excluded.replica, epoch = excluded.epoch, last_sequence = excluded.last_sequence, last_milliseconds = excluded.last_milliseconds,
                     last_counter = excluded.last_counter, snapshot = excluded.snapshot, folded = excluded.folded,
                     folded_tips = excluded.folded_tips, folded_position = excluded.folded_position,
                     folded_count = excluded.folded_count, folded_at = excluded.folded_at, generation = folds.generation + 1

@@ -11,21 +11,36 @@ import PostgresNIO
 /// The epoch is made when the database is created, and again by `arrange-server restored`: a
 /// cursor of another epoch points into another history.
 struct LogCursor: Hashable, Sendable {
+    /// The history of the database the cursor belongs to (``ServerDatabase/epoch()``).
     var epoch: UUID
+    /// The position in the user's log the cursor is after.
     var position: Int64
+    /// The id of the operation at ``position`` when the cursor was given: a log restored from
+    /// a backup that took on other operations since holds another there.
+    var operation: UUID?
 
-    init(epoch: UUID, position: Int64) {
+    init(epoch: UUID, position: Int64, operation: UUID? = nil) {
         self.epoch = epoch
         self.position = position
+        self.operation = operation
     }
 
+    /// The cursor a text of ``syncCursor`` names: `EPOCH:POSITION[:OPERATION]`.
     init?(_ cursor: SyncCursor) {
-        let parts = cursor.rawValue.split(separator: ":")
-        guard parts.count == 2, let epoch = UUID(uuidString: String(parts[0])), let position = Int64(parts[1]), position >= 0 else { return nil }
-        self.init(epoch: epoch, position: position)
+        let parts = cursor.rawValue.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let epoch = UUID(uuidString: String(parts[0])), let position = Int64(parts[1]), position >= 0
+        else { return nil }
+        var operation: UUID?
+        if parts.count == 3 {
+            guard let id = UUID(uuidString: String(parts[2])) else { return nil }
+            operation = id
+        }
+        self.init(epoch: epoch, position: position, operation: operation)
     }
 
-    var syncCursor: SyncCursor { SyncCursor(rawValue: "\(epoch.uuidString.lowercased()):\(position)") }
+    var syncCursor: SyncCursor {
+        SyncCursor(rawValue: "\(epoch.uuidString.lowercased()):\(position)" + (operation.map { ":\($0.uuidString.lowercased())" } ?? ""))
+    }
 }
 
 /// Each user's log of operations, as devices push and pull it.
@@ -210,7 +225,7 @@ extension ServerDatabase {
         return try await withTransaction { connection in
             let head = try await Self.head(of: account.user, on: connection, logger: logger)
             let after = cursor?.position ?? 0
-            if let cursor, cursor.epoch != epoch || cursor.position > head {
+            if let cursor, try await !Self.holds(cursor, of: account.user, epoch: epoch, head: head, on: connection, logger: logger) {
                 throw SyncServerError(
                     .cursorInvalid,
                     "The cursor points into a history this server no longer holds (it was restored from a backup): pull from the start, and push what the server lacks.")
@@ -223,23 +238,23 @@ extension ServerDatabase {
                     "Operations after this cursor were folded away: take the snapshot, and pull after the cursor that comes with it.")
             }
             var operations: [SyncOperation] = []
-            var last = after
+            var last = LogCursor(epoch: epoch, position: after, operation: cursor?.operation)
             var isComplete = true
-            for try await (position, body) in try await connection.query(
+            for try await (position, id, body) in try await connection.query(
                 """
-                SELECT position, body FROM operations
+                SELECT position, id, body FROM operations
                 WHERE user_id = \(account.user) AND position > \(after)
                 ORDER BY position LIMIT \(limit + 1)
-                """, logger: logger).decode((Int64, String).self) {
+                """, logger: logger).decode((Int64, UUID, String).self) {
                 guard operations.count < limit else {
                     isComplete = false
                     break
                 }
                 operations.append(try SyncOperation(json: Data(body.utf8)))
-                last = position
+                last = LogCursor(epoch: epoch, position: position, operation: id)
             }
             // Past the last operation left, up to the head: a fold may have taken those after it.
-            if isComplete { last = head }
+            if isComplete, last.position < head { last = LogCursor(epoch: epoch, position: head) }
             var acknowledgements: [SyncAcknowledgement] = []
             if isComplete {
                 for try await json in try await connection.query(
@@ -250,8 +265,23 @@ extension ServerDatabase {
             }
             return OperationFile.Contents(
                 operations: operations, folded: Self.keyed(record?.folded ?? [:]), foldedTips: Self.keyed(record?.foldedTips ?? [:]),
-                acknowledgements: acknowledgements, cursor: LogCursor(epoch: epoch, position: last).syncCursor, isComplete: isComplete)
+                acknowledgements: acknowledgements, cursor: last.syncCursor, isComplete: isComplete)
         }
+    }
+
+    /// Whether the user's log is the history `cursor` was given in: the same epoch, a head at
+    /// or past its position, and the operation it names still there, or folded away.
+    static func holds(
+        _ cursor: LogCursor, of user: Int64, epoch: UUID, head: Int64, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
+        guard cursor.epoch == epoch, cursor.position <= head else { return false }
+        guard let operation = cursor.operation else { return true }
+        for try await id in try await connection.query(
+            "SELECT id FROM operations WHERE user_id = \(user) AND position = \(cursor.position)", logger: logger
+        ).decode(UUID.self) {
+            return id == operation
+        }
+        return true
     }
 
     /// Whether a device said, in the last acknowledgement of one of its replicas, that it holds

@@ -291,7 +291,7 @@ struct ServerRoutes: Sendable {
             throw error
         }
         // A page that moved the cursor past folded operations answers at once, though it holds none.
-        let unmoved = page.cursor == LogCursor(epoch: epoch, position: cursor?.position ?? 0).syncCursor
+        let unmoved = page.cursor.flatMap(LogCursor.init)?.position == (cursor?.position ?? 0)
         if page.operations.isEmpty, unmoved, await signals.wait(ticket, atMost: .seconds(wait)) {
             page = try await read()
         } else {

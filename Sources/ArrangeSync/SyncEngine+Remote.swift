@@ -86,7 +86,9 @@ extension SyncEngine {
     /// Merges the remote's operations after the cursor this store keeps for it, a page at a
     /// time, each with the cursor and the acknowledgements it carries, in one transaction.
     /// A page that needs operations the remote folded since, or a cursor the remote refuses as
-    /// older than its fold, takes the remote's snapshot first, once in a pull. A page that
+    /// older than its fold, takes the remote's snapshot first, once in a pull; a cursor the
+    /// remote no longer knows (``SyncError/unknownCursor``) starts the pull again from the
+    /// start, once. A page that
     /// brings nothing, or leaves the cursor where it was, ends the pull, whatever it says: the
     /// next sync goes on.
     ///
@@ -96,7 +98,7 @@ extension SyncEngine {
         from remote: some SyncRemote, announcing state: SyncRemoteState
     ) async throws -> (MergeReport, adoption: MergeReport?, pulled: Set<SyncOperation.ID>) {
         var total = MergeReport(received: 0)
-        var adopted = false
+        var (adopted, restarted) = (false, false)
         var adoption: MergeReport?
         var pulled = Set<SyncOperation.ID>()
         while true {
@@ -116,6 +118,13 @@ extension SyncEngine {
             } catch SyncError.missingFoldedOperations where !adopted {
                 adopted = true
                 adoption = try await adopt(from: remote)
+                continue
+            } catch SyncError.unknownCursor where !restarted && cursor != nil {
+                // The remote lost its history past the cursor (restored from a backup): from the start.
+                restarted = true
+                try await repository.write { transaction in
+                    try Self.updateRecord(of: remote.identity, in: Self.log(of: transaction)) { $0.pullCursor = nil }
+                }
                 continue
             }
             total = total.followed(by: report)

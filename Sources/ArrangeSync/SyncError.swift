@@ -14,6 +14,9 @@ public enum SyncError: Error, Hashable, Sendable {
     /// never reach the other replicas; nothing was changed. It is a mistake in the code that
     /// made the change, not in the data.
     case unrecordedChange
+    /// The remote no longer holds the history this store's cursor points into, as when it was
+    /// restored from a backup: the store pulls from the start again.
+    case unknownCursor
     /// The replica to forget is this database's own.
     case cannotForgetThisDatabase
     /// The replica to forget is none this database knows of.
@@ -28,6 +31,8 @@ extension SyncError: LocalizedError {
             "These two databases each folded away operations the other never received, so their histories cannot be merged; their lists and items are unchanged."
         case .missingFoldedOperations:
             "The operations come after operations that were folded into a snapshot, and this database lacks some of them: it must take that snapshot first; nothing was merged."
+        case .unknownCursor:
+            "The sync server no longer holds the history this database last pulled from, as after it was restored from a backup; syncing again pulls everything from the start."
         case .noOperationLog:
             "This store keeps no log of its changes, so it cannot sync; nothing was changed."
         case .cannotForgetThisDatabase:

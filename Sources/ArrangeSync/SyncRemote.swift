@@ -55,7 +55,9 @@ public protocol SyncRemote: Sendable {
     ///   - limit: The most operations to return, at least 1.
     /// - Throws: ``SyncError/missingFoldedOperations`` when the remote folded away operations
     ///   after `cursor` that the store may lack: the store takes the remote's snapshot, and
-    ///   pulls after the snapshot's cursor.
+    ///   pulls after the snapshot's cursor; ``SyncError/unknownCursor`` when the remote no
+    ///   longer holds the history `cursor` points into (it was restored from a backup): the
+    ///   store pulls from the start.
     func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage
 
     /// Gives the remote operations it may lack, those it holds already included, with the

@@ -63,9 +63,11 @@ public struct HTTPSyncRemote: SyncRemote {
 
     /// A page of the server's operations after `cursor`.
     ///
-    /// - Throws: ``SyncError/missingFoldedOperations`` when the server folded away operations
+    /// - Throws: `SyncError.missingFoldedOperations` when the server folded away operations
     ///   after `cursor` (``SyncServerError/Code/snapshotRequired``), so that the engine takes
-    ///   its snapshot; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
+    ///   its snapshot; `SyncError.unknownCursor` when the server no longer holds the history
+    ///   `cursor` points into (``SyncServerError/Code/cursorInvalid``), so that it pulls from
+    ///   the start; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
     ///   out of reach or an answer that is not the protocol's.
     public func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
         var query = [URLQueryItem(name: "limit", value: String(max(1, min(limit, SyncProtocol.maximumPageSize))))]
@@ -75,6 +77,8 @@ public struct HTTPSyncRemote: SyncRemote {
             data = try await get(SyncProtocol.operationsPath, query: query).data
         } catch let refusal as SyncServerError where refusal.code == .snapshotRequired {
             throw SyncError.missingFoldedOperations
+        } catch let refusal as SyncServerError where refusal.code == .cursorInvalid {
+            throw SyncError.unknownCursor
         }
         let page = try Self.decodeOperations(data, server: server)
         guard let next = page.cursor else { throw HTTPSyncError.badAnswer(server: server, reason: "a page of operations names no cursor") }

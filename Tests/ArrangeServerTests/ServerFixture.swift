@@ -73,6 +73,25 @@ final class ServerFixture: @unchecked Sendable {
         try Self.runCommand(["psql", databaseURL, "-tAq", "-c", query]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Writes a backup of the fixture's database to `file`, as `pg_dump` does.
+    func backUp(to file: URL) throws {
+        try Self.runCommand(["pg_dump", "--format=custom", "--file", file.path, databaseURL])
+    }
+
+    /// Puts the database back as `backUp(to:)` wrote it, as an operator restores a backup.
+    func restore(from file: URL) throws {
+        try Self.runCommand(["pg_restore", "--clean", "--if-exists", "--no-owner", "--dbname", databaseURL, file.path])
+    }
+
+    /// Stops every server process the fixture started, and waits for each to end.
+    func stopServers() {
+        for server in servers where server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        servers.removeAll()
+    }
+
     /// Adds a user and answers a token of theirs.
     func user(_ name: String) throws -> String {
         try run(["user", "add", name])
