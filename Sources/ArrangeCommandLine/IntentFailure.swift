@@ -122,6 +122,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .cannotForgetThisDatabase: "cannotForgetThisDatabase"
         case .unknownReplica: "unknownReplica"
         case .unknownCursor: "unknownCursor"
+        case .replicaInUse: "replicaInUse"
         }
     }
 

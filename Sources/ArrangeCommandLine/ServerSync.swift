@@ -70,6 +70,8 @@ struct ServerSyncSummary: Codable {
     var snapshot: Bool
     /// Whether the server knew this database's replica id from another device, so this database took a new one.
     var rekeyed: Bool
+    /// How many of this database's changes it made again under its new replica id, when it took one.
+    var renumbered: Int
     /// What this database did on finding its replica id in use elsewhere, in a sentence; `nil` when it did not.
     var fork: String?
     /// What waits here for missing operations or a clock, in a sentence; `nil` when nothing does.
@@ -77,13 +79,14 @@ struct ServerSyncSummary: Codable {
     /// What this database did on finding its clock had run ahead, in a sentence; `nil` when it did not.
     var clock: String?
 
-    init(server: String, report: SyncReport, rekeyed: Bool) {
+    init(server: String, report: SyncReport) {
         self.server = server
         sent = report.pushed
         received = report.received.new
         applied = report.received.applied + (report.adoption?.applied ?? 0)
         snapshot = report.adoption != nil
-        self.rekeyed = rekeyed
+        rekeyed = report.replicaLeft != nil
+        renumbered = report.renumbered
         fork = [report.received, report.adoption].compactMap { $0?.forkSummary }.first
         held = report.received.heldSummary(ofClock: "this database's")
         clock = report.clockRecovery?.summary
@@ -93,7 +96,10 @@ struct ServerSyncSummary: Codable {
     var summary: String {
         var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(server) and received \(received); applied \(applied) here."
         if snapshot { text += " This database lacked operations the server had folded away, and took its lists, items and log first." }
-        if rekeyed { text += " Another device syncs as this database's replica (a copy, or a restored backup): this database took a new replica id." }
+        if rekeyed {
+            text += " Another device syncs as this database's replica (a copy, or a restored backup): this database took a new replica id"
+                + (renumbered > 0 ? " and made \(renumbered) of its changes again under it." : ".")
+        }
         if let clock { text += " Here: \(clock)" }
         if let fork { text += " Here: \(fork)" }
         if let held { text += " Here: \(held)" }
@@ -104,22 +110,14 @@ struct ServerSyncSummary: Codable {
 extension SyncPeerCommand {
     /// Syncs the session's database with a server: pushes, pulls until caught up, takes a
     /// snapshot when told to. A server that knows this database's replica id from another
-    /// device (a copy, a restored backup) makes it take a new one, and sync again once.
+    /// device (a copy, a restored backup) makes it take a new one (the engine does it).
     func sync(with server: ServerAddress, in session: CommandSession) async throws {
         let engine = try session.syncEngine()
         let token = try token(for: server, in: session)
         let remote = HTTPSyncRemote(server: server.url, token: token)
-        var rekeyed = false
-        let report: SyncReport
-        do {
-            report = try await engine.sync(with: remote)
-        } catch let error as SyncServerError where error.code == .replicaForked {
-            _ = try await engine.repository.write { try engine.rekey(in: $0) }
-            rekeyed = true
-            report = try await engine.sync(with: remote)
-        }
+        let report = try await engine.sync(with: remote)
         if report.received.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
-        let summary = ServerSyncSummary(server: remote.identity, report: report, rekeyed: rekeyed)
+        let summary = ServerSyncSummary(server: remote.identity, report: report)
         if shared.json {
             try session.printJSON(summary)
         } else {

@@ -23,7 +23,9 @@ extension SyncEngine {
     /// - Returns: What was merged here, pushed, and adopted.
     /// - Throws: What the remote throws; ``SyncError/foldedApart`` when this store folded away
     ///   operations the remote lacks; ``SyncError/missingFoldedOperations`` when a page still
-    ///   needs operations the remote folded after its snapshot was taken; what
+    ///   needs operations the remote folded after its snapshot was taken; ``SyncError/replicaInUse``
+    ///   when the remote still says another database uses this store's replica id after it
+    ///   took a new one; what
     ///   ``merge(_:in:)`` throws. What was merged before stays merged.
     public func sync(with remote: some SyncRemote) async throws -> SyncReport {
         var report = SyncReport()
@@ -40,7 +42,18 @@ extension SyncEngine {
         let (received, adoptedSince, pulled) = try await pull(from: remote, announcing: state)
         report.received = received
         report.adoption = adoptedSince ?? report.adoption
-        (report.pushed, report.sent) = try await push(to: remote, from: replica, after: state.received, leavingOut: pulled)
+        do {
+            (report.pushed, report.sent) = try await push(to: remote, from: replica, after: state.received, leavingOut: pulled)
+        } catch SyncError.replicaInUse {
+            // Another database pushed under this replica id: this store takes one of its own, and
+            // pushes everything again, which the remote keeps once.
+            let renewed: ReplicaID
+            report.replicaLeft = replica
+            (renewed, report.renumbered) = try await repository.write { transaction in
+                try self.leaveSharedReplica(replica.rawValue, heldThrough: state.held[replica] ?? 0, in: Self.log(of: transaction))
+            }
+            (report.pushed, report.sent) = try await push(to: remote, from: renewed, after: nil, leavingOut: pulled)
+        }
         return report
     }
 

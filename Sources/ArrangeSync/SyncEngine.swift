@@ -641,6 +641,25 @@ public final class SyncEngine: Sendable {
         _ = try log([.retireReplica(id: ReplicaID(rawValue: replica))], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
     }
 
+    /// Leaves this store's replica id after a remote said another database syncs under it too,
+    /// and states again under the new id, as renumberings, this store's operations under the
+    /// old one past `held`, which the remote lacks: the other database may have made others
+    /// under those numbers.
+    ///
+    /// - Parameters:
+    ///   - replica: This store's replica id, which it leaves.
+    ///   - held: The sequence number up to which the remote holds the replica's operations.
+    /// - Returns: The new replica id, and how many operations were renumbered.
+    func leaveSharedReplica(_ replica: UUID, heldThrough held: Int64, in transaction: any LogWriting) throws -> (ReplicaID, Int) {
+        let unshared = try transaction.loggedOperations(afterPosition: 0, limit: .max)
+            .filter { $0.order.replica == replica && $0.order.sequence > held }
+            .filter { try !Self.isOffLine($0.id, in: transaction) }
+            .map(SyncOperation.init)
+        try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, in: transaction)
+        let renumbered = try remake(unshared, in: transaction)
+        return (ReplicaID(rawValue: try preparedReplica(in: transaction).id), renumbered)
+    }
+
     /// States this store's operations of a forked line again under its new replica id, as
     /// renumberings (``SyncChange/renumbering(of:change:)``): each keeps its place and its effect
     /// on every replica, and comes off the old id's line, so that each replica's operations form

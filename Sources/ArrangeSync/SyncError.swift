@@ -17,6 +17,10 @@ public enum SyncError: Error, Hashable, Sendable {
     /// The remote no longer holds the history this store's cursor points into, as when it was
     /// restored from a backup: the store pulls from the start again.
     case unknownCursor
+    /// The remote says another database syncs under this database's replica id: one of them is
+    /// a copy of the other, or a backup restored beside it. The store leaves that id for a new
+    /// one, and pushes again.
+    case replicaInUse
     /// The replica to forget is this database's own.
     case cannotForgetThisDatabase
     /// The replica to forget is none this database knows of.
@@ -33,6 +37,8 @@ extension SyncError: LocalizedError {
             "The operations come after operations that were folded into a snapshot, and this database lacks some of them: it must take that snapshot first; nothing was merged."
         case .unknownCursor:
             "The sync server no longer holds the history this database last pulled from, as after it was restored from a backup; syncing again pulls everything from the start."
+        case .replicaInUse:
+            "Another database syncs as this one: one of them is a copy of the other. Syncing again gives this one an identity of its own; nothing is lost."
         case .noOperationLog:
             "This store keeps no log of its changes, so it cannot sync; nothing was changed."
         case .cannotForgetThisDatabase:

@@ -72,6 +72,8 @@ public protocol SyncRemote: Sendable {
     ///   - acknowledgements: What the store and those it heard of said they hold.
     /// - Returns: What the remote's merge did, for a remote that merges (another store); `nil`
     ///   for one that only keeps operations.
+    /// - Throws: ``SyncError/replicaInUse`` when another database pushed under `replica`: the
+    ///   store takes a new replica id, and pushes again.
     func push(
         _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
     ) async throws -> MergeReport?
@@ -185,6 +187,12 @@ public struct SyncReport: Hashable, Sendable {
     public var adoption: MergeReport?
     /// When this store's clock had run ahead and was right again: what it did first.
     public var clockRecovery: ClockRecovery?
+    /// The replica id this store left for a new one, after the remote said another database
+    /// syncs under it (``SyncError/replicaInUse``); `nil` when it kept its id.
+    public var replicaLeft: ReplicaID?
+    /// How many of this store's operations it stated again under its new replica id, when it
+    /// left one (``replicaLeft``).
+    public var renumbered = 0
 
     /// A report of nothing done yet.
     public init() {}

@@ -91,6 +91,11 @@ public struct HTTPSyncRemote: SyncRemote {
     /// ``SyncProtocol/maximumOperationsPerPush``), each all or nothing. Only the last names
     /// `through`, so the server records where the push ended once it holds every operation. The
     /// server merges nothing, so there is no report.
+    ///
+    /// - Throws: `SyncError.replicaInUse` when the server says another database syncs as
+    ///   `replica` (``SyncServerError/Code/replicaForked``), so that the engine takes a new
+    ///   replica id; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
+    ///   out of reach or an answer that is not the protocol's.
     public func push(
         _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
     ) async throws -> MergeReport? {
@@ -102,8 +107,12 @@ public struct HTTPSyncRemote: SyncRemote {
             request.setValue(SyncProtocol.operationsMediaType, forHTTPHeaderField: "Content-Type")
             request.httpBody = try OperationFile.encode(OperationFile.Contents(
                 operations: batch, acknowledgements: isLast ? acknowledgements : [], replica: replica, through: isLast ? through : nil))
-            let (data, _) = try await Self.send(request, to: server, session: session)
-            _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
+            do {
+                let (data, _) = try await Self.send(request, to: server, session: session)
+                _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
+            } catch let refusal as SyncServerError where refusal.code == .replicaForked {
+                throw SyncError.replicaInUse
+            }
         }
         return nil
     }
