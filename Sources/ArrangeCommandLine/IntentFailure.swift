@@ -123,6 +123,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownReplica: "unknownReplica"
         case .unknownCursor: "unknownCursor"
         case .replicaInUse: "replicaInUse"
+        case .clockAhead: "clockAhead"
         }
     }
 

@@ -78,6 +78,9 @@ struct ServerSyncSummary: Codable {
     var held: String?
     /// What this database did on finding its clock had run ahead, in a sentence; `nil` when it did not.
     var clock: String?
+    /// The milliseconds this database now adds to the device's clock to tell the time by the
+    /// server's, when this sync changed it (0: the device's clock is right again); `nil` when it did not.
+    var clockCorrection: Int64?
 
     init(server: String, report: SyncReport) {
         self.server = server
@@ -90,6 +93,7 @@ struct ServerSyncSummary: Codable {
         fork = [report.received, report.adoption].compactMap { $0?.forkSummary }.first
         held = report.received.heldSummary(ofClock: "this database's")
         clock = report.clockRecovery?.summary
+        clockCorrection = report.clockCorrection
     }
 
     /// `Sent 3 operations to URL and received 2; applied 2 here.`, and what else happened.
@@ -99,6 +103,12 @@ struct ServerSyncSummary: Codable {
         if rekeyed {
             text += " Another device syncs as this database's replica (a copy, or a restored backup): this database took a new replica id"
                 + (renumbered > 0 ? " and made \(renumbered) of its changes again under it." : ".")
+        }
+        if let clockCorrection {
+            text += clockCorrection == 0
+                ? " This device's clock agrees with the server's again: this database tells the time by it alone."
+                : " This device's clock is \(spokenDuration(abs(clockCorrection))) \(clockCorrection < 0 ? "ahead of" : "behind") the server's:"
+                    + " this database tells the time by the server's from now on."
         }
         if let clock { text += " Here: \(clock)" }
         if let fork { text += " Here: \(fork)" }

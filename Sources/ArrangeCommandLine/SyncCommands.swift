@@ -528,17 +528,19 @@ extension ClockRecovery {
     }
 }
 
-/// `365 days`, `3 hours`, `12 minutes`: a span of milliseconds as a person reads it, rounded down
-/// to the largest unit of which it holds two or more (minutes below two hours).
+/// `365 days`, `3 hours`, `12 minutes`, `45 seconds`: a span of milliseconds as a person reads
+/// it, rounded down to the largest unit of which it holds two or more (seconds below two minutes).
 func spokenDuration(_ milliseconds: Int64) -> String {
-    let minutes = milliseconds / 60_000
+    let seconds = milliseconds / 1_000
     let (count, unit): (Int64, String)
-    if minutes >= 2 * 24 * 60 {
-        (count, unit) = (minutes / (24 * 60), "day")
-    } else if minutes >= 2 * 60 {
-        (count, unit) = (minutes / 60, "hour")
+    if seconds >= 2 * 24 * 3_600 {
+        (count, unit) = (seconds / (24 * 3_600), "day")
+    } else if seconds >= 2 * 3_600 {
+        (count, unit) = (seconds / 3_600, "hour")
+    } else if seconds >= 2 * 60 {
+        (count, unit) = (seconds / 60, "minute")
     } else {
-        (count, unit) = (minutes, "minute")
+        (count, unit) = (seconds, "second")
     }
     return "\(count) \(unit)\(count == 1 ? "" : "s")"
 }

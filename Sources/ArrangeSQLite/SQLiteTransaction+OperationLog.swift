@@ -39,11 +39,14 @@ extension SQLiteTransaction: OperationLogWriting {
     /// The replica's row as it is stored.
     private func storedReplicaState() throws -> ReplicaState? {
         try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT replica_id, last_sequence, last_clock_ms, last_clock_counter FROM \(Schema.replicaTable) WHERE id = 1")
+            let statement = try db.cachedStatement(sql: """
+                SELECT replica_id, last_sequence, last_clock_ms, last_clock_counter, clock_offset_ms FROM \(Schema.replicaTable) WHERE id = 1
+                """)
             guard let row = try Row.fetchOne(statement) else { return nil }
             return ReplicaState(
                 id: try Self.uuid(try row.decode(atIndex: 0), table: Schema.replicaTable),
-                lastSequence: try row.decode(atIndex: 1), lastMilliseconds: try row.decode(atIndex: 2), lastCounter: try row.decode(atIndex: 3))
+                lastSequence: try row.decode(atIndex: 1), lastMilliseconds: try row.decode(atIndex: 2), lastCounter: try row.decode(atIndex: 3),
+                clockOffset: try row.decode(atIndex: 4))
         }
     }
 
@@ -183,11 +186,13 @@ extension SQLiteTransaction: OperationLogWriting {
         replicaStateCache = .some(state)
         try mapping {
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO \(Schema.replicaTable) (id, replica_id, last_sequence, last_clock_ms, last_clock_counter) VALUES (1, ?, ?, ?, ?)
+                INSERT INTO \(Schema.replicaTable) (id, replica_id, last_sequence, last_clock_ms, last_clock_counter, clock_offset_ms)
+                VALUES (1, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET replica_id = excluded.replica_id, last_sequence = excluded.last_sequence,
-                  last_clock_ms = excluded.last_clock_ms, last_clock_counter = excluded.last_clock_counter
+                  last_clock_ms = excluded.last_clock_ms, last_clock_counter = excluded.last_clock_counter,
+                  clock_offset_ms = excluded.clock_offset_ms
                 """)
-            try statement.execute(arguments: [Self.text(state.id), state.lastSequence, state.lastMilliseconds, state.lastCounter])
+            try statement.execute(arguments: [Self.text(state.id), state.lastSequence, state.lastMilliseconds, state.lastCounter, state.clockOffset])
         }
     }
 

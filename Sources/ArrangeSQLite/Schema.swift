@@ -250,6 +250,13 @@ enum Schema {
                 """)
             try db.drop(table: peersTable)
         }
+        migrator.registerMigration("v10: sync clock correction") { db in
+            // The milliseconds added to the system clock to tell the time by: 0 while the system
+            // clock is right, else the correction the last server that tells the time gave.
+            try db.alter(table: replicaTable) { table in
+                table.add(column: "clock_offset_ms", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

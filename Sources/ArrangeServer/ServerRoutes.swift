@@ -246,7 +246,11 @@ struct ServerRoutes: Sendable {
             throw SyncServerError(.payloadTooLarge, "A push carries at most \(SyncProtocol.maximumOperationsPerPush) operations; this one carries \(contents.operations.count).")
         }
         let now = clock()
-        if let index = contents.operations.firstIndex(where: { $0.clock.milliseconds > now + SyncProtocol.maximumClockSkew }) {
+        // Only the pushing replica can stamp its operations again. Those of other replicas it
+        // relays as they are, as a device does; each device holds them back by its own clock
+        // (a device that corrected its clock relays those it first stamped ahead, which the
+        // replacements it made follow).
+        if let index = contents.operations.firstIndex(where: { $0.replica == replica && $0.clock.milliseconds > now + SyncProtocol.maximumClockSkew }) {
             let ahead = (contents.operations[index].clock.milliseconds - now) / 1_000
             throw SyncServerError(
                 .clockSkew, "Operation \(index) is stamped \(ahead) s ahead of the server's clock; set the device's clock right and sync again.",

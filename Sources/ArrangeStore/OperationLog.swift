@@ -94,13 +94,19 @@ package struct ReplicaState: Hashable, Sendable {
     package var lastMilliseconds: Int64
     /// The counter of its last operation's clock.
     package var lastCounter: Int64
+    /// The milliseconds added to the system clock to tell the time by: 0 while the system clock
+    /// is right, else the correction the last remote that tells the time gave. It stays with
+    /// the store when the store takes a new replica id.
+    package var clockOffset: Int64
 
-    /// A replica of this id whose last operation had this sequence number and clock.
-    package init(id: UUID, lastSequence: Int64 = 0, lastMilliseconds: Int64 = 0, lastCounter: Int64 = 0) {
+    /// A replica of this id whose last operation had this sequence number and clock, on a
+    /// system clock corrected by `clockOffset` milliseconds.
+    package init(id: UUID, lastSequence: Int64 = 0, lastMilliseconds: Int64 = 0, lastCounter: Int64 = 0, clockOffset: Int64 = 0) {
         self.id = id
         self.lastSequence = lastSequence
         self.lastMilliseconds = lastMilliseconds
         self.lastCounter = lastCounter
+        self.clockOffset = clockOffset
     }
 }
 

@@ -4,12 +4,19 @@ import Foundation
 
 // Clocks that are wrong: the rules are in `SyncEngine`'s documentation, "Clocks that are wrong".
 extension SyncEngine {
-    /// The wall clock now, and the latest clock, in milliseconds, an operation of another
-    /// replica may be stamped with to be taken in now: the wall clock plus
+    /// The wall clock now, corrected by `offset` milliseconds (the store's
+    /// `ReplicaState/clockOffset`), and the latest clock, in milliseconds, an operation of
+    /// another replica may be stamped with to be taken in now: the wall clock plus
     /// ``HybridLogicalClock/maximumDrift``.
-    func wallClockAndHorizon() -> (wall: Int64, horizon: Int64) {
-        let wall = wallClock()
+    func wallClockAndHorizon(correctedBy offset: Int64) -> (wall: Int64, horizon: Int64) {
+        let wall = wallClock() + offset
         return (wall, wall + HybridLogicalClock.maximumDrift)
+    }
+
+    /// The system clock corrected by `offset` milliseconds, for a ``HybridLogicalClock``.
+    func wallClock(correctedBy offset: Int64) -> @Sendable () -> Int64 {
+        let system = wallClock
+        return { system() + offset }
     }
 
     /// Recovers this store, in one write transaction, when its clock went past the wall clock by
@@ -38,7 +45,7 @@ extension SyncEngine {
     ///
     /// - Returns: What the recovery did; `nil` when the clock is right.
     func recoverClock(of state: ReplicaState, in transaction: any LogWriting) throws -> ClockRecovery? {
-        let (wall, horizon) = wallClockAndHorizon()
+        let (wall, horizon) = wallClockAndHorizon(correctedBy: state.clockOffset)
         guard state.lastMilliseconds > horizon else { return nil }
         let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: wall), limit: .max)
         let ahead = recent.filter { $0.order.milliseconds > horizon }
@@ -73,6 +80,43 @@ extension SyncEngine {
     }
 }
 
+extension SyncEngine {
+    /// How far, in milliseconds, the system clock may be off from a remote's that tells the time
+    /// (``SyncRemoteState/clock``) before a store tells the time by the remote's: 30 seconds,
+    /// far beyond a slow network's round trip, and well within ``HybridLogicalClock/maximumDrift``.
+    public static let clockTolerance: Int64 = 30_000
+
+    /// Corrects this store's clock by a remote's, in one write transaction: from now on the
+    /// store tells the time by the system clock plus the difference, or by the system clock
+    /// alone when it is within ``clockTolerance`` of the remote's. A store whose clock is then
+    /// found to have run ahead recovers (``recoverClock()``).
+    ///
+    /// - Parameters:
+    ///   - remoteClock: The remote's clock, in milliseconds since 1970.
+    ///   - askedAt: The system clock when the remote was asked; the remote's clock is taken to
+    ///     be for halfway between the question and the answer.
+    ///   - answeredAt: The system clock when the answer came.
+    ///   - report: Takes the new correction and the recovery.
+    /// - Returns: The store's new replica id when it recovered its clock; `nil` when it did not.
+    func correctClock(toRemoteClock remoteClock: Int64, askedAt: Int64, answeredAt: Int64, report: inout SyncReport) async throws -> ReplicaID? {
+        let difference = remoteClock - (askedAt + (answeredAt - askedAt) / 2)
+        let offset = abs(difference) > Self.clockTolerance ? difference : 0
+        let outcome: (recovery: ClockRecovery?, replica: UUID)? = try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            guard var state = try log.replicaState(), abs(offset - state.clockOffset) > Self.clockTolerance else { return nil }
+            state.clockOffset = offset
+            try log.setReplicaState(state)
+            let recovery = try self.recoverClock(in: log)
+            return (recovery, try log.replicaState()?.id ?? state.id)
+        }
+        guard let outcome else { return nil }
+        report.clockCorrection = offset
+        guard let recovery = outcome.recovery else { return nil }
+        report.clockRecovery = recovery
+        return ReplicaID(rawValue: outcome.replica)
+    }
+}
+
 /// What a store did on finding that its own clock had run ahead of the wall clock, and was
 /// right again (see ``SyncEngine``, "Clocks that are wrong").
 public struct ClockRecovery: Hashable, Sendable, Codable {
@@ -101,7 +145,7 @@ extension SyncEngine {
     /// - Complexity: O(log n) when nothing logged is stamped ahead; else O(k log n) for the k
     ///   operations logged within the drift of the wall clock or after it.
     func latestOrderInTime(in transaction: any LogReading) throws -> OperationOrder? {
-        let horizon = wallClockAndHorizon().horizon
+        let horizon = wallClockAndHorizon(correctedBy: try transaction.replicaState()?.clockOffset ?? 0).horizon
         let last = try transaction.lastOperationOrder()
         guard let last, last.milliseconds > horizon else { return last }
         let recent = try transaction.loggedOperations(from: .earliest(atMilliseconds: horizon - 2 * HybridLogicalClock.maximumDrift), limit: .max)

@@ -17,7 +17,11 @@ extension SyncEngine {
     /// side, is given again what it lacks.
     ///
     /// With a remote that coordinates folding (``SyncRemoteState/coordinatesFolding``), this
-    /// store records how far the remote folded, and ``compact()`` folds no further.
+    /// store records how far the remote folded, and ``compact()`` folds no further. With a
+    /// remote that tells the time (``SyncRemoteState/clock``), this store corrects its clock
+    /// by the remote's when they differ by more than ``clockTolerance``, and stamps again what
+    /// it stamped ahead (``recoverClock()``); so too when the remote refuses a push as stamped
+    /// ahead of its clock (``SyncError/clockAhead(remoteClock:)``).
     ///
     /// - Parameter remote: The remote.
     /// - Returns: What was merged here, pushed, and adopted.
@@ -25,17 +29,31 @@ extension SyncEngine {
     ///   operations the remote lacks; ``SyncError/missingFoldedOperations`` when a page still
     ///   needs operations the remote folded after its snapshot was taken; ``SyncError/replicaInUse``
     ///   when the remote still says another database uses this store's replica id after it
-    ///   took a new one; what
+    ///   took a new one; ``SyncError/clockAhead(remoteClock:)`` when the remote still refuses
+    ///   a push as stamped ahead after this store corrected its clock; what
     ///   ``merge(_:in:)`` throws. What was merged before stays merged.
     public func sync(with remote: some SyncRemote) async throws -> SyncReport {
         var report = SyncReport()
-        let replica: ReplicaID
+        var replica: ReplicaID
         (report.clockRecovery, replica) = try await repository.write { transaction in
             let log = try Self.log(of: transaction)
             let recovery = try self.recoverClock(in: log)
             return (recovery, ReplicaID(rawValue: try self.preparedReplica(in: log).id))
         }
-        let state = try await remote.state(for: replica)
+        let asked = wallClock()
+        var state = try await remote.state(for: replica)
+        if let clock = state.clock, let renewed = try await correctClock(toRemoteClock: clock, askedAt: asked, answeredAt: wallClock(), report: &report) {
+            // The store stamped again under a new replica id, which the remote took nothing of.
+            replica = renewed
+            state = try await remote.state(for: renewed)
+        }
+        try await exchange(with: remote, as: replica, announcing: state, report: &report)
+        return report
+    }
+
+    /// Takes the remote's snapshot when this store lacks what the remote folded away, pulls,
+    /// then pushes, for ``sync(with:)``, as `replica`, after the remote said `state`.
+    private func exchange(with remote: some SyncRemote, as replica: ReplicaID, announcing state: SyncRemoteState, report: inout SyncReport) async throws {
         if try await repository.read({ try self.lacks(state.folded, endingAt: state.foldedTips, in: Self.log(of: $0)) }) {
             report.adoption = try await adopt(from: remote)
         }
@@ -44,6 +62,14 @@ extension SyncEngine {
         report.adoption = adoptedSince ?? report.adoption
         do {
             (report.pushed, report.sent) = try await push(to: remote, from: replica, after: state.received, leavingOut: pulled)
+        } catch SyncError.clockAhead(let remoteClock) {
+            // The remote's clock says this store's ran ahead: it corrects it, stamps again what
+            // it stamped ahead, and pushes again, from its new replica id when it took one.
+            let now = wallClock()
+            guard let renewed = try await correctClock(toRemoteClock: remoteClock, askedAt: now, answeredAt: now, report: &report) else {
+                throw SyncError.clockAhead(remoteClock: remoteClock)
+            }
+            (report.pushed, report.sent) = try await push(to: remote, from: renewed, after: state.received, leavingOut: pulled)
         } catch SyncError.replicaInUse {
             // Another database pushed under this replica id: this store takes one of its own, and
             // pushes everything again, which the remote keeps once.
@@ -54,7 +80,6 @@ extension SyncEngine {
             }
             (report.pushed, report.sent) = try await push(to: remote, from: renewed, after: nil, leavingOut: pulled)
         }
-        return report
     }
 
     /// Whether this store holds operations it has not pushed to `remote` yet: now, and again

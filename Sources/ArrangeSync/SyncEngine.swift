@@ -132,9 +132,9 @@ public final class SyncEngine: Sendable {
         let id = ReplicaID(rawValue: newID())
         // Unless told otherwise, the new replica's operations come after everything the old one
         // made or merged.
-        let clock = try log.replicaState()?.lastClock ?? HLCTimestamp(milliseconds: 0, counter: 0)
-        var state = ReplicaState(id: id.rawValue)
-        state.lastClock = start ?? clock
+        let old = try log.replicaState()
+        var state = ReplicaState(id: id.rawValue, clockOffset: old?.clockOffset ?? 0)
+        state.lastClock = start ?? old?.lastClock ?? HLCTimestamp(milliseconds: 0, counter: 0)
         try log.setReplicaState(state)
         return id
     }
@@ -202,7 +202,7 @@ public final class SyncEngine: Sendable {
         guard !changes.isEmpty else { return [] }
         // After this replica's last operation, and after every operation merged here (which the
         // merge folds into the replica's clock).
-        var clock = HybridLogicalClock(latest: replica.lastClock, wallClock: wallClock)
+        var clock = HybridLogicalClock(latest: replica.lastClock, wallClock: wallClock(correctedBy: replica.clockOffset))
         var state = replica
         let whole = LogJSON.encode { $0.rewind(rewind) }
         var operations: [SyncOperation] = []
@@ -257,7 +257,7 @@ public final class SyncEngine: Sendable {
 
     /// Makes a change here by the rules of the merge, in `transaction`, and logs it.
     func perform(_ change: SyncChange, in transaction: any ItemWriting) throws -> SyncOperation {
-        let stamp = Date(timeIntervalSince1970: Double(wallClock()) / 1_000)
+        let stamp = Date(timeIntervalSince1970: Double(wallClock() + (try Self.log(of: transaction).replicaState()?.clockOffset ?? 0)) / 1_000)
         let ((), logged) = try logging(in: transaction) { recorder in
             try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
             return ((), [change])
@@ -439,7 +439,7 @@ public final class SyncEngine: Sendable {
         // The next change made here comes after everything merged that is not stamped ahead
         // (what is has no effect: see `SyncEngine+Clock`).
         if var state = try transaction.replicaState(), let last = try latestOrderInTime(in: transaction) {
-            var clock = HybridLogicalClock(latest: state.lastClock, wallClock: wallClock)
+            var clock = HybridLogicalClock(latest: state.lastClock, wallClock: wallClock(correctedBy: state.clockOffset))
             state.lastClock = clock.receive(HLCTimestamp(last))
             try transaction.setReplicaState(state)
         }
@@ -501,7 +501,7 @@ public final class SyncEngine: Sendable {
         // An operation that a replacement logged or let in replaces has no effect anywhere,
         // however far ahead it is stamped; nor has a renumbering or a retirement a place that
         // decides anything.
-        let (wall, horizon) = wallClockAndHorizon()
+        let (wall, horizon) = wallClockAndHorizon(correctedBy: try transaction.replicaState()?.clockOffset ?? 0)
         for (other, operations) in waiting {
             var progress = try transaction.replicaProgress(of: other)
                 ?? ReplicaProgress(replica: other, sequence: fold?.covering[other] ?? 0, milliseconds: 0, counter: 0)

@@ -21,6 +21,10 @@ public enum SyncError: Error, Hashable, Sendable {
     /// a copy of the other, or a backup restored beside it. The store leaves that id for a new
     /// one, and pushes again.
     case replicaInUse
+    /// The remote refused operations stamped too far ahead of its clock, which it gave in
+    /// milliseconds since 1970: this device's clock is ahead. The store tells the time by the
+    /// remote's clock from then on, stamps its operations again, and pushes again.
+    case clockAhead(remoteClock: Int64)
     /// The replica to forget is this database's own.
     case cannotForgetThisDatabase
     /// The replica to forget is none this database knows of.
@@ -39,6 +43,8 @@ extension SyncError: LocalizedError {
             "The sync server no longer holds the history this database last pulled from, as after it was restored from a backup; syncing again pulls everything from the start."
         case .replicaInUse:
             "Another database syncs as this one: one of them is a copy of the other. Syncing again gives this one an identity of its own; nothing is lost."
+        case .clockAhead:
+            "This device's clock is ahead of the sync server's, and its changes are stamped with the wrong time; set the device's clock right, then sync again. Nothing was lost."
         case .noOperationLog:
             "This store keeps no log of its changes, so it cannot sync; nothing was changed."
         case .cannotForgetThisDatabase:

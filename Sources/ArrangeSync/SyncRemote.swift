@@ -115,11 +115,15 @@ public struct SyncRemoteState: Codable, Hashable, Sendable {
     /// its last push the remote kept; `nil` when it holds none. The store pushes what follows,
     /// or everything when its log holds another operation there.
     public var received: SyncCursor?
+    /// The remote's clock when it answered, in milliseconds since 1970, for a remote that tells
+    /// the time (a server); `nil` for one that does not. A store whose system clock is off from
+    /// it by more than ``SyncEngine/clockTolerance`` tells the time by it from then on.
+    public var clock: Int64?
 
     /// A state of these parts.
     public init(
         held: [ReplicaID: Int64], heldTips: [ReplicaID: SyncOperation.ID] = [:], folded: [ReplicaID: Int64] = [:],
-        foldedTips: [ReplicaID: SyncOperation.ID] = [:], coordinatesFolding: Bool = false, received: SyncCursor? = nil
+        foldedTips: [ReplicaID: SyncOperation.ID] = [:], coordinatesFolding: Bool = false, received: SyncCursor? = nil, clock: Int64? = nil
     ) {
         self.held = held
         self.heldTips = heldTips
@@ -127,6 +131,7 @@ public struct SyncRemoteState: Codable, Hashable, Sendable {
         self.foldedTips = foldedTips
         self.coordinatesFolding = coordinatesFolding
         self.received = received
+        self.clock = clock
     }
 }
 
@@ -193,6 +198,10 @@ public struct SyncReport: Hashable, Sendable {
     /// How many of this store's operations it stated again under its new replica id, when it
     /// left one (``replicaLeft``).
     public var renumbered = 0
+    /// The correction of this store's clock, in milliseconds, that this sync set, when it
+    /// changed it: the remote's clock less the system clock, or 0 when the system clock is
+    /// right again (see ``SyncEngine/clockTolerance``); `nil` when it stayed as it was.
+    public var clockCorrection: Int64?
 
     /// A report of nothing done yet.
     public init() {}

@@ -58,7 +58,7 @@ public struct HTTPSyncRemote: SyncRemote {
         let state = try Self.decodeJSON(SyncServerState.self, from: data, server: server)
         return SyncRemoteState(
             held: try keyed(state.held), folded: try keyed(state.folded), foldedTips: try keyed(state.foldedTips),
-            coordinatesFolding: state.coordinatesFolding, received: state.received)
+            coordinatesFolding: state.coordinatesFolding, received: state.received, clock: state.serverTime)
     }
 
     /// A page of the server's operations after `cursor`.
@@ -94,7 +94,9 @@ public struct HTTPSyncRemote: SyncRemote {
     ///
     /// - Throws: `SyncError.replicaInUse` when the server says another database syncs as
     ///   `replica` (``SyncServerError/Code/replicaForked``), so that the engine takes a new
-    ///   replica id; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
+    ///   replica id; `SyncError.clockAhead` when operations are stamped too far ahead of the
+    ///   server's clock (``SyncServerError/Code/clockSkew``), so that the engine corrects its
+    ///   clock and stamps them again; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
     ///   out of reach or an answer that is not the protocol's.
     public func push(
         _ operations: [SyncOperation], from replica: ReplicaID, through: SyncCursor, acknowledgements: [SyncAcknowledgement]
@@ -112,6 +114,9 @@ public struct HTTPSyncRemote: SyncRemote {
                 _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
             } catch let refusal as SyncServerError where refusal.code == .replicaForked {
                 throw SyncError.replicaInUse
+            } catch let refusal as SyncServerError where refusal.code == .clockSkew {
+                guard let serverTime = refusal.serverTime else { throw refusal }
+                throw SyncError.clockAhead(remoteClock: serverTime)
             }
         }
         return nil

@@ -10,8 +10,9 @@ import Testing
 struct ServerDevice {
     let engine: SyncEngine
 
-    init(_ path: String) throws {
-        engine = SyncEngine(repository: try SQLiteItemRepository(path: path))
+    /// A device on the database at `path`, whose system clock is `wallClock`.
+    init(_ path: String, wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds) throws {
+        engine = SyncEngine(repository: try SQLiteItemRepository(path: path), wallClock: wallClock)
     }
 
     func items() throws -> [Item] {
@@ -205,6 +206,11 @@ struct ServerTests {
         forked[0].sequence = 2
         let fork = try await client.push(forked, from: replica)
         #expect(fork.status == 409 && fork.refusal?.code == .replicaForked && fork.refusal?.index == 0, "\(fork.status) \(String(decoding: fork.body, as: UTF8.self))")
+
+        // Another replica's operation stamped ahead is relayed as it is: only its own device can stamp it again.
+        var relayed = Self.operations(1, of: ReplicaID())
+        relayed[0].clock = HLCTimestamp(milliseconds: HybridLogicalClock.systemMilliseconds() + 3_600_000, counter: 0)
+        #expect(try await client.push(relayed, from: replica).status == 200, "a relayed operation stamped ahead is kept")
 
         let otherEpoch = try await client.send("GET", SyncProtocol.operationsPath, query: "after=\(UUID().uuidString.lowercased()):1")
         #expect(otherEpoch.status == 409 && otherEpoch.refusal?.code == .cursorInvalid, "\(otherEpoch.status) \(String(decoding: otherEpoch.body, as: UTF8.self))")

@@ -115,7 +115,7 @@ struct OperationLogConformanceTests {
         let store = try backend.makeStore()
         #expect(try store.repository.readLog { try $0.replicaState() } == nil)
         try store.repository.writeLog { try $0.setReplicaState(ReplicaState(id: Self.first)) }
-        let second = ReplicaState(id: Self.second, lastSequence: 7, lastMilliseconds: 1_800_000_000_123, lastCounter: 2)
+        let second = ReplicaState(id: Self.second, lastSequence: 7, lastMilliseconds: 1_800_000_000_123, lastCounter: 2, clockOffset: -31_536_000_000)
         try store.repository.writeLog { try $0.setReplicaState(second) }
         #expect(try store.repository.readLog { try $0.replicaState() } == second)
 

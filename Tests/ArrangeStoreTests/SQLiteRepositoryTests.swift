@@ -168,6 +168,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
+                "v10: sync clock correction",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -473,7 +474,7 @@ struct SQLiteRepositoryTests {
             // Sync: the replica id, the operation log in its total order, the tombstones.
             #expect(try columns(Schema.replicaTable) == [
                 "id INTEGER", "replica_id TEXT NOT NULL", "last_sequence INTEGER NOT NULL 0", "last_clock_ms INTEGER NOT NULL 0",
-                "last_clock_counter INTEGER NOT NULL 0",
+                "last_clock_counter INTEGER NOT NULL 0", "clock_offset_ms INTEGER NOT NULL 0",
             ])
             #expect(try columns(Schema.operationsTable) == [
                 "position INTEGER", "id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "clock_ms INTEGER NOT NULL",
@@ -508,6 +509,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
+                "v10: sync clock correction",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
