@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "arrange-server", targets: ["ArrangeServerExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
+        .executable(name: "arrange-server-bench", targets: ["ArrangeServerBench"]),
     ],
     dependencies: [
         // Libraries take `from:`, so that an app's own graph can resolve them.
@@ -44,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The server benchmark's load client, on the SwiftNIO that Hummingbird brings.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Tests and benchmarks only.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
@@ -92,6 +95,19 @@ let package = Package(
         .executableTarget(
             name: "ArrangeServerExecutable",
             dependencies: ["ArrangeServer"]
+        ),
+        // The server benchmark's load client and its bare Hummingbird ceiling (scripts/bench-server).
+        .executableTarget(
+            name: "ArrangeServerBench",
+            dependencies: [
+                "ArrangeModel",
+                "ArrangeSync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "ArrangeThings",

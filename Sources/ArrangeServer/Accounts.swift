@@ -75,13 +75,18 @@ extension ServerDatabase {
         guard found else { throw ServerError.unknownToken(id.uuidString.lowercased()) }
     }
 
-    /// The account of a token that is not revoked, or `nil`.
+    /// The account of a token that is not revoked, or `nil`. Its last use is recorded to the
+    /// minute: a request within a minute of the last recorded one writes nothing, so that it
+    /// waits for no commit to reach the disk.
     func account(ofToken token: String) async throws -> Account? {
         try await query(
             """
-            UPDATE tokens SET last_used_at = now()
-            WHERE hash = \(Self.digest(token)) AND revoked_at IS NULL
-            RETURNING user_id, id
+            WITH found AS (SELECT id, user_id, last_used_at FROM tokens WHERE hash = \(Self.digest(token)) AND revoked_at IS NULL),
+            touched AS (
+                UPDATE tokens SET last_used_at = now() FROM found
+                WHERE tokens.id = found.id AND (found.last_used_at IS NULL OR found.last_used_at < now() - interval '1 minute')
+            )
+            SELECT user_id, id FROM found
             """
         ) { rows in
             try await rows.decode((Int64, UUID).self).first { _ in true }.map { Account(user: $0.0, token: $0.1) }

@@ -220,7 +220,7 @@ extension ServerDatabase {
     /// - Throws: ``SyncServerError/Code/cursorInvalid`` for a cursor of another epoch, or past
     ///   the log's head; ``SyncServerError/Code/snapshotRequired`` for a cursor before an
     ///   operation folded away, unless the asking device acknowledged holding every one.
-    func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> OperationFile.Contents {
+    func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> LogPage {
         let logger = logger
         return try await withTransaction { connection in
             let head = try await Self.head(of: account.user, on: connection, logger: logger)
@@ -237,7 +237,7 @@ extension ServerDatabase {
                     .snapshotRequired,
                     "Operations after this cursor were folded away: take the snapshot, and pull after the cursor that comes with it.")
             }
-            var operations: [SyncOperation] = []
+            var operations: [Data] = []
             var last = LogCursor(epoch: epoch, position: after, operation: cursor?.operation)
             var isComplete = true
             for try await (position, id, body) in try await connection.query(
@@ -250,7 +250,8 @@ extension ServerDatabase {
                     isComplete = false
                     break
                 }
-                operations.append(try SyncOperation(json: Data(body.utf8)))
+                // As received: checked when it was pushed, and sent on without being read again.
+                operations.append(Data(body.utf8))
                 last = LogCursor(epoch: epoch, position: position, operation: id)
             }
             // Past the last operation left, up to the head: a fold may have taken those after it.
@@ -263,9 +264,10 @@ extension ServerDatabase {
                     acknowledgements.append(try SyncProtocol.decoder.decode(SyncAcknowledgement.self, from: Data(json.utf8)))
                 }
             }
-            return OperationFile.Contents(
-                operations: operations, folded: Self.keyed(record?.folded ?? [:]), foldedTips: Self.keyed(record?.foldedTips ?? [:]),
+            let contents = OperationFile.Contents(
+                operations: [], folded: Self.keyed(record?.folded ?? [:]), foldedTips: Self.keyed(record?.foldedTips ?? [:]),
                 acknowledgements: acknowledgements, cursor: last.syncCursor, isComplete: isComplete)
+            return LogPage(contents: contents, operations: operations)
         }
     }
 
@@ -309,5 +311,19 @@ extension ServerDatabase {
         let query: PostgresQuery = locking ? "SELECT head FROM users WHERE id = \(user) FOR UPDATE" : "SELECT head FROM users WHERE id = \(user)"
         for try await head in try await connection.query(query, logger: logger).decode(Int64.self) { return head }
         return 0
+    }
+}
+
+/// A page of a user's log: its header and trailer's parts, and its operations as the log keeps
+/// them, JSON as they were pushed.
+struct LogPage {
+    /// Everything of the page but its operations.
+    var contents: OperationFile.Contents
+    /// The operations, each one line of JSON, in the order the log took them in.
+    var operations: [Data]
+
+    /// The page as protocol version 1 sends it (JSON Lines, with its trailer).
+    func encoded() throws -> Data {
+        try OperationFile.encode(contents, encodedOperations: operations)
     }
 }

@@ -282,12 +282,12 @@ struct ServerRoutes: Sendable {
         let limit = try Self.number("limit", of: request, in: 1...Int.max) ?? SyncProtocol.maximumPageSize
         let wait = try Self.number("wait", of: request, in: 0...SyncProtocol.maximumWait) ?? 0
         let read = { try await database.page(of: account, after: cursor, limit: min(limit, SyncProtocol.maximumPageSize), epoch: epoch) }
-        guard wait > 0 else { return operationsResponse(try OperationFile.encode(try await read())) }
+        guard wait > 0 else { return operationsResponse(try await read().encoded()) }
         // Registered before the read, so that a push that commits after it still wakes the poll.
         guard let ticket = await signals.register(for: account.user) else {
             throw SyncServerError(.rateLimited, "Too many requests wait for changes on this server; try again shortly.", retryAfter: 1)
         }
-        var page: OperationFile.Contents
+        var page: LogPage
         do {
             page = try await read()
         } catch {
@@ -295,13 +295,13 @@ struct ServerRoutes: Sendable {
             throw error
         }
         // A page that moved the cursor past folded operations answers at once, though it holds none.
-        let unmoved = page.cursor.flatMap(LogCursor.init)?.position == (cursor?.position ?? 0)
+        let unmoved = page.contents.cursor.flatMap(LogCursor.init)?.position == (cursor?.position ?? 0)
         if page.operations.isEmpty, unmoved, await signals.wait(ticket, atMost: .seconds(wait)) {
             page = try await read()
         } else {
             await signals.cancel(ticket)
         }
-        return operationsResponse(try OperationFile.encode(page))
+        return operationsResponse(try page.encoded())
     }
 
     /// The whole number that the query parameter `name` holds, or `nil` when there is none.

@@ -84,14 +84,23 @@ public enum OperationFile {
     /// - Parameter contents: The operations, and what the store had folded away.
     /// - Throws: An `EncodingError` when an operation cannot be written as JSON.
     public static func encode(_ contents: Contents) throws -> Data {
+        try encode(contents, encodedOperations: contents.operations.map { try $0.json() })
+    }
+
+    /// The file of `contents`, whose operations are given already encoded, each as
+    /// ``SyncOperation/json()`` gives it, in place of `contents.operations`: a server that
+    /// keeps operations as it received them sends them on without reading them.
+    ///
+    /// - Throws: An `EncodingError` when the header cannot be written as JSON.
+    package static func encode(_ contents: Contents, encodedOperations operations: [Data]) throws -> Data {
         var header = Header(folded: contents.folded)
         header.foldedTips = contents.foldedTips.isEmpty ? nil : Dictionary(uniqueKeysWithValues: contents.foldedTips.map { ($0.key.text, $0.value) })
         header.acknowledgements = contents.acknowledgements.isEmpty ? nil : contents.acknowledgements
         (header.replica, header.through, header.cursor, header.complete) = (contents.replica, contents.through, contents.cursor, contents.isComplete)
         var data = try header.line()
-        let operations = contents.operations
         for operation in operations {
-            data += try operation.json() + Data("\n".utf8)
+            data += operation
+            data.append(UInt8(ascii: "\n"))
         }
         data += try Trailer(count: operations.count, prefix: data).line()
         return data
