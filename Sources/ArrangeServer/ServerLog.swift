@@ -105,15 +105,23 @@ extension ServerDatabase {
         let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
         let logger = logger
         let heads = try await withTransaction { connection in
-            var head = try await Self.head(of: account.user, on: connection, locking: true, logger: logger)
+            // Under the lock of the user's row: the log's head, the device the pushing replica
+            // syncs under, and how far the log holds the replica's own operations.
+            var (head, owner, ownHeld): (Int64, UUID?, Int64?) = (0, nil, nil)
+            for try await row in try await connection.query(
+                """
+                SELECT u.head,
+                    (SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
+                     WHERE r.user_id = u.id AND r.replica = \(replica) AND t.revoked_at IS NULL),
+                    (SELECT r.held FROM replicas r WHERE r.user_id = u.id AND r.replica = \(replica))
+                FROM users u WHERE u.id = \(account.user) FOR UPDATE OF u
+                """, logger: logger).decode((Int64, UUID?, Int64?).self) {
+                (head, owner, ownHeld) = row
+            }
             let before = head
 
             // A replica pushes under one device's token; another device that pushes as it is a copy.
-            for try await owner in try await connection.query(
-                """
-                SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
-                WHERE r.user_id = \(account.user) AND r.replica = \(replica) AND t.revoked_at IS NULL
-                """, logger: logger).decode(UUID.self) where owner != account.token {
+            if let owner, owner != account.token {
                 throw SyncServerError(
                     .replicaForked,
                     "Another device syncs as this database's replica \(replica.uuidString.lowercased()): this database is a copy, or a backup restored; take a new replica id and sync again.")
@@ -128,7 +136,9 @@ extension ServerDatabase {
             }
             for (index, operation) in operations.enumerated() {
                 guard let body = held[operation.id.rawValue], body != bodies[index] else { continue }
-                guard let stored = try? SyncOperation(json: Data(body.utf8)), stored.isSame(as: operation) else {
+                guard let stored = try? SyncOperation(json: Data(body.utf8)), let pushed = try? SyncOperation(json: Data(bodies[index].utf8)),
+                      stored.isSame(as: pushed)
+                else {
                     throw SyncServerError(
                         .operationConflict,
                         "Operation \(operation.id.rawValue.uuidString.lowercased()) is held here with another body; no operation id stands for two changes.",
@@ -137,7 +147,10 @@ extension ServerDatabase {
             }
 
             // The pusher's own operations under numbers the log holds under other ids: a fork.
-            let own = operations.enumerated().filter { $0.element.replica.rawValue == replica && held[$0.element.id.rawValue] == nil }
+            // Numbers past the most the log holds of the replica are free.
+            let own = operations.enumerated().filter {
+                $0.element.replica.rawValue == replica && $0.element.sequence <= ownHeld ?? 0 && held[$0.element.id.rawValue] == nil
+            }
             if !own.isEmpty {
                 let sequences = own.map(\.element.sequence)
                 for try await (sequence, id) in try await connection.query(
@@ -167,30 +180,32 @@ extension ServerDatabase {
                 sequences.append(operation.sequence)
                 newBodies.append(bodies[index])
             }
-            if !positions.isEmpty {
-                try await connection.query(
-                    """
+            // In one statement: the new operations, the log's head, and the replicas' rows. Each
+            // replica's row holds the most the log holds of it, and when it last brought news;
+            // the pusher's row the device it syncs under, where its push ends, and when it last
+            // pushed. A push with operations announces itself, at the commit.
+            try await connection.query(
+                """
+                WITH stored AS (
                     INSERT INTO operations (user_id, position, id, replica, sequence, body, digest)
                     SELECT \(account.user), p, i, r, s, b, sha256(convert_to(b, 'UTF8'))
                     FROM unnest(\(positions)::bigint[], \(newIDs)::uuid[], \(replicas)::uuid[], \(sequences)::bigint[], \(newBodies)::text[]) AS t(p, i, r, s, b)
-                    """, logger: logger)
-                try await connection.query("UPDATE users SET head = \(head) WHERE id = \(account.user)", logger: logger)
-                try await connection.query(
-                    """
-                    INSERT INTO replicas (user_id, replica, held)
-                    SELECT \(account.user), r, max(s) FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) GROUP BY r
+                ), moved AS (
+                    UPDATE users SET head = \(head) WHERE id = \(account.user) AND head <> \(head)
+                ), seen AS (
+                    INSERT INTO replicas (user_id, replica, held, token_id, received, last_seen_at)
+                    SELECT \(account.user), r, max(s), NULL::uuid, NULL::text, now()
+                    FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) WHERE r <> \(replica) GROUP BY r
+                    UNION ALL
+                    SELECT \(account.user), \(replica), coalesce(max(s), 0), \(account.token), \(through?.rawValue), now()
+                    FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) WHERE r = \(replica)
                     ON CONFLICT (user_id, replica) DO UPDATE SET
                         held = greatest(replicas.held, excluded.held),
-                        last_seen_at = CASE WHEN excluded.held > replicas.held THEN now() ELSE replicas.last_seen_at END
-                    """, logger: logger)
-                try await connection.query("SELECT pg_notify(\(PushSignals.channel), \(String(account.user)))", logger: logger)
-            }
-            try await connection.query(
-                """
-                INSERT INTO replicas (user_id, replica, token_id, received, last_seen_at)
-                VALUES (\(account.user), \(replica), \(account.token), \(through?.rawValue), now())
-                ON CONFLICT (user_id, replica) DO UPDATE SET
-                    token_id = excluded.token_id, received = coalesce(excluded.received, replicas.received), last_seen_at = now()
+                        token_id = coalesce(excluded.token_id, replicas.token_id),
+                        received = coalesce(excluded.received, replicas.received),
+                        last_seen_at = CASE WHEN excluded.token_id IS NOT NULL OR excluded.held > replicas.held THEN now() ELSE replicas.last_seen_at END
+                )
+                SELECT pg_notify(\(PushSignals.channel), \(String(account.user))) WHERE \(!positions.isEmpty)
                 """, logger: logger)
             for acknowledgement in push.acknowledgements {
                 let json = String(decoding: try SyncProtocol.encoder.encode(acknowledgement), as: UTF8.self)

@@ -163,6 +163,8 @@ struct ServerRoutes: Sendable {
     let clock: @Sendable () -> Int64
     /// What wakes long polls.
     let signals: PushSignals
+    /// The pages that woken long polls read, each encoded, by device, cursor and size.
+    private let wokenReads = SharedReads<WokenRead, Data>()
     /// When a user's log is folded.
     let folding: FoldPolicy
     private let processRate: RateLimiter<Bool>
@@ -235,7 +237,7 @@ struct ServerRoutes: Sendable {
         let body = try await request.body.collect(upTo: SyncProtocol.maximumBodyBytes)
         let contents: OperationFile.Contents
         do {
-            contents = try OperationFile.decode(Data(body.readableBytesView))
+            contents = try OperationFile.decode(relaying: Data(body.readableBytesView))
         } catch {
             throw Self.refusal(of: error)
         }
@@ -281,13 +283,13 @@ struct ServerRoutes: Sendable {
         }
         let limit = try Self.number("limit", of: request, in: 1...Int.max) ?? SyncProtocol.maximumPageSize
         let wait = try Self.number("wait", of: request, in: 0...SyncProtocol.maximumWait) ?? 0
-        let read = { try await database.page(of: account, after: cursor, limit: min(limit, SyncProtocol.maximumPageSize), epoch: epoch) }
+        let read: @Sendable () async throws -> LogPage = { try await database.page(of: account, after: cursor, limit: min(limit, SyncProtocol.maximumPageSize), epoch: epoch) }
         guard wait > 0 else { return operationsResponse(try await read().encoded()) }
         // Registered before the read, so that a push that commits after it still wakes the poll.
         guard let ticket = await signals.register(for: account.user) else {
             throw SyncServerError(.rateLimited, "Too many requests wait for changes on this server; try again shortly.", retryAfter: 1)
         }
-        var page: LogPage
+        let page: LogPage
         do {
             page = try await read()
         } catch {
@@ -297,11 +299,18 @@ struct ServerRoutes: Sendable {
         // A page that moved the cursor past folded operations answers at once, though it holds none.
         let unmoved = page.contents.cursor.flatMap(LogCursor.init)?.position == (cursor?.position ?? 0)
         if page.operations.isEmpty, unmoved, await signals.wait(ticket, atMost: .seconds(wait)) {
-            page = try await read()
-        } else {
-            await signals.cancel(ticket)
+            let key = WokenRead(token: account.token, cursor: cursor, limit: limit)
+            return operationsResponse(try await wokenReads.value(of: key) { try await read().encoded() })
         }
+        await signals.cancel(ticket)
         return operationsResponse(try page.encoded())
+    }
+
+    /// What a page that a woken long poll reads depends on.
+    private struct WokenRead: Hashable, Sendable {
+        var token: UUID
+        var cursor: LogCursor?
+        var limit: Int
     }
 
     /// The whole number that the query parameter `name` holds, or `nil` when there is none.

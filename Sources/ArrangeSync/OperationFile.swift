@@ -115,6 +115,18 @@ public enum OperationFile {
     /// - Throws: ``OperationFileError``: with the 1-based line number of the first bad line, for
     ///   a file cut short or damaged, or ``OperationFileError/unexpectedSnapshot`` for a snapshot file.
     public static func decode(_ data: Data) throws(OperationFileError) -> Contents {
+        try decode(data, relaying: false)
+    }
+
+    /// Reads a whole file as ``decode(_:)`` does, for a relay that passes the operations on as
+    /// they came: each keeps its line as ``SyncOperation/original`` (``SyncOperation/init(relaying:)``).
+    ///
+    /// - Throws: What ``decode(_:)`` throws.
+    package static func decode(relaying data: Data) throws(OperationFileError) -> Contents {
+        try decode(data, relaying: true)
+    }
+
+    private static func decode(_ data: Data, relaying: Bool) throws(OperationFileError) -> Contents {
         let (header, folded, lines) = try open(data)
         guard header.snapshot != true else { throw .unexpectedSnapshot }
         var operations: [SyncOperation] = []
@@ -123,7 +135,7 @@ public enum OperationFile {
         for (index, line) in zip(lines.indices, lines) {
             let operation: SyncOperation
             do {
-                operation = try SyncOperation(json: Data(line))
+                operation = try relaying ? SyncOperation(relaying: Data(line)) : SyncOperation(json: Data(line))
             } catch {
                 throw .badLine(index + 1, reason: describe(error, in: Data(line)))
             }
@@ -156,7 +168,7 @@ public enum OperationFile {
     static func open(_ data: Data) throws(OperationFileError) -> (header: Header, folded: [ReplicaID: Int64], lines: ArraySlice<Data>) {
         guard !data.isEmpty else { throw .missingHeader }
         guard data.last == UInt8(ascii: "\n") else { throw .truncated(line: lineCount(data)) }
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+        var lines = self.lines(of: data)[...]
         guard let first = lines.first, let header = Header(line: first) else { throw .missingHeader }
         guard header.version <= currentVersion else { throw .newerVersion(header.version) }
         if header.version >= firstVersionWithTrailer {
@@ -214,6 +226,22 @@ public enum OperationFile {
         func line() throws -> Data {
             try SyncCoding.encoder.encode(self) + Data("\n".utf8)
         }
+    }
+
+    /// The lines of `data`, which ends in a line feed, without their line feeds: slices of
+    /// `data`, at its indices.
+    private static func lines(of data: Data) -> [Data] {
+        let ends = data.withUnsafeBytes { bytes in
+            bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
+        }
+        var lines: [Data] = []
+        lines.reserveCapacity(ends.count)
+        var start = data.startIndex
+        for end in ends {
+            lines.append(data[start..<data.startIndex + end])
+            start = data.startIndex + end + 1
+        }
+        return lines
     }
 
     private static func lineCount(_ data: Data) -> Int {

@@ -215,6 +215,19 @@ extension SyncOperation {
     ///
     /// - Throws: `DecodingError` when the JSON is not an operation.
     public init(json: Data) throws {
+        try self.init(json: json, keepingLine: false)
+    }
+
+    /// An operation read from its JSON for a relay, which passes it on as it came: it keeps the
+    /// JSON as ``original`` whatever it holds, so that ``json()`` gives it back byte for byte,
+    /// and it is not written again to tell whether the JSON holds what this version does not read.
+    ///
+    /// - Throws: `DecodingError` when the JSON is not an operation.
+    package init(relaying json: Data) throws {
+        try self.init(json: json, keepingLine: true)
+    }
+
+    private init(json: Data, keepingLine: Bool) throws {
         do {
             self = try SyncCoding.decoder.decode(SyncOperation.self, from: json)
         } catch {
@@ -235,7 +248,7 @@ extension SyncOperation {
                 change: try SyncChange.decoding(changeJSON), original: json)
             return
         }
-        if (try? SyncCoding.encoder.encode(self)) != json { original = json }
+        if keepingLine || (try? SyncCoding.encoder.encode(self)) != json { original = json }
     }
 
     /// The operation's JSON, as a file holds it: as it came, when it came with what this version

@@ -201,6 +201,8 @@ final class ServerFixture: @unchecked Sendable {
 struct RawClient: Sendable {
     let server: URL
     let token: String?
+    /// The session of the requests; the shared one holds only a few connections to a server at once.
+    var session = URLSession.shared
 
     struct Answer {
         var status: Int
@@ -219,7 +221,7 @@ struct RawClient: Sendable {
         request.httpBody = body
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields {

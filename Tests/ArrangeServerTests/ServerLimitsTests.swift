@@ -4,6 +4,9 @@ import ArrangeSyncHTTP
 import Foundation
 import Synchronization
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("arrange-server: long polls, limits and a database that goes away", .serialized)
 struct ServerLimitsTests {
@@ -32,6 +35,37 @@ struct ServerLimitsTests {
         #expect(start.duration(to: clock.now) < .seconds(5), "woken by the push, not by the time running out")
         #expect(woken.status == 200)
         #expect(try OperationFile.decode(woken.body).operations.map(\.id) == operations.map(\.id))
+    }
+
+    @Test("Polls woken by one push share their reads only with polls that ask for the same page")
+    func wokenPollsShareReads() async throws {
+        let fixture = try ServerFixture()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 50
+        let client = RawClient(server: try fixture.startServer(), token: try fixture.user("alice"), session: URLSession(configuration: configuration))
+        let head = try await client.head()
+        // Half of them ask for one operation a page, half for all of them.
+        let polls = Task {
+            try await withThrowingTaskGroup(of: (limit: Int, answer: RawClient.Answer).self) { group in
+                for index in 0..<40 {
+                    let limit = index.isMultiple(of: 2) ? 1 : 500
+                    group.addTask { (limit, try await client.send("GET", SyncProtocol.operationsPath, query: "after=\(head.rawValue)&limit=\(limit)&wait=20")) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        try await Task.sleep(for: .seconds(1))
+        let replica = ReplicaID()
+        let operations = ServerTests.operations(3, of: replica)
+        #expect(try await client.push(operations, from: replica).status == 200)
+        let answers = try await polls.value
+        #expect(answers.count == 40)
+        for (limit, answer) in answers {
+            #expect(answer.status == 200)
+            let page = try OperationFile.decode(answer.body)
+            #expect(page.operations.map(\.id) == operations.prefix(limit).map(\.id), "limit \(limit)")
+            #expect(page.isComplete == (limit > 1), "limit \(limit)")
+        }
     }
 
     @Test("Past the cap on waiting polls, a poll gets 429 with Retry-After")

@@ -29,6 +29,24 @@ struct OperationFileTrailerTests {
         #expect(try OperationFile.decode(empty) == OperationFile.Contents(operations: []))
     }
 
+    @Test("Read for a relay, each operation gives back its line byte for byte, whatever its form")
+    func relayedLines() throws {
+        var operationLines = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
+        // The same operation, its keys in another order and spaced out: another line of one value.
+        let reordered = try JSONSerialization.jsonObject(with: Data(operationLines[0].utf8))
+        operationLines[0] = String(decoding: try JSONSerialization.data(withJSONObject: reordered, options: [.prettyPrinted]), as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+        let text = ([header(version: 3)] + operationLines).map { $0 + "\n" }.joined()
+        // At an offset in a larger buffer, as a request's body may be.
+        let data = (Data("ignored".utf8) + sealed(text)).dropFirst(7)
+
+        let relayed = try OperationFile.decode(relaying: data)
+        #expect(try relayed.operations.map { String(decoding: try $0.json(), as: UTF8.self) } == operationLines)
+        #expect(relayed.operations.allSatisfy { $0.original != nil }, "kept as they came, not written again to compare")
+        #expect(relayed == (try OperationFile.decode(data)), "the same values as read to apply")
+        #expect(try OperationFile.decode(data).operations[1].original == nil, "read to apply, a line in the form written keeps nothing")
+    }
+
     @Test("Version 1 and 2 files, which have no trailer, still read")
     func olderVersions() throws {
         for version in [1, 2] {
