@@ -79,17 +79,9 @@ extension ServerDatabase {
     /// minute: a request within a minute of the last recorded one writes nothing, so that it
     /// waits for no commit to reach the disk.
     func account(ofToken token: String) async throws -> Account? {
-        try await query(
-            """
-            WITH found AS (SELECT id, user_id, last_used_at FROM tokens WHERE hash = \(Self.digest(token)) AND revoked_at IS NULL),
-            touched AS (
-                UPDATE tokens SET last_used_at = now() FROM found
-                WHERE tokens.id = found.id AND (found.last_used_at IS NULL OR found.last_used_at < now() - interval '1 minute')
-            )
-            SELECT user_id, id FROM found
-            """
-        ) { rows in
-            try await rows.decode((Int64, UUID).self).first { _ in true }.map { Account(user: $0.0, token: $0.1) }
+        let logger = logger
+        return try await withConnection { connection in
+            try await connection.execute(AccountOfToken(digest: Self.digest(token)), logger: logger).first { _ in true }.map { Account(user: $0.0, token: $0.1) }
         }
     }
 

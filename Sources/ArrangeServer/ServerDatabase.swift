@@ -70,17 +70,18 @@ struct ServerDatabase: Sendable {
                     }
                 }
                 answer.onCancel { work.cancel() }
-                Task {
-                    try? await Task.sleep(for: leaseLimit)
+                let timer = Task {
+                    try await Task.sleep(for: leaseLimit)
                     guard answer.isLeased else {
                         return answer.give(.failure(ServerError.databaseUnreachable)) { work.cancel() }
                     }
-                    try? await Task.sleep(for: workLimit - leaseLimit)
+                    try await Task.sleep(for: workLimit - leaseLimit)
                     answer.give(.failure(ServerError.databaseUnreachable)) {
                         logger.warning("Work on a database connection ran past its time, and was cancelled")
                         work.cancel()
                     }
                 }
+                answer.onGiven { timer.cancel() }
             }
         } onCancel: {
             answer.give(.failure(CancellationError()))
@@ -278,6 +279,7 @@ struct ServerDatabase: Sendable {
             var isLeased = false
             var isGiven = false
             var cancelWork: (@Sendable () -> Void)?
+            var stopTimer: (@Sendable () -> Void)?
         }
 
         private let state = Mutex(State())
@@ -304,6 +306,15 @@ struct ServerDatabase: Sendable {
             if isGiven { cancel() }
         }
 
+        /// Runs `stop` once an answer is given, or now when one was.
+        func onGiven(_ stop: @escaping @Sendable () -> Void) {
+            let isGiven = state.withLock { state in
+                state.stopTimer = stop
+                return state.isGiven
+            }
+            if isGiven { stop() }
+        }
+
         /// Gives `result`, and runs `then`, unless an answer was given already.
         func give(_ result: Swift.Result<Value, any Error>, then: () -> Void = {}) {
             let taken: State? = state.withLock { state in
@@ -314,6 +325,7 @@ struct ServerDatabase: Sendable {
             }
             guard let taken else { return }
             taken.continuation?.resume(with: result)
+            taken.stopTimer?()
             if case .failure = result { taken.cancelWork?() }
             then()
         }

@@ -108,14 +108,7 @@ extension ServerDatabase {
             // Under the lock of the user's row: the log's head, the device the pushing replica
             // syncs under, and how far the log holds the replica's own operations.
             var (head, owner, ownHeld): (Int64, UUID?, Int64?) = (0, nil, nil)
-            for try await row in try await connection.query(
-                """
-                SELECT u.head,
-                    (SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
-                     WHERE r.user_id = u.id AND r.replica = \(replica) AND t.revoked_at IS NULL),
-                    (SELECT r.held FROM replicas r WHERE r.user_id = u.id AND r.replica = \(replica))
-                FROM users u WHERE u.id = \(account.user) FOR UPDATE OF u
-                """, logger: logger).decode((Int64, UUID?, Int64?).self) {
+            for try await row in try await connection.execute(LockedLog(user: account.user, replica: replica), logger: logger) {
                 (head, owner, ownHeld) = row
             }
             let before = head
@@ -129,9 +122,7 @@ extension ServerDatabase {
 
             // What the log holds already: the same operation again, or another under its id.
             var held: [UUID: String] = [:]
-            let ids = operations.map(\.id.rawValue)
-            for try await (id, body) in try await connection.query(
-                "SELECT id, body FROM operations WHERE user_id = \(account.user) AND id = ANY(\(ids))", logger: logger).decode((UUID, String).self) {
+            for try await (id, body) in try await connection.execute(HeldOperations(user: account.user, ids: operations.map(\.id.rawValue)), logger: logger) {
                 held[id] = body
             }
             for (index, operation) in operations.enumerated() {
@@ -180,33 +171,10 @@ extension ServerDatabase {
                 sequences.append(operation.sequence)
                 newBodies.append(bodies[index])
             }
-            // In one statement: the new operations, the log's head, and the replicas' rows. Each
-            // replica's row holds the most the log holds of it, and when it last brought news;
-            // the pusher's row the device it syncs under, where its push ends, and when it last
-            // pushed. A push with operations announces itself, at the commit.
-            try await connection.query(
-                """
-                WITH stored AS (
-                    INSERT INTO operations (user_id, position, id, replica, sequence, body, digest)
-                    SELECT \(account.user), p, i, r, s, b, sha256(convert_to(b, 'UTF8'))
-                    FROM unnest(\(positions)::bigint[], \(newIDs)::uuid[], \(replicas)::uuid[], \(sequences)::bigint[], \(newBodies)::text[]) AS t(p, i, r, s, b)
-                ), moved AS (
-                    UPDATE users SET head = \(head) WHERE id = \(account.user) AND head <> \(head)
-                ), seen AS (
-                    INSERT INTO replicas (user_id, replica, held, token_id, received, last_seen_at)
-                    SELECT \(account.user), r, max(s), NULL::uuid, NULL::text, now()
-                    FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) WHERE r <> \(replica) GROUP BY r
-                    UNION ALL
-                    SELECT \(account.user), \(replica), coalesce(max(s), 0), \(account.token), \(through?.rawValue), now()
-                    FROM unnest(\(replicas)::uuid[], \(sequences)::bigint[]) AS t(r, s) WHERE r = \(replica)
-                    ON CONFLICT (user_id, replica) DO UPDATE SET
-                        held = greatest(replicas.held, excluded.held),
-                        token_id = coalesce(excluded.token_id, replicas.token_id),
-                        received = coalesce(excluded.received, replicas.received),
-                        last_seen_at = CASE WHEN excluded.token_id IS NOT NULL OR excluded.held > replicas.held THEN now() ELSE replicas.last_seen_at END
-                )
-                SELECT pg_notify(\(PushSignals.channel), \(String(account.user))) WHERE \(!positions.isEmpty)
-                """, logger: logger)
+            let stored = StoredPush(
+                user: account.user, positions: positions, ids: newIDs, replicas: replicas, sequences: sequences, bodies: newBodies, head: head,
+                pusher: replica, token: account.token, through: through?.rawValue)
+            for try await _ in try await connection.execute(stored, logger: logger) {}
             for acknowledgement in push.acknowledgements {
                 let json = String(decoding: try SyncProtocol.encoder.encode(acknowledgement), as: UTF8.self)
                 let (milliseconds, counter) = (acknowledgement.clock.milliseconds, Int64(acknowledgement.clock.counter))

@@ -1,0 +1,138 @@
+import Foundation
+import PostgresNIO
+
+// The statements of the requests that devices make most, prepared once on each connection of
+// the pool, so that PostgreSQL plans them once rather than at every request. Each holds its
+// values in the order of its parameters.
+
+/// The user and device of a token that is not revoked, noting its use at most once a minute.
+struct AccountOfToken: PostgresPreparedStatement {
+    static let sql = """
+        WITH found AS (SELECT id, user_id, last_used_at FROM tokens WHERE hash = $1 AND revoked_at IS NULL),
+        touched AS (
+            UPDATE tokens SET last_used_at = now() FROM found
+            WHERE tokens.id = found.id AND (found.last_used_at IS NULL OR found.last_used_at < now() - interval '1 minute')
+        )
+        SELECT user_id, id FROM found
+        """
+    typealias Row = (Int64, UUID)
+
+    /// The SHA-256 digest of the token.
+    var digest: Data
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        try bindings.append(digest)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+/// Under the lock of the user's row until the transaction ends, as a push takes it: the head of
+/// the user's log, the device (token) that `replica` syncs under, and the most the log holds of
+/// the replica's own operations.
+struct LockedLog: PostgresPreparedStatement {
+    static let sql = """
+        SELECT u.head,
+            (SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
+             WHERE r.user_id = u.id AND r.replica = $2 AND t.revoked_at IS NULL),
+            (SELECT r.held FROM replicas r WHERE r.user_id = u.id AND r.replica = $2)
+        FROM users u WHERE u.id = $1 FOR UPDATE OF u
+        """
+    typealias Row = (Int64, UUID?, Int64?)
+
+    var user: Int64
+    var replica: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(user)
+        bindings.append(replica)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+/// The operations of the user's log among `ids`, each with its body.
+struct HeldOperations: PostgresPreparedStatement {
+    static let sql = "SELECT id, body FROM operations WHERE user_id = $1 AND id = ANY($2)"
+    typealias Row = (UUID, String)
+
+    var user: Int64
+    var ids: [UUID]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(user)
+        bindings.append(ids)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+/// What a push stores, in one statement: its new operations at their positions, the log's new
+/// head, and the replicas' rows; announced on ``PushSignals/channel`` at the commit when it
+/// stored any.
+///
+/// Each replica's row holds the most the log holds of it, and when it last brought news; the
+/// pusher's row also the device it syncs under, where its push ends, and when it last pushed.
+struct StoredPush: PostgresPreparedStatement {
+    static let sql = """
+        WITH stored AS (
+            INSERT INTO operations (user_id, position, id, replica, sequence, body, digest)
+            SELECT $1, p, i, r, s, b, sha256(convert_to(b, 'UTF8'))
+            FROM unnest($2::bigint[], $3::uuid[], $4::uuid[], $5::bigint[], $6::text[]) AS t(p, i, r, s, b)
+        ), moved AS (
+            UPDATE users SET head = $7 WHERE id = $1 AND head <> $7
+        ), seen AS (
+            INSERT INTO replicas (user_id, replica, held, token_id, received, last_seen_at)
+            SELECT $1, r, max(s), NULL::uuid, NULL::text, now()
+            FROM unnest($4::uuid[], $5::bigint[]) AS t(r, s) WHERE r <> $8 GROUP BY r
+            UNION ALL
+            SELECT $1, $8, coalesce(max(s), 0), $9::uuid, $10::text, now()
+            FROM unnest($4::uuid[], $5::bigint[]) AS t(r, s) WHERE r = $8
+            ON CONFLICT (user_id, replica) DO UPDATE SET
+                held = greatest(replicas.held, excluded.held),
+                token_id = coalesce(excluded.token_id, replicas.token_id),
+                received = coalesce(excluded.received, replicas.received),
+                last_seen_at = CASE WHEN excluded.token_id IS NOT NULL OR excluded.held > replicas.held THEN now() ELSE replicas.last_seen_at END
+        )
+        SELECT pg_notify($11, $1::text) WHERE cardinality($2::bigint[]) > 0
+        """
+    typealias Row = Void
+
+    var user: Int64
+    /// The new operations' positions, ids, replicas, sequence numbers and bodies, one each.
+    var positions: [Int64]
+    var ids: [UUID]
+    var replicas: [UUID]
+    var sequences: [Int64]
+    var bodies: [String]
+    /// The log's head after the push.
+    var head: Int64
+    /// The pushing replica, the device it pushes under, and where its push ends.
+    var pusher: UUID
+    var token: UUID
+    var through: String?
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(user)
+        bindings.append(positions)
+        bindings.append(ids)
+        bindings.append(replicas)
+        bindings.append(sequences)
+        bindings.append(bodies)
+        bindings.append(head)
+        bindings.append(pusher)
+        bindings.append(token)
+        bindings.append(through)
+        bindings.append(PushSignals.channel)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {}
+}
