@@ -33,7 +33,7 @@ public struct ArrangeServerCommand: AsyncParsableCommand {
             }
             Foundation.exit(0)
         } catch {
-            exit(withError: error)
+            exit(withError: ServerError.readable(error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 
 /// Why a command of `arrange-server` failed. Nothing was changed.
 enum ServerError: Error, Hashable {
@@ -20,6 +21,27 @@ enum ServerError: Error, Hashable {
     case unknownToken(String)
     /// No connection to the database came in time: it is down, or every connection is busy.
     case databaseUnreachable
+    /// PostgreSQL refused a statement, or the connection, with this message.
+    case databaseRefused(String)
+
+    /// `error` as a person reads it: a failure of PostgreSQL's, within a transaction or not, as
+    /// ``databaseRefused(_:)`` with PostgreSQL's own message, or ``databaseUnreachable`` for a
+    /// connection lost or refused; any other error as it is.
+    static func readable(_ error: any Error) -> any Error {
+        switch error {
+        case let error as PostgresTransactionError:
+            [error.closureError, error.beginError, error.commitError, error.rollbackError].lazy.compactMap { $0 }.first.map(readable) ?? error
+        case let error as PSQLError:
+            if let message = error.serverInfo?[.message] {
+                databaseRefused(message)
+            } else if [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection].contains(error.code) {
+                databaseUnreachable
+            } else {
+                error
+            }
+        default: error
+        }
+    }
 }
 
 extension ServerError: LocalizedError {
@@ -36,6 +58,7 @@ extension ServerError: LocalizedError {
         case .badUserName: "A user name has 1 to 100 characters."
         case .unknownToken(let id): "There is no token '\(id)'; 'arrange-server token list --user NAME' lists them."
         case .databaseUnreachable: "The database cannot be reached: it is down, or too busy; try again shortly."
+        case .databaseRefused(let message): "The database refused: \(message)."
         }
     }
 }

@@ -98,6 +98,7 @@ public enum OperationFile {
         header.acknowledgements = contents.acknowledgements.isEmpty ? nil : contents.acknowledgements
         (header.replica, header.through, header.cursor, header.complete) = (contents.replica, contents.through, contents.cursor, contents.isComplete)
         var data = try header.line()
+        data.reserveCapacity(data.count + operations.reduce(0) { $0 + $1.count + 1 } + 128)
         for operation in operations {
             data += operation
             data.append(UInt8(ascii: "\n"))

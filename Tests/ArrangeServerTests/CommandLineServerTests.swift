@@ -52,4 +52,16 @@ struct CommandLineServerTests {
             #expect(try Self.arrange(["list", "--db", database], home: home).output.contains("Milk"))
         }
     }
+
+    @Test("A statement the database refuses, in a transaction or not, gets one line with PostgreSQL's own message")
+    func databaseRefuses() throws {
+        let fixture = try ServerFixture()
+        try fixture.run(["user", "add", "alice"])
+        // A schema damaged by hand: the folds' table is gone.
+        _ = try fixture.value("DROP TABLE folds")
+        let executable = try #require(ServerFixture.executable)
+        let run = try ServerFixture.runProcess(executable, ["fold", "--user", "alice"], environment: ["DATABASE_URL": fixture.databaseURL])
+        #expect(run.status != 0)
+        #expect(run.error == "Error: The database refused: relation \"folds\" does not exist.\n")
+    }
 }
