@@ -69,7 +69,6 @@ struct ServerDatabase: Sendable {
                         answer.give(.failure(error))
                     }
                 }
-                answer.onCancel { work.cancel() }
                 let timer = Task {
                     try await Task.sleep(for: leaseLimit)
                     guard answer.isLeased else {
@@ -81,7 +80,7 @@ struct ServerDatabase: Sendable {
                         work.cancel()
                     }
                 }
-                answer.onGiven { timer.cancel() }
+                answer.onGiven(cancelWork: { work.cancel() }, stopTimer: { timer.cancel() })
             }
         } onCancel: {
             answer.give(.failure(CancellationError()))
@@ -298,21 +297,17 @@ struct ServerDatabase: Sendable {
             if let early { continuation.resume(with: early) }
         }
 
-        func onCancel(_ cancel: @escaping @Sendable () -> Void) {
+        /// Registers what ends the work, on a failure given, and its timer, on any answer; runs
+        /// both now when an answer was given already.
+        func onGiven(cancelWork: @escaping @Sendable () -> Void, stopTimer: @escaping @Sendable () -> Void) {
             let isGiven = state.withLock { state in
-                state.cancelWork = cancel
+                (state.cancelWork, state.stopTimer) = (cancelWork, stopTimer)
                 return state.isGiven
             }
-            if isGiven { cancel() }
-        }
-
-        /// Runs `stop` once an answer is given, or now when one was.
-        func onGiven(_ stop: @escaping @Sendable () -> Void) {
-            let isGiven = state.withLock { state in
-                state.stopTimer = stop
-                return state.isGiven
+            if isGiven {
+                cancelWork()
+                stopTimer()
             }
-            if isGiven { stop() }
         }
 
         /// Gives `result`, and runs `then`, unless an answer was given already.

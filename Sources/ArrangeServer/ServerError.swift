@@ -24,6 +24,9 @@ enum ServerError: Error, Hashable {
     /// PostgreSQL refused a statement, or the connection, with this message.
     case databaseRefused(String)
 
+    /// The codes of a `PSQLError` that mean the connection to the database was lost, or never made.
+    static let connectionLost: [PSQLError.Code] = [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection]
+
     /// `error` as a person reads it: a failure of PostgreSQL's, within a transaction or not, as
     /// ``databaseRefused(_:)`` with PostgreSQL's own message, or ``databaseUnreachable`` for a
     /// connection lost or refused; any other error as it is.
@@ -34,7 +37,7 @@ enum ServerError: Error, Hashable {
         case let error as PSQLError:
             if let message = error.serverInfo?[.message] {
                 databaseRefused(message)
-            } else if [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection].contains(error.code) {
+            } else if connectionLost.contains(error.code) {
                 databaseUnreachable
             } else {
                 error

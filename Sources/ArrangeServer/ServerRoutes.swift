@@ -128,11 +128,10 @@ struct RefusalMiddleware: RouterMiddleware {
     /// database error is the server's own.
     private static func unavailable(_ error: any Error) -> SyncServerError? {
         guard let error = error as? PSQLError else { return nil }
-        let lost: [PSQLError.Code] = [.connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection]
         // 57014: a statement ran past its time; 55P03: a lock did not come in time;
         // 57P01 to 57P03: the database shuts down or starts up.
         let slowOrRestarting = ["57014", "55P03", "57P01", "57P02", "57P03"].contains(error.serverInfo?[.sqlState] ?? "")
-        guard lost.contains(error.code) || slowOrRestarting else { return nil }
+        guard ServerError.connectionLost.contains(error.code) || slowOrRestarting else { return nil }
         return unavailable
     }
 
