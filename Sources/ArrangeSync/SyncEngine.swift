@@ -548,6 +548,11 @@ public final class SyncEngine: Sendable {
     /// Records how far this store holds each other replica's operations, counted from its log and
     /// its fold: after it took another store's log as its own.
     ///
+    /// Progress counts an operation at every number, on whichever line of a replica's history
+    /// (``heldSequences(in:)``), as the merge counts what it lets in: stopped before two lines
+    /// that part, it would take the operations after them for a gap once one line was renumbered,
+    /// and hold them for good, as nothing sends again what the store holds.
+    ///
     /// - Complexity: O(n) for n logged operations.
     func recountReplicaProgress(in transaction: any LogWriting) throws {
         let own = try transaction.replicaState()?.id
@@ -555,7 +560,7 @@ public final class SyncEngine: Sendable {
         for logged in try transaction.loggedOperations(afterPosition: 0, limit: .max) where latest[logged.order.replica].map({ $0 < logged.order }) ?? true {
             latest[logged.order.replica] = logged.order
         }
-        for (replica, sequence) in try merged(in: transaction) where replica != own {
+        for (replica, sequence) in try heldSequences(in: transaction) where replica != own {
             try transaction.setReplicaProgress(ReplicaProgress(
                 replica: replica, sequence: sequence, milliseconds: latest[replica]?.milliseconds ?? 0, counter: latest[replica]?.counter ?? 0))
         }

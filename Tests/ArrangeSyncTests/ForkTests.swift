@@ -89,6 +89,42 @@ struct ForkTests {
             try await scenario.expectConvergence("\(meeting), folded: \(folded)")
         }
     }
+
+    @Test("A database that took a snapshot holding both lines of a copied database's id takes what the line that keeps the id makes later")
+    func snapshotOfTwoLines() async throws {
+        try await withTemporaryFolder { folder in
+            let scenario = DeviceScenario(folder: folder)
+            let phone = try scenario.device("phone")
+            let laptop = try scenario.device("laptop")
+            try phone.add("Milk")
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            #expect(try await laptop.engine.repository.readLog { try $0.fold()?.count ?? 0 } > 0, "the laptop folded what both held")
+
+            // The phone is copied to a tablet; each makes a change under the one replica id, and
+            // the laptop takes in both, the tablet's by a file, before either line is renumbered.
+            let tablet = try scenario.device("tablet")
+            let copy = folder.appendingPathComponent("copy.sqlite").path
+            try phone.copyFiles(to: copy)
+            try tablet.restore(from: copy)
+            try phone.add("Eggs")
+            try tablet.add("Tea")
+            try await scenario.meet(phone, laptop, by: .exchange, fold: false)
+            try await scenario.archiveLogs()
+            try await laptop.importFile(try await tablet.exportFile(), from: tablet)
+
+            // A new desk takes the laptop's snapshot, which holds both lines.
+            let desk = try scenario.device("desk")
+            #expect(try await desk.engine.adoptSnapshot(of: laptop.engine) != nil, "the desk lacked what the laptop folded")
+
+            // The phone goes on under the id, while the tablet learns of the phone's line and leaves it.
+            try phone.add("Rice")
+            try await scenario.meet(tablet, laptop, by: .exchange, fold: false)
+            try await scenario.meet(phone, laptop, by: .exchange, fold: false)
+            try await settle(scenario, by: .exchange, fold: false)
+            #expect(try desk.titles() == ["Milk", "Eggs", "Tea", "Rice"])
+            try await scenario.expectConvergence("a snapshot of two lines")
+        }
+    }
 }
 
 /// A renumbering states an operation of a forked replica id again under a new id: it changes
