@@ -228,6 +228,8 @@ extension LogJSON {
             tagged("repairOrder") { $0.member("scope") { $0.scope(scope) }; $0.member("normalize") { $0.bool(normalize) } }
         case .retireReplica(let id):
             tagged("retireReplica") { $0.member("id") { $0.id(id) } }
+        case .leaveForkedReplica(let id):
+            tagged("leaveForkedReplica") { $0.member("id") { $0.id(id) } }
         case .unknown(_, let json):
             text += String(decoding: json, as: UTF8.self)
         case .replacement(let original, let change):

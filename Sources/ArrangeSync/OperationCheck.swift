@@ -141,7 +141,7 @@ public struct OperationCheck: Sendable {
             try check(change)
         case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder:
             break
-        case .unknown, .retireReplica:
+        case .unknown, .retireReplica, .leaveForkedReplica:
             // Of a kind this version cannot read, or with nothing to check but its size.
             break
         }
@@ -201,7 +201,7 @@ public struct OperationCheck: Sendable {
         case .repairOrder: id + 32
         case .replacement(_, let change), .renumbering(_, let change): 512 + sizeBound(of: change)
         case .unknown(_, let json): 2 * json.count
-        case .retireReplica: id
+        case .retireReplica, .leaveForkedReplica: id
         }
         return 128 + body
     }

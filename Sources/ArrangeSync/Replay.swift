@@ -100,9 +100,10 @@ struct Replay {
             guard !progress.isRetired else { return }
             progress.isRetired = true
             try transaction.log.setReplicaProgress(progress)
-        case .replacement, .renumbering, .unknown:
+        case .replacement, .renumbering, .leaveForkedReplica, .unknown:
             // `effect` is never a replacement; the operation a renumbering carries applies in its
-            // own place; a change of an unknown kind is not applied.
+            // own place; a leave is read where it decides something (compaction, and the merge of
+            // the line that keeps the id); a change of an unknown kind is not applied.
             break
         }
     }

@@ -72,7 +72,7 @@ extension SyncEngine {
         // After the latest operation not ahead; one from before the wall clock is behind it anyway.
         let inTime = recent.last { $0.order.milliseconds <= horizon }
         let start = max(HLCTimestamp(milliseconds: wall, counter: 0), inTime.map { HLCTimestamp($0.order) } ?? .zero)
-        try leaveReplica(state.id, reaching: state.lastSequence, restartingAt: start, in: transaction)
+        try leaveReplica(state.id, reaching: state.lastSequence, restartingAt: start, forked: false, in: transaction)
         let replacements = restated.map { SyncChange.replacement(of: OperationReference($0), change: $0.change.effect) }
         _ = try log(replacements, of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
         return ClockRecovery(
@@ -155,11 +155,11 @@ extension SyncEngine {
 
 extension SyncChange {
     /// Whether the change does something that its place in the order decides, so that an
-    /// operation stamped ahead is made again with the right stamp: not a renumbering or a
-    /// retirement, which change no rows.
+    /// operation stamped ahead is made again with the right stamp: not a renumbering, a
+    /// retirement or a leave, which change no rows.
     var isRestatable: Bool {
         switch self {
-        case .renumbering, .retireReplica: false
+        case .renumbering, .retireReplica, .leaveForkedReplica: false
         default: true
         }
     }

@@ -16,6 +16,11 @@ public import Foundation
 /// - every folded operation is held by every one of them, was replayed here, and has a clock no
 ///   later than any of their acknowledgements, so that each one's next operation comes after it.
 ///
+/// A replica that was forgotten (``SyncChange/retireReplica(id:)``) holds nothing back. A
+/// replica id that one line of its history left on finding another
+/// (``SyncChange/leaveForkedReplica(id:)``) holds folds back until the other line leaves it too,
+/// or for ``forkedReplicaGrace``.
+///
 /// What the operations did stays in the rows, with the tombstones; only the operations go.
 /// A store that syncs with a remote that coordinates folding, as a server does, folds no
 /// further than the remote announced it folded (``SyncRemoteState/coordinatesFolding``).
@@ -183,7 +188,10 @@ extension SyncEngine {
         var known = Set(acknowledgements.keys).union(own.merged.keys)
         for acknowledgement in acknowledgements.values { known.formUnion(acknowledgement.merged.keys) }
         // A replica that was forgotten holds nothing back; its operations still count as held
-        // only when every other replica holds them.
+        // only when every other replica holds them. One that a line of its history left holds
+        // folds back until every line left it.
+        let leaves = try Self.forkedLeaves(in: transaction)
+        try retireLeftReplicas(leaves, in: transaction)
         let retired = Set(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
         known.subtract(retired)
         // Alone, a store has met no other: what it folded, a replica it meets later could not merge.
@@ -223,7 +231,8 @@ extension SyncEngine {
                 // knows the replica was left: no acknowledgement speaks for them, and each
                 // carries the other's change to where it is missing.
                 let isForked = forked[order.replica]?.contains(order.sequence) == true
-                let isRenumbered = try retired.contains(order.replica) && !Self.replacements(of: order.id, renumbering: true, in: transaction).isEmpty
+                let isLeft = retired.contains(order.replica) || leaves[order.replica] != nil
+                let isRenumbered = try isLeft && !Self.replacements(of: order.id, renumbering: true, in: transaction).isEmpty
                 if try Self.isRenumbering(logged) || isRenumbered
                     || isForked && Self.isOffLine(order.id, in: transaction)
                     && Self.lineOperation(of: order.replica, at: order.sequence, fold: previous, in: transaction) != order.id {
@@ -245,6 +254,29 @@ extension SyncEngine {
         let fold = Fold(through: through, covering: covering, tips: tips, bySequence: previous?.bySequence ?? [:], count: (previous?.count ?? 0) + count)
         return try transaction.fold(fold, removingThrough: through, keeping: kept)
     }
+
+    /// Retires, here, each replica id that the lines of its history left on finding each other
+    /// (``SyncChange/leaveForkedReplica(id:)``): that two replicas left, or that one left
+    /// ``forkedReplicaGrace`` ago or more, the other line being gone or not having synced since.
+    private func retireLeftReplicas(_ leaves: [UUID: (leavers: Set<UUID>, since: Int64)], in transaction: any LogWriting) throws {
+        let now = wallClock() + (try transaction.replicaState()?.clockOffset ?? 0)
+        for (replica, leave) in leaves where leave.leavers.count > 1 || now - leave.since >= Self.forkedReplicaGrace {
+            var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+            guard !progress.isRetired else { continue }
+            progress.isRetired = true
+            try transaction.setReplicaProgress(progress)
+        }
+    }
+
+    /// How long, in milliseconds, a replica id that one line of its history left on finding
+    /// another (``SyncChange/leaveForkedReplica(id:)``) holds folds back at most: 30 days.
+    ///
+    /// The other line leaves the id as soon as it learns of the leave, and folds go on. A
+    /// database restored from a backup leaves its id on finding what it had synced before; that
+    /// other line is gone for good, and holds folds back for this long. A copy that syncs with
+    /// no one for longer may find that others folded what it lacks: it takes a snapshot then,
+    /// and nothing it made is lost.
+    public static let forkedReplicaGrace: Int64 = 30 * 86_400_000
 
     /// The sequence number up to which an acknowledgement shows that its replica holds
     /// `replica`'s operations that this store holds: what it says, when this store holds the

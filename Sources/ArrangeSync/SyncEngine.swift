@@ -369,7 +369,7 @@ public final class SyncEngine: Sendable {
         if !otherLine.isEmpty {
             report.copiedReplicaDetected = true
             forked += try operationsForked(by: otherLine, of: replica, besides: new + late, in: transaction)
-            try leaveReplica(replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, in: transaction)
+            try leaveReplica(replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, forked: true, in: transaction)
         }
         // A replacement of an operation this store folded away, applied where it was: the
         // replacement's store folded apart from this one.
@@ -435,6 +435,9 @@ public final class SyncEngine: Sendable {
         if try transaction.replicaProgress(of: replica)?.isRetired == true {
             try rekey(in: transaction)
             report.forgottenHere = true
+        } else if try transaction.replicaState()?.id == replica, (new + late).contains(where: { $0.change.effect == .leaveForkedReplica(id: ReplicaID(rawValue: replica)) }) {
+            try leaveLeftReplica(replica, in: transaction)
+            report.copiedReplicaDetected = true
         }
         // The next change made here comes after everything merged that is not stamped ahead
         // (what is has no effect: see `SyncEngine+Clock`).
@@ -630,20 +633,67 @@ public final class SyncEngine: Sendable {
     }
 
     /// Leaves this store's replica id, which another database uses too or whose clock ran
-    /// ahead: this store takes a new id, and retires the old one (``SyncChange/retireReplica(id:)``),
-    /// so that it holds no fold back.
+    /// ahead: this store takes a new id.
+    ///
+    /// An id whose clock ran ahead, no one else uses: this store retires it
+    /// (``SyncChange/retireReplica(id:)``), so that it holds no fold back. An id another line of
+    /// its history uses (`forked`) holds folds back until that line learns of the leave
+    /// (``SyncChange/leaveForkedReplica(id:)``) and leaves it too, unless that line has left it
+    /// already: this store then retires it.
     ///
     /// - Parameters:
     ///   - replica: The id this store leaves.
     ///   - reached: The highest sequence number under it that this store knows of.
     ///   - start: Where the new id's clock starts; after everything the old one made or merged when `nil`.
-    func leaveReplica(_ replica: UUID, reaching reached: Int64, restartingAt start: HLCTimestamp? = nil, in transaction: any LogWriting) throws {
+    ///   - forked: Whether another line of the id's history goes on elsewhere.
+    func leaveReplica(
+        _ replica: UUID, reaching reached: Int64, restartingAt start: HLCTimestamp? = nil, forked: Bool, in transaction: any LogWriting
+    ) throws {
         _ = try rekey(in: transaction, restartingAt: start)
         // The old id is another replica's now, whose operations go as far as the other line's.
         var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
         progress.sequence = max(progress.sequence, reached)
         try transaction.setReplicaProgress(progress)
-        _ = try log([.retireReplica(id: ReplicaID(rawValue: replica))], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
+        let id = ReplicaID(rawValue: replica)
+        let isLeftElsewhere = try Self.forkedLeaves(in: transaction)[replica] != nil
+        let change: SyncChange = forked && !isLeftElsewhere ? .leaveForkedReplica(id: id) : .retireReplica(id: id)
+        _ = try log([change], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
+    }
+
+    /// Leaves this store's replica id, which another line of its history left on finding this
+    /// one (``SyncChange/leaveForkedReplica(id:)``): this store takes a new id, and retires the
+    /// old one, which no one uses now.
+    func leaveLeftReplica(_ replica: UUID, in transaction: any LogWriting) throws {
+        try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, forked: true, in: transaction)
+    }
+
+    /// For each replica id that a line of its history left on finding another
+    /// (``SyncChange/leaveForkedReplica(id:)``), the replicas that left it, and when the first
+    /// did, in milliseconds. A leave made again (a replacement, a renumbering) counts as the
+    /// replica that made it first, when it did.
+    ///
+    /// - Complexity: O(n) for n logged operations.
+    static func forkedLeaves(in transaction: any LogReading) throws -> [UUID: (leavers: Set<UUID>, since: Int64)] {
+        func leave(in change: SyncChange, by replica: UUID, at milliseconds: Int64) -> (left: UUID, by: UUID, at: Int64)? {
+            switch change {
+            case .leaveForkedReplica(let id): (id.rawValue, replica, milliseconds)
+            case .replacement(let original, let carried), .renumbering(let original, let carried):
+                leave(in: carried, by: original.replica.rawValue, at: original.clock.milliseconds)
+            default: nil
+            }
+        }
+        let marker = Data("\"leaveForkedReplica\"".utf8)
+        var leaves: [UUID: (leavers: Set<UUID>, since: Int64)] = [:]
+        for logged in try transaction.loggedOperations(afterPosition: 0, limit: .max) where logged.change.range(of: marker) != nil {
+            guard let change = try? SyncChange.decoding(logged.change),
+                  let (left, leaver, milliseconds) = leave(in: change, by: logged.order.replica, at: logged.order.milliseconds)
+            else { continue }
+            var known = leaves[left] ?? ([], milliseconds)
+            known.leavers.insert(leaver)
+            known.since = min(known.since, milliseconds)
+            leaves[left] = known
+        }
+        return leaves
     }
 
     /// Leaves this store's replica id after a remote said another database syncs under it too,
@@ -660,7 +710,7 @@ public final class SyncEngine: Sendable {
             .filter { $0.order.replica == replica && $0.order.sequence > held }
             .filter { try !Self.isOffLine($0.id, in: transaction) }
             .map(SyncOperation.init)
-        try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, in: transaction)
+        try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, forked: true, in: transaction)
         let renumbered = try remake(unshared, in: transaction)
         return (ReplicaID(rawValue: try preparedReplica(in: transaction).id), renumbered)
     }
@@ -818,7 +868,8 @@ public struct MergeReport: Hashable, Sendable, Codable {
     public var replaced = 0
     /// Whether an operation came under this store's replica id without having been made here,
     /// as when a database file is copied, or restored from a backup while the database it
-    /// replaced had synced on: this store then took a new replica id and retired the old one.
+    /// replaced had synced on; or word that another database left the id on finding this
+    /// store's operations under it: this store then took a new replica id.
     public var copiedReplicaDetected = false
     /// This store's own operations that the other line of its history had taken the sequence
     /// numbers of, stated again under its new replica id, as renumberings.

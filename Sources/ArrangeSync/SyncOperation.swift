@@ -147,6 +147,12 @@ public enum SyncChange: Codable, Hashable, Sendable {
     /// A replica was forgotten: a database that is gone (a lost phone, a file retired after a
     /// restore or a copy). Its operations stay; it no longer holds compaction back anywhere.
     case retireReplica(id: ReplicaID)
+    /// A database left its replica id `id` on finding another line of that id's history: a
+    /// copy of it, or itself restored from a backup. The other line may still be in use, and
+    /// unaware: the id holds compaction back until that line leaves the id too, which it does
+    /// on learning of this (``retireReplica(id:)``), or until
+    /// ``SyncEngine/forkedReplicaGrace`` has passed, for a line that is gone.
+    case leaveForkedReplica(id: ReplicaID)
     /// A change of a kind this version does not know, from a newer version of Arrange: `kind`
     /// is its name and `json` its JSON as it came. The merge keeps it in its place and passes it
     /// on, but does not apply it; a version that knows the kind applies it there.
@@ -178,7 +184,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
     static let knownKinds: Set<String> = [
         "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
-        "renumbering",
+        "leaveForkedReplica", "renumbering",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

@@ -273,8 +273,15 @@ extension SyncEngine {
         } ?? []
 
         try replaceContents(with: snapshot, fold: fold, preferringDefault: try transaction.defaultListID(), in: transaction)
-        guard !otherLine.isEmpty else { return try merge(own, in: transaction, fromOwnLog: true) }
-        try leaveReplica(replica, reaching: otherLine.map(\.2).max() ?? 0, in: transaction)
+        guard !otherLine.isEmpty else {
+            // The other line of this store's history left its id on finding this one's: this store leaves it too.
+            let isLeftThere = try Self.forkedLeaves(in: transaction)[replica] != nil
+            if isLeftThere { try leaveLeftReplica(replica, in: transaction) }
+            var report = try merge(own, in: transaction, fromOwnLog: true)
+            report.copiedReplicaDetected = report.copiedReplicaDetected || isLeftThere
+            return report
+        }
+        try leaveReplica(replica, reaching: otherLine.map(\.2).max() ?? 0, forked: true, in: transaction)
         var report = try merge(own, in: transaction, fromOwnLog: true, remaking: forked)
         report.copiedReplicaDetected = true
         return report

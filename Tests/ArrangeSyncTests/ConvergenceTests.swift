@@ -374,7 +374,7 @@ extension SyncChange {
         case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _),
              .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
             ids.map(\.entryID)
-        case .repairOrder, .unknown, .retireReplica: []
+        case .repairOrder, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
     }

@@ -139,6 +139,15 @@ final class DeviceScenario {
         return device
     }
 
+    /// A new device named `name`, on a copy of `original`'s files taken while it runs.
+    func copy(of original: Device, named name: String) throws -> Device {
+        let copy = folder.appendingPathComponent("\(name)-copy.sqlite").path
+        try original.copyFiles(to: copy)
+        let device = try device(name)
+        try device.restore(from: copy)
+        return device
+    }
+
     /// Keeps what every device's log holds now, before a fold removes it.
     func archiveLogs() async throws {
         for device in devices {

@@ -67,10 +67,7 @@ struct ForkTests {
             let laptop = try scenario.device("laptop")
             try phone.add("Milk")
             try await scenario.meet(phone, laptop, by: meeting, fold: folded)
-            let tablet = try scenario.device("tablet")
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try phone.copyFiles(to: copy)
-            try tablet.restore(from: copy)
+            let tablet = try scenario.copy(of: phone, named: "tablet")
             #expect(try tablet.replicaID() == phone.replicaID())
 
             try phone.add("Eggs")
@@ -94,18 +91,12 @@ struct ForkTests {
     func snapshotOfTwoLines() async throws {
         try await withTemporaryFolder { folder in
             let scenario = DeviceScenario(folder: folder)
-            let phone = try scenario.device("phone")
-            let laptop = try scenario.device("laptop")
-            try phone.add("Milk")
-            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
             #expect(try await laptop.engine.repository.readLog { try $0.fold()?.count ?? 0 } > 0, "the laptop folded what both held")
 
             // The phone is copied to a tablet; each makes a change under the one replica id, and
             // the laptop takes in both, the tablet's by a file, before either line is renumbered.
-            let tablet = try scenario.device("tablet")
-            let copy = folder.appendingPathComponent("copy.sqlite").path
-            try phone.copyFiles(to: copy)
-            try tablet.restore(from: copy)
+            let tablet = try scenario.copy(of: phone, named: "tablet")
             try phone.add("Eggs")
             try tablet.add("Tea")
             try await scenario.meet(phone, laptop, by: .exchange, fold: false)
@@ -123,6 +114,83 @@ struct ForkTests {
             try await settle(scenario, by: .exchange, fold: false)
             #expect(try desk.titles() == ["Milk", "Eggs", "Tea", "Rice"])
             try await scenario.expectConvergence("a snapshot of two lines")
+        }
+    }
+
+    /// A phone that added "Milk", and a laptop it met twice, both folding.
+    func phoneAndLaptopThatFolded(in scenario: DeviceScenario) async throws -> (phone: Device, laptop: Device) {
+        let phone = try scenario.device("phone")
+        let laptop = try scenario.device("laptop")
+        try phone.add("Milk")
+        for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+        return (phone, laptop)
+    }
+
+    /// How a device sees a replica id: forgotten, and holding compaction back.
+    func standing(of replica: UUID, on device: Device) async throws -> (isForgotten: Bool, holdsCompactionBack: Bool)? {
+        try await device.engine.replicas().first { $0.id.rawValue == replica }.map { ($0.isForgotten, $0.holdsCompactionBack) }
+    }
+
+    @Test("The id of a copied database holds folds back until the copy learns that the original left it, then no device waits for it")
+    func copyLeavesTheIdToo() async throws {
+        try await withTemporaryFolder { folder in
+            let scenario = DeviceScenario(folder: folder)
+            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
+            let tablet = try scenario.copy(of: phone, named: "tablet")
+            let shared = try #require(try phone.replicaID())
+            try phone.add("Eggs")
+            try tablet.add("Tea")
+
+            // The tablet's change reaches the phone through the laptop: the phone leaves the id.
+            try await scenario.meet(tablet, laptop, by: .exchange, fold: true)
+            try await scenario.meet(phone, laptop, by: .exchange, fold: true)
+            #expect(try phone.replicaID() != shared)
+            #expect(try tablet.replicaID() == shared, "the tablet has not heard of it yet")
+            let pending = try await standing(of: shared, on: laptop)
+            #expect(pending?.isForgotten == false && pending?.holdsCompactionBack == true, "the tablet still uses the id: \(String(describing: pending))")
+
+            // The tablet learns of it, and leaves the id too: no one uses it now.
+            let met = try await tablet.engine.exchange(with: laptop.engine)
+            #expect(met.received.copiedReplicaDetected)
+            #expect(try tablet.replicaID() != shared && tablet.replicaID() != phone.replicaID())
+            try await settle(scenario, by: .exchange, fold: true)
+            for device in scenario.devices {
+                let left = try await standing(of: shared, on: device)
+                #expect(left?.isForgotten == true && left?.holdsCompactionBack == false, "\(device.name): \(String(describing: left))")
+                #expect(try device.titles() == ["Milk", "Eggs", "Tea"], "\(device.name)")
+            }
+            #expect(try await laptop.engine.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).count } < 8, "folds went on")
+            try await scenario.expectConvergence("a copy that leaves the id too")
+        }
+    }
+
+    @Test("The id of a database restored from a backup holds folds back for the grace period at most, its other line being gone")
+    func restoredIdIsRetiredInTime() async throws {
+        try await withTemporaryFolder { folder in
+            let scenario = DeviceScenario(folder: folder)
+            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
+            let backup = folder.appendingPathComponent("backup.sqlite").path
+            try phone.copyFiles(to: backup)
+            let old = try #require(try phone.replicaID())
+            try phone.add("Eggs")
+            try await scenario.meet(phone, laptop, by: .exchange, fold: true)
+            try await scenario.archiveLogs()
+            try phone.restore(from: backup)
+            try phone.add("Tea")
+
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            #expect(try phone.replicaID() != old)
+            let pending = try await standing(of: old, on: laptop)
+            #expect(pending?.isForgotten == false && pending?.holdsCompactionBack == true, "\(String(describing: pending))")
+
+            scenario.clock.advance(by: SyncEngine.forkedReplicaGrace)
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            for device in scenario.devices {
+                let retired = try await standing(of: old, on: device)
+                #expect(retired?.isForgotten == true && retired?.holdsCompactionBack == false, "\(device.name): \(String(describing: retired))")
+                #expect(try device.titles() == ["Milk", "Eggs", "Tea"], "\(device.name)")
+            }
+            try await scenario.expectConvergence("a restored database's id, retired in time")
         }
     }
 }

@@ -33,6 +33,7 @@ struct LogJSONTests {
             .moveInToday(ids: [other], place: place),
             .repairOrder(scope: [OrderScope.lists, .today, .items(list)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
             .retireReplica(id: ReplicaID(rawValue: UUID())),
+            .leaveForkedReplica(id: ReplicaID(rawValue: UUID())),
             .replacement(of: original, change: .renameList(id: list, name: text(&random))),
             .renumbering(of: original, change: .replacement(of: original, change: .deleteItems(ids: [item]))),
         ]
