@@ -103,7 +103,7 @@ struct Replay {
         case .replacement, .renumbering, .leaveForkedReplica, .unknown:
             // `effect` is never a replacement; the operation a renumbering carries applies in its
             // own place; a leave is read where it decides something (compaction, and the merge of
-            // the line that keeps the id); a change of an unknown kind is not applied.
+            // the line still under the id); a change of an unknown kind is not applied.
             break
         }
     }

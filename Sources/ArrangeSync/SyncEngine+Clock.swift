@@ -54,8 +54,11 @@ extension SyncEngine {
         let others = try transaction.acknowledgements().filter { $0.replica != state.id && !retired.contains($0.replica) }
         // An acknowledgement speaks for this store's line of a replica's operations only when it
         // ends at an operation this store holds: a copy of a database acknowledges its own line.
+        // It never speaks for an operation off the line, renumbered or replaced: another
+        // operation under the same number may be what it counted.
         func isHeldEverywhere(_ order: OperationOrder) throws -> Bool {
-            try !others.isEmpty && others.allSatisfy { acknowledgement in
+            guard try !Self.isOffLine(order.id, in: transaction) else { return false }
+            return try !others.isEmpty && others.allSatisfy { acknowledgement in
                 guard acknowledgement.merged[order.replica, default: 0] >= order.sequence else { return false }
                 guard let tip = acknowledgement.tips[order.replica] else { return true }
                 return try Self.holds(tip, in: transaction) && !Self.isOffLine(tip, in: transaction)

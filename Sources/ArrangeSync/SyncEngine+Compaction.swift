@@ -189,7 +189,7 @@ extension SyncEngine {
         for acknowledgement in acknowledgements.values { known.formUnion(acknowledgement.merged.keys) }
         // A replica that was forgotten holds nothing back; its operations still count as held
         // only when every other replica holds them. One that a line of its history left holds
-        // folds back until every line left it.
+        // folds back until a second leave or a retirement, or for the grace.
         let leaves = try Self.forkedLeaves(in: transaction)
         try retireLeftReplicas(leaves, in: transaction)
         let retired = Set(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
@@ -255,11 +255,15 @@ extension SyncEngine {
         return try transaction.fold(fold, removingThrough: through, keeping: kept)
     }
 
-    /// Retires, here, each replica id that the lines of its history left on finding each other
-    /// (``SyncChange/leaveForkedReplica(id:)``): that two replicas left, or that one left
-    /// ``forkedReplicaGrace`` ago or more, the other line being gone or not having synced since.
-    private func retireLeftReplicas(_ leaves: [UUID: (leavers: Set<UUID>, since: Int64)], in transaction: any LogWriting) throws {
-        let now = wallClock() + (try transaction.replicaState()?.clockOffset ?? 0)
+    /// Retires, in this store alone, each replica id that lines of its history left on finding
+    /// each other (``SyncChange/leaveForkedReplica(id:)``): one that two leaves name, or that
+    /// one left ``forkedReplicaGrace`` ago or more, by this store's clock, the other line being
+    /// gone or not having synced since.
+    ///
+    /// - Parameter leaves: The leaves logged (``forkedLeaves(in:)``).
+    /// - Complexity: One read and at most one write of each left replica's progress.
+    private func retireLeftReplicas(_ leaves: [UUID: ForkedLeaves], in transaction: any LogWriting) throws {
+        let now = wallClockAndHorizon(correctedBy: try transaction.replicaState()?.clockOffset ?? 0).wall
         for (replica, leave) in leaves where leave.leavers.count > 1 || now - leave.since >= Self.forkedReplicaGrace {
             var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
             guard !progress.isRetired else { continue }
@@ -275,7 +279,8 @@ extension SyncEngine {
     /// database restored from a backup leaves its id on finding what it had synced before; that
     /// other line is gone for good, and holds folds back for this long. A copy that syncs with
     /// no one for longer may find that others folded what it lacks: it takes a snapshot then,
-    /// and nothing it made is lost.
+    /// and nothing it made is lost. The time counts from the leave's clock, so a leave stamped
+    /// ahead holds folds back that much longer.
     public static let forkedReplicaGrace: Int64 = 30 * 86_400_000
 
     /// The sequence number up to which an acknowledgement shows that its replica holds

@@ -369,7 +369,9 @@ public final class SyncEngine: Sendable {
         if !otherLine.isEmpty {
             report.copiedReplicaDetected = true
             forked += try operationsForked(by: otherLine, of: replica, besides: new + late, in: transaction)
-            try leaveReplica(replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, forked: true, in: transaction)
+            try leaveReplica(
+                replica, reaching: (new + late).filter { $0.replica.rawValue == replica }.map(\.sequence).max() ?? 0, forked: true, incoming: new + late,
+                in: transaction)
         }
         // A replacement of an operation this store folded away, applied where it was: the
         // replacement's store folded apart from this one.
@@ -431,12 +433,14 @@ public final class SyncEngine: Sendable {
         if let defaultList, try transaction.defaultListID() != defaultList, try transaction.list(id: defaultList) != nil {
             try transaction.setDefaultListID(defaultList)
         }
-        // Forgotten by the others, this store carries on as a new replica.
-        if try transaction.replicaProgress(of: replica)?.isRetired == true {
+        // Forgotten by the others, this store carries on as a new replica, unless it left the id
+        // in this merge already.
+        let isStillUnder = try transaction.replicaState()?.id == replica
+        if isStillUnder, try transaction.replicaProgress(of: replica)?.isRetired == true {
             try rekey(in: transaction)
             report.forgottenHere = true
-        } else if try transaction.replicaState()?.id == replica, (new + late).contains(where: { $0.change.effect == .leaveForkedReplica(id: ReplicaID(rawValue: replica)) }) {
-            try leaveLeftReplica(replica, in: transaction)
+        } else if isStillUnder, (new + late).contains(where: { $0.change.effect == .leaveForkedReplica(id: ReplicaID(rawValue: replica)) }) {
+            try leaveReplicaLeftElsewhere(replica, in: transaction)
             report.copiedReplicaDetected = true
         }
         // The next change made here comes after everything merged that is not stamped ahead
@@ -639,15 +643,17 @@ public final class SyncEngine: Sendable {
     /// (``SyncChange/retireReplica(id:)``), so that it holds no fold back. An id another line of
     /// its history uses (`forked`) holds folds back until that line learns of the leave
     /// (``SyncChange/leaveForkedReplica(id:)``) and leaves it too, unless that line has left it
-    /// already: this store then retires it.
+    /// already, in the log or among `incoming`: this store then retires it.
     ///
     /// - Parameters:
     ///   - replica: The id this store leaves.
     ///   - reached: The highest sequence number under it that this store knows of.
     ///   - start: Where the new id's clock starts; after everything the old one made or merged when `nil`.
     ///   - forked: Whether another line of the id's history goes on elsewhere.
+    ///   - incoming: Operations being merged, not logged yet, that may hold the other line's leave.
     func leaveReplica(
-        _ replica: UUID, reaching reached: Int64, restartingAt start: HLCTimestamp? = nil, forked: Bool, in transaction: any LogWriting
+        _ replica: UUID, reaching reached: Int64, restartingAt start: HLCTimestamp? = nil, forked: Bool, incoming: [SyncOperation] = [],
+        in transaction: any LogWriting
     ) throws {
         _ = try rekey(in: transaction, restartingAt: start)
         // The old id is another replica's now, whose operations go as far as the other line's.
@@ -655,25 +661,36 @@ public final class SyncEngine: Sendable {
         progress.sequence = max(progress.sequence, reached)
         try transaction.setReplicaProgress(progress)
         let id = ReplicaID(rawValue: replica)
-        let isLeftElsewhere = try Self.forkedLeaves(in: transaction)[replica] != nil
+        let isLeftElsewhere = try incoming.contains { $0.change.effect == .leaveForkedReplica(id: id) } || Self.forkedLeaves(in: transaction)[replica] != nil
         let change: SyncChange = forked && !isLeftElsewhere ? .leaveForkedReplica(id: id) : .retireReplica(id: id)
         _ = try log([change], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
     }
 
     /// Leaves this store's replica id, which another line of its history left on finding this
-    /// one (``SyncChange/leaveForkedReplica(id:)``): this store takes a new id, and retires the
-    /// old one, which no one uses now.
-    func leaveLeftReplica(_ replica: UUID, in transaction: any LogWriting) throws {
+    /// one (``SyncChange/leaveForkedReplica(id:)``, logged): this store takes a new id, and
+    /// retires the old one, which no one uses now.
+    ///
+    /// - Parameter replica: This store's replica id, which it leaves.
+    func leaveReplicaLeftElsewhere(_ replica: UUID, in transaction: any LogWriting) throws {
         try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, forked: true, in: transaction)
     }
 
-    /// For each replica id that a line of its history left on finding another
-    /// (``SyncChange/leaveForkedReplica(id:)``), the replicas that left it, and when the first
-    /// did, in milliseconds. A leave made again (a replacement, a renumbering) counts as the
-    /// replica that made it first, when it did.
+    /// The leaves of a replica id that lines of its history logged on finding each other
+    /// (``SyncChange/leaveForkedReplica(id:)``).
+    struct ForkedLeaves {
+        /// The replicas that logged a leave: the new ids the leaving databases took.
+        var leavers: Set<UUID>
+        /// When the first leave was made, in milliseconds of its clock.
+        var since: Int64
+    }
+
+    /// The leaves logged of each replica id that a line of its history left on finding another.
+    /// A leave made again (a replacement, a renumbering) counts as the replica that made it
+    /// first, when it did.
     ///
-    /// - Complexity: O(n) for n logged operations.
-    static func forkedLeaves(in transaction: any LogReading) throws -> [UUID: (leavers: Set<UUID>, since: Int64)] {
+    /// - Returns: The leaves, by the replica id left.
+    /// - Complexity: O(n) for n logged operations; only those whose JSON names a leave are decoded.
+    static func forkedLeaves(in transaction: any LogReading) throws -> [UUID: ForkedLeaves] {
         func leave(in change: SyncChange, by replica: UUID, at milliseconds: Int64) -> (left: UUID, by: UUID, at: Int64)? {
             switch change {
             case .leaveForkedReplica(let id): (id.rawValue, replica, milliseconds)
@@ -683,12 +700,11 @@ public final class SyncEngine: Sendable {
             }
         }
         let marker = Data("\"leaveForkedReplica\"".utf8)
-        var leaves: [UUID: (leavers: Set<UUID>, since: Int64)] = [:]
+        var leaves: [UUID: ForkedLeaves] = [:]
         for logged in try transaction.loggedOperations(afterPosition: 0, limit: .max) where logged.change.range(of: marker) != nil {
-            guard let change = try? SyncChange.decoding(logged.change),
-                  let (left, leaver, milliseconds) = leave(in: change, by: logged.order.replica, at: logged.order.milliseconds)
+            guard let (left, leaver, milliseconds) = leave(in: try SyncChange.decoding(logged.change), by: logged.order.replica, at: logged.order.milliseconds)
             else { continue }
-            var known = leaves[left] ?? ([], milliseconds)
+            var known = leaves[left] ?? ForkedLeaves(leavers: [], since: milliseconds)
             known.leavers.insert(leaver)
             known.since = min(known.since, milliseconds)
             leaves[left] = known

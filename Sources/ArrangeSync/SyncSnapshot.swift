@@ -276,7 +276,7 @@ extension SyncEngine {
         guard !otherLine.isEmpty else {
             // The other line of this store's history left its id on finding this one's: this store leaves it too.
             let isLeftThere = try Self.forkedLeaves(in: transaction)[replica] != nil
-            if isLeftThere { try leaveLeftReplica(replica, in: transaction) }
+            if isLeftThere { try leaveReplicaLeftElsewhere(replica, in: transaction) }
             var report = try merge(own, in: transaction, fromOwnLog: true)
             report.copiedReplicaDetected = report.copiedReplicaDetected || isLeftThere
             return report

@@ -87,7 +87,7 @@ struct ForkTests {
         }
     }
 
-    @Test("A database that took a snapshot holding both lines of a copied database's id takes what the line that keeps the id makes later")
+    @Test("A database that took a snapshot holding both lines of a copied database's id takes what the line still under the id makes later")
     func snapshotOfTwoLines() async throws {
         try await withTemporaryFolder { folder in
             let scenario = DeviceScenario(folder: folder)
@@ -131,17 +131,20 @@ struct ForkTests {
         try await device.engine.replicas().first { $0.id.rawValue == replica }.map { ($0.isForgotten, $0.holdsCompactionBack) }
     }
 
-    @Test("The id of a copied database holds folds back until the copy learns that the original left it, then no device waits for it")
-    func copyLeavesTheIdToo() async throws {
+    @Test(
+        "The id of a copied database holds folds back until the copy learns that the original left it, then no device waits for it",
+        arguments: [true, false])
+    func copyLeavesTheIdToo(originalChangesToo: Bool) async throws {
         try await withTemporaryFolder { folder in
             let scenario = DeviceScenario(folder: folder)
             let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
             let tablet = try scenario.copy(of: phone, named: "tablet")
             let shared = try #require(try phone.replicaID())
-            try phone.add("Eggs")
+            if originalChangesToo { try phone.add("Eggs") }
             try tablet.add("Tea")
 
-            // The tablet's change reaches the phone through the laptop: the phone leaves the id.
+            // The tablet's change reaches the phone through the laptop: the phone leaves the id,
+            // stating again under its new one what it made after the copy, if anything.
             try await scenario.meet(tablet, laptop, by: .exchange, fold: true)
             try await scenario.meet(phone, laptop, by: .exchange, fold: true)
             #expect(try phone.replicaID() != shared)
@@ -149,17 +152,20 @@ struct ForkTests {
             let pending = try await standing(of: shared, on: laptop)
             #expect(pending?.isForgotten == false && pending?.holdsCompactionBack == true, "the tablet still uses the id: \(String(describing: pending))")
 
-            // The tablet learns of it, and leaves the id too: no one uses it now.
+            // The tablet learns of it, and leaves the id too: no one uses it now, and it retires it.
             let met = try await tablet.engine.exchange(with: laptop.engine)
             #expect(met.received.copiedReplicaDetected)
             #expect(try tablet.replicaID() != shared && tablet.replicaID() != phone.replicaID())
+            let retirement = SyncChange.retireReplica(id: ReplicaID(rawValue: shared))
+            #expect(try await tablet.engine.operations(after: 0).operations.contains { $0.change == retirement })
+            let loggedBefore = try await laptop.engine.operations(after: 0).operations.count
             try await settle(scenario, by: .exchange, fold: true)
             for device in scenario.devices {
                 let left = try await standing(of: shared, on: device)
                 #expect(left?.isForgotten == true && left?.holdsCompactionBack == false, "\(device.name): \(String(describing: left))")
-                #expect(try device.titles() == ["Milk", "Eggs", "Tea"], "\(device.name)")
+                #expect(try device.titles() == (originalChangesToo ? ["Milk", "Eggs", "Tea"] : ["Milk", "Tea"]), "\(device.name)")
             }
-            #expect(try await laptop.engine.repository.readLog { try $0.loggedOperations(afterPosition: 0, limit: .max).count } < 8, "folds went on")
+            #expect(try await laptop.engine.operations(after: 0).operations.count < loggedBefore, "folds went on")
             try await scenario.expectConvergence("a copy that leaves the id too")
         }
     }
@@ -183,14 +189,54 @@ struct ForkTests {
             let pending = try await standing(of: old, on: laptop)
             #expect(pending?.isForgotten == false && pending?.holdsCompactionBack == true, "\(String(describing: pending))")
 
-            scenario.clock.advance(by: SyncEngine.forkedReplicaGrace)
+            scenario.clock.advance(by: SyncEngine.forkedReplicaGrace - 60_000)
             for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            #expect(try await standing(of: old, on: laptop)?.isForgotten == false, "a minute before the grace ends")
+            let loggedBefore = try await laptop.engine.operations(after: 0).operations.count
+
+            scenario.clock.advance(by: 60_000)
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            #expect(try await laptop.engine.operations(after: 0).operations.count < loggedBefore, "folds went on")
             for device in scenario.devices {
                 let retired = try await standing(of: old, on: device)
                 #expect(retired?.isForgotten == true && retired?.holdsCompactionBack == false, "\(device.name): \(String(describing: retired))")
                 #expect(try device.titles() == ["Milk", "Eggs", "Tea"], "\(device.name)")
             }
             try await scenario.expectConvergence("a restored database's id, retired in time")
+        }
+    }
+
+    @Test("A database restored from a backup whose clock ran ahead makes again, once its clock is right, what it made ahead under the old id")
+    func restoredWithClockAhead() async throws {
+        try await withTemporaryFolder { folder in
+            let scenario = DeviceScenario(folder: folder)
+            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
+            let backup = folder.appendingPathComponent("backup.sqlite").path
+            try phone.copyFiles(to: backup)
+            let old = try #require(try phone.replicaID())
+            try phone.add("Eggs")
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            try await scenario.archiveLogs()
+
+            // Restored, with its clock a year ahead, the phone makes a change under the number
+            // of the laptop's "Eggs", then finds that line and renumbers its change: the laptop
+            // holds it back, as stamped ahead.
+            try phone.restore(from: backup)
+            phone.offset.advance(by: 365 * 86_400_000)
+            try phone.add("Tea")
+            try await scenario.meet(phone, laptop, by: .filesFromFork, fold: false)
+            #expect(try phone.replicaID() != old)
+            #expect(try laptop.titles() == ["Milk", "Eggs"])
+            // The old id is forgotten, as a person may do after a restore.
+            #expect(try await laptop.engine.forget(ReplicaID(rawValue: old)) != nil)
+            try await scenario.meet(phone, laptop, by: .exchange, fold: false)
+            #expect(try laptop.titles() == ["Milk", "Eggs"], "still held back")
+
+            // The laptop's acknowledgement of the old id counts "Eggs", not "Tea": the phone makes "Tea" again.
+            phone.setClockRight()
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            for device in scenario.devices { #expect(try device.titles() == ["Milk", "Eggs", "Tea"], "\(device.name)") }
+            try await scenario.expectConvergence("a restored database whose clock ran ahead")
         }
     }
 }
