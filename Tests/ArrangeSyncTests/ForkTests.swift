@@ -126,6 +126,22 @@ struct ForkTests {
         return (phone, laptop)
     }
 
+    /// A phone and a laptop that folded (``phoneAndLaptopThatFolded(in:)``); the phone then
+    /// added "Eggs", met the laptop twice, and was restored from a backup taken before "Eggs".
+    ///
+    /// - Returns: The devices, and the replica id the phone had.
+    func phoneRestoredBeforeEggs(in scenario: DeviceScenario) async throws -> (phone: Device, laptop: Device, old: UUID) {
+        let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
+        let backup = scenario.folder.appendingPathComponent("backup.sqlite").path
+        try phone.copyFiles(to: backup)
+        let old = try #require(try phone.replicaID())
+        try phone.add("Eggs")
+        for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+        try await scenario.archiveLogs()
+        try phone.restore(from: backup)
+        return (phone, laptop, old)
+    }
+
     /// How a device sees a replica id: forgotten, and holding compaction back.
     func standing(of replica: UUID, on device: Device) async throws -> (isForgotten: Bool, holdsCompactionBack: Bool)? {
         try await device.engine.replicas().first { $0.id.rawValue == replica }.map { ($0.isForgotten, $0.holdsCompactionBack) }
@@ -174,14 +190,7 @@ struct ForkTests {
     func restoredIdIsRetiredInTime() async throws {
         try await withTemporaryFolder { folder in
             let scenario = DeviceScenario(folder: folder)
-            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
-            let backup = folder.appendingPathComponent("backup.sqlite").path
-            try phone.copyFiles(to: backup)
-            let old = try #require(try phone.replicaID())
-            try phone.add("Eggs")
-            try await scenario.meet(phone, laptop, by: .exchange, fold: true)
-            try await scenario.archiveLogs()
-            try phone.restore(from: backup)
+            let (phone, laptop, old) = try await phoneRestoredBeforeEggs(in: scenario)
             try phone.add("Tea")
 
             for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
@@ -210,18 +219,11 @@ struct ForkTests {
     func restoredWithClockAhead() async throws {
         try await withTemporaryFolder { folder in
             let scenario = DeviceScenario(folder: folder)
-            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
-            let backup = folder.appendingPathComponent("backup.sqlite").path
-            try phone.copyFiles(to: backup)
-            let old = try #require(try phone.replicaID())
-            try phone.add("Eggs")
-            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
-            try await scenario.archiveLogs()
+            let (phone, laptop, old) = try await phoneRestoredBeforeEggs(in: scenario)
 
             // Restored, with its clock a year ahead, the phone makes a change under the number
             // of the laptop's "Eggs", then finds that line and renumbers its change: the laptop
             // holds it back, as stamped ahead.
-            try phone.restore(from: backup)
             phone.offset.advance(by: 365 * 86_400_000)
             try phone.add("Tea")
             try await scenario.meet(phone, laptop, by: .filesFromFork, fold: false)
