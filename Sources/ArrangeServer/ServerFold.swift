@@ -123,7 +123,7 @@ extension ServerDatabase {
     /// operations of the server's replica that the record does not know it made) would number
     /// new operations as others already are: the replay leaves that replica for a new one, and
     /// retires it at once, as the server knows that line is gone (a device cannot tell a
-    /// restore from a copy, and leaves its id with ``SyncChange/leaveForkedReplica(id:)``).
+    /// restore from a copy, and leaves its id with `SyncChange.leaveForkedReplica(id:)`).
     ///
     /// The log is read in one short transaction; the replay runs outside it, so pushes go on.
     func replay(of user: Int64, policy: FoldPolicy) async throws -> LogReplay {
