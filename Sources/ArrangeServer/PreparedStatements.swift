@@ -21,9 +21,7 @@ struct AccountOfToken: PostgresPreparedStatement {
     var digest: Data
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings()
-        try bindings.append(digest)
-        return bindings
+        try PostgresBindings(digest)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
@@ -46,10 +44,7 @@ struct LockedLog: PostgresPreparedStatement {
     var replica: UUID
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings()
-        bindings.append(user)
-        bindings.append(replica)
-        return bindings
+        try PostgresBindings(user, replica)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
@@ -64,10 +59,7 @@ struct HeldOperations: PostgresPreparedStatement {
     var ids: [UUID]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings()
-        bindings.append(user)
-        bindings.append(ids)
-        return bindings
+        try PostgresBindings(user, ids)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
@@ -119,20 +111,16 @@ struct StoredPush: PostgresPreparedStatement {
     var through: String?
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings()
-        bindings.append(user)
-        bindings.append(positions)
-        bindings.append(ids)
-        bindings.append(replicas)
-        bindings.append(sequences)
-        bindings.append(bodies)
-        bindings.append(head)
-        bindings.append(pusher)
-        bindings.append(token)
-        bindings.append(through)
-        bindings.append(PushSignals.channel)
-        return bindings
+        try PostgresBindings(user, positions, ids, replicas, sequences, bodies, head, pusher, token, through, PushSignals.channel)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {}
+}
+
+extension PostgresBindings {
+    /// The values of a statement's parameters, in their order; `nil` binds `NULL`.
+    init<each Value: PostgresThrowingDynamicTypeEncodable>(_ values: repeat (each Value)?) throws {
+        self.init()
+        repeat try append(each values)
+    }
 }
