@@ -259,8 +259,9 @@ extension SyncEngine {
         let logged = try transaction.loggedOperations(afterPosition: 0, limit: .max)
         let own = try logged.filter { !snapshot.holds($0.order) }.map(SyncOperation.init)
         // Operations under this store's replica id that the snapshot's store held and this store
-        // never made: another line of this store's history, from a copy or a restored backup.
-        let madeHere = Set(logged.map(\.id))
+        // never made (logged or folded away here): another line of this store's history, from a
+        // copy or a restored backup.
+        let madeHere = Set(logged.map(\.id)).union(try transaction.foldedOperations().map(\.id))
         let replacedThere = Set(snapshot.log.compactMap(\.replaces) + snapshot.foldedOperations.compactMap(\.replaces))
         let otherLine = (snapshot.log.map { ($0.id, $0.order.replica, $0.order.sequence) } + snapshot.foldedOperations.map { ($0.id, $0.replica, $0.sequence) })
             .filter { $0.1 == replica && !madeHere.contains($0.0) && !replacedThere.contains($0.0) }

@@ -215,6 +215,29 @@ struct ForkTests {
         }
     }
 
+    @Test("A database restored from a backup after which it made nothing keeps its id when it takes a snapshot, its own folded operations being no other line")
+    func restoredWithNothingAfter() async throws {
+        try await withTemporaryFolder { folder in
+            let scenario = DeviceScenario(folder: folder)
+            let (phone, laptop) = try await phoneAndLaptopThatFolded(in: scenario)
+            let backup = folder.appendingPathComponent("backup.sqlite").path
+            try phone.copyFiles(to: backup)
+            let id = try phone.replicaID()
+
+            // The laptop's "Eggs" is folded on both; the phone, restored, lacks it.
+            try laptop.add("Eggs")
+            for _ in 0..<2 { try await scenario.meet(phone, laptop, by: .exchange, fold: true) }
+            try await scenario.archiveLogs()
+            try phone.restore(from: backup)
+
+            let report = try #require(try await phone.engine.adoptSnapshot(of: laptop.engine), "the phone lacked what the laptop folded")
+            #expect(!report.copiedReplicaDetected)
+            #expect(try phone.replicaID() == id, "no other line of the phone's history exists")
+            #expect(try phone.titles() == ["Milk", "Eggs"])
+            try await scenario.expectConvergence("restored, with nothing made after the backup")
+        }
+    }
+
     @Test("A database restored from a backup whose clock ran ahead makes again, once its clock is right, what it made ahead under the old id")
     func restoredWithClockAhead() async throws {
         try await withTemporaryFolder { folder in
