@@ -19,7 +19,11 @@ public import Foundation
 /// A replica that was forgotten (``SyncChange/retireReplica(id:)``) holds nothing back. A
 /// replica id that one line of its history left on finding another
 /// (``SyncChange/leaveForkedReplica(id:)``) holds folds back until the other line leaves it too,
-/// or for ``forkedReplicaGrace``.
+/// or for ``forkedReplicaGrace``. An operation a line of a forked id made, and that a new id
+/// restated in place (``SyncChange/renumbering(of:change:)``), holds folds back until every
+/// replica holds the renumbering: a store that had folded past its place when it took the
+/// renumbering in makes it again later instead, and the others must still be able to take it
+/// out of the order then.
 ///
 /// What the operations did stays in the rows, with the tombstones; only the operations go.
 /// A store that syncs with a remote that coordinates folding, as a server does, folds no
@@ -236,6 +240,15 @@ extension SyncEngine {
                 if try Self.isRenumbering(logged) || isRenumbered
                     || isForked && Self.isOffLine(order.id, in: transaction)
                     && Self.lineOperation(of: order.replica, at: order.sequence, fold: previous, in: transaction) != order.id {
+                    // A renumbered operation in effect here: a store that takes its renumbering
+                    // in with the operation sorting before its own fold makes it again later
+                    // instead. That replacement takes it out of the order here, which needs
+                    // what follows it logged: no fold passes it before every replica holds a
+                    // renumbering of it.
+                    if try !Self.isRenumbering(logged), try !Self.isReplacedInEffect(order.id, in: transaction),
+                       try !Self.replacements(of: order.id, renumbering: true, in: transaction).contains(where: { $0.sequence <= heldByAll[$0.replica, default: 0] }) {
+                        break walk
+                    }
                     kept.insert(order.id)
                     through = order
                     continue
