@@ -52,6 +52,8 @@ struct FaultSimulationTests {
         var wrongClocks: Set<ObjectIdentifier> = []
         /// The devices that were ever copied: their clock is not set wrong.
         var copied: Set<ObjectIdentifier> = []
+        /// The replica ids of the databases copied.
+        var copiedIDs: Set<UUID> = []
         private var names = 0
 
         init(folder: URL, seed: UInt64) throws {
@@ -107,13 +109,14 @@ struct FaultSimulationTests {
                 if Self.isTracing { print("  \(device.name) from \(backup)") }
                 faults.append("restore")
             case .copy:
-                // A database copied, while open, to a new device; both go on. One copy of a
-                // database at a time: see README, Not solved yet.
+                // A database copied, while open, to a new device; both go on. Each replica id
+                // is copied once at most, so that no id has three lines of history: see README,
+                // Not solved yet.
                 guard devices.count < 5 else { return }
                 let original = pick()
                 guard !wrongClocks.contains(ObjectIdentifier(original)) else { return }
                 let id = try original.replicaID()
-                guard try devices.filter({ try $0.replicaID() == id }).count == 1 else { return }
+                guard try devices.filter({ try $0.replicaID() == id }).count == 1, id.map({ copiedIDs.insert($0).inserted }) ?? true else { return }
                 let copy = scenario.folder.appendingPathComponent("copy\(names).sqlite").path
                 try original.copyFiles(to: copy)
                 try newDevice().restore(from: copy)
