@@ -50,7 +50,7 @@ public final class IntentEnvironment: Sendable {
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
-        newID: @escaping @Sendable () -> UUID = UUID.init,
+        newID: @escaping @Sendable () -> UUID = UUID.random,
         sync: (any ChangeLog)? = nil
     ) {
         self.ordering = ordering
@@ -76,7 +76,7 @@ public final class IntentEnvironment: Sendable {
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
-        newID: @escaping @Sendable () -> UUID = UUID.init,
+        newID: @escaping @Sendable () -> UUID = UUID.random,
         sync: (any ChangeLog)? = nil
     ) throws(OrderingConfiguration.Problem) {
         let ordering = try OrderingService(repository: repository, configuration: configuration, random: random, now: clock)

@@ -16,9 +16,9 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
         self.rawValue = rawValue
     }
 
-    /// Creates a new random identifier.
+    /// Creates a new random identifier (`UUID.random()`).
     public init() {
-        self.rawValue = UUID()
+        self.rawValue = UUID.random()
     }
 
     /// Parses the canonical text form (`3f2a…`, either case).

@@ -77,7 +77,7 @@ public final class SyncEngine: Sendable {
     public convenience init(
         repository: any ItemRepository,
         wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds,
-        newID: @escaping @Sendable () -> UUID = UUID.init
+        newID: @escaping @Sendable () -> UUID = UUID.random
     ) {
         self.init(repository: repository, wallClock: wallClock, newID: newID, pageSize: Self.exchangePageSize)
     }
@@ -89,7 +89,7 @@ public final class SyncEngine: Sendable {
     /// the tests of paging.
     package init(
         repository: any ItemRepository, wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds,
-        newID: @escaping @Sendable () -> UUID = UUID.init, pageSize: Int
+        newID: @escaping @Sendable () -> UUID = UUID.random, pageSize: Int
     ) {
         self.repository = repository
         self.wallClock = wallClock

@@ -1,0 +1,32 @@
+import ArrangeModel
+import Foundation
+import Testing
+
+@Suite("UUID.random()")
+struct RandomUUIDTests {
+    @Test("It makes version 4 UUIDs of the RFC 4122 variant, each different, whose text parses back")
+    func versionFour() throws {
+        let uuids = (0..<2_000).map { _ in UUID.random() }
+        #expect(Set(uuids).count == uuids.count)
+        for uuid in uuids {
+            let text = uuid.uuidString
+            #expect(Array(text)[14] == "4", "version: \(text)")
+            #expect("89AB".contains(Array(text)[19]), "variant: \(text)")
+            #expect(UUID(uuidString: text) == uuid)
+        }
+        // Every other bit varies: a bit stuck at one value in 2,000 draws would be a bug.
+        let varying = uuids.dropFirst().reduce(into: (UInt64(0), UInt64(0))) { varying, uuid in
+            let (first, this) = (Self.halves(uuids[0]), Self.halves(uuid))
+            varying.0 |= first.0 ^ this.0
+            varying.1 |= first.1 ^ this.1
+        }
+        #expect(varying.0 == 0xFFFF_FFFF_FFFF_0FFF)
+        #expect(varying.1 == 0x3FFF_FFFF_FFFF_FFFF)
+    }
+
+    static func halves(_ uuid: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self).bigEndian, bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian)
+        }
+    }
+}
