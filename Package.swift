@@ -190,6 +190,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To seal test files with a trailer computed apart from the code under test.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // To open two repositories on one connection.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -36,6 +36,8 @@ public final class SQLiteItemRepository: ItemRepository {
     public let isReadOnly: Bool
     /// Wakes the observations after each commit of this repository.
     let commits = CommitNotifier()
+    /// The replica's state, from one write transaction to the next.
+    private let replicaStates = ReplicaStateCarry()
     /// Whether the database is a file, which other connections and processes may change too.
     let isFile: Bool
 
@@ -260,10 +262,13 @@ public final class SQLiteItemRepository: ItemRepository {
         // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
         try db.beginTransaction(.immediate)
         do {
-            let transaction = SQLiteTransaction(db: db, path: path)
+            let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(atTotalChanges: db.totalChangesCount))
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
+            let leftover = try transaction.leftoverReplicaState()
             try db.commit()
+            // Counted after the commit, with the transaction's own changes.
+            replicaStates.keep(leftover.map { var carried = $0; carried.totalChanges = db.totalChangesCount; return carried })
             commits.signal()
             return result
         } catch {

@@ -33,6 +33,11 @@ final class SQLiteTransaction: ItemWriting {
     /// The replica's state as `replicaState()` last found it, kept up to date by what this
     /// transaction logs; `nil` before it is read.
     var replicaStateCache: ReplicaState??
+    /// What the repository's last write transaction left of the replica's state, which
+    /// `replicaState()` takes when the file did not change since (see ``ReplicaStateCarry``).
+    var carried: ReplicaStateCarry.Carried?
+    /// The connection's `PRAGMA data_version`, once read in this transaction.
+    var dataVersion: Int64?
     /// Whether a write of this transaction has changed lists or items.
     private(set) var changesRows = false
     /// Whether sync logs this transaction's changes (`markChangesLogged()`).
@@ -41,9 +46,10 @@ final class SQLiteTransaction: ItemWriting {
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
 
-    init(db: Database, path: String) {
+    init(db: Database, path: String, carried: ReplicaStateCarry.Carried? = nil) {
         self.db = db
         self.path = path
+        self.carried = carried
     }
 
     func mapping<Result>(_ work: () throws -> Result) throws(StoreError) -> Result {
