@@ -148,6 +148,8 @@ let package = Package(
                 "ArrangeModel",
                 "ArrangeStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the file's data version (`SQLITE_FCNTL_DATA_VERSION`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

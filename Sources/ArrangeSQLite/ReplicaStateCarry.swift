@@ -1,14 +1,15 @@
 import ArrangeStore
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// The replica's state as the last write transaction of a repository left it, carried to the
 /// next one, so that a change that logs need not read it again from the rows.
 ///
-/// It holds while nothing else wrote to the file in between: no other connection committed
-/// (SQLite's `PRAGMA data_version` is unchanged) and the repository's own connection changed no
-/// row outside its transactions (`sqlite3_total_changes` is unchanged). A transaction that
-/// rolls back leaves nothing to carry.
+/// It holds while nothing else wrote to the file in between: SQLite's data version of the file
+/// (`SQLITE_FCNTL_DATA_VERSION`), which changes with every change to it, through this
+/// connection or any other, is the one the transaction left. A transaction that rolls back
+/// leaves nothing to carry.
 final class ReplicaStateCarry: Sendable {
     /// What one transaction hands the next.
     struct Carried {
@@ -16,26 +17,37 @@ final class ReplicaStateCarry: Sendable {
         var state: ReplicaState?
         /// Whether the replica's row may lag behind the last operation logged.
         var rowMayLag: Bool
-        /// The connection's `PRAGMA data_version` while the transaction held the write lock.
-        var dataVersion: Int64
-        /// The connection's count of rows changed, after the transaction committed.
-        var totalChanges: Int
+        /// The file's data version once the transaction committed.
+        var dataVersion: UInt32
     }
 
     private let carried = Mutex<Carried?>(nil)
 
-    /// What the last transaction left, for a transaction that starts with the connection's
-    /// count of rows changed at `totalChanges`; `nil` when nothing is carried or this
-    /// connection changed rows since.
-    func take(atTotalChanges totalChanges: Int) -> Carried? {
-        carried.withLock { carried in
+    /// What the last transaction left, for a transaction that holds the write lock of `db`;
+    /// `nil` when nothing is carried or the file changed since.
+    func take(on db: Database) -> Carried? {
+        let leftover = carried.withLock { carried in
             defer { carried = nil }
-            return carried.flatMap { $0.totalChanges == totalChanges ? $0 : nil }
+            return carried
         }
+        guard let leftover, let version = Self.dataVersion(of: db), version == leftover.dataVersion else { return nil }
+        return leftover
     }
 
-    /// Keeps what a transaction that committed leaves.
-    func keep(_ leftover: Carried?) {
-        carried.withLock { $0 = leftover }
+    /// Keeps what a transaction that committed on `db` leaves, the replica's state and whether
+    /// its row may lag; nothing when it never read the state.
+    func keep(_ leftover: (state: ReplicaState?, rowMayLag: Bool)?, on db: Database) {
+        let kept = leftover.flatMap { leftover in
+            Self.dataVersion(of: db).map { Carried(state: leftover.state, rowMayLag: leftover.rowMayLag, dataVersion: $0) }
+        }
+        carried.withLock { $0 = kept }
+    }
+
+    /// The data version of the main database of `db`, which changes whenever the file changes;
+    /// `nil` when SQLite cannot tell.
+    static func dataVersion(of db: Database) -> UInt32? {
+        var version: UInt32 = 0
+        let status = withUnsafeMutablePointer(to: &version) { sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_DATA_VERSION, $0) }
+        return status == SQLITE_OK ? version : nil
     }
 }

@@ -262,13 +262,11 @@ public final class SQLiteItemRepository: ItemRepository {
         // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
         try db.beginTransaction(.immediate)
         do {
-            let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(atTotalChanges: db.totalChangesCount))
+            let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(on: db))
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
-            let leftover = try transaction.leftoverReplicaState()
             try db.commit()
-            // Counted after the commit, with the transaction's own changes.
-            replicaStates.keep(leftover.map { var carried = $0; carried.totalChanges = db.totalChangesCount; return carried })
+            replicaStates.keep(transaction.leftoverReplicaState, on: db)
             commits.signal()
             return result
         } catch {

@@ -15,7 +15,7 @@ extension SQLiteTransaction: OperationLogWriting {
     /// again (``setReplicaState(_:)``), which saves a page write on every change.
     func replicaState() throws -> ReplicaState? {
         if let cached = replicaStateCache { return cached }
-        if let carried, try currentDataVersion() == carried.dataVersion {
+        if let carried {
             (replicaStateCache, replicaRowMayLag, self.carried) = (.some(carried.state), carried.rowMayLag, nil)
             return carried.state
         }
@@ -24,21 +24,11 @@ extension SQLiteTransaction: OperationLogWriting {
         return state
     }
 
-    /// What this transaction leaves the next one of its repository (``ReplicaStateCarry``), read
-    /// before it commits, while it holds the write lock; `nil` when it never read the replica's
-    /// state. The repository sets `totalChanges` once the transaction committed.
-    func leftoverReplicaState() throws -> ReplicaStateCarry.Carried? {
+    /// What this transaction leaves the next one of its repository (``ReplicaStateCarry``):
+    /// the replica's state and whether its row may lag; `nil` when it never read the state.
+    var leftoverReplicaState: (state: ReplicaState?, rowMayLag: Bool)? {
         guard case let state? = replicaStateCache else { return nil }
-        return ReplicaStateCarry.Carried(state: state, rowMayLag: replicaRowMayLag, dataVersion: try currentDataVersion(), totalChanges: 0)
-    }
-
-    /// The connection's `PRAGMA data_version`, read once per transaction: no other connection
-    /// commits while this one holds the write lock.
-    private func currentDataVersion() throws -> Int64 {
-        if let dataVersion { return dataVersion }
-        let version = try mapping { try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
-        dataVersion = version
-        return version
+        return (state, replicaRowMayLag)
     }
 
     /// The replica's row, brought up to date by the last operation logged.
@@ -78,7 +68,7 @@ extension SQLiteTransaction: OperationLogWriting {
     /// Throws ``StoreError/unloggedChange`` when this transaction changed lists or items of a
     /// database that syncs without sync logging them: the repository calls it before it commits.
     func ensureChangesAreLogged() throws {
-        guard changesRows, !changesAreLogged, try storedReplicaState() != nil else { return }
+        guard changesRows, !changesAreLogged, try replicaState() != nil else { return }
         throw StoreError.unloggedChange
     }
 

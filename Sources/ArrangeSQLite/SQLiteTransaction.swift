@@ -33,11 +33,9 @@ final class SQLiteTransaction: ItemWriting {
     /// The replica's state as `replicaState()` last found it, kept up to date by what this
     /// transaction logs; `nil` before it is read.
     var replicaStateCache: ReplicaState??
-    /// What the repository's last write transaction left of the replica's state, which
-    /// `replicaState()` takes when the file did not change since (see ``ReplicaStateCarry``).
+    /// What the repository's last write transaction left of the replica's state, when the file
+    /// did not change since: `replicaState()` takes it (see ``ReplicaStateCarry``).
     var carried: ReplicaStateCarry.Carried?
-    /// The connection's `PRAGMA data_version`, once read in this transaction.
-    var dataVersion: Int64?
     /// Whether a write of this transaction has changed lists or items.
     private(set) var changesRows = false
     /// Whether sync logs this transaction's changes (`markChangesLogged()`).
