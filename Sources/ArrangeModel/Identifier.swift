@@ -93,28 +93,8 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
         return textPrefix(forHexDigits: hexPrefix + String(repeating: "0", count: 32 - hexPrefix.count)).flatMap(Self.init)
     }
 
-    /// The lowercase canonical text form, as stored and shown.
-    ///
-    /// Written digit by digit rather than through `uuidString` and `lowercased()`: every query
-    /// that names an item binds this text, and Foundation formats a UUID through `printf`.
-    public var text: String {
-        withUnsafeBytes(of: rawValue.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { text in
-                func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
-                var count = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[count] = UInt8(ascii: "-")
-                        count += 1
-                    }
-                    text[count] = digit(byte >> 4)
-                    text[count + 1] = digit(byte & 0x0F)
-                    count += 2
-                }
-                return count
-            }
-        }
-    }
+    /// The lowercase canonical text form, as stored and shown (`UUID.lowercasedString`).
+    public var text: String { rawValue.lowercasedString }
 
     /// The 128 bits as two big-endian halves; they order identifiers.
     public var halves: (high: UInt64, low: UInt64) {

@@ -207,17 +207,20 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
+    /// Logs an operation past every position in use and every one folded away, so that none is
+    /// given twice. Made once: the statement cache looks it up on every change.
+    private static let logSQL = """
+        INSERT INTO \(Schema.operationsTable) (\(operationColumns))
+        VALUES (
+          MAX(COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0), COALESCE((SELECT last_position FROM \(Schema.foldTable) WHERE id = 1), 0)) + 1,
+          ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     func log(_ operation: LoggedOperation) throws -> Int64 {
         try catchUpReplicaRow(before: operation)
         let order = operation.order
         return try mapping {
-            // Past every position in use and every one folded away, so that none is given twice.
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO \(Schema.operationsTable) (position, id, replica_id, sequence, clock_ms, clock_counter, change, rewind, is_replayed, replaces_id, original, is_unapplied)
-                VALUES (
-                  MAX(COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0), COALESCE((SELECT last_position FROM \(Schema.foldTable) WHERE id = 1), 0)) + 1,
-                  ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let statement = try db.cachedStatement(sql: Self.logSQL)
             do {
                 try statement.execute(arguments: [
                     Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
@@ -547,7 +550,7 @@ extension SQLiteTransaction: OperationLogWriting {
     }
 
     /// The text form of a UUID, as ids are stored: lowercase, so that text order is byte order.
-    private static func text(_ id: UUID) -> String { id.uuidString.lowercased() }
+    private static func text(_ id: UUID) -> String { id.lowercasedString }
 
     /// The text an ordering is stored as in `sync_tombstones`.
     private static func text(_ scope: OrderScope) -> String {

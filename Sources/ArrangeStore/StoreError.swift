@@ -37,8 +37,8 @@ extension StoreError: CustomStringConvertible {
         case .itemNotFound(let id): "No item has the id \(id)."
         case .duplicateList(let id): "A list with the id \(id) exists already."
         case .duplicateItem(let id): "An item with the id \(id) exists already."
-        case .duplicateOperation(let id): "An operation with the id \(id.uuidString.lowercased()) is logged already."
-        case .operationNotFound(let id): "No logged operation has the id \(id.uuidString.lowercased())."
+        case .duplicateOperation(let id): "An operation with the id \(id.lowercasedString) is logged already."
+        case .operationNotFound(let id): "No logged operation has the id \(id.lowercasedString)."
         case .validation(let error): error.description
         case .unusableDatabase(let path, let reason): "Cannot use the database at \(path): \(reason)"
         case .database(let reason): "The database failed: \(reason)"

@@ -6,62 +6,83 @@ import Foundation
 /// the keys in another order, and empty lists left out where the reader allows), so that
 /// `JSONDecoder` reads it back; a test holds the two to each other.
 final class LogJSON {
-    private(set) var text = ""
+    /// The UTF-8 bytes written so far. Appending bytes, not `String`s, keeps a move's two
+    /// documents to a few thousand instructions.
+    private var bytes: [UInt8] = []
 
     /// The JSON of a value, as bytes.
     static func encode(_ write: (LogJSON) -> Void) -> Data {
         let json = LogJSON()
-        json.text.reserveCapacity(256)
+        json.bytes.reserveCapacity(512)
         write(json)
-        return Data(json.text.utf8)
+        return Data(json.bytes)
     }
 
-    /// Writes an object whose members `body` writes with ``member(_:_:)``.
+    /// Writes an object whose members `body` writes with ``Members/member(_:_:)``.
     func object(_ body: (inout Members) -> Void) {
         var members = Members(json: self)
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         body(&members)
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Writes an array of values.
     func array<Element>(_ elements: [Element], _ write: (LogJSON, Element) -> Void) {
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
-            if index > 0 { text += "," }
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
             write(self, element)
         }
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
     func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case UInt8(ascii: "\n"): append("\\n")
+            case UInt8(ascii: "\r"): append("\\r")
+            case UInt8(ascii: "\t"): append("\\t")
+            case 0..<0x20:
+                append("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0x0F))
+            default: bytes.append(byte)
             }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    func id<Subject>(_ value: Identifier<Subject>) { text += "\"\(value.text)\"" }
-    func number(_ value: Int64) { text += String(value) }
-    func bool(_ value: Bool) { text += value ? "true" : "false" }
+    func id<Subject>(_ value: Identifier<Subject>) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: value.text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    func number(_ value: Int64) { bytes.append(contentsOf: String(value).utf8) }
+    func bool(_ value: Bool) { append(value ? "true" : "false") }
     /// A date as seconds since 1970, as `JSONEncoder.DateEncodingStrategy.secondsSince1970` writes it.
-    func date(_ value: Date) { text += "\(value.timeIntervalSince1970)" }
+    func date(_ value: Date) { bytes.append(contentsOf: value.timeIntervalSince1970.description.utf8) }
 
     func scope(_ scope: OrderScope) {
         switch scope {
-        case .lists: text += "\"lists\""
-        case .today: text += "\"today\""
+        case .lists: append("\"lists\"")
+        case .today: append("\"today\"")
         case .items(let list): id(list)
         }
+    }
+
+    /// Writes JSON that is already encoded.
+    func raw(_ json: Data) { bytes.append(contentsOf: json) }
+
+    private func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The members of an object being written.
@@ -74,15 +95,17 @@ final class LogJSON {
         }
 
         /// Writes `"key":` and the value `write` writes.
-        mutating func member(_ key: String, _ write: (LogJSON) -> Void) {
-            if count > 0 { json.text += "," }
+        mutating func member(_ key: StaticString, _ write: (LogJSON) -> Void) {
+            if count > 0 { json.bytes.append(UInt8(ascii: ",")) }
             count += 1
-            json.text += "\"\(key)\":"
+            json.bytes.append(UInt8(ascii: "\""))
+            json.append(key)
+            json.append("\":")
             write(json)
         }
 
         /// Writes the member unless the value is `nil`, as `encodeIfPresent` does.
-        mutating func member<Value>(_ key: String, ifPresent value: Value?, _ write: (LogJSON, Value) -> Void) {
+        mutating func member<Value>(_ key: StaticString, ifPresent value: Value?, _ write: (LogJSON, Value) -> Void) {
             guard let value else { return }
             member(key) { write($0, value) }
         }
@@ -165,11 +188,11 @@ extension LogJSON {
 
     func change(_ change: SyncChange) {
         /// `{"case":{members}}`, as `Codable` writes an enum case with associated values.
-        func tagged(_ name: String, _ body: (inout Members) -> Void) {
+        func tagged(_ name: StaticString, _ body: (inout Members) -> Void) {
             object { $0.member(name) { $0.object(body) } }
         }
         /// A change that carries another operation's: a replacement or a renumbering.
-        func carrying(_ name: String, _ original: OperationReference, _ change: SyncChange) {
+        func carrying(_ name: StaticString, _ original: OperationReference, _ change: SyncChange) {
             tagged(name) { members in
                 members.member("of") { json in
                     json.object { members in
@@ -231,7 +254,7 @@ extension LogJSON {
         case .leaveForkedReplica(let id):
             tagged("leaveForkedReplica") { $0.member("id") { $0.id(id) } }
         case .unknown(_, let json):
-            text += String(decoding: json, as: UTF8.self)
+            raw(json)
         case .replacement(let original, let change):
             carrying("replacement", original, change)
         case .renumbering(let original, let change):

@@ -436,8 +436,8 @@ struct FoldLine: Codable {
     init(_ fold: Fold) {
         count = fold.count
         through = OperationReference(fold.through)
-        tips = Dictionary(uniqueKeysWithValues: fold.tips.map { ($0.key.uuidString.lowercased(), $0.value) })
-        bySequence = fold.bySequence.isEmpty ? nil : Dictionary(uniqueKeysWithValues: fold.bySequence.map { ($0.key.uuidString.lowercased(), $0.value) })
+        tips = Dictionary(uniqueKeysWithValues: fold.tips.map { ($0.key.lowercasedString, $0.value) })
+        bySequence = fold.bySequence.isEmpty ? nil : Dictionary(uniqueKeysWithValues: fold.bySequence.map { ($0.key.lowercasedString, $0.value) })
     }
 
     /// The fold this line and the header's `covering` describe.

@@ -74,7 +74,7 @@ public struct StoreSyncRemote: SyncRemote {
 
     /// The identity a store gives the store of `replica` as a remote: its replica id, as text.
     static func identity(of replica: ReplicaID) -> String {
-        replica.rawValue.uuidString.lowercased()
+        replica.rawValue.lowercasedString
     }
 
     private static func keyed<Value>(_ values: [UUID: Value]) -> [ReplicaID: Value] {

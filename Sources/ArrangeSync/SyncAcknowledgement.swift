@@ -34,8 +34,8 @@ extension SyncAcknowledgement {
         self.init(
             replica: ReplicaID(rawValue: acknowledgement.replica),
             clock: HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)),
-            merged: Dictionary(uniqueKeysWithValues: acknowledgement.merged.map { ($0.key.uuidString.lowercased(), $0.value) }),
-            tips: Dictionary(uniqueKeysWithValues: acknowledgement.tips.map { ($0.key.uuidString.lowercased(), SyncOperation.ID(rawValue: $0.value)) }))
+            merged: Dictionary(uniqueKeysWithValues: acknowledgement.merged.map { ($0.key.lowercasedString, $0.value) }),
+            tips: Dictionary(uniqueKeysWithValues: acknowledgement.tips.map { ($0.key.lowercasedString, SyncOperation.ID(rawValue: $0.value)) }))
     }
 
     /// The acknowledgement as the log keeps it; `nil` when it names a replica by text that is

@@ -258,7 +258,7 @@ extension SyncEngine {
     /// A cursor into a store's log: the position, and the id of the operation there, which
     /// the cursor is checked against before it is trusted (`"17:3f2a…"`).
     static func cursor(position: Int64, operation: SyncOperation.ID?) -> SyncCursor {
-        SyncCursor(rawValue: operation.map { "\(position):\($0.rawValue.uuidString.lowercased())" } ?? "\(position)")
+        SyncCursor(rawValue: operation.map { "\(position):\($0.rawValue.lowercasedString)" } ?? "\(position)")
     }
 
     /// The position and operation a cursor of ``cursor(position:operation:)`` names; `nil` for other text.

@@ -54,7 +54,7 @@ public struct HTTPSyncRemote: SyncRemote {
     }
 
     public func state(for replica: ReplicaID) async throws -> SyncRemoteState {
-        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.uuidString.lowercased())]).data
+        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.lowercasedString)]).data
         let state = try Self.decodeJSON(SyncServerState.self, from: data, server: server)
         return SyncRemoteState(
             held: try keyed(state.held), folded: try keyed(state.folded), foldedTips: try keyed(state.foldedTips),

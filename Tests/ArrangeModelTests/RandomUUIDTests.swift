@@ -30,3 +30,18 @@ struct RandomUUIDTests {
         }
     }
 }
+
+@Suite("UUID.lowercasedString")
+struct LowercasedUUIDTextTests {
+    @Test("It is Foundation's text in lower case, for every hex digit in every place")
+    func matchesFoundation() {
+        var random = SeededRandomNumberGenerator(seed: 7)
+        let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        let drawn = (0..<500).map { _ in
+            withUnsafeBytes(of: (random.next() as UInt64, random.next() as UInt64)) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        }
+        for uuid in edges + drawn {
+            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+        }
+    }
+}
