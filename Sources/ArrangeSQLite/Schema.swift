@@ -257,6 +257,11 @@ enum Schema {
                 table.add(column: "clock_offset_ms", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v11: sync rewinds of places") { _ in
+            // No table changes. From here on, an operation's `rewind` may keep an item it only
+            // placed as its place alone (`keys`): a version without this migration would take
+            // such an item for one the operation created, so it refuses the file instead.
+        }
         return migrator
     }
 

@@ -57,7 +57,7 @@ final class LogJSON {
 
     func id<Subject>(_ value: Identifier<Subject>) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: value.text.utf8)
+        value.rawValue.appendLowercasedUTF8(to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -102,6 +102,15 @@ final class LogJSON {
             json.append(key)
             json.append("\":")
             write(json)
+        }
+
+        /// Writes an array of objects, each with the members `write` writes, unless it is
+        /// empty: the reader takes a missing array for an empty one.
+        mutating func objects<Element>(_ key: StaticString, _ elements: [Element], _ write: (inout Members, Element) -> Void) {
+            guard !elements.isEmpty else { return }
+            member(key) { json in
+                json.array(elements) { json, element in json.object { write(&$0, element) } }
+            }
         }
 
         /// Writes the member unless the value is `nil`, as `encodeIfPresent` does.
@@ -149,39 +158,28 @@ extension LogJSON {
 
     func rewind(_ rewind: Rewind) {
         object { members in
-            if !rewind.lists.isEmpty {
-                members.member("lists") { json in
-                    json.array(rewind.lists) { json, image in
-                        json.object { members in
-                            members.member("id") { $0.id(image.id) }
-                            members.member("list", ifPresent: image.list) { $0.list($1) }
-                        }
-                    }
-                }
+            members.objects("lists", rewind.lists) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("list", ifPresent: image.list) { $0.list($1) }
             }
-            if !rewind.items.isEmpty {
-                members.member("items") { json in
-                    json.array(rewind.items) { json, image in
-                        json.object { members in
-                            members.member("id") { $0.id(image.id) }
-                            members.member("item", ifPresent: image.item) { $0.item($1) }
-                        }
-                    }
-                }
+            members.objects("items", rewind.items) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("item", ifPresent: image.item) { $0.item($1) }
+            }
+            members.objects("keys", rewind.keys) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("listID") { $0.id(image.listID) }
+                members.member("sortIndex") { $0.number(image.sortIndex) }
+                members.member("todayIndex", ifPresent: image.todayIndex) { $0.number($1) }
+                members.member("updatedAt") { $0.date(image.updatedAt) }
             }
             members.member("defaultList", ifPresent: rewind.defaultList) { json, image in
                 json.object { $0.member("id", ifPresent: image.id) { $0.id($1) } }
             }
-            if !rewind.tombstones.isEmpty {
-                members.member("tombstones") { json in
-                    json.array(rewind.tombstones) { json, image in
-                        json.object { members in
-                            members.member("entry") { $0.id(image.entry) }
-                            members.member("scope") { $0.scope(image.scope) }
-                            members.member("sortIndex", ifPresent: image.sortIndex) { $0.number($1) }
-                        }
-                    }
-                }
+            members.objects("tombstones", rewind.tombstones) { members, image in
+                members.member("entry") { $0.id(image.entry) }
+                members.member("scope") { $0.scope(image.scope) }
+                members.member("sortIndex", ifPresent: image.sortIndex) { $0.number($1) }
             }
         }
     }

@@ -171,7 +171,7 @@ public enum OperationFile {
         guard data.last == UInt8(ascii: "\n") else { throw .truncated(line: lineCount(data)) }
         var lines = self.lines(of: data)[...]
         guard let first = lines.first, let header = Header(line: first) else { throw .missingHeader }
-        guard header.version <= currentVersion else { throw .newerVersion(header.version) }
+        guard header.version <= header.newestReadableVersion else { throw .newerVersion(header.version) }
         if header.version >= firstVersionWithTrailer {
             try verifyTrailer(of: data, lines: lines)
             lines = lines.dropLast()
@@ -197,13 +197,16 @@ public enum OperationFile {
         var cursor: SyncCursor?
         var complete: Bool?
 
-        /// The header this code writes, in the current version.
+        /// The header this code writes, in the current version of its kind of file.
         init(folded: [ReplicaID: Int64], snapshot: Bool = false) {
             format = OperationFile.formatName
-            version = OperationFile.currentVersion
+            version = snapshot ? SnapshotFile.currentVersion : OperationFile.currentVersion
             self.folded = folded.isEmpty ? nil : Dictionary(uniqueKeysWithValues: folded.map { ($0.key.text, $0.value) })
             self.snapshot = snapshot ? true : nil
         }
+
+        /// The newest version of the header's kind of file that this code reads.
+        var newestReadableVersion: Int { snapshot == true ? SnapshotFile.currentVersion : OperationFile.currentVersion }
 
         /// The header of a line, or `nil` when the line is not the header of a sync file.
         init?(line: Data) {
@@ -287,7 +290,7 @@ extension OperationFileError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .missingHeader: #"The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":\#(OperationFile.currentVersion)} or an earlier version."#
-        case .newerVersion(let version): "The file is in format version \(version), newer than this Arrange reads (\(OperationFile.currentVersion)); update Arrange to read it."
+        case .newerVersion(let version): "The file is in format version \(version), newer than this Arrange reads; update Arrange to read it."
         case .truncated(let line): "The file is cut short: line \(line) does not end."
         case .badLine(let line, let reason): "Line \(line) is not an operation: \(reason)"
         case .missingTrailer: "The file is cut short: it has no trailer line, so operations may be missing; nothing was applied. Export it again."

@@ -6,12 +6,16 @@ import Foundation
 ///
 /// A ``RewindRecorder`` collects it while the operation is applied; ``restore(in:)`` writes
 /// the rows back. Rows are kept whole, so taking an operation back restores re-spread
-/// neighbours too, and then the keys are exactly those from before.
+/// neighbours too, and then the keys are exactly those from before. An item the operation only
+/// placed (moved, re-spread, or put in or out of Today) is kept as its place alone
+/// (``KeyImage``), so that a move does not copy the moved item's notes into the log.
 struct Rewind: Codable, Sendable {
     /// Lists as they were, in the order first written; `nil` for a list the operation created.
     var lists: [ListImage] = []
     /// Items as they were, in the order first written; `nil` for an item the operation created.
     var items: [ItemImage] = []
+    /// Items the operation only placed: where they were.
+    var keys: [KeyImage] = []
     /// The default list before the operation, when it changed it.
     var defaultList: DefaultListImage?
     /// Tombstones as they were, in the order first written.
@@ -24,6 +28,7 @@ struct Rewind: Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         lists = try container.decodeIfPresent([ListImage].self, forKey: .lists) ?? []
         items = try container.decodeIfPresent([ItemImage].self, forKey: .items) ?? []
+        keys = try container.decodeIfPresent([KeyImage].self, forKey: .keys) ?? []
         defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
         tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
     }
@@ -36,6 +41,26 @@ struct Rewind: Codable, Sendable {
     struct ItemImage: Codable, Sendable {
         var id: Item.ID
         var item: Item?
+    }
+
+    /// Where an item was: the columns that placing it writes.
+    struct KeyImage: Codable, Sendable {
+        var id: Item.ID
+        var listID: ItemList.ID
+        var sortIndex: Int64
+        var todayIndex: Int64?
+        var updatedAt: Date
+
+        init(_ item: Item) {
+            (id, listID, sortIndex, todayIndex, updatedAt) = (item.id, item.listID, item.sortIndex, item.todayIndex, item.updatedAt)
+        }
+
+        /// The item as it was, from the item as the operation left it.
+        func applied(to item: Item) -> Item {
+            var item = item
+            (item.listID, item.sortIndex, item.todayIndex, item.updatedAt) = (listID, sortIndex, todayIndex, updatedAt)
+            return item
+        }
     }
 
     struct DefaultListImage: Codable, Sendable {
@@ -73,6 +98,9 @@ struct Rewind: Codable, Sendable {
             guard let item = image.item else { continue }
             if try transaction.item(id: item.id) != nil { try transaction.update(item) } else { try transaction.insert(item) }
         }
+        for image in keys {
+            if let item = try transaction.item(id: image.id) { try transaction.update(image.applied(to: item)) }
+        }
         if let defaultList = defaultList?.id { try transaction.setDefaultListID(defaultList) }
         for image in tombstones {
             try transaction.setTombstone(image.sortIndex, of: image.entry, in: image.scope)
@@ -84,6 +112,7 @@ struct Rewind: Codable, Sendable {
 /// ``Rewind`` of what a body does. Tombstones, which sync keeps in the log, are written
 /// through it too, so that they are remembered the same way.
 final class RewindRecorder: ForwardingTransaction {
+    /// Every row written, whole as it was: what tells the changes made (``Rewind/changes(upToDateIn:)``).
     private(set) var rewind = Rewind()
     /// The transaction's operation log.
     let log: any LogWriting
@@ -98,6 +127,8 @@ final class RewindRecorder: ForwardingTransaction {
     var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty }
     private var seenLists = Set<ItemList.ID>()
     private var seenItems = Set<Item.ID>()
+    /// The items that were there before, and that the body has only placed.
+    private var placedOnly = Set<Item.ID>()
     private var seenTombstones = Set<TombstoneKey>()
 
     private struct TombstoneKey: Hashable {
@@ -110,9 +141,37 @@ final class RewindRecorder: ForwardingTransaction {
         rewind.lists.append(Rewind.ListImage(id: id, list: try base.list(id: id)))
     }
 
-    private func remember(item id: Item.ID) throws {
-        guard seenItems.insert(id).inserted else { return }
-        rewind.items.append(Rewind.ItemImage(id: id, item: try base.item(id: id)))
+    /// The rewind to log: ``rewind``, with the items the body only placed kept as their places.
+    ///
+    /// Items stay whole when the body created a list: taking the operation back deletes that
+    /// list, and with it the items it holds, before it puts items back, and only an item kept
+    /// whole can be put back once deleted.
+    var loggedRewind: Rewind {
+        guard !placedOnly.isEmpty, !rewind.lists.contains(where: { $0.list == nil }) else { return rewind }
+        var logged = rewind
+        logged.items = []
+        for image in rewind.items {
+            if placedOnly.contains(image.id), let item = image.item {
+                logged.keys.append(Rewind.KeyImage(item))
+            } else {
+                logged.items.append(image)
+            }
+        }
+        return logged
+    }
+
+    /// Remembers an item before its first write.
+    ///
+    /// - Parameter placing: Whether the write only places the item: it changes the list, the
+    ///   keys and the stamp, and nothing else.
+    private func remember(item id: Item.ID, placing: Bool = false) throws {
+        guard seenItems.insert(id).inserted else {
+            if !placing { placedOnly.remove(id) }
+            return
+        }
+        let item = try base.item(id: id)
+        rewind.items.append(Rewind.ItemImage(id: id, item: item))
+        if placing && item != nil { placedOnly.insert(id) }
     }
 
     private func rememberDefaultList() throws {
@@ -155,13 +214,13 @@ final class RewindRecorder: ForwardingTransaction {
 
     override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         for change in changes {
-            if scope == .lists { try remember(list: ItemList.ID(entry: change.id)) } else { try remember(item: Item.ID(entry: change.id)) }
+            if scope == .lists { try remember(list: ItemList.ID(entry: change.id)) } else { try remember(item: Item.ID(entry: change.id), placing: true) }
         }
         try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)
     }
 
     override func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
-        for id in ids { try remember(item: id) }
+        for id in ids { try remember(item: id, placing: true) }
         try super.removeFromToday(ids, updatedAt: updatedAt)
     }
 

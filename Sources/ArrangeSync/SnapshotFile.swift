@@ -13,7 +13,7 @@ import Crypto
 /// it can take the snapshot instead (``SyncEngine/adopt(_:)``).
 ///
 /// ```text
-/// {"folded":{"…":5},"format":"arrange-sync","snapshot":true,"version":3}
+/// {"folded":{"…":5},"format":"arrange-sync","snapshot":true,"version":4}
 /// {"fold":{"count":5,"through":{"clock":{"counter":0,"milliseconds":1795392000000},"id":"…","replica":"…","sequence":3}}}
 /// {"defaultList":"00000000-0000-8000-8000-000000000001"}
 /// {"list":{"createdAt":1795392000,"id":"00000000-0000-8000-8000-000000000001","name":"Inbox","sortIndex":0}}
@@ -49,6 +49,14 @@ import Crypto
 /// Logged operations are held to ``OperationCheck/Rules/carriedForward``: a log may hold
 /// operations made before the size and notes limits.
 public enum SnapshotFile {
+    /// The version of the snapshot files this code writes, and the newest it reads.
+    ///
+    /// Version 4 carries a logged operation's rewind with `keys`, where the items it only
+    /// placed were (version 3 kept them whole): a version that reads only version 3 would take
+    /// such an item for one the operation created, so it refuses the file. Files of operations
+    /// stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 4
+
     /// The snapshot as a file: the header, one line for each part, and the trailer, every line
     /// ending in a line feed.
     ///
@@ -199,7 +207,7 @@ public enum SnapshotFile {
         /// the trailer's checks.
         private mutating func takeHeader(_ line: Data) throws(OperationFileError) {
             guard let header = OperationFile.Header(line: line) else { throw .missingHeader }
-            guard header.version <= OperationFile.currentVersion else { throw .newerVersion(header.version) }
+            guard header.version <= SnapshotFile.currentVersion else { throw .newerVersion(header.version) }
             do throws(OperationFileError) {
                 reader = try Reader(header: header, folded: try header.foldedReplicas())
             } catch {
@@ -241,7 +249,7 @@ public enum SnapshotFile {
         ///   for a version this code does not read.
         init(header: OperationFile.Header, folded: [ReplicaID: Int64]) throws(OperationFileError) {
             guard header.snapshot == true else { throw .notASnapshot }
-            guard header.version <= OperationFile.currentVersion else { throw .newerVersion(header.version) }
+            guard header.version <= SnapshotFile.currentVersion else { throw .newerVersion(header.version) }
             guard header.version >= OperationFile.firstVersionWithTrailer else {
                 throw .badSnapshotLine(1, reason: "a snapshot file is version \(OperationFile.firstVersionWithTrailer) or later, with a trailer.")
             }

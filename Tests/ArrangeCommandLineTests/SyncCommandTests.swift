@@ -97,7 +97,7 @@ struct SyncCommandTests {
             let exported = try arrange.run(["sync", "export", "--snapshot", snapshot, "--db", laptop])
             #expect(exported.output == "Exported a snapshot of 1 list, 4 items and 1 operation (5 folded away before them) to \(snapshot); next time, export --since 6.\n", "\(exported.error)")
             let header = try String(contentsOfFile: snapshot, encoding: .utf8).split(separator: "\n")[0]
-            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","snapshot":true,"version":3}"#), "\(header)")
+            #expect(header.hasPrefix(#"{"folded":{"#) && header.hasSuffix(#""format":"arrange-sync","snapshot":true,"version":4}"#), "\(header)")
 
             // A new device, with a database in a folder of its own: the operations start after the fold, the snapshot does not.
             let device = arrange.home.appendingPathComponent("new device")
@@ -367,7 +367,7 @@ struct SyncCommandTests {
                  "error: Line 3 is refused: its sequence is 0; sequences start at 1. Nothing was applied."),
                 (lines[0] + "\n" + lines[1] + "\n" + lines[2].replacingOccurrences(of: "Milk", with: "Silk") + "\n" + lines[3] + "\n" + lines[4] + "\n",
                  "error: The file is damaged: its bytes do not match the SHA-256 digest of its trailer; nothing was applied. Export it again."),
-                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads (3); update Arrange to read it."),
+                (#"{"format":"arrange-sync","version":9}"# + "\n", "error: The file is in format version 9, newer than this Arrange reads; update Arrange to read it."),
                 ("hello\n", #"error: The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":3} or an earlier version."#),
             ]
             for (text, message) in cases {

@@ -45,3 +45,13 @@ struct LowercasedUUIDTextTests {
         }
     }
 }
+
+extension LowercasedUUIDTextTests {
+    @Test("Its UTF-8 bytes append after what is there, the same text")
+    func appendsUTF8() {
+        var bytes = Array("id:".utf8)
+        let uuids = [UUID.random(), UUID.random()]
+        for uuid in uuids { uuid.appendLowercasedUTF8(to: &bytes) }
+        #expect(String(decoding: bytes, as: UTF8.self) == "id:" + uuids.map(\.lowercasedString).joined())
+    }
+}

@@ -168,7 +168,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction",
+                "v10: sync clock correction", "v11: sync rewinds of places",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -509,7 +509,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction",
+                "v10: sync clock correction", "v11: sync rewinds of places",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)

@@ -133,7 +133,7 @@ struct OperationFileTrailerTests {
         let newer = try file(operations, version: 3).replacing(Data(header(version: 3).utf8), with: Data(header(version: 4).utf8))
         #expect(throws: OperationFileError.newerVersion(4)) { try OperationFile.decode(newer) }
         #expect(OperationFileError.newerVersion(4).localizedDescription
-            == "The file is in format version 4, newer than this Arrange reads (3); update Arrange to read it.")
+            == "The file is in format version 4, newer than this Arrange reads; update Arrange to read it.")
     }
 
     @Test("A version 3 file whose line is not an operation names the line, once its trailer matches")
