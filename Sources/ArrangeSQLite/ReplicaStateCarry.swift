@@ -4,7 +4,8 @@ import GRDBSQLite
 import Synchronization
 
 /// The replica's state as the last write transaction of a repository left it, carried to the
-/// next one, so that a change that logs need not read it again from the rows.
+/// next one with the position its next operation takes, so that a change that logs need not
+/// read either again from the rows.
 ///
 /// It holds while nothing else wrote to the file in between: SQLite's data version of the file
 /// (`SQLITE_FCNTL_DATA_VERSION`), which changes with every change to it, through this
@@ -17,6 +18,8 @@ final class ReplicaStateCarry: Sendable {
         var state: ReplicaState?
         /// Whether the replica's row may lag behind the last operation logged.
         var rowMayLag: Bool
+        /// The position the next operation logged takes, when the transaction knew it.
+        var nextLogPosition: Int64?
         /// The file's data version once the transaction committed.
         var dataVersion: UInt32
     }
@@ -34,11 +37,20 @@ final class ReplicaStateCarry: Sendable {
         return leftover
     }
 
-    /// Keeps what a transaction that committed on `db` leaves, the replica's state and whether
-    /// its row may lag; nothing when it never read the state.
-    func keep(_ leftover: (state: ReplicaState?, rowMayLag: Bool)?, on db: Database) {
+    /// What a transaction that committed leaves the next one.
+    struct Leftover {
+        var state: ReplicaState?
+        var rowMayLag: Bool
+        var nextLogPosition: Int64?
+    }
+
+    /// Keeps what a transaction that committed on `db` leaves; nothing when it never read the
+    /// replica's state.
+    func keep(_ leftover: Leftover?, on db: Database) {
         let kept = leftover.flatMap { leftover in
-            Self.dataVersion(of: db).map { Carried(state: leftover.state, rowMayLag: leftover.rowMayLag, dataVersion: $0) }
+            Self.dataVersion(of: db).map {
+                Carried(state: leftover.state, rowMayLag: leftover.rowMayLag, nextLogPosition: leftover.nextLogPosition, dataVersion: $0)
+            }
         }
         carried.withLock { $0 = kept }
     }

@@ -25,10 +25,11 @@ extension SQLiteTransaction: OperationLogWriting {
     }
 
     /// What this transaction leaves the next one of its repository (``ReplicaStateCarry``):
-    /// the replica's state and whether its row may lag; `nil` when it never read the state.
-    var leftoverReplicaState: (state: ReplicaState?, rowMayLag: Bool)? {
+    /// the replica's state, whether its row may lag, and the next log position when known;
+    /// `nil` when it never read the state.
+    var leftoverReplicaState: ReplicaStateCarry.Leftover? {
         guard case let state? = replicaStateCache else { return nil }
-        return (state, replicaRowMayLag)
+        return ReplicaStateCarry.Leftover(state: state, rowMayLag: replicaRowMayLag, nextLogPosition: nextLogPosition)
     }
 
     /// The replica's row, brought up to date by the last operation logged.
@@ -207,23 +208,34 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    /// Logs an operation past every position in use and every one folded away, so that none is
-    /// given twice. Made once: the statement cache looks it up on every change.
-    private static let logSQL = """
-        INSERT INTO \(Schema.operationsTable) (\(operationColumns))
-        VALUES (
-          MAX(COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0), COALESCE((SELECT last_position FROM \(Schema.foldTable) WHERE id = 1), 0)) + 1,
-          ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    /// Logs an operation at a position. Made once: the statement cache looks it up on every change.
+    private static let logSQL = "INSERT INTO \(Schema.operationsTable) (\(operationColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+    /// The position past every one in use and every one folded away, so that none is given
+    /// twice. Positions only grow: a fold removes operations below its `last_position`, and
+    /// only ``log(_:)`` adds one, so the next position stays right for as long as the
+    /// transaction, and the next one of the repository while nothing else writes the file
+    /// (``ReplicaStateCarry``), count it on.
+    private func takeLogPosition() throws -> Int64 {
+        let position = try nextLogPosition ?? mapping {
+            try Int64.fetchOne(db.cachedStatement(sql: """
+                SELECT MAX(COALESCE((SELECT MAX(position) FROM \(Schema.operationsTable)), 0),
+                           COALESCE((SELECT last_position FROM \(Schema.foldTable) WHERE id = 1), 0)) + 1
+                """)) ?? 1
+        }
+        nextLogPosition = position + 1
+        return position
+    }
 
     func log(_ operation: LoggedOperation) throws -> Int64 {
         try catchUpReplicaRow(before: operation)
         let order = operation.order
+        let position = try takeLogPosition()
         return try mapping {
             let statement = try db.cachedStatement(sql: Self.logSQL)
             do {
                 try statement.execute(arguments: [
-                    Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
+                    position, Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
                     String(decoding: operation.change, as: UTF8.self), String(decoding: operation.rewind, as: UTF8.self), operation.isReplayed,
                     operation.replaces.map(Self.text), operation.original.map { String(decoding: $0, as: UTF8.self) }, operation.isUnapplied,
                 ])

@@ -36,6 +36,9 @@ final class SQLiteTransaction: ItemWriting {
     /// What the repository's last write transaction left of the replica's state, when the file
     /// did not change since: `replicaState()` takes it (see ``ReplicaStateCarry``).
     var carried: ReplicaStateCarry.Carried?
+    /// The position the next operation logged takes, once known: from what the last write
+    /// transaction left, or found by the first operation this one logs.
+    var nextLogPosition: Int64?
     /// Whether a write of this transaction has changed lists or items.
     private(set) var changesRows = false
     /// Whether sync logs this transaction's changes (`markChangesLogged()`).
@@ -48,6 +51,7 @@ final class SQLiteTransaction: ItemWriting {
         self.db = db
         self.path = path
         self.carried = carried
+        nextLogPosition = carried?.nextLogPosition
     }
 
     func mapping<Result>(_ work: () throws -> Result) throws(StoreError) -> Result {
