@@ -414,12 +414,14 @@ public final class SyncEngine: Sendable {
         report.rewound = tail.count
 
         for operation in new { _ = try transaction.log(operation.logged(rewind: SyncCoding.emptyRewind, isReplayed: false)) }
+        // What arrived is at hand already: only operations logged before need their change read.
+        let arrived = Dictionary(new.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         for logged in try transaction.loggedOperations(from: start, limit: .max) {
             if try isSuperseded(logged, in: transaction) {
                 try transaction.setRewind(SyncCoding.emptyRewind, isReplayed: true, isUnapplied: false, ofOperation: logged.id)
                 continue
             }
-            let operation = try SyncOperation(logged)
+            let operation = try arrived[logged.id] ?? SyncOperation(logged)
             guard !operation.change.isUnknown else {
                 try transaction.setRewind(SyncCoding.emptyRewind, isReplayed: true, isUnapplied: true, ofOperation: logged.id)
                 report.unapplied += 1
