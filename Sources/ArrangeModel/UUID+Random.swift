@@ -14,9 +14,6 @@ extension UUID {
         let versioned = high & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000
         let varied = low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
         let (h, l) = (versioned.bigEndian, varied.bigEndian)
-        return withUnsafeBytes(of: (h, l)) { bytes in
-            UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        }
+        return withUnsafeBytes(of: (h, l)) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 }

@@ -12,15 +12,20 @@ import Synchronization
 /// connection or any other, is the one the transaction left. A transaction that rolls back
 /// leaves nothing to carry.
 final class ReplicaStateCarry: Sendable {
-    /// What one transaction hands the next.
-    struct Carried {
+    /// What a transaction that committed leaves the next one.
+    struct Leftover {
         /// The replica's state (`nil` for a store that has none) as `replicaState()` reads it.
         var state: ReplicaState?
         /// Whether the replica's row may lag behind the last operation logged.
         var rowMayLag: Bool
         /// The position the next operation logged takes, when the transaction knew it.
         var nextLogPosition: Int64?
-        /// The file's data version once the transaction committed.
+    }
+
+    /// What one transaction hands the next: what it left, and the file's data version once it
+    /// committed.
+    private struct Carried {
+        var leftover: Leftover
         var dataVersion: UInt32
     }
 
@@ -28,30 +33,19 @@ final class ReplicaStateCarry: Sendable {
 
     /// What the last transaction left, for a transaction that holds the write lock of `db`;
     /// `nil` when nothing is carried or the file changed since.
-    func take(on db: Database) -> Carried? {
-        let leftover = carried.withLock { carried in
+    func take(on db: Database) -> Leftover? {
+        let last = carried.withLock { carried in
             defer { carried = nil }
             return carried
         }
-        guard let leftover, let version = Self.dataVersion(of: db), version == leftover.dataVersion else { return nil }
-        return leftover
-    }
-
-    /// What a transaction that committed leaves the next one.
-    struct Leftover {
-        var state: ReplicaState?
-        var rowMayLag: Bool
-        var nextLogPosition: Int64?
+        guard let last, let version = Self.dataVersion(of: db), version == last.dataVersion else { return nil }
+        return last.leftover
     }
 
     /// Keeps what a transaction that committed on `db` leaves; nothing when it never read the
     /// replica's state.
     func keep(_ leftover: Leftover?, on db: Database) {
-        let kept = leftover.flatMap { leftover in
-            Self.dataVersion(of: db).map {
-                Carried(state: leftover.state, rowMayLag: leftover.rowMayLag, nextLogPosition: leftover.nextLogPosition, dataVersion: $0)
-            }
-        }
+        let kept = leftover.flatMap { leftover in Self.dataVersion(of: db).map { Carried(leftover: leftover, dataVersion: $0) } }
         carried.withLock { $0 = kept }
     }
 

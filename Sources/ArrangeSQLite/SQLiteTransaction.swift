@@ -35,7 +35,7 @@ final class SQLiteTransaction: ItemWriting {
     var replicaStateCache: ReplicaState??
     /// What the repository's last write transaction left of the replica's state, when the file
     /// did not change since: `replicaState()` takes it (see ``ReplicaStateCarry``).
-    var carried: ReplicaStateCarry.Carried?
+    var carried: ReplicaStateCarry.Leftover?
     /// The position the next operation logged takes, once known: from what the last write
     /// transaction left, or found by the first operation this one logs.
     var nextLogPosition: Int64?
@@ -47,7 +47,7 @@ final class SQLiteTransaction: ItemWriting {
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
 
-    init(db: Database, path: String, carried: ReplicaStateCarry.Carried? = nil) {
+    init(db: Database, path: String, carried: ReplicaStateCarry.Leftover? = nil) {
         self.db = db
         self.path = path
         self.carried = carried
