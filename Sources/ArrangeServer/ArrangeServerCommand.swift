@@ -46,15 +46,17 @@ struct DatabaseOptions: ParsableArguments {
     /// Runs `body` on the database, migrated unless `migrated` is false.
     ///
     /// - Parameters:
+    ///   - connections: The most connections to the database the process opens.
     ///   - leaseLimit: How long a query waits for a connection before it gives up.
     ///   - workLimit: How long the work on a connection may take.
     func run<Result: Sendable>(
-        migrated: Bool = true, leaseLimit: Duration = .seconds(10), workLimit: Duration = .seconds(600), _ body: @Sendable (ServerDatabase) async throws -> Result
+        migrated: Bool = true, connections: Int = ServerDatabase.standardConnections, leaseLimit: Duration = .seconds(10), workLimit: Duration = .seconds(600),
+        _ body: @Sendable (ServerDatabase) async throws -> Result
     ) async throws -> Result {
         guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else { throw ServerError.missingDatabaseURL }
         var logger = Logger(label: "arrange-server")
         logger.logLevel = .error
-        return try await ServerDatabase.run(url: url, leaseLimit: leaseLimit, workLimit: workLimit, logger: logger) { database in
+        return try await ServerDatabase.run(url: url, connections: connections, leaseLimit: leaseLimit, workLimit: workLimit, logger: logger) { database in
             if migrated { try await database.checkSchema() }
             return try await body(database)
         }
@@ -207,12 +209,17 @@ extension ArrangeServerCommand {
         @Option(help: "Requests a second each device may make, on average.") var tokenRate: Double = RequestLimits().perToken
         @Option(help: "Requests a second this process takes from every device together.") var processRate: Double = RequestLimits().perProcess
         @Option(help: "The most long polls that wait at once in this process.") var waitingPolls = RequestLimits().waitingPolls
+        @Option(help: ArgumentHelp(
+            "The most connections to PostgreSQL this process opens.",
+            discussion: "Every process of a deployment opens its own: keep their sum under PostgreSQL's max_connections (100 by default)."))
+        var databaseConnections = ServerDatabase.standardConnections
         @OptionGroup var folding: FoldOptions
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             guard tokenRate > 0, processRate > 0 else { throw ValidationError("A rate is a number of requests a second above 0.") }
             guard waitingPolls >= 0 else { throw ValidationError("--waiting-polls is 0 or more.") }
+            guard databaseConnections > 0 else { throw ValidationError("--database-connections is 1 or more.") }
         }
 
         func run() async throws {
@@ -223,7 +230,7 @@ extension ArrangeServerCommand {
             limits.waitingPolls = waitingPolls
             let (chosen, policy) = (limits, folding.policy)
             // Answered within 1 s when the database is down, and within 10 s whatever it does.
-            try await database.run(leaseLimit: .milliseconds(800), workLimit: .seconds(9)) { database in
+            try await database.run(connections: databaseConnections, leaseLimit: .milliseconds(800), workLimit: .seconds(9)) { database in
                 var logger = Logger(label: "arrange-server")
                 logger.logLevel = .info
                 let routes = ServerRoutes(

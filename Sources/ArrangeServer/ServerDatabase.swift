@@ -16,6 +16,10 @@ struct ServerDatabase: Sendable {
     /// before it gives up with ``ServerError/databaseUnreachable``.
     let workLimit: Duration
 
+    /// The most connections a process opens to the database, unless told otherwise: PostgreSQL
+    /// takes 100 by default, so that five processes fit.
+    static let standardConnections = 20
+
     /// Opens a pool on the database at `url`, runs `body` with it, and closes it.
     ///
     /// - Parameters:
@@ -25,7 +29,7 @@ struct ServerDatabase: Sendable {
     ///   - leaseLimit: How long a query waits for a connection before it gives up.
     ///   - workLimit: How long the work on a connection may take.
     static func run<Result: Sendable>(
-        url: String, connections: Int = 20, leaseLimit: Duration, workLimit: Duration, logger: Logger, _ body: @Sendable (ServerDatabase) async throws -> Result
+        url: String, connections: Int = standardConnections, leaseLimit: Duration, workLimit: Duration, logger: Logger, _ body: @Sendable (ServerDatabase) async throws -> Result
     ) async throws -> Result {
         var configuration = try configuration(of: url)
         configuration.options.maximumConnections = connections

@@ -220,22 +220,28 @@ extension ServerDatabase {
                     .snapshotRequired,
                     "Operations after this cursor were folded away: take the snapshot, and pull after the cursor that comes with it.")
             }
-            var operations: [Data] = []
-            var last = LogCursor(epoch: epoch, position: after, operation: cursor?.operation)
+            var operations: [ByteBufferView] = []
+            var lastRow: PostgresRandomAccessRow?
             var isComplete = true
-            for try await (position, id, body) in try await connection.query(
+            for try await row in try await connection.query(
                 """
-                SELECT position, id, body FROM operations
+                SELECT body, position, id FROM operations
                 WHERE user_id = \(account.user) AND position > \(after)
                 ORDER BY position LIMIT \(limit + 1)
-                """, logger: logger).decode((Int64, UUID, String).self) {
+                """, logger: logger) {
                 guard operations.count < limit else {
                     isComplete = false
                     break
                 }
-                // As received: checked when it was pushed, and sent on without being read again.
-                operations.append(Data(body.utf8))
-                last = LogCursor(epoch: epoch, position: position, operation: id)
+                // As received: checked when it was pushed, and sent on as the bytes the row holds,
+                // without being read again, nor made a string. Only the last row's cursor counts.
+                let cells = row.makeRandomAccess()
+                operations.append(try cells[0].decode(ByteBuffer.self).readableBytesView)
+                lastRow = cells
+            }
+            var last = LogCursor(epoch: epoch, position: after, operation: cursor?.operation)
+            if let lastRow {
+                last = LogCursor(epoch: epoch, position: try lastRow[1].decode(Int64.self), operation: try lastRow[2].decode(UUID.self))
             }
             // Past the last operation left, up to the head: a fold may have taken those after it.
             if isComplete, last.position < head { last = LogCursor(epoch: epoch, position: head) }
@@ -302,8 +308,8 @@ extension ServerDatabase {
 struct LogPage {
     /// Everything of the page but its operations.
     var contents: OperationFile.Contents
-    /// The operations, each one line of JSON, in the order the log took them in.
-    var operations: [Data]
+    /// The operations, each one line of JSON as the log holds it, in the order the log took them in.
+    var operations: [ByteBufferView]
 
     /// The page as protocol version 1 sends it (JSON Lines, with its trailer).
     func encoded() throws -> Data {

@@ -91,8 +91,10 @@ public enum OperationFile {
     /// ``SyncOperation/json()`` gives it, in place of `contents.operations`: a server that
     /// keeps operations as it received them sends them on without reading them.
     ///
+    /// - Parameter operations: Each operation's line, without its line feed, in any container
+    ///   of bytes: a server hands over the rows it read, uncopied.
     /// - Throws: An `EncodingError` when the header cannot be written as JSON.
-    package static func encode(_ contents: Contents, encodedOperations operations: [Data]) throws -> Data {
+    package static func encode(_ contents: Contents, encodedOperations operations: [some DataProtocol]) throws -> Data {
         var header = Header(folded: contents.folded)
         header.foldedTips = contents.foldedTips.isEmpty ? nil : Dictionary(uniqueKeysWithValues: contents.foldedTips.map { ($0.key.text, $0.value) })
         header.acknowledgements = contents.acknowledgements.isEmpty ? nil : contents.acknowledgements
@@ -100,7 +102,7 @@ public enum OperationFile {
         var data = try header.line()
         data.reserveCapacity(data.count + operations.reduce(0) { $0 + $1.count + 1 } + 128)
         for operation in operations {
-            data += operation
+            data.append(contentsOf: operation)
             data.append(UInt8(ascii: "\n"))
         }
         data += try Trailer(count: operations.count, prefix: data).line()

@@ -487,11 +487,4 @@ extension OperationReference {
             id: SyncOperation.ID(rawValue: order.id), replica: ReplicaID(rawValue: order.replica), sequence: order.sequence,
             clock: HLCTimestamp(order))
     }
-
-    private init(id: SyncOperation.ID, replica: ReplicaID, sequence: Int64, clock: HLCTimestamp) {
-        self.id = id
-        self.replica = replica
-        self.sequence = sequence
-        self.clock = clock
-    }
 }

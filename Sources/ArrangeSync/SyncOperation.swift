@@ -84,10 +84,15 @@ public struct OperationReference: Codable, Hashable, Sendable {
 
     /// A reference to `operation`.
     public init(_ operation: SyncOperation) {
-        self.id = operation.id
-        self.replica = operation.replica
-        self.sequence = operation.sequence
-        self.clock = operation.clock
+        self.init(id: operation.id, replica: operation.replica, sequence: operation.sequence, clock: operation.clock)
+    }
+
+    /// A reference to the operation of these parts.
+    init(id: SyncOperation.ID, replica: ReplicaID, sequence: Int64, clock: HLCTimestamp) {
+        self.id = id
+        self.replica = replica
+        self.sequence = sequence
+        self.clock = clock
     }
 
     /// The operation's place in the total order.
@@ -234,6 +239,17 @@ extension SyncOperation {
     }
 
     private init(json: Data, keepingLine: Bool) throws {
+        if let operation = OperationJSONReader.operation(from: json) {
+            self = operation
+        } else {
+            try self.init(decoding: json)
+        }
+        if keepingLine || (try? SyncCoding.encoder.encode(self)) != json { original = json }
+    }
+
+    /// An operation read with `JSONDecoder`, for JSON that ``OperationJSONReader`` does not
+    /// read: with ``original`` set when its change is of a kind this version does not know.
+    private init(decoding json: Data) throws {
         do {
             self = try SyncCoding.decoder.decode(SyncOperation.self, from: json)
         } catch {
@@ -252,9 +268,7 @@ extension SyncOperation {
             self.init(
                 id: envelope.id, replica: envelope.replica, sequence: envelope.sequence, clock: envelope.clock,
                 change: try SyncChange.decoding(changeJSON), original: json)
-            return
         }
-        if keepingLine || (try? SyncCoding.encoder.encode(self)) != json { original = json }
     }
 
     /// The operation's JSON, as a file holds it: as it came, when it came with what this version

@@ -82,6 +82,21 @@ struct ServerLimitsTests {
         #expect(try await first.status == 200)
     }
 
+    @Test("A process opens no more connections to PostgreSQL than --database-connections, and refuses 0")
+    func connectionCap() async throws {
+        let fixture = try ServerFixture()
+        let client = RawClient(server: try fixture.startServer(["--database-connections", "2"]), token: try fixture.user("alice"))
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<12 { group.addTask { try await client.send("GET", SyncProtocol.statePath).status } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 12))
+        let open = try fixture.value(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'arrange-server'")
+        #expect(Int(open).map { (1...2).contains($0) } == true, "\(open) connections")
+        #expect(throws: ServerTestSetup.self) { try fixture.run(["serve", "--database-connections", "0"]) }
+    }
+
     @Test("A device over its rate gets 429 with Retry-After; another device goes on")
     func rateLimit() async throws {
         let fixture = try ServerFixture()
