@@ -19,8 +19,9 @@ extension SQLiteItemRepository {
         /// This version's migrations that the file lacks, oldest first: ``init(path:busyTimeout:)``
         /// applies them when it opens the file.
         public var missing: [String]
-        /// The migrations the file has that this version does not know, sorted: a newer version
-        /// of Arrange wrote it, and this one refuses to open it.
+        /// The migrations of Arrange's that the file has and this version does not know, sorted:
+        /// a newer version of Arrange wrote it, and this one refuses to open it. The app's own
+        /// migrations (``SQLiteItemRepository/init(writer:)``) are not among them.
         public var unknown: [String]
 
         /// Whether a newer version of Arrange wrote the file: it has migrations this one does not know.
@@ -64,11 +65,10 @@ extension SQLiteItemRepository {
             let migrator = Schema.migrator
             return try queue.read { db in
                 let applied = try migrator.appliedMigrations(db)
-                let identifiers = try migrator.appliedIdentifiers(db)
                 return SchemaStatus(
                     applied: applied,
-                    missing: migrator.migrations.filter { !identifiers.contains($0) },
-                    unknown: identifiers.subtracting(migrator.migrations).sorted())
+                    missing: migrator.migrations.filter { !applied.contains($0) },
+                    unknown: try Schema.unknownMigrations(db))
             }
         }
     }

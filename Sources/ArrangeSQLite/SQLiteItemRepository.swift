@@ -96,8 +96,24 @@ public final class SQLiteItemRepository: ItemRepository {
     /// ```
     ///
     /// The repository adds its tables beside any of the app's own, and runs each write in an
-    /// `IMMEDIATE` transaction of its own. The configuration of `writer` is the app's to choose,
-    /// within what the repository relies on:
+    /// `IMMEDIATE` transaction of its own. The app migrates its tables with a `DatabaseMigrator`
+    /// of its own, before or after the repository opens the file: GRDB records both migrators'
+    /// migrations in one table, and the repository tells its own by their form, `"v12: …"`.
+    /// Name the app's migrations otherwise, and ask the app's migrator about its own
+    /// (`hasCompletedMigrations`), not about what it does not know (`hasBeenSuperseded`):
+    ///
+    /// ```swift
+    /// var migrator = DatabaseMigrator()
+    /// migrator.registerMigration("app v1: tags") { db in
+    ///     try db.create(table: "tags") { table in
+    ///         table.primaryKey("name", .text)
+    ///     }
+    /// }
+    /// try migrator.migrate(pool)
+    /// let repository = try SQLiteItemRepository(writer: pool)
+    /// ```
+    ///
+    /// The configuration of `writer` is the app's to choose, within what the repository relies on:
     /// - Foreign keys must be enforced (`Configuration.foreignKeysEnabled`, GRDB's default):
     ///   deleting a list deletes its items and clears the default list through them. A writer
     ///   without them is refused.
@@ -162,7 +178,7 @@ public final class SQLiteItemRepository: ItemRepository {
         self.isFile = path != ":memory:" && FileManager.default.fileExists(atPath: path)
         let migrator = Schema.migrator
         try StoreError.mapping(path: path) {
-            if try writer.read(migrator.hasBeenSuperseded) {
+            if try !writer.read(Schema.unknownMigrations).isEmpty {
                 throw StoreError.unusableDatabase(
                     path: path, reason: "it was written by a newer version of Arrange; update the app.")
             }

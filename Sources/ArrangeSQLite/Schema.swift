@@ -47,6 +47,26 @@ enum Schema {
     /// The name of the partial index of the operations folded away that replaced others.
     static let foldedReplacementsIndex = "sync_folded_operations_by_replaced"
 
+    /// Whether `identifier` names a migration of Arrange's, of this version or a newer one:
+    /// `"v12: …"`, a `v`, digits and a colon.
+    ///
+    /// An app that keeps tables of its own in the file migrates them with a `DatabaseMigrator`
+    /// of its own, which GRDB records in the same table as Arrange's; its identifiers have
+    /// another form (`"app v1: tags"`), and they tell nothing of Arrange's version.
+    static func isArrangeMigration(_ identifier: String) -> Bool {
+        guard identifier.hasPrefix("v"), let colon = identifier.firstIndex(of: ":") else { return false }
+        let digits = identifier.utf8[identifier.utf8.index(after: identifier.utf8.startIndex)..<colon]
+        return !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// The migrations of a newer version of Arrange that the database has, sorted: those of
+    /// Arrange's form (``isArrangeMigration(_:)``) that this version does not know. The app's
+    /// own migrations are not among them.
+    static func unknownMigrations(_ db: Database) throws -> [String] {
+        let known = Set(migrator.migrations)
+        return try migrator.appliedIdentifiers(db).filter { isArrangeMigration($0) && !known.contains($0) }.sorted()
+    }
+
     /// Every migration, oldest first.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

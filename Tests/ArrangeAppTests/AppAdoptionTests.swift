@@ -47,6 +47,61 @@ struct AppAdoptionTests {
         }
     }
 
+    @Test("The app migrates tables of its own in the file, before or after Arrange's, across launches", arguments: [true, false])
+    func appTables(appMigratesFirst: Bool) async throws {
+        try await withDatabasePool { pool, path in
+            /// One launch of the app: its migrations (up to `version`) and Arrange's, in the order under test.
+            func launch(_ pool: DatabasePool, appVersion version: Int) throws -> SQLiteItemRepository {
+                var migrator = DatabaseMigrator()
+                migrator.registerMigration("app v1: tags") { db in
+                    try db.create(table: "tags") { $0.primaryKey("name", .text) }
+                }
+                if version >= 2 {
+                    migrator.registerMigration("app v2: tag colours") { db in
+                        try db.alter(table: "tags") { $0.add(column: "colour", .text) }
+                    }
+                }
+                if appMigratesFirst { try migrator.migrate(pool) }
+                let repository = try SQLiteItemRepository(writer: pool)
+                if !appMigratesFirst { try migrator.migrate(pool) }
+                #expect(try pool.read(migrator.hasCompletedMigrations))
+                return repository
+            }
+
+            let first = try IntentEnvironment(repository: try launch(pool, appVersion: 1))
+            let milk = try await AddItem(title: "Milk").perform(in: first).items[0].id
+            try await pool.write { db in try db.execute(sql: "INSERT INTO tags (name) VALUES ('dairy')") }
+            try pool.close()
+
+            // Relaunched, then updated: the app's next migration, beside Arrange's.
+            for version in [1, 2] {
+                var configuration = Configuration()
+                configuration.busyMode = .timeout(5)
+                let relaunched = try DatabasePool(path: path, configuration: configuration)
+                let environment = try IntentEnvironment(repository: try launch(relaunched, appVersion: version))
+                #expect(try await ListItems().perform(in: environment).items.map(\.id) == [milk])
+                #expect(try await relaunched.read { db in try String.fetchAll(db, sql: "SELECT name FROM tags") } == ["dairy"])
+                #expect(try SQLiteItemRepository.schemaStatus(ofFileAt: path).unknown.isEmpty)
+                _ = try SQLiteItemRepository.readOnly(path: path)
+                try relaunched.close()
+            }
+
+            // A file that a newer Arrange migrated is still refused, with the app's migrations in it.
+            let future = try DatabaseQueue(path: path)
+            try future.inDatabase { db in
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+            }
+            try future.close()
+            let newer = try DatabasePool(path: path)
+            #expect(throws: StoreError.unusableDatabase(path: path, reason: "it was written by a newer version of Arrange; update the app.")) {
+                try SQLiteItemRepository(writer: newer)
+            }
+            #expect(throws: StoreError.self) { try SQLiteItemRepository.readOnly(path: path) }
+            #expect(try SQLiteItemRepository.schemaStatus(ofFileAt: path).unknown == ["v99: from the future"])
+            try newer.close()
+        }
+    }
+
     @Test("The contract an app team codes against, line by line as the issue writes it")
     func contractAsWritten() async throws {
         try await withDatabasePool { pool, _ in
