@@ -91,10 +91,20 @@ public final class IntentContext {
 
     /// Undoes (`back`) or redoes the next step of the history in this transaction.
     ///
+    /// - Parameter expected: The step the caller means; `nil` for whichever is next.
     /// - Throws: ``IntentError/nothingToUndo`` or ``IntentError/nothingToRedo`` when there is none;
-    ///   ``IntentError/historyConflict(action:reason:)`` when the store changed so that it no longer fits.
-    func stepThroughHistory(back: Bool) throws -> HistoryResult {
+    ///   ``IntentError/historyConflict(action:reason:)`` when the next step is not the one
+    ///   expected, or the store changed so that it no longer fits.
+    func stepThroughHistory(back: Bool, expecting expected: UndoStep.ID? = nil) throws -> HistoryResult {
         guard let step = environment.nextStep(back: back) else { throw back ? IntentError.nothingToUndo : IntentError.nothingToRedo }
+        if let expected, step.id != expected {
+            let stack = back ? environment.undoSteps : environment.redoSteps
+            guard let meant = stack.first(where: { $0.id == expected }) else {
+                throw IntentError.historyConflict(action: step.actionName, reason: "the change meant is no longer in the history.")
+            }
+            throw IntentError.historyConflict(
+                action: meant.actionName, reason: back ? "a newer change came after it; undo that first." : "a change undone after it comes first.")
+        }
         for change in step.changes.reversed() { try change.takeBack(in: self, action: step.actionName) }
         stepped = (step, back)
         let (undoCount, redoCount) = (environment.undoCount, environment.redoCount)

@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// An app keeps one environment for as long as its window is open, and a front end that runs
 /// several intents in one session keeps one for the session, so ``Undo`` and ``Redo`` work
-/// across its intents. Run one intent at a time per environment: the history records
-/// them in the order they finish.
+/// across its intents. The intents that write take turns, in the order they were performed:
+/// each reads the history, writes and records its step before the next begins, so that two
+/// ``Undo``s performed together undo two steps, newest first. Intents that only read run at once.
 public final class IntentEnvironment: Sendable {
     /// Places and moves items; its repository is ``repository``.
     public let ordering: OrderingService
@@ -32,6 +33,8 @@ public final class IntentEnvironment: Sendable {
     public let sync: (any ChangeLog)?
 
     private let history: Mutex<History>
+    /// The turns of the intents that write: one at a time, in the order they came.
+    private let writeTurns = WriteTurns()
 
     /// The store intents read and write.
     public var repository: any ItemRepository { ordering.repository }
@@ -114,10 +117,12 @@ public final class IntentEnvironment: Sendable {
             }
             return Performed(result: result, undoStep: nil)
         }
-        let (result, effect) = try await repository.write { transaction in
-            try self.changing(transaction) { context in try makeIntent(context.transaction).run(in: context) }
+        return try await writeTurns.inTurn {
+            let (result, effect) = try await repository.write { transaction in
+                try self.changing(transaction) { context in try makeIntent(context.transaction).run(in: context) }
+            }
+            return Performed(result: result, undoStep: apply(effect, action: Intent.title))
         }
-        return Performed(result: result, undoStep: apply(effect, action: Intent.title))
     }
 
     /// Runs `body` on a context in a write transaction and, when the environment syncs, logs
@@ -203,6 +208,32 @@ public final class IntentEnvironment: Sendable {
                 }
                 return nil
             }
+        }
+    }
+}
+
+/// Turns to run, taken one at a time in the order they were asked for.
+private actor WriteTurns {
+    private var isTaken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Runs `body` in a turn of its own: after every turn asked for before, and before any asked for after.
+    func inTurn<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws -> Result {
+        if isTaken {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isTaken = true
+        }
+        defer { passTurn() }
+        return try await body()
+    }
+
+    /// Gives the turn to the next in line, or frees it.
+    private func passTurn() {
+        if waiting.isEmpty {
+            isTaken = false
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

@@ -102,6 +102,74 @@ struct AppAdoptionTests {
         }
     }
 
+    @Test("Two undos performed together undo two steps, newest first, and two redos redo them, in 50 rounds")
+    func concurrentUndo() async throws {
+        try await withDatabasePool { pool, _ in
+            let environment = try IntentEnvironment(repository: try SQLiteItemRepository(writer: pool))
+            for title in ["A", "B", "C"] { _ = try await AddItem(title: title).perform(in: environment) }
+            for round in 0..<50 {
+                async let first = Undo().perform(in: environment)
+                async let second = Undo().perform(in: environment)
+                let undone = try await [first, second]
+                #expect(undone.map(\.undoCount).sorted() == [1, 2], "round \(round)")
+                #expect(try await ListItems().perform(in: environment).items.map(\.title) == ["A"], "round \(round)")
+
+                async let third = Redo().perform(in: environment)
+                async let fourth = Redo().perform(in: environment)
+                let redone = try await [third, fourth]
+                #expect(redone.map(\.redoCount).sorted() == [0, 1], "round \(round)")
+                #expect(try await ListItems().perform(in: environment).items.map(\.title) == ["A", "B", "C"], "round \(round)")
+            }
+        }
+    }
+
+    @Test("Undo(expecting:) and Redo(expecting:) take only the step they name, while it is the next")
+    func undoExpecting() async throws {
+        let environment = try IntentEnvironment(repository: try SQLiteItemRepository.inMemory())
+        let milk = try #require(try await environment.perform(AddItem(title: "Milk")).undoStep)
+        let eggs = try #require(try await environment.perform(AddItem(title: "Eggs")).undoStep)
+
+        await #expect(throws: IntentError.historyConflict(action: "Add Item", reason: "a newer change came after it; undo that first.")) {
+            try await Undo(expecting: milk.id).perform(in: environment)
+        }
+        #expect(try await ListItems().perform(in: environment).items.map(\.title) == ["Milk", "Eggs"])
+        await #expect(throws: IntentError.self) { try await Undo(expecting: UndoStep.ID()).perform(in: environment) }
+
+        #expect(try await Undo(expecting: eggs.id).perform(in: environment).action == "Add Item")
+        #expect(try await Undo(expecting: milk.id).perform(in: environment).undoCount == 0)
+        // Undoing keeps a step's id, so the app's redo action names it too.
+        await #expect(throws: IntentError.self) { try await Redo(expecting: eggs.id).perform(in: environment) }
+        #expect(try await Redo(expecting: milk.id).perform(in: environment).redoCount == 1)
+        #expect(try await ListItems().perform(in: environment).items.map(\.title) == ["Milk"])
+    }
+
+    /// What an app writes for "Add to Today": two intents, one step of the history.
+    struct AddItemToToday: ArrangeIntent {
+        static let title = "Add to Today"
+        var title: String
+
+        func run(in context: IntentContext) throws -> PlacementResult {
+            let added = try AddItem(title: title).run(in: context)
+            _ = try AddToToday(added.items.map(\.id)).run(in: context)
+            return added
+        }
+    }
+
+    @Test("An app's intent that runs several intents records one step, which undoes them all")
+    func composedIntent() async throws {
+        let environment = try IntentEnvironment(repository: try SQLiteItemRepository.inMemory())
+        let performed = try await environment.perform(AddItemToToday(title: "Call the plumber"))
+        #expect(performed.undoStep?.actionName == "Add to Today")
+        #expect(environment.undoCount == 1)
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Call the plumber"])
+
+        _ = try await Undo().perform(in: environment)
+        #expect(try await ShowToday().perform(in: environment).items.isEmpty)
+        #expect(try await ListItems().perform(in: environment).items.isEmpty)
+        _ = try await Redo().perform(in: environment)
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Call the plumber"])
+    }
+
     @Test("The contract an app team codes against, line by line as the issue writes it")
     func contractAsWritten() async throws {
         try await withDatabasePool { pool, _ in
