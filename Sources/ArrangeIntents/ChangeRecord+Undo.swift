@@ -130,6 +130,9 @@ private struct TakingBack {
         case .retitled(let edits):
             try context.record(.retitled(try takeBack(edits, of: \.title, named: "title", unchanged: ==)))
 
+        case .renoted(let edits):
+            try context.record(.renoted(try takeBack(edits, of: \.notes, named: "notes", unchanged: ==)))
+
         case .completion(let edits):
             try context.record(.completion(try takeBack(edits, of: \.completedAt, named: "completion", unchanged: Self.sameMoment)))
 

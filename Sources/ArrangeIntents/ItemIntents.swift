@@ -56,14 +56,57 @@ public struct RenameItem: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> ItemResult {
+        try EditItem(item, title: title).run(in: context)
+    }
+}
+
+/// Changes an item's title, its notes, or both; what it is not given, it leaves alone.
+public struct EditItem: ArrangeIntent {
+    public static let title = "Edit Item"
+
+    /// The item.
+    public var item: Item.ID
+    /// The new title, surrounding white space trimmed; `nil` keeps the title.
+    public var title: String?
+    /// The new notes, as given; `""` clears them, and `nil` keeps them.
+    public var notes: String?
+
+    /// Gives `item` the title and the notes given.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - title: Its new title; `nil` keeps the one it has.
+    ///   - notes: Its new notes; `""` clears them, and `nil` keeps the ones it has.
+    public init(_ item: Item.ID, title: String? = nil, notes: String? = nil) {
+        self.item = item
+        self.title = title
+        self.notes = notes
+    }
+
+    /// Writes what changed, as one step of the history.
+    ///
+    /// - Returns: The item as it is now.
+    /// - Throws: ``IntentError/unknownItem(_:)``; `TitleError` for a title that breaks the
+    ///   rules of titles, or notes past their limit. Nothing is written then.
+    public func run(in context: IntentContext) throws -> ItemResult {
         let transaction = try context.writing(Self.title)
         var item = try context.item(self.item)
-        let old = item.title
-        item.title = try Title.validated(title)
-        guard item.title != old else { return ItemResult(item: try context.summary(of: item)) }
-        item.updatedAt = context.now()
-        try transaction.update(item)
-        try context.record(.retitled([item.id: ChangeRecord.Edit(old: old, new: item.title)]))
+        let newTitle = try title.map { try Title.validated($0) }
+        if let notes { try Item.validateNotes(notes) }
+        let stamp = context.now()
+        // Each change is written and recorded before the next, as the log reads the store.
+        if let newTitle, newTitle != item.title {
+            let edit = ChangeRecord.Edit(old: item.title, new: newTitle)
+            (item.title, item.updatedAt) = (newTitle, stamp)
+            try transaction.update(item)
+            try context.record(.retitled([item.id: edit]))
+        }
+        if let notes, notes != item.notes {
+            let edit = ChangeRecord.Edit(old: item.notes, new: notes)
+            (item.notes, item.updatedAt) = (notes, stamp)
+            try transaction.update(item)
+            try context.record(.renoted([item.id: edit]))
+        }
         return ItemResult(item: try context.summary(of: item))
     }
 }

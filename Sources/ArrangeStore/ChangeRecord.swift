@@ -24,6 +24,8 @@ package enum ChangeRecord: Sendable {
     case leftToday([Item.ID], from: [Place])
     /// Items got new titles.
     case retitled([Item.ID: Edit<String>])
+    /// Items got new notes.
+    case renoted([Item.ID: Edit<String>])
     /// Items were completed (a new `completedAt`) or reopened (`nil`).
     case completion([Item.ID: Edit<Date?>])
     /// A list was created, between neighbours among the lists.

@@ -39,6 +39,8 @@ extension SyncChange {
             return [.removeFromToday(ids: ids)]
         case .retitled(let edits):
             return edits.sorted { $0.key < $1.key }.map { .editItem(id: $0.key, title: $0.value.new, notes: nil) }
+        case .renoted(let edits):
+            return edits.sorted { $0.key < $1.key }.map { .editItem(id: $0.key, title: nil, notes: $0.value.new) }
         case .completion(let edits):
             var changes: [SyncChange] = []
             let reopened = edits.filter { $0.value.new == nil }.keys.sorted()

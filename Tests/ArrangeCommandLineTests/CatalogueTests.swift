@@ -11,7 +11,7 @@ struct CatalogueTests {
     @Test("Every form is listed once, with a title, a summary and documented parameters")
     func entries() {
         #expect(RequestCatalogue.names == [
-            "lists", "createList", "moveList", "renameList", "deleteList", "list", "show", "add", "rename",
+            "lists", "createList", "moveList", "renameList", "deleteList", "list", "show", "add", "rename", "edit",
             "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday",
             "validate", "normalize", "undo", "redo",
         ])

@@ -52,6 +52,24 @@ struct EndToEndTests {
         }
     }
 
+    @Test("edit changes a title, notes or both; --notes '' clears them, and an edit of nothing is refused")
+    func edit() async throws {
+        try await withArrange { arrange in
+            #expect(try arrange.run(["add", "Milk"]).status == 0)
+            #expect(try arrange.run(["edit", "#1", "--notes", "Oat, not soy"]).status == 0)
+            let shown = try json(arrange.run(["show", "#1", "--json"]))
+            #expect((shown["item"] as? [String: Any])?["notes"] as? String == "Oat, not soy")
+            #expect(try arrange.run(["edit", "#1", "--title", "Oat milk", "--notes", ""]).output.hasPrefix("Edited "))
+            let edited = try #require(try json(arrange.run(["show", "#1", "--json"]))["item"] as? [String: Any])
+            #expect(edited["title"] as? String == "Oat milk" && edited["notes"] as? String == "")
+
+            let nothing = try arrange.run(["edit", "#1"])
+            #expect(nothing.status != 0)
+            #expect(nothing.error.contains("Say what to change") && nothing.error.split(separator: "\n").count == 1, "\(nothing.error)")
+            #expect(try titles(arrange) == ["Oat milk"])
+        }
+    }
+
     @Test("move --into LIST with no placement puts the items at the bottom of LIST")
     func moveIntoBottom() async throws {
         try await withArrange { arrange in

@@ -20,6 +20,7 @@ struct RunProtocolTests {
         (##"{"intent": "list", "list": "Work", "includeCompleted": true}"##, "List Items"),
         (##"{"intent": "show", "item": "#1"}"##, "Show Item"),
         (##"{"intent": "rename", "item": "#1", "title": "Oat milk"}"##, "Rename Item"),
+        (##"{"intent": "edit", "item": "#1", "notes": "Two cartons"}"##, "Edit Item"),
         (##"{"intent": "complete", "items": ["#1", "#2"]}"##, "Complete Items"),
         (##"{"intent": "reopen", "items": ["3f2a"]}"##, "Reopen Items"),
         (##"{"intent": "delete", "items": ["#1"], "list": null}"##, "Delete Items"),

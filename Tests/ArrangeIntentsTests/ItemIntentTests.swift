@@ -60,6 +60,36 @@ struct ItemIntentTests {
         #expect(try session.snapshot() == before)
     }
 
+    @Test("Edit an item's title, its notes, or both, as one step of the history; what is left out stays")
+    func edit() async throws {
+        let session = try await Session()
+        let item = try await session.add("Milk")[0].id
+        let notes = { (result: ItemResult) in result.item.notes }
+
+        #expect(try await notes(session.run(EditItem(item, notes: "Oat, not soy"))) == "Oat, not soy")
+        let both = try await session.run(EditItem(item, title: "  Oat milk ", notes: "Two cartons"))
+        #expect((both.item.title, both.item.notes) == ("Oat milk", "Two cartons"))
+        #expect(try await session.run(EditItem(item, title: "Oat milk")).item.notes == "Two cartons")
+        #expect(try await notes(session.run(EditItem(item, notes: ""))) == "")
+        #expect(try await session.run(EditItem(item)).item.title == "Oat milk", "nothing given changes nothing")
+
+        _ = try await session.run(Undo())  // the notes cleared
+        _ = try await session.run(Undo())  // title and notes, in one step
+        let back = try await session.run(ShowItem(item: item)).item
+        #expect((back.title, back.notes) == ("Milk", "Oat, not soy"))
+        _ = try await session.run(Redo())
+        #expect(try await session.run(ShowItem(item: item)).item.notes == "Two cartons")
+
+        let before = try session.snapshot()
+        let nothing = Item.ID()
+        await expectFailure(IntentError.unknownItem(nothing)) { try await session.run(EditItem(nothing, notes: "x")) }
+        await expectFailure(TitleError.notesTooLarge(size: Item.maximumNotesSize + 1, limit: Item.maximumNotesSize)) {
+            try await session.run(EditItem(item, title: "Kept out", notes: String(repeating: "n", count: Item.maximumNotesSize + 1)))
+        }
+        #expect(try session.snapshot() == before)
+        #expect(try await session.run(ShowItem(item: item)).item.notes == "Two cartons")
+    }
+
     @Test("Rename, complete, reopen and delete")
     func changes() async throws {
         let session = try await Session()

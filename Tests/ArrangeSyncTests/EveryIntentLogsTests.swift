@@ -144,6 +144,8 @@ struct IntentSample {
 
         try await add { lists, _ in ([], AddItem(title: "Butter", list: lists.0, placement: .top)) }
         try await add { _, items in ([], RenameItem(item: try id(items, "Milk"), title: "Oat milk")) }
+        try await add { _, items in ([], EditItem(try id(items, "Eggs"), title: "Free-range eggs", notes: "A dozen")) }
+        try await add { _, items in ([], EditItem(try id(items, "Eggs"), notes: "")) }
         try await add { _, items in ([], CompleteItems([try id(items, "Milk"), try id(items, "Eggs")])) }
         try await add { _, items in ([], ReopenItems([try id(items, "Bread")])) }
         try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }

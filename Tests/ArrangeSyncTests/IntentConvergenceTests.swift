@@ -171,7 +171,13 @@ struct IntentReplica {
             case 2: if let list, let anchor = lists.randomElement(using: &random)?.id, anchor != list { try await MoveList(list, to: .after(anchor)).perform(in: environment) }
             case 3: if let list { try await DeleteList(list: list).perform(in: environment) }
             case 4, 5, 6: try await AddItem(title: "t\(Int.random(in: 0..<100, using: &random))", list: list, placement: other.map { .after($0) } ?? .top, visibility: .all).perform(in: environment)
-            case 7: if let item { try await RenameItem(item: item, title: "r\(Int.random(in: 0..<100, using: &random))").perform(in: environment) }
+            case 7:
+                guard let item else { break }
+                if Bool.random(using: &random) {
+                    try await RenameItem(item: item, title: "r\(Int.random(in: 0..<100, using: &random))").perform(in: environment)
+                } else {
+                    try await EditItem(item, notes: Bool.random(using: &random) ? "" : "n\(Int.random(in: 0..<100, using: &random))").perform(in: environment)
+                }
             case 8: if let item { try await CompleteItems([item]).perform(in: environment) }
             case 9: if let item { try await ReopenItems([item]).perform(in: environment) }
             case 10: if let item { try await DeleteItems([item]).perform(in: environment) }

@@ -155,6 +155,43 @@ struct RenameCommand: RequestCommand {
     }
 }
 
+enum EditRequest: RequestForm {
+    static let name = "edit"
+    static let summary = "Change an item's title, its notes, or both."
+    static let item = Parameter<ItemReference>("item", required: true, help: "The item to edit: #N, an id, or at least 4 characters of one.")
+    static let title = Parameter<String>("title", help: "The item's new title; left out, the title stays.")
+    static let notes = Parameter<String>("notes", help: "The item's new notes; \"\" clears them, and left out, they stay.")
+    static let parameters: [any AnyParameter] = [item, title, notes, countingList]
+
+    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> EditItem {
+        guard fields[title] != nil || fields[notes] != nil else { throw ValidationError("Say what to change: a new title, new notes, or both.") }
+        let item = try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[countingList]))
+        return EditItem(item.id, title: fields[title], notes: fields[notes])
+    }
+}
+
+struct EditCommand: RequestCommand {
+    typealias Form = EditRequest
+    static let configuration = CommandConfiguration.request(Form.self, discussion: """
+        Examples:
+          arrange edit '#2' --notes 'Oat, not soy'
+          arrange edit '#2' --title 'Buy oat milk' --notes ''
+        """)
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp(Form.item, valueName: "item")) var item: ItemReference
+    @Option(help: ArgumentHelp(Form.title, valueName: "title")) var title: String?
+    @Option(help: ArgumentHelp(Form.notes, valueName: "text")) var notes: String?
+    @Option(help: ArgumentHelp(countingList, valueName: "list")) var list: ListReference?
+
+    var fields: RequestFields {
+        RequestFields().with(Form.item, item).with(Form.title, title).with(Form.notes, notes).with(countingList, list)
+    }
+
+    func text(for result: ItemResult, in session: CommandSession) -> String {
+        "Edited \(TextFormat.short(result.item.id)): \(TextFormat.quoted(result.item.title))."
+    }
+}
+
 /// The form of the requests that act on several items by reference: `complete`, `reopen`, `delete`.
 protocol ItemsRequest: RequestForm {
     /// What the items parameter means for this request.

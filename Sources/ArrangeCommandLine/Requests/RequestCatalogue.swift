@@ -13,7 +13,7 @@ public enum RequestCatalogue {
     public static let forms: [any RequestForm.Type] = [
         ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self,
         RenameListRequest.self, DeleteListRequest.self,
-        ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self,
+        ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self,
         CompleteRequest.self, ReopenRequest.self, DeleteRequest.self,
         MoveRequest.self, MoveAtOffsetsRequest.self,
         TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
