@@ -68,15 +68,23 @@ public struct MoveListsAtOffsets: ArrangeIntent {
     public var fromOffsets: IndexSet
     /// The offset to move them before, in the coordinates from before the move; the count of lists for the end.
     public var toOffset: Int
+    /// The lists the view showed when the person dragged, in the order shown; the offsets
+    /// index into it. `nil` counts the offsets among the lists as they are when the move runs.
+    public var shown: [ItemList.ID]?
 
     /// Moves the lists at `fromOffsets` to before the one at `toOffset`.
-    public init(fromOffsets: IndexSet, toOffset: Int) {
+    ///
+    /// - Parameter shown: The lists the view showed, in its order, so that a stale view moves
+    ///   the list the person dragged (``ShownDrag``).
+    public init(fromOffsets: IndexSet, toOffset: Int, shown: [ItemList.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset
+        self.shown = shown
     }
 
     public func run(in context: IntentContext) throws -> ListPlacementResult {
-        try context.listResult(of: try moveAtOffsets(fromOffsets, to: toOffset, in: .lists, visibility: .all, context: context, action: Self.title))
+        try context.listResult(of: try moveAtOffsets(
+            fromOffsets, to: toOffset, in: .lists, visibility: .all, shown: shown?.map(\.entryID), context: context, action: Self.title))
     }
 }
 

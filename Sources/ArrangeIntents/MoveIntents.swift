@@ -64,29 +64,88 @@ public struct MoveItemsAtOffsets: ArrangeIntent {
     public var list: ItemList.ID
     /// Which items the offsets count: the items the view shows.
     public var visibility: ItemVisibility
+    /// The items the view showed when the person dragged, in the order shown; the offsets
+    /// index into it. `nil` counts the offsets in the list as it is when the move runs.
+    public var shown: [Item.ID]?
 
     /// Moves the items at `fromOffsets` of `list`, counted among those seen under `visibility`, to before the one at `toOffset`.
-    public init(fromOffsets: IndexSet, toOffset: Int, in list: ItemList.ID, visibility: ItemVisibility = .open) {
+    ///
+    /// - Parameter shown: The items the view showed, in its order: give them, so that a view
+    ///   that another change made stale moves the item the person dragged, next to the items
+    ///   they dropped it between. See ``ShownDrag``.
+    public init(fromOffsets: IndexSet, toOffset: Int, in list: ItemList.ID, visibility: ItemVisibility = .open, shown: [Item.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset
         self.list = list
         self.visibility = visibility
+        self.shown = shown
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
         let list = try context.list(self.list)
-        let report = try moveAtOffsets(fromOffsets, to: toOffset, in: .items(list.id), visibility: visibility, context: context, action: Self.title)
+        let report = try moveAtOffsets(
+            fromOffsets, to: toOffset, in: .items(list.id), visibility: visibility, shown: shown?.map(\.entryID), context: context, action: Self.title)
         return try context.result(of: report)
+    }
+}
+
+/// A drag over the entries a view showed, as SwiftUI's `onMove` reports it, told by ids: the
+/// entries dragged, and those shown above and below where they were dropped.
+///
+/// A move by offsets alone counts them in the ordering as it is when the move runs; when
+/// another change came in between (a sync, another window), the offsets name other entries
+/// than the person saw. A move given what was shown moves the entries the person dragged, next
+/// to the nearest of their shown neighbours still in the ordering: after the one above, or
+/// else before the one below. A dragged entry that has left the ordering since (deleted, or
+/// moved away elsewhere) stays where it is.
+public struct ShownDrag: Hashable, Sendable {
+    /// The entries dragged, in the order shown.
+    public var dragged: [OrderEntry.ID]
+    /// The entries shown above where the dragged ones were dropped, nearest first.
+    public var above: [OrderEntry.ID]
+    /// The entries shown below where the dragged ones were dropped, nearest first.
+    public var below: [OrderEntry.ID]
+
+    /// The drag that `onMove(fromOffsets:toOffset:)` reports over `shown`.
+    ///
+    /// - Throws: ``OrderingError/offsetOutOfRange(offset:count:)`` for an offset past `shown`.
+    public init(fromOffsets: IndexSet, toOffset: Int, shown: [OrderEntry.ID]) throws(OrderingError) {
+        if let outside = fromOffsets.first(where: { $0 >= shown.count }) ?? (toOffset > shown.count ? toOffset : nil) {
+            throw .offsetOutOfRange(offset: outside, count: shown.count)
+        }
+        dragged = fromOffsets.map { shown[$0] }
+        let rest = shown.indices.filter { !fromOffsets.contains($0) }
+        let drop = toOffset - fromOffsets.count(in: 0..<toOffset)
+        above = rest[..<drop].reversed().map { shown[$0] }
+        below = rest[drop...].map { shown[$0] }
     }
 }
 
 /// Moves the entries at some offsets of an ordering as SwiftUI's `onMove` reports a drag,
 /// and records how to undo it: the one body of every intent that moves by offsets.
+///
+/// - Parameter shown: The entries the view showed, which the offsets index into; `nil` counts
+///   them in the ordering as it is.
 func moveAtOffsets(
-    _ fromOffsets: IndexSet, to toOffset: Int, in scope: OrderScope, visibility: ItemVisibility, context: IntentContext, action: String
+    _ fromOffsets: IndexSet, to toOffset: Int, in scope: OrderScope, visibility: ItemVisibility, shown: [OrderEntry.ID]?, context: IntentContext,
+    action: String
 ) throws -> OrderingReport {
     let transaction = try context.writing(action)
     if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
+    if let shown {
+        let drag = try ShownDrag(fromOffsets: fromOffsets, toOffset: toOffset, shown: shown)
+        let dragged = try drag.dragged.compactMap { try transaction.entry(id: $0, in: scope) }
+        guard !dragged.isEmpty else { throw OrderingError.nothingToMove }
+        let isPresent = { (id: OrderEntry.ID) in try transaction.entry(id: id, in: scope) != nil }
+        let placement: Placement<OrderEntry.ID> =
+            if let above = try drag.above.first(where: isPresent) { .after(above) }
+            else if let below = try drag.below.first(where: isPresent) { .before(below) }
+            else { .top }
+        let places = context.recordsHistory ? try ChangeRecord.places(of: dragged, in: scope, transaction: transaction) : []
+        let report = try context.ordering.place(dragged.map(\.id), at: placement, in: scope, visibility: visibility, in: transaction)
+        try context.recordPlacement(report, in: scope, from: places)
+        return report
+    }
     let places = context.recordsHistory ? try ChangeRecord.places(of: try fromOffsets.rangeView.flatMap { range in
         try transaction.entries(in: scope, visibility: visibility, offset: range.lowerBound, limit: range.count)
     }, in: scope, transaction: transaction) : []

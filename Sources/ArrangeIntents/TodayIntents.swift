@@ -94,16 +94,24 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
     public var toOffset: Int
     /// Which items the offsets count: the items the view shows.
     public var visibility: ItemVisibility
+    /// The items of Today the view showed when the person dragged, in the order shown; the
+    /// offsets index into it. `nil` counts the offsets in Today as it is when the move runs.
+    public var shown: [Item.ID]?
 
     /// Moves the items at `fromOffsets` of Today to before the one at `toOffset`.
-    public init(fromOffsets: IndexSet, toOffset: Int, visibility: ItemVisibility = .open) {
+    ///
+    /// - Parameter shown: The items the view showed, in its order, so that a stale view moves
+    ///   the item the person dragged (``ShownDrag``).
+    public init(fromOffsets: IndexSet, toOffset: Int, visibility: ItemVisibility = .open, shown: [Item.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset
         self.visibility = visibility
+        self.shown = shown
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
-        try context.result(of: try moveAtOffsets(fromOffsets, to: toOffset, in: .today, visibility: visibility, context: context, action: Self.title))
+        try context.result(of: try moveAtOffsets(
+            fromOffsets, to: toOffset, in: .today, visibility: visibility, shown: shown?.map(\.entryID), context: context, action: Self.title))
     }
 }
 

@@ -170,6 +170,53 @@ struct AppAdoptionTests {
         #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Call the plumber"])
     }
 
+    @Test("A drag over a view that another change made stale moves what the person dragged, given shown:")
+    func staleOffsets() async throws {
+        let environment = try IntentEnvironment(repository: try SQLiteItemRepository.inMemory())
+        let list = try await CreateList(name: "Groceries").perform(in: environment).list.id
+        var ids: [String: Item.ID] = [:]
+        for title in ["A", "B", "C", "D"] { ids[title] = try await AddItem(title: title, list: list).perform(in: environment).items[0].id }
+        let seen = ["A", "B", "C", "D"].compactMap { ids[$0] }
+        // Another window, or a sync, moves D to the top before the drag lands.
+        let interloper = try #require(ids["D"])
+        _ = try await MoveItems([interloper], to: .top).perform(in: environment)
+
+        // The person drags A (offset 0 of what they saw) to after B (offset 2).
+        _ = try await MoveItemsAtOffsets(fromOffsets: [0], toOffset: 2, in: list, shown: seen).perform(in: environment)
+        #expect(try await titles(list, environment) == ["D", "B", "A", "C"])
+        _ = try await Undo().perform(in: environment)
+        // Without shown:, the offsets count the list as it is now, and move D, which the person did not touch.
+        _ = try await MoveItemsAtOffsets(fromOffsets: [0], toOffset: 2, in: list).perform(in: environment)
+        #expect(try await titles(list, environment) == ["A", "D", "B", "C"])
+        _ = try await Undo().perform(in: environment)
+
+        // A neighbour deleted meanwhile: the next one shown stands in for it.
+        _ = try await DeleteItems([try #require(ids["B"])]).perform(in: environment)
+        _ = try await MoveItemsAtOffsets(fromOffsets: [3], toOffset: 2, in: list, shown: seen).perform(in: environment)
+        #expect(try await titles(list, environment) == ["A", "D", "C"], "D after A, the nearest shown above it, B being gone")
+        // Every dragged item gone: nothing moves, and the person is told.
+        _ = try await DeleteItems([try #require(ids["C"])]).perform(in: environment)
+        await #expect(throws: OrderingError.nothingToMove) {
+            try await MoveItemsAtOffsets(fromOffsets: [2], toOffset: 0, in: list, shown: seen).perform(in: environment)
+        }
+        await #expect(throws: OrderingError.offsetOutOfRange(offset: 4, count: 4)) {
+            try await MoveItemsAtOffsets(fromOffsets: [4], toOffset: 0, in: list, shown: seen).perform(in: environment)
+        }
+
+        // Today and the lists take shown: alike.
+        _ = try await AddToToday(seen.filter { $0 != ids["B"] && $0 != ids["C"] }).perform(in: environment)  // A, D
+        let today = try await ShowToday().perform(in: environment).items.map(\.id)
+        _ = try await MoveInToday([interloper], to: .top).perform(in: environment)
+        _ = try await MoveInTodayAtOffsets(fromOffsets: [0], toOffset: 2, shown: today).perform(in: environment)
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["D", "A"])
+
+        _ = try await CreateList(name: "Errands").perform(in: environment)
+        let lists = try await GetLists().perform(in: environment).lists.map(\.id)  // Groceries, Errands
+        _ = try await CreateList(name: "Work", placement: .top).perform(in: environment)
+        _ = try await MoveListsAtOffsets(fromOffsets: [1], toOffset: 0, shown: lists).perform(in: environment)
+        #expect(try await GetLists().perform(in: environment).lists.map(\.name) == ["Work", "Errands", "Groceries"])
+    }
+
     @Test("The contract an app team codes against, line by line as the issue writes it")
     func contractAsWritten() async throws {
         try await withDatabasePool { pool, _ in
