@@ -17,14 +17,23 @@ public struct AddItem: ArrangeIntent {
     public var notes: String
     /// Which items an `Placement/offset(_:)` placement counts.
     public var visibility: ItemVisibility
+    /// Where the item goes in Today, in the same step; `nil` leaves it out of Today.
+    public var today: ItemPlacement?
 
     /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`.
-    public init(title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open) {
+    ///
+    /// - Parameter today: Where the new item goes in Today as well, as one step of the history
+    ///   (one Shortcuts action, one undo); `nil` leaves it out of Today.
+    public init(
+        title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open,
+        today: ItemPlacement? = nil
+    ) {
         self.title = title
         self.list = list
         self.placement = placement
         self.notes = notes
         self.visibility = visibility
+        self.today = today
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
@@ -36,6 +45,7 @@ public struct AddItem: ArrangeIntent {
         let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         try context.record(.itemAdded(item, at: ChangeRecord.Neighbours(report)))
+        if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }
         return try context.result(of: report)
     }
 }

@@ -168,6 +168,14 @@ struct AppAdoptionTests {
         #expect(try await ListItems().perform(in: environment).items.isEmpty)
         _ = try await Redo().perform(in: environment)
         #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Call the plumber"])
+
+        // AddItem does the same by itself, for one Shortcuts action.
+        let added = try await environment.perform(AddItem(title: "Pay the plumber", today: .top))
+        #expect(added.undoStep?.actionName == "Add Item" && environment.undoCount == 2)
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Pay the plumber", "Call the plumber"])
+        _ = try await Undo(expecting: added.undoStep?.id).perform(in: environment)
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Call the plumber"])
+        #expect(try await ListItems().perform(in: environment).items.map(\.title) == ["Call the plumber"])
     }
 
     @Test("A drag over a view that another change made stale moves what the person dragged, given shown:")

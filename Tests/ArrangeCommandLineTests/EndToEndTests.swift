@@ -67,6 +67,10 @@ struct EndToEndTests {
             #expect(nothing.status != 0)
             #expect(nothing.error.contains("Say what to change") && nothing.error.split(separator: "\n").count == 1, "\(nothing.error)")
             #expect(try titles(arrange) == ["Oat milk"])
+
+            #expect(try arrange.run(["add", "Call", "the", "plumber", "--today"]).status == 0)
+            let today = try #require(try json(arrange.run(["today", "--json"]))["items"] as? [[String: Any]])
+            #expect(today.compactMap { $0["title"] as? String } == ["Call the plumber"])
         }
     }
 

@@ -91,13 +91,15 @@ enum AddRequest: RequestForm {
     static let placement = Parameter<PlacementReference>(
         "placement", help: "Where the item goes: top, bottom (the default), before or after an item, or at an offset.")
     static let notes = Parameter<String>("notes", help: "Notes to keep with the item.")
-    static let parameters: [any AnyParameter] = [title, list, placement, notes]
+    static let today = Parameter<Bool>("today", help: "Whether the item joins Today too, at its bottom, in the same step.")
+    static let parameters: [any AnyParameter] = [title, list, placement, notes, today]
 
     static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> AddItem {
         let list = try resolve.list(fields[list])
         return AddItem(
             title: try fields.value(title), list: list.id,
-            placement: try resolve.placement(fields[placement] ?? .bottom, numberedIn: .list(list)), notes: fields[notes] ?? "")
+            placement: try resolve.placement(fields[placement] ?? .bottom, numberedIn: .list(list)), notes: fields[notes] ?? "",
+            today: fields[today] == true ? .bottom : nil)
     }
 }
 
@@ -114,10 +116,11 @@ struct AddCommand: RequestCommand {
     @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
     @Option(help: ArgumentHelp(Form.notes, valueName: "text")) var notes: String?
+    @Flag(help: ArgumentHelp(Form.today)) var today = false
 
     var fields: RequestFields {
         RequestFields().with(Form.title, title.joined(separator: " ")).with(Form.list, list).with(Form.placement, placement.reference)
-            .with(Form.notes, notes)
+            .with(Form.notes, notes).with(Form.today, today ? true : nil)
     }
 
     func text(for result: PlacementResult, in session: CommandSession) async throws -> String {
