@@ -1,13 +1,34 @@
-import ArrangeModel
+public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
-import Foundation
+public import ArrangeStore
+public import Foundation
 
 /// What an intent works with while it runs: one transaction of the store, and the environment.
 ///
 /// An environment makes one context for each intent it runs and throws it away when the
 /// transaction ends. The context caches the lists it reads, which stay valid only while that
 /// transaction lasts, and collects what the history should record once the transaction commits.
+///
+/// ## An app's own intents
+///
+/// An app writes intents of its own by composing Arrange's: its ``ArrangeIntent/run(in:)``
+/// reads through ``reading``, ``item(_:)`` and ``list(_:)``, and changes the store only by
+/// running Arrange's intents in the same context. Every change is then recorded in one step of
+/// the history, which undoes them all, and logged for sync; nothing else of the context is
+/// offered, since a write made around the intents would be neither.
+///
+/// ```swift
+/// struct DuplicateItem: ArrangeIntent {
+///     static let title = "Duplicate Item"
+///     var item: Item.ID
+///
+///     func run(in context: IntentContext) throws -> PlacementResult {
+///         let original = try context.item(item)
+///         return try AddItem(title: original.title, list: original.listID, placement: .after(original.id), notes: original.notes)
+///             .run(in: context)
+///     }
+/// }
+/// ```
 public final class IntentContext {
     /// The transaction, for reading.
     let transaction: any ItemReading
@@ -50,8 +71,12 @@ public final class IntentContext {
     /// The ordering service, which places items in this transaction.
     var ordering: OrderingService { environment.ordering }
 
-    /// The time to stamp on what this intent changes.
-    func now() -> Date { environment.clock() }
+    /// The store as the intent's transaction sees it, for reading: what it reads includes what
+    /// the intents run in this context so far changed.
+    public var reading: any ItemReading { transaction }
+
+    /// The time to stamp on what this intent changes: the environment's clock.
+    public func now() -> Date { environment.clock() }
 
     // MARK: Recording
 
@@ -120,7 +145,7 @@ public final class IntentContext {
     ///
     /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/noDefaultList`` when `id` is
     ///   `nil` in a read transaction of a store that has no default list yet (a write creates it).
-    func list(_ id: ItemList.ID?) throws -> ItemList {
+    public func list(_ id: ItemList.ID?) throws -> ItemList {
         guard let id else { return try defaultList() }
         if let list = listsByID[id] { return list }
         guard let list = try transaction.list(id: id) else { throw IntentError.unknownList(id) }
@@ -180,7 +205,7 @@ public final class IntentContext {
     /// The item with this id.
     ///
     /// - Throws: ``IntentError/unknownItem(_:)``.
-    func item(_ id: Item.ID) throws -> Item {
+    public func item(_ id: Item.ID) throws -> Item {
         guard let item = try transaction.item(id: id) else { throw IntentError.unknownItem(id) }
         return item
     }

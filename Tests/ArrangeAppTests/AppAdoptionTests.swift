@@ -155,6 +155,31 @@ struct AppAdoptionTests {
         }
     }
 
+    /// An app's intent that reads through its context, then runs one of Arrange's.
+    struct DuplicateItem: ArrangeIntent {
+        static let title = "Duplicate Item"
+        var item: Item.ID
+
+        func run(in context: IntentContext) throws -> PlacementResult {
+            let original = try context.item(item)
+            #expect(try context.reading.item(id: item) == original)
+            return try AddItem(title: original.title, list: original.listID, placement: .after(original.id), notes: original.notes)
+                .run(in: context)
+        }
+    }
+
+    @Test("An app's intent reads through its context and writes by Arrange's intents, as one step")
+    func appIntentReads() async throws {
+        let environment = try IntentEnvironment(repository: try SQLiteItemRepository.inMemory())
+        let milk = try await AddItem(title: "Milk", notes: "Oat").perform(in: environment).items[0].id
+        _ = try await AddItem(title: "Eggs").perform(in: environment)
+        let copy = try await environment.perform(DuplicateItem(item: milk))
+        #expect(copy.undoStep?.actionName == "Duplicate Item")
+        #expect(try await ListItems().perform(in: environment).items.map { "\($0.title)/\($0.notes)" } == ["Milk/Oat", "Milk/Oat", "Eggs/"])
+        let gone = Item.ID(rawValue: UUID.random())
+        await #expect(throws: IntentError.unknownItem(gone)) { _ = try await DuplicateItem(item: gone).perform(in: environment) }
+    }
+
     @Test("An app's intent that runs several intents records one step, which undoes them all")
     func composedIntent() async throws {
         let environment = try IntentEnvironment(repository: try SQLiteItemRepository.inMemory())
