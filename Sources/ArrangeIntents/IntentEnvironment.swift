@@ -2,7 +2,6 @@ public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
 public import Foundation
-import Synchronization
 
 /// What intents run against: the store, the ordering service, a clock, an id source, and the
 /// undo and redo history of one session.
@@ -32,7 +31,7 @@ public final class IntentEnvironment: Sendable {
     /// engine to change it. Reading needs none.
     public let sync: (any ChangeLog)?
 
-    private let history: Mutex<History>
+    private let history: Locked<History>
     /// The turns of the intents that write: one at a time, in the order they came.
     private let writeTurns = WriteTurns()
 
@@ -62,7 +61,7 @@ public final class IntentEnvironment: Sendable {
         self.historyLimit = max(0, historyLimit)
         self.clock = clock
         self.newID = newID
-        self.history = Mutex(History())
+        self.history = Locked(History())
     }
 
     /// Creates an environment and its ordering service over a repository.

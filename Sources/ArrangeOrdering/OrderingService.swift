@@ -1,7 +1,6 @@
 public import ArrangeModel
 public import ArrangeStore
 public import Foundation
-import Synchronization
 
 /// Places and moves entries in their orderings, writing as few rows as it can.
 ///
@@ -20,7 +19,7 @@ public final class OrderingService: Sendable {
     public let repository: any ItemRepository
     /// How keys are chosen.
     public let configuration: OrderingConfiguration
-    private let random: Mutex<any RandomNumberGenerator & Sendable>
+    private let random: Locked<any RandomNumberGenerator & Sendable>
     /// The clock that stamps `updatedAt` on every item a change writes.
     let now: @Sendable () -> Date
 
@@ -41,7 +40,7 @@ public final class OrderingService: Sendable {
         try configuration.validate()
         self.repository = repository
         self.configuration = configuration
-        self.random = Mutex(random)
+        self.random = Locked(random)
         self.now = now
     }
 

@@ -1,7 +1,7 @@
+import ArrangeModel
 import ArrangeStore
 import GRDB
 import GRDBSQLite
-import Synchronization
 
 /// The replica's state as the last write transaction of a repository left it, carried to the
 /// next one with the position its next operation takes, so that a change that logs need not
@@ -29,7 +29,7 @@ final class ReplicaStateCarry: Sendable {
         var dataVersion: UInt32
     }
 
-    private let carried = Mutex<Carried?>(nil)
+    private let carried = Locked<Carried?>(nil)
 
     /// What the last transaction left, for a transaction that holds the write lock of `db`;
     /// `nil` when nothing is carried or the file changed since.

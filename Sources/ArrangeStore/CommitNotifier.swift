@@ -1,4 +1,5 @@
-import Synchronization
+import ArrangeModel
+import Foundation
 
 /// Wakes the observations of one repository each time the repository commits a write.
 ///
@@ -13,7 +14,7 @@ package final class CommitNotifier: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init() {}
 

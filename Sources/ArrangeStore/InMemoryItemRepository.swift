@@ -1,7 +1,6 @@
 public import ArrangeModel
 import Foundation
 import HashTreeCollections
-import Synchronization
 
 /// An ``ItemRepository`` that keeps everything in memory.
 ///
@@ -18,7 +17,7 @@ import Synchronization
 /// Observations (``observeItems(in:visibility:)``, ``observeLists()``, ``observeToday(visibility:)``) wake at once after
 /// each commit: only this repository can change its state.
 public final class InMemoryItemRepository: ItemRepository {
-    private let state = Mutex(InMemoryState())
+    private let state = Locked(InMemoryState())
     /// Wakes the observations after each commit.
     private let commits = CommitNotifier()
     /// Where the async reads run.
