@@ -20,10 +20,9 @@ public struct AddItem: ArrangeIntent {
     /// Where the item goes in Today, in the same step; `nil` leaves it out of Today.
     public var today: ItemPlacement?
 
-    /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`.
-    ///
-    /// - Parameter today: Where the new item goes in Today as well, as one step of the history
-    ///   (one Shortcuts action, one undo); `nil` leaves it out of Today.
+    /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`, and
+    /// into Today at `today` as well when it is given, as one step of the history (one
+    /// Shortcuts action, one undo).
     public init(
         title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open,
         today: ItemPlacement? = nil

@@ -72,10 +72,9 @@ public struct MoveListsAtOffsets: ArrangeIntent {
     /// index into it. `nil` counts the offsets among the lists as they are when the move runs.
     public var shown: [ItemList.ID]?
 
-    /// Moves the lists at `fromOffsets` to before the one at `toOffset`.
-    ///
-    /// - Parameter shown: The lists the view showed, in its order, so that a stale view moves
-    ///   the list the person dragged (``ShownDrag``).
+    /// Moves the lists at `fromOffsets` to before the one at `toOffset`; given `shown`, the
+    /// lists the view showed in its order, the offsets index into it, so that a stale view moves
+    /// the list the person dragged (``ShownDrag``).
     public init(fromOffsets: IndexSet, toOffset: Int, shown: [ItemList.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset

@@ -70,9 +70,9 @@ public struct MoveItemsAtOffsets: ArrangeIntent {
 
     /// Moves the items at `fromOffsets` of `list`, counted among those seen under `visibility`, to before the one at `toOffset`.
     ///
-    /// - Parameter shown: The items the view showed, in its order: give them, so that a view
-    ///   that another change made stale moves the item the person dragged, next to the items
-    ///   they dropped it between. See ``ShownDrag``.
+    /// Give `shown`, the items the view showed in its order, so that a view that another change
+    /// made stale moves the item the person dragged, next to the items they dropped it between
+    /// (``ShownDrag``).
     public init(fromOffsets: IndexSet, toOffset: Int, in list: ItemList.ID, visibility: ItemVisibility = .open, shown: [Item.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset
@@ -108,7 +108,7 @@ public struct ShownDrag: Hashable, Sendable {
 
     /// The drag that `onMove(fromOffsets:toOffset:)` reports over `shown`.
     ///
-    /// - Throws: ``OrderingError/offsetOutOfRange(offset:count:)`` for an offset past `shown`.
+    /// - Throws: `OrderingError.offsetOutOfRange(offset:count:)` for an offset past `shown`.
     public init(fromOffsets: IndexSet, toOffset: Int, shown: [OrderEntry.ID]) throws(OrderingError) {
         if let outside = fromOffsets.first(where: { $0 >= shown.count }) ?? (toOffset > shown.count ? toOffset : nil) {
             throw .offsetOutOfRange(offset: outside, count: shown.count)

@@ -98,10 +98,9 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
     /// offsets index into it. `nil` counts the offsets in Today as it is when the move runs.
     public var shown: [Item.ID]?
 
-    /// Moves the items at `fromOffsets` of Today to before the one at `toOffset`.
-    ///
-    /// - Parameter shown: The items the view showed, in its order, so that a stale view moves
-    ///   the item the person dragged (``ShownDrag``).
+    /// Moves the items at `fromOffsets` of Today to before the one at `toOffset`; given `shown`,
+    /// the items the view showed in its order, the offsets index into it, so that a stale view
+    /// moves the item the person dragged (``ShownDrag``).
     public init(fromOffsets: IndexSet, toOffset: Int, visibility: ItemVisibility = .open, shown: [Item.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset
