@@ -29,22 +29,24 @@ struct AccountOfToken: PostgresPreparedStatement {
 
 /// Under the lock of the user's row until the transaction ends, as a push takes it: the head of
 /// the user's log, the device (token) that `replica` syncs under, and the most the log holds of
-/// the replica's own operations.
+/// each of `replicas`, as two arrays in the same order (a replica it holds nothing of left out).
 struct LockedLog: PostgresPreparedStatement {
     static let sql = """
         SELECT u.head,
             (SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
              WHERE r.user_id = u.id AND r.replica = $2 AND t.revoked_at IS NULL),
-            (SELECT r.held FROM replicas r WHERE r.user_id = u.id AND r.replica = $2)
+            ARRAY(SELECT r.replica FROM replicas r WHERE r.user_id = u.id AND r.replica = ANY($3) ORDER BY r.replica),
+            ARRAY(SELECT r.held FROM replicas r WHERE r.user_id = u.id AND r.replica = ANY($3) ORDER BY r.replica)
         FROM users u WHERE u.id = $1 FOR UPDATE OF u
         """
-    typealias Row = (Int64, UUID?, Int64?)
+    typealias Row = (Int64, UUID?, [UUID], [Int64])
 
     var user: Int64
     var replica: UUID
+    var replicas: [UUID]
 
     func makeBindings() throws -> PostgresBindings {
-        try PostgresBindings(user, replica)
+        try PostgresBindings(user, replica, replicas)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }

@@ -101,17 +101,47 @@ extension ServerDatabase {
     func store(
         _ push: OperationFile.Contents, from replica: UUID, through: SyncCursor?, account: Account
     ) async throws -> (answer: SyncPushAnswer, heads: (before: Int64, after: Int64)) {
+        do {
+            return try await store(push, from: replica, through: through, account: account, lookingUpEveryID: false)
+        } catch where Self.repeatsUniqueKey(error) {
+            // An operation id the log holds under another replica's number: the push again,
+            // with every id looked up, answers which operation it is.
+            return try await store(push, from: replica, through: through, account: account, lookingUpEveryID: true)
+        }
+    }
+
+    /// Whether `error` is PostgreSQL refusing a row that repeats a unique key (SQLSTATE 23505),
+    /// within a transaction or not.
+    static func repeatsUniqueKey(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PostgresTransactionError: error.closureError.map(repeatsUniqueKey) ?? false
+        case let error as PSQLError: error.serverInfo?[.sqlState] == "23505"
+        default: false
+        }
+    }
+
+    /// Stores a push as ``store(_:from:through:account:)`` does.
+    ///
+    /// Unless `lookingUpEveryID`, it looks up in the log only the operations numbered at or
+    /// below the most the log holds of their replica: any other is new, or reuses an id, which
+    /// the log's uniqueness of ids refuses (SQLSTATE 23505).
+    private func store(
+        _ push: OperationFile.Contents, from replica: UUID, through: SyncCursor?, account: Account, lookingUpEveryID: Bool
+    ) async throws -> (answer: SyncPushAnswer, heads: (before: Int64, after: Int64)) {
         let operations = push.operations
         let bodies = try operations.map { String(decoding: try $0.json(), as: UTF8.self) }
+        let pushedReplicas = Array(Set(operations.map(\.replica.rawValue)).union([replica]))
         let logger = logger
         let heads = try await withTransaction { connection in
             // Under the lock of the user's row: the log's head, the device the pushing replica
-            // syncs under, and how far the log holds the replica's own operations.
-            var (head, owner, ownHeld): (Int64, UUID?, Int64?) = (0, nil, nil)
-            for try await row in try await connection.execute(LockedLog(user: account.user, replica: replica), logger: logger) {
-                (head, owner, ownHeld) = row
+            // syncs under, and how far the log holds each replica of the push.
+            var (head, owner, mostHeld): (Int64, UUID?, [UUID: Int64]) = (0, nil, [:])
+            for try await (logHead, device, heldReplicas, heldSequences) in try await connection.execute(
+                LockedLog(user: account.user, replica: replica, replicas: pushedReplicas), logger: logger) {
+                (head, owner, mostHeld) = (logHead, device, Dictionary(zip(heldReplicas, heldSequences), uniquingKeysWith: max))
             }
             let before = head
+            let ownHeld = mostHeld[replica]
 
             // A replica pushes under one device's token; another device that pushes as it is a copy.
             if let owner, owner != account.token {
@@ -121,9 +151,12 @@ extension ServerDatabase {
             }
 
             // What the log holds already: the same operation again, or another under its id.
+            let mayBeHeld = operations.filter { lookingUpEveryID || $0.sequence <= mostHeld[$0.replica.rawValue] ?? 0 }
             var held: [UUID: String] = [:]
-            for try await (id, body) in try await connection.execute(HeldOperations(user: account.user, ids: operations.map(\.id.rawValue)), logger: logger) {
-                held[id] = body
+            if !mayBeHeld.isEmpty {
+                for try await (id, body) in try await connection.execute(HeldOperations(user: account.user, ids: mayBeHeld.map(\.id.rawValue)), logger: logger) {
+                    held[id] = body
+                }
             }
             for (index, operation) in operations.enumerated() {
                 guard let body = held[operation.id.rawValue], body != bodies[index] else { continue }

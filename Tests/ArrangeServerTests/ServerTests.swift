@@ -202,6 +202,13 @@ struct ServerTests {
         conflicting[1].change = .editItem(id: Item.ID(), title: "another body", notes: nil)
         let conflict = try await client.push(conflicting, from: replica)
         #expect(conflict.status == 409 && conflict.refusal?.code == .operationConflict && conflict.refusal?.index == 1, "\(conflict.status) \(String(decoding: conflict.body, as: UTF8.self))")
+        // An id the log holds, reused under a number the log holds nothing at: the insert's
+        // uniqueness refuses it, and the answer still names the operation.
+        var reused = Self.operations(2, of: replica, from: 3)
+        reused[1].id = stored[0].id
+        let reuse = try await client.push(reused, from: replica)
+        #expect(reuse.status == 409 && reuse.refusal?.code == .operationConflict && reuse.refusal?.index == 1, "\(reuse.status) \(String(decoding: reuse.body, as: UTF8.self))")
+        #expect(try OperationFile.decode(try await client.send("GET", SyncProtocol.operationsPath).body).operations.map(\.id) == stored.map(\.id))
         var forked = Self.operations(1, of: replica)
         forked[0].sequence = 2
         let fork = try await client.push(forked, from: replica)
