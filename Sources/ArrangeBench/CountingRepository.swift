@@ -50,18 +50,6 @@ final class CountingRepository: ItemRepository {
         return result
     }
 
-    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        base.observeItems(in: list, visibility: visibility)
-    }
-
-    func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
-        base.observeLists()
-    }
-
-    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        base.observeToday(visibility: visibility)
-    }
-
     func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
         base.observe(read)
     }

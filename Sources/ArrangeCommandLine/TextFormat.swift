@@ -1,5 +1,6 @@
 import ArrangeIntents
 import ArrangeModel
+import ArrangeStore
 import Foundation
 
 /// How results read as text.

@@ -245,10 +245,7 @@ public final class IntentContext {
     }
 
     func summary(of list: ItemList) throws -> ListSummary {
-        ListSummary(
-            list,
-            openItems: try transaction.itemCount(in: list.id, visibility: .open),
-            totalItems: try transaction.itemCount(in: list.id, visibility: .all))
+        try transaction.summary(of: list)
     }
 
     /// Every list, in order, and the rows an ordering of the lists wrote.

@@ -1,5 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
+public import ArrangeStore
 public import Foundation
 
 /// An item as intents return it.
@@ -51,32 +52,6 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         self.position = position
-    }
-}
-
-/// A list as intents return it, with its item counts.
-public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
-    /// The list's id.
-    public var id: ItemList.ID
-    /// The list's name.
-    public var name: String
-    /// When the list was created.
-    public var createdAt: Date
-    /// The list's key in the order of the lists.
-    public var sortIndex: Int64
-    /// How many items are not completed.
-    public var openItems: Int
-    /// How many items there are, completed ones included.
-    public var totalItems: Int
-
-    /// Describes `list` with its counts.
-    public init(_ list: ItemList, openItems: Int, totalItems: Int) {
-        id = list.id
-        name = list.name
-        createdAt = list.createdAt
-        sortIndex = list.sortIndex
-        self.openItems = openItems
-        self.totalItems = totalItems
     }
 }
 

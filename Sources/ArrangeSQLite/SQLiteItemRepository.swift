@@ -40,6 +40,9 @@ public final class SQLiteItemRepository: ItemRepository {
     private let replicaStates = ReplicaStateCarry()
     /// Whether the database is a file, which other connections and processes may change too.
     let isFile: Bool
+    /// Sees the commits of other connections and processes to the file, for the observations;
+    /// `nil` for a database in memory.
+    let otherConnections: CommitWatcher?
 
     /// The busy timeout when none is given: how long a write waits for another connection's lock.
     public static let defaultBusyTimeout: Duration = .seconds(5)
@@ -176,6 +179,9 @@ public final class SQLiteItemRepository: ItemRepository {
         self.path = path
         self.isReadOnly = access == .readOnly
         self.isFile = path != ":memory:" && FileManager.default.fileExists(atPath: path)
+        self.otherConnections = isFile
+            ? CommitWatcher(interval: Self.externalChangePollingInterval, counter: DataVersionCounter(writer: writer, path: path), notifier: commits)
+            : nil
         let migrator = Schema.migrator
         try StoreError.mapping(path: path) {
             if try !writer.read(Schema.unknownMigrations).isEmpty {
@@ -278,12 +284,15 @@ public final class SQLiteItemRepository: ItemRepository {
         // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
         try db.beginTransaction(.immediate)
         do {
+            let rowsChangedBefore = db.totalChangesCount
             let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(on: db))
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
             try db.commit()
             replicaStates.keep(transaction.leftoverReplicaState, on: db)
-            commits.signal()
+            var changed = transaction.changedRegions
+            changed.otherRows = db.totalChangesCount != rowsChangedBefore
+            commits.signal(changed)
             return result
         } catch {
             // SQLite may have rolled back already (after a full disk, say); then this does nothing.

@@ -41,11 +41,17 @@ final class SQLiteTransaction: ItemWriting {
     var nextLogPosition: Int64?
     /// Whether a write of this transaction has changed lists or items.
     private(set) var changesRows = false
+    /// What the writes of this transaction changed, for the observations to read again.
+    private(set) var changedRegions = StoreRegions()
     /// Whether sync logs this transaction's changes (`markChangesLogged()`).
     var changesAreLogged = false
 
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
+    /// Sets an item's key in a list, if the item is in that list.
+    static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
+    /// Sets an item's key in Today, and answers its list.
+    static let setTodayKeySQL = OrderingSQL.today.setKey + " RETURNING list_id"
 
     init(db: Database, path: String, carried: ReplicaStateCarry.Leftover? = nil) {
         self.db = db
@@ -206,6 +212,7 @@ final class SQLiteTransaction: ItemWriting {
         let record = ListRecord(list)
         try mapping { try record.insert(db) }
         remember(record)
+        changedRegions.lists = true
     }
 
     func update(_ list: ItemList) throws {
@@ -216,6 +223,7 @@ final class SQLiteTransaction: ItemWriting {
         let record = ListRecord(list)
         try mapping { try record.update(db) }
         remember(record)
+        changedRegions.lists = true
     }
 
     /// Remembers a list row just written; the order of all lists must be read again.
@@ -231,22 +239,30 @@ final class SQLiteTransaction: ItemWriting {
         listCache[id] = .some(nil)
         allLists = nil
         itemCache = itemCache.filter { _, item in item.map { $0.listID != id } ?? true }
+        // Its items may have been in Today.
+        changedRegions.lists = true
+        changedRegions.today = true
+        changedRegions.items.insert(id)
+        changedRegions.counts.insert(id)
     }
 
     func insert(_ item: Item) throws {
         changesRows = true
         try ensureNotesFit(item)
         try save(item) { try $0.insertRow(db) }
+        changedRegions.noteChange(from: nil, to: item)
     }
 
     /// Writes only the columns that differ from the row as this transaction last read or
     /// wrote it, and nothing when none does; a row it does not know gets every column written.
+    /// Reads the row first when the transaction does not know it, to note the list it leaves.
     func update(_ item: Item) throws {
         changesRows = true
-        let known = itemCache[item.id].flatMap { $0 }
+        let known = try self.item(id: item.id)
         try ensureNotesFit(item, replacing: known)
         let original = known.map(ItemRecord.init)
         try save(item) { try $0.updateRow(db, changedFrom: original) }
+        changedRegions.noteChange(from: known, to: item)
     }
 
     /// Inserts or updates the row of `item` with `write`, reports a taken id, a missing row
@@ -271,8 +287,10 @@ final class SQLiteTransaction: ItemWriting {
 
     func deleteItem(id: Item.ID) throws {
         changesRows = true
+        let known = try item(id: id)
         guard try mapping({ try ItemRecord.deleteOne(db, key: id.text) }) else { throw StoreError.itemNotFound(id) }
         itemCache[id] = .some(nil)
+        changedRegions.noteChange(from: known, to: nil)
     }
 
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
@@ -288,10 +306,12 @@ final class SQLiteTransaction: ItemWriting {
                     listCache[id] = list
                 }
                 allLists = nil
+                changedRegions.lists = true
             case .items(let list):
                 let id = Item.ID(entry: change.id)
                 if case let item?? = itemCache[id], item.listID == list {
                     try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
+                    changedRegions.noteKeys(of: scope)
                 } else {
                     try moveItem(id, into: list, sortIndex: change.sortIndex, stamp: stamp)
                 }
@@ -301,7 +321,7 @@ final class SQLiteTransaction: ItemWriting {
                 }
             case .today:
                 let id = Item.ID(entry: change.id)
-                try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.today.setKey, stamp: stamp, missing: .itemNotFound(id))
+                try setTodayKey(change.sortIndex, of: id, stamp: stamp)
                 rememberChange(of: id, stamp: stamp) { $0.todayIndex = change.sortIndex }
             }
         }
@@ -311,7 +331,7 @@ final class SQLiteTransaction: ItemWriting {
         changesRows = true
         let stamp = updatedAt.timeIntervalSince1970
         for id in ids {
-            try setKey(nil, of: id.text, sql: OrderingSQL.today.setKey, stamp: stamp, missing: .itemNotFound(id))
+            try setTodayKey(nil, of: id, stamp: stamp)
             rememberChange(of: id, stamp: stamp) { $0.todayIndex = nil }
         }
     }
@@ -327,8 +347,30 @@ final class SQLiteTransaction: ItemWriting {
         guard changed == 1 else { throw missing }
     }
 
-    /// Moves an item into another list, at a key.
+    /// Sets an item's key in Today (`nil` takes it out of Today), and notes Today and the
+    /// item's list as changed.
+    private func setTodayKey(_ key: Int64?, of id: Item.ID, stamp: Double) throws {
+        let list = try mapping {
+            try String.fetchOne(db.cachedStatement(sql: Self.setTodayKeySQL), arguments: [key, stamp, id.text])
+        }
+        guard let list else { throw StoreError.itemNotFound(id) }
+        changedRegions.today = true
+        if let list = ItemList.ID(list) { changedRegions.items.insert(list) } else { changedRegions.allItems = true }
+    }
+
+    /// Sets an item's key in `list`, moving it there from another list if need be, and notes
+    /// the lists it changed.
     private func moveItem(_ id: Item.ID, into list: ItemList.ID, sortIndex: Int64, stamp: Double) throws {
+        // Most moves stay in the item's list: one statement, the list known.
+        let stayed = try mapping {
+            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(arguments: [sortIndex, stamp, id.text, list.text])
+            return db.changesCount == 1
+        }
+        if stayed {
+            changedRegions.noteKeys(of: .items(list))
+            return
+        }
+        let known = try item(id: id)
         let changed = try mapping {
             do {
                 let statement = try db.cachedStatement(sql: "UPDATE items SET list_id = ?, sort_index = ?, updated_at = ? WHERE id = ?")
@@ -339,6 +381,9 @@ final class SQLiteTransaction: ItemWriting {
             }
         }
         guard changed == 1 else { throw StoreError.itemNotFound(id) }
+        var moved = known
+        moved?.listID = list
+        changedRegions.noteChange(from: known, to: moved)
     }
 
     /// Keeps a remembered item row up to date with a change just written.
@@ -355,6 +400,7 @@ final class SQLiteTransaction: ItemWriting {
             let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.defaultListTable) (id, list_id) VALUES (1, ?)")
             try statement.execute(arguments: [id.text])
         }
+        changedRegions.lists = true
     }
 
     /// Throws when a text holds U+0000 (NUL): GRDB hands SQLite C strings, so SQLite would keep

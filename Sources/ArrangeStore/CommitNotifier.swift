@@ -1,18 +1,38 @@
 import ArrangeModel
 import Foundation
 
-/// Wakes the observations of one repository each time the repository commits a write.
+/// Wakes the observations of one repository each time the repository commits a write, when
+/// the write changed a region of the store (``StoreRegions``) that the observation read.
 ///
-/// A repository signals after every successful commit, synchronous or `async`; an
-/// observation reads ``commitCount`` before it reads the store, then waits for a count
-/// past it. Both backends build their `observeItems` and `observeLists` on
-/// ``values(of:polling:)``, which is the whole of the observation loop.
+/// A repository signals after every successful commit, synchronous or `async`, with the
+/// regions the commit changed; an observation reads ``commitCount`` before it reads the store,
+/// then waits for a commit past it that meets the regions its read looked at. Both backends
+/// build their observations on ``values(of:watching:)``, which is the whole of the loop.
 package final class CommitNotifier: Sendable {
+    private struct Waiter {
+        var regions: StoreRegions
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var commitCount: UInt64 = 0
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// The regions of the latest commits, the newest last; the commit of the last one is
+        /// ``commitCount``.
+        var recent: [StoreRegions] = []
+        var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
+
+        /// Whether a commit after `seen` met `regions`: when `seen` is older than the commits
+        /// remembered, one may have.
+        func commit(after seen: UInt64, meets regions: StoreRegions) -> Bool {
+            let since = commitCount - min(seen, commitCount)
+            guard since <= UInt64(recent.count) else { return true }
+            return recent.suffix(Int(since)).contains { $0.meets(regions) }
+        }
     }
+
+    /// How many commits' regions are remembered for observations that were reading meanwhile.
+    private static let remembered = 64
 
     private let state = Locked(State())
 
@@ -23,19 +43,24 @@ package final class CommitNotifier: Sendable {
         state.withLock { $0.commitCount }
     }
 
-    /// Counts a commit and wakes every waiter.
-    package func signal() {
-        let waiters = state.withLock { state in
+    /// Counts a commit that changed `regions`, and wakes the waiters whose regions it meets.
+    /// A commit that changed nothing is not counted.
+    package func signal(_ regions: StoreRegions) {
+        guard !regions.isEmpty else { return }
+        let woken = state.withLock { state in
             state.commitCount += 1
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            state.recent.append(regions)
+            if state.recent.count > Self.remembered { state.recent.removeFirst(state.recent.count - Self.remembered) }
+            let met = state.waiters.filter { $0.value.regions.meets(regions) }
+            for id in met.keys { state.waiters[id] = nil }
+            return met.values.map(\.continuation)
         }
-        for waiter in waiters { waiter.resume() }
+        for continuation in woken { continuation.resume() }
     }
 
-    /// Returns once ``commitCount`` is past `seen`, or at once when it is already, or when the
-    /// task is cancelled.
-    package func waitForCommit(after seen: UInt64) async {
+    /// Returns once a commit after the `seen`th has met `regions` (at once when one has
+    /// already), or when the task is cancelled.
+    package func waitForCommit(after seen: UInt64, meeting regions: StoreRegions) async {
         let waiter = state.withLock { state in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -45,106 +70,139 @@ package final class CommitNotifier: Sendable {
                 let resumeNow = state.withLock { state in
                     // Cancellation sets the flag before it runs the handler below: a waiter
                     // registered after the handler ran sees it here.
-                    guard state.commitCount <= seen, !Task.isCancelled else { return true }
-                    state.waiters[waiter] = continuation
+                    guard !state.commit(after: seen, meets: regions), !Task.isCancelled else { return true }
+                    state.waiters[waiter] = Waiter(regions: regions, continuation: continuation)
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: waiter) }?.resume()
+            state.withLock { $0.waiters.removeValue(forKey: waiter) }?.continuation.resume()
         }
-    }
-
-    /// Waits as ``waitForCommit(after:)`` does, but no longer than `timeout`.
-    ///
-    /// - Returns: Whether a commit past `seen` was signalled.
-    package func waitForCommit(after seen: UInt64, atMost timeout: Duration) async -> Bool {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitForCommit(after: seen) }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()
-        }
-        return commitCount > seen
     }
 }
 
-/// A number that changes whenever anyone commits a change to a database, this process or
-/// another: the `PRAGMA data_version` of a connection that never writes, for one.
-///
-/// Observations poll one to see the commits that their repository's ``CommitNotifier`` does
-/// not: those of other connections to the same file.
+/// A number that changes whenever another connection, of this process or another, commits
+/// to a database: the `PRAGMA data_version` of the repository's own writing connection, for one.
 package protocol ChangeCounter: Sendable {
-    /// The current value; any change means a commit since the value was last read.
+    /// The current value; any change means another connection's commit since it was last read.
     func changeCount() async throws -> Int64
-
-    /// Releases what the counter holds, such as its connection. It is not used afterwards.
-    func close()
 }
 
-/// How an observation polls for the commits of other connections.
-package struct ChangePolling: Sendable {
-    /// How long an observation waits for a commit of its own repository before it polls.
-    package var interval: Duration
-    /// Opens the counter that one observation polls and closes when it ends.
-    package var openCounter: @Sendable () throws -> any ChangeCounter
+/// Watches for the commits of other connections to a repository's database, with one poll of a
+/// ``ChangeCounter`` for all of the repository's observations, and only while one runs.
+///
+/// Each commit it sees it signals to the repository's notifier as a change to every region:
+/// what another connection changed is not known.
+package actor CommitWatcher {
+    /// How long the watcher waits between two reads of the counter.
+    package let interval: Duration
+    private let counter: any ChangeCounter
+    private let notifier: CommitNotifier
+    private var observations = 0
+    /// The counter's value when the first running observation began, once read.
+    private var baseline: Task<Int64?, Never>?
+    private var polling: Task<Void, Never>?
 
-    package init(interval: Duration, openCounter: @escaping @Sendable () throws -> any ChangeCounter) {
+    package init(interval: Duration, counter: any ChangeCounter, notifier: CommitNotifier) {
         self.interval = interval
-        self.openCounter = openCounter
+        self.counter = counter
+        self.notifier = notifier
+    }
+
+    /// Counts an observation in, and returns once the counter was read after it began: a
+    /// commit that lands after that is seen, however soon.
+    package func begin() async {
+        observations += 1
+        if baseline == nil {
+            let (counter, notifier, interval) = (counter, notifier, interval)
+            let baseline = Task { try? await counter.changeCount() }
+            self.baseline = baseline
+            polling = Task {
+                var last = await baseline.value
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    // A read that fails is tried again at the next interval.
+                    guard !Task.isCancelled, let count = try? await counter.changeCount() else { continue }
+                    if count != last { notifier.signal(.everything) }
+                    last = count
+                }
+            }
+        }
+        _ = await baseline?.value
+    }
+
+    /// Counts an observation out; the watcher stops with the last.
+    package func end() {
+        observations -= 1
+        guard observations == 0 else { return }
+        polling?.cancel()
+        (polling, baseline) = (nil, nil)
     }
 }
 
 extension CommitNotifier {
-    /// A value read from the store now, and again after every commit that may change it,
-    /// yielded whenever it differs from the last one yielded.
+    /// How long an observation waits before it reads again after a failed read, one delay per
+    /// retry; when the read fails once more, the observation ends with the error.
+    package static let retryDelays: [Duration] = [.milliseconds(50), .milliseconds(250), .seconds(1)]
+
+    /// A value read from the store now, and again after every commit that meets the regions
+    /// the last read looked at, yielded whenever it differs from the last one yielded.
     ///
-    /// The loop reads ``commitCount`` (and the change counter, when polling) before it calls
-    /// `fetch`, so a commit that lands during the read is never missed; it is at worst read
-    /// twice, and yields once. A consumer slower than the commits gets the newest value, not
-    /// every one in between. Cancelling the consuming task, or dropping the stream, cancels
-    /// the loop and closes the change counter.
+    /// The loop reads ``commitCount`` before it calls `fetch`, so a commit that lands during the
+    /// read is never missed; it is at worst read twice, and yields once. A consumer slower than
+    /// the commits gets the newest value, not every one in between. A failed read is tried
+    /// again after each of ``retryDelays``. Cancelling the consuming task, or dropping the
+    /// stream, ends the loop.
     ///
     /// - Parameters:
-    ///   - fetch: Reads the value, off the cooperative pool (the repository's `async` read).
-    ///   - polling: For a database that other connections write, how to see their commits;
+    ///   - fetch: Reads the value and the regions it looked at, off the cooperative pool (the
+    ///     repository's `async` read).
+    ///   - watcher: For a database that other connections write, what sees their commits;
     ///     `nil` when only this repository commits.
-    /// - Returns: A stream that finishes with the error of a failed read, and never otherwise.
+    /// - Returns: A stream that finishes with the error of a read that failed after every
+    ///   retry, and never otherwise.
     package func values<Value: Equatable & Sendable>(
-        of fetch: @escaping @Sendable () async throws -> Value,
-        polling: ChangePolling? = nil
+        of fetch: @escaping @Sendable () async throws -> (value: Value, regions: StoreRegions),
+        watching watcher: CommitWatcher? = nil
     ) -> AsyncThrowingStream<Value, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
         let task = Task {
+            await watcher?.begin()
+            var failure: (any Error)?
             do {
-                let counter = try polling?.openCounter()
-                defer { counter?.close() }
                 var last: Value?
                 while true {
-                    let seenCommits = commitCount
-                    let seenChanges = try await counter?.changeCount()
-                    let value = try await fetch()
+                    let seen = commitCount
+                    let (value, regions) = try await Self.retrying(fetch)
                     if value != last {
                         continuation.yield(value)
                         last = value
                     }
-                    if let counter, let seenChanges, let polling {
-                        while await !waitForCommit(after: seenCommits, atMost: polling.interval) {
-                            try Task.checkCancellation()
-                            if try await counter.changeCount() != seenChanges { break }
-                        }
-                    } else {
-                        await waitForCommit(after: seenCommits)
-                    }
+                    await waitForCommit(after: seen, meeting: regions)
                     try Task.checkCancellation()
                 }
             } catch {
                 // A read cut short by the cancellation fails in its own way; the consumer is gone anyway.
-                continuation.finish(throwing: Task.isCancelled ? nil : error)
+                failure = Task.isCancelled ? nil : error
             }
+            await watcher?.end()
+            continuation.finish(throwing: failure)
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Runs `fetch`, and again after each of ``retryDelays`` while it fails.
+    private static func retrying<Result>(_ fetch: () async throws -> Result) async throws -> Result {
+        var delays = retryDelays[...]
+        while true {
+            do {
+                return try await fetch()
+            } catch {
+                guard let delay = delays.popFirst(), !Task.isCancelled else { throw error }
+                try await Task.sleep(for: delay)
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 import Foundation
 import HashTreeCollections
 
@@ -14,8 +14,8 @@ import HashTreeCollections
 /// bodies on serial dispatch queues of the repository's own, one for reads and one for
 /// writes, so a write waiting for the lock never blocks a thread of the cooperative pool.
 ///
-/// Observations (``observeItems(in:visibility:)``, ``observeLists()``, ``observeToday(visibility:)``) wake at once after
-/// each commit: only this repository can change its state.
+/// Observations (``ItemRepository/observe(_:)`` and those built on it) wake at once after
+/// each commit that changes what they read: only this repository can change its state.
 public final class InMemoryItemRepository: ItemRepository {
     private let state = Locked(InMemoryState())
     /// Wakes the observations after each commit.
@@ -34,14 +34,17 @@ public final class InMemoryItemRepository: ItemRepository {
     }
 
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
-        let result = try state.withLock { committed in
+        let (result, regions) = try state.withLock { committed in
             let transaction = InMemoryTransaction(state: committed)
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
             committed = transaction.state
-            return result
+            // What the write did to the operation log is not told apart: any write may have.
+            var changed = transaction.changedRegions
+            changed.otherRows = true
+            return (result, changed)
         }
-        commits.signal()
+        commits.signal(regions)
         return result
     }
 
@@ -53,20 +56,8 @@ public final class InMemoryItemRepository: ItemRepository {
         try await writeQueue.run { try self.write(body) }
     }
 
-    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) }
-    }
-
-    public func observeLists() -> AsyncThrowingStream<[ItemList], any Error> {
-        observe { try $0.lists() }
-    }
-
-    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) }
-    }
-
     public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
-        commits.values { try await self.read(read) }
+        commits.values { try await self.readNotingRegions(read) }
     }
 }
 
@@ -137,6 +128,8 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     private(set) var state: InMemoryState
     /// Whether a write of this transaction has changed lists or items.
     private var changesRows = false
+    /// What the writes of this transaction changed, for the observations to read again.
+    private(set) var changedRegions = StoreRegions()
     /// Whether sync logs this transaction's changes (``markChangesLogged()``).
     private var changesAreLogged = false
 
@@ -418,6 +411,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
         try checkNameIsFree(list.name, except: list.id)
         place(list)
+        changedRegions.lists = true
     }
 
     func update(_ list: ItemList) throws {
@@ -426,6 +420,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try checkNameIsFree(list.name, except: list.id)
         unplace(old)
         place(list)
+        changedRegions.lists = true
     }
 
     /// Throws when a list other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/listNames``.
@@ -444,6 +439,11 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
             state.ids.remove(entry.id.idKey)
         }
+        // Its items may have been in Today.
+        changedRegions.lists = true
+        changedRegions.today = true
+        changedRegions.items.insert(id)
+        changedRegions.counts.insert(id)
     }
 
     func insert(_ item: Item) throws {
@@ -453,6 +453,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try ensureNotesFit(item)
         place(item)
         state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
+        changedRegions.noteChange(from: nil, to: item)
     }
 
     func update(_ item: Item) throws {
@@ -462,6 +463,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try ensureNotesFit(item, replacing: old)
         unplace(old)
         place(item)
+        changedRegions.noteChange(from: old, to: item)
     }
 
     func deleteItem(id: Item.ID) throws {
@@ -469,6 +471,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
         unplace(old)
         state.ids.remove(id.entryID.idKey)
+        changedRegions.noteChange(from: old, to: nil)
     }
 
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
@@ -508,6 +511,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     func setDefaultListID(_ id: ItemList.ID) throws {
         guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
         state.defaultListID = id
+        changedRegions.lists = true
     }
 
     private func place(_ list: ItemList) {

@@ -50,6 +50,37 @@ public protocol ItemRepository: Sendable {
     ///   `CancellationError` when the task is cancelled before the body starts.
     func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R
 
+    /// Any value read from the store: now, and again after every committed change that may
+    /// alter it, yielded when it differs from the last one yielded.
+    ///
+    /// ```swift
+    /// let openCount = repository.observe { try $0.itemCount(in: groceries, visibility: .open) }
+    /// for try await count in openCount {
+    ///     show(count)
+    /// }
+    /// ```
+    ///
+    /// The stream yields the value at once. It notes what the read looks at, at the grain of an
+    /// ordering (a list's items, Today, the lists, a list's counts), and reads again only after a
+    /// commit that changed one of those: a change to another list costs it nothing. It yields
+    /// the value read when it differs from the last one: a write that rolls back, or a change
+    /// that leaves the value as it was, yields nothing. A consumer slower than the changes gets
+    /// the newest value, not each one in between. It sees the commits of this repository at
+    /// once; a repository on a database file also sees those of other connections and
+    /// processes, within a short delay (see the backend).
+    ///
+    /// A read that fails is tried again, after 50 ms, 250 ms and 1 s. The observation ends
+    /// when the consuming task is cancelled or the stream is released, and then releases what
+    /// it holds; or when the read still fails, with its error (a ``StoreError`` for the store's own).
+    ///
+    /// - Parameter read: Reads the value, in a read transaction of its own each time, through
+    ///   the queries of ``ItemReading``.
+    /// - Complexity: A commit that changes what the read looks at costs one run of `read` and a
+    ///   comparison; any other costs a comparison of the regions it changed.
+    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error>
+}
+
+extension ItemRepository {
     /// The items of a list seen under `visibility`, in display order: now, and again after
     /// every committed change that alters them.
     ///
@@ -59,49 +90,60 @@ public protocol ItemRepository: Sendable {
     /// }
     /// ```
     ///
-    /// The stream yields the current items at once. After each commit it reads them again and
-    /// yields them when they differ from the last items it yielded: a change to another list,
-    /// or a write that rolls back, yields nothing. A consumer slower than the changes gets the
-    /// newest items, not each state in between. It sees the commits of this repository at
-    /// once; a repository on a database file also sees those of other connections and
-    /// processes, within a short delay (see the backend).
-    ///
-    /// The observation ends when the consuming task is cancelled or the stream is released,
-    /// and then releases what it holds. A failed read finishes the stream with its ``StoreError``.
+    /// It behaves as ``observe(_:)`` does: a change to another list costs it nothing.
     ///
     /// - Parameters:
     ///   - list: The list to observe; an unknown or deleted list has no items.
     ///   - visibility: Which items to include.
-    /// - Complexity: Each commit costs one read of the whole list, O(n), and a comparison.
-    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+    /// - Complexity: Each commit that changes the list's items costs one read of the whole
+    ///   list, O(n), and a comparison.
+    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        observe { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) }
+    }
 
-    /// Every list, in ``ItemReading/lists()`` order: now, and again after every committed
-    /// change that alters them (a list added, renamed or deleted).
+    /// Every list, in ``ItemReading/lists()`` order, with how many items each holds: now, and
+    /// again after every committed change that alters them (a list added, renamed, moved or
+    /// deleted; an item added, deleted, completed, reopened or moved to another list).
     ///
-    /// It behaves as ``observeItems(in:visibility:)`` does: the current lists at once, then
-    /// only values that differ from the last one yielded.
-    func observeLists() -> AsyncThrowingStream<[ItemList], any Error>
+    /// It behaves as ``observe(_:)`` does: a move within a list, or an edit of an item's
+    /// title, costs it nothing.
+    public func observeLists() -> AsyncThrowingStream<[ListSummary], any Error> {
+        observe { try $0.listSummaries() }
+    }
 
     /// The items in Today seen under `visibility`, in Today's order: now, and again after
     /// every committed change that alters them.
     ///
-    /// It behaves as ``observeItems(in:visibility:)`` does.
-    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+    /// It behaves as ``observe(_:)`` does.
+    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        observe { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) }
+    }
+}
 
-    /// Any value read from the store: now, and again after every committed change, yielded
-    /// when it differs from the last one yielded; the sidebar's counts, say.
-    ///
-    /// ```swift
-    /// for try await counts in repository.observe({ try $0.lists().count }) {
-    ///     show(counts)
-    /// }
-    /// ```
-    ///
-    /// It behaves as ``observeItems(in:visibility:)`` does, which is this with a read of a list.
-    ///
-    /// - Parameter read: Reads the value, in a read transaction of its own each time.
-    /// - Complexity: Each commit costs one run of `read` and a comparison.
-    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error>
+/// A list with its item counts, as the sidebar shows it, and as intents return it.
+public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
+    /// The list's id.
+    public var id: ItemList.ID
+    /// The list's name.
+    public var name: String
+    /// When the list was created.
+    public var createdAt: Date
+    /// The list's key in the order of the lists.
+    public var sortIndex: Int64
+    /// How many items are not completed.
+    public var openItems: Int
+    /// How many items there are, completed ones included.
+    public var totalItems: Int
+
+    /// Describes `list` with its counts.
+    public init(_ list: ItemList, openItems: Int, totalItems: Int) {
+        id = list.id
+        name = list.name
+        createdAt = list.createdAt
+        sortIndex = list.sortIndex
+        self.openItems = openItems
+        self.totalItems = totalItems
+    }
 }
 
 /// Which items a query sees, in a list or in Today, and which entries of an ordering: the
@@ -291,6 +333,20 @@ extension ItemReading {
     /// How many items of the list are seen under `visibility`.
     public func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
         try entryCount(in: .items(list), visibility: visibility)
+    }
+
+    /// Every list, in ``lists()`` order, with how many items each holds.
+    ///
+    /// - Complexity: Two counts of each list's items.
+    public func listSummaries() throws -> [ListSummary] {
+        try lists().map(summary)
+    }
+
+    /// A list with how many items it holds.
+    ///
+    /// - Complexity: Two counts of the list's items.
+    public func summary(of list: ItemList) throws -> ListSummary {
+        ListSummary(list, openItems: try itemCount(in: list.id, visibility: .open), totalItems: try itemCount(in: list.id, visibility: .all))
     }
 
     /// The list with this id.

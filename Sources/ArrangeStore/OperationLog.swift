@@ -416,7 +416,13 @@ package protocol OperationLogWriting: OperationLogReading {
 
 extension ItemReading {
     /// The operation log of the transaction's store, when its backend keeps one.
-    package var operationLogReader: (any ItemReading & OperationLogReading)? { self as? any ItemReading & OperationLogReading }
+    ///
+    /// An observation's read that takes it reads again after every commit that changed any
+    /// row: the regions of the store do not describe the log.
+    package var operationLogReader: (any ItemReading & OperationLogReading)? {
+        let transaction = (self as? RegionRecordingReader)?.readingBeyondRegions() ?? self
+        return transaction as? any ItemReading & OperationLogReading
+    }
 }
 
 extension ItemWriting {

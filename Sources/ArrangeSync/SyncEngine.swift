@@ -152,7 +152,7 @@ public final class SyncEngine: Sendable {
     ///
     /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps none.
     static func log(of transaction: any ItemReading) throws -> any LogReading {
-        guard let log = transaction as? any LogReading else { throw SyncError.noOperationLog }
+        guard let log = transaction.operationLogReader else { throw SyncError.noOperationLog }
         return log
     }
 

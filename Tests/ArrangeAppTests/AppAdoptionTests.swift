@@ -402,7 +402,7 @@ private func titles(_ list: ItemList.ID, _ environment: IntentEnvironment, visib
 }
 
 /// Runs `body` with a `DatabasePool` the app configured itself, on a file in a new folder.
-private func withDatabasePool(_ body: (DatabasePool, String) async throws -> Void) async throws {
+func withDatabasePool(_ body: (DatabasePool, String) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ArrangeAppTests-\(UUID())", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -416,7 +416,7 @@ private func withDatabasePool(_ body: (DatabasePool, String) async throws -> Voi
 }
 
 /// What `body` gives, or `nil` when it takes longer than `limit`.
-private func withTimeout<Value: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value? {
+func withTimeout<Value: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value? {
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { try await body() }
         group.addTask { try await Task.sleep(for: limit); return nil }

@@ -98,28 +98,44 @@ struct ObservationTests {
         }
     }
 
-    @Test("Observing the lists yields them at once, then after each change to a list only", arguments: Backend.allCases)
+    @Test("Observing the lists yields them with their counts, then after each change to a list or a count only", arguments: Backend.allCases)
     func lists(backend: Backend) async throws {
         try await OffPool.run {
             let store = try backend.makeStore()
             let repository = store.repository
-            let (home, _) = try store.seed("Home", sortIndices: [1])
+            let (home, items) = try store.seed("Home", sortIndices: [1, 2])
             let recorder = Recorder.start(repository.observeLists())
             defer { recorder.cancel() }
-            #expect(await recorder.next() == [home])
+            #expect(await recorder.next() == [ListSummary(home, openItems: 2, totalItems: 2)])
 
-            // An item is no change to the lists.
-            try await repository.write { try $0.insert(Sample.item(in: home.id, "Item", sortIndex: 2)) }
+            // A move within the list, and an edit of a title, change no list and no count.
+            let stamp = Sample.date(9)
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 3)], in: .items(home.id), updatedAt: stamp) }
+            var retitled = items[1]
+            retitled.title = "Retitled"
+            try await repository.write { [retitled] in try $0.update(retitled) }
+            // An item completed, one added: the counts.
+            var completed = retitled
+            completed.completedAt = stamp
+            try await repository.write { [completed] in try $0.update(completed) }
+            #expect(await recorder.next() == [ListSummary(home, openItems: 1, totalItems: 2)])
+            try await repository.write { try $0.insert(Sample.item(in: home.id, "Item", sortIndex: 4)) }
+            #expect(await recorder.next() == [ListSummary(home, openItems: 2, totalItems: 3)])
+
             let work = Sample.list("Work", at: 5)
             try await repository.write { try $0.insert(work) }
-            #expect(await recorder.next() == [home, work])
+            #expect(await recorder.next() == [ListSummary(home, openItems: 2, totalItems: 3), ListSummary(work, openItems: 0, totalItems: 0)])
+            // An item moved to another list.
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 1)], in: .items(work.id), updatedAt: stamp) }
+            #expect(await recorder.next() == [ListSummary(home, openItems: 1, totalItems: 2), ListSummary(work, openItems: 1, totalItems: 1)])
 
             let renamed = ItemList(id: home.id, name: "House", createdAt: home.createdAt)
             try await repository.write { try $0.update(renamed) }
-            #expect(await recorder.next() == [renamed, work])
+            #expect(await recorder.next() == [ListSummary(renamed, openItems: 1, totalItems: 2), ListSummary(work, openItems: 1, totalItems: 1)])
             try await repository.write { try $0.deleteList(id: work.id) }
-            #expect(await recorder.next() == [renamed])
-            #expect(recorder.values.count == 4)
+            #expect(await recorder.next() == [ListSummary(renamed, openItems: 1, totalItems: 2)])
+            #expect(recorder.values.count == 7)
+            #expect(await recorder.next(within: .milliseconds(300)) == nil, "the move and the new title yielded nothing")
         }
     }
 
@@ -150,6 +166,77 @@ struct ObservationTests {
             try await repository.write { try $0.deleteList(id: home.id) }
             #expect(await recorder.next() == ["Work": 2])
             #expect(recorder.values.count == 3)
+        }
+    }
+
+    @Test("An observation reads again only after a commit that changes what it read: a list's items, Today, the lists", arguments: Backend.allCases)
+    func readsAgainOnlyForItsRegions(backend: Backend) async throws {
+        try await OffPool.run {
+            let store = try backend.makeStore()
+            let repository = store.repository
+            let (observed, items) = try store.seed("Observed", sortIndices: [1, 2])
+            let (other, others) = try store.seed("Other", sortIndices: [1, 2])
+            let reads = Mutex(0)
+            let recorder = Recorder.start(repository.observe { reader in
+                reads.withLock { $0 += 1 }
+                return try reader.items(in: observed.id, visibility: .all, offset: 0, limit: .max).map(\.title)
+            })
+            defer { recorder.cancel() }
+            #expect(await recorder.next() == ["Observed 0", "Observed 1"])
+
+            // Twenty commits to the other list, moves and edits; then one to the observed list.
+            let stamp = Sample.date(9)
+            for round in 0..<10 {
+                try await repository.write { try $0.setSortIndices([SortIndexChange(id: others[0].id.entryID, sortIndex: Int64(10 + round))], in: .items(other.id), updatedAt: stamp) }
+                var edited = others[1]
+                edited.title = "Edited \(round)"
+                try await repository.write { [edited] in try $0.update(edited) }
+            }
+            try await repository.write { try $0.insert(Sample.list("Elsewhere", at: 7)) }
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: others[0].id.entryID, sortIndex: 1)], in: .today, updatedAt: stamp) }
+            var retitled = items[1]
+            retitled.title = "Retitled"
+            try await repository.write { [retitled] in try $0.update(retitled) }
+            #expect(await recorder.next() == ["Observed 0", "Retitled"])
+            #expect(reads.withLock { $0 } == 2, "one read at the start, one after the commit to the observed list")
+
+            // An item moved in from the other list changes the observed list.
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: others[1].id.entryID, sortIndex: 3)], in: .items(observed.id), updatedAt: stamp) }
+            #expect(await recorder.next() == ["Observed 0", "Retitled", "Edited 9"])
+            #expect(reads.withLock { $0 } == 3)
+        }
+    }
+
+    @Test("Today's observation reads again after a change to an item it shows, wherever the change is made", arguments: Backend.allCases)
+    func todayFollowsItsItems(backend: Backend) async throws {
+        try await OffPool.run {
+            let store = try backend.makeStore()
+            let repository = store.repository
+            let (list, items) = try store.seed("Home", sortIndices: [1, 2])
+            let (_, others) = try store.seed("Other", sortIndices: [1])
+            let stamp = Sample.date(9)
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 1)], in: .today, updatedAt: stamp) }
+            let reads = Mutex(0)
+            let recorder = Recorder.start(repository.observe { reader in
+                reads.withLock { $0 += 1 }
+                return try reader.todayItems(visibility: .open, offset: 0, limit: .max)
+            })
+            defer { recorder.cancel() }
+            #expect(await recorder.next()?.map(\.id) == [items[0].id])
+
+            // A change to an item of another list, outside Today: no read.
+            var edited = others[0]
+            edited.title = "Edited"
+            try await repository.write { [edited] in try $0.update(edited) }
+            // The item in Today moved in its list: Today shows its new key.
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 5)], in: .items(list.id), updatedAt: stamp) }
+            #expect(await recorder.next()?.map(\.sortIndex) == [5])
+            #expect(reads.withLock { $0 } == 2)
+            // Completed: it leaves the open items of Today.
+            var completed = try await repository.read { try $0.item(id: items[0].id) }
+            completed?.completedAt = stamp
+            try await repository.write { [completed] in try $0.update(try #require(completed)) }
+            #expect(await recorder.next()?.isEmpty == true)
         }
     }
 

@@ -624,13 +624,12 @@ struct SQLiteRepositoryTests {
             "UPDATE items SET completed_at = ? WHERE id = ?",
         ])
 
-        // A row the transaction has not read gets every column, as before.
+        // A row the transaction has not read is read first (for the observations, the list it
+        // leaves), and then only what changed is written.
         var renamed = moved
         renamed.title = "Renamed"
         try repository.write { try $0.update(renamed) }
-        #expect(log.take().filter { $0.hasPrefix("UPDATE") } == [
-            "UPDATE items SET list_id = ?, title = ?, notes = ?, sort_index = ?, created_at = ?, updated_at = ?, completed_at = ?, today_index = ? WHERE id = ?",
-        ])
+        #expect(log.take().filter { $0.hasPrefix("UPDATE") } == ["UPDATE items SET title = ? WHERE id = ?"])
         #expect(try repository.read { store in try [store.item(id: moved.id), store.item(id: completed.id)] } == [renamed, completed])
     }
 
@@ -658,40 +657,37 @@ struct SQLiteRepositoryTests {
         }
     }
 
-    @Test(
-        "Ending an observation closes its connection to the file: a cancelled task, or a dropped stream",
-        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts descriptors through /proc")
-    )
-    func observationReleasesConnection() async throws {
+    @Test("Observations open no connection: one watch of other connections, on the app's, serves them all, and stops with the last")
+    func oneWatchForAllObservations() async throws {
         try await OffPool.run {
             let folder = try TemporaryFolder()
             let path = folder.path("Arrange.sqlite")
-            let repository = try SQLiteItemRepository(path: path)
-            let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
-            // Open the pool's reader before counting: observations read through it.
-            #expect(try await repository.read { try $0.lists() } == [list])
-            // Each connection has the -wal file open once. (SQLite keeps the descriptor of a closed
-            // connection's database file while others hold locks on it, and reuses it at the next
-            // open, so the database file's own count is no measure of open connections.)
-            let log = path + "-wal"
-            let before = Descriptors.open(on: log)
-            let databaseBefore = Descriptors.open(on: path)
-            #expect(before > 0)
-
-            let recorder = Recorder.start(repository.observeItems(in: list.id, visibility: .all))
-            #expect(await recorder.next() == items)
-            #expect(Descriptors.open(on: log) == before + 1, "the observation's own connection")
-            recorder.cancel()
-            #expect(await Descriptors.wait(on: log, toBe: before), "cancelling the consumer closes it")
-
-            do {
-                let stream = repository.observeLists()
-                var iterator = stream.makeAsyncIterator()
-                #expect(try await iterator.next() == [list])
-                #expect(Descriptors.open(on: log) == before + 1)
+            // The app's configuration counts the polls of the connections it opens: the watch polls
+            // on the repository's connection, which the app's configuration opened.
+            let polls = Mutex(0)
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                db.trace { event in
+                    if case .statement(let statement) = event, statement.sql.contains("data_version") { polls.withLock { $0 += 1 } }
+                }
             }
-            #expect(await Descriptors.wait(on: log, toBe: before), "dropping the stream closes it")
-            #expect(Descriptors.open(on: path) <= databaseBefore + 1, "no descriptor piles up")
+            let repository = try SQLiteItemRepository(writer: try DatabasePool(path: path, configuration: configuration))
+            let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
+            #expect(try await repository.read { try $0.lists() } == [list])
+
+            let recorders = (0..<3).map { _ in Recorder.start(repository.observeItems(in: list.id, visibility: .all)) }
+            for recorder in recorders { #expect(await recorder.next() == items) }
+            let start = polls.withLock { $0 }
+            try await Task.sleep(for: .seconds(1))
+            let polled = polls.withLock { $0 } - start
+            let perSecond = Int(Duration.seconds(1) / SQLiteItemRepository.externalChangePollingInterval)
+            #expect(polled >= 1 && polled <= perSecond + 1, "one watch polls \(perSecond) times a second; three would poll \(3 * perSecond): \(polled)")
+
+            for recorder in recorders { recorder.cancel() }
+            for recorder in recorders { #expect(await recorder.ended() != nil) }
+            let stopped = polls.withLock { $0 }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(polls.withLock { $0 } <= stopped + 1, "no poll once the last observation ended")
         }
     }
 

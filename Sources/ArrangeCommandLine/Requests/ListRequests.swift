@@ -2,6 +2,7 @@ import ArgumentParser
 import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
+import ArrangeStore
 import Foundation
 
 // The lists: `lists`, `createList`, `moveList`, `renameList`, `deleteList`.

@@ -1,0 +1,112 @@
+import ArrangeModel
+
+/// A transaction's queries, handed on, that notes the regions of the store each one looks at:
+/// what an observation's read depends on, so that it reads again only after a commit that
+/// changes one of them.
+///
+/// Today's items note their lists too: a change to an item changes how Today shows it, and is
+/// noted under the item's list.
+final class RegionRecordingReader: ItemReading {
+    private let base: any ItemReading
+    /// The regions the queries so far looked at.
+    private(set) var regions = StoreRegions()
+
+    init(_ base: any ItemReading) {
+        self.base = base
+    }
+
+    /// The transaction it stands in front of, for reads that the regions do not describe (the
+    /// operation log); the observation then reads again after every commit that changed any row.
+    func readingBeyondRegions() -> any ItemReading {
+        regions.otherRows = true
+        return base
+    }
+
+    func lists() throws -> [ItemList] {
+        regions.lists = true
+        return try base.lists()
+    }
+
+    func list(id: ItemList.ID) throws -> ItemList? {
+        regions.lists = true
+        return try base.list(id: id)
+    }
+
+    func item(id: Item.ID) throws -> Item? {
+        let item = try base.item(id: id)
+        if let item { regions.items.insert(item.listID) } else { regions.allItems = true }
+        return item
+    }
+
+    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        regions.items.insert(list)
+        return try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
+    }
+
+    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        regions.today = true
+        let items = try base.todayItems(visibility: visibility, offset: offset, limit: limit)
+        for item in items { regions.items.insert(item.listID) }
+        return items
+    }
+
+    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
+        regions.noteKeys(of: scope)
+        return try base.entry(id: id, in: scope)
+    }
+
+    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
+        regions.noteKeys(of: scope)
+        return try base.entries(in: scope, visibility: visibility, offset: offset, limit: limit)
+    }
+
+    /// Notes only a list's counts: moves within the list leave them as they are.
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
+        if case .items(let list) = scope { regions.counts.insert(list) } else { regions.noteKeys(of: scope) }
+        return try base.entryCount(in: scope, visibility: visibility)
+    }
+
+    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        regions.noteKeys(of: scope)
+        return try base.entryCount(in: scope, visibility: visibility, before: key)
+    }
+
+    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        regions.noteKeys(of: scope)
+        return try base.entries(in: scope, before: key, limit: limit)
+    }
+
+    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
+        regions.noteKeys(of: scope)
+        return try base.entries(in: scope, after: key, limit: limit)
+    }
+
+    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
+        regions.noteKeys(of: scope)
+        return try base.entriesSharingSortIndex(in: scope)
+    }
+
+    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] {
+        regions.allItems = true
+        return try base.items(withIDPrefix: hexDigits, limit: limit)
+    }
+
+    func defaultListID() throws -> ItemList.ID? {
+        regions.lists = true
+        return try base.defaultListID()
+    }
+}
+
+extension ItemRepository {
+    /// Runs an observation's `read`, and answers its value with the regions of the store it
+    /// looked at.
+    package func readNotingRegions<Value: Sendable>(
+        _ read: @escaping @Sendable (any ItemReading) throws -> Value
+    ) async throws -> (value: Value, regions: StoreRegions) {
+        try await self.read { reader in
+            let recorder = RegionRecordingReader(reader)
+            let value = try read(recorder)
+            return (value, recorder.regions)
+        }
+    }
+}
