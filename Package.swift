@@ -13,7 +13,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Arrange",
-    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11), .tvOS(.v18), .visionOS(.v2)],
+    // What apps ship on: every target builds for these, the command line and the server too.
+    platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],
     products: [
         .library(name: "ArrangeModel", targets: ["ArrangeModel"]),
         .library(name: "ArrangeStore", targets: ["ArrangeStore"]),
@@ -35,9 +36,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
-        // For FilePath, which swift-configuration's file provider takes; it depends on it anyway.
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // SHA-256 for the trailer of operations files; on Apple platforms it re-exports CryptoKit.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The server only: `arrange-server` is an executable of its own, and no library depends
@@ -129,8 +127,6 @@ let package = Package(
                 "ArrangeLineEditor",
                 "ArrangeShellWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(

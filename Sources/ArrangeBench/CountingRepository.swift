@@ -1,7 +1,6 @@
 import ArrangeModel
 import ArrangeStore
 import Foundation
-import Synchronization
 
 /// An ``ItemRepository`` in front of another that counts the rows each write
 /// transaction writes, so that every strategy's rows are counted the same way, at the
@@ -11,7 +10,7 @@ import Synchronization
 /// touches a row the move then writes again is still one row).
 final class CountingRepository: ItemRepository {
     let base: any ItemRepository
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     init(_ base: any ItemRepository) {
         self.base = base

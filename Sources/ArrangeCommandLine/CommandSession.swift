@@ -4,7 +4,6 @@ import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
 public import Foundation
-import Synchronization
 
 /// Writes text to standard output and errors to standard error, one unbuffered write per
 /// call, so that each line reaches a pipe at once.
@@ -70,7 +69,7 @@ public final class CommandSession: Sendable {
     /// Where output and errors go.
     public let console: Console
     /// The list chosen with ``useList(_:)``, or Today chosen with ``useToday()``.
-    private let chosenView: Mutex<ChosenView>
+    private let chosenView: Locked<ChosenView>
 
     /// What `use` chose: a list, Today, or neither (the default list).
     private enum ChosenView {
@@ -81,7 +80,7 @@ public final class CommandSession: Sendable {
 
     /// A session over an environment already made; ``open(database:overrides:keepsHistory:processEnvironment:console:)`` makes one from the settings.
     public init(environment: IntentEnvironment, settings: Settings, locations: Locations, console: Console) {
-        self.chosenView = Mutex(.defaultList)
+        self.chosenView = Locked(.defaultList)
         self.environment = environment
         self.settings = settings
         self.locations = locations
@@ -103,7 +102,7 @@ public final class CommandSession: Sendable {
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment, console: Console = .standard
     ) async throws(CommandLineError) -> CommandSession {
         let locations = Locations(database: database, environment: processEnvironment)
-        let settings = try await Settings.load(overrides: overrides, environment: processEnvironment, userFile: locations.userConfiguration)
+        let settings = try Settings.load(overrides: overrides, environment: processEnvironment, userFile: locations.userConfiguration)
         let repository = try Store.open(at: locations.database)
         do {
             let environment = try IntentEnvironment(

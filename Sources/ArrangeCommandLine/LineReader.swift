@@ -66,7 +66,7 @@ final class LineReader {
 
     /// The bytes as text, refusing any that are not UTF-8 rather than replacing them.
     private static func text(_ bytes: ArraySlice<UInt8>) -> Result<String, IntentFailure> {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             return .failure(IntentFailure(code: "invalidUTF8", message: "The line is not valid UTF-8 text; send requests as UTF-8."))
         }
         return .success(text)

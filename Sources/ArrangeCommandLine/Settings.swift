@@ -1,8 +1,6 @@
 public import ArrangeOrdering
 import ArrangeModel
-public import Configuration
 public import Foundation
-import SystemPackage
 
 /// The settings of the `arrange` tool, after layering every source.
 ///
@@ -76,14 +74,20 @@ public struct Settings: Hashable, Sendable {
 /// SettingsOverrides().with(Setting.historySize, 9)
 /// ```
 public struct SettingsOverrides: Sendable {
-    fileprivate var values: [AbsoluteConfigKey: ConfigValue] = [:]
+    /// What each given setting sets, by key.
+    private var values: [String: @Sendable (inout Settings) -> Void] = [:]
 
     public init() {}
 
     /// These overrides with `value` for `setting`; `nil` leaves the setting out.
     public func with<Value>(_ setting: SettingDefinition<Value>, _ value: Value?) -> SettingsOverrides {
         var overrides = self
-        overrides.values[AbsoluteConfigKey([setting.key])] = value.map { ConfigValue(setting.content($0), isSecret: false) }
+        if let value {
+            let keyPath = setting.keyPath
+            overrides.values[setting.key] = { @Sendable settings in settings[keyPath: keyPath] = value }
+        } else {
+            overrides.values[setting.key] = nil
+        }
         return overrides
     }
 
@@ -92,13 +96,18 @@ public struct SettingsOverrides: Sendable {
 
     /// Whether `setting` is given.
     public func gives<Value>(_ setting: SettingDefinition<Value>) -> Bool {
-        values[AbsoluteConfigKey([setting.key])] != nil
+        values[setting.key] != nil
+    }
+
+    /// Sets in `settings` each setting given.
+    fileprivate func apply(to settings: inout Settings) {
+        for set in values.values { set(&settings) }
     }
 }
 
 /// Every setting, each declared once: its key, its help, the kind of its values and where it
 /// lives in ``Settings``. The file keys, the environment variables, the flags' names and help,
-/// the defaults provider and the reading of every source come from these.
+/// and the reading of every source come from these.
 public enum Setting {
     public static let endGap = SettingDefinition.wholeNumber(
         "endGap", \.endGap, help: "How far past the first or last item a new top or bottom key steps.")
@@ -127,46 +136,57 @@ public struct SettingDefinition<Value: Sendable>: AnySetting {
     /// What its values are, for messages: "a whole number".
     let kind: String
     let keyPath: any WritableKeyPath<Settings, Value> & Sendable
-    let content: @Sendable (Value) -> ConfigContent
-    let value: @Sendable (ConfigReader, ConfigKey) throws -> Value
+    /// The value a value of the user's file gives, or `nil` when it is of another kind.
+    let fromFile: @Sendable (SettingsFileValue) -> Value?
+    /// The value an environment variable's text gives, or `nil` when it gives none.
+    let fromText: @Sendable (String) -> Value?
 
     /// The flag's name, without its dashes: `end-gap`.
     public var flag: String { Settings.flagName(of: key) }
 
-    public func configValue(in settings: Settings) -> (AbsoluteConfigKey, ConfigValue) {
-        (AbsoluteConfigKey([key]), ConfigValue(content(settings[keyPath: keyPath]), isSecret: false))
-    }
-
-    public func read(_ reader: ConfigReader, into settings: inout Settings, userFile: URL) throws(CommandLineError) {
-        do {
-            settings[keyPath: keyPath] = try value(reader, ConfigKey(key))
-        } catch {
-            throw .configuration("\(key) must be \(kind); check --\(flag), \(Settings.variableName(of: key)) and \(userFile.path).")
+    public func read(file: [String: SettingsFileValue], environment: [String: String], into settings: inout Settings, userFile: URL) throws(CommandLineError) {
+        let variable = Settings.variableName(of: key)
+        let value: Value??
+        if let text = environment[variable] {
+            value = fromText(text)
+        } else {
+            value = file[key].map(fromFile)
+        }
+        switch value {
+        case .none: return
+        case .some(.some(let value)): settings[keyPath: keyPath] = value
+        case .some(.none): throw .configuration("\(key) must be \(kind); check --\(flag), \(variable) and \(userFile.path).")
         }
     }
 }
 
 extension SettingDefinition where Value == Int64 {
     static func wholeNumber(_ key: String, _ keyPath: any WritableKeyPath<Settings, Int64> & Sendable, help: String) -> Self {
-        Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, content: { .int(Int($0)) }, value: { Int64(try $0.requiredInt(forKey: $1)) })
+        Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, fromFile: \.wholeNumber, fromText: { Int64($0) })
     }
 }
 
 extension SettingDefinition where Value == Int {
     static func wholeNumber(_ key: String, _ keyPath: any WritableKeyPath<Settings, Int> & Sendable, help: String) -> Self {
-        Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, content: { .int($0) }, value: { try $0.requiredInt(forKey: $1) })
+        Self(key: key, help: help, kind: "a whole number", keyPath: keyPath, fromFile: { $0.wholeNumber.flatMap { Int(exactly: $0) } }, fromText: { Int($0) })
     }
 }
 
 extension SettingDefinition where Value == Bool {
     static func flag(_ key: String, _ keyPath: any WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Self {
-        Self(key: key, help: help, kind: "true or false", keyPath: keyPath, content: { .bool($0) }, value: { try $0.requiredBool(forKey: $1) })
+        Self(key: key, help: help, kind: "true or false", keyPath: keyPath, fromFile: \.truthValue, fromText: { text in
+            switch text.lowercased() {
+            case "true", "yes", "1": true
+            case "false", "no", "0": false
+            default: nil
+            }
+        })
     }
 }
 
 extension SettingDefinition where Value == String {
     static func text(_ key: String, _ keyPath: any WritableKeyPath<Settings, String> & Sendable, kind: String, help: String) -> Self {
-        Self(key: key, help: help, kind: kind, keyPath: keyPath, content: { .string($0) }, value: { try $0.requiredString(forKey: $1) })
+        Self(key: key, help: help, kind: kind, keyPath: keyPath, fromFile: \.text, fromText: { $0 })
     }
 }
 
@@ -174,17 +194,50 @@ extension SettingDefinition where Value == String {
 public protocol AnySetting: Sendable {
     var key: String { get }
     var help: String { get }
-    /// The setting's key and its value in `settings`, for a configuration provider.
-    func configValue(in settings: Settings) -> (AbsoluteConfigKey, ConfigValue)
-    /// Reads the setting from `reader` into `settings`.
+    /// Reads the setting into `settings` from its environment variable, else from the user's
+    /// file; leaves it as it is when neither gives it.
     ///
     /// - Throws: ``CommandLineError/configuration(_:)`` naming the flag, the variable and the file to check.
-    func read(_ reader: ConfigReader, into settings: inout Settings, userFile: URL) throws(CommandLineError)
+    func read(file: [String: SettingsFileValue], environment: [String: String], into settings: inout Settings, userFile: URL) throws(CommandLineError)
+}
+
+/// A value of the user's settings file, as JSON gives it.
+public enum SettingsFileValue: Sendable, Decodable {
+    case truthValue(Bool)
+    case wholeNumber(Int64)
+    case text(String)
+    /// Anything else: a fraction, an array, an object, `null`.
+    case other
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) {
+            self = .truthValue(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .wholeNumber(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .text(value)
+        } else {
+            self = .other
+        }
+    }
+
+    var truthValue: Bool? {
+        if case .truthValue(let value) = self { value } else { nil }
+    }
+
+    var wholeNumber: Int64? {
+        if case .wholeNumber(let value) = self { value } else { nil }
+    }
+
+    var text: String? {
+        if case .text(let value) = self { value } else { nil }
+    }
 }
 
 extension Settings {
-    /// Reads the settings from every source, with swift-configuration's providers in order of
-    /// precedence: the flags, the environment, the user file, the built-in defaults.
+    /// Reads the settings from every source, in order of precedence: the flags, the
+    /// environment, the user file, the built-in defaults.
     ///
     /// - Parameters:
     ///   - overrides: What the command line gives.
@@ -192,26 +245,15 @@ extension Settings {
     ///   - userFile: The user's configuration file; a missing file counts as empty.
     /// - Throws: ``CommandLineError/configuration(_:)`` for a file that is not a JSON object,
     ///   an unknown key, a value of the wrong type, or values that cannot work together.
-    public static func load(overrides: SettingsOverrides, environment: [String: String], userFile: URL) async throws(CommandLineError) -> Settings {
-        let fileKeys = try keys(of: userFile)
-        let file: FileProvider<JSONSnapshot>
-        do {
-            file = try await FileProvider<JSONSnapshot>(filePath: FilePath(userFile.path), allowMissing: true)
-        } catch {
-            throw .configuration("Cannot read \(userFile.path): \(error)")
-        }
-        let reader = ConfigReader(providers: [
-            InMemoryProvider(name: "flags", values: overrides.values),
-            EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "arrange"),
-            file,
-            InMemoryProvider(name: "defaults", values: Dictionary(uniqueKeysWithValues: Setting.all.map { $0.configValue(in: .defaults) })),
-        ])
+    public static func load(overrides: SettingsOverrides, environment: [String: String], userFile: URL) throws(CommandLineError) -> Settings {
+        let file = try values(of: userFile)
         var settings = Settings.defaults
         for setting in Setting.all {
-            try setting.read(reader, into: &settings, userFile: userFile)
+            try setting.read(file: file, environment: environment, into: &settings, userFile: userFile)
         }
+        overrides.apply(to: &settings)
         settings.defaultListIsChosen = overrides.gives(Setting.defaultList)
-            || environment[variableName(of: Setting.defaultList.key)] != nil || fileKeys.contains(Setting.defaultList.key)
+            || environment[variableName(of: Setting.defaultList.key)] != nil || file[Setting.defaultList.key] != nil
         try settings.validate()
         return settings
     }
@@ -234,20 +276,17 @@ extension Settings {
         }
     }
 
-    /// The keys of the user's file; refuses a file that is not a JSON object or has a key that
-    /// is not a setting, so that a misspelt key is not silently ignored.
-    private static func keys(of file: URL) throws(CommandLineError) -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .configuration("\(file.path) is not valid JSON.")
+    /// The values of the user's file, by key; refuses a file that is not a JSON object or has a
+    /// key that is not a setting, so that a misspelt key is not silently ignored.
+    private static func values(of file: URL) throws(CommandLineError) -> [String: SettingsFileValue] {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return [:] }
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else { throw .configuration("\(file.path) is not valid JSON.") }
+        guard let values = try? JSONDecoder().decode([String: SettingsFileValue].self, from: data) else {
+            throw .configuration("\(file.path) must hold a JSON object.")
         }
-        guard let dictionary = object as? [String: Any] else { throw .configuration("\(file.path) must hold a JSON object.") }
-        if let unknown = dictionary.keys.sorted().first(where: { !keys.contains($0) }) {
+        if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
             throw .configuration("\(file.path) has an unknown key '\(unknown)'; the keys are \(keys.joined(separator: ", ")).")
         }
-        return Set(dictionary.keys)
+        return values
     }
 }

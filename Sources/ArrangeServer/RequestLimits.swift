@@ -1,7 +1,7 @@
+import ArrangeModel
 import ArrangeSyncHTTP
 import Foundation
 import Hummingbird
-import Synchronization
 
 /// How many requests a server process takes, and a device.
 struct RequestLimits: Sendable, Hashable {
@@ -30,7 +30,7 @@ final class RateLimiter<Key: Hashable & Sendable>: Sendable {
         var updated: ContinuousClock.Instant
     }
 
-    private let buckets = Mutex<[Key: Bucket]>([:])
+    private let buckets = Locked<[Key: Bucket]>([:])
     /// Past this many keys, the buckets that are full again are forgotten.
     private let keptKeys = 10_000
 

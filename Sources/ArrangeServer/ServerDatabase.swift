@@ -1,7 +1,7 @@
+import ArrangeModel
 import Foundation
 import Logging
 import PostgresNIO
-import Synchronization
 
 /// The server's PostgreSQL database: a pool of connections, and the schema's migrations.
 ///
@@ -285,9 +285,9 @@ struct ServerDatabase: Sendable {
             var stopTimer: (@Sendable () -> Void)?
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
-        var isLeased: Bool { state.withLock(\.isLeased) }
+        var isLeased: Bool { state.withLock { $0.isLeased } }
 
         func leased() {
             state.withLock { $0.isLeased = true }

@@ -8,7 +8,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import PostgresNIO
-import Synchronization
 
 /// The context of a request: the account its token belongs to, once checked.
 struct ServerContext: RequestContext {
@@ -21,7 +20,7 @@ struct ServerContext: RequestContext {
 
     /// Who made a request, once known.
     final class Identified: Sendable {
-        let account = Mutex<Account?>(nil)
+        let account = Locked<Account?>(nil)
     }
 
     init(source: ApplicationRequestContextSource) {

@@ -35,6 +35,20 @@ struct RunProtocolTests {
         #expect(intentTitle(of: request.form) == title)
     }
 
+    @Test("A line of bytes that are not UTF-8 is refused alone; the lines around it read")
+    func invalidUTF8() async throws {
+        try await withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("requests.jsonl")
+            try Data(Array("one\n".utf8) + [0x66, 0xFF, 0xFE, 0x0A] + Array("zwei drei é\r\n".utf8) + [0xC3]).write(to: file)
+            let reader = try LineReader(path: file.path)
+            #expect(try reader.readLine() == .success("one"))
+            #expect(try reader.readLine() == .failure(IntentFailure(code: "invalidUTF8", message: "The line is not valid UTF-8 text; send requests as UTF-8.")))
+            #expect(try reader.readLine() == .success("zwei drei é"))
+            #expect(try reader.readLine()?.isSuccess == false, "a character cut at the end")
+            #expect(try reader.readLine() == nil)
+        }
+    }
+
     @Test("The offset form of move keeps its fields")
     func offsetForm() throws {
         let request = try RunRequest(##"{"intent": "move", "fromOffsets": [3, 1], "toOffset": 0}"##)
@@ -189,5 +203,11 @@ struct RunProtocolTests {
         #expect(results[15]?["scope"] as? String == "lists")
         #expect(Array(codes[16...20]) == ["invalidField", "positionOutOfRange", "placedRelativeToItself", "unknownList", "offsetOutOfRange"])
         #expect(titles(22) == ["C", "A", "B"], "undo put B back in Today at its place")
+    }
+}
+
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
     }
 }

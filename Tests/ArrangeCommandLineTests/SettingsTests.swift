@@ -25,7 +25,7 @@ struct SettingsTests {
 
     @Test("Loading Configs/arrange.json as the user file gives the defaults")
     func documentedFileLoads() async throws {
-        let settings = try await Settings.load(overrides: SettingsOverrides(), environment: [:], userFile: Self.documentedDefaults)
+        let settings = try Settings.load(overrides: SettingsOverrides(), environment: [:], userFile: Self.documentedDefaults)
         var expected = Settings.defaults
         expected.defaultListIsChosen = true
         #expect(settings == expected, "the file names the default list, so a person chose it")
@@ -37,17 +37,20 @@ struct SettingsTests {
             let file = folder.appendingPathComponent("config.json")
             try Data(#"{"endGap": 1000, "minimumGap": 5, "defaultList": "Today", "historySize": 7}"#.utf8).write(to: file)
             let environment = ["ARRANGE_MINIMUM_GAP": "10", "ARRANGE_JITTER": "true", "ARRANGE_HISTORY_SIZE": "8"]
-            let settings = try await Settings.load(overrides: SettingsOverrides().with(Setting.historySize, 9), environment: environment, userFile: file)
+            let settings = try Settings.load(overrides: SettingsOverrides().with(Setting.historySize, 9), environment: environment, userFile: file)
             #expect(settings == Settings(endGap: 1000, minimumGap: 10, jitter: true, defaultList: "Today", historySize: 9, defaultListIsChosen: true))
 
             let missing = folder.appendingPathComponent("none.json")
-            #expect(try await Settings.load(overrides: SettingsOverrides(), environment: [:], userFile: missing) == .defaults)
+            #expect(try Settings.load(overrides: SettingsOverrides(), environment: [:], userFile: missing) == .defaults)
         }
     }
 
     @Test("Invalid settings give one clear message", arguments: [
         (#"{"endGap": "wide"}"#, [:], "endGap must be a whole number; check --end-gap, ARRANGE_END_GAP and"),
         ("{}", ["ARRANGE_JITTER": "maybe"], "jitter must be true or false; check --jitter, ARRANGE_JITTER and"),
+        (#"{"jitter": 1}"#, [:], "jitter must be true or false; check --jitter, ARRANGE_JITTER and"),
+        (#"{"endGap": 1.5}"#, [:], "endGap must be a whole number; check --end-gap, ARRANGE_END_GAP and"),
+        (#"{"historySize": 10}"#, ["ARRANGE_HISTORY_SIZE": "ten"], "historySize must be a whole number; check --history-size, ARRANGE_HISTORY_SIZE and"),
         (#"{"endgap": 5}"#, [:], "has an unknown key 'endgap'; the keys are endGap, minimumGap, jitter, defaultList, historySize."),
         ("{not json", [:], "is not valid JSON."),
         ("[1]", [:], "must hold a JSON object."),
@@ -60,7 +63,7 @@ struct SettingsTests {
             let file = folder.appendingPathComponent("config.json")
             try Data(text.utf8).write(to: file)
             do throws(CommandLineError) {
-                _ = try await Settings.load(overrides: SettingsOverrides(), environment: environment, userFile: file)
+                _ = try Settings.load(overrides: SettingsOverrides(), environment: environment, userFile: file)
                 Issue.record("expected an error")
             } catch {
                 #expect(error.description.hasPrefix("invalid configuration: "))
