@@ -13,6 +13,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Arrange",
+    // The messages a person may see are English in the libraries' tables; translations go beside them.
+    defaultLocalization: "en",
     // What apps ship on: every target builds for these, the command line and the server too.
     platforms: [.macOS(.v14), .iOS(.v17), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)],
     products: [
@@ -54,26 +56,29 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
-        .target(name: "ArrangeModel"),
+        .target(name: "ArrangeModel", resources: [.process("Resources")]),
         .target(
             name: "ArrangeStore",
             dependencies: [
                 "ArrangeModel",
                 .product(name: "HashTreeCollections", package: "swift-collections"),
-            ]
+            ],
+            resources: [.process("Resources")]
         ),
-        .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"]),
-        .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"]),
+        .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"], resources: [.process("Resources")]),
+        .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"], resources: [.process("Resources")]),
         .target(
             name: "ArrangeSync",
-            dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.process("Resources")]
         ),
         // Sync with a server over HTTP: protocol version 1, and its client on URLSession.
         .target(
             name: "ArrangeSyncHTTP",
             dependencies: ["ArrangeModel", "ArrangeSync"],
             // The protocol as OpenAPI 3.1: documentation, kept true by ArrangeServerTests.
-            exclude: ["openapi.yaml"]
+            exclude: ["openapi.yaml"],
+            resources: [.process("Resources")]
         ),
         // The sync server: PostgreSQL behind Hummingbird; the executable only parses its command line.
         .target(
@@ -109,9 +114,10 @@ let package = Package(
         ),
         .target(
             name: "ArrangeThings",
-            dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.process("Resources")]
         ),
-        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"]),
+        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"], resources: [.process("Resources")]),
         .target(
             name: "ArrangeCommandLine",
             dependencies: [
@@ -229,6 +235,8 @@ let package = Package(
             name: "ArrangeAppTests",
             dependencies: [
                 "ArrangeIntents", "ArrangeModel", "ArrangeOrdering", "ArrangeSQLite", "ArrangeStore", "ArrangeSync",
+                // Every library with messages a person may see.
+                "ArrangeArchive", "ArrangeSyncHTTP", "ArrangeThings",
                 // Built so that the tests can run `arrange` beside the app.
                 "ArrangeExecutable",
                 .product(name: "GRDB", package: "GRDB.swift"),

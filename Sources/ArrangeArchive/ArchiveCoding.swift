@@ -14,7 +14,23 @@ public enum ArchiveError: Error, Hashable, Sendable {
 }
 
 extension ArchiveError: LocalizedError {
+    /// What is wrong with the file, in the app's language.
     public var errorDescription: String? {
+        switch self {
+        case .malformed: MessageTable.archive.message("ArchiveError.malformed")
+        case .notAnArchive: MessageTable.archive.message("ArchiveError.notAnArchive")
+        case .newerVersion: MessageTable.archive.message("ArchiveError.newerVersion")
+        case .invalid: MessageTable.archive.message("ArchiveError.invalid")
+        }
+    }
+}
+
+extension ArchiveError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What is wrong, in English, with where in the file; a person sees ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What is wrong, in English, with where in the file.
+    public var debugDescription: String {
         switch self {
         case .malformed(let reason):
             "The file is not valid JSON: \(reason)"
@@ -82,7 +98,7 @@ extension Archive {
             do {
                 _ = try Title.validated(list.name, as: .listName)
             } catch {
-                throw .invalid(path: path + ".name", reason: error.localizedDescription)
+                throw .invalid(path: path + ".name", reason: error.debugDescription)
             }
             guard names.insert(ItemList.nameKey(list.name)).inserted else {
                 throw .invalid(path: path + ".name", reason: "another list is named '\(list.name)'.")
@@ -93,7 +109,7 @@ extension Archive {
                 do {
                     _ = try Title.validated(item.title)
                 } catch {
-                    throw .invalid(path: itemPath + ".title", reason: error.localizedDescription)
+                    throw .invalid(path: itemPath + ".title", reason: error.debugDescription)
                 }
             }
         }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `arrange-bench`: Arrange against the earlier approaches, side by side in one run.
 @main
-struct ArrangeBenchCommand: ParsableCommand {
+struct ArrangeBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arrange-bench",
         abstract: "Runs Arrange and the earlier ordering approaches on the same workloads and prints Markdown tables.",
@@ -15,7 +15,7 @@ struct ArrangeBenchCommand: ParsableCommand {
 
     /// The parts of the report.
     enum Section: String, CaseIterable, ExpressibleByArgument {
-        case workloads, latency, scaling, sync
+        case workloads, latency, scaling, sync, observation
     }
 
     @Flag(help: "Small sizes and few operations: the whole run takes well under a minute (sizes 1,000 and 10,000, 2,000 operations, latency at 10,000 items, scaling from 1,000 to 100,000).")
@@ -63,13 +63,13 @@ struct ArrangeBenchCommand: ParsableCommand {
         if let denseRowBudget, denseRowBudget < 0 { throw ValidationError("The dense row budget cannot be negative.") }
     }
 
-    func run() throws {
+    func run() async throws {
         if let memoryProbe {
             try MemoryProbe.measure(count: memoryProbe)
             return
         }
         let settings = Settings(self)
-        try Report(settings: settings).run()
+        try await Report(settings: settings).run()
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 struct Report {
     let settings: Settings
 
-    func run() throws {
+    func run() async throws {
         let clock = ContinuousClock()
         let started = clock.now
         print("# Arrange benchmark run\n")
@@ -54,6 +54,14 @@ struct Report {
             targets.syncAdded = measurement.added
             print("## Sync on SQLite: \(Format.count(settings.latencyItems)) items, database files in WAL mode\n")
             print("The moves with and without logging, and a bare one-row `UPDATE`, are timed in turns on two files holding the same list, \(settings.samples) rounds; the ratios are of the medians (what logging adds is the difference of the two moves' medians). A merge is one transaction of the operations one replica made offline, each in a transaction of its own, into the other; its ratio is of the two total times, one run each.\n")
+            print(section.text(measurement) + "\n")
+        }
+        if settings.sections.contains(.observation) {
+            log("Observation on SQLite at \(Format.count(settings.latencyItems)) items")
+            let section = ObservationSection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, log: log)
+            let measurement = try await section.run(in: directory)
+            print("## Observation on SQLite: \(Format.count(settings.latencyItems)) items in list A, a database file in WAL mode\n")
+            print("Three observations of list A (`SQLiteItemRepository.observe`), each consumed by a task of its own. CPU times are the process's, every thread's (`CLOCK_PROCESS_CPUTIME_ID`); the commits to list B are followed by a pause of \(Int(ObservationSection.settling.nanoseconds / 1e6)) ms in both variants, in turns. The commits that an observer sees change an item's title on the list it reads.\n")
             print(section.text(measurement) + "\n")
         }
         print(targets.text)

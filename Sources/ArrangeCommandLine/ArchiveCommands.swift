@@ -132,7 +132,7 @@ struct ImportThingsCommand: SessionCommand {
         } catch .unreadable(let path, let reason) {
             throw CommandLineError.input("Cannot read the Things database \(path): \(reason)")
         } catch {
-            throw IntentFailure(code: "notThings", message: error.localizedDescription)
+            throw IntentFailure(code: "notThings", message: error.debugDescription)
         }
         progress("Importing \(library.tasks.count) tasks and \(library.areas.count) areas…")
         let result = try await session.environment.perform(ImportThings(library)).result

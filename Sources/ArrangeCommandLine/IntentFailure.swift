@@ -34,20 +34,23 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
 
     /// Describes any error a request can end in.
     public init(_ error: any Error) {
-        let message = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        // The command line keeps the core's English, with its ids and paths (the errors'
+        // debug descriptions), where an app shows their messages in the person's language.
+        let english = String(describing: error)
+        let message = (error as? any LocalizedError)?.errorDescription ?? english
         switch error {
         case let failure as IntentFailure: self = failure
         case let error as ReferenceError: self.init(code: error.code, message: message)
-        case let error as IntentError: self.init(code: Self.code(of: error), message: Self.withHint(message, for: error))
-        case let error as TitleError: self.init(code: Self.code(of: error), message: message)
-        case let error as StoreError: self.init(code: Self.code(of: error), message: message)
-        case let error as OrderingError: self.init(code: Self.code(of: error), message: message)
-        case let error as ArchiveError: self.init(code: Self.code(of: error), message: message)
-        case let error as OperationFileError: self.init(code: Self.code(of: error), message: message)
-        case let error as SyncError: self.init(code: Self.code(of: error), message: message)
-        case is OperationCheckError: self.init(code: "invalidOperations", message: message)
-        case let error as SyncServerError: self.init(code: error.code.rawValue, message: message)
-        case is HTTPSyncError: self.init(code: "serverUnreachable", message: message)
+        case let error as IntentError: self.init(code: Self.code(of: error), message: Self.withHint(english, for: error))
+        case let error as TitleError: self.init(code: Self.code(of: error), message: english)
+        case let error as StoreError: self.init(code: Self.code(of: error), message: english)
+        case let error as OrderingError: self.init(code: Self.code(of: error), message: english)
+        case let error as ArchiveError: self.init(code: Self.code(of: error), message: english)
+        case let error as OperationFileError: self.init(code: Self.code(of: error), message: english)
+        case let error as SyncError: self.init(code: Self.code(of: error), message: english)
+        case is OperationCheckError: self.init(code: "invalidOperations", message: english)
+        case let error as SyncServerError: self.init(code: error.code.rawValue, message: english)
+        case is HTTPSyncError: self.init(code: "serverUnreachable", message: english)
         default: self.init(code: "internal", message: message)
         }
     }

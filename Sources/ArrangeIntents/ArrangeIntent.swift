@@ -1,3 +1,4 @@
+import ArrangeModel
 /// One thing a person can do with their lists, shaped like an App Intent.
 ///
 /// An intent is a small `Sendable` value: a ``title`` (a verb and a noun, "Move Items"),
@@ -26,6 +27,13 @@ public protocol ArrangeIntent: Sendable {
     /// A verb and a noun, as a person would read it in a menu or an undo item: "Move Items".
     static var title: String { get }
 
+    /// The title in the app's language, as an undo item names the step: "Move Items", in
+    /// "Undo Move Items". It is the ``UndoStep/actionName`` of the steps the intent records.
+    ///
+    /// The default reads the titles of Arrange's own intents from its message table, and
+    /// answers ``title`` for any other: an app whose intent has a localized title returns it here.
+    static var localizedTitle: String { get }
+
     /// Whether the intent only reads. The default is `false`.
     var isReadOnly: Bool { get }
 
@@ -40,6 +48,13 @@ public protocol ArrangeIntent: Sendable {
 
 extension ArrangeIntent {
     public var isReadOnly: Bool { false }
+
+    public static var localizedTitle: String {
+        let name = String(reflecting: Self.self)
+        let module = "ArrangeIntents."
+        guard name.hasPrefix(module) else { return title }
+        return MessageTable.intents.message("Action.\(name.dropFirst(module.count))")
+    }
 
     /// Runs the intent in one transaction of `environment`'s store.
     ///

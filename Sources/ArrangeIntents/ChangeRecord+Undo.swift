@@ -91,12 +91,12 @@ private struct TakingBack {
 
     var ordering: OrderingService { context.ordering }
 
-    func conflict(_ reason: String) -> IntentError {
+    func conflict(_ reason: HistoryConflict) -> IntentError {
         IntentError.historyConflict(action: action, reason: reason)
     }
 
     func existing(_ id: Item.ID) throws -> Item {
-        guard let item = try transaction.item(id: id) else { throw conflict("item \(id) no longer exists.") }
+        guard let item = try transaction.item(id: id) else { throw conflict(.itemGone(id)) }
         return item
     }
 
@@ -128,26 +128,26 @@ private struct TakingBack {
             try putBack(places, joiningToday: true)
 
         case .retitled(let edits):
-            try context.record(.retitled(try takeBack(edits, of: \.title, named: "title", unchanged: ==)))
+            try context.record(.retitled(try takeBack(edits, of: \.title, named: .title, unchanged: ==)))
 
         case .renoted(let edits):
-            try context.record(.renoted(try takeBack(edits, of: \.notes, named: "notes", unchanged: ==)))
+            try context.record(.renoted(try takeBack(edits, of: \.notes, named: .notes, unchanged: ==)))
 
         case .completion(let edits):
-            try context.record(.completion(try takeBack(edits, of: \.completedAt, named: "completion", unchanged: Self.sameMoment)))
+            try context.record(.completion(try takeBack(edits, of: \.completedAt, named: .completion, unchanged: Self.sameMoment)))
 
         case .listCreated(let list, _):
             try deleteList(list.id)
 
         case .listDeleted(let list, let place, let items):
-            guard try transaction.list(id: list.id) == nil else { throw conflict("the list '\(list.name)' exists again.") }
+            guard try transaction.list(id: list.id) == nil else { throw conflict(.listExistsAgain(name: list.name)) }
             let at = try place.map(placement(after:)) ?? .bottom
             try ordering.add(list, at: at.map { ItemList.ID(entry: $0) }, in: transaction)
             try restore(items)
             try context.record(.restored(lists: [list.id], items: items.map(\.item.id)))
 
         case .listRenamed(let id, let edit):
-            guard var list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
+            guard var list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
             let current = list.name
             list.name = edit.old
             try transaction.update(list)
@@ -168,8 +168,8 @@ private struct TakingBack {
 
     /// Deletes a list again with whatever items it has, unless it has become the default list.
     private func deleteList(_ id: ItemList.ID) throws {
-        guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
-        guard try transaction.defaultListID() != id else { throw conflict("'\(list.name)' has become the default list, which is not deleted.") }
+        guard let list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
+        guard try transaction.defaultListID() != id else { throw conflict(.becameDefault(name: list.name)) }
         let place = try ChangeRecord.place(of: list.entry, in: .lists, transaction: transaction)
         let items = try ChangeRecord.placedItems(try transaction.items(in: id, visibility: .all, offset: 0, limit: .max), in: transaction)
         try transaction.deleteList(id: id)
@@ -177,11 +177,11 @@ private struct TakingBack {
     }
 
     /// Why the entry of a place cannot be put back.
-    private func missing(_ place: Place) -> String {
+    private func missing(_ place: Place) -> HistoryConflict {
         switch place.scope {
-        case .lists: "list \(ItemList.ID(entry: place.id)) no longer exists."
-        case .items: "item \(Item.ID(entry: place.id)) no longer exists."
-        case .today: "item \(Item.ID(entry: place.id)) is no longer in Today."
+        case .lists: .listGone(ItemList.ID(entry: place.id))
+        case .items: .itemGone(Item.ID(entry: place.id))
+        case .today: .itemLeftToday(Item.ID(entry: place.id))
         }
     }
 
@@ -224,7 +224,7 @@ private struct TakingBack {
     /// Adds deleted items back, each after its predecessor in its list, then in Today.
     private func restore(_ placed: [ChangeRecord.PlacedItem]) throws {
         for entry in placed where try transaction.item(id: entry.item.id) != nil {
-            throw conflict("item \(entry.item.id) exists again.")
+            throw conflict(.itemExistsAgain(entry.item.id))
         }
         for entry in placed {
             var item = entry.item
@@ -244,14 +244,14 @@ private struct TakingBack {
     /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the place's list or its
     ///   predecessor is gone.
     private func placement(after place: Place) throws -> Placement<OrderEntry.ID> {
-        var name = place.scope == .today ? "Today" : "the order of the lists"
+        var listName: String?
         if case .items(let id) = place.scope {
-            guard let list = try transaction.list(id: id) else { throw conflict("its list no longer exists.") }
-            name = "'\(list.name)'"
+            guard let list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
+            listName = list.name
         }
         guard let predecessor = place.predecessor else { return .top }
         guard try transaction.entry(id: predecessor, in: place.scope) != nil else {
-            throw conflict("what was before it (\(predecessor)) is no longer in \(name).")
+            throw conflict(.neighbourGone(predecessor, in: place.scope, listName: listName))
         }
         return .after(predecessor)
     }
@@ -263,13 +263,13 @@ private struct TakingBack {
     ///   longer the one the edit gave it: another device, or another session, changed it since,
     ///   and taking the edit back would overwrite that change.
     private func takeBack<Value>(
-        _ edits: [Item.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Item, Value>, named name: String, unchanged: (Value, Value) -> Bool
+        _ edits: [Item.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Item, Value>, named name: HistoryConflict.EditedField, unchanged: (Value, Value) -> Bool
     ) throws -> [Item.ID: ChangeRecord.Edit<Value>] {
         var inverse: [Item.ID: ChangeRecord.Edit<Value>] = [:]
         let stamp = context.now()
         for (id, edit) in edits.sorted(by: { $0.key < $1.key }) {
             var item = try existing(id)
-            guard unchanged(item[keyPath: field], edit.new) else { throw conflict("the \(name) of '\(item.title)' has changed since.") }
+            guard unchanged(item[keyPath: field], edit.new) else { throw conflict(.editedSince(name, item: id, title: item.title)) }
             inverse[id] = ChangeRecord.Edit(old: item[keyPath: field], new: edit.old)
             item[keyPath: field] = edit.old
             item.updatedAt = stamp

@@ -125,10 +125,10 @@ public final class IntentContext {
         if let expected, step.id != expected {
             let stack = back ? environment.undoSteps : environment.redoSteps
             guard let meant = stack.first(where: { $0.id == expected }) else {
-                throw IntentError.historyConflict(action: step.actionName, reason: "the change meant is no longer in the history.")
+                throw IntentError.historyConflict(action: step.actionName, reason: .notInHistory)
             }
             throw IntentError.historyConflict(
-                action: meant.actionName, reason: back ? "a newer change came after it; undo that first." : "a change undone after it comes first.")
+                action: meant.actionName, reason: back ? .newerChangeFirst : .undoneChangeFirst)
         }
         for change in step.changes.reversed() { try change.takeBack(in: self, action: step.actionName) }
         stepped = (step, back)

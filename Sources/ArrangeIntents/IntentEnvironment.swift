@@ -120,7 +120,7 @@ public final class IntentEnvironment: Sendable {
             let (result, effect) = try await repository.write { transaction in
                 try self.changing(transaction) { context in try makeIntent(context.transaction).run(in: context) }
             }
-            return Performed(result: result, undoStep: apply(effect, action: Intent.title))
+            return Performed(result: result, undoStep: apply(effect, action: Intent.localizedTitle))
         }
     }
 
@@ -259,7 +259,8 @@ enum HistoryEffect: Sendable {
 public struct UndoStep: Identifiable, Hashable, Sendable {
     /// The step's identity, kept through undo and redo.
     public let id: UUID
-    /// The title of the intent that made the change: "Move Items".
+    /// The title of the intent that made the change, in the app's language
+    /// (``ArrangeIntent/localizedTitle``): "Move Items".
     public let actionName: String
     /// The changes of the step, in the order made; going back over it takes them back, last first.
     let changes: [ChangeRecord]

@@ -24,14 +24,41 @@ public enum IntentError: Error, Hashable, Sendable {
     case nothingToUndo
     /// There is nothing left to redo in this session.
     case nothingToRedo
-    /// The store changed outside this session, so a step cannot be undone or redone.
-    case historyConflict(action: String, reason: String)
+    /// A step of the history cannot be undone or redone: another step comes first, or the
+    /// store changed outside this session so that the step no longer fits. `action` is the
+    /// step's ``UndoStep/actionName``.
+    case historyConflict(action: String, reason: HistoryConflict)
     /// An intent that declares itself read-only tried to write: a mistake in the intent.
     case readOnlyIntent(String)
 }
 
 extension IntentError: LocalizedError {
+    /// What went wrong, in the app's language, in a sentence a person can act on.
     public var errorDescription: String? {
+        let table = MessageTable.intents
+        return switch self {
+        case .unknownItem: table.message("IntentError.unknownItem")
+        case .unknownList: table.message("IntentError.unknownList")
+        case .noDefaultList: table.message("IntentError.noDefaultList")
+        case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
+        case .noItemsNamed: table.message("IntentError.noItemsNamed")
+        case .negativeOffset(let offset): table.message("IntentError.negativeOffset", ["offset": "\(offset)"])
+        case .notInToday: table.message("IntentError.notInToday")
+        case .nothingToUndo: table.message("IntentError.nothingToUndo")
+        case .nothingToRedo: table.message("IntentError.nothingToRedo")
+        case .historyConflict(let action, let reason): table.message("IntentError.historyConflict", ["action": action, "reason": reason.message])
+        case .readOnlyIntent(let action): table.message("IntentError.readOnlyIntent", ["action": action])
+        }
+    }
+}
+
+extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, with the ids a developer needs; a person sees
+    /// ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, with the ids a developer needs.
+    public var debugDescription: String {
         switch self {
         case .unknownItem(let id):
             "No item has the id \(id); it may have been deleted."
@@ -52,14 +79,84 @@ extension IntentError: LocalizedError {
         case .nothingToRedo:
             "Nothing to redo in this session."
         case .historyConflict(let action, let reason):
-            "Cannot go back over '\(action)': \(reason)"
+            "Cannot go back over '\(action)': \(reason.debugDescription)"
         case .readOnlyIntent(let action):
             "'\(action)' tried to change the store while reading it; this is a bug in Arrange."
         }
     }
 }
 
-extension IntentError: CustomStringConvertible {
-    /// The ``errorDescription``.
-    public var description: String { errorDescription ?? "" }
+/// Why a step of the undo history cannot be taken: another step comes first, or the store
+/// changed since, on this device or another, so that taking the step would undo someone
+/// else's change.
+public enum HistoryConflict: Hashable, Sendable {
+    /// The step meant (`Undo(expecting:)`) is no longer in the history.
+    case notInHistory
+    /// A newer step comes first: undo that one.
+    case newerChangeFirst
+    /// A step undone after the one meant comes first: redo that one.
+    case undoneChangeFirst
+    /// A list the step changed no longer exists.
+    case listGone(ItemList.ID)
+    /// An item the step changed no longer exists.
+    case itemGone(Item.ID)
+    /// An item the step changed is no longer in Today.
+    case itemLeftToday(Item.ID)
+    /// A list the step deleted, named so, exists again.
+    case listExistsAgain(name: String)
+    /// An item the step deleted exists again.
+    case itemExistsAgain(Item.ID)
+    /// The list the step created has become the default list, which is not deleted.
+    case becameDefault(name: String)
+    /// The entry before a place the step takes back is no longer in that ordering; `listName`
+    /// names the list, for a list's items.
+    case neighbourGone(OrderEntry.ID, in: OrderScope, listName: String?)
+    /// An item's field was edited since the step, and taking the step would overwrite that.
+    case editedSince(EditedField, item: Item.ID, title: String)
+
+    /// A field of an item that a step edits.
+    public enum EditedField: String, Hashable, Sendable {
+        case title, notes, completion
+    }
+
+    /// Why, in the app's language, as a clause after "Cannot go back over “Move Items”: ".
+    public var message: String {
+        let table = MessageTable.intents
+        return switch self {
+        case .notInHistory: table.message("HistoryConflict.notInHistory")
+        case .newerChangeFirst: table.message("HistoryConflict.newerChangeFirst")
+        case .undoneChangeFirst: table.message("HistoryConflict.undoneChangeFirst")
+        case .listGone: table.message("HistoryConflict.listGone")
+        case .itemGone: table.message("HistoryConflict.itemGone")
+        case .itemLeftToday: table.message("HistoryConflict.itemLeftToday")
+        case .listExistsAgain(let name): table.message("HistoryConflict.listExistsAgain", ["name": name])
+        case .itemExistsAgain: table.message("HistoryConflict.itemExistsAgain")
+        case .becameDefault(let name): table.message("HistoryConflict.becameDefault", ["name": name])
+        case .neighbourGone(_, .today, _): table.message("HistoryConflict.neighbourGone.today")
+        case .neighbourGone(_, .lists, _): table.message("HistoryConflict.neighbourGone.lists")
+        case .neighbourGone(_, .items, let name): table.message("HistoryConflict.neighbourGone.list", ["name": name ?? ""])
+        case .editedSince(let field, _, let title): table.message("HistoryConflict.editedSince.\(field.rawValue)", ["title": title])
+        }
+    }
+}
+
+extension HistoryConflict: CustomDebugStringConvertible {
+    /// Why, in English, with the ids a developer needs.
+    public var debugDescription: String {
+        switch self {
+        case .notInHistory: "the change meant is no longer in the history."
+        case .newerChangeFirst: "a newer change came after it; undo that first."
+        case .undoneChangeFirst: "a change undone after it comes first."
+        case .listGone(let id): "list \(id) no longer exists."
+        case .itemGone(let id): "item \(id) no longer exists."
+        case .itemLeftToday(let id): "item \(id) is no longer in Today."
+        case .listExistsAgain(let name): "the list '\(name)' exists again."
+        case .itemExistsAgain(let id): "item \(id) exists again."
+        case .becameDefault(let name): "'\(name)' has become the default list, which is not deleted."
+        case .neighbourGone(let entry, .today, _): "what was before it (\(entry)) is no longer in Today."
+        case .neighbourGone(let entry, .lists, _): "what was before it (\(entry)) is no longer in the order of the lists."
+        case .neighbourGone(let entry, .items, let name): "what was before it (\(entry)) is no longer in '\(name ?? "")'."
+        case .editedSince(let field, _, let title): "the \(field.rawValue) of '\(title)' has changed since."
+        }
+    }
 }

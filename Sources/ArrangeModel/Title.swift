@@ -22,9 +22,13 @@ public enum TitleError: Error, Hashable, Sendable {
     }
 }
 
-extension TitleError: CustomStringConvertible {
-    /// What went wrong, in a sentence a person can act on.
-    public var description: String {
+extension TitleError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, as the command line and logs say it; a person sees
+    /// ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, as the command line and logs say it.
+    public var debugDescription: String {
         switch self {
         case .empty(let field):
             "The \(field.rawValue) is empty; give it at least one visible character."
@@ -100,5 +104,26 @@ extension String {
 }
 
 extension TitleError: LocalizedError {
-    public var errorDescription: String? { description }
+    /// What went wrong, in the app's language, in a sentence a person can act on.
+    public var errorDescription: String? {
+        let table = MessageTable.model
+        return switch self {
+        case .empty(let field): table.message("TitleError.empty.\(field.code)")
+        case .tooLong(let field, let length, let limit): table.message("TitleError.tooLong.\(field.code)", ["length": "\(length)", "limit": "\(limit)"])
+        case .controlCharacter(let field, let position): table.message("TitleError.controlCharacter.\(field.code)", ["position": "\(position)"])
+        case .duplicateListName(let name): table.message("TitleError.duplicateListName", ["name": name])
+        case .notesTooLarge(let size, let limit):
+            table.message("TitleError.notesTooLarge", ["size": "\(size)", "limit": "\(limit)", "characters": "\(limit / 1_000 * 1_000)"])
+        }
+    }
+}
+
+extension TitleError.Field {
+    /// The field in the codes of the messages: `title`, `listName`.
+    var code: String {
+        switch self {
+        case .title: "title"
+        case .listName: "listName"
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import ArrangeModel
 public import Foundation
 
 /// The tunable parts of how keys are chosen.
@@ -45,5 +46,11 @@ public struct OrderingConfiguration: Hashable, Sendable, Codable {
 }
 
 extension OrderingConfiguration.Problem: LocalizedError {
-    public var errorDescription: String? { description }
+    /// What is wrong, in the app's language.
+    public var errorDescription: String? {
+        switch self {
+        case .endGapTooSmall(let gap): MessageTable.ordering.message("OrderingConfiguration.Problem.endGapTooSmall", ["gap": "\(gap)"])
+        case .minimumGapTooSmall(let gap): MessageTable.ordering.message("OrderingConfiguration.Problem.minimumGapTooSmall", ["gap": "\(gap)"])
+        }
+    }
 }

@@ -126,9 +126,13 @@ public enum OrderingError: Error, Hashable, Sendable {
     case targetListAmbiguous
 }
 
-extension OrderingError: CustomStringConvertible {
-    /// What went wrong, in a sentence a person can act on.
-    public var description: String {
+extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, with the ids a developer needs; a person sees
+    /// ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, with the ids a developer needs.
+    public var debugDescription: String {
         switch self {
         case .offsetOutOfRange(let offset, let count) where count < 0:
             "Offset \(offset) is out of range; there is nothing there to move."
@@ -151,5 +155,18 @@ extension OrderingError: CustomStringConvertible {
 }
 
 extension OrderingError: LocalizedError {
-    public var errorDescription: String? { description }
+    /// What went wrong, in the app's language, in a sentence a person can act on.
+    public var errorDescription: String? {
+        let table = MessageTable.ordering
+        return switch self {
+        case .offsetOutOfRange(let offset, let count) where count < 0: table.message("OrderingError.offsetOutOfRange.empty", ["offset": "\(offset)"])
+        case .offsetOutOfRange(let offset, let count): table.message("OrderingError.offsetOutOfRange", ["offset": "\(offset)", "count": "\(count)"])
+        case .nothingToMove: table.message("OrderingError.nothingToMove")
+        case .duplicateItems: table.message("OrderingError.duplicateItems")
+        case .placedRelativeToItself: table.message("OrderingError.placedRelativeToItself")
+        case .anchorInAnotherList: table.message("OrderingError.anchorInAnotherList")
+        case .anchorNotInToday: table.message("OrderingError.anchorNotInToday")
+        case .targetListAmbiguous: table.message("OrderingError.targetListAmbiguous")
+        }
+    }
 }

@@ -368,9 +368,9 @@ struct ServerRoutes: Sendable {
         case .refusedOperation(let line, let problem):
             SyncServerError(.invalidOperation, "Operation \(line - 2) is refused: \(problem.reason(naming: { "operation \($0 - 2)" }))", index: line - 2)
         case .badLine(let line, _) where line >= 2:
-            SyncServerError(.invalidOperation, error.localizedDescription, index: line - 2)
+            SyncServerError(.invalidOperation, error.debugDescription, index: line - 2)
         default:
-            SyncServerError(.invalidBody, error.localizedDescription)
+            SyncServerError(.invalidBody, error.debugDescription)
         }
     }
 }

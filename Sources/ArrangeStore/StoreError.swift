@@ -29,9 +29,13 @@ public enum StoreError: Error, Hashable, Sendable {
     case unloggedChange
 }
 
-extension StoreError: CustomStringConvertible {
-    /// What went wrong, in a sentence a person can act on.
-    public var description: String {
+extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, with the ids and paths a developer needs; a person sees
+    /// ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, with the ids and paths a developer needs.
+    public var debugDescription: String {
         switch self {
         case .listNotFound(let id): "No list has the id \(id)."
         case .itemNotFound(let id): "No item has the id \(id)."
@@ -39,7 +43,7 @@ extension StoreError: CustomStringConvertible {
         case .duplicateItem(let id): "An item with the id \(id) exists already."
         case .duplicateOperation(let id): "An operation with the id \(id.lowercasedString) is logged already."
         case .operationNotFound(let id): "No logged operation has the id \(id.lowercasedString)."
-        case .validation(let error): error.description
+        case .validation(let error): error.debugDescription
         case .unusableDatabase(let path, let reason): "Cannot use the database at \(path): \(reason)"
         case .database(let reason): "The database failed: \(reason)"
         case .readOnly(let path):
@@ -51,5 +55,21 @@ extension StoreError: CustomStringConvertible {
 }
 
 extension StoreError: LocalizedError {
-    public var errorDescription: String? { description }
+    /// What went wrong, in the app's language, in a sentence a person can act on.
+    public var errorDescription: String? {
+        let table = MessageTable.store
+        return switch self {
+        case .listNotFound: table.message("StoreError.listNotFound")
+        case .itemNotFound: table.message("StoreError.itemNotFound")
+        case .duplicateList: table.message("StoreError.duplicateList")
+        case .duplicateItem: table.message("StoreError.duplicateItem")
+        case .duplicateOperation: table.message("StoreError.duplicateOperation")
+        case .operationNotFound: table.message("StoreError.operationNotFound")
+        case .validation(let error): error.errorDescription
+        case .unusableDatabase: table.message("StoreError.unusableDatabase")
+        case .database: table.message("StoreError.database")
+        case .readOnly: table.message("StoreError.readOnly")
+        case .unloggedChange: table.message("StoreError.unloggedChange")
+        }
+    }
 }

@@ -265,8 +265,20 @@ public enum OperationCheckError: Error, Hashable, Sendable {
 }
 
 extension OperationCheckError: LocalizedError {
-    /// Which operation, why, and that nothing was merged, in a sentence.
+    /// Which operation, and that nothing was merged, in the app's language.
     public var errorDescription: String? {
+        switch self {
+        case .refused(let position, _): MessageTable.sync.message("OperationCheckError.refused", ["position": "\(position)"])
+        }
+    }
+}
+
+extension OperationCheckError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Which operation, why, and that nothing was merged, in English; a person sees ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// Which operation, why, and that nothing was merged, in English.
+    public var debugDescription: String {
         switch self {
         case .refused(let position, let problem):
             "Operation \(position) of the batch is refused: \(problem.reason { "operation \($0)" }) Nothing was merged."

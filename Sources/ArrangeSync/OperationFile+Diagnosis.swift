@@ -19,7 +19,7 @@ extension OperationFile {
         case DecodingError.dataCorrupted(let context):
             "the field '\(path(context.codingPath))' is not valid: \(context.debugDescription)"
         default:
-            error.localizedDescription
+            String(describing: error)
         }
     }
 

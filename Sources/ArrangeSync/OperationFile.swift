@@ -288,8 +288,33 @@ public enum OperationFileError: Error, Hashable, Sendable {
 }
 
 extension OperationFileError: LocalizedError {
-    /// What is wrong, with the line, in a sentence.
+    /// What is wrong with the file, in the app's language.
     public var errorDescription: String? {
+        let table = MessageTable.sync
+        return switch self {
+        case .missingHeader: table.message("OperationFileError.missingHeader")
+        case .newerVersion: table.message("OperationFileError.newerVersion")
+        case .truncated(let line): table.message("OperationFileError.truncated", ["line": "\(line)"])
+        case .badLine(let line, _): table.message("OperationFileError.badLine", ["line": "\(line)"])
+        case .missingTrailer: table.message("OperationFileError.missingTrailer")
+        case .badTrailer: table.message("OperationFileError.badTrailer")
+        case .lineAfterTrailer: table.message("OperationFileError.lineAfterTrailer")
+        case .countMismatch: table.message("OperationFileError.countMismatch")
+        case .digestMismatch: table.message("OperationFileError.digestMismatch")
+        case .refusedOperation(let line, _): table.message("OperationFileError.refusedOperation", ["line": "\(line)"])
+        case .unexpectedSnapshot: table.message("OperationFileError.unexpectedSnapshot")
+        case .notASnapshot: table.message("OperationFileError.notASnapshot")
+        case .badSnapshotLine(let line, _): table.message("OperationFileError.badSnapshotLine", ["line": "\(line)"])
+        }
+    }
+}
+
+extension OperationFileError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What is wrong, with the line, in English; a person sees ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What is wrong, with the line, in English.
+    public var debugDescription: String {
         switch self {
         case .missingHeader: #"The file is not an Arrange operations file: its first line must be {"format":"arrange-sync","version":\#(OperationFile.currentVersion)} or an earlier version."#
         case .newerVersion(let version): "The file is in format version \(version), newer than this Arrange reads; update Arrange to read it."

@@ -1,3 +1,4 @@
+import ArrangeModel
 public import Foundation
 
 /// Why sync refused to merge. Nothing was merged.
@@ -32,8 +33,30 @@ public enum SyncError: Error, Hashable, Sendable {
 }
 
 extension SyncError: LocalizedError {
-    /// What happened, and what it means for the person, in a sentence.
+    /// What happened, and what it means for the person, in the app's language.
     public var errorDescription: String? {
+        let table = MessageTable.sync
+        return switch self {
+        case .foldedApart: table.message("SyncError.foldedApart")
+        case .missingFoldedOperations: table.message("SyncError.missingFoldedOperations")
+        case .noOperationLog: table.message("SyncError.noOperationLog")
+        case .unrecordedChange: table.message("SyncError.unrecordedChange")
+        case .unknownCursor: table.message("SyncError.unknownCursor")
+        case .replicaInUse: table.message("SyncError.replicaInUse")
+        case .clockAhead: table.message("SyncError.clockAhead")
+        case .cannotForgetThisDatabase: table.message("SyncError.cannotForgetThisDatabase")
+        case .unknownReplica: table.message("SyncError.unknownReplica")
+        }
+    }
+}
+
+extension SyncError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What happened, in English, as the command line and logs say it; a person sees
+    /// ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What happened, in English, as the command line and logs say it.
+    public var debugDescription: String {
         switch self {
         case .foldedApart:
             "These two databases each folded away operations the other never received, so their histories cannot be merged; their lists and items are unchanged."

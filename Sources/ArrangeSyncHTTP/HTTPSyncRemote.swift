@@ -249,7 +249,21 @@ public enum HTTPSyncError: Error, Hashable, Sendable {
 }
 
 extension HTTPSyncError: LocalizedError {
+    /// What went wrong, in the app's language.
     public var errorDescription: String? {
+        switch self {
+        case .unreachable: MessageTable.syncHTTP.message("HTTPSyncError.unreachable")
+        case .badAnswer: MessageTable.syncHTTP.message("HTTPSyncError.badAnswer")
+        }
+    }
+}
+
+extension HTTPSyncError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, with the server's address; a person sees ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, with the server's address.
+    public var debugDescription: String {
         switch self {
         case .unreachable(let server, let reason):
             "The sync server at \(server.absoluteString) cannot be reached (\(reason)); nothing was lost, try again later."

@@ -216,5 +216,15 @@ public struct SyncServerError: Error, Codable, Hashable, Sendable {
 }
 
 extension SyncServerError: LocalizedError {
-    public var errorDescription: String? { message }
+    /// What the refusal means for the person, in the app's language; the server's own
+    /// ``message`` is in ``debugDescription``.
+    public var errorDescription: String? { MessageTable.syncHTTP.message("SyncServerError.\(code.rawValue)") }
+}
+
+extension SyncServerError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The server's message, in English; a person sees ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// The server's message, in English.
+    public var debugDescription: String { message }
 }

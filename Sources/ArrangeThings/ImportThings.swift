@@ -1,3 +1,4 @@
+import ArrangeModel
 public import ArrangeIntents
 import ArrangeArchive
 public import Foundation
@@ -11,6 +12,8 @@ public import Foundation
 public struct ImportThings: ArrangeIntent {
     /// "Import from Things".
     public static let title = "Import from Things"
+
+    public static var localizedTitle: String { MessageTable.things.message("Action.ImportThings") }
 
     /// The library, read with ``ThingsLibrary/init(contentsOf:)``.
     public var library: ThingsLibrary

@@ -1,3 +1,4 @@
+import ArrangeModel
 public import Foundation
 import GRDB
 
@@ -118,7 +119,21 @@ public enum ThingsError: Error, Hashable, Sendable {
 }
 
 extension ThingsError: LocalizedError {
+    /// What went wrong, in the app's language.
     public var errorDescription: String? {
+        switch self {
+        case .unreadable: MessageTable.things.message("ThingsError.unreadable")
+        case .notThings: MessageTable.things.message("ThingsError.notThings")
+        }
+    }
+}
+
+extension ThingsError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, with the path; a person sees ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, with the path.
+    public var debugDescription: String {
         switch self {
         case .unreadable(let path, let reason): "Cannot read the Things database \(path): \(reason)"
         case .notThings(let path, let reason): "\(path) is not a Things 3 database: \(reason)"

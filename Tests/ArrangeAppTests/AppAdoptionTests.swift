@@ -129,7 +129,7 @@ struct AppAdoptionTests {
         let milk = try #require(try await environment.perform(AddItem(title: "Milk")).undoStep)
         let eggs = try #require(try await environment.perform(AddItem(title: "Eggs")).undoStep)
 
-        await #expect(throws: IntentError.historyConflict(action: "Add Item", reason: "a newer change came after it; undo that first.")) {
+        await #expect(throws: IntentError.historyConflict(action: "Add Item", reason: .newerChangeFirst)) {
             try await Undo(expecting: milk.id).perform(in: environment)
         }
         #expect(try await ListItems().perform(in: environment).items.map(\.title) == ["Milk", "Eggs"])
@@ -292,7 +292,8 @@ struct AppAdoptionTests {
                 _ = try await DeleteList(list: ItemList.ID()).perform(in: environment)
                 Issue.record("deleting an unknown list must fail")
             } catch {
-                #expect(error.localizedDescription.hasPrefix("No list has the id "))
+                #expect(error.localizedDescription == "The list no longer exists; it may have been deleted.")
+                #expect(String(describing: error).hasPrefix("No list has the id "), "the id is for the developer")
             }
         }
     }

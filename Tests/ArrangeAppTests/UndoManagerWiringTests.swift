@@ -130,7 +130,7 @@ struct UndoManagerWiringTests {
         // unregistered "Add Eggs": it is refused, and the person sees why.
         model.undoManager.undo()
         await model.settle()
-        #expect(model.shownError == "Cannot go back over 'Add Item': a newer change came after it; undo that first.")
+        #expect(model.shownError == "Cannot go back over “Add Item”: a newer change came after it; undo that first.")
         #expect(try await titles() == ["Milk", "Eggs"])
     }
 }

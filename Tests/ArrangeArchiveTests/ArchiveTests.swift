@@ -62,7 +62,7 @@ struct ArchiveTests {
         do {
             _ = try Archive(jsonData: Data(json.utf8))
         } catch {
-            #expect(error.localizedDescription == message)
+            #expect(String(describing: error) == message)
         }
     }
 
@@ -75,7 +75,7 @@ struct ArchiveTests {
                 _ = try Archive(jsonData: try archive.jsonData())
                 return nil
             } catch {
-                return error.localizedDescription
+                return String(describing: error)
             }
         }
         #expect(try refusal { $0.lists.append($0.lists[0]) } == "The value at lists[1].id is not valid: another list has the id 00000001-0000-4000-8000-000000000000.")

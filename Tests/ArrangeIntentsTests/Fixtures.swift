@@ -118,7 +118,7 @@ func expectFailure<Failure: Error & Equatable & LocalizedError>(
         return nil
     } catch {
         #expect(error as? Failure == expected, "\(error)", sourceLocation: sourceLocation)
-        return error.localizedDescription
+        return String(describing: error)
     }
 }
 

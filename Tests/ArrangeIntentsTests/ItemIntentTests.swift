@@ -155,7 +155,7 @@ struct ItemIntentTests {
     func localizedErrors() async throws {
         let session = try await Session()
         let error = await expectFailure(IntentError.self) { try await session.run(Undo()) }
-        #expect(error?.localizedDescription == "Nothing to undo in this session.")
+        #expect(error?.localizedDescription == "There is nothing to undo.")
         let title = await expectFailure(TitleError.self) { try await session.run(CreateList(name: "")) }
         #expect(title?.localizedDescription == "The list name is empty; give it at least one visible character.")
     }

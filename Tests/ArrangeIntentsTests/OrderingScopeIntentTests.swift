@@ -121,14 +121,16 @@ struct OrderingScopeIntentTests {
         let items = try await session.add("A", "B")
         try await session.run(MoveItems([items[0].id], to: .top, into: try session.list("Work")))
         // Another client empties Inbox and deletes it behind the session's back.
-        try await session.repository.write { transaction in
+        let inbox = try await session.repository.write { transaction in
             let inbox = try #require(try transaction.lists().first { $0.name == "Inbox" })
             try transaction.setDefaultListID(try #require(try transaction.lists().first { $0.name == "Work" }).id)
             try transaction.deleteList(id: inbox.id)
+            return inbox.id
         }
         let before = try session.snapshot()
         let error = await expectFailure(IntentError.self) { try await session.run(Undo()) }
-        #expect(error == .historyConflict(action: "Move Items", reason: "its list no longer exists."))
+        #expect(error == .historyConflict(action: "Move Items", reason: .listGone(inbox)))
+        #expect(error?.localizedDescription == "Cannot go back over “Move Items”: a list it changed no longer exists.")
         #expect(try session.snapshot() == before)
     }
 

@@ -120,7 +120,7 @@ struct UndoTests {
         let error = await expectFailure(IntentError.self) { try await session.run(Undo()) }
         guard case .historyConflict(let action, _) = error else { Issue.record("expected a history conflict, got \(String(describing: error))"); return }
         #expect(action == "Move Items")
-        #expect(error?.localizedDescription.hasPrefix("Cannot go back over 'Move Items': item") == true)
+        #expect(error.map(String.init(describing:))?.hasPrefix("Cannot go back over 'Move Items': item") == true)
         #expect(try session.snapshot() == before)
         #expect(session.environment.undoCount == 3)
     }

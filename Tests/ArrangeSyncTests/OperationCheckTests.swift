@@ -25,12 +25,12 @@ struct OperationCheckTests {
         #expect(throws: OperationCheckError.refused(position: 2, problem), sourceLocation: sourceLocation) {
             try OperationCheck.validate(batch, rules: .current)
         }
-        #expect(OperationCheckError.refused(position: 2, problem).localizedDescription
+        #expect(OperationCheckError.refused(position: 2, problem).debugDescription
             == "Operation 2 of the batch is refused: \(reason) Nothing was merged.", sourceLocation: sourceLocation)
         #expect(throws: OperationFileError.refusedOperation(line: 3, problem), sourceLocation: sourceLocation) {
             try OperationFile.decode(file(batch))
         }
-        #expect(OperationFileError.refusedOperation(line: 3, problem).localizedDescription
+        #expect(OperationFileError.refusedOperation(line: 3, problem).debugDescription
             == "Line 3 is refused: \(reason) Nothing was applied.", sourceLocation: sourceLocation)
     }
 
@@ -134,11 +134,11 @@ struct OperationCheckTests {
         #expect(throws: OperationCheckError.refused(position: 3, .idReused(first.id, firstPosition: 1))) {
             try OperationCheck.validate([first, addItem(3), other], rules: .carriedForward)
         }
-        #expect(OperationCheckError.refused(position: 3, .idReused(first.id, firstPosition: 1)).localizedDescription
+        #expect(OperationCheckError.refused(position: 3, .idReused(first.id, firstPosition: 1)).debugDescription
             == "Operation 3 of the batch is refused: its id \(first.id) is also the id of operation 1, which is different; one id names one operation. Nothing was merged.")
         let data = try file([first, addItem(3), other], version: 2)
         #expect(throws: OperationFileError.refusedOperation(line: 4, .idReused(first.id, firstPosition: 2))) { try OperationFile.decode(data) }
-        #expect(OperationFileError.refusedOperation(line: 4, .idReused(first.id, firstPosition: 2)).localizedDescription
+        #expect(OperationFileError.refusedOperation(line: 4, .idReused(first.id, firstPosition: 2)).debugDescription
             == "Line 4 is refused: its id \(first.id) is also the id of the operation on line 2, which is different; one id names one operation. Nothing was applied.")
 
         let twice = [first, addItem(3), first]

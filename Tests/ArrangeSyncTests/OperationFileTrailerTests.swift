@@ -65,7 +65,7 @@ struct OperationFileTrailerTests {
         for end in ends.dropLast() {
             #expect(throws: OperationFileError.missingTrailer) { try OperationFile.decode(data.prefix(end)) }
         }
-        #expect(OperationFileError.missingTrailer.localizedDescription
+        #expect(OperationFileError.missingTrailer.debugDescription
             == "The file is cut short: it has no trailer line, so operations may be missing; nothing was applied. Export it again.")
     }
 
@@ -86,7 +86,7 @@ struct OperationFileTrailerTests {
         all.remove(at: 3)
         let data = Data(all.map { $0 + "\n" }.joined().utf8)
         #expect(throws: OperationFileError.countMismatch(expected: 6, found: 5)) { try OperationFile.decode(data) }
-        #expect(OperationFileError.countMismatch(expected: 6, found: 5).localizedDescription
+        #expect(OperationFileError.countMismatch(expected: 6, found: 5).debugDescription
             == "The file is cut short or damaged: its trailer counts 6 operations but it holds 5; nothing was applied. Export it again.")
     }
 
@@ -132,7 +132,7 @@ struct OperationFileTrailerTests {
     func newerVersion() throws {
         let newer = try file(operations, version: 3).replacing(Data(header(version: 3).utf8), with: Data(header(version: 4).utf8))
         #expect(throws: OperationFileError.newerVersion(4)) { try OperationFile.decode(newer) }
-        #expect(OperationFileError.newerVersion(4).localizedDescription
+        #expect(OperationFileError.newerVersion(4).debugDescription
             == "The file is in format version 4, newer than this Arrange reads; update Arrange to read it.")
     }
 

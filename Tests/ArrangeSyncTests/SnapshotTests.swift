@@ -198,7 +198,7 @@ struct SnapshotTests {
         #expect(throws: OperationFileError.unexpectedSnapshot) { try OperationFile.decode(data) }
         let operations = try OperationFile.encode(OperationFile.Contents(operations: laptop.log()))
         try await expectRefused(operations, as: .notASnapshot, "a file of operations")
-        #expect(OperationFileError.notASnapshot.localizedDescription.hasPrefix("The file is a file of operations, not a snapshot"))
+        #expect(OperationFileError.notASnapshot.debugDescription.hasPrefix("The file is a file of operations, not a snapshot"))
     }
 
     @Test("A store that lacks nothing the snapshot's store folded changes nothing when it takes it, and merges its operations as a file's", arguments: StoreKind.allCases)

@@ -113,7 +113,7 @@ struct SyncFormatTests {
             _ = try OperationFile.decode(sealed(lines.joined(separator: "\n") + "\n"))
             Issue.record("a bad line was accepted")
         } catch {
-            #expect(error.localizedDescription.hasPrefix("Line 4 is not an operation: "), "\(error.localizedDescription)")
+            #expect(String(describing: error).hasPrefix("Line 4 is not an operation: "), "\(error)")
         }
     }
 }

@@ -168,7 +168,7 @@ struct ThingsImportTests {
         do {
             _ = try ThingsLibrary(contentsOf: other)
         } catch {
-            #expect(error.localizedDescription.hasPrefix("\(other) is not a Things 3 database: no such table: TMArea"), "\(error.localizedDescription)")
+            #expect(String(describing: error).hasPrefix("\(other) is not a Things 3 database: no such table: TMArea"), "\(error)")
         }
         #expect(throws: ThingsError.self) { try ThingsLibrary(contentsOf: folder.appendingPathComponent("missing.sqlite").path) }
     }

@@ -1,0 +1,192 @@
+import ArrangeBenchSupport
+import ArrangeModel
+import ArrangeSQLite
+import ArrangeStore
+import Foundation
+import GRDB
+
+/// Observation on SQLite (a database file in WAL mode): what observing costs the commits that
+/// don't concern it, and how soon an observer sees a commit that does.
+///
+/// List A holds the section's items, list B a hundred; three observations watch list A.
+/// 1. **Commits elsewhere.** Fifty one-row commits to list B, then a pause for the observations
+///    to do whatever they would, with the three observations open and with none, in turns; the
+///    figure is the process's CPU time with them over without, medians of the rounds.
+/// 2. **Idle.** The process's CPU time over two seconds of nothing, with the three open.
+/// 3. **Seen.** A one-row commit to list A, timed until an observer yields the value it changed,
+///    over the commit alone: for an observation of the whole list, and of its first page of 50.
+struct ObservationSection {
+    let count: Int
+    let rounds: Int
+    let seed: UInt64
+    let log: (String) -> Void
+
+    /// How long the commits to list B are followed by a pause, with observations and without.
+    static let settling: Duration = .milliseconds(200)
+    static let idle: Duration = .seconds(2)
+
+    struct Measurement {
+        /// CPU time of the commits to list B with three observations of list A, over without.
+        var elsewhere: MedianRatio
+        /// CPU time of two idle seconds with three observations open, in nanoseconds.
+        var idleCPU: Double
+        /// A commit to list A until the observer of the whole list yields it, over the commit alone.
+        var seenWhole: MedianRatio
+        /// The same for an observer of the first page of 50.
+        var seenPage: MedianRatio
+    }
+
+    func run(in directory: URL) async throws -> Measurement {
+        let path = Backend.databasePath(in: directory, named: "observation")
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        defer { try? pool.close() }
+        let repository = try SQLiteItemRepository(writer: pool)
+        var random = SeededRandomNumberGenerator(seed: seed ^ 0x0B5E)
+        log("  loading \(Format.count(count)) items into list A, 100 into list B…")
+        let listA = try BulkLoad.appendedList(named: "A", count: count, in: repository, random: &random)
+        let listB = try BulkLoad.appendedList(named: "B", count: 100, in: repository, random: &random)
+        let writer = OneRowWriter(repository: repository, random: SeededRandomNumberGenerator(seed: random.next()))
+
+        log("  commits to list B, with three observations of list A and with none, \(max(rounds / 20, 5)) rounds…")
+        var with: [Double] = []
+        var without: [Double] = []
+        for _ in 0..<max(rounds / 20, 5) {
+            without.append(try await cpuTime { try await commits(50, to: listB, by: writer) })
+            let observers = try await Observers(count: 3, of: { try $0.items(in: listA.list.id, visibility: .all, offset: 0, limit: .max) }, in: repository)
+            with.append(try await cpuTime { try await commits(50, to: listB, by: writer) })
+            observers.cancel()
+        }
+
+        log("  two idle seconds with three observations open…")
+        let observers = try await Observers(count: 3, of: { try $0.items(in: listA.list.id, visibility: .all, offset: 0, limit: .max) }, in: repository)
+        let idleCPU = try await cpuTime { try await Task.sleep(for: Self.idle) }
+        observers.cancel()
+
+        log("  commits to list A until an observer yields them, \(max(rounds / 4, 10)) rounds each…")
+        let seenWhole = try await seen(by: { try $0.items(in: listA.list.id, visibility: .all, offset: 0, limit: .max) }, ids: listA.ids, writer: writer, in: repository)
+        let seenPage = try await seen(by: { try $0.items(in: listA.list.id, visibility: .all, offset: 0, limit: 50) }, ids: Array(listA.ids.prefix(50)), writer: writer, in: repository)
+        return Measurement(elsewhere: MedianRatio(with, over: without), idleCPU: idleCPU, seenWhole: seenWhole, seenPage: seenPage)
+    }
+
+    /// Fifty commits to `list`, then a pause for the observations.
+    private func commits(_ count: Int, to list: (list: ItemList, ids: [Item.ID]), by writer: OneRowWriter) async throws {
+        for _ in 0..<count { try writer.write(in: list) }
+        try await Task.sleep(for: Self.settling)
+    }
+
+    /// Times, in turns, a commit that changes the title of an item `read` shows, and the same
+    /// commit until an observation of `read` yields it.
+    private func seen(
+        by read: @escaping @Sendable (any ItemReading) throws -> [Item], ids: [Item.ID], writer: OneRowWriter, in repository: SQLiteItemRepository
+    ) async throws -> MedianRatio {
+        var observed = repository.observe(read).makeAsyncIterator()
+        _ = try await observed.next()
+        var commit: [Double] = []
+        var seen: [Double] = []
+        let clock = ContinuousClock()
+        for round in 0..<max(rounds / 4, 10) {
+            let id = ids[round % ids.count]
+            let title = "Seen \(round)"
+            var started = clock.now
+            try writer.retitle(id, to: title)
+            commit.append((clock.now - started).nanoseconds)
+            _ = try await observed.next()
+
+            started = clock.now
+            try writer.retitle(id, to: title + "'")
+            while let items = try await observed.next(), !items.contains(where: { $0.id == id && $0.title == title + "'" }) {}
+            seen.append((clock.now - started).nanoseconds)
+        }
+        return MedianRatio(seen, over: commit)
+    }
+
+    /// The CPU time, user and system, that the process spent while `body` ran, in nanoseconds.
+    private func cpuTime(_ body: () async throws -> Void) async throws -> Double {
+        let before = Self.processCPU()
+        try await body()
+        return Self.processCPU() - before
+    }
+
+    private static func processCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+
+    func text(_ measurement: Measurement) -> String {
+        var table = MarkdownTable(["figure", "this run", "target"], rightAligned: [1, 2])
+        table.append([
+            "CPU of 50 commits to list B while 3 observations watch list A, ÷ the same with none",
+            "**\(Format.ratio(measurement.elsewhere.value))** (\(Format.microseconds(measurement.elsewhere.median)) ÷ \(Format.microseconds(measurement.elsewhere.reference)))",
+            "≤ 1.30×",
+        ])
+        table.append(["CPU of 2 s idle with 3 observations open", "**\(Format.microseconds(measurement.idleCPU))**", "≤ 1 ms"])
+        table.append([
+            "a commit to list A until the observer of the whole list yields it ÷ the commit",
+            "**\(Format.ratio(measurement.seenWhole.value))** (\(Format.microseconds(measurement.seenWhole.median)) ÷ \(Format.microseconds(measurement.seenWhole.reference)))",
+            "≤ 2×",
+        ])
+        table.append([
+            "the same, for an observer of the first page of 50",
+            "**\(Format.ratio(measurement.seenPage.value))** (\(Format.microseconds(measurement.seenPage.median)) ÷ \(Format.microseconds(measurement.seenPage.reference)))",
+            "≤ 2×",
+        ])
+        return table.text
+    }
+}
+
+/// Observations of one read, each consumed by a task of its own until cancelled.
+private struct Observers {
+    let tasks: [Task<Void, Never>]
+
+    /// Opens `count` observations of `read`, and returns once each has yielded its first value.
+    init(count: Int, of read: @escaping @Sendable (any ItemReading) throws -> [Item], in repository: SQLiteItemRepository) async throws {
+        var tasks: [Task<Void, Never>] = []
+        for _ in 0..<count {
+            let (started, signal) = AsyncStream.makeStream(of: Void.self)
+            tasks.append(Task {
+                do {
+                    for try await _ in repository.observe(read) { signal.yield() }
+                } catch {}
+                signal.finish()
+            })
+            var iterator = started.makeAsyncIterator()
+            await iterator.next()
+        }
+        self.tasks = tasks
+    }
+
+    func cancel() {
+        for task in tasks { task.cancel() }
+    }
+}
+
+/// One-row commits: a key of an item of a list, or an item's title.
+private final class OneRowWriter: @unchecked Sendable {
+    let repository: SQLiteItemRepository
+    private var random: SeededRandomNumberGenerator
+    private var key: Int64 = -(1 << 62)
+
+    init(repository: SQLiteItemRepository, random: SeededRandomNumberGenerator) {
+        self.repository = repository
+        self.random = random
+    }
+
+    /// Gives a random item of `list` a fresh key far above the top.
+    func write(in list: (list: ItemList, ids: [Item.ID])) throws {
+        key += 1 << 32
+        let change = SortIndexChange(id: list.ids[Int.random(in: 0..<list.ids.count, using: &random)].entryID, sortIndex: key)
+        try repository.write { try $0.setSortIndices([change], in: .items(list.list.id), updatedAt: BulkLoad.epoch) }
+    }
+
+    /// Gives an item a new title.
+    func retitle(_ id: Item.ID, to title: String) throws {
+        try repository.write { transaction in
+            guard var item = try transaction.item(id: id) else { return }
+            item.title = title
+            try transaction.update(item)
+        }
+    }
+}

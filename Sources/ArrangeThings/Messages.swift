@@ -1,0 +1,7 @@
+import ArrangeModel
+import Foundation
+
+extension MessageTable {
+    /// ArrangeThings's messages, in `Resources/en.lproj/Messages.strings` and its translations.
+    static let things = MessageTable(bundle: .module)
+}
