@@ -57,10 +57,10 @@ struct Report {
             print(section.text(measurement) + "\n")
         }
         if settings.sections.contains(.observation) {
-            log("Observation on SQLite at \(Format.count(settings.latencyItems)) items")
-            let section = ObservationSection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, log: log)
+            log("Observation on SQLite at \(Format.count(ObservationSection.items)) items")
+            let section = ObservationSection(count: ObservationSection.items, rounds: settings.samples, seed: settings.seed, log: log)
             let measurement = try await section.run(in: directory)
-            print("## Observation on SQLite: \(Format.count(settings.latencyItems)) items in list A, a database file in WAL mode\n")
+            print("## Observation on SQLite: \(Format.count(ObservationSection.items)) items in list A, a database file in WAL mode\n")
             print("Three observations of list A (`SQLiteItemRepository.observe`), each consumed by a task of its own. CPU times are the process's, every thread's (`CLOCK_PROCESS_CPUTIME_ID`); the commits to list B are followed by a pause of \(Int(ObservationSection.settling.nanoseconds / 1e6)) ms in both variants, in turns. The commits that an observer sees change an item's title on the list it reads.\n")
             print(section.text(measurement) + "\n")
         }

@@ -31,7 +31,8 @@ public protocol ArrangeIntent: Sendable {
     /// "Undo Move Items". It is the ``UndoStep/actionName`` of the steps the intent records.
     ///
     /// The default reads the titles of Arrange's own intents from its message table, and
-    /// answers ``title`` for any other: an app whose intent has a localized title returns it here.
+    /// answers ``ArrangeIntent/title`` for any other: an app whose intent has a localized title
+    /// returns it here.
     static var localizedTitle: String { get }
 
     /// Whether the intent only reads. The default is `false`.
