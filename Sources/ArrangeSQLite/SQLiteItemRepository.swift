@@ -17,12 +17,13 @@ public import GRDB
 /// tries to become a writer. Foreign keys are enforced, so a list's items go with it.
 ///
 /// The schema is created and upgraded by named, append-only migrations when the
-/// repository opens the database; the README's "Database schema" section describes it.
+/// repository opens the database; the article <doc:DatabaseSchema> describes it.
 ///
 /// Three ways to open one:
-/// - ``init(path:busyTimeout:)`` opens (or creates) a file and owns its connections;
+/// - ``init(path:busyTimeout:)`` opens (or creates) a file and owns its connections, and
+///   ``init(path:configuration:)`` does so with the app's configuration of every connection;
 /// - ``init(writer:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured;
-/// - ``readOnly(path:)`` reads a file that another process writes, a widget's view of the app's lists.
+/// - ``readOnly(path:configuration:)`` reads a file that another process writes, a widget's view of the app's lists.
 ///
 /// Every failure is reported as a `StoreError`; no type of GRDB or SQLite reaches the
 /// caller. Don't call the repository from inside a `read` or `write` body: the body
@@ -32,7 +33,7 @@ public final class SQLiteItemRepository: ItemRepository {
     let writer: any DatabaseWriter
     /// The path of the database file, or `:memory:`.
     public let path: String
-    /// Whether the repository was opened with ``readOnly(path:)``: then every write throws.
+    /// Whether the repository was opened with ``readOnly(path:configuration:)``: then every write throws.
     public let isReadOnly: Bool
     /// Wakes the observations after each commit of this repository.
     let commits = CommitNotifier()
@@ -65,11 +66,33 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   written by a newer version of Arrange; `StoreError/database(reason:)` when the
     ///   file is read-only (opening a database in WAL mode may write to it) or stays locked.
     public convenience init(path: String, busyTimeout: Duration = defaultBusyTimeout) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout.seconds)
+        try self.init(path: path, configuration: configuration)
+    }
+
+    /// Opens the database at `path` with the app's configuration of every connection,
+    /// creating and migrating it when needed.
+    ///
+    /// ```swift
+    /// var configuration = Configuration()
+    /// configuration.busyMode = .timeout(5)
+    /// configuration.observesSuspensionNotifications = true  // a file in an App Group container
+    /// let repository = try SQLiteItemRepository(path: sharedPath, configuration: configuration)
+    /// ```
+    ///
+    /// The repository keeps the app's settings, and turns on what it needs: WAL mode and foreign
+    /// keys. It behaves as ``init(path:busyTimeout:)`` does otherwise.
+    ///
+    /// - Parameters:
+    ///   - path: The path of the database file.
+    ///   - configuration: What every connection the repository opens is set up with.
+    /// - Throws: As ``init(path:busyTimeout:)``.
+    public convenience init(path: String, configuration: Configuration) throws {
         try Self.ensureFolderExists(for: path)
         try Self.ensureFileIsWritable(at: path)
-        var configuration = Self.configuration
+        var configuration = Self.arranged(configuration)
         configuration.journalMode = .wal
-        configuration.busyMode = .timeout(busyTimeout.seconds)
         let pool = try StoreError.mapping(path: path) {
             try DatabasePool(path: path, configuration: configuration)
         }
@@ -151,18 +174,22 @@ public final class SQLiteItemRepository: ItemRepository {
     /// database. Each read sees the last change the other process committed (the file is in
     /// WAL mode), and the observations (``observeItems(in:visibility:)``) see its changes too.
     ///
-    /// - Parameter path: The path of a database file that a writing ``SQLiteItemRepository``
-    ///   has opened at least once, so its schema is complete.
     /// - Returns: A repository whose ``isReadOnly`` is `true`.
     /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the file does not exist,
     ///   cannot be opened, is not a SQLite database, or its schema is older or newer than
     ///   this version of Arrange reads.
-    public static func readOnly(path: String) throws -> SQLiteItemRepository {
+    /// - Parameters:
+    ///   - path: The path of a database file that a writing ``SQLiteItemRepository``
+    ///     has opened at least once, so its schema is complete.
+    ///   - configuration: What every connection the repository opens is set up with: a widget
+    ///     sets `observesSuspensionNotifications` for a file in an App Group container. The
+    ///     repository makes it read-only and turns foreign keys on.
+    public static func readOnly(path: String, configuration: Configuration = Configuration()) throws -> SQLiteItemRepository {
         try ensureFolderExists(for: path)
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError.unusableDatabase(path: path, reason: "the file does not exist; the app that writes it creates it when it first opens it.")
         }
-        var configuration = Self.configuration
+        var configuration = Self.arranged(configuration)
         configuration.readonly = true
         let pool = try StoreError.mapping(path: path) { try DatabasePool(path: path, configuration: configuration) }
         return try SQLiteItemRepository(writer: pool, path: path, access: .readOnly)
@@ -202,10 +229,14 @@ public final class SQLiteItemRepository: ItemRepository {
     }
 
     /// What every connection shares: foreign keys on.
-    private static var configuration: Configuration {
-        var configuration = Configuration()
+    private static var configuration: Configuration { arranged(Configuration()) }
+
+    /// The app's configuration with what the repository needs: foreign keys on, and a label
+    /// when the app gave none.
+    private static func arranged(_ configuration: Configuration) -> Configuration {
+        var configuration = configuration
         configuration.foreignKeysEnabled = true
-        configuration.label = "Arrange"
+        if configuration.label == nil { configuration.label = "Arrange" }
         return configuration
     }
 
@@ -272,7 +303,7 @@ public final class SQLiteItemRepository: ItemRepository {
         }
     }
 
-    /// Throws ``StoreError/readOnly(path:)`` when the repository was opened with ``readOnly(path:)``.
+    /// Throws ``StoreError/readOnly(path:)`` when the repository was opened with ``readOnly(path:configuration:)``.
     private func ensureWritable() throws(StoreError) {
         guard !isReadOnly else { throw .readOnly(path: path) }
     }
@@ -320,7 +351,7 @@ public final class SQLiteItemRepository: ItemRepository {
     /// too, but may leave the last changes in the `-wal` file (SQLite reads them back when
     /// the database is opened again), and reports no failure.
     ///
-    /// A repository opened with ``readOnly(path:)`` only closes its connections: copying the
+    /// A repository opened with ``readOnly(path:configuration:)`` only closes its connections: copying the
     /// changes is the writer's work. One made with ``init(writer:)`` closes the app's writer
     /// too; an app that goes on using its writer releases the repository instead.
     public func close() throws {

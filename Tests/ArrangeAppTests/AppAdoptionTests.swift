@@ -6,6 +6,7 @@ import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
 import Foundation
+import Synchronization
 import GRDB
 import Testing
 
@@ -99,6 +100,33 @@ struct AppAdoptionTests {
             #expect(throws: StoreError.self) { try SQLiteItemRepository.readOnly(path: path) }
             #expect(try SQLiteItemRepository.schemaStatus(ofFileAt: path).unknown == ["v99: from the future"])
             try newer.close()
+        }
+    }
+
+    @Test("Every connection a repository opens on a path takes the app's Configuration, the widget's read-only one too")
+    func appConfiguration() async throws {
+        try await withDatabasePool { _, path in
+            let prepared = Mutex<[String]>([])
+            func configuration(_ label: String) -> Configuration {
+                var configuration = Configuration()
+                configuration.label = label
+                configuration.observesSuspensionNotifications = true
+                configuration.prepareDatabase { db in prepared.withLock { $0.append(label) } }
+                return configuration
+            }
+            let app = try SQLiteItemRepository(path: path, configuration: configuration("app"))
+            let environment = try IntentEnvironment(repository: app)
+            _ = try await AddItem(title: "Milk").perform(in: environment)
+            let widget = try SQLiteItemRepository.readOnly(path: path, configuration: configuration("widget"))
+            #expect(try await widget.read { try $0.lists().count } == 1)
+            var lists = widget.observeLists().makeAsyncIterator()
+            #expect(try await lists.next()?.first?.totalItems == 1)
+
+            let labels = prepared.withLock { $0 }
+            #expect(labels.contains("app") && labels.contains("widget"), "\(labels)")
+            #expect(labels.count >= 4, "the writers and the readers of both: \(labels)")
+            #expect(!labels.contains { $0 != "app" && $0 != "widget" })
+            await #expect(throws: StoreError.readOnly(path: path)) { try await widget.write { _ in } }
         }
     }
 

@@ -47,6 +47,49 @@ struct ObservationAdoptionTests {
         }
     }
 
+    @Test("Idle observations read nothing, and look for other processes' commits with one query per interval for all of them, none once they end")
+    func idleObservations() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ArrangeAppTests-\(UUID())", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The app counts the statements its connections run, through its own configuration.
+        let polls = Mutex(0)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            db.trace { event in
+                if case .statement(let statement) = event, statement.sql.contains("data_version") { polls.withLock { $0 += 1 } }
+            }
+        }
+        let repository = try SQLiteItemRepository(path: folder.appendingPathComponent("App.sqlite").path, configuration: configuration)
+        let environment = try IntentEnvironment(repository: repository)
+        let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
+        _ = try await AddItem(title: "Milk", list: groceries).perform(in: environment)
+
+        let reads = Mutex(0)
+        var iterators: [AsyncThrowingStream<[String], any Error>.AsyncIterator] = []
+        for _ in 0..<3 {
+            var iterator = repository.observe { store in
+                reads.withLock { $0 += 1 }
+                return try store.items(in: groceries, visibility: .all, offset: 0, limit: .max).map(\.title)
+            }.makeAsyncIterator()
+            #expect(try await iterator.next() == ["Milk"])
+            iterators.append(iterator)
+        }
+        let (readsBefore, pollsBefore) = (reads.withLock { $0 }, polls.withLock { $0 })
+        let idle = Duration.seconds(1)
+        try await Task.sleep(for: idle)
+        let interval = SQLiteItemRepository.externalChangePollingInterval
+        #expect(reads.withLock { $0 } == readsBefore, "an idle observation reads nothing")
+        let polled = polls.withLock { $0 } - pollsBefore
+        #expect(polled >= 1 && polled <= Int(idle / interval) + 1, "one poll an interval for the three: \(polled)")
+
+        iterators.removeAll()
+        try await Task.sleep(for: interval * 2)
+        let pollsAfter = polls.withLock { $0 }
+        try await Task.sleep(for: interval * 3)
+        #expect(polls.withLock { $0 } == pollsAfter, "no observation, no poll")
+    }
+
     @Test("A read that fails once is tried again, and the observation goes on; one that keeps failing ends it with its error")
     func failedReads() async throws {
         struct Flaky: Error, Equatable {}

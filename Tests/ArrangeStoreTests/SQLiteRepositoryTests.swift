@@ -422,6 +422,14 @@ struct SQLiteRepositoryTests {
         for key in Set(expected.keys).union(found.keys).sorted() {
             #expect(found[key] == expected[key], "\(key): the article says \(found[key] ?? "nothing"), the migrations build \(expected[key] ?? "nothing")")
         }
+        // The article names every migration, and the README the last, as the migrator has them.
+        let migrations = Schema.migrator.migrations
+        #expect(migrations.count >= 11)
+        for migration in migrations {
+            #expect(text.contains("`\(migration)`"), "the article names the migration \(migration)")
+        }
+        let readme = try String(contentsOf: article.appending(path: "../../../../README.md").standardized, encoding: .utf8)
+        #expect(readme.contains("`\(try #require(migrations.last))`"), "the README names the newest migration")
     }
 
     @Test("The schema on disk is the one the README describes")
