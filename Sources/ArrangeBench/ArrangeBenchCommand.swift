@@ -51,6 +51,14 @@ struct ArrangeBenchCommand: AsyncParsableCommand {
     @Option(help: "Rows the dense renumbering writes through the repository per workload before it only counts them (default: 200000).")
     var denseRowBudget: Int?
 
+    @Option(help: ArgumentHelp("Writes every figure of the run to this file as JSON, as Benchmarks/baseline.json holds them.", valueName: "file"))
+    var json: String?
+
+    @Option(help: ArgumentHelp(
+        "Prints each figure beside the one this file of figures (--json) recorded, and exits with status 1 when one is more than 20 % worse. Compare runs alike: the same mode and seed.",
+        valueName: "baseline"))
+    var compare: String?
+
     @Option(help: .hidden)
     var memoryProbe: Int?
 
@@ -69,7 +77,24 @@ struct ArrangeBenchCommand: AsyncParsableCommand {
             return
         }
         let settings = Settings(self)
-        try await Report(settings: settings).run()
+        // Read before the run, so that a wrong path fails at once.
+        let baseline = try compare.map(Figures.read(from:))
+        let figures = try await Report(settings: settings).run()
+        if let json {
+            do {
+                try figures.jsonData().write(to: URL(fileURLWithPath: json))
+            } catch {
+                throw CompareError.unwritable("Cannot write \(json): \(error.localizedDescription)")
+            }
+        }
+        if let baseline {
+            let comparison = try figures.compared(with: baseline)
+            print("\n" + comparison.text)
+            if comparison.isWorse {
+                FileHandle.standardError.write(Data("arrange-bench: a figure is more than 20 % worse than the baseline's.\n".utf8))
+                throw ExitCode(1)
+            }
+        }
     }
 }
 

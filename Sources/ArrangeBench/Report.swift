@@ -5,7 +5,9 @@ import Foundation
 struct Report {
     let settings: Settings
 
-    func run() async throws {
+    /// Runs the sections, prints them, and returns every figure of the run.
+    func run() async throws -> Figures {
+        var figures = Figures(mode: settings.quick ? "quick" : "full", seed: settings.seed)
         let clock = ContinuousClock()
         let started = clock.now
         print("# Arrange benchmark run\n")
@@ -16,6 +18,11 @@ struct Report {
             let results = try runWorkloads()
             targets.workloads = results
             printWorkloads(results)
+            for result in results where result.strategy.isArrange {
+                let mean = Summary(result.rowsWritten)?.mean ?? .nan
+                figures.record("rows per operation at \(Format.count(result.count)) items: \(result.ordering)\(result.workload.title), mean", mean)
+            }
+            figures.record("failures in the workloads", Double(results.filter { $0.strategy.isArrange && ($0.failedAt != nil || $0.problem != nil) }.count), target: 0)
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arrange-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,6 +33,13 @@ struct Report {
             let measurement = try section.run(in: directory)
             targets.latency = measurement.rows
             targets.latencyTargets = measurement.targets
+            let size = "latency at \(Format.count(settings.latencyItems)) items"
+            for row in measurement.rows {
+                figures.record("\(size): \(row.operation) ÷ one-row write", row.ratio.value, target: row.isMove ? 1.5 : nil)
+            }
+            for target in measurement.targets {
+                figures.record("\(size), the targets: \(target.operation) ÷ \(target.reference)", target.ratio.value, target: target.limit)
+            }
             print("## Latency on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
             print("Each operation is one transaction of its own, timed in turns with the smallest write transaction the repository offers, \(settings.samples) rounds; the ratio is of the medians.\n")
             print(section.text(measurement) + "\n")
@@ -37,12 +51,16 @@ struct Report {
                 offsetRounds: settings.samples / 4, seed: settings.seed, backends: Backend.allCases, log: log)
             let rows = try section.run(in: directory)
             targets.scaling = rows
+            for row in rows {
+                figures.record("scaling \(Format.count(settings.scalingSmall)) → \(Format.count(settings.scalingLarge)) items: \(row.backend.title), \(row.move)", row.ratio.value, target: 2)
+            }
             print("## Scaling: median move time at \(Format.count(settings.scalingLarge)) items ÷ at \(Format.count(settings.scalingSmall))\n")
             print("Each list lives in a repository (a database file, for SQLite) of its own; the moves of the two sizes are timed in turns, \(settings.samples) rounds (\(settings.samples / 4) for moves by offsets). Each move is one write transaction.\n")
             print(section.table(rows) + "\n")
             log("Memory: a fresh process loads \(Format.count(settings.scalingLarge)) items in memory")
             let bytes = try MemoryProbe.bytesPerItem(count: settings.scalingLarge)
             targets.bytesPerItem = bytes
+            figures.record("in-memory bytes per item at \(Format.count(settings.scalingLarge)) items", bytes)
             print("In-memory backend, memory per item at \(Format.count(settings.scalingLarge)) items: **\(Format.count(Int(bytes.rounded()))) bytes** ")
             print("(growth of resident memory, `/proc/self/statm`, while a fresh process bulk-loads the items, ÷ items).\n")
         }
@@ -52,6 +70,16 @@ struct Report {
             let section = SyncSection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, merges: merges, log: log)
             let measurement = try section.run(in: directory)
             targets.syncAdded = measurement.added
+            let size = "sync at \(Format.count(settings.latencyItems)) items"
+            figures.record("\(size): \(SyncSection.overheadTitle)", measurement.overhead.value)
+            figures.record("\(size): \(SyncSection.addedTitle)", measurement.added, target: 0.75)
+            figures.record("sync: bytes per operation", measurement.bytesPerOperation)
+            if let gzip = measurement.gzipBytesPerOperation { figures.record("sync: bytes per operation through gzip", gzip, target: 100) }
+            for merge in measurement.merges {
+                figures.record(
+                    "sync: merging \(Format.count(merge.operations)) operations into \(Format.count(merge.items)) items ÷ making them", merge.ratio,
+                    target: merge.items == 10_000 && merge.operations == 10_000 ? 0.5 : nil)
+            }
             print("## Sync on SQLite: \(Format.count(settings.latencyItems)) items, database files in WAL mode\n")
             print("The moves with and without logging, and a bare one-row `UPDATE`, are timed in turns on two files holding the same list, \(settings.samples) rounds; the ratios are of the medians (what logging adds is the difference of the two moves' medians). A merge is one transaction of the operations one replica made offline, each in a transaction of its own, into the other; its ratio is of the two total times, one run each.\n")
             print(section.text(measurement) + "\n")
@@ -60,6 +88,11 @@ struct Report {
             log("Observation on SQLite at \(Format.count(ObservationSection.items)) items")
             let section = ObservationSection(count: ObservationSection.items, rounds: settings.samples, seed: settings.seed, log: log)
             let measurement = try await section.run(in: directory)
+            figures.record("observation: CPU of 50 commits to list B while 3 observations watch list A ÷ with none", measurement.elsewhere.value, target: 1.3)
+            figures.record("observation: list A read again while the commits went to list B", Double(measurement.readsElsewhere), target: 0)
+            figures.record("observation: CPU of 2 s idle with 3 observations open, µs", measurement.idleCPU / 1_000, target: 1_000)
+            figures.record("observation: a commit until the observer of the whole list yields it ÷ the commit", measurement.seenWhole.value, target: 2)
+            figures.record("observation: a commit until the observer of the first page yields it ÷ the commit", measurement.seenPage.value, target: 2)
             print("## Observation on SQLite: \(Format.count(ObservationSection.items)) items in list A, a database file in WAL mode\n")
             print("Three observations of list A (`SQLiteItemRepository.observe`), each consumed by a task of its own. CPU times are the process's, every thread's (`CLOCK_PROCESS_CPUTIME_ID`); the commits to list B are followed by a pause of \(Int(ObservationSection.settling.nanoseconds / 1e6)) ms in both variants, in turns. The commits that an observer sees change an item's title on the list it reads.\n")
             print(section.text(measurement) + "\n")
@@ -68,6 +101,7 @@ struct Report {
         let elapsed = clock.now - started
         print("\nThe run took \(Format.count(Int(elapsed.nanoseconds / 1e9))) s.")
         log("Done in \(Int(elapsed.nanoseconds / 1e9)) s")
+        return figures
     }
 
     private func runWorkloads() throws -> [WorkloadResult] {
