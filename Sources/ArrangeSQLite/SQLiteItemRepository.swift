@@ -174,16 +174,16 @@ public final class SQLiteItemRepository: ItemRepository {
     /// database. Each read sees the last change the other process committed (the file is in
     /// WAL mode), and the observations (``observeItems(in:visibility:)``) see its changes too.
     ///
-    /// - Returns: A repository whose ``isReadOnly`` is `true`.
-    /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the file does not exist,
-    ///   cannot be opened, is not a SQLite database, or its schema is older or newer than
-    ///   this version of Arrange reads.
     /// - Parameters:
     ///   - path: The path of a database file that a writing ``SQLiteItemRepository``
     ///     has opened at least once, so its schema is complete.
     ///   - configuration: What every connection the repository opens is set up with: a widget
     ///     sets `observesSuspensionNotifications` for a file in an App Group container. The
     ///     repository makes it read-only and turns foreign keys on.
+    /// - Returns: A repository whose ``isReadOnly`` is `true`.
+    /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the file does not exist,
+    ///   cannot be opened, is not a SQLite database, or its schema is older or newer than
+    ///   this version of Arrange reads.
     public static func readOnly(path: String, configuration: Configuration = Configuration()) throws -> SQLiteItemRepository {
         try ensureFolderExists(for: path)
         guard FileManager.default.fileExists(atPath: path) else {
