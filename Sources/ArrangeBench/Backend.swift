@@ -1,6 +1,7 @@
 import ArrangeSQLite
 import ArrangeStore
 import Foundation
+import GRDB
 
 /// Where a timed benchmark keeps its items.
 enum Backend: String, CaseIterable, Sendable {
@@ -26,5 +27,13 @@ enum Backend: String, CaseIterable, Sendable {
     /// The path of the database file a SQLite repository named `name` keeps in `directory`.
     static func databasePath(in directory: URL, named name: String) -> String {
         directory.appendingPathComponent("\(name).sqlite").path
+    }
+
+    /// A pool of the benchmark's own on a new file in `directory`, whose writes wait out a busy
+    /// lock for up to 5 s, as an app's would; the sections hand it to `SQLiteItemRepository(writer:)`.
+    static func openPool(in directory: URL, named name: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabasePool(path: databasePath(in: directory, named: name), configuration: configuration)
     }
 }

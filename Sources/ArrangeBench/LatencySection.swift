@@ -51,9 +51,7 @@ struct LatencySection {
 
     func run(in directory: URL) throws -> Measurement {
         let path = Backend.databasePath(in: directory, named: "latency")
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try Backend.openPool(in: directory, named: "latency")
         defer { try? pool.close() }
         let repository = try SQLiteItemRepository(writer: pool)
         var random = SeededRandomNumberGenerator(seed: seed ^ 0x1A7E)

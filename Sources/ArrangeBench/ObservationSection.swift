@@ -49,10 +49,7 @@ struct ObservationSection {
     }
 
     func run(in directory: URL) async throws -> Measurement {
-        let path = Backend.databasePath(in: directory, named: "observation")
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try Backend.openPool(in: directory, named: "observation")
         defer { try? pool.close() }
         let repository = try SQLiteItemRepository(writer: pool)
         var random = SeededRandomNumberGenerator(seed: seed ^ 0x0B5E)
