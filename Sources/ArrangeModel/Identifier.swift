@@ -26,7 +26,7 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
     /// - Returns: `nil` when `text` is not a UUID.
     public init?(_ text: String) {
         var text = text
-        guard let uuid = text.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) ?? UUID(uuidString: text) else { return nil }
+        guard let uuid = text.withUTF8({ UUID(canonicalUTF8: UnsafeRawBufferPointer($0)) }) ?? UUID(uuidString: text) else { return nil }
         self.rawValue = uuid
     }
 
@@ -35,36 +35,8 @@ public struct Identifier<Subject>: RawRepresentable, Hashable, Comparable, Senda
     ///
     /// - Returns: `nil` unless the bytes are 8-4-4-4-12 hex digits, in either case.
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
-        guard let uuid = Self.parse(bytes) else { return nil }
+        guard let uuid = UUID(canonicalUTF8: bytes) else { return nil }
         self.rawValue = uuid
-    }
-
-    /// Reads the canonical form (8-4-4-4-12 hex digits) without Foundation's general parser,
-    /// which dominates the cost of reading rows; anything else is left to `UUID(uuidString:)`.
-    private static func parse(_ bytes: UnsafeRawBufferPointer) -> UUID? {
-        guard bytes.count == 36 else { return nil }
-        var halves: (UInt64, UInt64) = (0, 0)
-        var digits = 0
-        for offset in 0..<36 {
-            let character = bytes[offset]
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
-            if digits < 16 { halves.0 = halves.0 << 4 | UInt64(nibble) } else { halves.1 = halves.1 << 4 | UInt64(nibble) }
-            digits += 1
-        }
-        let (high, low) = (halves.0.bigEndian, halves.1.bigEndian)
-        return withUnsafeBytes(of: (high, low)) { raw in
-            UUID(uuid: raw.loadUnaligned(as: uuid_t.self))
-        }
     }
 
     /// The start of the text form shared by every identifier whose 32 hex digits begin with

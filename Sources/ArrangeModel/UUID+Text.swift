@@ -37,4 +37,41 @@ extension UUID {
             return count
         }
     }
+
+    /// Reads the canonical text form (8-4-4-4-12 hex digits, in either case) from its UTF-8
+    /// bytes, without Foundation's general parser, which dominated the cost of reading rows.
+    ///
+    /// - Returns: `nil` unless `bytes` hold exactly that form.
+    init?(canonicalUTF8 bytes: UnsafeRawBufferPointer) {
+        let dash = UInt8(ascii: "-")
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return nil }
+        var halves: (high: UInt64, low: UInt64) = (0, 0)
+        var isValid = true
+        func accumulate(_ offsets: Range<Int>, into half: inout UInt64) {
+            for offset in offsets {
+                let character = bytes[offset]
+                let decimal = character &- UInt8(ascii: "0")
+                // Setting the 0x20 bit lowers an ASCII capital letter.
+                let letter = (character | 0x20) &- UInt8(ascii: "a")
+                let nibble: UInt8
+                if decimal < 10 {
+                    nibble = decimal
+                } else if letter < 6 {
+                    nibble = letter &+ 10
+                } else {
+                    isValid = false
+                    return
+                }
+                half = half << 4 | UInt64(nibble)
+            }
+        }
+        accumulate(0..<8, into: &halves.high)
+        accumulate(9..<13, into: &halves.high)
+        accumulate(14..<18, into: &halves.high)
+        accumulate(19..<23, into: &halves.low)
+        accumulate(24..<36, into: &halves.low)
+        guard isValid else { return nil }
+        let bigEndian = (halves.high.bigEndian, halves.low.bigEndian)
+        self = withUnsafeBytes(of: bigEndian) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    }
 }

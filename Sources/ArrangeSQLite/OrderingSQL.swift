@@ -98,7 +98,7 @@ struct OrderingSQL: Sendable {
     ///
     /// - Throws: ``RowDecodingError`` when the id is not a UUID.
     func entry(_ row: Row) throws -> OrderEntry {
-        guard let id = try row.withUnsafeData(atIndex: 0, { $0?.withUnsafeBytes(OrderEntry.ID.init(utf8:)) }) else {
+        guard let id = try? row.decode(OrderEntry.ID.self, atIndex: 0) else {
             throw RowDecodingError(table: table, row: row.description)
         }
         return OrderEntry(id: id, sortIndex: row[1], isOpen: row[2])

@@ -117,9 +117,17 @@ extension ItemRecord {
     ///
     /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
     init(row: Row) throws {
+        try self.init(row: row, knownList: nil)
+    }
+
+    /// Reads a row selected as ``selection``, whose list is `knownList` when a query picked its
+    /// rows by list: the list's id is then not parsed again on every row.
+    ///
+    /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
+    init(row: Row, knownList: ItemList.ID?) throws {
         guard row.count == CodingKeys.allCases.count,
-              let id = try row.withUnsafeData(atIndex: 0, { $0?.withUnsafeBytes(Item.ID.init(utf8:)) }),
-              let listID = try row.withUnsafeData(atIndex: 1, { $0?.withUnsafeBytes(ItemList.ID.init(utf8:)) })
+              let id = try? row.decode(Item.ID.self, atIndex: 0),
+              let listID = knownList ?? (try? row.decode(ItemList.ID.self, atIndex: 1))
         else {
             throw RowDecodingError(table: Self.databaseTableName, row: row.description)
         }

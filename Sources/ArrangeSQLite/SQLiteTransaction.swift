@@ -110,12 +110,22 @@ final class SQLiteTransaction: ItemWriting {
     /// it would cost more to remember than it could save.
     static let rememberedWindow = 4
 
+    /// The most items a page reserves room for before it reads them; a longer page grows as it reads.
+    private static let pageCapacity = 256
+
     private func itemPage(of scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
         guard offset >= 0, limit > 0 else { return [] }
         let (sql, membership) = OrderingSQL.of(scope)
         guard let page = sql.itemPage?[visibility] else { return [] }
+        let knownList: ItemList.ID? = if case .items(let list) = scope { list } else { nil }
         let items = try mapping {
-            try ItemRecord.fetchAll(db.cachedStatement(sql: page), arguments: StatementArguments(membership + [limit, offset])).map(\.item)
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: page), arguments: StatementArguments(membership + [limit, offset]))
+            var items: [Item] = []
+            items.reserveCapacity(min(limit, Self.pageCapacity))
+            while let row = try rows.next() {
+                items.append(try ItemRecord(row: row, knownList: knownList).item)
+            }
+            return items
         }
         if items.count <= Self.rememberedWindow {
             for item in items { itemCache[item.id] = item }

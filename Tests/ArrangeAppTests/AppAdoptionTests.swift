@@ -103,6 +103,29 @@ struct AppAdoptionTests {
         }
     }
 
+    @Test("The app's own table points at items by id, which it stores and fetches as Arrange's tables do")
+    func appTablePointsAtItems() async throws {
+        try await withDatabasePool { pool, _ in
+            let environment = try IntentEnvironment(repository: try SQLiteItemRepository(writer: pool))
+            let milk = try await AddItem(title: "Milk").perform(in: environment).items[0].id
+            _ = try await AddItem(title: "Bread").perform(in: environment)
+            try await pool.write { db in
+                try db.create(table: "tags") { table in
+                    table.column("item_id", .text).notNull().references("items", column: "id", onDelete: .cascade)
+                    table.column("name", .text).notNull()
+                }
+                try db.execute(sql: "INSERT INTO tags (item_id, name) VALUES (?, ?)", arguments: [milk, "dairy"])
+            }
+            let tagged = try await pool.read { db in
+                try Item.ID.fetchAll(db, sql: "SELECT items.id FROM items JOIN tags ON tags.item_id = items.id WHERE tags.name = ?", arguments: ["dairy"])
+            }
+            #expect(tagged == [milk])
+            // Text that is not an id is an error, not a crash or a made-up id.
+            await #expect(throws: (any Error).self) { try await pool.read { db in try Item.ID.fetchOne(db, sql: "SELECT 'not an id'") } }
+            #expect(try await pool.read { db in try Item.ID.fetchOne(db, sql: "SELECT NULL") } == nil)
+        }
+    }
+
     @Test("Every connection a repository opens on a path takes the app's Configuration, the widget's read-only one too")
     func appConfiguration() async throws {
         try await withDatabasePool { _, path in
