@@ -63,6 +63,9 @@ struct LatencySection {
             ("add at the bottom", false, list.addAtBottom),
             ("add after a random item", false, list.addAfterRandomItem),
             (TimedList.pageTitle, false, list.readFirstPage),
+            // Right after the read before it, not after a write: what the page costs when SQLite
+            // need not reload its page cache, which any commit of another connection discards.
+            ("*context:* the same page again, at once", false, list.readFirstPage),
             // Context for the ratios: what a transaction and a single query cost on their own.
             ("*context:* an empty write transaction", false, list.writeNothing),
             ("*context:* read one item by id, in a write transaction", false, list.readOneItemInWrite),

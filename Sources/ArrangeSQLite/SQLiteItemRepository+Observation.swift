@@ -5,26 +5,81 @@ import GRDB
 
 extension SQLiteItemRepository {
     /// How often a repository on a database file looks for the commits of other connections
-    /// and processes, while at least one of its observations runs: one `PRAGMA data_version`
-    /// on the repository's writing connection, for all of its observations.
-    ///
-    /// A commit of another repository or process on the same file therefore reaches an
-    /// observation at most about this long after it lands, plus the time of one read of the
-    /// observed value. A commit of this repository wakes its observations at once.
+    /// and processes when it polls (``ExternalCommitDetection/polling(every:)``), as it does
+    /// unless told otherwise: one `PRAGMA data_version` on the repository's writing connection,
+    /// for all of its observations, while at least one runs.
     public static let externalChangePollingInterval: Duration = .milliseconds(150)
+
+    /// How a repository on a database file learns of the commits that other connections and
+    /// processes make to the file, for its observations. Its own commits wake them at once,
+    /// whichever it is.
+    ///
+    /// Polling needs nothing from the app, and costs a wake-up an interval while observations
+    /// run. An app that hears of other processes' commits by events, which cost nothing while
+    /// nothing happens, says so with ``notified``, and passes each event on with
+    /// ``SQLiteItemRepository/noteExternalCommit()``:
+    ///
+    /// ```swift
+    /// // Apple platforms only: Dispatch's file-system events
+    /// let repository = try SQLiteItemRepository(path: sharedPath, configuration: configuration, externalCommits: .notified)
+    /// let wal = open(sharedPath + "-wal", O_EVTONLY)
+    /// let events = DispatchSource.makeFileSystemObjectSource(fileDescriptor: wal, eventMask: [.write, .extend], queue: .global(qos: .utility))
+    /// events.setEventHandler { repository.noteExternalCommit() }
+    /// events.resume()
+    /// ```
+    ///
+    /// Every commit to a file in WAL mode writes to its `-wal` file, so an event on it, from
+    /// the app's own commits too, is a fine note: the repository reads `PRAGMA data_version`
+    /// to tell another connection's commit from its own. A Darwin notification that the app's
+    /// extensions post after they write serves as well.
+    public enum ExternalCommitDetection: Sendable, Hashable {
+        /// Reads `PRAGMA data_version` every `interval` while at least one observation runs, for
+        /// all of them: another connection's commit reaches an observation at most about
+        /// `interval` after it lands, plus one read of the observed value.
+        case polling(every: Duration)
+        /// Reads `PRAGMA data_version` only after the app calls
+        /// ``SQLiteItemRepository/noteExternalCommit()``, 15 ms later and once for all the notes
+        /// of that time, and never while nothing happens.
+        case notified
+
+        /// Polling every ``SQLiteItemRepository/externalChangePollingInterval``.
+        public static let `default` = polling(every: SQLiteItemRepository.externalChangePollingInterval)
+
+        /// How long the repository waits between two polls; `nil` when it does not poll.
+        var pollingInterval: Duration? {
+            switch self {
+            case .polling(let interval): interval
+            case .notified: nil
+            }
+        }
+    }
+
+    /// Tells the repository that another connection or process may have committed to its
+    /// file: while observations run, it reads `PRAGMA data_version` shortly after (15 ms), once
+    /// for all the notes of that time, and wakes them all if another connection did commit.
+    ///
+    /// Call it from whatever the app hears other processes' commits by; see
+    /// ``ExternalCommitDetection``. Under polling it reads at once instead of at the next
+    /// interval. On a database in memory it does nothing.
+    ///
+    /// - Complexity: At most one hop onto the writing connection per 15 ms while observations
+    ///   run, however many notes come; a lock otherwise.
+    public func noteExternalCommit() {
+        otherConnections?.note()
+    }
 
     /// Any value read from the store: now, and again after every committed change that may
     /// alter it, whoever commits it.
     ///
     /// A commit of this repository that changes what the read looks at wakes the observation
-    /// at once. A commit of another connection or process on the file is seen within
-    /// ``externalChangePollingInterval``, and then every observation reads again: what it
+    /// at once. A commit of another connection or process on the file is seen at the next poll
+    /// or note (``ExternalCommitDetection``), and then every observation reads again: what it
     /// changed is not known. On a database in memory, only this repository commits.
     ///
     /// - Parameter read: Reads the value, in a read transaction of its own each time.
     /// - Complexity: A commit that changes what the read looks at costs one run of `read` and
     ///   a comparison; while observations run, polling costs one `PRAGMA data_version` per
-    ///   interval, for all of them.
+    ///   interval, for all of them, and a note one each.
     public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
         commits.values(of: { try await self.readNotingRegions(read) }, watching: otherConnections)
     }

@@ -21,7 +21,7 @@ extension SQLiteItemRepository {
         public var missing: [String]
         /// The migrations of Arrange's that the file has and this version does not know, sorted:
         /// a newer version of Arrange wrote it, and this one refuses to open it. The app's own
-        /// migrations (``SQLiteItemRepository/init(writer:)``) are not among them.
+        /// migrations (``SQLiteItemRepository/init(writer:externalCommits:)``) are not among them.
         public var unknown: [String]
 
         /// Whether a newer version of Arrange wrote the file: it has migrations this one does not know.

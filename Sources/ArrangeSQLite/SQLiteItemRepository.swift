@@ -21,9 +21,9 @@ public import GRDB
 ///
 /// Three ways to open one:
 /// - ``init(path:busyTimeout:)`` opens (or creates) a file and owns its connections, and
-///   ``init(path:configuration:)`` does so with the app's configuration of every connection;
-/// - ``init(writer:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured;
-/// - ``readOnly(path:configuration:)`` reads a file that another process writes, a widget's view of the app's lists.
+///   ``init(path:configuration:externalCommits:)`` does so with the app's configuration of every connection;
+/// - ``init(writer:externalCommits:)`` uses a `DatabasePool` or `DatabaseQueue` that an app opened and configured;
+/// - ``readOnly(path:configuration:externalCommits:)`` reads a file that another process writes, a widget's view of the app's lists.
 ///
 /// Every failure is reported as a `StoreError`; no type of GRDB or SQLite reaches the
 /// caller. Don't call the repository from inside a `read` or `write` body: the body
@@ -33,7 +33,7 @@ public final class SQLiteItemRepository: ItemRepository {
     let writer: any DatabaseWriter
     /// The path of the database file, or `:memory:`.
     public let path: String
-    /// Whether the repository was opened with ``readOnly(path:configuration:)``: then every write throws.
+    /// Whether the repository was opened with ``readOnly(path:configuration:externalCommits:)``: then every write throws.
     public let isReadOnly: Bool
     /// Wakes the observations after each commit of this repository.
     let commits = CommitNotifier()
@@ -87,8 +87,9 @@ public final class SQLiteItemRepository: ItemRepository {
     /// - Parameters:
     ///   - path: The path of the database file.
     ///   - configuration: What every connection the repository opens is set up with.
+    ///   - externalCommits: How the observations learn of other processes' commits to the file.
     /// - Throws: As ``init(path:busyTimeout:)``.
-    public convenience init(path: String, configuration: Configuration) throws {
+    public convenience init(path: String, configuration: Configuration, externalCommits: ExternalCommitDetection = .default) throws {
         try Self.ensureFolderExists(for: path)
         try Self.ensureFileIsWritable(at: path)
         var configuration = Self.arranged(configuration)
@@ -96,7 +97,7 @@ public final class SQLiteItemRepository: ItemRepository {
         let pool = try StoreError.mapping(path: path) {
             try DatabasePool(path: path, configuration: configuration)
         }
-        try self.init(writer: pool, path: path)
+        try self.init(writer: pool, path: path, externalCommits: externalCommits)
     }
 
     /// Creates an empty database in memory, gone when the repository is.
@@ -148,17 +149,19 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   timeout (`Configuration.busyMode`), or their writes fail at once on each other's lock.
     /// - Don't call the repository from inside an access of the app's own to `writer`.
     ///
-    /// - Parameter writer: The connection or pool; its `path` becomes the repository's ``path``.
+    /// - Parameters:
+    ///   - writer: The connection or pool; its `path` becomes the repository's ``path``.
+    ///   - externalCommits: How the observations learn of other processes' commits to the file.
     /// - Throws: `StoreError/unusableDatabase(path:reason:)` when foreign keys are off, or the
     ///   database is damaged or was written by a newer version of Arrange;
     ///   `StoreError/database(reason:)` when the migration cannot write.
-    public convenience init(writer: some DatabaseWriter) throws {
+    public convenience init(writer: some DatabaseWriter, externalCommits: ExternalCommitDetection = .default) throws {
         let path = writer.path
         guard writer.configuration.foreignKeysEnabled else {
             throw StoreError.unusableDatabase(
                 path: path, reason: "its connection does not enforce foreign keys; keep Configuration.foreignKeysEnabled on, as GRDB does by default.")
         }
-        try self.init(writer: writer, path: path, access: .readWrite)
+        try self.init(writer: writer, path: path, access: .readWrite, externalCommits: externalCommits)
     }
 
     /// Opens, for reading only, a database file that another process writes: what a widget
@@ -180,11 +183,14 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   - configuration: What every connection the repository opens is set up with: a widget
     ///     sets `observesSuspensionNotifications` for a file in an App Group container. The
     ///     repository makes it read-only and turns foreign keys on.
+    ///   - externalCommits: How the observations learn of the writing process's commits.
     /// - Returns: A repository whose ``isReadOnly`` is `true`.
     /// - Throws: `StoreError/unusableDatabase(path:reason:)` when the file does not exist,
     ///   cannot be opened, is not a SQLite database, or its schema is older or newer than
     ///   this version of Arrange reads.
-    public static func readOnly(path: String, configuration: Configuration = Configuration()) throws -> SQLiteItemRepository {
+    public static func readOnly(
+        path: String, configuration: Configuration = Configuration(), externalCommits: ExternalCommitDetection = .default
+    ) throws -> SQLiteItemRepository {
         try ensureFolderExists(for: path)
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError.unusableDatabase(path: path, reason: "the file does not exist; the app that writes it creates it when it first opens it.")
@@ -192,7 +198,7 @@ public final class SQLiteItemRepository: ItemRepository {
         var configuration = Self.arranged(configuration)
         configuration.readonly = true
         let pool = try StoreError.mapping(path: path) { try DatabasePool(path: path, configuration: configuration) }
-        return try SQLiteItemRepository(writer: pool, path: path, access: .readOnly)
+        return try SQLiteItemRepository(writer: pool, path: path, access: .readOnly, externalCommits: externalCommits)
     }
 
     /// Whether a repository may change the database, and so bring its schema up to date.
@@ -201,13 +207,13 @@ public final class SQLiteItemRepository: ItemRepository {
         case readOnly
     }
 
-    private init(writer: any DatabaseWriter, path: String, access: Access = .readWrite) throws {
+    private init(writer: any DatabaseWriter, path: String, access: Access = .readWrite, externalCommits: ExternalCommitDetection = .default) throws {
         self.writer = writer
         self.path = path
         self.isReadOnly = access == .readOnly
         self.isFile = path != ":memory:" && FileManager.default.fileExists(atPath: path)
         self.otherConnections = isFile
-            ? CommitWatcher(interval: Self.externalChangePollingInterval, counter: DataVersionCounter(writer: writer, path: path), notifier: commits)
+            ? CommitWatcher(interval: externalCommits.pollingInterval, counter: DataVersionCounter(writer: writer, path: path), notifier: commits)
             : nil
         let migrator = Schema.migrator
         try StoreError.mapping(path: path) {
@@ -303,7 +309,7 @@ public final class SQLiteItemRepository: ItemRepository {
         }
     }
 
-    /// Throws ``StoreError/readOnly(path:)`` when the repository was opened with ``readOnly(path:configuration:)``.
+    /// Throws ``StoreError/readOnly(path:)`` when the repository was opened with ``readOnly(path:configuration:externalCommits:)``.
     private func ensureWritable() throws(StoreError) {
         guard !isReadOnly else { throw .readOnly(path: path) }
     }
@@ -351,8 +357,8 @@ public final class SQLiteItemRepository: ItemRepository {
     /// too, but may leave the last changes in the `-wal` file (SQLite reads them back when
     /// the database is opened again), and reports no failure.
     ///
-    /// A repository opened with ``readOnly(path:configuration:)`` only closes its connections: copying the
-    /// changes is the writer's work. One made with ``init(writer:)`` closes the app's writer
+    /// A repository opened with ``readOnly(path:configuration:externalCommits:)`` only closes its connections: copying the
+    /// changes is the writer's work. One made with ``init(writer:externalCommits:)`` closes the app's writer
     /// too; an app that goes on using its writer releases the repository instead.
     public func close() throws {
         try mappingDatabaseErrors {

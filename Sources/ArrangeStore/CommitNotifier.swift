@@ -89,22 +89,37 @@ package protocol ChangeCounter: Sendable {
     func changeCount() async throws -> Int64
 }
 
-/// Watches for the commits of other connections to a repository's database, with one poll of a
-/// ``ChangeCounter`` for all of the repository's observations, and only while one runs.
+/// Watches for the commits of other connections to a repository's database, for all of the
+/// repository's observations and only while one runs: it reads a ``ChangeCounter`` every
+/// ``interval`` when it polls, and shortly after it is told another connection may have
+/// committed (``note()``).
 ///
 /// Each commit it sees it signals to the repository's notifier as a change to every region:
 /// what another connection changed is not known.
 package actor CommitWatcher {
-    /// How long the watcher waits between two reads of the counter.
-    package let interval: Duration
+    /// How long the watcher waits between two reads of the counter; `nil` when it reads the
+    /// counter only when told to.
+    package let interval: Duration?
     private let counter: any ChangeCounter
     private let notifier: CommitNotifier
     private var observations = 0
     /// The counter's value when the first running observation began, once read.
     private var baseline: Task<Int64?, Never>?
+    /// The counter's value at the last read, while observations run.
+    private var last: Int64?
     private var polling: Task<Void, Never>?
+    /// Whether a read of the counter is under way, and whether to read once more after it.
+    private var isChecking = false
+    private var checksAgain = false
+    /// Whether an observation runs, and whether a read of the counter is due after a note:
+    /// what ``note()`` looks at without waiting for the actor.
+    private let noted = Locked((isWatching: false, isDue: false))
 
-    package init(interval: Duration, counter: any ChangeCounter, notifier: CommitNotifier) {
+    /// How long after a note the counter is read, once for all the notes of that time: a
+    /// burst of commits, each of which writes to the file, costs one read.
+    package static let noteDelay: Duration = .milliseconds(15)
+
+    package init(interval: Duration?, counter: any ChangeCounter, notifier: CommitNotifier) {
         self.interval = interval
         self.counter = counter
         self.notifier = notifier
@@ -114,30 +129,69 @@ package actor CommitWatcher {
     /// commit that lands after that is seen, however soon.
     package func begin() async {
         observations += 1
+        noted.withLock { $0.isWatching = true }
         if baseline == nil {
-            let (counter, notifier, interval) = (counter, notifier, interval)
+            let counter = counter
             let baseline = Task { try? await counter.changeCount() }
             self.baseline = baseline
-            polling = Task {
-                var last = await baseline.value
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: interval)
-                    // A read that fails is tried again at the next interval.
-                    guard !Task.isCancelled, let count = try? await counter.changeCount() else { continue }
-                    if count != last { notifier.signal(.everything) }
-                    last = count
+            if let interval {
+                polling = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: interval)
+                        guard !Task.isCancelled else { return }
+                        await self.check()
+                    }
                 }
             }
+            let first = await baseline.value
+            if self.baseline == baseline, last == nil { last = first }
         }
         _ = await baseline?.value
+    }
+
+    /// Reads the counter now, and wakes every observation when another connection committed
+    /// since the last read. Calls that come while a read is under way make one more read after
+    /// it, not one each. Does nothing while no observation runs.
+    package func check() async {
+        guard observations > 0 else { return }
+        guard !isChecking else {
+            checksAgain = true
+            return
+        }
+        isChecking = true
+        defer { isChecking = false }
+        repeat {
+            checksAgain = false
+            // A read that fails is tried again at the next interval or note.
+            guard let count = try? await counter.changeCount(), observations > 0 else { continue }
+            if let last, count != last { notifier.signal(.everything) }
+            last = count
+        } while checksAgain
+    }
+
+    /// Says that another connection may have committed: while an observation runs, the
+    /// counter is read ``noteDelay`` later, once for every note until then. Returns at once.
+    package nonisolated func note() {
+        let schedules = noted.withLock { noted in
+            defer { noted.isDue = noted.isWatching }
+            return noted.isWatching && !noted.isDue
+        }
+        guard schedules else { return }
+        Task {
+            try? await Task.sleep(for: Self.noteDelay)
+            // A note from now on schedules a read of its own, so none goes unread.
+            noted.withLock { $0.isDue = false }
+            await check()
+        }
     }
 
     /// Counts an observation out; the watcher stops with the last.
     package func end() {
         observations -= 1
         guard observations == 0 else { return }
+        noted.withLock { $0.isWatching = false }
         polling?.cancel()
-        (polling, baseline) = (nil, nil)
+        (polling, baseline, last) = (nil, nil, nil)
     }
 }
 

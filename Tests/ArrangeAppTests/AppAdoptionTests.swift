@@ -380,7 +380,7 @@ struct AppAdoptionTests {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
 
-            #expect(try await withTimeout(.seconds(5)) { try await watcher.value } == ["Milk", "Bread"])
+            #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
         }
     }
 
@@ -465,6 +465,16 @@ func withDatabasePool(_ body: (DatabasePool, String) async throws -> Void) async
     let pool = try DatabasePool(path: path, configuration: configuration)
     try await body(pool, path)
     try pool.close()
+}
+
+extension Task where Failure == any Error {
+    /// The task's value, for a waiter that may be cancelled (by ``withTimeout(_:_:)``, say): the
+    /// task is cancelled with it, so that waiting for a task that never ends cannot hang a test.
+    var valueCancelledWithWaiter: Success {
+        get async throws {
+            try await withTaskCancellationHandler { try await value } onCancel: { cancel() }
+        }
+    }
 }
 
 /// What `body` gives, or `nil` when it takes longer than `limit`.

@@ -90,6 +90,53 @@ struct ObservationAdoptionTests {
         #expect(polls.withLock { $0 } == pollsAfter, "no observation, no poll")
     }
 
+    @Test("Told of other processes' commits by the app, idle observations run no statement at all, and a note brings another connection's commit")
+    func notifiedObservations() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ArrangeAppTests-\(UUID())", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("App.sqlite").path
+        let polls = Mutex(0)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            db.trace { event in
+                if case .statement(let statement) = event, statement.sql.contains("data_version") { polls.withLock { $0 += 1 } }
+            }
+        }
+        let repository = try SQLiteItemRepository(path: path, configuration: configuration, externalCommits: .notified)
+        let environment = try IntentEnvironment(repository: repository)
+        let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
+        _ = try await AddItem(title: "Milk", list: groceries).perform(in: environment)
+
+        // Three observations, each consumed by a task that returns the value after the first.
+        let (started, start) = AsyncStream<[String]>.makeStream()
+        let watchers = (0..<3).map { _ in
+            Task {
+                var isFirst = true
+                for try await titles in repository.observe({ try $0.items(in: groceries, visibility: .all, offset: 0, limit: .max).map(\.title) }) {
+                    guard !isFirst else { isFirst = false; start.yield(titles); continue }
+                    return titles
+                }
+                return []
+            }
+        }
+        defer { for watcher in watchers { watcher.cancel() } }
+        var firstValues = started.makeAsyncIterator()
+        for _ in watchers { #expect(await firstValues.next() == ["Milk"]) }
+        let pollsBefore = polls.withLock { $0 }
+        try await Task.sleep(for: SQLiteItemRepository.externalChangePollingInterval * 4)
+        #expect(polls.withLock { $0 } == pollsBefore, "no note, no query")
+
+        // The widget, on a connection of its own, adds an item; the app hears of it and says so.
+        let widget = try SQLiteItemRepository(path: path)
+        _ = try await AddItem(title: "Bread", list: groceries).perform(in: IntentEnvironment(repository: widget))
+        repository.noteExternalCommit()
+        for watcher in watchers {
+            #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
+        }
+        #expect(polls.withLock { $0 } > pollsBefore)
+    }
+
     @Test("A read that fails once is tried again, and the observation goes on; one that keeps failing ends it with its error")
     func failedReads() async throws {
         struct Flaky: Error, Equatable {}
