@@ -152,7 +152,7 @@ package actor CommitWatcher {
     /// Reads the counter now, and wakes every observation when another connection committed
     /// since the last read. Calls that come while a read is under way make one more read after
     /// it, not one each. Does nothing while no observation runs.
-    package func check() async {
+    private func check() async {
         guard observations > 0 else { return }
         guard !isChecking else {
             checksAgain = true
