@@ -201,7 +201,8 @@ enum Store {
             throw .database("Cannot create the folder for the database \(url.path): \(error.localizedDescription)")
         }
         do {
-            return try SQLiteItemRepository(path: url.path)
+            // One connection: a command reads and writes in turn, and opens faster without a pool.
+            return try SQLiteItemRepository.singleConnection(path: url.path)
         } catch {
             throw .database(IntentFailure(error).message)
         }

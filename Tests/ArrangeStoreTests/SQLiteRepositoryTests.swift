@@ -34,6 +34,26 @@ struct SQLiteRepositoryTests {
         #expect(try store.repository.read { try Set($0.lists().map(\.name)) } == ["Home", "Work", "Garden"])
     }
 
+    @Test("One connection opens a file in WAL mode, and an up-to-date file it only reads stays byte for byte as it was")
+    func singleConnectionLeavesFileAlone() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let created = try SQLiteItemRepository.singleConnection(path: path)
+        let (list, _) = try Store(repository: created, folder: nil).seed("Home", sortIndices: [10, 20])
+        try created.close()
+        #expect(try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let reopened = try SQLiteItemRepository.singleConnection(path: path)
+        #expect(try reopened.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: 10).map(\.title) } == ["Home 0", "Home 1"])
+        try reopened.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+
+        // The pool, by contrast, writes a table and drops it when the `-wal` file is empty, for its readers.
+        try SQLiteItemRepository(path: path).close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != bytes)
+    }
+
     @Test("The integrity check passes on a sound file and names the damage on a damaged one")
     func integrity() throws {
         let folder = try TemporaryFolder()

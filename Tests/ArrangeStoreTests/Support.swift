@@ -13,12 +13,15 @@ enum Backend: CaseIterable, Sendable, CustomTestStringConvertible {
     case sqliteInMemory
     /// ``SQLiteItemRepository`` on a database file in a temporary folder.
     case sqliteFile
+    /// ``SQLiteItemRepository/singleConnection(path:busyTimeout:)`` on a database file.
+    case sqliteFileSingleConnection
 
     var testDescription: String {
         switch self {
         case .inMemory: "InMemoryItemRepository"
         case .sqliteInMemory: "SQLiteItemRepository :memory:"
         case .sqliteFile: "SQLiteItemRepository file"
+        case .sqliteFileSingleConnection: "SQLiteItemRepository file, one connection"
         }
     }
 
@@ -32,6 +35,9 @@ enum Backend: CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqliteFile:
             let folder = try TemporaryFolder()
             return Store(repository: try SQLiteItemRepository(path: folder.path("Arrange.sqlite")), folder: folder)
+        case .sqliteFileSingleConnection:
+            let folder = try TemporaryFolder()
+            return Store(repository: try SQLiteItemRepository.singleConnection(path: folder.path("Arrange.sqlite")), folder: folder)
         }
     }
 }
