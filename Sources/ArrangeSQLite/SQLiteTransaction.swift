@@ -194,7 +194,7 @@ final class SQLiteTransaction: ItemWriting {
         guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), limit > 0 else { return [] }
         return try mapping {
             // "~" sorts after every character of an id, so the range holds exactly the ids that
-            // begin with the prefix, and SQLite searches the primary key's index for it.
+            // begin with the prefix, and SQLite searches the index of the ids for it.
             let statement = try db.cachedStatement(sql: Self.itemsByIDPrefixSQL)
             return try ItemRecord.fetchAll(statement, arguments: [textPrefix, textPrefix + "~", limit]).map(\.item)
         }
@@ -284,7 +284,8 @@ final class SQLiteTransaction: ItemWriting {
         try mapping {
             do {
                 try write(record)
-            } catch DatabaseError.SQLITE_CONSTRAINT_PRIMARYKEY {
+            } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE, DatabaseError.SQLITE_CONSTRAINT_PRIMARYKEY {
+                // The ids' unique index; the primary key (list, key, id) only if all three are the same.
                 throw StoreError.duplicateItem(item.id)
             } catch RecordError.recordNotFound {
                 throw StoreError.itemNotFound(item.id)
@@ -298,7 +299,8 @@ final class SQLiteTransaction: ItemWriting {
     func deleteItem(id: Item.ID) throws {
         changesRows = true
         let known = try item(id: id)
-        guard try mapping({ try ItemRecord.deleteOne(db, key: id.text) }) else { throw StoreError.itemNotFound(id) }
+        try mapping { try db.cachedStatement(sql: "DELETE FROM items WHERE id = ?").execute(arguments: [id.text]) }
+        guard db.changesCount == 1 else { throw StoreError.itemNotFound(id) }
         itemCache[id] = .some(nil)
         changedRegions.noteChange(from: known, to: nil)
     }

@@ -6,8 +6,11 @@ import GRDB
 /// Migrations are append-only: once released, a migration is never edited, renamed or
 /// removed; a change to the schema is a new migration at the end of the list.
 enum Schema {
-    /// The name of the index that orders the items of each list.
+    /// The name of the index that ordered the items of each list until v12, which stores the
+    /// items themselves in that order.
     static let itemOrderIndex = "items_by_list_order"
+    /// The name of the unique index of the items' ids (from v12).
+    static let itemIDIndex = "items_by_id"
     /// The name of the table that holds the default list's id, in its one row.
     static let defaultListTable = "default_list"
     /// The name of the index that orders the lists.
@@ -281,6 +284,31 @@ enum Schema {
             // No table changes. From here on, an operation's `rewind` may keep an item it only
             // placed as its place alone (`keys`): a version without this migration would take
             // such an item for one the operation created, so it refuses the file instead.
+        }
+        migrator.registerMigration("v12: items stored in list order") { db in
+            // The table becomes what `items_by_list_order` was: its rows sit in the order of
+            // their lists, so a page of a list reads a few adjacent pages of the file, not one
+            // for each item. The ids keep a unique index of their own. The steps are SQLite's
+            // for a change ALTER TABLE cannot make: a new table, its rows, the old one dropped,
+            // the new one renamed, its indexes made again.
+            try db.create(table: "items_in_list_order", options: .withoutRowID) { table in
+                table.column("id", .text).notNull()
+                table.column("list_id", .text).notNull().references("lists", onDelete: .cascade)
+                table.column("title", .text).notNull()
+                table.column("notes", .text).notNull().defaults(to: "")
+                table.column("sort_index", .integer).notNull()
+                table.column("created_at", .real).notNull()
+                table.column("updated_at", .real).notNull()
+                table.column("completed_at", .real)
+                table.column("today_index", .integer)
+                table.primaryKey(["list_id", "sort_index", "id"])
+            }
+            let columns = "id, list_id, title, notes, sort_index, created_at, updated_at, completed_at, today_index"
+            try db.execute(sql: "INSERT INTO items_in_list_order (\(columns)) SELECT \(columns) FROM items")
+            try db.drop(table: "items")
+            try db.rename(table: "items_in_list_order", to: "items")
+            try db.create(index: itemIDIndex, on: "items", columns: ["id"], options: .unique)
+            try db.create(index: todayOrderIndex, on: "items", columns: ["today_index", "id"], condition: Column("today_index") != nil)
         }
         return migrator
     }

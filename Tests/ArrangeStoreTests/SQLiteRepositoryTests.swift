@@ -65,7 +65,7 @@ struct SQLiteRepositoryTests {
         try GRDB.DatabaseQueue(path: path).write { db in
             // An index that disagrees with its table: what a torn write can leave.
             try db.execute(sql: "PRAGMA writable_schema = ON")
-            try db.execute(sql: "UPDATE sqlite_schema SET sql = replace(sql, 'sort_index', 'title') WHERE name = 'items_by_list_order'")
+            try db.execute(sql: "UPDATE sqlite_schema SET sql = replace(sql, '(\"id\")', '(\"title\")') WHERE name = 'items_by_id'")
         }
         let reopened = try SQLiteItemRepository(path: path)
         #expect(try !reopened.integrityProblems().isEmpty)
@@ -188,7 +188,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction", "v11: sync rewinds of places",
+                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -479,15 +479,17 @@ struct SQLiteRepositoryTests {
             #expect(todayOrder.columns == ["today_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [Schema.todayOrderIndex])?
                 .hasSuffix("WHERE \"today_index\" IS NOT NULL") == true)
-            #expect(try db.primaryKey("items").columns == ["id"])
+            // The items are stored in the order of their lists; the ids have a unique index.
+            #expect(try db.primaryKey("items").columns == ["list_id", "sort_index", "id"])
+            #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'items'")?.hasSuffix("WITHOUT ROWID") == true)
+            let ids = try #require(try db.indexes(on: "items").first { $0.name == Schema.itemIDIndex })
+            #expect(ids.columns == ["id"] && ids.isUnique)
             #expect(try db.primaryKey("lists").columns == ["id"])
             let foreignKeys = try db.foreignKeys(on: "items")
             #expect(foreignKeys.map(\.destinationTable) == ["lists"])
             #expect(foreignKeys.map { $0.mapping.map(\.origin) } == [["list_id"]])
             let onDelete = try String.fetchOne(db, sql: "SELECT on_delete FROM pragma_foreign_key_list('items')")
             #expect(onDelete == "CASCADE")
-            let index = try #require(try db.indexes(on: "items").first { $0.name == Schema.itemOrderIndex })
-            #expect(index.columns == ["list_id", "sort_index", "id"])
             #expect(try columns(Schema.defaultListTable) == ["id INTEGER", "list_id TEXT NOT NULL"])
             #expect(try db.primaryKey(Schema.defaultListTable).columns == ["id"])
             let defaultListKeys = try db.foreignKeys(on: Schema.defaultListTable)
@@ -537,7 +539,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction", "v11: sync rewinds of places",
+                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
@@ -552,6 +554,52 @@ struct SQLiteRepositoryTests {
             #expect(row["date_type"] == "real")
             #expect(row["created_at"] == Sample.epoch + 1.25)
             #expect(row["completed_at"] == Sample.epoch + 3.125)
+        }
+    }
+
+    @Test("Migration v12 stores the items in list order and keeps every row, Today's order, and an app's references to an item")
+    func upgradeToItemsInListOrder() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let (home, work) = (Sample.list("Home"), Sample.list("Work"))
+        // Keys against the order of insertion, and ties broken by id, so that a lost order would show.
+        let items = [
+            Sample.item(in: home.id, "Milk", sortIndex: 30), Sample.item(in: work.id, "Report", sortIndex: -5, completed: true),
+            Sample.item(in: home.id, "Eggs", sortIndex: 10), Sample.item(in: home.id, "Bread", sortIndex: 10),
+        ].enumerated().map { offset, item in
+            var item = item
+            item.notes = "note \(offset)"
+            item.todayIndex = offset.isMultiple(of: 2) ? Int64(100 - offset) : nil
+            return item
+        }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v11: sync rewinds of places")
+            try queue.write { db in
+                for list in [home, work] {
+                    try db.execute(sql: "INSERT INTO lists (id, name, created_at, sort_index) VALUES (?, ?, ?, 0)", arguments: [list.id.text, list.name, list.createdAt.timeIntervalSince1970])
+                }
+                for item in items { try ItemRecord(item).insertRow(db) }
+                // An app's table that refers to an item, as apps do.
+                try db.execute(sql: "CREATE TABLE app_tags (item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE, tag TEXT NOT NULL)")
+                try db.execute(sql: "INSERT INTO app_tags (item_id, tag) VALUES (?, 'dairy'), (?, 'bakery')", arguments: [items[0].id.text, items[3].id.text])
+            }
+            try queue.close()
+        }
+
+        let repository = try SQLiteItemRepository(path: path)
+        let byKey = { (list: ItemList.ID) in items.filter { $0.listID == list }.sorted { $0.orderKey < $1.orderKey } }
+        #expect(try repository.read { try $0.items(in: home.id, visibility: .all, offset: 0, limit: .max) } == byKey(home.id))
+        #expect(try repository.read { try $0.items(in: work.id, visibility: .all, offset: 0, limit: .max) } == byKey(work.id))
+        let today = items.filter { $0.todayIndex != nil }.sorted { ($0.todayIndex ?? 0, $0.id) < ($1.todayIndex ?? 0, $1.id) }
+        #expect(try repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) } == today)
+        #expect(try repository.integrityProblems() == [])
+
+        // The app's references still hold: deleting an item deletes its tags, and no tag can name a missing item.
+        try repository.write { try $0.deleteItem(id: items[0].id) }
+        try repository.writer.write { db throws in
+            #expect(try String.fetchAll(db, sql: "SELECT tag FROM app_tags") == ["bakery"])
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO app_tags (item_id, tag) VALUES ('missing', 'x')") }
         }
     }
 
@@ -584,7 +632,7 @@ struct SQLiteRepositoryTests {
         #expect(try SQLiteItemRepository(path: path).read { try $0.defaultListID() } == list.id)
     }
 
-    @Test("Counting the items before a key reads only a range of the order index")
+    @Test("Counting the items before a key reads only a range of the list's rows")
     func countBeforePlan() throws {
         let repository = try SQLiteItemRepository.inMemory()
         for visibility in ItemVisibility.allCases {
@@ -592,8 +640,7 @@ struct SQLiteRepositoryTests {
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + OrderingSQL.listItems.countBefore[visibility], arguments: [ItemList.ID().text, 0, Item.ID().text])
                     .map { row in row["detail"] ?? "" }
             }
-            let index = visibility == .all ? "COVERING INDEX" : "INDEX"
-            #expect(plan == ["SEARCH items USING \(index) \(Schema.itemOrderIndex) (list_id=? AND (sort_index,id)<(?,?))"], "\(visibility)")
+            #expect(plan == ["SEARCH items USING PRIMARY KEY (list_id=? AND (sort_index,id)<(?,?))"], "\(visibility)")
         }
     }
 
@@ -737,30 +784,31 @@ struct SQLiteRepositoryTests {
         #expect(try store.contents() == [list: items])
     }
 
-    @Test("A lookup by id prefix searches the primary key's index")
+    @Test("A lookup by id prefix searches the index of the ids")
     func idPrefixPlan() throws {
         let repository = try SQLiteItemRepository.inMemory()
         let plan: [String] = try repository.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteTransaction.itemsByIDPrefixSQL, arguments: ["3f2a", "3f2a~", 10])
                 .map { row in row["detail"] ?? "" }
         }
-        #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX sqlite_autoindex_items_1 (id>? AND id<?)"), "\(plan)")
+        #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX \(Schema.itemIDIndex) (id>? AND id<?)"), "\(plan)")
     }
 
     @Test("Pages, windows and counts of every ordering come from its own index, with no sorting step")
     func orderingPlans() throws {
         let repository = try SQLiteItemRepository.inMemory()
+        // A list's items are the table itself, stored in their order.
         let orderings: [(OrderScope, String)] = [
-            (.items(ItemList.ID()), Schema.itemOrderIndex), (.lists, Schema.listOrderIndex), (.today, Schema.todayOrderIndex),
+            (.items(ItemList.ID()), "USING PRIMARY KEY"), (.lists, "INDEX \(Schema.listOrderIndex)"), (.today, "INDEX \(Schema.todayOrderIndex)"),
         ]
-        for (scope, index) in orderings {
+        for (scope, source) in orderings {
             let (sql, membership) = OrderingSQL.of(scope)
             let queries: [(String, [any DatabaseValueConvertible])] = ItemVisibility.allCases.flatMap { visibility in
                 [(sql.entryPage[visibility], [10, 10]), (sql.countBefore[visibility], [0, "x"])] + (sql.itemPage.map { [($0[visibility], [10, 10])] } ?? [])
             } + [(sql.entriesBefore, [0, "x", 1]), (sql.entriesAfter, [0, "x", 1])]
             for (query, arguments) in queries {
                 let plan = try repository.queryPlan(query, arguments: membership + arguments)
-                #expect(plan.contains { $0.contains("INDEX \(index)") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(scope): \(query)\n\(plan)")
+                #expect(plan.contains { $0.contains(source) } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(scope): \(query)\n\(plan)")
             }
         }
     }
