@@ -47,6 +47,8 @@ public struct Console: Sendable {
 /// JSON as the tool writes it: one line, keys sorted, dates in ISO 8601.
 enum JSONLine {
     static func encode(_ value: some Encodable) throws -> String {
+        // The listing of a list, the one result that runs to thousands of values, by hand.
+        if let listing = value as? ItemListing { return ListingJSON.encode(listing) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
