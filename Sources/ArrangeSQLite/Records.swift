@@ -75,7 +75,10 @@ struct ItemRecord: Hashable {
     var todayIndex: Int64?
 }
 
-extension ItemRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates {
+// Not a `PersistableRecord`: GRDB's persistence keys rows by the table's primary key, which is
+// `(list_id, sort_index, id)` since v12, so an update that moves an item would miss its row.
+// Rows are written by id, with ``insertRow(_:)`` and ``updateRow(_:changedFrom:)``.
+extension ItemRecord: Codable, FetchableRecord, TableRecord, UnixTimeDates {
     static let databaseTableName = "items"
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -166,9 +169,9 @@ extension ItemRecord {
 extension ItemRecord {
     /// Inserts the row with one cached statement.
     ///
-    /// `insert(_:)` of `PersistableRecord` runs the same SQL, but through GRDB's generic
-    /// persistence path, which takes three times as long in a debug build; a bulk insert
-    /// (an import, the tests' list of 100,000 items) runs this once an item.
+    /// GRDB's generic persistence would run the same SQL, but takes three times as long in a
+    /// debug build; a bulk insert (an import, the tests' list of 100,000 items) runs this once
+    /// an item.
     func insertRow(_ db: Database) throws {
         try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(CodingKeys.allCases.map(value(of:))))
     }

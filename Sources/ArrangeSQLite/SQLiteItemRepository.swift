@@ -66,9 +66,14 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   written by a newer version of Arrange; `StoreError/database(reason:)` when the
     ///   file is read-only (opening a database in WAL mode may write to it) or stays locked.
     public convenience init(path: String, busyTimeout: Duration = defaultBusyTimeout) throws {
+        try self.init(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
+    }
+
+    /// GRDB's default configuration, with writes that wait `busyTimeout` for another connection's lock.
+    private static func configuration(busyTimeout: Duration) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout.seconds)
-        try self.init(path: path, configuration: configuration)
+        return configuration
     }
 
     /// Opens the database at `path` with the app's configuration of every connection,
@@ -118,9 +123,7 @@ public final class SQLiteItemRepository: ItemRepository {
     ///   - busyTimeout: How long a write waits while another connection holds the write lock.
     /// - Throws: As ``init(path:busyTimeout:)``.
     public static func singleConnection(path: String, busyTimeout: Duration = defaultBusyTimeout) throws -> SQLiteItemRepository {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout.seconds)
-        return try singleConnection(path: path, configuration: configuration)
+        try singleConnection(path: path, configuration: configuration(busyTimeout: busyTimeout))
     }
 
     /// Opens the database at `path` on one connection set up with the app's configuration;
