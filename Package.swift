@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "ArrangeSync", targets: ["ArrangeSync"]),
         .library(name: "ArrangeSyncHTTP", targets: ["ArrangeSyncHTTP"]),
         .executable(name: "arrange", targets: ["ArrangeExecutable"]),
+        .executable(name: "arrange-remote-http", targets: ["ArrangeRemoteHTTP"]),
         .executable(name: "arrange-server", targets: ["ArrangeServerExecutable"]),
         .executable(name: "arrange-soak", targets: ["ArrangeSoak"]),
         .executable(name: "arrange-bench", targets: ["ArrangeBench"]),
@@ -72,14 +73,20 @@ let package = Package(
             dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.process("Resources")]
         ),
-        // Sync with a server over HTTP: protocol version 1, and its client on URLSession.
+        // Sync with a server over HTTP: protocol version 1, and its client over any transport.
         .target(
-            name: "ArrangeSyncHTTP",
+            name: "ArrangeSyncHTTPCore",
             dependencies: ["ArrangeModel", "ArrangeSync"],
             // The protocol as OpenAPI 3.1: documentation, kept true by ArrangeServerTests.
             exclude: ["openapi.yaml"],
             resources: [.process("Resources")]
         ),
+        // The same, and its transport on URLSession: what an app imports.
+        .target(name: "ArrangeSyncHTTP", dependencies: ["ArrangeSyncHTTPCore"]),
+        // HTTP exchanges over pipes, between arrange and arrange-remote-http.
+        .target(name: "ArrangeHTTPPipe", dependencies: ["ArrangeSyncHTTPCore"]),
+        // arrange-remote-http: sends arrange sync's requests with URLSession, so arrange need not load it.
+        .executableTarget(name: "ArrangeRemoteHTTP", dependencies: ["ArrangeHTTPPipe", "ArrangeSyncHTTP"]),
         // The sync server: PostgreSQL behind Hummingbird; the executable only parses its command line.
         .target(
             name: "ArrangeServer",
@@ -87,7 +94,7 @@ let package = Package(
                 "ArrangeModel",
                 "ArrangeStore",
                 "ArrangeSync",
-                "ArrangeSyncHTTP",
+                "ArrangeSyncHTTPCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -128,7 +135,8 @@ let package = Package(
                 "ArrangeArchive",
                 "ArrangeThings",
                 "ArrangeSync",
-                "ArrangeSyncHTTP",
+                "ArrangeSyncHTTPCore",
+                "ArrangeHTTPPipe",
                 "ArrangeSQLite",
                 "ArrangeLineEditor",
                 "ArrangeShellWords",
@@ -201,9 +209,9 @@ let package = Package(
         .testTarget(
             name: "ArrangeServerTests",
             dependencies: [
-                "ArrangeServer", "ArrangeSyncHTTP", "ArrangeSync", "ArrangeSQLite", "ArrangeStore", "ArrangeModel",
-                // Built so that the tests run `arrange-server` and `arrange` as processes of their own.
-                "ArrangeServerExecutable", "ArrangeExecutable",
+                "ArrangeServer", "ArrangeSyncHTTP", "ArrangeSyncHTTPCore", "ArrangeSync", "ArrangeSQLite", "ArrangeStore", "ArrangeModel",
+                // Built so that the tests run `arrange-server`, `arrange` and its `arrange-remote-http` as processes of their own.
+                "ArrangeServerExecutable", "ArrangeExecutable", "ArrangeRemoteHTTP",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -214,6 +222,7 @@ let package = Package(
             dependencies: ["ArrangeThings", "ArrangeArchive", "ArrangeIntents", "ArrangeStore", "ArrangeModel", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ArrangeIntentsTests", dependencies: ["ArrangeIntents"]),
+        .testTarget(name: "ArrangeHTTPPipeTests", dependencies: ["ArrangeHTTPPipe", "ArrangeSyncHTTPCore"]),
         .testTarget(
             name: "ArrangeCommandLineTests",
             // The executable is a dependency so that building the tests builds `arrange`,

@@ -4,7 +4,7 @@ import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
 import ArrangeSync
-import ArrangeSyncHTTP
+import ArrangeSyncHTTPCore
 import Foundation
 
 /// An error as the command line reports it: a stable code for programs and a message for people.

@@ -2,7 +2,7 @@ import ArgumentParser
 import ArrangeModel
 import ArrangeStore
 import ArrangeSync
-import ArrangeSyncHTTP
+import ArrangeSyncHTTPCore
 import Foundation
 
 /// A sync server's address, as `arrange sync URL` takes it: `http://` or `https://`.
@@ -126,10 +126,12 @@ extension SyncPeerCommand {
     func sync(with server: ServerAddress, in session: CommandSession) async throws {
         let engine = try session.syncEngine()
         let token = try token(for: server, in: session)
-        let remote = HTTPSyncRemote(server: server.url, token: token)
-        let report = try await engine.sync(with: remote)
+        let (identity, report) = try await RemoteHTTPHelper.withTransport { transport in
+            let remote = HTTPSyncRemote(server: server.url, token: token, transport: transport)
+            return (remote.identity, try await engine.sync(with: remote))
+        }
         if report.received.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
-        let summary = ServerSyncSummary(server: remote.identity, report: report)
+        let summary = ServerSyncSummary(server: identity, report: report)
         if shared.json {
             try session.printJSON(summary)
         } else {
@@ -169,7 +171,10 @@ struct SyncPairCommand: SessionCommand {
 
     func run(in session: CommandSession) async throws {
         guard let address = ServerAddress(server) else { throw CommandLineError.input("\(server) is not a server address; give http://HOST[:PORT] or https://HOST[:PORT].") }
-        let paired = try await HTTPSyncRemote.pair(with: address.url, code: code, label: label ?? ProcessInfo.processInfo.hostName)
+        let label = label ?? ProcessInfo.processInfo.hostName
+        let paired = try await RemoteHTTPHelper.withTransport { transport in
+            try await HTTPSyncRemote.pair(with: address.url, code: code, label: label, transport: transport)
+        }
         try StoredTokens(locations: session.locations).store(paired.token, for: address)
         if shared.json {
             try session.printJSON(["server": address.key, "tokenID": paired.tokenID])

@@ -1,6 +1,6 @@
 public import ArgumentParser
 import ArrangeSync
-import ArrangeSyncHTTP
+import ArrangeSyncHTTPCore
 import Foundation
 import Hummingbird
 import Logging

@@ -1,5 +1,5 @@
 import ArrangeModel
-import ArrangeSyncHTTP
+import ArrangeSyncHTTPCore
 import Foundation
 import Hummingbird
 

@@ -1,7 +1,7 @@
 import ArrangeModel
 import ArrangeStore
 import ArrangeSync
-import ArrangeSyncHTTP
+import ArrangeSyncHTTPCore
 import Foundation
 import Logging
 import PostgresNIO

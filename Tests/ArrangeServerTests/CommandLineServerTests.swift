@@ -5,8 +5,10 @@ import Testing
 @Suite("arrange sync with a server")
 struct CommandLineServerTests {
     /// Runs `arrange` with a home folder of its own; answers its status, output and error.
-    static func arrange(_ arguments: [String], home: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
-        let executable = try #require(ServerFixture.executable?.deletingLastPathComponent().appendingPathComponent("arrange"))
+    static func arrange(
+        _ arguments: [String], home: URL, environment: [String: String] = [:], executable: URL? = nil
+    ) throws -> (status: Int32, output: String, error: String) {
+        let executable = try executable ?? #require(ServerFixture.executable?.deletingLastPathComponent().appendingPathComponent("arrange"))
         let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ARRANGE_") && !$0.key.hasPrefix("XDG_") }
             .merging(["HOME": home.path]) { $1 }.merging(environment) { $1 }
         return try ServerFixture.runProcess(executable, arguments, environment: environment)
@@ -50,6 +52,30 @@ struct CommandLineServerTests {
             let missing = try Self.arrange(["sync", "http://127.0.0.1:9", "--db", database], home: home)
             #expect(missing.status != 0 && missing.error.contains("No token"), "\(missing.error)")
             #expect(try Self.arrange(["list", "--db", database], home: home).output.contains("Milk"))
+        }
+    }
+
+    @Test("arrange without arrange-remote-http, beside it or on PATH, says so in one line when it syncs, and the database stays as it was")
+    func helperMissing() async throws {
+        try await withTemporaryFolder { home in
+            // arrange alone in a folder of its own, with its resources, and a PATH without the build's folder.
+            let built = try #require(ServerFixture.executable?.deletingLastPathComponent())
+            let alone = home.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: built.path) where name == "arrange" || name.hasSuffix(".resources") {
+                try FileManager.default.copyItem(at: built.appendingPathComponent(name), to: alone.appendingPathComponent(name))
+            }
+            let arrange = alone.appendingPathComponent("arrange")
+            let database = home.appendingPathComponent("here.sqlite").path
+            #expect(try Self.arrange(["add", "Milk", "--db", database], home: home, executable: arrange).status == 0)
+            let before = try Data(contentsOf: URL(fileURLWithPath: database))
+            let sync = try Self.arrange(
+                ["sync", "http://127.0.0.1:9", "--db", database], home: home,
+                environment: ["ARRANGE_SYNC_TOKEN": "x", "PATH": "/usr/bin:/bin"], executable: arrange)
+            #expect(sync.status != 0)
+            #expect(sync.error.split(separator: "\n").count == 1 && sync.error.contains("needs arrange-remote-http"), "\(sync.error)")
+            #expect(sync.error.contains(alone.path), "\(sync.error)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
         }
     }
 

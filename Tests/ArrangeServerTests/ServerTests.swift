@@ -2,7 +2,8 @@ import ArrangeModel
 import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
-@testable import ArrangeSyncHTTP
+import ArrangeSyncHTTP
+@testable import ArrangeSyncHTTPCore
 import Foundation
 import Testing
 

@@ -1,9 +1,6 @@
 public import ArrangeModel
 public import ArrangeSync
 public import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
 
 /// An Arrange sync server (`arrange-server`) as a remote, over HTTP with ``SyncProtocol`` version 1.
 ///
@@ -12,25 +9,26 @@ public import FoundationNetworking
 /// let report = try await engine.sync(with: remote)
 /// ```
 ///
-/// It runs on `URLSession`, so an app's path holds no SwiftNIO.
+/// Its requests go through a ``HTTPTransport``: `ArrangeSyncHTTP`'s `URLSessionHTTPTransport`,
+/// which the initializer above takes by default, so an app's path holds no SwiftNIO.
 public struct HTTPSyncRemote: SyncRemote {
     /// The server's address.
     public let server: URL
     /// The server's address, as the store's cursor into it is kept.
     public let identity: String
     private let token: String
-    private let session: URLSession
+    private let transport: any HTTPTransport
 
-    /// A remote at `server`, reached with the device's `token`.
+    /// A remote at `server`, reached with the device's `token` through `transport`.
     ///
     /// - Parameters:
     ///   - server: The server's address, `http://` or `https://`, without a path.
-    ///   - token: The device's token (`arrange-server token create`, or ``pair(with:code:label:session:)``).
-    ///   - session: The session that sends the requests.
-    public init(server: URL, token: String, session: URLSession = .shared) {
+    ///   - token: The device's token (`arrange-server token create`, or ``pair(with:code:label:transport:)``).
+    ///   - transport: What sends the requests.
+    public init(server: URL, token: String, transport: any HTTPTransport) {
         self.server = server
         self.token = token
-        self.session = session
+        self.transport = transport
         identity = server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
     }
 
@@ -40,21 +38,20 @@ public struct HTTPSyncRemote: SyncRemote {
     ///   - server: The server's address.
     ///   - code: The code, valid once and for 10 minutes.
     ///   - label: What the token is for, as the server lists it.
-    ///   - session: The session that sends the request.
+    ///   - transport: What sends the request.
     /// - Returns: The token, which the server shows this once.
     /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/unauthorized`` for a wrong or
     ///   spent code; ``HTTPSyncError`` when the server cannot be reached or answers nonsense.
-    public static func pair(with server: URL, code: String, label: String? = nil, session: URLSession = .shared) async throws -> DeviceToken {
-        var request = URLRequest(url: server.appendingPathComponent(SyncProtocol.pairPath))
-        request.httpMethod = "POST"
-        request.setValue(SyncProtocol.jsonMediaType, forHTTPHeaderField: "Content-Type")
-        request.httpBody = try SyncProtocol.encoder.encode(DevicePairing(code: code, label: label))
-        let (data, _) = try await send(request, to: server, session: session)
-        return try decodeJSON(DeviceToken.self, from: data, server: server)
+    public static func pair(with server: URL, code: String, label: String? = nil, transport: any HTTPTransport) async throws -> DeviceToken {
+        let request = HTTPTransportRequest(
+            method: "POST", url: server.appendingPathComponent(SyncProtocol.pairPath),
+            headers: ["Content-Type": SyncProtocol.jsonMediaType],
+            body: try SyncProtocol.encoder.encode(DevicePairing(code: code, label: label)))
+        return try decodeJSON(DeviceToken.self, from: try await send(request, to: server, through: transport).body, server: server)
     }
 
     public func state(for replica: ReplicaID) async throws -> SyncRemoteState {
-        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.lowercasedString)]).data
+        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.lowercasedString)]).body
         let state = try Self.decodeJSON(SyncServerState.self, from: data, server: server)
         return SyncRemoteState(
             held: try keyed(state.held), folded: try keyed(state.folded), foldedTips: try keyed(state.foldedTips),
@@ -74,7 +71,7 @@ public struct HTTPSyncRemote: SyncRemote {
         if let cursor { query.append(URLQueryItem(name: "after", value: cursor.rawValue)) }
         let data: Data
         do {
-            data = try await get(SyncProtocol.operationsPath, query: query).data
+            data = try await get(SyncProtocol.operationsPath, query: query).body
         } catch let refusal as SyncServerError where refusal.code == .snapshotRequired {
             throw SyncError.missingFoldedOperations
         } catch let refusal as SyncServerError where refusal.code == .cursorInvalid {
@@ -104,14 +101,13 @@ public struct HTTPSyncRemote: SyncRemote {
         let batches = try Self.batches(of: operations)
         for (index, batch) in batches.enumerated() {
             let isLast = index == batches.count - 1
-            var request = request(SyncProtocol.pushPath)
-            request.httpMethod = "POST"
-            request.setValue(SyncProtocol.operationsMediaType, forHTTPHeaderField: "Content-Type")
-            request.httpBody = try OperationFile.encode(OperationFile.Contents(
+            var request = request("POST", SyncProtocol.pushPath)
+            request.headers["Content-Type"] = SyncProtocol.operationsMediaType
+            request.body = try OperationFile.encode(OperationFile.Contents(
                 operations: batch, acknowledgements: isLast ? acknowledgements : [], replica: replica, through: isLast ? through : nil))
             do {
-                let (data, _) = try await Self.send(request, to: server, session: session)
-                _ = try Self.decodeJSON(SyncPushAnswer.self, from: data, server: server)
+                let response = try await Self.send(request, to: server, through: transport)
+                _ = try Self.decodeJSON(SyncPushAnswer.self, from: response.body, server: server)
             } catch let refusal as SyncServerError where refusal.code == .replicaForked {
                 throw SyncError.replicaInUse
             } catch let refusal as SyncServerError where refusal.code == .clockSkew {
@@ -141,14 +137,14 @@ public struct HTTPSyncRemote: SyncRemote {
     }
 
     public func snapshot() async throws -> SyncRemoteSnapshot {
-        let (data, response) = try await get(SyncProtocol.snapshotPath)
+        let response = try await get(SyncProtocol.snapshotPath)
         let snapshot: SyncSnapshot
         do {
-            snapshot = try SnapshotFile.decode(data)
+            snapshot = try SnapshotFile.decode(response.body)
         } catch {
             throw HTTPSyncError.badAnswer(server: server, reason: error.localizedDescription)
         }
-        return SyncRemoteSnapshot(snapshot: snapshot, cursor: response.value(forHTTPHeaderField: SyncProtocol.cursorHeader).map(SyncCursor.init))
+        return SyncRemoteSnapshot(snapshot: snapshot, cursor: response.value(forHeader: SyncProtocol.cursorHeader).map(SyncCursor.init))
     }
 
     /// The digest of the store that the server's log makes, and the cursor after the last
@@ -159,22 +155,20 @@ public struct HTTPSyncRemote: SyncRemote {
     /// - Throws: ``SyncServerError`` for a refusal, ``HTTPSyncError`` for a server out of reach
     ///   or an answer that is not the protocol's.
     public func stateDigest() async throws -> SyncStateDigest {
-        try Self.decodeJSON(SyncStateDigest.self, from: try await get(SyncProtocol.digestPath).data, server: server)
+        try Self.decodeJSON(SyncStateDigest.self, from: try await get(SyncProtocol.digestPath).body, server: server)
     }
 
     // MARK: Requests
 
-    private func request(_ path: String, query: [URLQueryItem] = []) -> URLRequest {
+    private func request(_ method: String, _ path: String, query: [URLQueryItem] = []) -> HTTPTransportRequest {
         var components = URLComponents(url: server.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
-        var request = URLRequest(url: components?.url ?? server.appendingPathComponent(path))
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.timeoutInterval = 30
-        return request
+        return HTTPTransportRequest(
+            method: method, url: components?.url ?? server.appendingPathComponent(path), headers: ["Authorization": "Bearer \(token)"])
     }
 
-    private func get(_ path: String, query: [URLQueryItem] = []) async throws -> (data: Data, response: HTTPURLResponse) {
-        try await Self.send(request(path, query: query), to: server, session: session)
+    private func get(_ path: String, query: [URLQueryItem] = []) async throws -> HTTPTransportResponse {
+        try await Self.send(request("GET", path, query: query), to: server, through: transport)
     }
 
     /// How many times a request is sent in all when the server says to try again shortly.
@@ -189,22 +183,22 @@ public struct HTTPSyncRemote: SyncRemote {
     ///
     /// - Throws: ``SyncServerError`` for a refusal, ``HTTPSyncError`` for a server out of reach
     ///   or an answer that is not the protocol's.
-    private static func send(_ request: URLRequest, to server: URL, session: URLSession) async throws -> (data: Data, response: HTTPURLResponse) {
+    private static func send(
+        _ request: HTTPTransportRequest, to server: URL, through transport: any HTTPTransport
+    ) async throws -> HTTPTransportResponse {
         var attempt = 1
         while true {
-            let data: Data
-            let response: URLResponse
+            let response: HTTPTransportResponse
             do {
-                (data, response) = try await session.data(for: request)
+                response = try await transport.send(request)
             } catch {
                 throw HTTPSyncError.unreachable(server: server, reason: error.localizedDescription)
             }
-            guard let http = response as? HTTPURLResponse else { throw HTTPSyncError.badAnswer(server: server, reason: "the answer is not HTTP") }
-            if (200..<300).contains(http.statusCode) { return (data, http) }
-            guard let refusal = try? SyncProtocol.decoder.decode(SyncServerError.Body.self, from: data).error else {
-                throw HTTPSyncError.badAnswer(server: server, reason: "status \(http.statusCode) without a refusal the protocol knows")
+            if (200..<300).contains(response.status) { return response }
+            guard let refusal = try? SyncProtocol.decoder.decode(SyncServerError.Body.self, from: response.body).error else {
+                throw HTTPSyncError.badAnswer(server: server, reason: "status \(response.status) without a refusal the protocol knows")
             }
-            let retryAfter = http.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) } ?? refusal.retryAfter
+            let retryAfter = response.value(forHeader: "Retry-After").flatMap { Int($0) } ?? refusal.retryAfter
             guard [.rateLimited, .unavailable].contains(refusal.code), attempt < maximumAttempts, let retryAfter,
                   (0...longestRetryAfter).contains(retryAfter)
             else { throw refusal }
