@@ -41,16 +41,19 @@ enum HTTPPipeFrame {
         var failure: String?
     }
 
+    /// A request's head line and body.
     static func encode(_ request: HTTPTransportRequest) throws -> Data {
         let head = RequestHead(
             method: request.method, url: request.url, headers: request.headers, timeout: request.timeout, bodyLength: request.body.count)
         return try line(head) + request.body
     }
 
+    /// A response's head line and body.
     static func encode(_ response: HTTPTransportResponse) throws -> Data {
         try line(ResponseHead(status: response.status, headers: response.headers, bodyLength: response.body.count)) + response.body
     }
 
+    /// The line that says a request got no response, and why.
     static func encode(failure: String) throws -> Data {
         try line(ResponseHead(failure: failure))
     }
@@ -184,10 +187,14 @@ final class PipeReader: @unchecked Sendable {
 /// another: the side of `arrange`. Requests are sent one at a time, in the order they come.
 ///
 /// Reads and writes block, so they run on a serial queue of their own, never on the
-/// caller's thread or the cooperative pool.
-public final class PipeHTTPTransport: HTTPTransport {
+/// caller's thread or the cooperative pool. Once an exchange breaks off part-way (the helper
+/// stopped, or wrote something else than this format), the pipes are out of step, and every
+/// later request fails with the same error.
+public final class PipeHTTPTransport: HTTPTransport, @unchecked Sendable {
+    // @unchecked: `broken` is touched only on the reader's queue, which is serial.
     private let output: FileHandle
     private let reader: PipeReader
+    private var broken: HTTPPipeError?
 
     /// A transport that writes requests to `requests` and reads responses from `responses`.
     ///
@@ -201,17 +208,25 @@ public final class PipeHTTPTransport: HTTPTransport {
 
     /// Writes `request` down the pipe and waits for its response.
     ///
+    /// - Parameter request: The request, its URL absolute.
+    /// - Returns: The response, whatever its status.
     /// - Throws: ``HTTPPipeError``: the helper's reason when the request got no response, or
     ///   what went wrong with the pipes.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         let frame = try HTTPPipeFrame.encode(request)
-        return try await reader.onQueue { [output, reader] in
+        return try await reader.onQueue { [self] in
+            if let broken { throw broken }
             do {
-                try output.write(contentsOf: frame)
-            } catch {
-                throw HTTPPipeError.helperStopped
+                do {
+                    try output.write(contentsOf: frame)
+                } catch {
+                    throw HTTPPipeError.helperStopped
+                }
+                return try HTTPPipeFrame.readResponse(from: reader)
+            } catch let error as HTTPPipeError {
+                if case .failed = error {} else { broken = error }
+                throw error
             }
-            return try HTTPPipeFrame.readResponse(from: reader)
         }
     }
 }

@@ -18,6 +18,8 @@ public struct URLSessionHTTPTransport: HTTPTransport {
 
     /// Sends `request` with the session, and answers its response, whatever the status.
     ///
+    /// - Parameter request: The request, its URL absolute.
+    /// - Returns: The response, whatever its status.
     /// - Throws: `URLSession`'s error when no response came; `URLError(.badServerResponse)`
     ///   when the response is not HTTP.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {

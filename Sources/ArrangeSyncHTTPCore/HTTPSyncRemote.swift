@@ -9,8 +9,9 @@ public import Foundation
 /// let report = try await engine.sync(with: remote)
 /// ```
 ///
-/// Its requests go through a ``HTTPTransport``: `ArrangeSyncHTTP`'s `URLSessionHTTPTransport`,
-/// which the initializer above takes by default, so an app's path holds no SwiftNIO.
+/// Its requests go through a ``HTTPTransport``. An app imports `ArrangeSyncHTTP`, whose
+/// `HTTPSyncRemote(server:token:)`, above, sends them with `URLSession` (`URLSessionHTTPTransport`),
+/// so an app's path holds no SwiftNIO; ``init(server:token:transport:)`` takes any other.
 public struct HTTPSyncRemote: SyncRemote {
     /// The server's address.
     public let server: URL

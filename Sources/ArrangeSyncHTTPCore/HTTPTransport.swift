@@ -18,7 +18,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// One HTTP request, as a ``HTTPTransport`` sends it.
-public struct HTTPTransportRequest: Codable, Hashable, Sendable {
+public struct HTTPTransportRequest: Hashable, Sendable {
     /// The method: `GET` or `POST`.
     public var method: String
     /// The absolute URL, its query included.
@@ -48,7 +48,7 @@ public struct HTTPTransportRequest: Codable, Hashable, Sendable {
 }
 
 /// One HTTP response, as a ``HTTPTransport`` answers it.
-public struct HTTPTransportResponse: Codable, Hashable, Sendable {
+public struct HTTPTransportResponse: Hashable, Sendable {
     /// The status code.
     public var status: Int
     /// The header fields, by name as the server spelled it.

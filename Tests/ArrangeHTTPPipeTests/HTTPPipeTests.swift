@@ -25,7 +25,13 @@ struct HTTPPipeTests {
             try await HTTPPipeServer.serve(
                 requests: requests.fileHandleForReading, responses: responses.fileHandleForWriting, through: server)
         }
-        try await body(PipeHTTPTransport(requests: requests.fileHandleForWriting, responses: responses.fileHandleForReading))
+        do {
+            try await body(PipeHTTPTransport(requests: requests.fileHandleForWriting, responses: responses.fileHandleForReading))
+        } catch {
+            // The server's end of the stream, so that its task ends too.
+            try? requests.fileHandleForWriting.close()
+            throw error
+        }
         try requests.fileHandleForWriting.close()
         try await serving.value
     }
@@ -79,6 +85,8 @@ struct HTTPPipeTests {
             try responses.fileHandleForWriting.write(contentsOf: Data(answer.utf8))
             try responses.fileHandleForWriting.close()
             let transport = PipeHTTPTransport(requests: requests.fileHandleForWriting, responses: responses.fileHandleForReading)
+            await #expect(throws: expected) { try await transport.send(HTTPTransportRequest(method: "GET", url: url)) }
+            // The pipes are out of step now: every later request fails the same way, reading nothing.
             await #expect(throws: expected) { try await transport.send(HTTPTransportRequest(method: "GET", url: url)) }
             #expect(expected.localizedDescription.contains("arrange-remote-http"))
         }

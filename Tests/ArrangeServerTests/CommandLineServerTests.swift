@@ -55,7 +55,7 @@ struct CommandLineServerTests {
         }
     }
 
-    @Test("arrange without arrange-remote-http, beside it or on PATH, says so in one line when it syncs, and the database stays as it was")
+    @Test("arrange without a working arrange-remote-http, beside it or on PATH, says so in one line when it syncs, and the database stays as it was")
     func helperMissing() async throws {
         try await withTemporaryFolder { home in
             // arrange alone in a folder of its own, with its resources, and a PATH without the build's folder.
@@ -75,6 +75,18 @@ struct CommandLineServerTests {
             #expect(sync.status != 0)
             #expect(sync.error.split(separator: "\n").count == 1 && sync.error.contains("needs arrange-remote-http"), "\(sync.error)")
             #expect(sync.error.contains(alone.path), "\(sync.error)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+
+            // A helper that cannot run (its libraries missing, say) is named as the cause, with what it said.
+            let broken = alone.appendingPathComponent("arrange-remote-http")
+            try "#!/bin/sh\necho 'error while loading shared libraries: libcurl.so.4' >&2\nexit 127\n".write(to: broken, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: broken.path)
+            let failed = try Self.arrange(
+                ["sync", "http://127.0.0.1:9", "--db", database], home: home,
+                environment: ["ARRANGE_SYNC_TOKEN": "x", "PATH": "/usr/bin:/bin"], executable: arrange)
+            #expect(failed.status != 0)
+            #expect(failed.error.split(separator: "\n").count == 1, "\(failed.error)")
+            #expect(failed.error.contains("arrange-remote-http ended with status 127 before it answered: error while loading shared libraries"), "\(failed.error)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
         }
     }
