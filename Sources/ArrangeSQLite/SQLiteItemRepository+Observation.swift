@@ -1,4 +1,4 @@
-import ArrangeModel
+public import ArrangeModel
 public import ArrangeStore
 import Foundation
 import GRDB
@@ -82,6 +82,22 @@ extension SQLiteItemRepository {
     ///   interval, for all of them, and a note one each.
     public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
         commits.values(of: { try await self.readNotingRegions(read) }, watching: otherConnections)
+    }
+
+    /// The items of a list seen under `visibility`, in display order: now, and again after
+    /// every committed change that alters them.
+    ///
+    /// The observation keeps the items up to date from the changes of this repository's
+    /// commits, as each commit signals, with no read; it reads the list again after a commit
+    /// of another connection (see ``observe(_:)``), or a change it is not told whole.
+    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        observeOrderedItems(in: .items(list), visibility: visibility, through: commits, watching: otherConnections)
+    }
+
+    /// The items in Today seen under `visibility`, in Today's order: now, and again after
+    /// every committed change that alters them, as ``observeItems(in:visibility:)`` keeps them.
+    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        observeOrderedItems(in: .today, visibility: visibility, through: commits, watching: otherConnections)
     }
 }
 

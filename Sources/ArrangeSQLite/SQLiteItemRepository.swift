@@ -382,9 +382,9 @@ public final class SQLiteItemRepository: ItemRepository {
             try transaction.ensureChangesAreLogged()
             try db.commit()
             replicaStates.keep(transaction.leftoverReplicaState, on: db)
-            var changed = transaction.changedRegions
-            changed.otherRows = db.totalChangesCount != rowsChangedBefore
-            commits.signal(changed)
+            var changes = transaction.changes
+            if db.totalChangesCount != rowsChangedBefore { changes.noteOtherRowsChanged() }
+            commits.signal(changes)
             return result
         } catch {
             // SQLite may have rolled back already (after a full disk, say); then this does nothing.

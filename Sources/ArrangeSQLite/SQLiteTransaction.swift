@@ -41,8 +41,8 @@ final class SQLiteTransaction: ItemWriting {
     var nextLogPosition: Int64?
     /// Whether a write of this transaction has changed lists or items.
     private(set) var changesRows = false
-    /// What the writes of this transaction changed, for the observations to read again.
-    private(set) var changedRegions = StoreRegions()
+    /// What the writes of this transaction changed, for the observations.
+    private(set) var changes = StoreChanges()
     /// Whether sync logs this transaction's changes (`markChangesLogged()`).
     var changesAreLogged = false
 
@@ -222,7 +222,7 @@ final class SQLiteTransaction: ItemWriting {
         let record = ListRecord(list)
         try mapping { try record.insert(db) }
         remember(record)
-        changedRegions.lists = true
+        changes.noteListsChanged()
     }
 
     func update(_ list: ItemList) throws {
@@ -233,7 +233,7 @@ final class SQLiteTransaction: ItemWriting {
         let record = ListRecord(list)
         try mapping { try record.update(db) }
         remember(record)
-        changedRegions.lists = true
+        changes.noteListsChanged()
     }
 
     /// Remembers a list row just written; the order of all lists must be read again.
@@ -249,18 +249,16 @@ final class SQLiteTransaction: ItemWriting {
         listCache[id] = .some(nil)
         allLists = nil
         itemCache = itemCache.filter { _, item in item.map { $0.listID != id } ?? true }
-        // Its items may have been in Today.
-        changedRegions.lists = true
-        changedRegions.today = true
-        changedRegions.items.insert(id)
-        changedRegions.counts.insert(id)
+        changes.noteListsChanged()
+        // Its items go, and may have been in Today.
+        changes.noteUnlistedItems(of: id)
     }
 
     func insert(_ item: Item) throws {
         changesRows = true
         try ensureNotesFit(item)
-        try save(item) { try $0.insertRow(db) }
-        changedRegions.noteChange(from: nil, to: item)
+        let stored = try save(item) { try $0.insertRow(db) }
+        changes.note(.replaced(old: nil, new: stored))
     }
 
     /// Writes only the columns that differ from the row as this transaction last read or
@@ -271,14 +269,16 @@ final class SQLiteTransaction: ItemWriting {
         let known = try self.item(id: item.id)
         try ensureNotesFit(item, replacing: known)
         let original = known.map(ItemRecord.init)
-        try save(item) { try $0.updateRow(db, changedFrom: original) }
-        changedRegions.noteChange(from: known, to: item)
+        let stored = try save(item) { try $0.updateRow(db, changedFrom: original) }
+        changes.note(.replaced(old: known, new: stored))
     }
 
     /// Inserts or updates the row of `item` with `write`, reports a taken id, a missing row
     /// or a missing list as the store error that names the item or the list, and remembers
     /// the row as written.
-    private func save(_ item: Item, with write: (ItemRecord) throws -> Void) throws {
+    ///
+    /// - Returns: The item as the row now holds it, as a read would answer it.
+    private func save(_ item: Item, with write: (ItemRecord) throws -> Void) throws -> Item {
         try ensureStorable(["title": item.title, "notes": item.notes], of: "the item \(item.id)")
         let record = ItemRecord(item)
         try mapping {
@@ -293,7 +293,9 @@ final class SQLiteTransaction: ItemWriting {
                 throw StoreError.listNotFound(item.listID)
             }
         }
-        itemCache[item.id] = record.stored.item
+        let stored = record.stored.item
+        itemCache[item.id] = stored
+        return stored
     }
 
     func deleteItem(id: Item.ID) throws {
@@ -302,13 +304,13 @@ final class SQLiteTransaction: ItemWriting {
         try mapping { try db.cachedStatement(sql: "DELETE FROM items WHERE id = ?").execute(arguments: [id.text]) }
         guard db.changesCount == 1 else { throw StoreError.itemNotFound(id) }
         itemCache[id] = .some(nil)
-        changedRegions.noteChange(from: known, to: nil)
+        changes.note(.replaced(old: known, new: nil))
     }
 
-    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+    func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         changesRows = true
         let stamp = updatedAt.timeIntervalSince1970
-        for change in changes {
+        for change in keyChanges {
             switch scope {
             case .lists:
                 let id = ItemList.ID(entry: change.id)
@@ -318,12 +320,12 @@ final class SQLiteTransaction: ItemWriting {
                     listCache[id] = list
                 }
                 allLists = nil
-                changedRegions.lists = true
+                changes.noteListsChanged()
             case .items(let list):
                 let id = Item.ID(entry: change.id)
                 if case let item?? = itemCache[id], item.listID == list {
                     try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
-                    changedRegions.noteKeys(of: scope)
+                    changes.note(.keyed(id, list: list, sortIndex: change.sortIndex, updatedAt: Date(timeIntervalSince1970: stamp)))
                 } else {
                     try moveItem(id, into: list, sortIndex: change.sortIndex, stamp: stamp)
                 }
@@ -359,15 +361,16 @@ final class SQLiteTransaction: ItemWriting {
         guard changed == 1 else { throw missing }
     }
 
-    /// Sets an item's key in Today (`nil` takes it out of Today), and notes Today and the
-    /// item's list as changed.
+    /// Sets an item's key in Today (`nil` takes it out of Today), and notes the change.
+    ///
+    /// - Throws: ``RowDecodingError`` when the row's list is not a UUID.
     private func setTodayKey(_ key: Int64?, of id: Item.ID, stamp: Double) throws {
-        let list = try mapping {
+        let listText = try mapping {
             try String.fetchOne(db.cachedStatement(sql: Self.setTodayKeySQL), arguments: [key, stamp, id.text])
         }
-        guard let list else { throw StoreError.itemNotFound(id) }
-        changedRegions.today = true
-        if let list = ItemList.ID(list) { changedRegions.items.insert(list) } else { changedRegions.allItems = true }
+        guard let listText else { throw StoreError.itemNotFound(id) }
+        guard let list = ItemList.ID(listText) else { throw RowDecodingError(table: ItemRecord.databaseTableName, row: "list_id: \(listText)") }
+        changes.note(.todayKeyed(id, list: list, todayIndex: key, updatedAt: Date(timeIntervalSince1970: stamp)))
     }
 
     /// Sets an item's key in `list`, moving it there from another list if need be, and notes
@@ -378,8 +381,9 @@ final class SQLiteTransaction: ItemWriting {
             try db.cachedStatement(sql: Self.setKeyInListSQL).execute(arguments: [sortIndex, stamp, id.text, list.text])
             return db.changesCount == 1
         }
+        let updatedAt = Date(timeIntervalSince1970: stamp)
         if stayed {
-            changedRegions.noteKeys(of: .items(list))
+            changes.note(.keyed(id, list: list, sortIndex: sortIndex, updatedAt: updatedAt))
             return
         }
         let known = try item(id: id)
@@ -395,7 +399,9 @@ final class SQLiteTransaction: ItemWriting {
         guard changed == 1 else { throw StoreError.itemNotFound(id) }
         var moved = known
         moved?.listID = list
-        changedRegions.noteChange(from: known, to: moved)
+        moved?.sortIndex = sortIndex
+        moved?.updatedAt = updatedAt
+        changes.note(.replaced(old: known, new: moved))
     }
 
     /// Keeps a remembered item row up to date with a change just written.
@@ -412,7 +418,7 @@ final class SQLiteTransaction: ItemWriting {
             let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.defaultListTable) (id, list_id) VALUES (1, ?)")
             try statement.execute(arguments: [id.text])
         }
-        changedRegions.lists = true
+        changes.noteListsChanged()
     }
 
     /// Throws when a text holds U+0000 (NUL): GRDB hands SQLite C strings, so SQLite would keep

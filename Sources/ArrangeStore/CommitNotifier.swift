@@ -2,36 +2,46 @@ import ArrangeModel
 import Foundation
 
 /// Wakes the observations of one repository each time the repository commits a write, when
-/// the write changed a region of the store (``StoreRegions``) that the observation read.
+/// the write changed a region of the store (``StoreRegions``) that the observation read; or
+/// hands the commit's changes to an observation that applies them to the value it holds.
 ///
-/// A repository signals after every successful commit, synchronous or `async`, with the
-/// regions the commit changed; an observation reads ``commitCount`` before it reads the store,
-/// then waits for a commit past it that meets the regions its read looked at. Both backends
-/// build their observations on ``values(of:watching:)``, which is the whole of the loop.
+/// A repository signals after every successful commit, synchronous or `async`, with what the
+/// commit changed (``StoreChanges``), one commit at a time, in the order of the commits; an
+/// observation reads ``commitCount`` before it reads the store, then waits for a commit past
+/// it that meets the regions its read looked at. Both backends build their observations on
+/// ``values(of:applying:watching:)``, which is the whole of the loop.
 package final class CommitNotifier: Sendable {
+    /// Applies a commit's changes to the value an observation holds, and answers `false` when
+    /// it cannot, and the observation must read again.
+    package typealias Application = @Sendable (StoreChanges) -> Bool
+
     private struct Waiter {
         var regions: StoreRegions
         var continuation: CheckedContinuation<Void, Never>
+        var apply: Application?
     }
 
     private struct State {
         var commitCount: UInt64 = 0
-        /// The regions of the latest commits, the newest last; the commit of the last one is
+        /// The changes of the latest commits, the newest last; the commit of the last one is
         /// ``commitCount``.
-        var recent: [StoreRegions] = []
+        var recent: [StoreChanges] = []
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
 
-        /// Whether a commit after `seen` met `regions`: when `seen` is older than the commits
-        /// remembered, one may have.
-        func commit(after seen: UInt64, meets regions: StoreRegions) -> Bool {
+        /// Applies the commits after `seen` that meet `regions` with `apply`, and answers
+        /// whether one of them wants a read: one that `apply` cannot apply, or, without
+        /// `apply`, any. When `seen` is older than the commits remembered, one may.
+        func commits(after seen: UInt64, meeting regions: StoreRegions, wantReadDespite apply: Application?) -> Bool {
             let since = commitCount - min(seen, commitCount)
             guard since <= UInt64(recent.count) else { return true }
-            return recent.suffix(Int(since)).contains { $0.meets(regions) }
+            return recent.suffix(Int(since)).contains { changes in
+                changes.regions.meets(regions) && !(apply?(changes) ?? false)
+            }
         }
     }
 
-    /// How many commits' regions are remembered for observations that were reading meanwhile.
+    /// How many commits' changes are remembered for observations that were reading meanwhile.
     private static let remembered = 64
 
     private let state = Locked(State())
@@ -43,24 +53,33 @@ package final class CommitNotifier: Sendable {
         state.withLock { $0.commitCount }
     }
 
-    /// Counts a commit that changed `regions`, and wakes the waiters whose regions it meets.
-    /// A commit that changed nothing is not counted.
-    package func signal(_ regions: StoreRegions) {
-        guard !regions.isEmpty else { return }
+    /// Counts a commit that made `changes`: hands them to the waiters that apply changes, and
+    /// wakes the others whose regions they meet, and those that cannot apply them. A commit
+    /// that changed nothing is not counted.
+    ///
+    /// The changes are applied before this returns, on the caller's thread: a repository
+    /// signals one commit at a time, in the order of the commits.
+    package func signal(_ changes: StoreChanges) {
+        guard !changes.regions.isEmpty else { return }
         let woken = state.withLock { state in
             state.commitCount += 1
-            state.recent.append(regions)
+            state.recent.append(changes)
             if state.recent.count > Self.remembered { state.recent.removeFirst(state.recent.count - Self.remembered) }
-            let met = state.waiters.filter { $0.value.regions.meets(regions) }
-            for id in met.keys { state.waiters[id] = nil }
-            return met.values.map(\.continuation)
+            var woken: [CheckedContinuation<Void, Never>] = []
+            for (id, waiter) in state.waiters where waiter.regions.meets(changes.regions) {
+                if let apply = waiter.apply, apply(changes) { continue }
+                state.waiters[id] = nil
+                woken.append(waiter.continuation)
+            }
+            return woken
         }
         for continuation in woken { continuation.resume() }
     }
 
     /// Returns once a commit after the `seen`th has met `regions` (at once when one has
-    /// already), or when the task is cancelled.
-    package func waitForCommit(after seen: UInt64, meeting regions: StoreRegions) async {
+    /// already), or when the task is cancelled. With `apply`, the commits' changes go to it
+    /// instead, those already made at once, and this returns only once it cannot apply one.
+    package func waitForCommit(after seen: UInt64, meeting regions: StoreRegions, applying apply: Application? = nil) async {
         let waiter = state.withLock { state in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -70,8 +89,8 @@ package final class CommitNotifier: Sendable {
                 let resumeNow = state.withLock { state in
                     // Cancellation sets the flag before it runs the handler below: a waiter
                     // registered after the handler ran sees it here.
-                    guard !state.commit(after: seen, meets: regions), !Task.isCancelled else { return true }
-                    state.waiters[waiter] = Waiter(regions: regions, continuation: continuation)
+                    guard !state.commits(after: seen, meeting: regions, wantReadDespite: apply), !Task.isCancelled else { return true }
+                    state.waiters[waiter] = Waiter(regions: regions, continuation: continuation, apply: apply)
                     return false
                 }
                 if resumeNow { continuation.resume() }
@@ -164,7 +183,7 @@ package actor CommitWatcher {
             checksAgain = false
             // A read that fails is tried again at the next interval or note.
             guard let count = try? await counter.changeCount(), observations > 0 else { continue }
-            if let last, count != last { notifier.signal(.everything) }
+            if let last, count != last { notifier.signal(StoreChanges.everything) }
             last = count
         } while checksAgain
     }
@@ -201,23 +220,29 @@ extension CommitNotifier {
     package static let retryDelays: [Duration] = [.milliseconds(50), .milliseconds(250), .seconds(1)]
 
     /// A value read from the store now, and again after every commit that meets the regions
-    /// the last read looked at, yielded whenever it differs from the last one yielded.
+    /// the last read looked at, yielded whenever it differs from the last one yielded; or,
+    /// with `apply`, brought up to date with each such commit's changes, and read again only
+    /// when they cannot be applied.
     ///
     /// The loop reads ``commitCount`` before it calls `fetch`, so a commit that lands during the
-    /// read is never missed; it is at worst read twice, and yields once. A consumer slower than
-    /// the commits gets the newest value, not every one in between. A failed read is tried
-    /// again after each of ``retryDelays``. Cancelling the consuming task, or dropping the
-    /// stream, ends the loop.
+    /// read is never missed; it is at worst read and applied both, and yields once. A consumer
+    /// slower than the commits gets the newest value, not every one in between. A failed read
+    /// is tried again after each of ``retryDelays``. Cancelling the consuming task, or dropping
+    /// the stream, ends the loop.
     ///
     /// - Parameters:
     ///   - fetch: Reads the value and the regions it looked at, off the cooperative pool (the
     ///     repository's `async` read).
+    ///   - apply: Applies a commit's changes to the value, on the committing thread as the
+    ///     commit signals; ``ChangeApplication/needsRead`` must leave the value as it was.
+    ///     `nil` reads the value again after every commit that meets its regions.
     ///   - watcher: For a database that other connections write, what sees their commits;
     ///     `nil` when only this repository commits.
     /// - Returns: A stream that finishes with the error of a read that failed after every
     ///   retry, and never otherwise.
     package func values<Value: Equatable & Sendable>(
         of fetch: @escaping @Sendable () async throws -> (value: Value, regions: StoreRegions),
+        applying apply: (@Sendable (inout Value, StoreChanges) -> ChangeApplication)? = nil,
         watching watcher: CommitWatcher? = nil
     ) -> AsyncThrowingStream<Value, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
@@ -225,15 +250,22 @@ extension CommitNotifier {
             await watcher?.begin()
             var failure: (any Error)?
             do {
-                var last: Value?
+                // The value last yielded. Commits apply their changes to it under its lock, in
+                // the order of the commits, and yield it.
+                let last = Locked<Value?>(nil)
+                let application: Application? = apply.map { apply in
+                    { @Sendable (changes: StoreChanges) -> Bool in
+                        last.withLock { (value: inout Value?) in Self.apply(changes, with: apply, to: &value, yieldingTo: continuation) }
+                    }
+                }
                 while true {
                     let seen = commitCount
                     let (value, regions) = try await Self.retrying(fetch)
-                    if value != last {
-                        continuation.yield(value)
+                    last.withLock { last in
+                        if value != last { continuation.yield(value) }
                         last = value
                     }
-                    await waitForCommit(after: seen, meeting: regions)
+                    await waitForCommit(after: seen, meeting: regions, applying: application)
                     try Task.checkCancellation()
                 }
             } catch {
@@ -245,6 +277,28 @@ extension CommitNotifier {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Applies a commit's changes to the value last yielded, and yields it when they changed
+    /// it; answers `false` when they cannot be applied.
+    private static func apply<Value: Sendable>(
+        _ changes: StoreChanges,
+        with apply: (inout Value, StoreChanges) -> ChangeApplication,
+        to last: inout Value?,
+        yieldingTo continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    ) -> Bool {
+        guard var value = last else { return false }
+        // Dropped while the changes apply, so that the value is not copied when the consumer
+        // no longer holds it either.
+        last = nil
+        defer { last = value }
+        switch apply(&value, changes) {
+        case .unchanged: return true
+        case .changed:
+            continuation.yield(value)
+            return true
+        case .needsRead: return false
+        }
     }
 
     /// Runs `fetch`, and again after each of ``retryDelays`` while it fails.

@@ -1,4 +1,4 @@
-import ArrangeModel
+public import ArrangeModel
 import Foundation
 import HashTreeCollections
 
@@ -15,7 +15,9 @@ import HashTreeCollections
 /// writes, so a write waiting for the lock never blocks a thread of the cooperative pool.
 ///
 /// Observations (``ItemRepository/observe(_:)`` and those built on it) wake at once after
-/// each commit that changes what they read: only this repository can change its state.
+/// each commit that changes what they read: only this repository can change its state. The
+/// observations of a list's items and of Today apply each commit's changes to the items they
+/// hold, as the commit signals, and read again only when a change is not told whole.
 public final class InMemoryItemRepository: ItemRepository {
     private let state = Locked(InMemoryState())
     /// Wakes the observations after each commit.
@@ -34,18 +36,19 @@ public final class InMemoryItemRepository: ItemRepository {
     }
 
     public func write<Result>(_ body: (any ItemWriting) throws -> Result) throws -> Result {
-        let (result, regions) = try state.withLock { committed in
+        try state.withLock { committed in
             let transaction = InMemoryTransaction(state: committed)
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
             committed = transaction.state
             // What the write did to the operation log is not told apart: any write may have.
-            var changed = transaction.changedRegions
-            changed.otherRows = true
-            return (result, changed)
+            var changes = transaction.changes
+            changes.noteOtherRowsChanged()
+            // Under the lock, so that the observations that apply the changes get them in the
+            // order of the commits.
+            commits.signal(changes)
+            return result
         }
-        commits.signal(regions)
-        return result
     }
 
     public func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
@@ -58,6 +61,14 @@ public final class InMemoryItemRepository: ItemRepository {
 
     public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
         commits.values { try await self.readNotingRegions(read) }
+    }
+
+    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        observeOrderedItems(in: .items(list), visibility: visibility, through: commits)
+    }
+
+    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
+        observeOrderedItems(in: .today, visibility: visibility, through: commits)
     }
 }
 
@@ -128,8 +139,8 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     private(set) var state: InMemoryState
     /// Whether a write of this transaction has changed lists or items.
     private var changesRows = false
-    /// What the writes of this transaction changed, for the observations to read again.
-    private(set) var changedRegions = StoreRegions()
+    /// What the writes of this transaction changed, for the observations.
+    private(set) var changes = StoreChanges()
     /// Whether sync logs this transaction's changes (``markChangesLogged()``).
     private var changesAreLogged = false
 
@@ -411,7 +422,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
         try checkNameIsFree(list.name, except: list.id)
         place(list)
-        changedRegions.lists = true
+        changes.noteListsChanged()
     }
 
     func update(_ list: ItemList) throws {
@@ -420,7 +431,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try checkNameIsFree(list.name, except: list.id)
         unplace(old)
         place(list)
-        changedRegions.lists = true
+        changes.noteListsChanged()
     }
 
     /// Throws when a list other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/listNames``.
@@ -439,11 +450,9 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
             state.ids.remove(entry.id.idKey)
         }
-        // Its items may have been in Today.
-        changedRegions.lists = true
-        changedRegions.today = true
-        changedRegions.items.insert(id)
-        changedRegions.counts.insert(id)
+        changes.noteListsChanged()
+        // Its items go, and may have been in Today.
+        changes.noteUnlistedItems(of: id)
     }
 
     func insert(_ item: Item) throws {
@@ -453,7 +462,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try ensureNotesFit(item)
         place(item)
         state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
-        changedRegions.noteChange(from: nil, to: item)
+        changes.note(.replaced(old: nil, new: item))
     }
 
     func update(_ item: Item) throws {
@@ -463,7 +472,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try ensureNotesFit(item, replacing: old)
         unplace(old)
         place(item)
-        changedRegions.noteChange(from: old, to: item)
+        changes.note(.replaced(old: old, new: item))
     }
 
     func deleteItem(id: Item.ID) throws {
@@ -471,12 +480,12 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
         unplace(old)
         state.ids.remove(id.entryID.idKey)
-        changedRegions.noteChange(from: old, to: nil)
+        changes.note(.replaced(old: old, new: nil))
     }
 
-    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+    func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         changesRows = true
-        for change in changes {
+        for change in keyChanges {
             switch scope {
             case .lists:
                 guard var list = state.lists[ItemList.ID(entry: change.id)] else { throw StoreError.listNotFound(ItemList.ID(entry: change.id)) }
@@ -511,7 +520,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     func setDefaultListID(_ id: ItemList.ID) throws {
         guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
         state.defaultListID = id
-        changedRegions.lists = true
+        changes.noteListsChanged()
     }
 
     private func place(_ list: ItemList) {

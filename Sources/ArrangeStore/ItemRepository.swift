@@ -78,6 +78,20 @@ public protocol ItemRepository: Sendable {
     /// - Complexity: A commit that changes what the read looks at costs one run of `read` and a
     ///   comparison; any other costs a comparison of the regions it changed.
     func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error>
+
+    /// The items of a list seen under `visibility`, in display order: now, and again after
+    /// every committed change that alters them.
+    ///
+    /// A backend may keep the items up to date from each commit's changes instead of reading
+    /// them again; the default reads them again through ``observe(_:)``.
+    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+
+    /// The items in Today seen under `visibility`, in Today's order: now, and again after
+    /// every committed change that alters them.
+    ///
+    /// A backend may keep the items up to date from each commit's changes instead of reading
+    /// them again; the default reads them again through ``observe(_:)``.
+    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
 }
 
 extension ItemRepository {
@@ -90,13 +104,19 @@ extension ItemRepository {
     /// }
     /// ```
     ///
-    /// It behaves as ``observe(_:)`` does: a change to another list costs it nothing.
+    /// It behaves as ``observe(_:)`` does: a change to another list costs it nothing. Both
+    /// backends of this package keep the items up to date from each commit's changes, as the
+    /// commit signals, and yield them with no read: a commit costs the observation the work
+    /// of its changes, not of the list. They read the list again only after a change they are
+    /// not told whole (another connection's commit, a deleted list, a commit of more than 64
+    /// item changes).
     ///
     /// - Parameters:
     ///   - list: The list to observe; an unknown or deleted list has no items.
     ///   - visibility: Which items to include.
-    /// - Complexity: Each commit that changes the list's items costs one read of the whole
-    ///   list, O(n), and a comparison.
+    /// - Complexity: Each commit that changes the list's items costs O(n) per change (finding
+    ///   the item, moving the array's elements), on the committing thread; without the
+    ///   changes, one read of the whole list, O(n), and a comparison.
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
         observe { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) }
     }
@@ -114,9 +134,35 @@ extension ItemRepository {
     /// The items in Today seen under `visibility`, in Today's order: now, and again after
     /// every committed change that alters them.
     ///
-    /// It behaves as ``observe(_:)`` does.
+    /// It behaves as ``observe(_:)`` does, and as ``observeItems(in:visibility:)`` does for
+    /// the backends that keep the items up to date; an item that comes into Today by its key
+    /// alone, which the change does not tell whole, has Today read again.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
         observe { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) }
+    }
+
+    /// The items of `scope`, a list's or Today's, seen under `visibility`: read through
+    /// `notifier`'s loop, and kept up to date from each commit's changes. The lists hold no
+    /// items.
+    package func observeOrderedItems(
+        in scope: OrderScope, visibility: ItemVisibility, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
+    ) -> AsyncThrowingStream<[Item], any Error> {
+        let patch = OrderedItemsPatch(scope: scope, visibility: visibility)
+        let read: @Sendable (any ItemReading) throws -> [Item] = { reader in
+            switch scope {
+            case .items(let list): try reader.items(in: list, visibility: visibility, offset: 0, limit: .max)
+            case .today: try reader.todayItems(visibility: visibility, offset: 0, limit: .max)
+            case .lists: []
+            }
+        }
+        return notifier.values(
+            of: {
+                var (items, regions) = try await self.readNotingRegions(read)
+                regions.formUnion(patch.regions)
+                return (items, regions)
+            },
+            applying: { (items: inout [Item], changes: StoreChanges) in patch.apply(changes, to: &items) },
+            watching: watcher)
     }
 }
 

@@ -739,30 +739,24 @@ struct SQLiteRepositoryTests {
             let path = folder.path("Arrange.sqlite")
             // The app's configuration counts the polls of the connections it opens: the watch polls
             // on the repository's connection, which the app's configuration opened.
-            let polls = Mutex(0)
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in
-                db.trace { event in
-                    if case .statement(let statement) = event, statement.sql.contains("data_version") { polls.withLock { $0 += 1 } }
-                }
-            }
-            let repository = try SQLiteItemRepository(writer: try DatabasePool(path: path, configuration: configuration))
+            let polls = StatementCounter { $0.contains("data_version") }
+            let repository = try SQLiteItemRepository(writer: try DatabasePool(path: path, configuration: polls.configuration))
             let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
             #expect(try await repository.read { try $0.lists() } == [list])
 
             let recorders = (0..<3).map { _ in Recorder.start(repository.observeItems(in: list.id, visibility: .all)) }
             for recorder in recorders { #expect(await recorder.next() == items) }
-            let start = polls.withLock { $0 }
+            let start = polls.value
             try await Task.sleep(for: .seconds(1))
-            let polled = polls.withLock { $0 } - start
+            let polled = polls.value - start
             let perSecond = Int(Duration.seconds(1) / SQLiteItemRepository.externalChangePollingInterval)
             #expect(polled >= 1 && polled <= perSecond + 1, "one watch polls \(perSecond) times a second; three would poll \(3 * perSecond): \(polled)")
 
             for recorder in recorders { recorder.cancel() }
             for recorder in recorders { #expect(await recorder.ended() != nil) }
-            let stopped = polls.withLock { $0 }
+            let stopped = polls.value
             try await Task.sleep(for: .milliseconds(500))
-            #expect(polls.withLock { $0 } <= stopped + 1, "no poll once the last observation ended")
+            #expect(polls.value <= stopped + 1, "no poll once the last observation ended")
         }
     }
 

@@ -3,6 +3,7 @@ import ArrangeStore
 @testable import ArrangeSQLite
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 /// A backend the conformance suite runs against.
@@ -231,5 +232,30 @@ extension ItemWriting {
             guard let item = try item(id: Item.ID(entry: change.id)) else { throw StoreError.itemNotFound(Item.ID(entry: change.id)) }
             try setSortIndices([change], in: .items(item.listID), updatedAt: updatedAt)
         }
+    }
+}
+
+/// Counts the statements whose SQL matches a condition, on every connection opened with its
+/// ``configuration``.
+final class StatementCounter: Sendable {
+    private let count = Mutex(0)
+    private let matches: @Sendable (String) -> Bool
+
+    init(matching matches: @escaping @Sendable (String) -> Bool) {
+        self.matches = matches
+    }
+
+    /// How many matching statements ran so far.
+    var value: Int { count.withLock { $0 } }
+
+    /// A configuration whose connections count the matching statements they run.
+    var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            db.trace { event in
+                if case .statement(let statement) = event, self.matches(statement.sql) { self.count.withLock { $0 += 1 } }
+            }
+        }
+        return configuration
     }
 }
