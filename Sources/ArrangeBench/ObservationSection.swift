@@ -48,16 +48,23 @@ struct ObservationSection {
         /// the watch of other connections polls: what any polling costs on this machine.
         var idleCPUWaking: Double
         /// A commit to list A until the observer of the whole list (`observeItems`, which applies
-        /// the commit's changes) yields it, over the commit alone.
-        var seenWhole: MedianRatio
+        /// the commit's changes) yields it, over the same commit to list B, which no observation
+        /// watches.
+        var seenWhole: Seen
         /// The same for an observer of the first page of 50 (`observe`, which reads it again).
-        var seenPage: MedianRatio
-        /// The same commit with no observation open, in nanoseconds: the median. The commit
-        /// that an observer of the whole list sees applies its changes to the observer's items.
-        var commitAlone: Double
+        var seenPage: Seen
         /// Figures 1 and 2 for a repository told of other connections' commits by events; `nil`
         /// where the bench has no event source (inotify is Linux's).
         var notified: Notified?
+    }
+
+    /// A commit until an observer yields it.
+    struct Seen {
+        /// The commit to list A until the observer yields it, over the same commit to list B.
+        var ratio: MedianRatio
+        /// The commit to list A alone, in nanoseconds: the median. The observer of the whole
+        /// list applies the commit's changes as the commit signals, before the commit returns.
+        var commitObserved: Double
     }
 
     /// The figures of a repository told of other connections' commits by the `-wal` file's events.
@@ -101,14 +108,14 @@ struct ObservationSection {
         let notified = try await notifiedFigures(observing: readListA, listA: listA, listB: listB, pool: pool, other: writer, random: &random)
 
         log("  commits to list A until an observer yields them, \(max(rounds / 4, 10)) rounds each…")
-        let commitAlone = try commitTime(ids: listA.ids, writer: writer)
-        let seenWhole = try await seen(by: repository.observeItems(in: listA.list.id, visibility: .all), ids: listA.ids, writer: writer)
+        let whole = repository.observeItems(in: listA.list.id, visibility: .all)
+        let seenWhole = try await seen(by: whole, ids: listA.ids, unobserved: listB.ids, writer: writer)
         let page = repository.observe { try $0.items(in: listA.list.id, visibility: .all, offset: 0, limit: 50) }
-        let seenPage = try await seen(by: page, ids: Array(listA.ids.prefix(50)), writer: writer)
+        let seenPage = try await seen(by: page, ids: Array(listA.ids.prefix(50)), unobserved: listB.ids, writer: writer)
         return Measurement(
             elsewhere: elsewhere, readsElsewhere: readsElsewhere, idleCPU: idleCPU, idleCPUWithout: Summary(idleWithout)?.median ?? .nan,
             readsIdle: readsIdle, idleCPUWaking: Summary(idleWaking)?.median ?? .nan, seenWhole: seenWhole, seenPage: seenPage,
-            commitAlone: commitAlone, notified: notified)
+            notified: notified)
     }
 
     /// The CPU time of fifty commits to list B, then a pause, with three observations of list A
@@ -188,23 +195,15 @@ struct ObservationSection {
         try await Task.sleep(for: Self.settling)
     }
 
-    /// The median time of a commit that changes the title of an item of `ids`, with no
-    /// observation open.
-    private func commitTime(ids: [Item.ID], writer: OneRowWriter) throws -> Double {
-        let clock = ContinuousClock()
-        let times = try (0..<max(rounds / 4, 10)).map { round in
-            let started = clock.now
-            try writer.retitle(ids[round % ids.count], to: "Alone \(round)")
-            return (clock.now - started).nanoseconds
-        }
-        return Summary(times)?.median ?? .nan
-    }
-
-    /// Times, in turns, a commit that changes the title of an item `observation` shows, and the
-    /// same commit until `observation` yields it.
-    private func seen(by observation: AsyncThrowingStream<[Item], any Error>, ids: [Item.ID], writer: OneRowWriter) async throws -> MedianRatio {
+    /// Times, in turns, a commit that changes the title of an item of `unobserved`, which no
+    /// observation watches; the same commit to an item `observation` shows; and that commit
+    /// until `observation` yields it.
+    private func seen(
+        by observation: AsyncThrowingStream<[Item], any Error>, ids: [Item.ID], unobserved: [Item.ID], writer: OneRowWriter
+    ) async throws -> Seen {
         var observed = observation.makeAsyncIterator()
         _ = try await observed.next()
+        var alone: [Double] = []
         var commit: [Double] = []
         var seen: [Double] = []
         let clock = ContinuousClock()
@@ -212,6 +211,10 @@ struct ObservationSection {
             let id = ids[round % ids.count]
             let title = "Seen \(round)"
             var started = clock.now
+            try writer.retitle(unobserved[round % unobserved.count], to: title)
+            alone.append((clock.now - started).nanoseconds)
+
+            started = clock.now
             try writer.retitle(id, to: title)
             commit.append((clock.now - started).nanoseconds)
             _ = try await observed.next()
@@ -221,7 +224,15 @@ struct ObservationSection {
             while let items = try await observed.next(), !items.contains(where: { $0.id == id && $0.title == title + "'" }) {}
             seen.append((clock.now - started).nanoseconds)
         }
-        return MedianRatio(seen, over: commit)
+        return Seen(ratio: MedianRatio(seen, over: alone), commitObserved: Summary(commit)?.median ?? .nan)
+    }
+
+    /// A commit seen, as the table shows it: the ratio, its medians, and the commit to list A
+    /// alone.
+    private static func text(of seen: Seen) -> String {
+        let ratio = seen.ratio
+        return "**\(Format.ratio(ratio.value))** (\(Format.microseconds(ratio.median)) ÷ \(Format.microseconds(ratio.reference))); "
+            + "the commit to list A alone \(Format.microseconds(seen.commitObserved))"
     }
 
     /// The CPU time, user and system, that the process spent while `body` ran, in nanoseconds.
@@ -254,18 +265,13 @@ struct ObservationSection {
             Format.microseconds(measurement.idleCPUWaking), "—",
         ])
         table.append([
-            "a commit to list A until the observer of the whole list (`observeItems`, which applies the commit's changes) yields it ÷ the commit",
-            "**\(Format.ratio(measurement.seenWhole.value))** (\(Format.microseconds(measurement.seenWhole.median)) ÷ \(Format.microseconds(measurement.seenWhole.reference)))",
+            "a commit to list A until the observer of the whole list (`observeItems`, which applies the commit's changes) yields it ÷ the same commit to list B, which nothing observes",
+            Self.text(of: measurement.seenWhole),
             "≤ 2×",
         ])
         table.append([
-            "*context:* the same commit with no observation open; the whole list's observer yields it in this many times its time",
-            "\(Format.microseconds(measurement.commitAlone)); \(Format.ratio(measurement.seenWhole.median / measurement.commitAlone))",
-            "—",
-        ])
-        table.append([
             "*context:* the same, for an observer of the first page of 50 (`observe`, which reads it again)",
-            "**\(Format.ratio(measurement.seenPage.value))** (\(Format.microseconds(measurement.seenPage.median)) ÷ \(Format.microseconds(measurement.seenPage.reference)))",
+            Self.text(of: measurement.seenPage),
             "—",
         ])
         guard let notified = measurement.notified else { return table.text }

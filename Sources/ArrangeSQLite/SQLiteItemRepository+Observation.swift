@@ -91,13 +91,13 @@ extension SQLiteItemRepository {
     /// commits, as each commit signals, with no read; it reads the list again after a commit
     /// of another connection (see ``observe(_:)``), or a change it is not told whole.
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(in: .items(list), visibility: visibility, through: commits, watching: otherConnections)
+        observeOrderedItems(.list(list), visibility: visibility, through: commits, watching: otherConnections)
     }
 
     /// The items in Today seen under `visibility`, in Today's order: now, and again after
     /// every committed change that alters them, as ``observeItems(in:visibility:)`` keeps them.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(in: .today, visibility: visibility, through: commits, watching: otherConnections)
+        observeOrderedItems(.today, visibility: visibility, through: commits, watching: otherConnections)
     }
 }
 

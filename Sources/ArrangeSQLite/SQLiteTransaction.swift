@@ -258,7 +258,7 @@ final class SQLiteTransaction: ItemWriting {
         changesRows = true
         try ensureNotesFit(item)
         let stored = try save(item) { try $0.insertRow(db) }
-        changes.note(.replaced(old: nil, new: stored))
+        changes.note(.inserted(stored))
     }
 
     /// Writes only the columns that differ from the row as this transaction last read or
@@ -270,7 +270,8 @@ final class SQLiteTransaction: ItemWriting {
         try ensureNotesFit(item, replacing: known)
         let original = known.map(ItemRecord.init)
         let stored = try save(item) { try $0.updateRow(db, changedFrom: original) }
-        changes.note(.replaced(old: known, new: stored))
+        // The row was there, or the update threw.
+        changes.note(known.map { .updated(from: $0, to: stored) } ?? .inserted(stored))
     }
 
     /// Inserts or updates the row of `item` with `write`, reports a taken id, a missing row
@@ -300,11 +301,11 @@ final class SQLiteTransaction: ItemWriting {
 
     func deleteItem(id: Item.ID) throws {
         changesRows = true
-        let known = try item(id: id)
+        guard let known = try item(id: id) else { throw StoreError.itemNotFound(id) }
         try mapping { try db.cachedStatement(sql: "DELETE FROM items WHERE id = ?").execute(arguments: [id.text]) }
         guard db.changesCount == 1 else { throw StoreError.itemNotFound(id) }
         itemCache[id] = .some(nil)
-        changes.note(.replaced(old: known, new: nil))
+        changes.note(.deleted(known))
     }
 
     func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
@@ -325,7 +326,11 @@ final class SQLiteTransaction: ItemWriting {
                 let id = Item.ID(entry: change.id)
                 if case let item?? = itemCache[id], item.listID == list {
                     try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
-                    changes.note(.keyed(id, list: list, sortIndex: change.sortIndex, updatedAt: Date(timeIntervalSince1970: stamp)))
+                    var rekeyed = item
+                    rekeyed.sortIndex = change.sortIndex
+                    rekeyed.updatedAt = Date(timeIntervalSince1970: stamp)
+                    // Whole, as the transaction knows it: an observation finds it by its old key.
+                    changes.note(.updated(from: item, to: rekeyed))
                 } else {
                     try moveItem(id, into: list, sortIndex: change.sortIndex, stamp: stamp)
                 }
@@ -369,7 +374,11 @@ final class SQLiteTransaction: ItemWriting {
             try String.fetchOne(db.cachedStatement(sql: Self.setTodayKeySQL), arguments: [key, stamp, id.text])
         }
         guard let listText else { throw StoreError.itemNotFound(id) }
-        guard let list = ItemList.ID(listText) else { throw RowDecodingError(table: ItemRecord.databaseTableName, row: "list_id: \(listText)") }
+        guard let list = ItemList.ID(listText) else {
+            // The key is written: whatever the caller does with the error, observations read again.
+            changes.noteUnlistedItemsOfEveryList()
+            throw RowDecodingError(table: ItemRecord.databaseTableName, row: "list_id: \(listText)")
+        }
         changes.note(.todayKeyed(id, list: list, todayIndex: key, updatedAt: Date(timeIntervalSince1970: stamp)))
     }
 
@@ -386,7 +395,7 @@ final class SQLiteTransaction: ItemWriting {
             changes.note(.keyed(id, list: list, sortIndex: sortIndex, updatedAt: updatedAt))
             return
         }
-        let known = try item(id: id)
+        guard let known = try item(id: id) else { throw StoreError.itemNotFound(id) }
         let changed = try mapping {
             do {
                 let statement = try db.cachedStatement(sql: "UPDATE items SET list_id = ?, sort_index = ?, updated_at = ? WHERE id = ?")
@@ -398,10 +407,10 @@ final class SQLiteTransaction: ItemWriting {
         }
         guard changed == 1 else { throw StoreError.itemNotFound(id) }
         var moved = known
-        moved?.listID = list
-        moved?.sortIndex = sortIndex
-        moved?.updatedAt = updatedAt
-        changes.note(.replaced(old: known, new: moved))
+        moved.listID = list
+        moved.sortIndex = sortIndex
+        moved.updatedAt = updatedAt
+        changes.note(.updated(from: known, to: moved))
     }
 
     /// Keeps a remembered item row up to date with a change just written.

@@ -11,14 +11,19 @@ import Foundation
 /// it that meets the regions its read looked at. Both backends build their observations on
 /// ``values(of:applying:watching:)``, which is the whole of the loop.
 package final class CommitNotifier: Sendable {
-    /// Applies a commit's changes to the value an observation holds, and answers `false` when
-    /// it cannot, and the observation must read again.
-    package typealias Application = @Sendable (StoreChanges) -> Bool
+    /// What an observation that applies commits' changes to its value hands the notifier.
+    package struct Follower: Sendable {
+        /// Applies a commit's changes to the value; answers `false`, the value untouched, when
+        /// it cannot, and the value must be read again.
+        var apply: @Sendable (StoreChanges) -> Bool
+        /// Called once the commits made while the value was read are applied to it.
+        var settle: @Sendable () -> Void
+    }
 
     private struct Waiter {
         var regions: StoreRegions
         var continuation: CheckedContinuation<Void, Never>
-        var apply: Application?
+        var follower: Follower?
     }
 
     private struct State {
@@ -29,14 +34,14 @@ package final class CommitNotifier: Sendable {
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
 
-        /// Applies the commits after `seen` that meet `regions` with `apply`, and answers
-        /// whether one of them wants a read: one that `apply` cannot apply, or, without
-        /// `apply`, any. When `seen` is older than the commits remembered, one may.
-        func commits(after seen: UInt64, meeting regions: StoreRegions, wantReadDespite apply: Application?) -> Bool {
+        /// Applies the commits after `seen` that meet `regions` with `follower`, and answers
+        /// whether the value must be read again: a commit that `follower` cannot apply, or,
+        /// without one, any. When `seen` is older than the commits remembered, it must.
+        func applyCommits(after seen: UInt64, meeting regions: StoreRegions, with follower: Follower?) -> Bool {
             let since = commitCount - min(seen, commitCount)
             guard since <= UInt64(recent.count) else { return true }
             return recent.suffix(Int(since)).contains { changes in
-                changes.regions.meets(regions) && !(apply?(changes) ?? false)
+                changes.regions.meets(regions) && !(follower?.apply(changes) ?? false)
             }
         }
     }
@@ -67,7 +72,7 @@ package final class CommitNotifier: Sendable {
             if state.recent.count > Self.remembered { state.recent.removeFirst(state.recent.count - Self.remembered) }
             var woken: [CheckedContinuation<Void, Never>] = []
             for (id, waiter) in state.waiters where waiter.regions.meets(changes.regions) {
-                if let apply = waiter.apply, apply(changes) { continue }
+                if let follower = waiter.follower, follower.apply(changes) { continue }
                 state.waiters[id] = nil
                 woken.append(waiter.continuation)
             }
@@ -77,9 +82,13 @@ package final class CommitNotifier: Sendable {
     }
 
     /// Returns once a commit after the `seen`th has met `regions` (at once when one has
-    /// already), or when the task is cancelled. With `apply`, the commits' changes go to it
-    /// instead, those already made at once, and this returns only once it cannot apply one.
-    package func waitForCommit(after seen: UInt64, meeting regions: StoreRegions, applying apply: Application? = nil) async {
+    /// already), or when the task is cancelled.
+    ///
+    /// With a `follower`, the commits' changes go to it instead, and this returns only once it
+    /// cannot apply one. The commits already made go to it at once, then it settles, before
+    /// any later commit: a value read while they landed is brought up to date before it is
+    /// yielded, and never yields a state in between.
+    package func waitForCommit(after seen: UInt64, meeting regions: StoreRegions, following follower: Follower? = nil) async {
         let waiter = state.withLock { state in
             state.nextWaiter += 1
             return state.nextWaiter
@@ -89,8 +98,9 @@ package final class CommitNotifier: Sendable {
                 let resumeNow = state.withLock { state in
                     // Cancellation sets the flag before it runs the handler below: a waiter
                     // registered after the handler ran sees it here.
-                    guard !state.commits(after: seen, meeting: regions, wantReadDespite: apply), !Task.isCancelled else { return true }
-                    state.waiters[waiter] = Waiter(regions: regions, continuation: continuation, apply: apply)
+                    guard !state.applyCommits(after: seen, meeting: regions, with: follower), !Task.isCancelled else { return true }
+                    follower?.settle()
+                    state.waiters[waiter] = Waiter(regions: regions, continuation: continuation, follower: follower)
                     return false
                 }
                 if resumeNow { continuation.resume() }
@@ -225,10 +235,10 @@ extension CommitNotifier {
     /// when they cannot be applied.
     ///
     /// The loop reads ``commitCount`` before it calls `fetch`, so a commit that lands during the
-    /// read is never missed; it is at worst read and applied both, and yields once. A consumer
-    /// slower than the commits gets the newest value, not every one in between. A failed read
-    /// is tried again after each of ``retryDelays``. Cancelling the consuming task, or dropping
-    /// the stream, ends the loop.
+    /// read is never missed: it is read again, or, with `apply`, applied to the value read
+    /// before the value is yielded. A consumer slower than the commits gets the newest value,
+    /// not every one in between. A failed read is tried again after each of ``retryDelays``.
+    /// Cancelling the consuming task, or dropping the stream, ends the loop.
     ///
     /// - Parameters:
     ///   - fetch: Reads the value and the regions it looked at, off the cooperative pool (the
@@ -250,22 +260,16 @@ extension CommitNotifier {
             await watcher?.begin()
             var failure: (any Error)?
             do {
-                // The value last yielded. Commits apply their changes to it under its lock, in
-                // the order of the commits, and yield it.
-                let last = Locked<Value?>(nil)
-                let application: Application? = apply.map { apply in
-                    { @Sendable (changes: StoreChanges) -> Bool in
-                        last.withLock { (value: inout Value?) in Self.apply(changes, with: apply, to: &value, yieldingTo: continuation) }
-                    }
+                let observed = ObservedValue(yieldingTo: continuation)
+                let follower = apply.map { apply in
+                    Follower(apply: { observed.apply($0, with: apply) }, settle: { observed.settle() })
                 }
                 while true {
                     let seen = commitCount
                     let (value, regions) = try await Self.retrying(fetch)
-                    last.withLock { last in
-                        if value != last { continuation.yield(value) }
-                        last = value
-                    }
-                    await waitForCommit(after: seen, meeting: regions, applying: application)
+                    observed.receive(value)
+                    if follower == nil { observed.settle() }
+                    await waitForCommit(after: seen, meeting: regions, following: follower)
                     try Task.checkCancellation()
                 }
             } catch {
@@ -279,28 +283,6 @@ extension CommitNotifier {
         return stream
     }
 
-    /// Applies a commit's changes to the value last yielded, and yields it when they changed
-    /// it; answers `false` when they cannot be applied.
-    private static func apply<Value: Sendable>(
-        _ changes: StoreChanges,
-        with apply: (inout Value, StoreChanges) -> ChangeApplication,
-        to last: inout Value?,
-        yieldingTo continuation: AsyncThrowingStream<Value, any Error>.Continuation
-    ) -> Bool {
-        guard var value = last else { return false }
-        // Dropped while the changes apply, so that the value is not copied when the consumer
-        // no longer holds it either.
-        last = nil
-        defer { last = value }
-        switch apply(&value, changes) {
-        case .unchanged: return true
-        case .changed:
-            continuation.yield(value)
-            return true
-        case .needsRead: return false
-        }
-    }
-
     /// Runs `fetch`, and again after each of ``retryDelays`` while it fails.
     private static func retrying<Result>(_ fetch: () async throws -> Result) async throws -> Result {
         var delays = retryDelays[...]
@@ -310,6 +292,67 @@ extension CommitNotifier {
             } catch {
                 guard let delay = delays.popFirst(), !Task.isCancelled else { throw error }
                 try await Task.sleep(for: delay)
+            }
+        }
+    }
+}
+
+/// The value an observation yielded last, and the one it read, until the commits made while it
+/// read are applied to that one and it is yielded in its turn.
+///
+/// Its lock is taken inside the notifier's, never the other way.
+private final class ObservedValue<Value: Equatable & Sendable>: Sendable {
+    private struct State {
+        /// The value yielded last, to which commits apply their changes.
+        var yielded: Value?
+        /// A value read, to which the commits made while it was read are still being applied.
+        var read: Value?
+    }
+
+    private let state = Locked(State())
+    private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
+
+    init(yieldingTo continuation: AsyncThrowingStream<Value, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    /// Takes a value just read; ``settle()`` yields it.
+    func receive(_ value: Value) {
+        state.withLock { $0.read = value }
+    }
+
+    /// Yields the value read when it differs from the one yielded last.
+    func settle() {
+        state.withLock { state in
+            guard let read = state.read else { return }
+            state.read = nil
+            if read != state.yielded { continuation.yield(read) }
+            state.yielded = read
+        }
+    }
+
+    /// Applies a commit's changes with `apply`: to the value read, while it waits to be
+    /// yielded, without yielding it; otherwise to the value yielded last, which it yields when
+    /// they changed it. Answers `false` when they cannot be applied; a value read is then
+    /// dropped, as the commits applied to it so far may not be all it misses.
+    func apply(_ changes: StoreChanges, with apply: (inout Value, StoreChanges) -> ChangeApplication) -> Bool {
+        state.withLock { state in
+            if var read = state.read {
+                // Taken out while the changes apply, so that the value is not copied.
+                state.read = nil
+                guard apply(&read, changes) != .needsRead else { return false }
+                state.read = read
+                return true
+            }
+            guard var value = state.yielded else { return false }
+            state.yielded = nil
+            defer { state.yielded = value }
+            switch apply(&value, changes) {
+            case .unchanged: return true
+            case .changed:
+                continuation.yield(value)
+                return true
+            case .needsRead: return false
             }
         }
     }

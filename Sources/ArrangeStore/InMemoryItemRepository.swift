@@ -64,11 +64,11 @@ public final class InMemoryItemRepository: ItemRepository {
     }
 
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(in: .items(list), visibility: visibility, through: commits)
+        observeOrderedItems(.list(list), visibility: visibility, through: commits)
     }
 
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(in: .today, visibility: visibility, through: commits)
+        observeOrderedItems(.today, visibility: visibility, through: commits)
     }
 }
 
@@ -462,7 +462,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try ensureNotesFit(item)
         place(item)
         state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
-        changes.note(.replaced(old: nil, new: item))
+        changes.note(.inserted(item))
     }
 
     func update(_ item: Item) throws {
@@ -472,7 +472,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         try ensureNotesFit(item, replacing: old)
         unplace(old)
         place(item)
-        changes.note(.replaced(old: old, new: item))
+        changes.note(.updated(from: old, to: item))
     }
 
     func deleteItem(id: Item.ID) throws {
@@ -480,7 +480,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
         unplace(old)
         state.ids.remove(id.entryID.idKey)
-        changes.note(.replaced(old: old, new: nil))
+        changes.note(.deleted(old))
     }
 
     func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {

@@ -82,22 +82,6 @@ public protocol ItemRepository: Sendable {
     /// The items of a list seen under `visibility`, in display order: now, and again after
     /// every committed change that alters them.
     ///
-    /// A backend may keep the items up to date from each commit's changes instead of reading
-    /// them again; the default reads them again through ``observe(_:)``.
-    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
-
-    /// The items in Today seen under `visibility`, in Today's order: now, and again after
-    /// every committed change that alters them.
-    ///
-    /// A backend may keep the items up to date from each commit's changes instead of reading
-    /// them again; the default reads them again through ``observe(_:)``.
-    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
-}
-
-extension ItemRepository {
-    /// The items of a list seen under `visibility`, in display order: now, and again after
-    /// every committed change that alters them.
-    ///
     /// ```swift
     /// for try await items in repository.observeItems(in: list.id, visibility: .open) {
     ///     show(items)
@@ -108,17 +92,34 @@ extension ItemRepository {
     /// backends of this package keep the items up to date from each commit's changes, as the
     /// commit signals, and yield them with no read: a commit costs the observation the work
     /// of its changes, not of the list. They read the list again only after a change they are
-    /// not told whole (another connection's commit, a deleted list, a commit of more than 64
-    /// item changes).
+    /// not told whole: another connection's commit, a deleted list, a commit of more than 64
+    /// item changes. The default implementation reads the list again after each commit that
+    /// changes it.
     ///
     /// - Parameters:
     ///   - list: The list to observe; an unknown or deleted list has no items.
     ///   - visibility: Which items to include.
-    /// - Complexity: Each commit that changes the list's items costs O(n) per change (finding
-    ///   the item, moving the array's elements), on the committing thread; without the
-    ///   changes, one read of the whole list, O(n), and a comparison.
+    /// - Complexity: In the backends of this package, each commit that changes the list's items
+    ///   costs, on the committing thread, O(log n) to find an item the change carries whole and
+    ///   O(n) otherwise, and O(d) to move it d places; a change not told whole costs one read
+    ///   of the whole list and a comparison.
+    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+
+    /// The items in Today seen under `visibility`, in Today's order: now, and again after
+    /// every committed change that alters them.
+    ///
+    /// It behaves as ``observeItems(in:visibility:)`` does. Both backends of this package also
+    /// read Today again for an item that comes into it by its key alone, which the change does
+    /// not tell whole; and every item change, whichever its list, costs the observation a
+    /// look at the items Today holds. The default implementation reads Today again after each
+    /// commit that changes it.
+    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
+}
+
+extension ItemRepository {
+    /// Reads the list again through ``observe(_:)`` after each commit that changes its items.
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try $0.items(in: list, visibility: visibility, offset: 0, limit: .max) }
+        observe { try ItemOrdering.list(list).items(visibility: visibility, in: $0) }
     }
 
     /// Every list, in ``ItemReading/lists()`` order, with how many items each holds: now, and
@@ -131,33 +132,28 @@ extension ItemRepository {
         observe { try $0.listSummaries() }
     }
 
-    /// The items in Today seen under `visibility`, in Today's order: now, and again after
-    /// every committed change that alters them.
-    ///
-    /// It behaves as ``observe(_:)`` does, and as ``observeItems(in:visibility:)`` does for
-    /// the backends that keep the items up to date; an item that comes into Today by its key
-    /// alone, which the change does not tell whole, has Today read again.
+    /// Reads Today again through ``observe(_:)`` after each commit that changes it.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try $0.todayItems(visibility: visibility, offset: 0, limit: .max) }
+        observe { try ItemOrdering.today.items(visibility: visibility, in: $0) }
     }
 
-    /// The items of `scope`, a list's or Today's, seen under `visibility`: read through
-    /// `notifier`'s loop, and kept up to date from each commit's changes. The lists hold no
-    /// items.
+    /// The items of `ordering` seen under `visibility`, read through `notifier`'s loop and
+    /// kept up to date from the changes of each commit it signals: how the backends of this
+    /// package implement ``observeItems(in:visibility:)`` and ``observeToday(visibility:)``.
+    ///
+    /// - Parameters:
+    ///   - ordering: A list's items, or Today.
+    ///   - visibility: Which items to include.
+    ///   - notifier: The repository's, which signals each of its commits with its changes.
+    ///   - watcher: For a database that other connections write, what sees their commits.
+    /// - Complexity: As ``observeItems(in:visibility:)`` says.
     package func observeOrderedItems(
-        in scope: OrderScope, visibility: ItemVisibility, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
+        _ ordering: ItemOrdering, visibility: ItemVisibility, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
     ) -> AsyncThrowingStream<[Item], any Error> {
-        let patch = OrderedItemsPatch(scope: scope, visibility: visibility)
-        let read: @Sendable (any ItemReading) throws -> [Item] = { reader in
-            switch scope {
-            case .items(let list): try reader.items(in: list, visibility: visibility, offset: 0, limit: .max)
-            case .today: try reader.todayItems(visibility: visibility, offset: 0, limit: .max)
-            case .lists: []
-            }
-        }
+        let patch = OrderedItemsPatch(ordering: ordering, visibility: visibility)
         return notifier.values(
             of: {
-                var (items, regions) = try await self.readNotingRegions(read)
+                var (items, regions) = try await self.readNotingRegions { try ordering.items(visibility: visibility, in: $0) }
                 regions.formUnion(patch.regions)
                 return (items, regions)
             },

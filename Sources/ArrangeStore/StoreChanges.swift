@@ -4,11 +4,15 @@ package import Foundation
 /// One change a transaction made to an item, as the observations that keep their items up to
 /// date apply it.
 ///
-/// Each case sets state: applying a change twice, or to a value that already holds it, gives
-/// the same value as applying it once.
+/// Each case sets the item's state, or some fields of it, to what the change left: applied to
+/// a value read after the change, it changes nothing that a later change does not set again.
 package enum ItemChange: Sendable, Equatable {
-    /// An item added (`old` is `nil`), changed, or deleted (`new` is `nil`), whole.
-    case replaced(old: Item?, new: Item?)
+    /// An item added, whole.
+    case inserted(Item)
+    /// An item changed, whole, from its state before to its state after.
+    case updated(from: Item, to: Item)
+    /// An item deleted, as it was.
+    case deleted(Item)
     /// An item that stayed in `list` took a new key there; the rest of it is as it was.
     case keyed(Item.ID, list: ItemList.ID, sortIndex: Int64, updatedAt: Date)
     /// An item of `list` took a new key in Today, or left it (`todayIndex` is `nil`); the rest
@@ -16,18 +20,27 @@ package enum ItemChange: Sendable, Equatable {
     case todayKeyed(Item.ID, list: ItemList.ID, todayIndex: Int64?, updatedAt: Date)
 
     /// The id of the item changed.
-    package var id: Item.ID? {
+    package var id: Item.ID {
         switch self {
-        case .replaced(let old, let new): (old ?? new)?.id
+        case .inserted(let item), .updated(_, let item), .deleted(let item): item.id
         case .keyed(let id, _, _, _), .todayKeyed(let id, _, _, _): id
         }
     }
 
     /// The lists whose items the change touches: the one the item was in, and the one it is in.
-    var lists: [ItemList.ID] {
+    package var lists: [ItemList.ID] {
         switch self {
-        case .replaced(let old, let new): [old, new].compactMap { $0?.listID }
+        case .inserted(let item), .deleted(let item): [item.listID]
+        case .updated(let old, let new): old.listID == new.listID ? [new.listID] : [old.listID, new.listID]
         case .keyed(_, let list, _, _), .todayKeyed(_, let list, _, _): [list]
+        }
+    }
+
+    /// The item as it was before the change, when the change says.
+    var oldItem: Item? {
+        switch self {
+        case .updated(let old, _), .deleted(let old): old
+        case .inserted, .keyed, .todayKeyed: nil
         }
     }
 }
@@ -61,8 +74,8 @@ package struct StoreChanges: Sendable {
     /// Every region, no change listed: what a commit of another connection may have changed.
     package static let everything: StoreChanges = {
         var changes = StoreChanges()
+        changes.noteUnlistedItemsOfEveryList()
         changes.regions = .everything
-        changes.allUnlisted = true
         return changes
     }()
 
@@ -89,10 +102,10 @@ package struct StoreChanges: Sendable {
     /// Notes a change to an item, with the regions it touches.
     package mutating func note(_ change: ItemChange) {
         switch change {
-        case .replaced(let old, let new):
-            regions.noteChange(from: old, to: new)
-        case .keyed(_, let list, _, _):
-            regions.noteKeys(of: .items(list))
+        case .inserted(let item): regions.noteChange(from: nil, to: item)
+        case .updated(let old, let new): regions.noteChange(from: old, to: new)
+        case .deleted(let item): regions.noteChange(from: item, to: nil)
+        case .keyed(_, let list, _, _): regions.noteKeys(of: .items(list))
         case .todayKeyed(_, let list, _, _):
             regions.today = true
             regions.items.insert(list)
@@ -117,6 +130,37 @@ package struct StoreChanges: Sendable {
         regions.counts.insert(list)
         unlisted.insert(list)
     }
+
+    /// Notes that items of lists not known changed in ways not listed, in Today and in their
+    /// counts too.
+    package mutating func noteUnlistedItemsOfEveryList() {
+        regions.today = true
+        regions.allItems = true
+        regions.allCounts = true
+        allUnlisted = true
+    }
+}
+
+/// The orderings that hold items, as observations follow them: a list's items, or Today's.
+package enum ItemOrdering: Sendable, Hashable {
+    case list(ItemList.ID)
+    case today
+
+    /// The ordering's scope.
+    package var scope: OrderScope {
+        switch self {
+        case .list(let list): .items(list)
+        case .today: .today
+        }
+    }
+
+    /// The ordering's items seen under `visibility`, in order, read by `reader`.
+    package func items(visibility: ItemVisibility, in reader: any ItemReading) throws -> [Item] {
+        switch self {
+        case .list(let list): try reader.items(in: list, visibility: visibility, offset: 0, limit: .max)
+        case .today: try reader.todayItems(visibility: visibility, offset: 0, limit: .max)
+        }
+    }
 }
 
 /// How applying a commit's changes to a value an observation holds went.
@@ -125,20 +169,20 @@ package enum ChangeApplication: Sendable, Equatable {
     case unchanged
     /// The value now holds the changes.
     case changed
-    /// The changes cannot be applied to the value: it must be read again.
+    /// The changes cannot be applied to the value, which is left as it was: it must be read again.
     case needsRead
 }
 
-/// The entries of one ordering, a list's items or Today's, seen under a visibility, as an
-/// observation holds them in order and applies each commit's item changes to them.
+/// The items of one ordering seen under a visibility, as an observation holds them in order and
+/// applies each commit's item changes to them.
 package struct OrderedItemsPatch: Sendable {
-    /// The ordering: a list's items, or Today. The lists hold no items: a patch of them
-    /// always answers ``ChangeApplication/needsRead``.
-    package let scope: OrderScope
+    /// The ordering.
+    package let ordering: ItemOrdering
+    /// Which of the ordering's items the observation holds.
     package let visibility: ItemVisibility
 
-    package init(scope: OrderScope, visibility: ItemVisibility) {
-        self.scope = scope
+    package init(ordering: ItemOrdering, visibility: ItemVisibility) {
+        self.ordering = ordering
         self.visibility = visibility
     }
 
@@ -147,27 +191,25 @@ package struct OrderedItemsPatch: Sendable {
     /// the item is in Today.
     package var regions: StoreRegions {
         var regions = StoreRegions()
-        switch scope {
-        case .items(let list):
+        switch ordering {
+        case .list(let list):
             regions.items.insert(list)
         case .today:
             regions.today = true
             regions.allItems = true
-        case .lists:
-            break
         }
         return regions
     }
 
     /// Applies the item changes of a commit to `items`, which hold the ordering as it was
-    /// before the commit, or as it was after some of the commit's changes already.
+    /// before the commit, or as a read after it found it.
     ///
     /// - Returns: Whether `items` changed; ``ChangeApplication/needsRead``, with `items`
     ///   untouched, when the changes cannot be applied: a change not listed, or an item that
     ///   comes into Today by its key alone, which is not known whole.
-    /// - Complexity: O(n) per change that concerns the ordering (finding the item by id, and
-    ///   moving the array's elements), O(1) per other change; an array shared with the
-    ///   consumer is copied once.
+    /// - Complexity: For each change to an item the ordering may hold, O(log n) to find it when
+    ///   the change carries the item as it was, O(n) otherwise, and O(d) to move it d places;
+    ///   O(1) for a change to another list. An array shared with the consumer is copied once.
     package func apply(_ changes: StoreChanges, to items: inout [Item]) -> ChangeApplication {
         guard canApply(changes, to: items) else { return .needsRead }
         var hidden: [Item.ID: Item] = [:]
@@ -180,11 +222,9 @@ package struct OrderedItemsPatch: Sendable {
 
     /// Whether every change of the commit can be applied to `items`.
     private func canApply(_ changes: StoreChanges, to items: [Item]) -> Bool {
-        switch scope {
-        case .items(let list):
+        switch ordering {
+        case .list(let list):
             return !changes.itemsAreUnlisted(in: list)
-        case .lists:
-            return false
         case .today:
             guard !changes.anyItemsAreUnlisted else { return false }
             // An item that comes into Today by its key must be known whole: shown now, or
@@ -192,8 +232,8 @@ package struct OrderedItemsPatch: Sendable {
             var known = Set<Item.ID>()
             for change in changes.items {
                 switch change {
-                case .replaced(_, let new?):
-                    known.insert(new.id)
+                case .inserted(let item), .updated(_, let item):
+                    known.insert(item.id)
                 case .todayKeyed(let id, _, _?, _) where !known.contains(id):
                     guard items.contains(where: { $0.id == id }) else { return false }
                     known.insert(id)
@@ -209,18 +249,19 @@ package struct OrderedItemsPatch: Sendable {
     /// changed. `hidden` keeps, by id, the items the changes so far left out of the ordering,
     /// as they left them, for a later change in the commit that brings one back by its key.
     private func apply(_ change: ItemChange, to items: inout [Item], hidden: inout [Item.ID: Item]) -> Bool {
-        guard let id = change.id else { return false }
+        // A list holds only its own items, whatever happens to other lists' items.
+        if case .list(let list) = ordering, !change.lists.contains(list) { return false }
+        let id = change.id
         let index = index(of: id, in: items, near: change.oldItem)
         var item: Item
         switch change {
-        case .replaced(_, let new):
-            guard let new else {
-                hidden[id] = nil
-                guard let index else { return false }
-                items.remove(at: index)
-                return true
-            }
+        case .inserted(let new), .updated(_, let new):
             item = new
+        case .deleted:
+            hidden[id] = nil
+            guard let index else { return false }
+            items.remove(at: index)
+            return true
         case .keyed(_, _, let sortIndex, let updatedAt):
             // A key in its list neither brings an item into Today nor shows a hidden item of
             // the list.
@@ -238,14 +279,14 @@ package struct OrderedItemsPatch: Sendable {
             item.todayIndex = todayIndex
             item.updatedAt = updatedAt
         }
-        guard let key = visibility.includes(item) ? item.entry(in: scope)?.key : nil else {
+        guard let key = key(of: item) else {
             hidden[id] = item
             guard let index else { return false }
             items.remove(at: index)
             return true
         }
         hidden[id] = nil
-        let place = items.partitioningIndex { self.key(of: $0) >= key }
+        let place = items.partitioningIndex { self.key(of: $0).map { $0 >= key } ?? true }
         guard let index else {
             items.insert(item, at: place)
             return true
@@ -256,45 +297,19 @@ package struct OrderedItemsPatch: Sendable {
         return true
     }
 
-    /// The item's key in the ordering; every item the ordering holds has one.
-    private func key(of item: Item) -> OrderKey {
-        item.entry(in: scope)?.key ?? OrderKey(sortIndex: .max, id: item.id.entryID)
+    /// The item's key in the ordering, or `nil` when the observation does not hold it.
+    private func key(of item: Item) -> OrderKey? {
+        visibility.includes(item) ? item.entry(in: ordering.scope)?.key : nil
     }
 
     /// The index of the item with `id` in `items`: found by its key in O(log n) when `old`, the
     /// item as it was, is where the ordering holds it; otherwise looked for in O(n).
     private func index(of id: Item.ID, in items: [Item], near old: Item?) -> Int? {
-        if let old, let key = old.entry(in: scope)?.key {
-            let place = items.partitioningIndex { self.key(of: $0) >= key }
+        if let old, let key = key(of: old) {
+            let place = items.partitioningIndex { self.key(of: $0).map { $0 >= key } ?? true }
             if place < items.endIndex, items[place].id == id { return place }
         }
         return items.firstIndex { $0.id == id }
-    }
-}
-
-extension ItemChange {
-    /// The item as it was before the change, when the change says.
-    fileprivate var oldItem: Item? {
-        if case .replaced(let old, _) = self { old } else { nil }
-    }
-}
-
-extension Array where Element == Item {
-    /// Puts `item` at `target` in place of the element at `index`, moving the elements between
-    /// by one place, without the reference counting of removing and inserting.
-    ///
-    /// - Complexity: O(|target − index|).
-    fileprivate mutating func move(from index: Int, to target: Int, replacingWith item: Item) {
-        withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            (base + index).deinitialize(count: 1)
-            if target > index {
-                (base + index).moveInitialize(from: base + index + 1, count: target - index)
-            } else if target < index {
-                (base + target + 1).moveInitialize(from: base + target, count: index - target)
-            }
-            (base + target).initialize(to: item)
-        }
     }
 }
 
@@ -310,5 +325,22 @@ extension Array {
             if isInSecondPart(self[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+
+    /// Puts `element` at `target` in place of the element at `index`, moving the elements between
+    /// by one place, without the reference counting of a removal and an insertion.
+    ///
+    /// - Complexity: O(|target − index|).
+    fileprivate mutating func move(from index: Int, to target: Int, replacingWith element: Element) {
+        withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (base + index).deinitialize(count: 1)
+            if target > index {
+                (base + index).moveInitialize(from: base + index + 1, count: target - index)
+            } else if target < index {
+                (base + target + 1).moveInitialize(from: base + target, count: index - target)
+            }
+            (base + target).initialize(to: element)
+        }
     }
 }

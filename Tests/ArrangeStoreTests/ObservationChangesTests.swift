@@ -9,34 +9,113 @@ import Testing
 /// backend, they hold what a fresh read answers.
 @Suite("Observations kept up to date from the changes")
 struct ObservationChangesTests {
-    @Test("After each of 150 random commits, every observation of a list and of Today equals a fresh read", arguments: Backend.allCases)
+    @Test("After each of 200 random commits, every observation of a list and of Today equals a fresh read", arguments: Backend.allCases)
     func randomCommits(backend: Backend) async throws {
         try await OffPool.run {
             let store = try backend.makeStore()
             let repository = store.repository
             var random = SeededRandomNumberGenerator(seed: 2026)
-            let lists = try ["A", "B", "C"].map { name in try store.seed(name, sortIndices: (0..<12).map { Int64($0 * 10) }, completedAt: [3, 7]).0 }
-            let observed = lists[0].id
-            let observations: [(name: String, stream: AsyncThrowingStream<[Item], any Error>, read: @Sendable (any ItemReading) throws -> [Item])] = [
-                ("list A, all", repository.observeItems(in: observed, visibility: .all), { try $0.items(in: observed, visibility: .all, offset: 0, limit: .max) }),
-                ("list A, open", repository.observeItems(in: observed, visibility: .open), { try $0.items(in: observed, visibility: .open, offset: 0, limit: .max) }),
-                ("Today, all", repository.observeToday(visibility: .all), { try $0.todayItems(visibility: .all, offset: 0, limit: .max) }),
-                ("Today, open", repository.observeToday(visibility: .open), { try $0.todayItems(visibility: .open, offset: 0, limit: .max) }),
+            let observed = try ["A", "B", "C"].map { name in try store.seed(name, sortIndices: (0..<12).map { Int64($0 * 10) }, completedAt: [3, 7]).0 }[0].id
+            let orderings: [(name: String, ordering: ItemOrdering, visibility: ItemVisibility)] = [
+                ("list A, all", .list(observed), .all), ("list A, open", .list(observed), .open), ("Today, all", .today, .all), ("Today, open", .today, .open),
             ]
-            let recorders = observations.map { Recorder.start($0.stream) }
+            let recorders = orderings.map { ordering in
+                Recorder.start(ordering.ordering == .today
+                    ? repository.observeToday(visibility: ordering.visibility)
+                    : repository.observeItems(in: observed, visibility: ordering.visibility))
+            }
             defer { for recorder in recorders { recorder.cancel() } }
 
-            for round in 0..<150 {
-                let commit = try await RandomCommit.make(using: &random, lists: lists.map(\.id), in: repository, round: round)
+            for round in 0..<200 {
+                let commit = try await RandomCommit.make(using: &random, keeping: observed, in: repository, round: round)
                 try await repository.write { try commit.run(on: $0) }
-                for (observation, recorder) in zip(observations, recorders) {
-                    let expected = try await repository.read(observation.read)
-                    let values = await recorder.values(within: .seconds(10)) { $0.last == expected }
-                    #expect(values.last == expected, "\(observation.name) after commit \(round): \(commit)")
-                    guard values.last == expected else { return }
+                for (ordering, recorder) in zip(orderings, recorders) {
+                    let expected = try await repository.read { try ordering.ordering.items(visibility: ordering.visibility, in: $0) }
+                    let held = await recorder.values(within: .seconds(10)) { $0.last == expected }.last
+                    #expect(held == expected, "\(ordering.name) after commit \(round) (\(commit)): \(held?.map(\.title) ?? []), read \(expected.map(\.title))")
+                    guard held == expected else { return }
                 }
             }
         }
+    }
+
+    @Test("A value read while commits landed has them applied before it is yielded, and no state in between is yielded")
+    func catchUp() async throws {
+        let list = ItemList.ID()
+        let items = (0..<3).map { Sample.item(in: list, "Item \($0)", sortIndex: Int64($0)) }
+        var edited = items[1]
+        edited.title = "Edited"
+        var first = StoreChanges()
+        first.note(.updated(from: items[1], to: edited))
+        var second = StoreChanges()
+        second.note(.deleted(edited))
+        let notifier = CommitNotifier()
+        let patch = OrderedItemsPatch(ordering: .list(list), visibility: .all)
+        let reads = Locked(0)
+        // The read sees both commits, which land after the observation took its count.
+        let recorder = Recorder.start(notifier.values(
+            of: { [first, second] in
+                reads.withLock { $0 += 1 }
+                // Once the consumer waits: a value yielded now would reach it, not a buffer.
+                try await Task.sleep(for: .milliseconds(50))
+                notifier.signal(first)
+                notifier.signal(second)
+                return ([items[0], items[2]], patch.regions)
+            },
+            applying: { patch.apply($1, to: &$0) }))
+        defer { recorder.cancel() }
+        #expect(await recorder.next() == [items[0], items[2]])
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(recorder.values == [[items[0], items[2]]], "the edited item, deleted since, is never yielded")
+        #expect(reads.withLock { $0 } == 1)
+
+        var moved = items[0]
+        moved.sortIndex = 9
+        var third = StoreChanges()
+        third.note(.updated(from: items[0], to: moved))
+        notifier.signal(third)
+        #expect(await recorder.next() == [items[2], moved])
+        #expect(reads.withLock { $0 } == 1)
+    }
+
+    @Test("One commit that takes an item out of Today and back, completes then re-keys it, or moves it away and back, is applied as a read finds it")
+    func itemChangedTwiceInOneCommit() throws {
+        let (list, other) = (ItemList.ID(), ItemList.ID())
+        var items = (0..<3).map { Sample.item(in: list, "Item \($0)", sortIndex: Int64($0 * 10)) }
+        for index in items.indices { items[index].todayIndex = Int64(index) }
+        let stamp = Sample.date(9)
+        let today = OrderedItemsPatch(ordering: .today, visibility: .open)
+
+        var outAndBack = StoreChanges()
+        outAndBack.note(.todayKeyed(items[0].id, list: list, todayIndex: nil, updatedAt: stamp))
+        outAndBack.note(.todayKeyed(items[0].id, list: list, todayIndex: 5, updatedAt: stamp))
+        var value = items
+        #expect(today.apply(outAndBack, to: &value) == .changed)
+        var back = items[0]
+        (back.todayIndex, back.updatedAt) = (5, stamp)
+        #expect(value == [items[1], items[2], back])
+
+        var completed = items[1]
+        (completed.completedAt, completed.updatedAt) = (stamp, stamp)
+        var completeThenKey = StoreChanges()
+        completeThenKey.note(.updated(from: items[1], to: completed))
+        completeThenKey.note(.todayKeyed(items[1].id, list: list, todayIndex: 7, updatedAt: stamp))
+        value = items
+        #expect(today.apply(completeThenKey, to: &value) == .changed)
+        #expect(value == [items[0], items[2]], "a completed item stays out of the open items of Today")
+
+        var away = items[2]
+        (away.listID, away.sortIndex) = (other, 1)
+        var home = away
+        (home.listID, home.sortIndex) = (list, 15)
+        var awayAndBack = StoreChanges()
+        awayAndBack.note(.updated(from: items[2], to: away))
+        awayAndBack.note(.updated(from: away, to: home))
+        value = items
+        #expect(OrderedItemsPatch(ordering: .list(list), visibility: .all).apply(awayAndBack, to: &value) == .changed)
+        #expect(value == [items[0], items[1], home])
+        _ = OrderedItemsPatch(ordering: .list(list), visibility: .all).apply(awayAndBack, to: &value)
+        #expect(value == [items[0], items[1], home], "applied again to a value that holds it")
     }
 
     @Test("On SQLite, the observer of a list gets a commit's changes with no read of the list; another connection's commit has it read")
@@ -82,13 +161,13 @@ struct ObservationChangesTests {
         retitled.title = "Retitled"
         let added = Sample.item(in: list, "Added", sortIndex: 5)
         var first = StoreChanges()
-        first.note(.replaced(old: items[0], new: moved))
-        first.note(.replaced(old: nil, new: added))
+        first.note(.updated(from: items[0], to: moved))
+        first.note(.inserted(added))
         var second = StoreChanges()
         second.note(.keyed(items[1].id, list: list, sortIndex: 45, updatedAt: Sample.date(9)))
-        second.note(.replaced(old: items[4], new: retitled))
-        second.note(.replaced(old: items[2], new: nil))
-        let patch = OrderedItemsPatch(scope: .items(list), visibility: .all)
+        second.note(.updated(from: items[4], to: retitled))
+        second.note(.deleted(items[2]))
+        let patch = OrderedItemsPatch(ordering: .list(list), visibility: .all)
 
         var once = items
         #expect(patch.apply(first, to: &once) == .changed)
@@ -115,25 +194,25 @@ struct ObservationChangesTests {
         let (list, other) = (ItemList.ID(), ItemList.ID())
         let items = (0..<3).map { Sample.item(in: list, "Item \($0)", sortIndex: Int64($0)) }
         var deleted = StoreChanges()
-        deleted.note(.replaced(old: nil, new: Sample.item(in: list, "Added", sortIndex: 9)))
+        deleted.note(.inserted(Sample.item(in: list, "Added", sortIndex: 9)))
         deleted.noteUnlistedItems(of: other)
         var value = items
-        #expect(OrderedItemsPatch(scope: .items(list), visibility: .all).apply(deleted, to: &value) == .changed, "another list's unlisted items do not matter")
+        #expect(OrderedItemsPatch(ordering: .list(list), visibility: .all).apply(deleted, to: &value) == .changed, "another list's unlisted items do not matter")
         value = items
-        #expect(OrderedItemsPatch(scope: .today, visibility: .all).apply(deleted, to: &value) == .needsRead)
+        #expect(OrderedItemsPatch(ordering: .today, visibility: .all).apply(deleted, to: &value) == .needsRead)
         #expect(value == items)
-        #expect(OrderedItemsPatch(scope: .items(list), visibility: .all).apply(.everything, to: &value) == .needsRead)
+        #expect(OrderedItemsPatch(ordering: .list(list), visibility: .all).apply(.everything, to: &value) == .needsRead)
         #expect(value == items)
 
         var intoToday = StoreChanges()
         intoToday.note(.todayKeyed(items[1].id, list: list, todayIndex: 4, updatedAt: Sample.date(9)))
         var today: [Item] = []
-        #expect(OrderedItemsPatch(scope: .today, visibility: .all).apply(intoToday, to: &today) == .needsRead)
+        #expect(OrderedItemsPatch(ordering: .today, visibility: .all).apply(intoToday, to: &today) == .needsRead)
         #expect(today.isEmpty)
 
         var many = StoreChanges()
         for index in 0...StoreChanges.listedItemChangesLimit {
-            many.note(.replaced(old: nil, new: Sample.item(in: other, "Item \(index)", sortIndex: Int64(index))))
+            many.note(.inserted(Sample.item(in: other, "Item \(index)", sortIndex: Int64(index))))
         }
         #expect(many.items.isEmpty)
         #expect(many.itemsAreUnlisted(in: other))
@@ -150,6 +229,7 @@ private struct RandomCommit: Sendable, CustomStringConvertible {
         case delete(Item.ID)
         case setKeys([SortIndexChange], OrderScope)
         case removeFromToday([Item.ID])
+        case replaceList(ItemList.ID, with: ItemList)
     }
 
     var steps: [Step]
@@ -163,6 +243,7 @@ private struct RandomCommit: Sendable, CustomStringConvertible {
             case .delete: "delete"
             case .setKeys(let changes, let scope): "\(changes.count) keys in \(scope)"
             case .removeFromToday(let ids): "\(ids.count) out of Today"
+            case .replaceList: "delete a list, add one"
             }
         }.joined(separator: ", ")
     }
@@ -175,60 +256,62 @@ private struct RandomCommit: Sendable, CustomStringConvertible {
             case .delete(let id): try store.deleteItem(id: id)
             case .setKeys(let changes, let scope): try store.setSortIndices(changes, in: scope, updatedAt: stamp)
             case .removeFromToday(let ids): try store.removeFromToday(ids, updatedAt: stamp)
+            case .replaceList(let id, let list):
+                try store.deleteList(id: id)
+                try store.insert(list)
             }
         }
     }
 
-    /// A commit of one to three steps on the items as they are now, and every fortieth one of
-    /// more inserts than a commit lists.
+    /// A commit of one to three steps on the lists and items as they are now, which may change
+    /// one item twice; every fortieth one of more inserts than a commit lists, and now and
+    /// then one that deletes a list other than `observed` and adds another.
     static func make(
-        using random: inout SeededRandomNumberGenerator, lists: [ItemList.ID], in repository: any ItemRepository, round: Int
+        using random: inout SeededRandomNumberGenerator, keeping observed: ItemList.ID, in repository: any ItemRepository, round: Int
     ) async throws -> RandomCommit {
-        let items = try await repository.read { reader in
-            try lists.flatMap { try reader.items(in: $0, visibility: .all, offset: 0, limit: .max) }
+        let (lists, items) = try await repository.read { reader in
+            let lists = try reader.lists().map(\.id)
+            return (lists, try lists.flatMap { try reader.items(in: $0, visibility: .all, offset: 0, limit: .max) })
         }
         let stamp = Sample.date(Double(100 + round))
+        let list = { (random: inout SeededRandomNumberGenerator) in lists.randomElement(using: &random) ?? observed }
         if round % 40 == 39 {
             // More changes than a commit lists: the observations of the list read it again.
-            let list = lists.randomElement(using: &random) ?? lists[0]
+            let bulk = list(&random)
             let inserts = (0...StoreChanges.listedItemChangesLimit).map { index in
-                Step.insert(Item(listID: list, title: "Bulk \(round).\(index)", sortIndex: Int64(index), createdAt: stamp, todayIndex: index % 9 == 0 ? Int64(index) : nil))
+                Step.insert(Item(listID: bulk, title: "Bulk \(round).\(index)", sortIndex: Int64(index), createdAt: stamp, todayIndex: index % 9 == 0 ? Int64(index) : nil))
             }
             return RandomCommit(steps: inserts, stamp: stamp)
         }
-        let count = Int.random(in: 1...3, using: &random)
+        if round % 25 == 12, let doomed = lists.filter({ $0 != observed }).randomElement(using: &random) {
+            return RandomCommit(steps: [.replaceList(doomed, with: Sample.list("List \(round)", at: Double(round)))], stamp: stamp)
+        }
         var steps: [Step] = []
-        var touched = Set<Item.ID>()
-        for _ in 0..<count {
-            guard let item = items.filter({ !touched.contains($0.id) }).randomElement(using: &random) else { break }
+        var deleted = Set<Item.ID>()
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            guard let item = items.filter({ !deleted.contains($0.id) }).randomElement(using: &random) else { break }
             let key = Int64.random(in: -50...200, using: &random)
-            let list = lists.randomElement(using: &random) ?? item.listID
-            touched.insert(item.id)
+            let target = list(&random)
             switch Int.random(in: 0..<9, using: &random) {
             case 0:
-                let new = Item(listID: list, title: "New \(round)", sortIndex: key, createdAt: stamp, todayIndex: Bool.random(using: &random) ? key : nil)
-                steps.append(.insert(new))
+                steps.append(.insert(Item(listID: target, title: "New \(round)", sortIndex: key, createdAt: stamp, todayIndex: Bool.random(using: &random) ? key : nil)))
             case 1:
                 var edited = item
-                edited.title = "Edited \(round)"
-                edited.notes = "Notes \(round)"
-                edited.updatedAt = stamp
+                (edited.title, edited.notes, edited.updatedAt) = ("Edited \(round)", "Notes \(round)", stamp)
                 steps.append(.update(edited))
             case 2:
                 var toggled = item
-                toggled.completedAt = item.isCompleted ? nil : stamp
-                toggled.updatedAt = stamp
+                (toggled.completedAt, toggled.updatedAt) = (item.isCompleted ? nil : stamp, stamp)
                 steps.append(.update(toggled))
             case 3:
                 var moved = item
-                moved.listID = list
-                moved.sortIndex = key
-                moved.updatedAt = stamp
+                (moved.listID, moved.sortIndex, moved.updatedAt) = (target, key, stamp)
                 steps.append(.update(moved))
             case 4:
                 steps.append(.delete(item.id))
+                deleted.insert(item.id)
             case 5, 6:
-                steps.append(.setKeys([SortIndexChange(id: item.id.entryID, sortIndex: key)], .items(Bool.random(using: &random) ? item.listID : list)))
+                steps.append(.setKeys([SortIndexChange(id: item.id.entryID, sortIndex: key)], .items(Bool.random(using: &random) ? item.listID : target)))
             case 7:
                 steps.append(.setKeys([SortIndexChange(id: item.id.entryID, sortIndex: key)], .today))
             default:
