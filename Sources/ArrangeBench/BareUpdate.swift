@@ -15,10 +15,15 @@ final class BareUpdate {
         self.writer = writer
     }
 
-    /// Gives the item with this id a new key, and commits.
-    func run(item id: String) throws {
+    /// A new key past every loaded key: the row goes to the end of the list, always the same
+    /// page of the table, which is stored in list order.
+    func endKey() -> Int64 {
         key += 1 << 32
-        let key = key
+        return key
+    }
+
+    /// Gives the item with this id `key`, and commits.
+    func run(item id: String, key: Int64) throws {
         try writer.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 try db.cachedStatement(sql: "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ?")

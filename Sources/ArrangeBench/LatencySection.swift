@@ -44,6 +44,9 @@ struct LatencySection {
         var oneRowWrite: Double
         /// Block 2: the targets.
         var targets: [Target]
+        /// Block 2: a move by id over a bare `UPDATE` that writes its row to a random place in
+        /// the list, as a move does, instead of at its end.
+        var moveOverUpdateToRandomPlace: MedianRatio
     }
 
     static let bareUpdateTitle = "bare one-row `UPDATE` through GRDB, same connection"
@@ -78,13 +81,16 @@ struct LatencySection {
 
         log("  block 2: timing the targets, \(rounds) rounds…")
         let update = BareUpdate(pool)
-        let bareUpdate = { try update.run(item: list.randomItem().text) }
-        let block = try InterleavedSampler(rounds: rounds).sample([bareUpdate, list.writeOneRow, list.moveByID, list.readFirstPage])
+        let bareUpdate = { try update.run(item: list.randomItem().text, key: update.endKey()) }
+        let bareUpdateToRandomPlace = { try update.run(item: list.randomItem().text, key: list.randomPlaceKey()) }
+        let block = try InterleavedSampler(rounds: rounds).sample([bareUpdate, list.writeOneRow, list.moveByID, list.readFirstPage, bareUpdateToRandomPlace])
         let targets = [
             Target(operation: TimedList.byIDTitle, reference: Self.bareUpdateTitle, ratio: MedianRatio(block[2], over: block[0]), limit: 1.5),
             Target(operation: TimedList.pageTitle, reference: "the one-row write", ratio: MedianRatio(block[3], over: block[1]), limit: 1.5),
         ]
-        return Measurement(rows: rows, oneRowWrite: Summary(samples[0])?.median ?? .nan, targets: targets)
+        return Measurement(
+            rows: rows, oneRowWrite: Summary(samples[0])?.median ?? .nan, targets: targets,
+            moveOverUpdateToRandomPlace: MedianRatio(block[2], over: block[4]))
     }
 
     func text(_ measurement: Measurement) -> String {
@@ -102,6 +108,9 @@ struct LatencySection {
         }
         return "Block 1, every operation in turns:\n\n" + table.text + "\n\n"
             + "Block 2, the latency targets, timed in turns without the offset moves (whose index scans empty the page cache):\n\n"
-            + targets.text + "\n\nTimes are for context only; the ratios are the figures."
+            + targets.text + "\n\n*Context:* \(TimedList.byIDTitle) ÷ a bare one-row `UPDATE` that writes its row to a random place in the list, "
+            + "as a move does, where the bare `UPDATE` above writes it at the end of the list, always the same page of a table stored in list order: "
+            + "**\(Format.ratio(measurement.moveOverUpdateToRandomPlace.value))** (\(Format.microseconds(measurement.moveOverUpdateToRandomPlace.median)) ÷ "
+            + "\(Format.microseconds(measurement.moveOverUpdateToRandomPlace.reference))).\n\nTimes are for context only; the ratios are the figures."
     }
 }

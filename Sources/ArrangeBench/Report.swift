@@ -40,6 +40,7 @@ struct Report {
             for target in measurement.targets {
                 figures.record("\(size), the targets: \(target.operation) ÷ \(target.reference)", target.ratio.value, target: target.limit)
             }
+            figures.record("\(size): move by id ÷ a bare UPDATE to a random place in the list", measurement.moveOverUpdateToRandomPlace.value)
             print("## Latency on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
             print("Each operation is one transaction of its own, timed in turns with the smallest write transaction the repository offers, \(settings.samples) rounds; the ratio is of the medians.\n")
             print(section.text(measurement) + "\n")

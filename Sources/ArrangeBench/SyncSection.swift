@@ -52,7 +52,7 @@ struct SyncSection {
         let plain = try Replica(path: Backend.databasePath(in: directory, named: "sync-plain"), items: count, seed: seed, logs: false)
         let logged = try Replica(path: Backend.databasePath(in: directory, named: "sync-logged"), items: count, seed: seed, logs: true, logsTheLoad: false)
         let update = BareUpdate(plain.writer)
-        let samples = try InterleavedSampler(rounds: rounds).sample([plain.moveRandomItem, logged.moveRandomItem, { try update.run(item: plain.randomItem().text) }])
+        let samples = try InterleavedSampler(rounds: rounds).sample([plain.moveRandomItem, logged.moveRandomItem, { try update.run(item: plain.randomItem().text, key: update.endKey()) }])
         let overhead = MedianRatio(samples[1], over: samples[0])
 
         var rows: [MergeRow] = []

@@ -36,6 +36,11 @@ final class TimedList {
         try service.move([item], to: .before(anchor))
     }
 
+    /// A key at a random place among the loaded items' keys, in a gap between two of them.
+    func randomPlaceKey() -> Int64 {
+        BulkLoad.appendedKey(Int.random(in: 0..<ids.count, using: &random)) + Int64.random(in: 1..<(1 << 32), using: &random)
+    }
+
     /// Moves the item at a random offset to a random other place, as SwiftUI's onMove does.
     func moveByOffset() throws {
         let count = ids.count + added
