@@ -132,7 +132,7 @@ public final class OrderingService: Sendable {
     ) throws -> OrderingReport {
         let moving = try ids.map { try transaction.existingItem(id: $0) }
         let target = try targetList(for: moving, placement: placement, explicit: list, in: transaction)
-        let inOrder = moving.sorted { $0.orderKey < $1.orderKey }.map(\.id.entryID)
+        let inOrder = moving.sorted { $0.orderKey < $1.orderKey }.map { $0.id.entryID }
         return try place(inOrder, at: placement.map(\.entryID), in: .items(target), visibility: visibility, in: transaction)
     }
 
@@ -156,8 +156,10 @@ public final class OrderingService: Sendable {
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
         guard !ids.isEmpty else { throw OrderingError.nothingToMove }
-        let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
-        guard repeated.isEmpty else { throw OrderingError.duplicateItems(repeated.sorted()) }
+        guard ids.count == 1 || Set(ids).count == ids.count else {
+            let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
+            throw OrderingError.duplicateItems(repeated.sorted())
+        }
         var moving: [OrderEntry] = []
         var joining: [OrderEntry] = []
         for id in ids {

@@ -11,7 +11,7 @@ import GRDB
 /// `(key, id)`, which SQLite answers from the ordering's index: windows start at the key, not
 /// at an end of the ordering. The SQL of each kind is built once, so each statement is
 /// prepared once per connection and then taken from its statement cache.
-struct OrderingSQL: Sendable {
+final class OrderingSQL: Sendable {
     /// The table that holds the ordering's rows, for error messages.
     let table: String
 
@@ -73,9 +73,9 @@ struct OrderingSQL: Sendable {
         stampsUpdates: true)
 
     /// The SQL of an ordering, and the values its membership condition binds.
-    static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [any DatabaseValueConvertible]) {
+    static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [DatabaseValue]) {
         switch scope {
-        case .items(let list): (listItems, [list.text])
+        case .items(let list): (listItems, [list.databaseValue])
         case .lists: (lists, [])
         case .today: (today, [])
         }
@@ -92,15 +92,5 @@ struct OrderingSQL: Sendable {
             case .open: open
             }
         }
-    }
-
-    /// Reads a row selected as `id, key, open`.
-    ///
-    /// - Throws: ``RowDecodingError`` when the id is not a UUID.
-    func entry(_ row: Row) throws -> OrderEntry {
-        guard let id = try? row.decode(OrderEntry.ID.self, atIndex: 0) else {
-            throw RowDecodingError(table: table, row: row.description)
-        }
-        return OrderEntry(id: id, sortIndex: row[1], isOpen: row[2])
     }
 }

@@ -1,6 +1,7 @@
 import ArrangeModel
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A record whose dates are stored as seconds since 1970-01-01 00:00:00 UTC, a `REAL`.
 ///
@@ -78,7 +79,7 @@ struct ItemRecord: Hashable {
 // Not a `PersistableRecord`: GRDB's persistence keys rows by the table's primary key, which is
 // `(list_id, sort_index, id)` since v12, so an update that moves an item would miss its row.
 // Rows are written by id, with ``insertRow(_:)`` and ``updateRow(_:changedFrom:)``.
-extension ItemRecord: Codable, FetchableRecord, TableRecord, UnixTimeDates {
+extension ItemRecord: Codable, FetchableRecord, TableRecord, UnixTimeDates, StatementRow {
     static let databaseTableName = "items"
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -140,6 +141,24 @@ extension ItemRecord {
             updatedAt: Date(timeIntervalSince1970: row[6]),
             completedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
             todayIndex: row[8])
+    }
+
+    /// Reads a row selected as ``selection`` straight from the statement that stands on it.
+    ///
+    /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
+    init(sqliteStatement statement: SQLiteStatement, table: String) throws {
+        guard sqlite3_column_count(statement) == CodingKeys.allCases.count,
+              let id = Item.ID(sqliteStatement: statement, index: 0),
+              let listID = ItemList.ID(sqliteStatement: statement, index: 1)
+        else {
+            throw RowDecodingError(table: table, sqliteStatement: statement)
+        }
+        let date = { (index: CInt) in Date(timeIntervalSince1970: sqlite3_column_double(statement, index)) }
+        let isNull = { (index: CInt) in sqlite3_column_type(statement, index) == SQLITE_NULL }
+        self.init(
+            id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
+            sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
+            completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8))
     }
 
     /// The row that stores `item`.

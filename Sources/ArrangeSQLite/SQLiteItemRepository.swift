@@ -373,14 +373,15 @@ public final class SQLiteItemRepository: ItemRepository {
     /// rolls back when it throws. After a commit it wakes the observations. Both forms of
     /// `write` run their bodies through it.
     private func transaction<Result>(on db: Database, _ body: (any ItemWriting) throws -> Result) throws -> Result {
-        // GRDB 7 begins IMMEDIATE transactions for writes already; say so, rather than rely on it.
-        try db.beginTransaction(.immediate)
+        // GRDB's beginTransaction and commit prepare their statement anew each time, which
+        // cost a tenth of a move; the same statements, cached, run as GRDB runs any other.
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {
             let rowsChangedBefore = db.totalChangesCount
             let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(on: db))
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
-            try db.commit()
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
             replicaStates.keep(transaction.leftoverReplicaState, on: db)
             var changes = transaction.changes
             if db.totalChangesCount != rowsChangedBefore { changes.noteOtherRowsChanged() }

@@ -91,7 +91,8 @@ final class SQLiteTransaction: ItemWriting {
     func item(id: Item.ID) throws -> Item? {
         if let known = itemCache[id] { return known }
         let item = try mapping {
-            try ItemRecord.fetchOne(db.cachedStatement(sql: Self.itemByIDSQL), arguments: [id.text])?.item
+            try StatementRowCursor<ItemRecord>(db.cachedStatement(sql: Self.itemByIDSQL), binding: [id.databaseValue], table: ItemRecord.databaseTableName)
+                .next()?.item
         }
         itemCache[id] = item
         return item
@@ -119,7 +120,7 @@ final class SQLiteTransaction: ItemWriting {
         guard let page = sql.itemPage?[visibility] else { return [] }
         let knownList: ItemList.ID? = if case .items(let list) = scope { list } else { nil }
         let items = try mapping {
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: page), arguments: StatementArguments(membership + [limit, offset]))
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: page), arguments: StatementArguments(membership + [limit.databaseValue, offset.databaseValue]))
             var items: [Item] = []
             items.reserveCapacity(min(limit, Self.pageCapacity))
             while let row = try rows.next() {
@@ -144,7 +145,7 @@ final class SQLiteTransaction: ItemWriting {
 
     func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
         guard offset >= 0, limit > 0 else { return [] }
-        return try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [limit, offset])
+        return try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [limit.databaseValue, offset.databaseValue])
     }
 
     func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
@@ -152,17 +153,17 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [key.sortIndex, key.id.text])
+        try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [key.sortIndex.databaseValue, key.id.databaseValue])
     }
 
     func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
         guard limit > 0 else { return [] }
-        return try entries(of: scope, sql: \.entriesBefore, arguments: [key.sortIndex, key.id.text, limit])
+        return try entries(of: scope, sql: \.entriesBefore, arguments: [key.sortIndex.databaseValue, key.id.databaseValue, limit.databaseValue])
     }
 
     func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
         guard limit > 0 else { return [] }
-        return try entries(of: scope, sql: \.entriesAfter, arguments: [key.sortIndex, key.id.text, limit])
+        return try entries(of: scope, sql: \.entriesAfter, arguments: [key.sortIndex.databaseValue, key.id.databaseValue, limit.databaseValue])
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
@@ -173,17 +174,17 @@ final class SQLiteTransaction: ItemWriting {
 
     /// Runs a query of the ordering's entries: its membership values, then `arguments`.
     private func entries(
-        of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [any DatabaseValueConvertible]
+        of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [DatabaseValue]
     ) throws -> [OrderEntry] {
         let (ordering, membership) = OrderingSQL.of(scope)
         return try mapping {
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql(ordering)), arguments: StatementArguments(membership + arguments))
-            return try Array(rows.map(ordering.entry))
+            let statement = try db.cachedStatement(sql: sql(ordering))
+            return try Array(StatementRowCursor<OrderEntry>(statement, binding: membership + arguments, table: ordering.table))
         }
     }
 
     /// Runs a `COUNT` of the ordering's entries: its membership values, then `arguments`.
-    private func count(in scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [any DatabaseValueConvertible]) throws -> Int {
+    private func count(in scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [DatabaseValue]) throws -> Int {
         let (ordering, membership) = OrderingSQL.of(scope)
         return try mapping {
             try Int.fetchOne(db.cachedStatement(sql: sql(ordering)), arguments: StatementArguments(membership + arguments)) ?? 0
@@ -358,9 +359,9 @@ final class SQLiteTransaction: ItemWriting {
     /// Runs an ordering's `setKey` statement (a `nil` key takes the row out of Today), and
     /// throws `missing` when no row has the id.
     private func setKey(_ key: Int64?, of id: String, sql: String, stamp: Double?, missing: StoreError) throws {
-        let values: [(any DatabaseValueConvertible)?] = stamp.map { [key, $0, id] } ?? [key, id]
+        let values = stamp.map { [key.databaseValue, $0.databaseValue, id.databaseValue] } ?? [key.databaseValue, id.databaseValue]
         let changed = try mapping {
-            try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
+            try db.cachedStatement(sql: sql).execute(binding: values)
             return db.changesCount
         }
         guard changed == 1 else { throw missing }
@@ -387,7 +388,7 @@ final class SQLiteTransaction: ItemWriting {
     private func moveItem(_ id: Item.ID, into list: ItemList.ID, sortIndex: Int64, stamp: Double) throws {
         // Most moves stay in the item's list: one statement, the list known.
         let stayed = try mapping {
-            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(arguments: [sortIndex, stamp, id.text, list.text])
+            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(binding: [sortIndex.databaseValue, stamp.databaseValue, id.databaseValue, list.databaseValue])
             return db.changesCount == 1
         }
         let updatedAt = Date(timeIntervalSince1970: stamp)

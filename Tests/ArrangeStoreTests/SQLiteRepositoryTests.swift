@@ -71,6 +71,35 @@ struct SQLiteRepositoryTests {
         #expect(try !reopened.integrityProblems().isEmpty)
     }
 
+    @Test("A row whose id is not a UUID is reported by the reads a move makes, among neighbours and by id, and the file stays as it was")
+    func malformedRowIsReported() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let repository = try SQLiteItemRepository(path: path)
+        let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [10, 30])
+        try repository.close()
+        try GRDB.DatabaseQueue(path: path).write { db in
+            // Between the two items: the neighbour before the second.
+            try db.execute(sql: "UPDATE items SET id = 'not-a-uuid', sort_index = 20 WHERE id = ?", arguments: [items[0].id.text])
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        // One connection, which leaves an up-to-date file as it is when nothing is committed.
+        let reopened = try SQLiteItemRepository.singleConnection(path: path)
+        let neighbours = #expect(throws: StoreError.self) {
+            try reopened.write { try $0.entries(in: .items(list.id), before: items[1].orderKey, limit: 2) }
+        }
+        #expect(neighbours.map { "\($0)" }?.contains("a row cannot be read (a row of items holds a value of the wrong form: [id:\"not-a-uuid\"") == true)
+        try reopened.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        // A row by id whose list is not a UUID.
+        try GRDB.DatabaseQueue(path: path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            try db.execute(sql: "UPDATE items SET list_id = 'no-list' WHERE id = ?", arguments: [items[1].id.text])
+        }
+        let byID = #expect(throws: StoreError.self) { try SQLiteItemRepository.singleConnection(path: path).write { try $0.item(id: items[1].id) } }
+        #expect(byID.map { "\($0)" }?.contains("list_id:\"no-list\"") == true, "\(String(describing: byID))")
+    }
+
     @Test("A text file is refused, before anything is written to it")
     func textFile() throws {
         let folder = try TemporaryFolder()
