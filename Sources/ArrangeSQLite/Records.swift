@@ -76,13 +76,16 @@ struct ItemRecord: Hashable {
     var todayIndex: Int64?
 }
 
-// Not a `PersistableRecord`: GRDB's persistence keys rows by the table's primary key, which is
-// `(list_id, sort_index, id)` since v12, so an update that moves an item would miss its row.
-// Rows are written by id, with ``insertRow(_:)`` and ``updateRow(_:changedFrom:)``.
-extension ItemRecord: Codable, FetchableRecord, TableRecord, UnixTimeDates, StatementRow {
+// Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
+// `(list_id, sort_index, id)` since v12, so an update that moves an item would miss its row,
+// and its decoding goes through a `Row` that maps column names. Rows are read by position
+// (``init(sqliteStatement:knownList:)``) and written by id (``insertRow(_:)``,
+// ``updateRow(_:changedFrom:)``).
+extension ItemRecord {
     static let databaseTableName = "items"
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    /// The columns of the table, in the order every query of an item selects them.
+    enum CodingKeys: String, CaseIterable {
         case id
         case listID = "list_id"
         case title
@@ -94,64 +97,25 @@ extension ItemRecord: Codable, FetchableRecord, TableRecord, UnixTimeDates, Stat
         case todayIndex = "today_index"
     }
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let listID = Column(CodingKeys.listID)
-        static let title = Column(CodingKeys.title)
-        static let notes = Column(CodingKeys.notes)
-        static let sortIndex = Column(CodingKeys.sortIndex)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let updatedAt = Column(CodingKeys.updatedAt)
-        static let completedAt = Column(CodingKeys.completedAt)
-        static let todayIndex = Column(CodingKeys.todayIndex)
-    }
-}
-
-extension ItemRecord {
     /// The columns every query of an item selects, in the order of ``CodingKeys``:
     /// `id, list_id, title, …`. Rows are read by these positions.
-    static let selection = CodingKeys.allCases.map(\.stringValue).joined(separator: ", ")
+    static let selection = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// The query interface selects the same columns, in the same order.
-    static var databaseSelection: [any SQLSelectable] { CodingKeys.allCases.map { Column($0) } }
-
-    /// Reads a row selected as ``selection``, by position and without the cost of `Decodable`
-    /// or of looking columns up by name: every read of an item comes here, and a page of 50
-    /// items should cost little more than one write.
+    /// Reads a row selected as ``selection`` straight from the statement that stands on it,
+    /// by position: no `Row`, no `Decodable`, no lookup of columns by name. Every read of an
+    /// item comes here, and a page of 50 items should cost little more than one write.
     ///
+    /// - Parameters:
+    ///   - statement: A statement that has just stepped onto a row.
+    ///   - knownList: The list of every row, when the query picked its rows by list: its id
+    ///     is then not parsed again on every row.
     /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
-    init(row: Row) throws {
-        try self.init(row: row, knownList: nil)
-    }
-
-    /// Reads a row selected as ``selection``, whose list is `knownList` when a query picked its
-    /// rows by list: the list's id is then not parsed again on every row.
-    ///
-    /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
-    init(row: Row, knownList: ItemList.ID?) throws {
-        guard row.count == CodingKeys.allCases.count,
-              let id = try? row.decode(Item.ID.self, atIndex: 0),
-              let listID = knownList ?? (try? row.decode(ItemList.ID.self, atIndex: 1))
-        else {
-            throw RowDecodingError(table: Self.databaseTableName, row: row.description)
-        }
-        self.init(
-            id: id, listID: listID, title: row[2], notes: row[3], sortIndex: row[4],
-            createdAt: Date(timeIntervalSince1970: row[5]),
-            updatedAt: Date(timeIntervalSince1970: row[6]),
-            completedAt: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
-            todayIndex: row[8])
-    }
-
-    /// Reads a row selected as ``selection`` straight from the statement that stands on it.
-    ///
-    /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
-    init(sqliteStatement statement: SQLiteStatement, table: String) throws {
+    init(sqliteStatement statement: SQLiteStatement, knownList: ItemList.ID? = nil) throws {
         guard sqlite3_column_count(statement) == CodingKeys.allCases.count,
               let id = Item.ID(sqliteStatement: statement, index: 0),
-              let listID = ItemList.ID(sqliteStatement: statement, index: 1)
+              let listID = knownList ?? ItemList.ID(sqliteStatement: statement, index: 1)
         else {
-            throw RowDecodingError(table: table, sqliteStatement: statement)
+            throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement)
         }
         let date = { (index: CInt) in Date(timeIntervalSince1970: sqlite3_column_double(statement, index)) }
         let isNull = { (index: CInt) in sqlite3_column_type(statement, index) == SQLITE_NULL }
@@ -219,13 +183,13 @@ extension ItemRecord {
     /// index whose bit `i` stands for `valueColumns[i]`. The text depends only on the set, so
     /// each set is prepared once per connection.
     private static let updateSQL: [String] = (0..<(1 << valueColumns.count)).map { columns in
-        let assignments = valueColumns.enumerated().filter { columns & (1 << $0.offset) != 0 }.map { "\($0.element.stringValue) = ?" }
+        let assignments = valueColumns.enumerated().filter { columns & (1 << $0.offset) != 0 }.map { "\($0.element.rawValue) = ?" }
         return "UPDATE \(databaseTableName) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
     }
 
     /// `INSERT INTO items (id, list_id, …) VALUES (?, ?, …)`, from the coding keys.
     private static let insertSQL: String = {
-        let columns = CodingKeys.allCases.map(\.stringValue)
+        let columns = CodingKeys.allCases.map(\.rawValue)
         return "INSERT INTO \(databaseTableName) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
     }()
 

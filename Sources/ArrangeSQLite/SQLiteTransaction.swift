@@ -91,8 +91,8 @@ final class SQLiteTransaction: ItemWriting {
     func item(id: Item.ID) throws -> Item? {
         if let known = itemCache[id] { return known }
         let item = try mapping {
-            try StatementRowCursor<ItemRecord>(db.cachedStatement(sql: Self.itemByIDSQL), binding: [id.databaseValue], table: ItemRecord.databaseTableName)
-                .next()?.item
+            try StatementRowCursor(db.cachedStatement(sql: Self.itemByIDSQL), binding: [id.databaseValue]) { try ItemRecord(sqliteStatement: $0).item }
+                .next()
         }
         itemCache[id] = item
         return item
@@ -120,12 +120,12 @@ final class SQLiteTransaction: ItemWriting {
         guard let page = sql.itemPage?[visibility] else { return [] }
         let knownList: ItemList.ID? = if case .items(let list) = scope { list } else { nil }
         let items = try mapping {
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: page), arguments: StatementArguments(membership + [limit.databaseValue, offset.databaseValue]))
+            let rows = try StatementRowCursor(db.cachedStatement(sql: page), binding: membership + [limit.databaseValue, offset.databaseValue]) {
+                try ItemRecord(sqliteStatement: $0, knownList: knownList).item
+            }
             var items: [Item] = []
             items.reserveCapacity(min(limit, Self.pageCapacity))
-            while let row = try rows.next() {
-                items.append(try ItemRecord(row: row, knownList: knownList).item)
-            }
+            while let item = try rows.next() { items.append(item) }
             return items
         }
         if items.count <= Self.rememberedWindow {
@@ -179,7 +179,7 @@ final class SQLiteTransaction: ItemWriting {
         let (ordering, membership) = OrderingSQL.of(scope)
         return try mapping {
             let statement = try db.cachedStatement(sql: sql(ordering))
-            return try Array(StatementRowCursor<OrderEntry>(statement, binding: membership + arguments, table: ordering.table))
+            return try Array(StatementRowCursor(statement, binding: membership + arguments) { try OrderEntry(sqliteStatement: $0, table: ordering.table) })
         }
     }
 
@@ -197,7 +197,8 @@ final class SQLiteTransaction: ItemWriting {
             // "~" sorts after every character of an id, so the range holds exactly the ids that
             // begin with the prefix, and SQLite searches the index of the ids for it.
             let statement = try db.cachedStatement(sql: Self.itemsByIDPrefixSQL)
-            return try ItemRecord.fetchAll(statement, arguments: [textPrefix, textPrefix + "~", limit]).map(\.item)
+            let bounds = [textPrefix.databaseValue, (textPrefix + "~").databaseValue, limit.databaseValue]
+            return try Array(StatementRowCursor(statement, binding: bounds) { try ItemRecord(sqliteStatement: $0).item })
         }
     }
 

@@ -4,37 +4,29 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// A value read by column position from the row a statement stands on.
-protocol StatementRow {
-    /// Reads the row `statement` stands on.
-    ///
-    /// - Parameters:
-    ///   - statement: A statement that has just stepped onto a row.
-    ///   - table: The table the row comes from, for the error.
-    /// - Throws: ``RowDecodingError`` when a column does not hold what the value needs.
-    init(sqliteStatement statement: SQLiteStatement, table: String) throws
-}
-
 /// The rows of a statement, each read by position straight from SQLite.
 ///
 /// GRDB's row cursors hand out a `Row` that maps every column name to its index, made anew
 /// for each query, and its `StatementArguments` convert every value through generic code: for
-/// a point read by id, both cost more than SQLite's own work. Reads that every move makes (an
-/// item by id, an ordering's neighbours) come here instead, with their values bound as they
-/// are. Stepping still goes through GRDB's `DatabaseCursor`, so the connection sees the
-/// statement run as it sees any other.
-final class StatementRowCursor<Element: StatementRow>: DatabaseCursor {
+/// a point read by id, both cost more than SQLite's own work. The reads of items and of an
+/// ordering's entries come here instead, with their values bound as they are. Stepping still
+/// goes through GRDB's `DatabaseCursor`, so the connection sees the statement run as it sees
+/// any other.
+final class StatementRowCursor<Element>: DatabaseCursor {
     let _statement: Statement
     var _isDone = false
-    private let table: String
+    private let read: (SQLiteStatement) throws -> Element
 
-    /// Resets `statement`, binds `values` to its parameters in order, and reads the rows
-    /// from `table` as `Element`s.
+    /// Resets `statement`, binds `values` to its parameters in order, and reads each row with `read`.
     ///
+    /// - Parameters:
+    ///   - statement: A cached statement of the connection.
+    ///   - values: One value for each parameter.
+    ///   - read: Reads the row the statement stands on.
     /// - Throws: `DatabaseError` when the values do not fit the statement's parameters.
-    init(_ statement: Statement, binding values: [DatabaseValue], table: String) throws {
+    init(_ statement: Statement, binding values: [DatabaseValue], read: @escaping (SQLiteStatement) throws -> Element) throws {
         _statement = statement
-        self.table = table
+        self.read = read
         try statement.bindAfresh(values)
     }
 
@@ -44,7 +36,7 @@ final class StatementRowCursor<Element: StatementRow>: DatabaseCursor {
     }
 
     func _element(sqliteStatement: SQLiteStatement) throws -> Element {
-        try Element(sqliteStatement: sqliteStatement, table: table)
+        try read(sqliteStatement)
     }
 }
 
@@ -101,8 +93,10 @@ extension RowDecodingError {
     }
 }
 
-extension OrderEntry: StatementRow {
-    /// Reads a row selected as `id, key, open`.
+extension OrderEntry {
+    /// Reads a row selected as `id, key, open` from `table`.
+    ///
+    /// - Throws: ``RowDecodingError`` when the id is not a UUID.
     init(sqliteStatement statement: SQLiteStatement, table: String) throws {
         guard let id = OrderEntry.ID(sqliteStatement: statement, index: 0) else {
             throw RowDecodingError(table: table, sqliteStatement: statement)
