@@ -1,6 +1,4 @@
 import ArrangeModel
-import ArrangeStore
-import Foundation
 import GRDB
 import GRDBSQLite
 
