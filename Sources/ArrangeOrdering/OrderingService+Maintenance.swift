@@ -53,7 +53,7 @@ extension OrderingService {
                 let (first, rest) = (tied[0], Array(tied.dropFirst()))
                 let excluded = Set(rest.map(\.id))
                 let upper = try Neighbours(scope: scope, excluding: excluded, transaction: transaction).after(first.key)
-                let placement = try keys(for: rest.count, in: Gap(lower: first, upper: upper), scope: scope, excluding: excluded, in: transaction)
+                let placement = try keys(for: rest.count, in: Gap(lower: first.key, upper: upper?.key), scope: scope, excluding: excluded, in: transaction)
                 try transaction.setSortIndices(
                     placement.respread + zip(rest, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }, in: scope, updatedAt: now())
                 report.placed += try rest.compactMap { try transaction.entry(id: $0.id, in: scope) }
@@ -117,7 +117,7 @@ extension OrderingService {
         guard let lower = try transaction.entry(id: lower.id, in: scope), let upper = try transaction.entry(id: upper.id, in: scope) else { return 0 }
         let next = try transaction.entries(in: scope, after: lower.key, limit: 1).first
         guard next?.id == upper.id, Int128(upper.sortIndex) - Int128(lower.sortIndex) < Int128(configuration.minimumGap) else { return 0 }
-        let placement = try recalculateBounds(around: lower, and: upper, inserting: 0, in: scope, excluding: [], in: transaction)
+        let placement = try recalculateBounds(around: lower.key, and: upper.key, inserting: 0, in: scope, excluding: [], in: transaction)
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: now())
         return placement.respread.count
     }

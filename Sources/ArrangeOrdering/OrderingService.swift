@@ -92,7 +92,7 @@ public final class OrderingService: Sendable {
         in transaction: any ItemWriting, insert: (Int64) throws -> Void
     ) throws -> OrderingReport {
         try checkExists(scope, in: transaction)
-        let gap = try gap(for: placement, in: scope, visibility: visibility, moving: [], in: transaction)
+        let gap = try gap(for: placement, in: scope, visibility: visibility, moving: [], anchor: nil, in: transaction)
         let placement = try keys(for: 1, in: gap, scope: scope, excluding: [], in: transaction)
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: now())
         try insert(placement.keys[0])
@@ -131,9 +131,15 @@ public final class OrderingService: Sendable {
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
         let moving = try ids.map { try transaction.existingItem(id: $0) }
-        let target = try targetList(for: moving, placement: placement, explicit: list, in: transaction)
+        let explicit = try list.map { try transaction.existingList(id: $0).id }
+        // The anchor is read once, for its list and its key.
+        let anchor = try placement.anchor.map { id in
+            guard let standing = try transaction.standing(ofItem: id) else { throw StoreError.itemNotFound(id) }
+            return standing
+        }
+        let target = try explicit ?? anchor?.list ?? ownList(of: moving)
         let inOrder = moving.sorted { $0.orderKey < $1.orderKey }.map { $0.id.entryID }
-        return try place(inOrder, at: placement.map(\.entryID), in: .items(target), visibility: visibility, in: transaction)
+        return try place(inOrder, at: placement.map(\.entryID), in: .items(target), visibility: visibility, anchor: anchor, in: transaction)
     }
 
     /// Places entries at `placement` in an ordering, as one run: the entries already in it
@@ -155,6 +161,15 @@ public final class OrderingService: Sendable {
         _ ids: [OrderEntry.ID], at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
+        try place(ids, at: placement, in: scope, visibility: visibility, anchor: nil, in: transaction)
+    }
+
+    /// ``place(_:at:in:visibility:in:)``, with where the placement's anchor item stands when
+    /// the caller has read it already.
+    private func place(
+        _ ids: [OrderEntry.ID], at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
+        anchor: ItemStanding?, in transaction: any ItemWriting
+    ) throws -> OrderingReport {
         guard !ids.isEmpty else { throw OrderingError.nothingToMove }
         guard ids.count == 1 || Set(ids).count == ids.count else {
             let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
@@ -172,7 +187,7 @@ public final class OrderingService: Sendable {
         // An entry already in the ordering proves that it exists; else read the list of an items scope.
         if moving.isEmpty { try checkExists(scope, in: transaction) }
         moving.sort { $0.key < $1.key }
-        let gap = try gap(for: placement, in: scope, visibility: visibility, moving: moving + joining, in: transaction)
+        let gap = try gap(for: placement, in: scope, visibility: visibility, moving: moving + joining, anchor: anchor, in: transaction)
         // Only entries already in the ordering can sit in the gap; joining ones come last.
         var settled = settledEnds(of: moving, in: gap)
         if !joining.isEmpty { settled.suffix = 0 }
@@ -180,8 +195,8 @@ public final class OrderingService: Sendable {
         let unsettled = Array(run[settled.prefix..<(run.count - settled.suffix)])
         guard !unsettled.isEmpty else { return OrderingReport(placed: run, predecessor: gap.lower?.id, successor: gap.upper?.id) }
         let innerGap = Gap(
-            lower: settled.prefix > 0 ? run[settled.prefix - 1] : gap.lower,
-            upper: settled.suffix > 0 ? run[run.count - settled.suffix] : gap.upper)
+            lower: settled.prefix > 0 ? run[settled.prefix - 1].key : gap.lower,
+            upper: settled.suffix > 0 ? run[run.count - settled.suffix].key : gap.upper)
         let placement = try keys(for: unsettled.count, in: innerGap, scope: scope, excluding: Set(unsettled.map(\.id)), in: transaction)
         let stamp = now()
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: stamp)
@@ -255,22 +270,24 @@ public final class OrderingService: Sendable {
     }
 
     /// The two neighbours, adjacent once `moving` is set aside, between which `placement` falls.
+    ///
+    /// - Parameter anchor: Where the placement's anchor item stands, when already read.
     private func gap(
         for placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility, moving: [OrderEntry],
-        in transaction: any ItemReading
+        anchor standing: ItemStanding?, in transaction: any ItemReading
     ) throws -> Gap {
         let neighbours = Neighbours(scope: scope, excluding: Set(moving.map(\.id)), transaction: transaction)
         switch placement {
         case .top:
-            return Gap(lower: nil, upper: try neighbours.after(.beforeAll))
+            return Gap(lower: nil, upper: try neighbours.after(.beforeAll)?.key)
         case .bottom:
-            return Gap(lower: try neighbours.before(.afterAll), upper: nil)
+            return Gap(lower: try neighbours.before(.afterAll)?.key, upper: nil)
         case .before(let id):
-            let anchor = try checkedAnchor(id, in: scope, neighbours: neighbours)
-            return Gap(lower: try neighbours.before(anchor.key), upper: anchor)
+            let anchor = try checkedAnchor(id, in: scope, standing: standing, neighbours: neighbours)
+            return Gap(lower: try neighbours.before(anchor)?.key, upper: anchor)
         case .after(let id):
-            let anchor = try checkedAnchor(id, in: scope, neighbours: neighbours)
-            return Gap(lower: anchor, upper: try neighbours.after(anchor.key))
+            let anchor = try checkedAnchor(id, in: scope, standing: standing, neighbours: neighbours)
+            return Gap(lower: anchor, upper: try neighbours.after(anchor)?.key)
         case .offset(let offset):
             return try gap(atVisibleOffset: offset, visibility: visibility, moving: moving, neighbours: neighbours)
         }
@@ -286,14 +303,14 @@ public final class OrderingService: Sendable {
         let movingVisible = try moving.compactMap { try transaction.entry(id: $0.id, in: scope) }.filter(visibility.includes).map(\.key)
         guard offset >= 0 else { throw OrderingError.offsetOutOfRange(offset: offset, count: try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count) }
         if let anchor = try visibleStayingEntry(at: offset, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) {
-            return Gap(lower: try neighbours.before(anchor.key), upper: anchor)
+            return Gap(lower: try neighbours.before(anchor.key)?.key, upper: anchor.key)
         }
         let staying = try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count
         guard offset == staying else { throw OrderingError.offsetOutOfRange(offset: offset, count: staying) }
         guard staying > 0, let last = try visibleStayingEntry(at: staying - 1, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) else {
-            return Gap(lower: try neighbours.before(.afterAll), upper: nil)
+            return Gap(lower: try neighbours.before(.afterAll)?.key, upper: nil)
         }
-        return Gap(lower: last, upper: try neighbours.after(last.key))
+        return Gap(lower: last.key, upper: try neighbours.after(last.key)?.key)
     }
 
     /// The visible entry at `offset` once the moving ones are set aside, or `nil` past the end.
@@ -306,25 +323,29 @@ public final class OrderingService: Sendable {
         }?.element
     }
 
-    /// The entry a placement names, once it is known to be in the ordering and not moving.
-    private func checkedAnchor(_ id: OrderEntry.ID, in scope: OrderScope, neighbours: Neighbours) throws -> OrderEntry {
+    /// The key of the entry a placement names, once it is known to be in the ordering and not moving.
+    ///
+    /// - Parameter standing: Where the anchor item stands, when already read.
+    private func checkedAnchor(_ id: OrderEntry.ID, in scope: OrderScope, standing: ItemStanding?, neighbours: Neighbours) throws -> OrderKey {
         guard !neighbours.excluding.contains(id) else { throw OrderingError.placedRelativeToItself(id) }
-        if let anchor = try entry(id, in: scope, transaction: neighbours.transaction) { return anchor }
         switch scope {
-        case .items(let list): throw OrderingError.anchorInAnotherList(anchor: Item.ID(entry: id), list: list)
-        case .today: throw OrderingError.anchorNotInToday(Item.ID(entry: id))
-        case .lists: throw StoreError.listNotFound(ItemList.ID(entry: id))
+        case .items(let list):
+            // Where an item stands is all a placement beside it needs: a cheaper read than its row.
+            let item = Item.ID(entry: id)
+            guard let standing = try standing ?? neighbours.transaction.standing(ofItem: item) else { throw StoreError.itemNotFound(item) }
+            guard standing.list == list else { throw OrderingError.anchorInAnotherList(anchor: item, list: list) }
+            return standing.key
+        case .today:
+            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw OrderingError.anchorNotInToday(Item.ID(entry: id)) }
+            return anchor.key
+        case .lists:
+            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw StoreError.listNotFound(ItemList.ID(entry: id)) }
+            return anchor.key
         }
     }
 
-    /// The list a move goes to: the one named, else the anchor's, else the moving items' own.
-    private func targetList(for moving: [Item], placement: ItemPlacement, explicit: ItemList.ID?, in transaction: any ItemReading) throws -> ItemList.ID {
-        if let explicit {
-            return try transaction.existingList(id: explicit).id
-        }
-        if let anchor = placement.anchor {
-            return try transaction.existingItem(id: anchor).listID
-        }
+    /// The list of the moving items, when it is one: where a move that names neither a list nor an anchor goes.
+    private func ownList(of moving: [Item]) throws -> ItemList.ID {
         let lists = Set(moving.map(\.listID))
         guard lists.count == 1, let list = lists.first else {
             throw moving.isEmpty ? OrderingError.nothingToMove : OrderingError.targetListAmbiguous
@@ -339,7 +360,7 @@ public final class OrderingService: Sendable {
     /// the ones that do form runs at its ends; no query is needed.
     private func settledEnds(of moving: [OrderEntry], in gap: Gap) -> (prefix: Int, suffix: Int) {
         let isInGap = { (entry: OrderEntry) in
-            gap.lower.map { $0.key < entry.key } ?? true && gap.upper.map { entry.key < $0.key } ?? true
+            gap.lower.map { $0 < entry.key } ?? true && gap.upper.map { entry.key < $0 } ?? true
         }
         let prefix = moving.prefix(while: isInGap).count
         return (prefix, prefix == moving.count ? 0 : moving.reversed().prefix(while: isInGap).count)
@@ -387,21 +408,21 @@ public final class OrderingService: Sendable {
     /// spread over the full key range.
     ///
     /// - Parameters:
-    ///   - lower: The entry before the gap, or `nil` at the top.
-    ///   - upper: The entry after the gap, or `nil` at the bottom.
+    ///   - lower: The key of the entry before the gap, or `nil` at the top.
+    ///   - upper: The key of the entry after the gap, or `nil` at the bottom.
     ///   - inserting: How many new keys the gap needs (0 to only re-spread).
     ///   - scope: The ordering.
     ///   - excluded: Entries being moved, which the window passes over.
     /// - Complexity: O(w log n) reads and at most w writes for a window of w entries.
     func recalculateBounds(
-        around lower: OrderEntry?, and upper: OrderEntry?, inserting: Int, in scope: OrderScope,
+        around lower: OrderKey?, and upper: OrderKey?, inserting: Int, in scope: OrderScope,
         excluding excluded: Set<OrderEntry.ID>, in transaction: any ItemReading
     ) throws -> KeyPlacement {
         let neighbours = Neighbours(scope: scope, excluding: excluded, transaction: transaction)
         var reach = 1
         while true {
-            let below = try lower.map { [$0] + (try neighbours.before($0.key, limit: reach)) } ?? []
-            let above = try upper.map { [$0] + (try neighbours.after($0.key, limit: reach)) } ?? []
+            let below = try lower.map { [$0] + (try neighbours.before($0, limit: reach)).map(\.key) } ?? []
+            let above = try upper.map { [$0] + (try neighbours.after($0, limit: reach)).map(\.key) } ?? []
             let windowBelow = Array(below.prefix(reach).reversed())
             let windowAbove = Array(above.prefix(reach))
             let outerBelow = below.count > reach ? below[reach] : nil
@@ -426,11 +447,12 @@ public final class OrderingService: Sendable {
     }
 }
 
-/// Two neighbours, adjacent in order once the moving entries are set aside.
+/// The keys of two neighbours, adjacent in order once the moving entries are set aside.
 struct Gap {
-    var lower: OrderEntry?
-    var upper: OrderEntry?
+    var lower: OrderKey?
+    var upper: OrderKey?
 }
+
 
 /// New keys for the placed entries, and the re-spread of their neighbours.
 struct KeyPlacement {
@@ -443,7 +465,7 @@ struct KeyPlacement {
     }
 
     /// Splits a laid-out window into the new entries' keys and the changed neighbours.
-    init(window: [OrderEntry.ID?], keys: [Int64], old: [OrderEntry]) {
+    init(window: [OrderEntry.ID?], keys: [Int64], old: [OrderKey]) {
         let oldKeys = Dictionary(uniqueKeysWithValues: old.map { ($0.id, $0.sortIndex) })
         self.keys = zip(window, keys).filter { $0.0 == nil }.map(\.1)
         self.respread = zip(window, keys).compactMap { id, key in

@@ -2,6 +2,7 @@ import ArrangeModel
 import ArrangeStore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A transaction of a ``SQLiteItemRepository``: the queries and changes of ``ItemWriting``
 /// on the connection that runs the transaction.
@@ -48,6 +49,8 @@ final class SQLiteTransaction: ItemWriting {
 
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
+    /// An item's list and key, which the index of the ids covers.
+    static let standingByIDSQL = "SELECT list_id, sort_index FROM items WHERE id = ?"
     /// Sets an item's key in a list, if the item is in that list.
     static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
     /// Sets an item's key in Today, and answers its list.
@@ -96,6 +99,20 @@ final class SQLiteTransaction: ItemWriting {
         }
         itemCache[id] = item
         return item
+    }
+
+    /// Answers from the row when the transaction knows it; else reads only the columns the
+    /// index of the ids holds, which spares SQLite the search of the table.
+    func standing(ofItem id: Item.ID) throws -> ItemStanding? {
+        if let known = itemCache[id] { return known.map(ItemStanding.init) }
+        return try mapping {
+            try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [id.databaseValue]) { statement in
+                guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
+                    throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
+                }
+                return ItemStanding(list: list, key: OrderKey(sortIndex: sqlite3_column_int64(statement, 1), id: id.entryID))
+            }.next()
+        }
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {

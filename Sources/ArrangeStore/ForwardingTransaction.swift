@@ -19,6 +19,7 @@ open class ForwardingTransaction: ItemWriting {
     open func lists() throws -> [ItemList] { try base.lists() }
     open func list(id: ItemList.ID) throws -> ItemList? { try base.list(id: id) }
     open func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
+    open func standing(ofItem id: Item.ID) throws -> ItemStanding? { try base.standing(ofItem: id) }
 
     open func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
         try base.items(in: list, visibility: visibility, offset: offset, limit: limit)

@@ -207,6 +207,24 @@ public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
     }
 }
 
+/// Where an item stands: the list it is in, and its key there.
+public struct ItemStanding: Hashable, Sendable {
+    /// The item's list.
+    public var list: ItemList.ID
+    /// The item's key in its list.
+    public var key: OrderKey
+
+    public init(list: ItemList.ID, key: OrderKey) {
+        self.list = list
+        self.key = key
+    }
+
+    /// Where `item` stands.
+    public init(_ item: Item) {
+        self.init(list: item.listID, key: item.orderKey)
+    }
+}
+
 /// The queries a transaction can answer.
 ///
 /// Display reads hand out whole `Item`s and `ItemList`s. The ordering service reads
@@ -221,6 +239,13 @@ public protocol ItemReading {
 
     /// The item with this id, or `nil`.
     func item(id: Item.ID) throws -> Item?
+
+    /// Where an item stands: its list, and its key there; `nil` when there is no such item.
+    ///
+    /// This is all that placing something before or after the item needs, and it can be read
+    /// for less than the whole item: on SQLite, from the index of the ids alone. The default
+    /// reads the item.
+    func standing(ofItem id: Item.ID) throws -> ItemStanding?
 
     /// A page of a list in display order (`sortIndex`, then `id`).
     ///
@@ -372,6 +397,10 @@ public struct SortIndexChange: Hashable, Sendable {
 }
 
 extension ItemReading {
+    public func standing(ofItem id: Item.ID) throws -> ItemStanding? {
+        try item(id: id).map(ItemStanding.init)
+    }
+
     /// How many items of the list are seen under `visibility`.
     public func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
         try entryCount(in: .items(list), visibility: visibility)

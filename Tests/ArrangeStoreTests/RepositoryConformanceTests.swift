@@ -246,6 +246,29 @@ struct RepositoryConformanceTests {
         #expect(throws: StoreError.listNotFound(missingList)) { try store.repository.read { try $0.existingList(id: missingList) } }
     }
 
+    @Test("Where an item stands, its list and key, is found as the transaction's own changes left it", arguments: Backend.allCases)
+    func standing(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, items) = try store.seed("Home", sortIndices: [10, 20])
+        let (work, _) = try store.seed("Work", sortIndices: [1])
+        try store.repository.read { store throws in
+            #expect(try store.standing(ofItem: items[1].id) == ItemStanding(list: home.id, key: items[1].orderKey))
+            #expect(try store.standing(ofItem: Item.ID()) == nil)
+        }
+        try store.repository.write { store throws in
+            // Not read before: the change alone must show.
+            try store.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 5)], in: .items(work.id), updatedAt: Sample.date(50))
+            let moved = ItemStanding(list: work.id, key: OrderKey(sortIndex: 5, id: items[0].id.entryID))
+            #expect(try store.standing(ofItem: items[0].id) == moved)
+            try store.deleteItem(id: items[1].id)
+            #expect(try store.standing(ofItem: items[1].id) == nil)
+        }
+        try store.repository.read { store throws in
+            #expect(try store.standing(ofItem: items[0].id) == ItemStanding(list: work.id, key: OrderKey(sortIndex: 5, id: items[0].id.entryID)))
+            #expect(try store.standing(ofItem: items[1].id) == nil)
+        }
+    }
+
     @Test("Items are found by the start of their id, across lists, in id order", arguments: Backend.allCases)
     func idPrefixes(backend: Backend) throws {
         let store = try backend.makeStore()

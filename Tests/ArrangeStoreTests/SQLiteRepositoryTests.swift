@@ -98,6 +98,11 @@ struct SQLiteRepositoryTests {
         }
         let byID = #expect(throws: StoreError.self) { try SQLiteItemRepository.singleConnection(path: path).write { try $0.item(id: items[1].id) } }
         #expect(byID.map { "\($0)" }?.contains("list_id:\"no-list\"") == true, "\(String(describing: byID))")
+        // The same row where it stands, read from the index of the ids.
+        let standing = #expect(throws: StoreError.self) {
+            try SQLiteItemRepository.singleConnection(path: path).write { try $0.standing(ofItem: items[1].id) }
+        }
+        #expect(standing.map { "\($0)" }?.contains("list_id:\"no-list\"") == true, "\(String(describing: standing))")
     }
 
     @Test("A text file is refused, before anything is written to it")
