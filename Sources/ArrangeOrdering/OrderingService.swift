@@ -133,10 +133,7 @@ public final class OrderingService: Sendable {
         let moving = try ids.map { try transaction.existingItem(id: $0) }
         let explicit = try list.map { try transaction.existingList(id: $0).id }
         // The anchor is read once, for its list and its key.
-        let anchor = try placement.anchor.map { id in
-            guard let standing = try transaction.standing(ofItem: id) else { throw StoreError.itemNotFound(id) }
-            return standing
-        }
+        let anchor = try placement.anchor.map { try transaction.existingStanding(ofItem: $0) }
         let target = try explicit ?? anchor?.list ?? ownList(of: moving)
         let inOrder = moving.sorted { $0.orderKey < $1.orderKey }.map { $0.id.entryID }
         return try place(inOrder, at: placement.map(\.entryID), in: .items(target), visibility: visibility, anchor: anchor, in: transaction)
@@ -332,7 +329,7 @@ public final class OrderingService: Sendable {
         case .items(let list):
             // Where an item stands is all a placement beside it needs: a cheaper read than its row.
             let item = Item.ID(entry: id)
-            guard let standing = try standing ?? neighbours.transaction.standing(ofItem: item) else { throw StoreError.itemNotFound(item) }
+            let standing = try standing ?? neighbours.transaction.existingStanding(ofItem: item)
             guard standing.list == list else { throw OrderingError.anchorInAnotherList(anchor: item, list: list) }
             return standing.key
         case .today:
@@ -452,7 +449,6 @@ struct Gap {
     var lower: OrderKey?
     var upper: OrderKey?
 }
-
 
 /// New keys for the placed entries, and the re-spread of their neighbours.
 struct KeyPlacement {

@@ -436,6 +436,14 @@ extension ItemReading {
         return item
     }
 
+    /// Where the item with this id stands.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)`` when there is none.
+    public func existingStanding(ofItem id: Item.ID) throws -> ItemStanding {
+        guard let standing = try standing(ofItem: id) else { throw StoreError.itemNotFound(id) }
+        return standing
+    }
+
     /// Throws when an item's notes take more than `Item.maximumNotesSize` bytes, unless they are
     /// the notes it had (`old`): an item written before the limit keeps its notes.
     ///
