@@ -26,12 +26,15 @@ public struct Arrange: AsyncParsableCommand {
 
     /// Parses the process's arguments and runs the command they name.
     ///
+    /// A plain command line of the commands scripts run most is read without ArgumentParser
+    /// (``PlainCommandLine``); ArgumentParser reads every other.
+    ///
     /// Help and version go to standard output. A command line that cannot be parsed gets one
     /// line on standard error (`error: …`, with where to find help) and the usage status; the
     /// commands report their own errors the same way.
     public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try PlainCommandLine.command(from: arguments) ?? parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {

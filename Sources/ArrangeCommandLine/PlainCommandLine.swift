@@ -1,0 +1,313 @@
+import ArgumentParser
+
+/// A command line of the plainest shape, read without ArgumentParser's reflection.
+///
+/// ArgumentParser learns a command's arguments by reflecting on its type, and in a process
+/// that runs one command, the Swift runtime's first lookups of the conformances it reflects
+/// on cost more than the command itself (BENCHMARKS.md, *The one-shot command*). So the
+/// commands that scripts run most read a plain command line here first: one whose arguments
+/// are plain words and the long names of the command's flags and options, each option
+/// followed by a value that does not start with `-`, and no name given twice.
+///
+/// Anything else — help, `--version`, `--name=value`, a short name, `--`, a value the
+/// option's type refuses, arguments that fail validation — is not plain, and ArgumentParser
+/// reads the whole command line as before. So errors, help and completion stay
+/// ArgumentParser's, and a command made here is the one ArgumentParser would make: a
+/// differential test holds the two to each other.
+struct PlainCommandLine {
+    /// Why a command line is left to ArgumentParser.
+    struct NotPlain: Error {}
+
+    /// The commands that read a plain command line themselves.
+    static let commands: [any PlainlyReadCommand.Type] = [
+        ListsCommand.self, ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self,
+        CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self,
+    ]
+
+    /// The plain words, in the order given.
+    private(set) var words: [String] = []
+    private var flags: Set<String> = []
+    private var options: [String: String] = [:]
+
+    /// The command `arguments` ask for, validated, when they are a plain command line of one of
+    /// ``commands``; `nil` when ArgumentParser should read them.
+    ///
+    /// - Parameter arguments: The arguments after the program's name.
+    static func command(from arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, let type = commands.first(where: { $0.configuration.commandName == name }) else {
+            return nil
+        }
+        do {
+            let line = try PlainCommandLine(
+                arguments.dropFirst(),
+                flags: type.plainFlags.union(SharedOptions.plainFlags), options: type.plainOptions.union(SharedOptions.plainOptions))
+            var command = try type.init(plain: line)
+            try command.validate()
+            return command
+        } catch {
+            return nil
+        }
+    }
+
+    /// Splits `arguments` into words, flags and options.
+    ///
+    /// - Parameters:
+    ///   - flags: The long names, without dashes, that are flags.
+    ///   - options: The long names, without dashes, that take a value.
+    /// - Throws: ``NotPlain`` for any other argument that starts with `-`, an option without a
+    ///   plain value, or a name given twice.
+    init(_ arguments: ArraySlice<String>, flags knownFlags: Set<String>, options knownOptions: Set<String>) throws(NotPlain) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("-") else {
+                words.append(argument)
+                continue
+            }
+            let name = String(argument.dropFirst(2))
+            guard argument.hasPrefix("--") else { throw NotPlain() }
+            if knownFlags.contains(name), flags.insert(name).inserted {
+                continue
+            }
+            guard knownOptions.contains(name), let value = rest.popFirst(), !value.hasPrefix("-"),
+                  options.updateValue(value, forKey: name) == nil
+            else { throw NotPlain() }
+        }
+    }
+
+    /// Whether the flag `name` is given.
+    func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+
+    /// Whether the flag or option `name` is given.
+    func has(_ name: String) -> Bool {
+        flags.contains(name) || options[name] != nil
+    }
+
+    /// The value of the option `name`, as ArgumentParser converts it; `nil` when not given.
+    ///
+    /// - Throws: ``NotPlain`` when the value does not convert: ArgumentParser reports it.
+    func option<Value: ExpressibleByArgument>(_ name: String, as type: Value.Type = Value.self) throws(NotPlain) -> Value? {
+        guard let text = options[name] else { return nil }
+        guard let value = Value(argument: text) else { throw NotPlain() }
+        return value
+    }
+
+    /// The value of whichever of two names for one option is given; `nil` when neither is.
+    ///
+    /// - Throws: ``NotPlain`` when both are given, or the value does not convert.
+    func option<Value: ExpressibleByArgument>(_ name: String, or otherName: String) throws(NotPlain) -> Value? {
+        guard !(has(name) && has(otherName)) else { throw NotPlain() }
+        return try option(has(name) ? name : otherName)
+    }
+
+    /// Whether either of two names for one flag is given.
+    ///
+    /// - Throws: ``NotPlain`` when both are.
+    func flag(_ name: String, or otherName: String) throws(NotPlain) -> Bool {
+        guard !(flag(name) && flag(otherName)) else { throw NotPlain() }
+        return flag(name) || flag(otherName)
+    }
+
+    /// The words converted as ArgumentParser converts them.
+    ///
+    /// - Throws: ``NotPlain`` when one does not convert.
+    func words<Value: ExpressibleByArgument>(as type: Value.Type) throws(NotPlain) -> [Value] {
+        try words.map { word throws(NotPlain) in
+            guard let value = Value(argument: word) else { throw NotPlain() }
+            return value
+        }
+    }
+
+    /// The only word, converted; `nil` when there is none.
+    ///
+    /// - Throws: ``NotPlain`` for more than one word, or one that does not convert.
+    func onlyWord<Value: ExpressibleByArgument>(as type: Value.Type) throws(NotPlain) -> Value? {
+        guard words.count <= 1 else { throw NotPlain() }
+        return try self.words(as: type).first
+    }
+}
+
+/// A command that can read a ``PlainCommandLine`` itself.
+protocol PlainlyReadCommand: SessionCommand {
+    /// The long names of the command's own flags, without their dashes.
+    static var plainFlags: Set<String> { get }
+    /// The long names of the command's own options, without their dashes.
+    static var plainOptions: Set<String> { get }
+
+    /// The command with every argument taken from `line`, before validation.
+    ///
+    /// - Throws: ``PlainCommandLine/NotPlain`` when ArgumentParser should read the line.
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain)
+}
+
+extension PlainlyReadCommand {
+    static var plainFlags: Set<String> { [] }
+    static var plainOptions: Set<String> { [] }
+}
+
+extension SharedOptions {
+    static let plainFlags: Set<String> = ["json", Setting.jitter.flag, "no-" + Setting.jitter.flag]
+    static let plainOptions: Set<String> = [
+        "db", Setting.endGap.flag, Setting.minimumGap.flag, Setting.defaultList.flag, Setting.historySize.flag,
+    ]
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        db = try line.option("db")
+        json = line.flag("json")
+        settings = try SettingsOptions(plain: line)
+    }
+}
+
+extension SettingsOptions {
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        endGap = try line.option(Setting.endGap.flag)
+        minimumGap = try line.option(Setting.minimumGap.flag)
+        jitter = switch (line.flag(Setting.jitter.flag), line.flag("no-" + Setting.jitter.flag)) {
+        case (true, true): throw PlainCommandLine.NotPlain()
+        case (true, false): true
+        case (false, true): false
+        case (false, false): nil
+        }
+        defaultList = try line.option(Setting.defaultList.flag)
+        historySize = try line.option(Setting.historySize.flag)
+    }
+}
+
+extension PlacementOptions {
+    static var plainFlags: Set<String> { ["top", "bottom"] }
+    static var plainOptions: Set<String> { ["before", "after", "offset"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        top = line.flag("top")
+        bottom = line.flag("bottom")
+        before = try line.option("before")
+        after = try line.option("after")
+        offset = try line.option("offset")
+        do { try validate() } catch { throw PlainCommandLine.NotPlain() }
+    }
+}
+
+extension ItemsArguments {
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        guard !line.words.isEmpty else { throw PlainCommandLine.NotPlain() }
+        items = try line.words(as: ItemReference.self)
+        list = try line.option("list")
+    }
+}
+
+extension ListsCommand: PlainlyReadCommand {
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        guard line.words.isEmpty else { throw PlainCommandLine.NotPlain() }
+        shared = try SharedOptions(plain: line)
+    }
+}
+
+extension ListCommand: PlainlyReadCommand {
+    static var plainFlags: Set<String> { ["all", "include-completed"] }
+    static var plainOptions: Set<String> { ["list"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        name = try line.onlyWord(as: ListReference.self)
+        list = try line.option("list")
+        includeCompleted = try line.flag("all", or: "include-completed")
+    }
+}
+
+extension ShowCommand: PlainlyReadCommand {
+    static var plainOptions: Set<String> { ["list"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        guard let item = try line.onlyWord(as: ItemReference.self) else { throw PlainCommandLine.NotPlain() }
+        self.item = item
+        list = try line.option("list")
+    }
+}
+
+extension AddCommand: PlainlyReadCommand {
+    static var plainFlags: Set<String> { PlacementOptions<ItemReference>.plainFlags.union(["today"]) }
+    static var plainOptions: Set<String> { PlacementOptions<ItemReference>.plainOptions.union(["list", "notes"]) }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        guard !line.words.isEmpty else { throw PlainCommandLine.NotPlain() }
+        title = line.words
+        list = try line.option("list")
+        placement = try PlacementOptions(plain: line)
+        notes = try line.option("notes")
+        today = line.flag("today")
+    }
+}
+
+extension RenameCommand: PlainlyReadCommand {
+    static var plainOptions: Set<String> { ["list"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        guard line.words.count >= 2, let item = ItemReference(argument: line.words[0]) else { throw PlainCommandLine.NotPlain() }
+        self.item = item
+        title = Array(line.words.dropFirst())
+        list = try line.option("list")
+    }
+}
+
+extension EditCommand: PlainlyReadCommand {
+    static var plainOptions: Set<String> { ["title", "notes", "list"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        guard let item = try line.onlyWord(as: ItemReference.self) else { throw PlainCommandLine.NotPlain() }
+        self.item = item
+        title = try line.option("title")
+        notes = try line.option("notes")
+        list = try line.option("list")
+    }
+}
+
+/// The commands whose arguments are ``ItemsArguments``: `complete`, `reopen`, `delete`.
+protocol PlainItemsCommand: PlainlyReadCommand, RequestCommand where Form: ItemsRequest {
+    var shared: SharedOptions { get set }
+    var arguments: ItemsArguments<Form> { get set }
+}
+
+extension PlainItemsCommand {
+    static var plainOptions: Set<String> { ["list"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        arguments = try ItemsArguments(plain: line)
+    }
+}
+
+extension CompleteCommand: PlainItemsCommand {}
+extension ReopenCommand: PlainItemsCommand {}
+extension DeleteCommand: PlainItemsCommand {}
+
+extension MoveCommand: PlainlyReadCommand {
+    static var plainFlags: Set<String> { PlacementOptions<ItemReference>.plainFlags }
+    static var plainOptions: Set<String> { PlacementOptions<ItemReference>.plainOptions.union(["into", "list", "from"]) }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        items = try line.words(as: ItemReference.self)
+        placement = try PlacementOptions(plain: line)
+        list = try line.option("into", or: "list")
+        from = try line.option("from")
+        fromOffsets = []
+        toOffset = nil
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+@testable import ArrangeCommandLine
+import ArrangeModel
+import Testing
+
+/// The plain command line against ArgumentParser: whatever it reads, ArgumentParser reads the
+/// same way, and whatever is not plain it leaves alone.
+@Suite("The plain command line")
+struct PlainCommandLineTests {
+    static let budget = 1_000
+
+    /// The command ArgumentParser makes of `arguments`, described, or `nil` when it refuses them.
+    static func parsed(_ arguments: [String]) -> String? {
+        (try? Arrange.parseAsRoot(arguments)).map { String(describing: $0) }
+    }
+
+    static func plain(_ arguments: [String]) -> String? {
+        PlainCommandLine.command(from: arguments).map { String(describing: $0) }
+    }
+
+    @Test("Random command lines: a plain one reads as ArgumentParser reads it")
+    func differential() {
+        var random = SeededRandomNumberGenerator(seed: 23)
+        let words = ["Buy", "milk", "#1", "#2", "3f2a", "help", "list", "", "7", "a b"]
+        let values = ["Groceries", "#2", "3f2a", "7", "-1", "0", "", "abc", "99999999999999999999", "help", "--json"]
+        let others = ["--", "-", "-h", "--help", "--version", "--nope", "--json=true", "--db=f", "-x", "--no-json", "--from-offsets", "--to-offset", "--all"]
+        var read = 0
+        for _ in 0..<Self.budget {
+            let command = PlainCommandLine.commands.randomElement(using: &random)!
+            let flags = command.plainFlags.union(SharedOptions.plainFlags).sorted()
+            let options = command.plainOptions.union(SharedOptions.plainOptions).sorted()
+            var arguments = [command.configuration.commandName!]
+            for _ in 0..<Int.random(in: 0...5, using: &random) {
+                switch Int.random(in: 0..<20, using: &random) {
+                case 0..<7: arguments.append(words.randomElement(using: &random)!)
+                case 7..<11: arguments.append("--" + flags.randomElement(using: &random)!)
+                case 11..<18:
+                    arguments.append("--" + options.randomElement(using: &random)!)
+                    if Int.random(in: 0..<8, using: &random) > 0 { arguments.append(values.randomElement(using: &random)!) }
+                default: arguments.append(others.randomElement(using: &random)!)
+                }
+            }
+            guard let plain = Self.plain(arguments) else { continue }
+            read += 1
+            #expect(Self.parsed(arguments) == plain, "\(arguments)")
+        }
+        // The generator is meant to make plain command lines often; if none were read, the
+        // comparison above compared nothing.
+        #expect(read > Self.budget / 10, "only \(read) plain command lines of \(Self.budget)")
+    }
+
+    @Test("The command lines scripts run are read plainly, and as ArgumentParser reads them", arguments: [
+        ["list", "--json", "--db", "items.sqlite"],
+        ["list", "Groceries", "--all"],
+        ["lists", "--json"],
+        ["add", "Buy", "oat", "milk", "--list", "Groceries", "--after", "#2", "--today"],
+        ["add", "Call", "mum", "--top", "--end-gap", "1024", "--no-jitter"],
+        ["show", "3f2a", "--list", "Groceries"],
+        ["rename", "#2", "Buy", "oat", "milk"],
+        ["edit", "#2", "--notes", "Oat, not soy"],
+        ["complete", "#1", "#3"],
+        ["reopen", "3f2a"],
+        ["delete", "#4", "--list", "Groceries", "--json"],
+        ["move", "#2", "--after", "#1"],
+        ["move", "#2", "#3", "--into", "Groceries"],
+        ["move", "#2", "--offset", "0", "--from", "Inbox"],
+    ])
+    func plainLines(arguments: [String]) {
+        let plain = Self.plain(arguments)
+        #expect(plain != nil)
+        #expect(plain == Self.parsed(arguments))
+    }
+
+    @Test("Help, errors and every other shape are left to ArgumentParser", arguments: [
+        ["list", "--help"],
+        ["add", "-h"],
+        ["add"],
+        ["add", "--", "-1"],
+        ["add", "Milk", "--notes=oat"],
+        ["add", "Milk", "--top", "--bottom"],
+        ["add", "Milk", "--offset", "many"],
+        ["list", "Groceries", "--list", "Work"],
+        ["list", "--all", "--include-completed"],
+        ["list", "--json", "--json"],
+        ["move", "--from-offsets", "0", "--to-offset", "2"],
+        ["move", "#2", "--into", "Work", "--list", "Home"],
+        ["rename", "#2"],
+        ["today"],
+        ["--version"],
+        [],
+    ])
+    func otherLines(arguments: [String]) {
+        #expect(PlainCommandLine.command(from: arguments) == nil)
+    }
+}
