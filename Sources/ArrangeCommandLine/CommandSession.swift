@@ -19,8 +19,14 @@ public struct Console: Sendable {
 
     /// The process's standard output and standard error.
     public static let standard = Console(
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) })
+        output: { write($0, to: .standardOutput) },
+        error: { write($0, to: .standardError) })
+
+    /// Writes the UTF-8 of `text` as it is stored, without copying it into `Data` first.
+    private static func write(_ text: String, to handle: FileHandle) {
+        var text = text
+        text.withUTF8 { utf8 in try? handle.write(contentsOf: UnsafeRawBufferPointer(utf8)) }
+    }
 
     /// Writes `text` and a line break to standard output.
     public func print(_ text: String) {

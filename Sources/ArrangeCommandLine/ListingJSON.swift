@@ -10,6 +10,8 @@ import Foundation
 struct ListingJSON {
     /// The UTF-8 bytes written so far.
     private var bytes: [UInt8] = []
+    /// The last date written, in whole seconds since 1970, and its JSON.
+    private var lastDate: (seconds: Int64, json: [UInt8])?
 
     /// The listing as one line of JSON.
     static func encode(_ listing: ItemListing) -> String {
@@ -87,23 +89,32 @@ struct ListingJSON {
     /// `\n`, `\r`, `\t` by name, the others as `\u00XX`), and nothing else.
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append(#"\""#)
-            case UInt8(ascii: "\\"): append(#"\\"#)
-            case 0x08: append(#"\b"#)
-            case 0x0C: append(#"\f"#)
-            case UInt8(ascii: "\n"): append(#"\n"#)
-            case UInt8(ascii: "\r"): append(#"\r"#)
-            case UInt8(ascii: "\t"): append(#"\t"#)
-            case 0..<0x20:
-                append(#"\u00"#)
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
-            default: bytes.append(byte)
+        if value.utf8.allSatisfy({ !Self.needsEscape($0) }) {
+            bytes.append(contentsOf: value.utf8)
+        } else {
+            for byte in value.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): append(#"\""#)
+                case UInt8(ascii: "\\"): append(#"\\"#)
+                case 0x08: append(#"\b"#)
+                case 0x0C: append(#"\f"#)
+                case UInt8(ascii: "\n"): append(#"\n"#)
+                case UInt8(ascii: "\r"): append(#"\r"#)
+                case UInt8(ascii: "\t"): append(#"\t"#)
+                case 0..<0x20:
+                    append(#"\u00"#)
+                    bytes.append(Self.hexDigit(byte >> 4))
+                    bytes.append(Self.hexDigit(byte & 0x0F))
+                default: bytes.append(byte)
+                }
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a byte of a string's UTF-8 is written escaped.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private mutating func id<Subject>(_ value: Identifier<Subject>) {
@@ -112,8 +123,20 @@ struct ListingJSON {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A number in decimal, without making a `String` of it.
     private mutating func number(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+        let value = Int64(value)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.endIndex
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// A date as `JSONEncoder.DateEncodingStrategy.iso8601` writes it, `2026-11-26T09:30:00Z`:
@@ -130,23 +153,25 @@ struct ListingJSON {
             return
         }
         let whole = Int64(seconds)
+        // Items made together share their dates: an item's creation and its last change, and
+        // the items of one import or one script.
+        if let last = lastDate, last.seconds == whole {
+            bytes.append(contentsOf: last.json)
+            return
+        }
         // Days rounded down, so that the second of the day is never negative.
         let days = (whole >= 0 ? whole : whole - 86_399) / 86_400
         let second = whole - days * 86_400
         let (year, month, day) = Self.civilDate(daysSince1970: days)
-        bytes.append(UInt8(ascii: "\""))
-        digits(year, count: 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(month, count: 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day, count: 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(second / 3600, count: 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(second / 60 % 60, count: 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(second % 60, count: 2)
-        append(#"Z""#)
+        var json: [UInt8] = Array(#""0000-00-00T00:00:00Z""#.utf8)
+        Self.write(year, digits: 4, into: &json, at: 1)
+        Self.write(month, digits: 2, into: &json, at: 6)
+        Self.write(day, digits: 2, into: &json, at: 9)
+        Self.write(second / 3600, digits: 2, into: &json, at: 12)
+        Self.write(second / 60 % 60, digits: 2, into: &json, at: 15)
+        Self.write(second % 60, digits: 2, into: &json, at: 18)
+        bytes.append(contentsOf: json)
+        lastDate = (whole, json)
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
@@ -163,15 +188,12 @@ struct ListingJSON {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// Writes a non-negative number in `count` digits, zeros in front.
-    private mutating func digits(_ value: Int64, count: Int) {
-        var divisor: Int64 = 1
-        for _ in 1..<count { divisor *= 10 }
+    /// Writes a non-negative number in `digits` digits from `start` on, zeros in front.
+    private static func write(_ value: Int64, digits: Int, into json: inout [UInt8], at start: Int) {
         var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        for index in (start..<start + digits).reversed() {
+            json[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 

@@ -33,12 +33,15 @@ struct ListingJSONTests {
         ]
         let list = ItemList(id: ItemList.ID(), name: "Groceries / " + Self.awkwardText, createdAt: Date(timeIntervalSince1970: 12.75))
         let items = (0..<400).map { number in
+            let created = number < seconds.count ? seconds[number] : Double.random(in: -3e10...3e11, using: &random)
             var item = Item(
                 id: Item.ID(), listID: list.id,
                 title: number.isMultiple(of: 3) ? Self.awkwardText : "Item \(number)",
                 sortIndex: Int64.random(in: .min ... .max, using: &random),
-                createdAt: Date(timeIntervalSince1970: number < seconds.count ? seconds[number] : Double.random(in: -3e10...3e11, using: &random)),
-                updatedAt: Date(timeIntervalSince1970: Double.random(in: 0...2e9, using: &random)))
+                createdAt: Date(timeIntervalSince1970: created),
+                // A quarter of a second later: often the same second, written again from the
+                // last date's JSON, and sometimes the next.
+                updatedAt: Date(timeIntervalSince1970: number.isMultiple(of: 4) ? created + 0.25 : Double.random(in: 0...2e9, using: &random)))
             item.notes = number.isMultiple(of: 5) ? "line\nline\t\u{8}\u{C}\u{1F}" : ""
             if number.isMultiple(of: 2) { item.completedAt = Date(timeIntervalSince1970: Double(number) * 1e6 + 0.999) }
             if number.isMultiple(of: 7) { item.todayIndex = Int64(number) - 200 }
