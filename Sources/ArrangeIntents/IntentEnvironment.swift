@@ -120,7 +120,7 @@ public final class IntentEnvironment: Sendable {
             let (result, effect) = try await repository.write { transaction in
                 try self.changing(transaction) { context in try makeIntent(context.transaction).run(in: context) }
             }
-            return Performed(result: result, undoStep: apply(effect, action: Intent.localizedTitle))
+            return Performed(result: result, undoStep: apply(effect, action: Intent.self))
         }
     }
 
@@ -186,18 +186,18 @@ public final class IntentEnvironment: Sendable {
     /// Changes the history once the transaction of an intent has committed.
     ///
     /// - Returns: The step recorded for a new change.
-    private func apply(_ effect: HistoryEffect?, action: String) -> UndoStep? {
+    private func apply(_ effect: HistoryEffect?, action: any ArrangeIntent.Type) -> UndoStep? {
         guard let effect else { return nil }
         return history.withLock { history in
             switch effect {
             case .record(let changes):
-                let step = UndoStep(id: newID(), actionName: action, changes: changes)
+                let step = UndoStep(id: newID(), action: action, changes: changes)
                 history.undo.append(step)
                 if history.undo.count > historyLimit { history.undo.removeFirst(history.undo.count - historyLimit) }
                 history.redo.removeAll()
                 return step
             case .stepped(let step, let back, let inverse):
-                let inverseStep = UndoStep(id: step.id, actionName: step.actionName, changes: inverse)
+                let inverseStep = UndoStep(id: step.id, action: step.action, changes: inverse)
                 if back {
                     history.undo.removeAll { $0.id == step.id }
                     history.redo.append(inverseStep)
@@ -261,13 +261,18 @@ public struct UndoStep: Identifiable, Hashable, Sendable {
     public let id: UUID
     /// The title of the intent that made the change, in the app's language
     /// (``ArrangeIntent/localizedTitle``): "Move Items".
-    public let actionName: String
+    ///
+    /// It is looked up when asked for, not when the step is recorded: a process that runs one
+    /// intent and ends never reads its localization tables.
+    public var actionName: String { action.localizedTitle }
+    /// The intent that made the change.
+    let action: any ArrangeIntent.Type
     /// The changes of the step, in the order made; going back over it takes them back, last first.
     let changes: [ChangeRecord]
 
-    init(id: UUID, actionName: String, changes: [ChangeRecord]) {
+    init(id: UUID, action: any ArrangeIntent.Type, changes: [ChangeRecord]) {
         self.id = id
-        self.actionName = actionName
+        self.action = action
         self.changes = changes
     }
 
