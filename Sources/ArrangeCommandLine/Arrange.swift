@@ -34,7 +34,10 @@ public struct Arrange: AsyncParsableCommand {
     /// commands report their own errors the same way.
     public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
         do {
-            var command = try PlainCommandLine.command(from: arguments) ?? parseAsRoot(arguments)
+            if var command = PlainCommandLine.command(from: arguments) {
+                return try await command.run()
+            }
+            var command = try parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -33,7 +33,7 @@ struct PlainCommandLine {
     /// ``commands``; `nil` when ArgumentParser should read them.
     ///
     /// - Parameter arguments: The arguments after the program's name.
-    static func command(from arguments: [String]) -> (any ParsableCommand)? {
+    static func command(from arguments: [String]) -> (any SessionCommand)? {
         guard let name = arguments.first, let type = commands.first(where: { $0.configuration.commandName == name }) else {
             return nil
         }
