@@ -20,6 +20,15 @@ extension UUID {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of ``lowercasedString``, written on the stack: for
+    /// binding an id to a statement without making a string.
+    public func withLowercasedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+            let count = Self.writeLowercased(uuid, into: buffer)
+            return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
     /// Writes the 36 bytes of the text form at the start of `text`, and returns their count.
     private static func writeLowercased(_ uuid: uuid_t, into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         withUnsafeBytes(of: uuid) { bytes in

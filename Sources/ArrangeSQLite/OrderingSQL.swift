@@ -73,9 +73,9 @@ final class OrderingSQL: Sendable {
         stampsUpdates: true)
 
     /// The SQL of an ordering, and the values its membership condition binds.
-    static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [DatabaseValue]) {
+    static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [SQLiteArgument]) {
         switch scope {
-        case .items(let list): (listItems, [list.databaseValue])
+        case .items(let list): (listItems, [.id(list)])
         case .lists: (lists, [])
         case .today: (today, [])
         }

@@ -94,7 +94,7 @@ final class SQLiteTransaction: ItemWriting {
     func item(id: Item.ID) throws -> Item? {
         if let known = itemCache[id] { return known }
         let item = try mapping {
-            try StatementRowCursor(db.cachedStatement(sql: Self.itemByIDSQL), binding: [id.databaseValue]) { try ItemRecord(sqliteStatement: $0).item }
+            try StatementRowCursor(db.cachedStatement(sql: Self.itemByIDSQL), binding: [.id(id)]) { try ItemRecord(sqliteStatement: $0).item }
                 .next()
         }
         itemCache[id] = item
@@ -106,7 +106,7 @@ final class SQLiteTransaction: ItemWriting {
     func standing(ofItem id: Item.ID) throws -> ItemStanding? {
         if let known = itemCache[id] { return known.map(ItemStanding.init) }
         return try mapping {
-            try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [id.databaseValue]) { statement in
+            try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [.id(id)]) { statement in
                 guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
                     throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
                 }
@@ -137,7 +137,7 @@ final class SQLiteTransaction: ItemWriting {
         guard let page = sql.itemPage?[visibility] else { return [] }
         let knownList: ItemList.ID? = if case .items(let list) = scope { list } else { nil }
         let items = try mapping {
-            let rows = try StatementRowCursor(db.cachedStatement(sql: page), binding: membership + [limit.databaseValue, offset.databaseValue]) {
+            let rows = try StatementRowCursor(db.cachedStatement(sql: page), binding: membership + [.integer(Int64(limit)), .integer(Int64(offset))]) {
                 try ItemRecord(sqliteStatement: $0, knownList: knownList).item
             }
             var items: [Item] = []
@@ -162,7 +162,7 @@ final class SQLiteTransaction: ItemWriting {
 
     func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
         guard offset >= 0, limit > 0 else { return [] }
-        return try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [limit.databaseValue, offset.databaseValue])
+        return try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [.integer(Int64(limit)), .integer(Int64(offset))])
     }
 
     func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
@@ -170,17 +170,17 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [key.sortIndex.databaseValue, key.id.databaseValue])
+        try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [.integer(key.sortIndex), .id(key.id)])
     }
 
     func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
         guard limit > 0 else { return [] }
-        return try entries(of: scope, sql: \.entriesBefore, arguments: [key.sortIndex.databaseValue, key.id.databaseValue, limit.databaseValue])
+        return try entries(of: scope, sql: \.entriesBefore, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))])
     }
 
     func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
         guard limit > 0 else { return [] }
-        return try entries(of: scope, sql: \.entriesAfter, arguments: [key.sortIndex.databaseValue, key.id.databaseValue, limit.databaseValue])
+        return try entries(of: scope, sql: \.entriesAfter, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))])
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
@@ -191,7 +191,7 @@ final class SQLiteTransaction: ItemWriting {
 
     /// Runs a query of the ordering's entries: its membership values, then `arguments`.
     private func entries(
-        of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [DatabaseValue]
+        of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [SQLiteArgument]
     ) throws -> [OrderEntry] {
         let (ordering, membership) = OrderingSQL.of(scope)
         return try mapping {
@@ -201,10 +201,11 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     /// Runs a `COUNT` of the ordering's entries: its membership values, then `arguments`.
-    private func count(in scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [DatabaseValue]) throws -> Int {
+    private func count(in scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [SQLiteArgument]) throws -> Int {
         let (ordering, membership) = OrderingSQL.of(scope)
         return try mapping {
-            try Int.fetchOne(db.cachedStatement(sql: sql(ordering)), arguments: StatementArguments(membership + arguments)) ?? 0
+            try StatementRowCursor(db.cachedStatement(sql: sql(ordering)), binding: membership + arguments) { Int(sqlite3_column_int64($0, 0)) }
+                .next() ?? 0
         }
     }
 
@@ -214,7 +215,7 @@ final class SQLiteTransaction: ItemWriting {
             // "~" sorts after every character of an id, so the range holds exactly the ids that
             // begin with the prefix, and SQLite searches the index of the ids for it.
             let statement = try db.cachedStatement(sql: Self.itemsByIDPrefixSQL)
-            let bounds = [textPrefix.databaseValue, (textPrefix + "~").databaseValue, limit.databaseValue]
+            let bounds: [SQLiteArgument] = [.value(textPrefix.databaseValue), .value((textPrefix + "~").databaseValue), .integer(Int64(limit))]
             return try Array(StatementRowCursor(statement, binding: bounds) { try ItemRecord(sqliteStatement: $0).item })
         }
     }
@@ -377,7 +378,7 @@ final class SQLiteTransaction: ItemWriting {
     /// Runs an ordering's `setKey` statement (a `nil` key takes the row out of Today), and
     /// throws `missing` when no row has the id.
     private func setKey(_ key: Int64?, of id: String, sql: String, stamp: Double?, missing: StoreError) throws {
-        let values = stamp.map { [key.databaseValue, $0.databaseValue, id.databaseValue] } ?? [key.databaseValue, id.databaseValue]
+        let values: [SQLiteArgument] = stamp.map { [.value(key.databaseValue), .real($0), .value(id.databaseValue)] } ?? [.value(key.databaseValue), .value(id.databaseValue)]
         let changed = try mapping {
             try db.cachedStatement(sql: sql).execute(binding: values)
             return db.changesCount
@@ -406,7 +407,7 @@ final class SQLiteTransaction: ItemWriting {
     private func moveItem(_ id: Item.ID, into list: ItemList.ID, sortIndex: Int64, stamp: Double) throws {
         // Most moves stay in the item's list: one statement, the list known.
         let stayed = try mapping {
-            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(binding: [sortIndex.databaseValue, stamp.databaseValue, id.databaseValue, list.databaseValue])
+            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(binding: [.integer(sortIndex), .real(stamp), .id(id), .id(list)])
             return db.changesCount == 1
         }
         let updatedAt = Date(timeIntervalSince1970: stamp)

@@ -1,4 +1,5 @@
 import ArrangeModel
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -22,7 +23,7 @@ final class StatementRowCursor<Element>: DatabaseCursor {
     ///   - values: One value for each parameter.
     ///   - read: Reads the row the statement stands on.
     /// - Throws: `DatabaseError` when the values do not fit the statement's parameters.
-    init(_ statement: Statement, binding values: [DatabaseValue], read: @escaping (SQLiteStatement) throws -> Element) throws {
+    init(_ statement: Statement, binding values: [SQLiteArgument], read: @escaping (SQLiteStatement) throws -> Element) throws {
         _statement = statement
         self.read = read
         try statement.bindAfresh(values)
@@ -44,7 +45,7 @@ private final class UpdateCursor: DatabaseCursor {
     let _statement: Statement
     var _isDone = false
 
-    init(_ statement: Statement, binding values: [DatabaseValue]) throws {
+    init(_ statement: Statement, binding values: [SQLiteArgument]) throws {
         _statement = statement
         try statement.bindAfresh(values)
     }
@@ -57,14 +58,14 @@ extension Statement {
     /// without converting them through `StatementArguments`, for the updates every move makes.
     ///
     /// - Throws: `DatabaseError` when the values do not fit or SQLite fails.
-    func execute(binding values: [DatabaseValue]) throws {
+    func execute(binding values: [SQLiteArgument]) throws {
         try UpdateCursor(self, binding: values).forEach {}
     }
 
     /// Resets the statement and binds `values` to its parameters in order.
     ///
     /// - Throws: `DatabaseError` when the values do not fit the statement's parameters.
-    fileprivate func bindAfresh(_ values: [DatabaseValue]) throws {
+    fileprivate func bindAfresh(_ values: [SQLiteArgument]) throws {
         sqlite3_reset(sqliteStatement)
         sqlite3_clear_bindings(sqliteStatement)
         guard sqlite3_bind_parameter_count(sqliteStatement) == values.count else {
@@ -76,6 +77,44 @@ extension Statement {
                 throw DatabaseError(
                     resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement))), sql: sql)
             }
+        }
+    }
+}
+
+/// A value to bind to a statement's parameter, as the reads and writes of every move bind
+/// them: an id as its text, written on the stack, and a number as it is, with no `String` or
+/// `DatabaseValue` made for either.
+enum SQLiteArgument {
+    case integer(Int64)
+    case real(Double)
+    /// A UUID, bound as the tables store ids: its lowercase text.
+    case uuid(UUID)
+    /// Any other value, bound as GRDB binds it.
+    case value(DatabaseValue)
+
+    /// An identifier, bound as the tables store it: its lowercase text.
+    static func id<Subject>(_ identifier: Identifier<Subject>) -> SQLiteArgument {
+        .uuid(identifier.rawValue)
+    }
+
+    /// Binds the value to the parameter at `index` (from 1) of `statement`.
+    ///
+    /// - Returns: SQLite's result code.
+    func bind(to statement: SQLiteStatement, at index: CInt) -> CInt {
+        switch self {
+        case .integer(let value):
+            sqlite3_bind_int64(statement, index, value)
+        case .real(let value):
+            sqlite3_bind_double(statement, index, value)
+        case .uuid(let uuid):
+            uuid.withLowercasedUTF8 { text in
+                text.withMemoryRebound(to: CChar.self) { text in
+                    // SQLite copies the text (SQLITE_TRANSIENT): the buffer lives on the stack.
+                    sqlite3_bind_text(statement, index, text.baseAddress, CInt(text.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                }
+            }
+        case .value(let value):
+            value.bind(to: statement, at: index)
         }
     }
 }

@@ -834,8 +834,10 @@ struct SQLiteRepositoryTests {
             let queries: [(String, [any DatabaseValueConvertible])] = ItemVisibility.allCases.flatMap { visibility in
                 [(sql.entryPage[visibility], [10, 10]), (sql.countBefore[visibility], [0, "x"])] + (sql.itemPage.map { [($0[visibility], [10, 10])] } ?? [])
             } + [(sql.entriesBefore, [0, "x", 1]), (sql.entriesAfter, [0, "x", 1])]
+            // The plan does not depend on the values: any text stands for the membership's.
+            let membershipValues: [any DatabaseValueConvertible] = Array(repeating: "x", count: membership.count)
             for (query, arguments) in queries {
-                let plan = try repository.queryPlan(query, arguments: membership + arguments)
+                let plan = try repository.queryPlan(query, arguments: membershipValues + arguments)
                 #expect(plan.contains { $0.contains(source) } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(scope): \(query)\n\(plan)")
             }
         }
