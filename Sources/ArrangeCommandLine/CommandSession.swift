@@ -53,12 +53,24 @@ public struct Console: Sendable {
 /// JSON as the tool writes it: one line, keys sorted, dates in ISO 8601.
 enum JSONLine {
     static func encode(_ value: some Encodable) throws -> String {
+        try encode(value, lineBreak: false)
+    }
+
+    /// The JSON and a line break, made as one string: the line printed whole, with no copy
+    /// of a long listing to add its line break.
+    static func line(_ value: some Encodable) throws -> String {
+        try encode(value, lineBreak: true)
+    }
+
+    private static func encode(_ value: some Encodable, lineBreak: Bool) throws -> String {
         // The listing of a list, the one result that runs to thousands of values, by hand.
-        if let listing = value as? ItemListing { return ListingJSON.encode(listing) }
+        if let listing = value as? ItemListing { return ListingJSON.encode(listing, lineBreak: lineBreak) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        var json = try encoder.encode(value)
+        if lineBreak { json.append(UInt8(ascii: "\n")) }
+        return String(decoding: json, as: UTF8.self)
     }
 }
 
@@ -128,7 +140,7 @@ public final class CommandSession: Sendable {
 
     /// Prints a result as JSON on one line.
     func printJSON(_ result: some Encodable) throws {
-        console.print(try JSONLine.encode(result))
+        console.write(try JSONLine.line(result))
     }
 
     // MARK: The current list

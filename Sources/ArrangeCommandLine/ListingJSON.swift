@@ -14,11 +14,14 @@ struct ListingJSON {
     private var lastDate: (seconds: Int64, json: [UInt8])?
 
     /// The listing as one line of JSON.
-    static func encode(_ listing: ItemListing) -> String {
+    ///
+    /// - Parameter lineBreak: Whether a line break ends the JSON.
+    static func encode(_ listing: ItemListing, lineBreak: Bool = false) -> String {
         var json = ListingJSON()
         // About 330 bytes an item, with short titles and no notes.
         json.bytes.reserveCapacity(256 + 384 * listing.items.count)
         json.write(listing)
+        if lineBreak { json.bytes.append(UInt8(ascii: "\n")) }
         return String(decoding: json.bytes, as: UTF8.self)
     }
 

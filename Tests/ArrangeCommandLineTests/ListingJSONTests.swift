@@ -10,11 +10,11 @@ import Testing
 @Suite("The JSON of a listing")
 struct ListingJSONTests {
     /// What `JSONLine` wrote for every result before the listing had a writer of its own.
-    private static func encoderJSON(_ listing: ItemListing) throws -> String {
+    private static func encoderJSON(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(listing), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Every ASCII character, escapes and slashes among them, and text beyond ASCII.
@@ -67,5 +67,14 @@ struct ListingJSONTests {
         let list = ItemList(id: ItemList.ID(), name: "Empty", createdAt: Date(timeIntervalSince1970: 0))
         let listing = ItemListing(list: ListSummary(list, openItems: 0, totalItems: 0), items: [])
         #expect(try JSONLine.encode(listing) == Self.encoderJSON(listing))
+    }
+
+    @Test("A line is the JSON and one line break, for a listing and for any other result")
+    func line() throws {
+        let list = ItemList(id: ItemList.ID(), name: "Groceries", createdAt: Date(timeIntervalSince1970: 0))
+        let listing = ItemListing(list: ListSummary(list, openItems: 0, totalItems: 0), items: [])
+        #expect(try JSONLine.line(listing) == Self.encoderJSON(listing) + "\n")
+        let summary = ListSummary(list, openItems: 2, totalItems: 3)
+        #expect(try JSONLine.line(summary) == Self.encoderJSON(summary) + "\n")
     }
 }
