@@ -1,5 +1,6 @@
 public import ArrangeIntents
 public import ArrangeModel
+import ArgumentParser
 import ArrangeSQLite
 import ArrangeStore
 import ArrangeSync
@@ -18,14 +19,26 @@ public struct Console: Sendable {
     }
 
     /// The process's standard output and standard error.
+    ///
+    /// Output that cannot be written (a full disk, say) ends the process with one line on
+    /// standard error and `ExitCode.outputUnwritable`: what was asked for did not arrive.
     public static let standard = Console(
-        output: { write($0, to: .standardOutput) },
-        error: { write($0, to: .standardError) })
+        output: { text in
+            do {
+                try write(text, to: .standardOutput)
+            } catch {
+                try? write("error: The output cannot be written: \(error.localizedDescription)\n", to: .standardError)
+                exit(ExitCode.outputUnwritable.rawValue)
+            }
+        },
+        error: { try? write($0, to: .standardError) })
 
     /// Writes the UTF-8 of `text` as it is stored, without copying it into `Data` first.
-    private static func write(_ text: String, to handle: FileHandle) {
+    ///
+    /// - Throws: The file handle's error when the text cannot be written whole.
+    private static func write(_ text: String, to handle: FileHandle) throws {
         var text = text
-        text.withUTF8 { utf8 in try? handle.write(contentsOf: UnsafeRawBufferPointer(utf8)) }
+        try text.withUTF8 { utf8 in try handle.write(contentsOf: UnsafeRawBufferPointer(utf8)) }
     }
 
     /// Writes `text` and a line break to standard output.
@@ -52,6 +65,7 @@ public struct Console: Sendable {
 
 /// JSON as the tool writes it: one line, keys sorted, dates in ISO 8601.
 enum JSONLine {
+    /// The JSON of `value`, without a line break: for a result inside another line.
     static func encode(_ value: some Encodable) throws -> String {
         try encode(value, lineBreak: false)
     }

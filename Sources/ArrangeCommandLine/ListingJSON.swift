@@ -10,13 +10,14 @@ import Foundation
 struct ListingJSON {
     /// The UTF-8 bytes written so far.
     private var bytes: [UInt8] = []
-    /// The last date written, in whole seconds since 1970, and its JSON.
-    private var lastDate: (seconds: Int64, json: [UInt8])?
+    /// The last date written, in whole seconds since 1970, and its JSON, rewritten in place for
+    /// each new date (no date is at `Int64.min`, the seconds before the first).
+    private var lastDate: (seconds: Int64, json: [UInt8]) = (.min, Array(#""0000-00-00T00:00:00Z""#.utf8))
 
     /// The listing as one line of JSON.
     ///
     /// - Parameter lineBreak: Whether a line break ends the JSON.
-    static func encode(_ listing: ItemListing, lineBreak: Bool = false) -> String {
+    static func encode(_ listing: ItemListing, lineBreak: Bool) -> String {
         var json = ListingJSON()
         // About 330 bytes an item, with short titles and no notes.
         json.bytes.reserveCapacity(256 + 384 * listing.items.count)
@@ -44,11 +45,11 @@ struct ListingJSON {
         append(#","name":"#)
         string(list.name)
         append(#","openItems":"#)
-        number(list.openItems)
+        number(Int64(list.openItems))
         append(#","sortIndex":"#)
         number(list.sortIndex)
         append(#","totalItems":"#)
-        number(list.totalItems)
+        number(Int64(list.totalItems))
         append("}")
     }
 
@@ -72,7 +73,7 @@ struct ListingJSON {
         string(item.notes)
         if let position = item.position {
             append(#","position":"#)
-            number(position)
+            number(Int64(position))
         }
         append(#","sortIndex":"#)
         number(item.sortIndex)
@@ -127,8 +128,7 @@ struct ListingJSON {
     }
 
     /// A number in decimal, without making a `String` of it.
-    private mutating func number(_ value: some BinaryInteger) {
-        let value = Int64(value)
+    private mutating func number(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -158,23 +158,20 @@ struct ListingJSON {
         let whole = Int64(seconds)
         // Items made together share their dates: an item's creation and its last change, and
         // the items of one import or one script.
-        if let last = lastDate, last.seconds == whole {
-            bytes.append(contentsOf: last.json)
-            return
+        if lastDate.seconds != whole {
+            // Days rounded down, so that the second of the day is never negative.
+            let days = (whole >= 0 ? whole : whole - 86_399) / 86_400
+            let second = whole - days * 86_400
+            let (year, month, day) = Self.civilDate(daysSince1970: days)
+            Self.write(year, digits: 4, into: &lastDate.json, at: 1)
+            Self.write(month, digits: 2, into: &lastDate.json, at: 6)
+            Self.write(day, digits: 2, into: &lastDate.json, at: 9)
+            Self.write(second / 3600, digits: 2, into: &lastDate.json, at: 12)
+            Self.write(second / 60 % 60, digits: 2, into: &lastDate.json, at: 15)
+            Self.write(second % 60, digits: 2, into: &lastDate.json, at: 18)
+            lastDate.seconds = whole
         }
-        // Days rounded down, so that the second of the day is never negative.
-        let days = (whole >= 0 ? whole : whole - 86_399) / 86_400
-        let second = whole - days * 86_400
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
-        var json: [UInt8] = Array(#""0000-00-00T00:00:00Z""#.utf8)
-        Self.write(year, digits: 4, into: &json, at: 1)
-        Self.write(month, digits: 2, into: &json, at: 6)
-        Self.write(day, digits: 2, into: &json, at: 9)
-        Self.write(second / 3600, digits: 2, into: &json, at: 12)
-        Self.write(second / 60 % 60, digits: 2, into: &json, at: 15)
-        Self.write(second % 60, digits: 2, into: &json, at: 18)
-        bytes.append(contentsOf: json)
-        lastDate = (whole, json)
+        bytes.append(contentsOf: lastDate.json)
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's

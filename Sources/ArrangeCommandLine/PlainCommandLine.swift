@@ -26,7 +26,9 @@ struct PlainCommandLine {
 
     /// The plain words, in the order given.
     private(set) var words: [String] = []
+    /// The flags given, by long name without dashes.
     private var flags: Set<String> = []
+    /// The options given, by long name without dashes, with their values.
     private var options: [String: String] = [:]
 
     /// The command `arguments` ask for, validated, when they are a plain command line of one of
@@ -42,7 +44,7 @@ struct PlainCommandLine {
                 arguments.dropFirst(),
                 flags: type.plainFlags.union(SharedOptions.plainFlags), options: type.plainOptions.union(SharedOptions.plainOptions))
             var command = try type.init(plain: line)
-            try command.validate()
+            try command.validateAsArgumentParserWould()
             return command
         } catch {
             return nil
@@ -63,8 +65,8 @@ struct PlainCommandLine {
                 words.append(argument)
                 continue
             }
-            let name = String(argument.dropFirst(2))
             guard argument.hasPrefix("--") else { throw NotPlain() }
+            let name = String(argument.dropFirst(2))
             if knownFlags.contains(name), flags.insert(name).inserted {
                 continue
             }
@@ -80,14 +82,14 @@ struct PlainCommandLine {
     }
 
     /// Whether the flag or option `name` is given.
-    func has(_ name: String) -> Bool {
+    func isGiven(_ name: String) -> Bool {
         flags.contains(name) || options[name] != nil
     }
 
     /// The value of the option `name`, as ArgumentParser converts it; `nil` when not given.
     ///
     /// - Throws: ``NotPlain`` when the value does not convert: ArgumentParser reports it.
-    func option<Value: ExpressibleByArgument>(_ name: String, as type: Value.Type = Value.self) throws(NotPlain) -> Value? {
+    func option<Value: ExpressibleByArgument>(_ name: String) throws(NotPlain) -> Value? {
         guard let text = options[name] else { return nil }
         guard let value = Value(argument: text) else { throw NotPlain() }
         return value
@@ -97,8 +99,8 @@ struct PlainCommandLine {
     ///
     /// - Throws: ``NotPlain`` when both are given, or the value does not convert.
     func option<Value: ExpressibleByArgument>(_ name: String, or otherName: String) throws(NotPlain) -> Value? {
-        guard !(has(name) && has(otherName)) else { throw NotPlain() }
-        return try option(has(name) ? name : otherName)
+        guard !(isGiven(name) && isGiven(otherName)) else { throw NotPlain() }
+        return try option(isGiven(name) ? name : otherName)
     }
 
     /// Whether either of two names for one flag is given.
@@ -146,21 +148,37 @@ extension PlainlyReadCommand {
     static var plainOptions: Set<String> { [] }
 }
 
+extension ParsableArguments {
+    /// Runs the command's or group's own validation, as ArgumentParser runs it for each one it
+    /// decodes.
+    ///
+    /// - Throws: ``PlainCommandLine/NotPlain`` when it fails: ArgumentParser then reads the
+    ///   line, and reports the failure as it always does.
+    mutating func validateAsArgumentParserWould() throws(PlainCommandLine.NotPlain) {
+        do { try validate() } catch { throw PlainCommandLine.NotPlain() }
+    }
+}
+
 extension SharedOptions {
+    /// The long names of the flags every command takes, the settings' among them.
     static let plainFlags: Set<String> = ["json", Setting.jitter.flag, "no-" + Setting.jitter.flag]
+    /// The long names of the options every command takes, the settings' among them.
     static let plainOptions: Set<String> = [
         "db", Setting.endGap.flag, Setting.minimumGap.flag, Setting.defaultList.flag, Setting.historySize.flag,
     ]
 
+    /// The shared options of a plain command line, validated.
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
         db = try line.option("db")
         json = line.flag("json")
         settings = try SettingsOptions(plain: line)
+        try validateAsArgumentParserWould()
     }
 }
 
 extension SettingsOptions {
+    /// The settings of a plain command line, validated.
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
         endGap = try line.option(Setting.endGap.flag)
@@ -173,13 +191,17 @@ extension SettingsOptions {
         }
         defaultList = try line.option(Setting.defaultList.flag)
         historySize = try line.option(Setting.historySize.flag)
+        try validateAsArgumentParserWould()
     }
 }
 
 extension PlacementOptions {
+    /// The long names of the placement's flags.
     static var plainFlags: Set<String> { ["top", "bottom"] }
+    /// The long names of the placement's options.
     static var plainOptions: Set<String> { ["before", "after", "offset"] }
 
+    /// The placement of a plain command line, validated.
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
         top = line.flag("top")
@@ -187,16 +209,18 @@ extension PlacementOptions {
         before = try line.option("before")
         after = try line.option("after")
         offset = try line.option("offset")
-        do { try validate() } catch { throw PlainCommandLine.NotPlain() }
+        try validateAsArgumentParserWould()
     }
 }
 
 extension ItemsArguments {
+    /// The items (at least one) and the counting list of a plain command line, validated.
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
         guard !line.words.isEmpty else { throw PlainCommandLine.NotPlain() }
         items = try line.words(as: ItemReference.self)
         list = try line.option("list")
+        try validateAsArgumentParserWould()
     }
 }
 
@@ -277,12 +301,12 @@ extension EditCommand: PlainlyReadCommand {
 }
 
 /// The commands whose arguments are ``ItemsArguments``: `complete`, `reopen`, `delete`.
-protocol PlainItemsCommand: PlainlyReadCommand, RequestCommand where Form: ItemsRequest {
+protocol PlainlyReadItemsCommand: PlainlyReadCommand, RequestCommand where Form: ItemsRequest {
     var shared: SharedOptions { get set }
     var arguments: ItemsArguments<Form> { get set }
 }
 
-extension PlainItemsCommand {
+extension PlainlyReadItemsCommand {
     static var plainOptions: Set<String> { ["list"] }
 
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
@@ -292,9 +316,9 @@ extension PlainItemsCommand {
     }
 }
 
-extension CompleteCommand: PlainItemsCommand {}
-extension ReopenCommand: PlainItemsCommand {}
-extension DeleteCommand: PlainItemsCommand {}
+extension CompleteCommand: PlainlyReadItemsCommand {}
+extension ReopenCommand: PlainlyReadItemsCommand {}
+extension DeleteCommand: PlainlyReadItemsCommand {}
 
 extension MoveCommand: PlainlyReadCommand {
     static var plainFlags: Set<String> { PlacementOptions<ItemReference>.plainFlags }

@@ -130,11 +130,12 @@ public final class IntentContext {
             throw IntentError.historyConflict(
                 action: meant.actionName, reason: back ? .newerChangeFirst : .undoneChangeFirst)
         }
-        for change in step.changes.reversed() { try change.takeBack(in: self, action: step.actionName) }
+        let action = step.actionName
+        for change in step.changes.reversed() { try change.takeBack(in: self, action: action) }
         stepped = (step, back)
         let (undoCount, redoCount) = (environment.undoCount, environment.redoCount)
         return HistoryResult(
-            action: step.actionName,
+            action: action,
             undoCount: back ? undoCount - 1 : undoCount + 1,
             redoCount: back ? redoCount + 1 : redoCount - 1)
     }

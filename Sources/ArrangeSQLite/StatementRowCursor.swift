@@ -109,8 +109,7 @@ enum SQLiteArgument {
         case .uuid(let uuid):
             uuid.withLowercasedUTF8 { text in
                 text.withMemoryRebound(to: CChar.self) { text in
-                    // SQLite copies the text (SQLITE_TRANSIENT): the buffer lives on the stack.
-                    sqlite3_bind_text(statement, index, text.baseAddress, CInt(text.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    sqlite3_bind_text(statement, index, text.baseAddress, CInt(text.count), sqliteTransient)
                 }
             }
         case .value(let value):
@@ -118,6 +117,10 @@ enum SQLiteArgument {
         }
     }
 }
+
+/// SQLite's `SQLITE_TRANSIENT`: SQLite copies the value before the bind returns, as a value
+/// written on the stack needs.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension RowDecodingError {
     /// The error for the row `statement` stands on, with its values as GRDB would show them.

@@ -37,6 +37,28 @@ struct EndToEndTests {
         }
     }
 
+    @Test("Output that cannot be written ends the command with one error line and status 73", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func unwritableOutput() async throws {
+        try await withArrange { arrange in
+            #expect(try arrange.run(["add", "Milk"]).status == 0)
+            let executable: URL = try #require(Executable.url)
+            // Every write to /dev/full fails as a full disk does.
+            let full: FileHandle = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["list", "--json"]
+            process.environment = arrange.environment()
+            process.standardOutput = full
+            let error = Pipe()
+            process.standardError = error
+            try process.run()
+            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73)
+            #expect(message.hasPrefix("error: The output cannot be written") && message.filter { $0 == "\n" }.count == 1, "\(message)")
+        }
+    }
+
     @Test("The default list is remembered by id: renaming Inbox keeps it the default; a chosen name moves the default")
     func defaultListByID() async throws {
         try await withArrange { arrange in
