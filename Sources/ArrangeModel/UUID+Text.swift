@@ -30,20 +30,37 @@ extension UUID {
     }
 
     /// Writes the 36 bytes of the text form at the start of `text`, and returns their count.
+    ///
+    /// Each half-byte indexes a table of the hex digits, and the groups are written in turn,
+    /// with no test for where a dash goes: ids are written for every row of a listing's JSON
+    /// and bound for every query that names one.
     private static func writeLowercased(_ uuid: uuid_t, into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        withUnsafeBytes(of: uuid) { bytes in
-            func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
-            var count = 0
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
+        let hexDigits: StaticString = "0123456789abcdef"
+        return hexDigits.withUTF8Buffer { hexDigits in
+            withUnsafeBytes(of: uuid) { bytes in
+                var count = 0
+                func write(_ group: Range<Int>) {
+                    for index in group {
+                        text[count] = hexDigits[Int(bytes[index] >> 4)]
+                        text[count + 1] = hexDigits[Int(bytes[index] & 0x0F)]
+                        count += 2
+                    }
+                }
+                func dash() {
                     text[count] = UInt8(ascii: "-")
                     count += 1
                 }
-                text[count] = digit(byte >> 4)
-                text[count + 1] = digit(byte & 0x0F)
-                count += 2
+                write(0..<4)
+                dash()
+                write(4..<6)
+                dash()
+                write(6..<8)
+                dash()
+                write(8..<10)
+                dash()
+                write(10..<16)
+                return count
             }
-            return count
         }
     }
 

@@ -42,6 +42,7 @@ struct LowercasedUUIDTextTests {
         }
         for uuid in edges + drawn {
             #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+            #expect(uuid.withLowercasedUTF8 { String(decoding: $0, as: UTF8.self) } == uuid.uuidString.lowercased())
         }
     }
 }
