@@ -128,6 +128,14 @@ struct PlainCommandLine {
         guard words.count <= 1 else { throw NotPlain() }
         return try self.words(as: type).first
     }
+
+    /// The only word, converted, which the command requires.
+    ///
+    /// - Throws: ``NotPlain`` for no word or more than one, or one that does not convert.
+    func requiredOnlyWord<Value: ExpressibleByArgument>(as type: Value.Type) throws(NotPlain) -> Value {
+        guard let value = try onlyWord(as: type) else { throw NotPlain() }
+        return value
+    }
 }
 
 /// A command that can read a ``PlainCommandLine`` itself.
@@ -251,8 +259,7 @@ extension ShowCommand: PlainlyReadCommand {
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
         shared = try SharedOptions(plain: line)
-        guard let item = try line.onlyWord(as: ItemReference.self) else { throw PlainCommandLine.NotPlain() }
-        self.item = item
+        item = try line.requiredOnlyWord(as: ItemReference.self)
         list = try line.option("list")
     }
 }
@@ -292,8 +299,7 @@ extension EditCommand: PlainlyReadCommand {
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
         shared = try SharedOptions(plain: line)
-        guard let item = try line.onlyWord(as: ItemReference.self) else { throw PlainCommandLine.NotPlain() }
-        self.item = item
+        item = try line.requiredOnlyWord(as: ItemReference.self)
         title = try line.option("title")
         notes = try line.option("notes")
         list = try line.option("list")
