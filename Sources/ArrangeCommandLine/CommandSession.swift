@@ -9,12 +9,16 @@ public import Foundation
 /// Writes text to standard output and errors to standard error, one unbuffered write per
 /// call, so that each line reaches a pipe at once.
 public struct Console: Sendable {
-    private let writeOutput: @Sendable (String) -> Void
+    private let writeOutput: @Sendable (UnsafeRawBufferPointer) -> Void
     private let writeError: @Sendable (String) -> Void
 
     /// A console that hands its text to two closures, for tests.
     public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
-        self.writeOutput = output
+        self.init(outputUTF8: { output(String(decoding: $0, as: UTF8.self)) }, error: error)
+    }
+
+    private init(outputUTF8: @escaping @Sendable (UnsafeRawBufferPointer) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.writeOutput = outputUTF8
         self.writeError = error
     }
 
@@ -23,9 +27,9 @@ public struct Console: Sendable {
     /// Output that cannot be written (a full disk, say) ends the process with one line on
     /// standard error and `ExitCode.outputUnwritable`: what was asked for did not arrive.
     public static let standard = Console(
-        output: { text in
+        outputUTF8: { utf8 in
             do {
-                try write(text, to: .standardOutput)
+                try FileHandle.standardOutput.write(contentsOf: utf8)
             } catch {
                 try? write("error: The output cannot be written: \(error.localizedDescription)\n", to: .standardError)
                 exit(ExitCode.outputUnwritable.rawValue)
@@ -41,14 +45,21 @@ public struct Console: Sendable {
         try text.withUTF8 { utf8 in try handle.write(contentsOf: UnsafeRawBufferPointer(utf8)) }
     }
 
+    /// Writes UTF-8 bytes to standard output as they are: a long output written a part at a
+    /// time, without making a `String` of it.
+    func write(utf8: UnsafeRawBufferPointer) {
+        writeOutput(utf8)
+    }
+
     /// Writes `text` and a line break to standard output.
     public func print(_ text: String) {
-        writeOutput(text + "\n")
+        write(text + "\n")
     }
 
     /// Writes `text` to standard output as it is.
     public func write(_ text: String) {
-        writeOutput(text)
+        var text = text
+        text.withUTF8 { writeOutput(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes `text` and a line break to standard error: a note beside output that goes to
@@ -153,8 +164,14 @@ public final class CommandSession: Sendable {
     }
 
     /// Prints a result as JSON on one line.
+    ///
+    /// A listing, which runs to thousands of items, is written a part at a time as it is made.
     func printJSON(_ result: some Encodable) throws {
-        console.write(try JSONLine.line(result))
+        if let listing = result as? ItemListing {
+            ListingJSON.writeLine(listing, to: console.write(utf8:))
+        } else {
+            console.write(try JSONLine.line(result))
+        }
     }
 
     // MARK: The current list

@@ -7,23 +7,83 @@ import Foundation
 /// `JSONEncoder` (keys sorted, slashes unescaped, dates in ISO 8601), without its generic
 /// machinery, which took a third of `arrange list --json` over 1,000 items. A test holds the
 /// two to each other, byte for byte.
-struct ListingJSON {
-    /// The UTF-8 bytes written so far.
-    private var bytes: [UInt8] = []
+///
+/// The bytes go into a buffer of its own, each write after one test that it has room: an
+/// array's `append` costs more than the byte it writes.
+struct ListingJSON: ~Copyable {
+    /// The bytes written and not yet handed on: `count` of them from `start`, in room for `capacity`.
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// Where the bytes go each time the buffer is full, if anywhere before the end.
+    private let output: ((UnsafeRawBufferPointer) -> Void)?
     /// The last date written, in whole seconds since 1970, and its JSON, rewritten in place for
     /// each new date (no date is at `Int64.min`, the seconds before the first).
     private var lastDate: (seconds: Int64, json: [UInt8]) = (.min, Array(#""0000-00-00T00:00:00Z""#.utf8))
+
+    private init(capacity: Int, output: ((UnsafeRawBufferPointer) -> Void)?) {
+        self.capacity = max(capacity, 1)
+        self.start = .allocate(capacity: self.capacity)
+        self.output = output
+    }
+
+    deinit {
+        start.deallocate()
+    }
 
     /// The listing as one line of JSON.
     ///
     /// - Parameter lineBreak: Whether a line break ends the JSON.
     static func encode(_ listing: ItemListing, lineBreak: Bool) -> String {
-        var json = ListingJSON()
         // About 330 bytes an item, with short titles and no notes.
-        json.bytes.reserveCapacity(256 + 384 * listing.items.count)
+        var json = ListingJSON(capacity: 256 + 384 * listing.items.count, output: nil)
         json.write(listing)
-        if lineBreak { json.bytes.append(UInt8(ascii: "\n")) }
-        return String(decoding: json.bytes, as: UTF8.self)
+        if lineBreak { json.append("\n") }
+        return String(decoding: UnsafeBufferPointer(start: json.start, count: json.count), as: UTF8.self)
+    }
+
+    /// Writes the listing and a line break to `output`, a buffer of `chunkSize` bytes at a time:
+    /// the bytes ``encode(_:lineBreak:)`` makes, without holding all of them.
+    ///
+    /// A long listing goes out through one small buffer, where the whole of it would touch
+    /// fresh memory, a page fault each 4 KiB.
+    static func writeLine(_ listing: ItemListing, chunkSize: Int = 64 * 1024, to output: @escaping (UnsafeRawBufferPointer) -> Void) {
+        var json = ListingJSON(capacity: chunkSize, output: output)
+        json.write(listing)
+        json.append("\n")
+        json.flush()
+    }
+
+    /// Makes room for `needed` more bytes: hands the bytes written so far to the output, if
+    /// there is one, and grows the buffer if that is not enough.
+    private mutating func reserve(_ needed: Int) {
+        guard count + needed > capacity else { return }
+        if output != nil { flush() }
+        guard count + needed > capacity else { return }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(2 * capacity, count + needed))
+        grown.initialize(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = max(2 * capacity, count + needed)
+    }
+
+    /// Hands the bytes written so far to the output.
+    private mutating func flush() {
+        output?(UnsafeRawBufferPointer(start: start, count: count))
+        count = 0
+    }
+
+    /// Writes bytes the buffer has room for.
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        (start + count).initialize(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Writes a byte the buffer has room for.
+    private mutating func put(_ byte: UInt8) {
+        start[count] = byte
+        count += 1
     }
 
     private mutating func write(_ listing: ItemListing) {
@@ -92,28 +152,41 @@ struct ListingJSON {
     /// A string as `JSONEncoder` escapes it: `"` and `\`, the control characters (`\b`, `\f`,
     /// `\n`, `\r`, `\t` by name, the others as `\u00XX`), and nothing else.
     private mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        if value.utf8.allSatisfy({ !Self.needsEscape($0) }) {
-            bytes.append(contentsOf: value.utf8)
-        } else {
-            for byte in value.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): append(#"\""#)
-                case UInt8(ascii: "\\"): append(#"\\"#)
-                case 0x08: append(#"\b"#)
-                case 0x0C: append(#"\f"#)
-                case UInt8(ascii: "\n"): append(#"\n"#)
-                case UInt8(ascii: "\r"): append(#"\r"#)
-                case UInt8(ascii: "\t"): append(#"\t"#)
-                case 0..<0x20:
-                    append(#"\u00"#)
-                    bytes.append(Self.hexDigit(byte >> 4))
-                    bytes.append(Self.hexDigit(byte & 0x0F))
-                default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // At most six bytes for each: `\u00XX`.
+            reserve(2 + 6 * utf8.count)
+            put(UInt8(ascii: "\""))
+            if !utf8.contains(where: Self.needsEscape) {
+                put(utf8)
+            } else {
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""): escape(UInt8(ascii: "\""))
+                    case UInt8(ascii: "\\"): escape(UInt8(ascii: "\\"))
+                    case 0x08: escape(UInt8(ascii: "b"))
+                    case 0x0C: escape(UInt8(ascii: "f"))
+                    case UInt8(ascii: "\n"): escape(UInt8(ascii: "n"))
+                    case UInt8(ascii: "\r"): escape(UInt8(ascii: "r"))
+                    case UInt8(ascii: "\t"): escape(UInt8(ascii: "t"))
+                    case 0..<0x20:
+                        escape(UInt8(ascii: "u"))
+                        put(UInt8(ascii: "0"))
+                        put(UInt8(ascii: "0"))
+                        put(Self.hexDigit(byte >> 4))
+                        put(Self.hexDigit(byte & 0x0F))
+                    default: put(byte)
+                    }
                 }
             }
+            put(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a backslash and `letter`, in room already made.
+    private mutating func escape(_ letter: UInt8) {
+        put(UInt8(ascii: "\\"))
+        put(letter)
     }
 
     /// Whether a byte of a string's UTF-8 is written escaped.
@@ -122,23 +195,26 @@ struct ListingJSON {
     }
 
     private mutating func id<Subject>(_ value: Identifier<Subject>) {
-        bytes.append(UInt8(ascii: "\""))
-        value.rawValue.appendLowercasedUTF8(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        reserve(38)
+        put(UInt8(ascii: "\""))
+        value.rawValue.writeLowercasedUTF8(to: start + count)
+        count += 36
+        put(UInt8(ascii: "\""))
     }
 
     /// A number in decimal, without making a `String` of it.
     private mutating func number(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        reserve(20)
+        if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.endIndex
+            var first = digits.endIndex
             repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            put(UnsafeBufferPointer(rebasing: digits[first...]))
         }
     }
 
@@ -150,9 +226,7 @@ struct ListingJSON {
         let seconds = value.timeIntervalSince1970.rounded(.down)
         // 1583-01-01T00:00:00Z and the first second of the year 10000.
         guard seconds >= -12_212_553_600, seconds < 253_402_300_800 else {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: value.formatted(.iso8601).utf8)
-            bytes.append(UInt8(ascii: "\""))
+            string(value.formatted(.iso8601))
             return
         }
         let whole = Int64(seconds)
@@ -171,7 +245,8 @@ struct ListingJSON {
             Self.write(second % 60, digits: 2, into: &lastDate.json, at: 18)
             lastDate.seconds = whole
         }
-        bytes.append(contentsOf: lastDate.json)
+        reserve(lastDate.json.count)
+        lastDate.json.withUnsafeBufferPointer { put($0) }
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
@@ -198,7 +273,8 @@ struct ListingJSON {
     }
 
     private mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        reserve(literal.utf8CodeUnitCount)
+        literal.withUTF8Buffer { put($0) }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

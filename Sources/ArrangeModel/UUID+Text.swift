@@ -7,16 +7,21 @@ extension UUID {
     /// formats a UUID through `printf`, and every query that names a row or an operation binds
     /// this text.
     public var lowercasedString: String {
-        String(unsafeUninitializedCapacity: 36) { Self.writeLowercased(uuid, into: $0) }
+        String(unsafeUninitializedCapacity: 36) { text in
+            guard let start = text.baseAddress else { return 0 }
+            writeLowercasedUTF8(to: start)
+            return 36
+        }
     }
 
     /// Appends the UTF-8 bytes of ``lowercasedString`` to `bytes`, without making a string:
     /// for writers of JSON that name many ids.
     public func appendLowercasedUTF8(to bytes: inout [UInt8]) {
-        let start = bytes.count
+        let end = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: 36))
         bytes.withUnsafeMutableBufferPointer { buffer in
-            _ = Self.writeLowercased(uuid, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+            guard let start = buffer.baseAddress else { return }
+            writeLowercasedUTF8(to: start + end)
         }
     }
 
@@ -24,31 +29,34 @@ extension UUID {
     /// binding an id to a statement without making a string.
     public func withLowercasedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
-            let count = Self.writeLowercased(uuid, into: buffer)
-            return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            if let start = buffer.baseAddress { writeLowercasedUTF8(to: start) }
+            return try body(UnsafeBufferPointer(buffer))
         }
     }
 
-    /// Writes the 36 bytes of the text form at the start of `text`, and returns their count.
+    /// Writes the 36 UTF-8 bytes of ``lowercasedString`` from `start` on: for writers that
+    /// hold a buffer of their own.
     ///
     /// Each half-byte indexes a table of the hex digits, and the groups are written in turn,
     /// with no test for where a dash goes: ids are written for every row of a listing's JSON
     /// and bound for every query that names one.
-    private static func writeLowercased(_ uuid: uuid_t, into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    ///
+    /// - Parameter start: Where the first byte goes; the 35 after it must be there to write too.
+    public func writeLowercasedUTF8(to start: UnsafeMutablePointer<UInt8>) {
         let hexDigits: StaticString = "0123456789abcdef"
-        return hexDigits.withUTF8Buffer { hexDigits in
+        hexDigits.withUTF8Buffer { hexDigits in
             withUnsafeBytes(of: uuid) { bytes in
-                var count = 0
+                var text = start
                 func write(_ group: Range<Int>) {
                     for index in group {
-                        text[count] = hexDigits[Int(bytes[index] >> 4)]
-                        text[count + 1] = hexDigits[Int(bytes[index] & 0x0F)]
-                        count += 2
+                        text[0] = hexDigits[Int(bytes[index] >> 4)]
+                        text[1] = hexDigits[Int(bytes[index] & 0x0F)]
+                        text += 2
                     }
                 }
                 func dash() {
-                    text[count] = UInt8(ascii: "-")
-                    count += 1
+                    text[0] = UInt8(ascii: "-")
+                    text += 1
                 }
                 write(0..<4)
                 dash()
@@ -59,7 +67,6 @@ extension UUID {
                 write(8..<10)
                 dash()
                 write(10..<16)
-                return count
             }
         }
     }

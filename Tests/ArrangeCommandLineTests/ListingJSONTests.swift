@@ -62,6 +62,23 @@ struct ListingJSONTests {
         }
     }
 
+    @Test("A listing written a chunk at a time is its line, whatever the chunk's size", arguments: [1, 7, 4096, 64 * 1024])
+    func chunks(chunkSize: Int) throws {
+        let list = ItemList(id: ItemList.ID(), name: "Groceries", createdAt: Date(timeIntervalSince1970: 0))
+        let items = (0..<300).map { number in
+            var item = Item(id: Item.ID(), listID: list.id, title: number.isMultiple(of: 3) ? Self.awkwardText : "Item \(number)", sortIndex: Int64(number) << 32,
+                createdAt: Date(timeIntervalSince1970: Double(number)), updatedAt: Date(timeIntervalSince1970: Double(number)))
+            item.notes = number.isMultiple(of: 5) ? String(repeating: "a long note\n", count: 500) : ""
+            return ItemSummary(item, listName: list.name, position: number + 1)
+        }
+        let listing = ItemListing(list: ListSummary(list, openItems: 300, totalItems: 300), items: items)
+        var chunks: [[UInt8]] = []
+        ListingJSON.writeLine(listing, chunkSize: chunkSize) { chunks.append(Array($0)) }
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == (try Self.encoderJSON(listing)) + "\n")
+        // The listing goes out in parts, none longer than the buffer, when no one string needs more.
+        if chunkSize == 64 * 1024 { #expect(chunks.count > 1 && chunks.allSatisfy { $0.count <= chunkSize }) }
+    }
+
     @Test("An empty listing is written as JSONEncoder writes it")
     func empty() throws {
         let list = ItemList(id: ItemList.ID(), name: "Empty", createdAt: Date(timeIntervalSince1970: 0))
