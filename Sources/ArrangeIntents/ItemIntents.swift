@@ -224,7 +224,12 @@ public struct ListItems: ArrangeIntent {
             if !item.isCompleted { position += 1 }
             return try context.summary(of: item, position: item.isCompleted ? nil : position)
         }
-        return ItemListing(list: try context.summary(of: list), items: summaries)
+        // The items read are the list's open items, or all of them: one of its two counts.
+        let summary = switch visibility {
+        case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
+        case .all: ListSummary(list, openItems: position, totalItems: items.count)
+        }
+        return ItemListing(list: summary, items: summaries)
     }
 }
 

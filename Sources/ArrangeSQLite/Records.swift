@@ -30,8 +30,23 @@ struct ListRecord: Hashable {
     var sortIndex: Int64
 }
 
-extension ListRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates {
+extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
     static let databaseTableName = "lists"
+
+    /// Reads a row by its columns' names.
+    ///
+    /// Written by hand: `Decodable` would ask the runtime, for each column's type, whether it
+    /// conforms to GRDB's protocols, and each first answer scans every conformance in the
+    /// binary, more than a one-shot command's whole query costs.
+    ///
+    /// - Throws: `RowDecodingError` when a column is missing or holds a value of another type.
+    init(row: Row) throws {
+        self.init(
+            id: try row.decode(forColumn: CodingKeys.id.rawValue),
+            name: try row.decode(forColumn: CodingKeys.name.rawValue),
+            createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
+            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue))
+    }
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -156,7 +171,7 @@ extension ItemRecord {
     /// debug build; a bulk insert (an import, the tests' list of 100,000 items) runs this once
     /// an item.
     func insertRow(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(CodingKeys.allCases.map(value(of:))))
+        try db.cachedStatement(sql: Self.insertSQL).execute(binding: CodingKeys.allCases.map(argument(for:)))
     }
 
     /// Saves the columns that differ from `original`, the same item's row as it is stored, or
@@ -166,13 +181,14 @@ extension ItemRecord {
     /// - Throws: `RecordError.recordNotFound` when no row has the id.
     func updateRow(_ db: Database, changedFrom original: ItemRecord? = nil) throws {
         var columns = 0
-        var values: [(any DatabaseValueConvertible)?] = []
+        var values: [SQLiteArgument] = []
         for (bit, column) in Self.valueColumns.enumerated() where original.map({ !hasSameValue(in: column, as: $0) }) ?? true {
             columns |= 1 << bit
-            values.append(value(of: column))
+            values.append(argument(for: column))
         }
         guard columns != 0 else { return }
-        try db.cachedStatement(sql: Self.updateSQL[columns]).execute(arguments: StatementArguments(values + [id.text]))
+        values.append(.id(id))
+        try db.cachedStatement(sql: Self.updateSQL[columns]).execute(binding: values)
         guard db.changesCount == 1 else { throw RecordError.recordNotFound(databaseTableName: Self.databaseTableName, key: ["id": id.text.databaseValue]) }
     }
 
@@ -194,17 +210,17 @@ extension ItemRecord {
     }()
 
     /// The value the row stores in `column`, dates as ``UnixTimeDates`` stores them.
-    private func value(of column: CodingKeys) -> (any DatabaseValueConvertible)? {
+    private func argument(for column: CodingKeys) -> SQLiteArgument {
         switch column {
-        case .id: id.text
-        case .listID: listID.text
-        case .title: title
-        case .notes: notes
-        case .sortIndex: sortIndex
-        case .createdAt: createdAt.timeIntervalSince1970
-        case .updatedAt: updatedAt.timeIntervalSince1970
-        case .completedAt: completedAt?.timeIntervalSince1970
-        case .todayIndex: todayIndex
+        case .id: .id(id)
+        case .listID: .id(listID)
+        case .title: .value(title.databaseValue)
+        case .notes: .value(notes.databaseValue)
+        case .sortIndex: .integer(sortIndex)
+        case .createdAt: .real(createdAt.timeIntervalSince1970)
+        case .updatedAt: .real(updatedAt.timeIntervalSince1970)
+        case .completedAt: completedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
+        case .todayIndex: todayIndex.map { .integer($0) } ?? .value(.null)
         }
     }
 

@@ -128,6 +128,7 @@ struct ItemIntentTests {
         let all = try await session.run(ListItems(visibility: .all))
         #expect(all.items.map(\.title) == ["A", "B", "C"])
         #expect(all.items.map(\.position) == [1, nil, 2])
+        #expect(all.list == open.list, "either listing counts the list's open items and all of them")
     }
 
     @Test("Show gives every field and the place among the open items")
