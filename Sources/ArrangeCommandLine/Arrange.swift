@@ -82,14 +82,15 @@ protocol SessionCommand: AsyncParsableCommand {
 extension SessionCommand {
     static var keepsHistory: Bool { false }
 
-    /// Opens a session and runs the command; errors become one line on standard error and
-    /// an exit status (see ``CommandLineError/exitCode`` and `ExitCode.refused`).
+    /// Opens a session, runs the command, and ends the process; errors become one line on
+    /// standard error and an exit status (see ``CommandLineError/exitCode`` and `ExitCode.refused`).
     func run() async throws {
         let console = Console.standard
         do {
             let session = try await CommandSession.open(
                 database: shared.db, overrides: shared.settings.overrides, keepsHistory: Self.keepsHistory, console: console)
             try await run(in: session)
+            session.endProcess()
         } catch let error as CommandLineError {
             console.error(error.description)
             throw error.exitCode
