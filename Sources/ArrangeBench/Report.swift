@@ -82,7 +82,7 @@ struct Report {
                     target: merge.items == 10_000 && merge.operations == 10_000 ? 0.5 : nil)
             }
             print("## Sync on SQLite: \(Format.count(settings.latencyItems)) items, database files in WAL mode\n")
-            print("The moves with and without logging, and a bare one-row `UPDATE`, are timed in turns on two files holding the same list, \(settings.samples) rounds; the ratios are of the medians (what logging adds is the difference of the two moves' medians). A merge is one transaction of the operations one replica made offline, each in a transaction of its own, into the other; its ratio is of the two total times, one run each.\n")
+            print("The moves with and without logging, and a bare one-row `UPDATE`, are timed in turns on two files holding the same list, \(settings.samples) rounds; the ratios are of the medians (what logging adds is the difference of the two moves' medians). A merge is one transaction of the operations one replica made offline, each in a transaction of its own, into the other; its ratio is of the two total times, the median of \(SyncSection.mergeRuns) runs on fresh files, and the times shown are that run's.\n")
             print(section.text(measurement) + "\n")
         }
         if settings.sections.contains(.observation) {
