@@ -114,7 +114,8 @@ final class ServerFixture: @unchecked Sendable {
         // ARRANGE_TEST_SERVER_LOG=PREFIX keeps each server's log, in PREFIX0, PREFIX1 and on.
         if let prefix = ProcessInfo.processInfo.environment["ARRANGE_TEST_SERVER_LOG"] {
             let path = "\(prefix)\(Self.serverLogs.add(1, ordering: .relaxed).oldValue)"
-            FileManager.default.createFile(atPath: path, contents: nil)
+            // A file that cannot be made is reported by the handle that opens it, next.
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         } else {
             process.standardError = FileHandle.nullDevice
