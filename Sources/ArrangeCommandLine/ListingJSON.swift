@@ -60,11 +60,11 @@ struct ListingJSON: ~Copyable {
         guard count + needed > capacity else { return }
         if output != nil { flush() }
         guard count + needed > capacity else { return }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(2 * capacity, count + needed))
+        capacity = max(2 * capacity, count + needed)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.initialize(from: start, count: count)
         start.deallocate()
         start = grown
-        capacity = max(2 * capacity, count + needed)
     }
 
     /// Hands the bytes written so far to the output.
