@@ -28,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
     for backend in BenchmarkList.Backend.allCases {
         measure("Neighbour lookup: the entry before a key", items: 100_000, on: backend) { list in
             let key = OrderKey(sortIndex: Int64.random(in: 0...(100_000 << 32), using: &list.random), id: .lowest)
-            blackHole(try list.repository.read { try $0.entries(in: .items(list.list), before: key, limit: 1) })
+            blackHole(try list.repository.read { try $0.keys(in: .items(list.list), before: key, limit: 1) })
         }
         measure("Move: one item before another, by id", items: 100_000, on: backend) { list in
             let (item, anchor) = list.twoRandomItems()

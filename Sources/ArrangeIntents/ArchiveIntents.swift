@@ -148,7 +148,7 @@ extension ImportArchive {
     /// How far to move keys so that the smallest of `keys` lands one end gap (2^32) after the
     /// last entry of `scope`; 0 when the scope is empty or nothing is placed.
     fileprivate static func shift(after scope: OrderScope, in transaction: any ItemReading, placing keys: [Int64]) throws -> Int128 {
-        guard let lowest = keys.min(), let last = try transaction.entries(in: scope, before: .afterAll, limit: 1).first else { return 0 }
+        guard let lowest = keys.min(), let last = try transaction.keys(in: scope, before: .afterAll, limit: 1).first else { return 0 }
         return Int128(last.sortIndex) + (1 << 32) - Int128(lowest)
     }
 

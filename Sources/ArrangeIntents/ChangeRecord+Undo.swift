@@ -46,7 +46,7 @@ extension ChangeRecord {
     }
 
     static func place(of entry: OrderEntry, in scope: OrderScope, transaction: any ItemReading) throws -> Place {
-        Place(id: entry.id, scope: scope, predecessor: try transaction.entries(in: scope, before: entry.key, limit: 1).first?.id)
+        Place(id: entry.id, scope: scope, predecessor: try transaction.keys(in: scope, before: entry.key, limit: 1).first?.id)
     }
 
     // MARK: Taking back

@@ -53,7 +53,7 @@ extension OrderingService {
                 let (first, rest) = (tied[0], Array(tied.dropFirst()))
                 let excluded = Set(rest.map(\.id))
                 let upper = try Neighbours(scope: scope, excluding: excluded, transaction: transaction).after(first.key)
-                let placement = try keys(for: rest.count, in: Gap(lower: first.key, upper: upper?.key), scope: scope, excluding: excluded, in: transaction)
+                let placement = try keys(for: rest.count, in: Gap(lower: first.key, upper: upper), scope: scope, excluding: excluded, in: transaction)
                 try transaction.setSortIndices(
                     placement.respread + zip(rest, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }, in: scope, updatedAt: now())
                 report.placed += try rest.compactMap { try transaction.entry(id: $0.id, in: scope) }
@@ -77,7 +77,7 @@ extension OrderingService {
     /// ``normalize(_:)`` inside a transaction of the caller's.
     @discardableResult
     public func normalize(_ scope: OrderScope, in transaction: any ItemWriting) throws -> OrderingReport {
-        let items = try allEntries(of: scope, in: transaction)
+        let items = try allKeys(of: scope, in: transaction)
         let step = min(Int128(configuration.endGap), (KeyLayout.ceiling - KeyLayout.floor - 1) / Int128(items.count + 1))
         let first = -step * Int128(items.count - 1) / 2
         let changes = items.enumerated().compactMap { index, item -> SortIndexChange? in
@@ -93,12 +93,12 @@ extension OrderingService {
     /// What one pass over an ordering found.
     private struct Inspection {
         var report = ValidationReport()
-        var crampedPairs: [(OrderEntry, OrderEntry)] = []
+        var crampedPairs: [(OrderKey, OrderKey)] = []
     }
 
     private func inspect(_ scope: OrderScope, in transaction: any ItemReading) throws -> Inspection {
         var inspection = Inspection()
-        let items = try allEntries(of: scope, in: transaction)
+        let items = try allKeys(of: scope, in: transaction)
         inspection.report.itemCount = items.count
         for run in items.chunked(by: { $0.sortIndex == $1.sortIndex }) where run.count > 1 {
             inspection.report.tiedGroups += 1
@@ -113,25 +113,25 @@ extension OrderingService {
     }
 
     /// Re-spreads around two neighbours if they are still neighbours and still too close.
-    private func respreadIfCramped(_ lower: OrderEntry, _ upper: OrderEntry, in scope: OrderScope, transaction: any ItemWriting) throws -> Int {
+    private func respreadIfCramped(_ lower: OrderKey, _ upper: OrderKey, in scope: OrderScope, transaction: any ItemWriting) throws -> Int {
         guard let lower = try transaction.entry(id: lower.id, in: scope), let upper = try transaction.entry(id: upper.id, in: scope) else { return 0 }
-        let next = try transaction.entries(in: scope, after: lower.key, limit: 1).first
+        let next = try transaction.keys(in: scope, after: lower.key, limit: 1).first
         guard next?.id == upper.id, Int128(upper.sortIndex) - Int128(lower.sortIndex) < Int128(configuration.minimumGap) else { return 0 }
         let placement = try recalculateBounds(around: lower.key, and: upper.key, inserting: 0, in: scope, excluding: [], in: transaction)
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: now())
         return placement.respread.count
     }
 
-    /// Every entry of an ordering, in order, read a page at a time.
+    /// The keys of every entry of an ordering, in order, read a page at a time.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` for the items of an unknown list.
-    private func allEntries(of scope: OrderScope, in transaction: any ItemReading) throws -> [OrderEntry] {
+    private func allKeys(of scope: OrderScope, in transaction: any ItemReading) throws -> [OrderKey] {
         try checkExists(scope, in: transaction)
-        var entries: [OrderEntry] = []
+        var keys: [OrderKey] = []
         while true {
-            let page = try transaction.entries(in: scope, after: entries.last?.key ?? .beforeAll, limit: 1_024)
-            entries += page
-            if page.count < 1_024 { return entries }
+            let page = try transaction.keys(in: scope, after: keys.last ?? .beforeAll, limit: 1_024)
+            keys += page
+            if page.count < 1_024 { return keys }
         }
     }
 }

@@ -276,15 +276,15 @@ public final class OrderingService: Sendable {
         let neighbours = Neighbours(scope: scope, excluding: Set(moving.map(\.id)), transaction: transaction)
         switch placement {
         case .top:
-            return Gap(lower: nil, upper: try neighbours.after(.beforeAll)?.key)
+            return Gap(lower: nil, upper: try neighbours.after(.beforeAll))
         case .bottom:
-            return Gap(lower: try neighbours.before(.afterAll)?.key, upper: nil)
+            return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         case .before(let id):
             let anchor = try checkedAnchor(id, in: scope, standing: standing, neighbours: neighbours)
-            return Gap(lower: try neighbours.before(anchor)?.key, upper: anchor)
+            return Gap(lower: try neighbours.before(anchor), upper: anchor)
         case .after(let id):
             let anchor = try checkedAnchor(id, in: scope, standing: standing, neighbours: neighbours)
-            return Gap(lower: anchor, upper: try neighbours.after(anchor)?.key)
+            return Gap(lower: anchor, upper: try neighbours.after(anchor))
         case .offset(let offset):
             return try gap(atVisibleOffset: offset, visibility: visibility, moving: moving, neighbours: neighbours)
         }
@@ -300,14 +300,14 @@ public final class OrderingService: Sendable {
         let movingVisible = try moving.compactMap { try transaction.entry(id: $0.id, in: scope) }.filter(visibility.includes).map(\.key)
         guard offset >= 0 else { throw OrderingError.offsetOutOfRange(offset: offset, count: try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count) }
         if let anchor = try visibleStayingEntry(at: offset, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) {
-            return Gap(lower: try neighbours.before(anchor.key)?.key, upper: anchor.key)
+            return Gap(lower: try neighbours.before(anchor.key), upper: anchor.key)
         }
         let staying = try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count
         guard offset == staying else { throw OrderingError.offsetOutOfRange(offset: offset, count: staying) }
         guard staying > 0, let last = try visibleStayingEntry(at: staying - 1, visibility: visibility, movingVisible: movingVisible, neighbours: neighbours) else {
-            return Gap(lower: try neighbours.before(.afterAll)?.key, upper: nil)
+            return Gap(lower: try neighbours.before(.afterAll), upper: nil)
         }
-        return Gap(lower: last.key, upper: try neighbours.after(last.key)?.key)
+        return Gap(lower: last.key, upper: try neighbours.after(last.key))
     }
 
     /// The visible entry at `offset` once the moving ones are set aside, or `nil` past the end.
@@ -418,8 +418,8 @@ public final class OrderingService: Sendable {
         let neighbours = Neighbours(scope: scope, excluding: excluded, transaction: transaction)
         var reach = 1
         while true {
-            let below = try lower.map { [$0] + (try neighbours.before($0, limit: reach)).map(\.key) } ?? []
-            let above = try upper.map { [$0] + (try neighbours.after($0, limit: reach)).map(\.key) } ?? []
+            let below = try lower.map { [$0] + (try neighbours.before($0, limit: reach)) } ?? []
+            let above = try upper.map { [$0] + (try neighbours.after($0, limit: reach)) } ?? []
             let windowBelow = Array(below.prefix(reach).reversed())
             let windowAbove = Array(above.prefix(reach))
             let outerBelow = below.count > reach ? below[reach] : nil
@@ -477,16 +477,16 @@ struct Neighbours {
     let excluding: Set<OrderEntry.ID>
     let transaction: any ItemReading
 
-    /// The nearest `limit` entries before `key`, nearest first.
-    func before(_ key: OrderKey, limit: Int) throws -> [OrderEntry] {
-        Array(try transaction.entries(in: scope, before: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
+    /// The keys of the nearest `limit` entries before `key`, nearest first.
+    func before(_ key: OrderKey, limit: Int) throws -> [OrderKey] {
+        Array(try transaction.keys(in: scope, before: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
     }
 
-    /// The nearest `limit` entries after `key`, nearest first.
-    func after(_ key: OrderKey, limit: Int) throws -> [OrderEntry] {
-        Array(try transaction.entries(in: scope, after: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
+    /// The keys of the nearest `limit` entries after `key`, nearest first.
+    func after(_ key: OrderKey, limit: Int) throws -> [OrderKey] {
+        Array(try transaction.keys(in: scope, after: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
     }
 
-    func before(_ key: OrderKey) throws -> OrderEntry? { try before(key, limit: 1).first }
-    func after(_ key: OrderKey) throws -> OrderEntry? { try after(key, limit: 1).first }
+    func before(_ key: OrderKey) throws -> OrderKey? { try before(key, limit: 1).first }
+    func after(_ key: OrderKey) throws -> OrderKey? { try after(key, limit: 1).first }
 }

@@ -15,10 +15,11 @@ final class OrderingSQL: Sendable {
     /// The table that holds the ordering's rows, for error messages.
     let table: String
 
-    /// Up to `?` entries strictly before a key `(?, ?)`, nearest first.
-    let entriesBefore: String
-    /// Up to `?` entries strictly after a key `(?, ?)`, nearest first.
-    let entriesAfter: String
+    /// The keys of up to `?` entries strictly before a key `(?, ?)`, nearest first: the
+    /// ordering's index covers them, so SQLite need not read the table.
+    let keysBefore: String
+    /// The keys of up to `?` entries strictly after a key `(?, ?)`, nearest first.
+    let keysAfter: String
     /// The entries that share a key with another, in order.
     let tiedEntries: String
     /// Sets the key of an entry (`?`, then the id); an item's also stamps `updated_at`.
@@ -47,8 +48,9 @@ final class OrderingSQL: Sendable {
         let order = "ORDER BY \(keyColumn), id"
         let visible = { (visibility: ItemVisibility) in visibility == .all ? membership : "\(membership) AND \(openCondition)" }
         let byVisibility = { (sql: (ItemVisibility) -> String) in ByVisibility(all: sql(.all), open: sql(.open)) }
-        entriesBefore = "SELECT \(entry) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) < (?, ?) ORDER BY \(keyColumn) DESC, id DESC LIMIT ?"
-        entriesAfter = "SELECT \(entry) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) > (?, ?) \(order) LIMIT ?"
+        let key = "id, \(keyColumn)"
+        keysBefore = "SELECT \(key) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) < (?, ?) ORDER BY \(keyColumn) DESC, id DESC LIMIT ?"
+        keysAfter = "SELECT \(key) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) > (?, ?) \(order) LIMIT ?"
         tiedEntries = """
             SELECT \(entry) FROM \(table) WHERE \(membership) AND \(keyColumn) IN \
             (SELECT \(keyColumn) FROM \(table) WHERE \(membership) GROUP BY \(keyColumn) HAVING COUNT(*) > 1) \(order)

@@ -173,14 +173,14 @@ final class SQLiteTransaction: ItemWriting {
         try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [.integer(key.sortIndex), .id(key.id)])
     }
 
-    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
+    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
         guard limit > 0 else { return [] }
-        return try entries(of: scope, sql: \.entriesBefore, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))])
+        return try rows(of: scope, sql: \.keysBefore, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))], decode: OrderKey.init)
     }
 
-    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
+    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
         guard limit > 0 else { return [] }
-        return try entries(of: scope, sql: \.entriesAfter, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))])
+        return try rows(of: scope, sql: \.keysAfter, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))], decode: OrderKey.init)
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
@@ -193,10 +193,19 @@ final class SQLiteTransaction: ItemWriting {
     private func entries(
         of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [SQLiteArgument]
     ) throws -> [OrderEntry] {
+        try rows(of: scope, sql: sql, arguments: arguments, decode: OrderEntry.init)
+    }
+
+    /// Runs a query of an ordering: its membership values, then `arguments`; `decode` reads
+    /// each row, given the ordering's table for its errors.
+    private func rows<Row>(
+        of scope: OrderScope, sql: (OrderingSQL) -> String, arguments: [SQLiteArgument],
+        decode: @escaping (SQLiteStatement, String) throws -> Row
+    ) throws -> [Row] {
         let (ordering, membership) = OrderingSQL.of(scope)
         return try mapping {
             let statement = try db.cachedStatement(sql: sql(ordering))
-            return try Array(StatementRowCursor(statement, binding: membership + arguments) { try OrderEntry(sqliteStatement: $0, table: ordering.table) })
+            return try Array(StatementRowCursor(statement, binding: membership + arguments) { try decode($0, ordering.table) })
         }
     }
 

@@ -133,6 +133,18 @@ extension RowDecodingError {
     }
 }
 
+extension OrderKey {
+    /// Reads a row selected as `id, key` from `table`.
+    ///
+    /// - Throws: ``RowDecodingError`` when the id is not a UUID.
+    init(sqliteStatement statement: SQLiteStatement, table: String) throws {
+        guard let id = OrderEntry.ID(sqliteStatement: statement, index: 0) else {
+            throw RowDecodingError(table: table, sqliteStatement: statement)
+        }
+        self.init(sortIndex: sqlite3_column_int64(statement, 1), id: id)
+    }
+}
+
 extension OrderEntry {
     /// Reads a row selected as `id, key, open` from `table`.
     ///

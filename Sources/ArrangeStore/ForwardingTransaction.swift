@@ -43,12 +43,12 @@ open class ForwardingTransaction: ItemWriting {
         try base.entryCount(in: scope, visibility: visibility, before: key)
     }
 
-    open func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
-        try base.entries(in: scope, before: key, limit: limit)
+    open func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
+        try base.keys(in: scope, before: key, limit: limit)
     }
 
-    open func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
-        try base.entries(in: scope, after: key, limit: limit)
+    open func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
+        try base.keys(in: scope, after: key, limit: limit)
     }
 
     open func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] { try base.entriesSharingSortIndex(in: scope) }

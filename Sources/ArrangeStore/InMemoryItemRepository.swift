@@ -189,12 +189,12 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         order(of: scope).count(visibility, before: key)
     }
 
-    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) -> [OrderEntry] {
-        order(of: scope).entries(before: key, limit: limit)
+    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) -> [OrderKey] {
+        order(of: scope).entries(before: key, limit: limit).map(\.key)
     }
 
-    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) -> [OrderEntry] {
-        order(of: scope).entries(after: key, limit: limit)
+    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) -> [OrderKey] {
+        order(of: scope).entries(after: key, limit: limit).map(\.key)
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) -> [[OrderEntry]] {

@@ -11,8 +11,8 @@ public import Foundation
 /// Every backend passes the same conformance suite. In particular it must:
 /// - order the entries of every `OrderScope` (the items of a list, the lists, Today) by
 ///   `sortIndex`, then by `id` (`OrderKey`), everywhere;
-/// - answer the neighbour and window queries (``ItemReading/entries(in:before:limit:)``,
-///   ``ItemReading/entries(in:after:limit:)``) without scanning the ordering: their cost may
+/// - answer the neighbour and window queries (``ItemReading/keys(in:before:limit:)``,
+///   ``ItemReading/keys(in:after:limit:)``) without scanning the ordering: their cost may
 ///   grow with `limit` and the logarithm of the ordering's length, not with the length;
 /// - roll back every change of a write whose body throws, and rethrow the error;
 /// - refuse a list name that another list has already, ignoring case
@@ -289,17 +289,17 @@ public protocol ItemReading {
     ///   index before `key`, so O(log n + the count).
     func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int
 
-    /// Up to `limit` entries of the ordering strictly before `key`, nearest first.
+    /// The keys of up to `limit` entries of the ordering strictly before `key`, nearest first.
     ///
     /// With `limit: 1` this is the neighbour lookup; with a larger limit, one side of a
-    /// window to re-spread.
+    /// window to re-spread. Only keys: a backend answers from the ordering's index alone.
     /// - Complexity: O(log n + limit).
-    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry]
+    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey]
 
-    /// Up to `limit` entries of the ordering strictly after `key`, nearest first.
+    /// The keys of up to `limit` entries of the ordering strictly after `key`, nearest first.
     ///
     /// - Complexity: O(log n + limit).
-    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry]
+    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey]
 
     /// The groups of two or more entries of the ordering that share one `sortIndex`, in order.
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]]

@@ -71,14 +71,14 @@ final class RegionRecordingReader: ItemReading {
         return try base.entryCount(in: scope, visibility: visibility, before: key)
     }
 
-    func entries(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderEntry] {
+    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
         regions.noteKeys(of: scope)
-        return try base.entries(in: scope, before: key, limit: limit)
+        return try base.keys(in: scope, before: key, limit: limit)
     }
 
-    func entries(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderEntry] {
+    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
         regions.noteKeys(of: scope)
-        return try base.entries(in: scope, after: key, limit: limit)
+        return try base.keys(in: scope, after: key, limit: limit)
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {

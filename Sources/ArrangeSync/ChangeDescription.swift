@@ -94,7 +94,7 @@ extension SyncPlace {
             return
         }
         self.init(
-            after: try transaction.entries(in: scope, before: first, limit: 1).first?.id,
-            before: try transaction.entries(in: scope, after: last, limit: 1).first?.id)
+            after: try transaction.keys(in: scope, before: first, limit: 1).first?.id,
+            before: try transaction.keys(in: scope, after: last, limit: 1).first?.id)
     }
 }

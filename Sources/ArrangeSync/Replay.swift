@@ -118,7 +118,7 @@ struct Replay {
         if let before = place.before, !excluded.contains(before), try transaction.entry(id: before, in: scope) != nil { return .before(before) }
         if let after = place.after, let sortIndex = try transaction.tombstone(of: after, in: scope) {
             let grave = OrderKey(sortIndex: sortIndex, id: after)
-            let next = try transaction.entries(in: scope, after: grave, limit: excluded.count + 1).first { !excluded.contains($0.id) }
+            let next = try transaction.keys(in: scope, after: grave, limit: excluded.count + 1).first { !excluded.contains($0.id) }
             return next.map { .before($0.id) } ?? .bottom
         }
         return .bottom

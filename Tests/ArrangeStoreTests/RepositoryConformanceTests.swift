@@ -832,7 +832,7 @@ struct RepositoryConformanceTests {
         // SQLite must reach a neighbour through the list's order, starting at the key.
         if let sqlite = store.sqlite {
             let key = items[count / 2].orderKey
-            for query in [OrderingSQL.listItems.entriesBefore, OrderingSQL.listItems.entriesAfter] {
+            for query in [OrderingSQL.listItems.keysBefore, OrderingSQL.listItems.keysAfter] {
                 let plan = try sqlite.queryPlan(query, arguments: [list.id.text, key.sortIndex, key.id.text, 1])
                 #expect(plan.count == 1, "\(query): \(plan)")
                 #expect(plan.allSatisfy { $0.hasPrefix("SEARCH items USING PRIMARY KEY (list_id=? AND (sort_index,id)") }, "\(query): \(plan)")

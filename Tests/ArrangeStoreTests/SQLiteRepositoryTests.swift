@@ -86,7 +86,7 @@ struct SQLiteRepositoryTests {
         // One connection, which leaves an up-to-date file as it is when nothing is committed.
         let reopened = try SQLiteItemRepository.singleConnection(path: path)
         let neighbours = #expect(throws: StoreError.self) {
-            try reopened.write { try $0.entries(in: .items(list.id), before: items[1].orderKey, limit: 2) }
+            try reopened.write { try $0.keys(in: .items(list.id), before: items[1].orderKey, limit: 2) }
         }
         #expect(neighbours.map { "\($0)" }?.contains("a row cannot be read (a row of items holds a value of the wrong form: [id:\"not-a-uuid\"") == true)
         try reopened.close()
@@ -833,7 +833,7 @@ struct SQLiteRepositoryTests {
             let (sql, membership) = OrderingSQL.of(scope)
             let queries: [(String, [any DatabaseValueConvertible])] = ItemVisibility.allCases.flatMap { visibility in
                 [(sql.entryPage[visibility], [10, 10]), (sql.countBefore[visibility], [0, "x"])] + (sql.itemPage.map { [($0[visibility], [10, 10])] } ?? [])
-            } + [(sql.entriesBefore, [0, "x", 1]), (sql.entriesAfter, [0, "x", 1])]
+            } + [(sql.keysBefore, [0, "x", 1]), (sql.keysAfter, [0, "x", 1])]
             // The plan does not depend on the values: any text stands for the membership's.
             let membershipValues: [any DatabaseValueConvertible] = Array(repeating: "x", count: membership.count)
             for (query, arguments) in queries {

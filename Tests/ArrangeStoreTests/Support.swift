@@ -209,11 +209,11 @@ extension ItemReading {
 /// ``OrderScope/items(_:)``, turned back into items.
 extension ItemReading {
     func items(in list: ItemList.ID, before key: OrderKey, limit: Int) throws -> [Item] {
-        try entries(in: .items(list), before: key, limit: limit).map { try existingItem(id: Item.ID(entry: $0.id)) }
+        try keys(in: .items(list), before: key, limit: limit).map { try existingItem(id: Item.ID(entry: $0.id)) }
     }
 
     func items(in list: ItemList.ID, after key: OrderKey, limit: Int) throws -> [Item] {
-        try entries(in: .items(list), after: key, limit: limit).map { try existingItem(id: Item.ID(entry: $0.id)) }
+        try keys(in: .items(list), after: key, limit: limit).map { try existingItem(id: Item.ID(entry: $0.id)) }
     }
 
     func itemCount(in list: ItemList.ID, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
