@@ -103,15 +103,16 @@ extension SessionCommand {
     }
 }
 
-/// A command that runs one request form and prints its result.
+/// A command that runs one kind of request and prints its result.
 protocol RequestCommand: SessionCommand {
-    associatedtype Form: RequestForm
+    /// The kind of request the command makes.
+    associatedtype Form: Request
 
     /// The request the command's arguments make.
-    var fields: RequestFields { get }
+    var request: Form { get }
 
     /// The result as text for a person.
-    func text(for result: Form.Intent.Result, in session: CommandSession) async throws -> String
+    func text(for result: Form.Result, in session: CommandSession) async throws -> String
 }
 
 extension RequestCommand {
@@ -121,7 +122,7 @@ extension RequestCommand {
 
     /// Runs the command's request and prints its result, as JSON or as text.
     func runRequest(in session: CommandSession) async throws {
-        let result = try await Form.perform(fields, in: session).result
+        let result = try await request.perform(in: session).result
         if shared.json {
             try session.printJSON(result)
         } else {

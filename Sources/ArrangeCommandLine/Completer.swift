@@ -21,12 +21,12 @@ public struct Completer: Sendable {
     /// The options followed by a list: the catalogue's list parameters, and `--into`, the
     /// command line's name for the list `move` moves into.
     static let listOptions = Set(
-        RequestCatalogue.forms.flatMap { $0.parameters }.filter { $0.valueType == ListReference.self }.map { "--" + $0.name } + ["--into"])
+        RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == ListReference.self }.map { "--" + $0.name } + ["--into"])
 
     /// The commands whose arguments are items: those whose requests take items, in the catalogue.
     static let itemCommands = Set(
-        RequestCatalogue.forms
-            .filter { $0.parameters.contains { $0.valueType == ItemReference.self || $0.valueType == [ItemReference].self } }
+        RequestCatalogue.requests
+            .filter { $0.fields.contains { $0.valueType == ItemReference.self || $0.valueType == [ItemReference].self } }
             .map { $0.commandName })
 
     /// The commands whose first argument is a list.

@@ -25,13 +25,6 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         self.message = message
     }
 
-    /// A request that leaves out a parameter it must give.
-    ///
-    /// - Parameter request: What needs the field: the request's name, or "The request".
-    static func missingField(_ parameter: any AnyParameter, in request: String) -> IntentFailure {
-        IntentFailure(code: "missingField", message: "\(request) needs the field '\(parameter.name)', which must be \(parameter.jsonForm).")
-    }
-
     /// Describes any error a request can end in.
     public init(_ error: any Error) {
         // The command line keeps the core's English, with its ids and paths (the errors'

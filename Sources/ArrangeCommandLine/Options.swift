@@ -101,8 +101,8 @@ struct PlacementOptions<Anchor: PlacementAnchor>: ParsableArguments {
 }
 
 extension CommandConfiguration {
-    /// The configuration of the command that runs a request form: its name and summary.
-    static func request(_ form: any RequestForm.Type, discussion: String = "") -> CommandConfiguration {
-        CommandConfiguration(commandName: form.commandName, abstract: form.summary, discussion: discussion)
+    /// The configuration of the command that runs a kind of request: its name and summary.
+    static func request(_ request: any Request.Type, discussion: String = "") -> CommandConfiguration {
+        CommandConfiguration(commandName: request.commandName, abstract: request.summary, discussion: discussion)
     }
 }

@@ -15,8 +15,7 @@ public struct RunConversation: Sendable {
     /// The answer to one request line, without a line break.
     public func answer(_ line: String) async -> String {
         do {
-            let request = try RunRequest(line)
-            let result = try await request.form.performEncodable(request.fields, in: session)
+            let result = try await RunRequest(line).request.performForEncoding(in: session)
             return #"{"ok":true,"result":"# + (try JSONLine.encode(result)) + "}"
         } catch {
             return Self.errorAnswer(IntentFailure(error))

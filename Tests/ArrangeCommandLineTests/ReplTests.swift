@@ -75,7 +75,7 @@ struct ReplTests {
         let all = repl.help(for: nil)
         // Today's forms are subcommands of `today`.
         let todayForms: Set = ["add-to-today", "remove-from-today", "move-in-today"]
-        for name in RequestCatalogue.forms.map({ $0.commandName }).filter({ !todayForms.contains($0) }) + ["use LIST", "use Today", "quit", "run"] {
+        for name in RequestCatalogue.requests.map({ $0.commandName }).filter({ !todayForms.contains($0) }) + ["use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))

@@ -22,12 +22,11 @@ struct SQLPathTests {
         let environment = try IntentEnvironment(repository: repository, historyLimit: 0)
         let (session, _) = try await makeSession(environment: environment)
         for title in ["A", "B", "C", "D", "E"] {
-            _ = try await AddRequest.perform(RequestFields().with(AddRequest.title, title), in: session)
+            _ = try await AddRequest(title: title).perform(in: session)
         }
         log.withLock { $0.removeAll() }
 
-        let moved = try await MoveRequest.perform(
-            RequestFields().with(MoveRequest.items, ["#3"]).with(MoveRequest.placement, .top), in: session).result
+        let moved = try await MoveRequest(items: ["#3"], placement: .top).perform(in: session).result
         let write = log.withLock { statements in defer { statements.removeAll() }; return statements }
         let positions = try await session.positions(of: moved.items)
         let read = log.withLock { $0 }

@@ -6,20 +6,25 @@ import ArrangeStore
 
 // The items: `list`, `show`, `add`, `rename`, `complete`, `reopen`, `delete`.
 
-/// The `list` parameter of the requests that name items by `#N`.
-private let countingList = Parameter<ListReference>("list", help: "The list whose open items #N counts; the current list when not given.")
-
-enum ListItemsRequest: RequestForm {
+struct ListItemsRequest: Request {
     static let name = "list"
     static let summary = "Show the items of a list in their order, numbered #1, #2, … for use in other commands."
-    static let list = Parameter<ListReference>("list", help: "The list to show; the current list when not given.")
-    static let includeCompleted = Parameter<Bool>("includeCompleted", help: "Show completed items too (they get no #N).")
-    static let parameters: [any AnyParameter] = [list, includeCompleted]
+    var list: ListReference?
+    var includeCompleted: Bool?
 
-    static func readsOnly(_ fields: RequestFields) -> Bool { true }
+    enum CodingKeys: String, CodingKey { case list, includeCompleted }
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> ListItems {
-        ListItems(list: try resolve.list(fields[list]).id, visibility: fields[includeCompleted] ?? false ? .all : .open)
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .list: "The list to show; the current list when not given."
+        case .includeCompleted: "Show completed items too (they get no #N)."
+        }
+    }
+
+    var readsOnly: Bool { true }
+
+    func intent(_ resolve: ReferenceResolver) throws -> ListItems {
+        ListItems(list: try resolve.list(list).id, visibility: includeCompleted ?? false ? .all : .open)
     }
 }
 
@@ -27,16 +32,16 @@ struct ListCommand: RequestCommand {
     typealias Form = ListItemsRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange list; arrange list --list Groceries --all")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.list, valueName: "list")) var name: ListReference?
-    @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
-    @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.includeCompleted))
+    @Argument(help: ArgumentHelp(Form.help(.list), valueName: "list")) var name: ListReference?
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(.includeCompleted)))
     var includeCompleted = false
 
     func validate() throws {
         guard name == nil || list == nil else { throw ValidationError("Name the list once: as an argument or with --list.") }
     }
 
-    var fields: RequestFields { RequestFields().with(Form.list, name ?? list).with(Form.includeCompleted, includeCompleted) }
+    var request: ListItemsRequest { ListItemsRequest(list: name ?? list, includeCompleted: includeCompleted) }
 
     func text(for result: ItemListing, in session: CommandSession) -> String {
         TextFormat.listing(result)
@@ -47,7 +52,7 @@ struct ListCommand: RequestCommand {
         guard session.isUsingToday, name == nil, list == nil else {
             return try await runRequest(in: session)
         }
-        let today = try await TodayRequest.perform(RequestFields().with(TodayRequest.includeCompleted, includeCompleted), in: session).result
+        let today = try await TodayRequest(includeCompleted: includeCompleted).perform(in: session).result
         if shared.json {
             try session.printJSON(today)
         } else {
@@ -56,16 +61,25 @@ struct ListCommand: RequestCommand {
     }
 }
 
-enum ShowRequest: RequestForm {
+struct ShowRequest: Request {
     static let name = "show"
     static let summary = "Show one item with all its fields."
-    static let item = Parameter<ItemReference>("item", required: true, help: "The item to show: #N, an id, or at least 4 characters of one.")
-    static let parameters: [any AnyParameter] = [item, countingList]
+    var item: ItemReference
+    var list: ListReference?
 
-    static func readsOnly(_ fields: RequestFields) -> Bool { true }
+    enum CodingKeys: String, CodingKey { case item, list }
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> ShowItem {
-        ShowItem(item: try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[countingList])).id)
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .item: "The item to show: #N, an id, or at least 4 characters of one."
+        case .list: Help.countingList
+        }
+    }
+
+    var readsOnly: Bool { true }
+
+    func intent(_ resolve: ReferenceResolver) throws -> ShowItem {
+        ShowItem(item: try resolve.item(item, numberedIn: try resolve.numbering(list)).id)
     }
 }
 
@@ -73,33 +87,42 @@ struct ShowCommand: RequestCommand {
     typealias Form = ShowRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange show '#2'")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.item, valueName: "item")) var item: ItemReference
-    @Option(help: ArgumentHelp(countingList, valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
 
-    var fields: RequestFields { RequestFields().with(Form.item, item).with(countingList, list) }
+    var request: ShowRequest { ShowRequest(item: item, list: list) }
 
     func text(for result: ItemResult, in session: CommandSession) -> String {
         TextFormat.details(result.item)
     }
 }
 
-enum AddRequest: RequestForm {
+struct AddRequest: Request {
     static let name = "add"
     static let summary = "Add an item to a list, at the bottom unless told otherwise."
-    static let title = Parameter<String>("title", required: true, help: "The item's title.")
-    static let list = Parameter<ListReference>("list", help: "The list to add to; the current list when not given.")
-    static let placement = Parameter<PlacementReference>(
-        "placement", help: "Where the item goes: top, bottom (the default), before or after an item, or at an offset.")
-    static let notes = Parameter<String>("notes", help: "Notes to keep with the item.")
-    static let today = Parameter<Bool>("today", help: "Whether the item joins Today too, at its bottom, in the same step.")
-    static let parameters: [any AnyParameter] = [title, list, placement, notes, today]
+    var title: String
+    var list: ListReference?
+    var placement: PlacementReference?
+    var notes: String?
+    var today: Bool?
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> AddItem {
-        let list = try resolve.list(fields[list])
+    enum CodingKeys: String, CodingKey { case title, list, placement, notes, today }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .title: "The item's title."
+        case .list: "The list to add to; the current list when not given."
+        case .placement: "Where the item goes: top, bottom (the default), before or after an item, or at an offset."
+        case .notes: "Notes to keep with the item."
+        case .today: "Whether the item joins Today too, at its bottom, in the same step."
+        }
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> AddItem {
+        let list = try resolve.list(list)
         return AddItem(
-            title: try fields.value(title), list: list.id,
-            placement: try resolve.placement(fields[placement] ?? .bottom, numberedIn: .list(list)), notes: fields[notes] ?? "",
-            today: fields[today] == true ? .bottom : nil)
+            title: title, list: list.id, placement: try resolve.placement(placement ?? .bottom, numberedIn: .list(list)), notes: notes ?? "",
+            today: today == true ? .bottom : nil)
     }
 }
 
@@ -112,15 +135,14 @@ struct AddCommand: RequestCommand {
           arrange add Call mum --top
         """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.title, valueName: "title")) var title: [String]
-    @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
-    @Option(help: ArgumentHelp(Form.notes, valueName: "text")) var notes: String?
-    @Flag(help: ArgumentHelp(Form.today)) var today = false
+    @Option(help: ArgumentHelp(Form.help(.notes), valueName: "text")) var notes: String?
+    @Flag(help: ArgumentHelp(Form.help(.today))) var today = false
 
-    var fields: RequestFields {
-        RequestFields().with(Form.title, title.joined(separator: " ")).with(Form.list, list).with(Form.placement, placement.reference)
-            .with(Form.notes, notes).with(Form.today, today ? true : nil)
+    var request: AddRequest {
+        AddRequest(title: title.joined(separator: " "), list: list, placement: placement.reference, notes: notes, today: today ? true : nil)
     }
 
     func text(for result: PlacementResult, in session: CommandSession) async throws -> String {
@@ -128,16 +150,25 @@ struct AddCommand: RequestCommand {
     }
 }
 
-enum RenameRequest: RequestForm {
+struct RenameRequest: Request {
     static let name = "rename"
     static let summary = "Give an item a new title."
-    static let item = Parameter<ItemReference>("item", required: true, help: "The item to rename: #N, an id, or at least 4 characters of one.")
-    static let title = Parameter<String>("title", required: true, help: "The item's new title.")
-    static let parameters: [any AnyParameter] = [item, title, countingList]
+    var item: ItemReference
+    var title: String
+    var list: ListReference?
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> RenameItem {
-        let item = try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[countingList]))
-        return RenameItem(item: item.id, title: try fields.value(title))
+    enum CodingKeys: String, CodingKey { case item, title, list }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .item: "The item to rename: #N, an id, or at least 4 characters of one."
+        case .title: "The item's new title."
+        case .list: Help.countingList
+        }
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> RenameItem {
+        RenameItem(item: try resolve.item(item, numberedIn: try resolve.numbering(list)).id, title: title)
     }
 }
 
@@ -145,31 +176,39 @@ struct RenameCommand: RequestCommand {
     typealias Form = RenameRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange rename '#2' Buy oat milk")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.item, valueName: "item")) var item: ItemReference
-    @Argument(help: ArgumentHelp(Form.title, valueName: "title")) var title: [String]
-    @Option(help: ArgumentHelp(countingList, valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
+    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
 
-    var fields: RequestFields {
-        RequestFields().with(Form.item, item).with(Form.title, title.joined(separator: " ")).with(countingList, list)
-    }
+    var request: RenameRequest { RenameRequest(item: item, title: title.joined(separator: " "), list: list) }
 
     func text(for result: ItemResult, in session: CommandSession) -> String {
         "Renamed \(TextFormat.short(result.item.id)) to \(TextFormat.quoted(result.item.title))."
     }
 }
 
-enum EditRequest: RequestForm {
+struct EditRequest: Request {
     static let name = "edit"
     static let summary = "Change an item's title, its notes, or both."
-    static let item = Parameter<ItemReference>("item", required: true, help: "The item to edit: #N, an id, or at least 4 characters of one.")
-    static let title = Parameter<String>("title", help: "The item's new title; left out, the title stays.")
-    static let notes = Parameter<String>("notes", help: "The item's new notes; \"\" clears them, and left out, they stay.")
-    static let parameters: [any AnyParameter] = [item, title, notes, countingList]
+    var item: ItemReference
+    var title: String?
+    var notes: String?
+    var list: ListReference?
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> EditItem {
-        guard fields[title] != nil || fields[notes] != nil else { throw ValidationError("Say what to change: a new title, new notes, or both.") }
-        let item = try resolve.item(try fields.value(item), numberedIn: try resolve.numbering(fields[countingList]))
-        return EditItem(item.id, title: fields[title], notes: fields[notes])
+    enum CodingKeys: String, CodingKey { case item, title, notes, list }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .item: "The item to edit: #N, an id, or at least 4 characters of one."
+        case .title: "The item's new title; left out, the title stays."
+        case .notes: "The item's new notes; \"\" clears them, and left out, they stay."
+        case .list: Help.countingList
+        }
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> EditItem {
+        guard title != nil || notes != nil else { throw ValidationError("Say what to change: a new title, new notes, or both.") }
+        return EditItem(try resolve.item(item, numberedIn: try resolve.numbering(list)).id, title: title, notes: notes)
     }
 }
 
@@ -181,51 +220,70 @@ struct EditCommand: RequestCommand {
           arrange edit '#2' --title 'Buy oat milk' --notes ''
         """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.item, valueName: "item")) var item: ItemReference
-    @Option(help: ArgumentHelp(Form.title, valueName: "title")) var title: String?
-    @Option(help: ArgumentHelp(Form.notes, valueName: "text")) var notes: String?
-    @Option(help: ArgumentHelp(countingList, valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
+    @Option(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: String?
+    @Option(help: ArgumentHelp(Form.help(.notes), valueName: "text")) var notes: String?
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
 
-    var fields: RequestFields {
-        RequestFields().with(Form.item, item).with(Form.title, title).with(Form.notes, notes).with(countingList, list)
-    }
+    var request: EditRequest { EditRequest(item: item, title: title, notes: notes, list: list) }
 
     func text(for result: ItemResult, in session: CommandSession) -> String {
         "Edited \(TextFormat.short(result.item.id)): \(TextFormat.quoted(result.item.title))."
     }
 }
 
-/// The form of the requests that act on several items by reference: `complete`, `reopen`, `delete`.
-protocol ItemsRequest: RequestForm {
-    /// What the items parameter means for this request.
+/// The requests that act on several items by reference: `complete`, `reopen`, `delete`.
+protocol ItemsRequest: Request where Field == ItemsRequestField {
+    /// The items, as the request names them.
+    var items: [ItemReference] { get }
+    /// The list whose open items `#N` counts.
+    var list: ListReference? { get }
+
+    init(items: [ItemReference], list: ListReference?)
+
+    /// What the items field means for this request.
     static var itemsHelp: String { get }
 
     /// The intent for the resolved items.
     static func intent(for items: [Item.ID]) -> Intent
 }
 
-extension ItemsRequest {
-    static var items: Parameter<[ItemReference]> { Parameter("items", required: true, help: itemsHelp) }
-    static var itemsHelp: String { "The items: #N (as `list` numbers them), ids, or at least 4 characters of an id." }
-    static var parameters: [any AnyParameter] { [items, countingList] }
+/// The fields of an ``ItemsRequest``.
+enum ItemsRequestField: String, CodingKey {
+    case items, list
+}
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> Intent {
-        intent(for: try resolve.itemIDs(try fields.value(items), numberedIn: try resolve.numbering(fields[countingList])))
+extension ItemsRequest {
+    static var itemsHelp: String { "The items: #N (as `list` numbers them), ids, or at least 4 characters of an id." }
+
+    static func help(_ field: ItemsRequestField) -> String {
+        switch field {
+        case .items: itemsHelp
+        case .list: Help.countingList
+        }
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> Intent {
+        Self.intent(for: try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)))
     }
 }
 
 /// The arguments of the commands that act on several items by reference.
 struct ItemsArguments<Form: ItemsRequest>: ParsableArguments {
-    @Argument(help: ArgumentHelp(Form.items, valueName: "item")) var items: [ItemReference]
-    @Option(help: ArgumentHelp(countingList, valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(.items), valueName: "item")) var items: [ItemReference]
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
 
-    var fields: RequestFields { RequestFields().with(Form.items, items).with(countingList, list) }
+    var request: Form { Form(items: items, list: list) }
 }
 
-enum CompleteRequest: ItemsRequest {
+struct CompleteRequest: ItemsRequest {
     typealias Intent = CompleteItems
     static let name = "complete"
     static let summary = "Mark items done; they keep their place but `list` hides them."
+    var items: [ItemReference]
+    var list: ListReference?
+    typealias CodingKeys = ItemsRequestField
+
     static func intent(for items: [Item.ID]) -> CompleteItems { CompleteItems(items) }
 }
 
@@ -235,18 +293,22 @@ struct CompleteCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @OptionGroup var arguments: ItemsArguments<Form>
 
-    var fields: RequestFields { arguments.fields }
+    var request: Form { arguments.request }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         result.changed == 0 ? "Already done: \(TextFormat.titles(result.items))." : "Completed \(TextFormat.titles(result.items))."
     }
 }
 
-enum ReopenRequest: ItemsRequest {
+struct ReopenRequest: ItemsRequest {
     typealias Intent = ReopenItems
     static let name = "reopen"
     static let summary = "Mark completed items open again, in the place they had."
-    static var itemsHelp: String { "The items to reopen: ids or id prefixes (#N counts open items only)." }
+    static let itemsHelp = "The items to reopen: ids or id prefixes (#N counts open items only)."
+    var items: [ItemReference]
+    var list: ListReference?
+    typealias CodingKeys = ItemsRequestField
+
     static func intent(for items: [Item.ID]) -> ReopenItems { ReopenItems(items) }
 }
 
@@ -256,17 +318,21 @@ struct ReopenCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @OptionGroup var arguments: ItemsArguments<Form>
 
-    var fields: RequestFields { arguments.fields }
+    var request: Form { arguments.request }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         result.changed == 0 ? "Already open: \(TextFormat.titles(result.items))." : "Reopened \(TextFormat.titles(result.items))."
     }
 }
 
-enum DeleteRequest: ItemsRequest {
+struct DeleteRequest: ItemsRequest {
     typealias Intent = DeleteItems
     static let name = "delete"
     static let summary = "Delete items (undo puts them back where they were)."
+    var items: [ItemReference]
+    var list: ListReference?
+    typealias CodingKeys = ItemsRequestField
+
     static func intent(for items: [Item.ID]) -> DeleteItems { DeleteItems(items) }
 }
 
@@ -276,7 +342,7 @@ struct DeleteCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @OptionGroup var arguments: ItemsArguments<Form>
 
-    var fields: RequestFields { arguments.fields }
+    var request: Form { arguments.request }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         "Deleted \(TextFormat.titles(result.items))."

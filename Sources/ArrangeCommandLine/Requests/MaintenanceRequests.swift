@@ -10,12 +10,7 @@ import Foundation
 /// default), `lists` or `today`.
 extension OrderingKind: ExpressibleByArgument, RequestValue {
     public static var jsonForm: String { #""items", "lists" or "today""# }
-
-    public init(json: JSONValue) throws(RequestValueError) {
-        guard case .string(let text) = json else { throw .wrongType }
-        guard let kind = Self(rawValue: text) else { throw .invalid("'\(text)' is no ordering.") }
-        self = kind
-    }
+    public static var placeholder: OrderingKind { .items }
 
     /// The ordering a request names with `scope` and `list`: a list's items unless `scope` says otherwise.
     ///
@@ -30,18 +25,27 @@ extension OrderingKind: ExpressibleByArgument, RequestValue {
     }
 }
 
-enum ValidateRequest: RequestForm {
+struct ValidateRequest: Request {
     static let name = "validate"
     static let summary = "Check an order (a list's items, the lists, Today) for tied or cramped sort keys, and repair them when asked; the order never changes."
-    static let list = Parameter<ListReference>("list", help: "The list whose items to check; the current list when neither it nor scope is given.")
-    static let scope = Parameter<OrderingKind>("scope", help: "Check the order of a list's items (items, the default), of the lists, or of Today.")
-    static let repair = Parameter<Bool>("repair", help: "Repair what the check finds.")
-    static let parameters: [any AnyParameter] = [list, scope, repair]
+    var list: ListReference?
+    var scope: OrderingKind?
+    var repair: Bool?
 
-    static func readsOnly(_ fields: RequestFields) -> Bool { !(fields[repair] ?? false) }
+    enum CodingKeys: String, CodingKey { case list, scope, repair }
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> ValidateList {
-        ValidateList(try OrderingKind.scope(fields[scope], list: fields[list], resolve), repair: fields[repair] ?? false)
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .list: "The list whose items to check; the current list when neither it nor scope is given."
+        case .scope: "Check the order of a list's items (items, the default), of the lists, or of Today."
+        case .repair: "Repair what the check finds."
+        }
+    }
+
+    var readsOnly: Bool { !(repair ?? false) }
+
+    func intent(_ resolve: ReferenceResolver) throws -> ValidateList {
+        ValidateList(try OrderingKind.scope(scope, list: list, resolve), repair: repair ?? false)
     }
 }
 
@@ -49,11 +53,11 @@ struct ValidateCommand: RequestCommand {
     typealias Form = ValidateRequest
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
-    @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.scope, valueName: "items|lists|today")) var scope: OrderingKind?
-    @Flag(help: ArgumentHelp(Form.repair)) var repair = false
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today")) var scope: OrderingKind?
+    @Flag(help: ArgumentHelp(Form.help(.repair))) var repair = false
 
-    var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope).with(Form.repair, repair) }
+    var request: ValidateRequest { ValidateRequest(list: list, scope: scope, repair: repair) }
 
     func text(for result: ValidationResult, in session: CommandSession) -> String {
         let report = result.report
@@ -67,15 +71,23 @@ struct ValidateCommand: RequestCommand {
     }
 }
 
-enum NormalizeRequest: RequestForm {
+struct NormalizeRequest: Request {
     static let name = "normalize"
     static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today) evenly; the order never changes."
-    static let list = Parameter<ListReference>("list", help: "The list whose items to renumber; the current list when neither it nor scope is given.")
-    static let scope = Parameter<OrderingKind>("scope", help: "Renumber the order of a list's items (items, the default), of the lists, or of Today.")
-    static let parameters: [any AnyParameter] = [list, scope]
+    var list: ListReference?
+    var scope: OrderingKind?
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> NormalizeList {
-        NormalizeList(try OrderingKind.scope(fields[scope], list: fields[list], resolve))
+    enum CodingKeys: String, CodingKey { case list, scope }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .list: "The list whose items to renumber; the current list when neither it nor scope is given."
+        case .scope: "Renumber the order of a list's items (items, the default), of the lists, or of Today."
+        }
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> NormalizeList {
+        NormalizeList(try OrderingKind.scope(scope, list: list, resolve))
     }
 }
 
@@ -83,30 +95,36 @@ struct NormalizeCommand: RequestCommand {
     typealias Form = NormalizeRequest
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
-    @Option(help: ArgumentHelp(Form.list, valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.scope, valueName: "items|lists|today")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today")) var scope: OrderingKind?
 
-    var fields: RequestFields { RequestFields().with(Form.list, list).with(Form.scope, scope) }
+    var request: NormalizeRequest { NormalizeRequest(list: list, scope: scope) }
 
     func text(for result: NormalizeResult, in session: CommandSession) -> String {
         "Renumbered \(TextFormat.name(of: result.scope, list: result.list, startingSentence: false)): \(result.rowsWritten) rows written."
     }
 }
 
-enum UndoRequest: RequestForm {
+struct UndoRequest: Request {
     static let name = "undo"
     static let summary = "Undo the newest change made in this session."
-    static let parameters: [any AnyParameter] = []
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) -> Undo { Undo() }
+    enum CodingKeys: CodingKey {}
+
+    static func help(_ field: CodingKeys) -> String {}
+
+    func intent(_ resolve: ReferenceResolver) -> Undo { Undo() }
 }
 
-enum RedoRequest: RequestForm {
+struct RedoRequest: Request {
     static let name = "redo"
     static let summary = "Redo the change undone last in this session."
-    static let parameters: [any AnyParameter] = []
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) -> Redo { Redo() }
+    enum CodingKeys: CodingKey {}
+
+    static func help(_ field: CodingKeys) -> String {}
+
+    func intent(_ resolve: ReferenceResolver) -> Redo { Redo() }
 }
 
 /// What undo and redo say about where their history lives.
@@ -117,7 +135,7 @@ struct UndoCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: historyDiscussion)
     @OptionGroup var shared: SharedOptions
 
-    var fields: RequestFields { RequestFields() }
+    var request: UndoRequest { UndoRequest() }
 
     func text(for result: HistoryResult, in session: CommandSession) -> String {
         "Undid \(TextFormat.quoted(result.action))."
@@ -129,7 +147,7 @@ struct RedoCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: historyDiscussion)
     @OptionGroup var shared: SharedOptions
 
-    var fields: RequestFields { RequestFields() }
+    var request: RedoRequest { RedoRequest() }
 
     func text(for result: HistoryResult, in session: CommandSession) -> String {
         "Redid \(TextFormat.quoted(result.action))."

@@ -6,38 +6,55 @@ import Foundation
 
 // `move`: items by reference with a placement, or the offset form of SwiftUI's onMove.
 
-enum MoveRequest: RequestForm {
+struct MoveRequest: Request {
     static let name = "move"
     static let summary = "Move items, keeping their order, to the top, the bottom, next to an item or to an offset, in their list or into another."
-    static let items = Parameter<[ItemReference]>("items", required: true, help: "The items to move: #N, ids, or id prefixes.")
-    static let placement = Parameter<PlacementReference>("placement", required: true, help: "Where they go: top, bottom, before or after an item, or at an offset.")
-    static let list = Parameter<ListReference>("list", help: "The list to move them into; #N in the placement counts this list's items.")
-    static let from = Parameter<ListReference>("from", help: "The list whose open items #N counts for the moved items; the current list when not given.")
-    static let parameters: [any AnyParameter] = [items, placement, list, from]
+    var items: [ItemReference]
+    var placement: PlacementReference
+    var list: ListReference?
+    var from: ListReference?
 
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItems {
-        let source = try resolve.numbering(fields[from])
-        let ids = try resolve.itemIDs(try fields.value(items), numberedIn: source)
-        let destination = try fields[list].map { try resolve.list($0) }
-        let placement = try resolve.placement(try fields.value(placement), numberedIn: destination.map(ItemNumbering.list) ?? source)
+    enum CodingKeys: String, CodingKey { case items, placement, list, from }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .items: "The items to move: #N, ids, or id prefixes."
+        case .placement: "Where they go: top, bottom, before or after an item, or at an offset."
+        case .list: "The list to move them into; #N in the placement counts this list's items."
+        case .from: "The list whose open items #N counts for the moved items; the current list when not given."
+        }
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> MoveItems {
+        let source = try resolve.numbering(from)
+        let ids = try resolve.itemIDs(items, numberedIn: source)
+        let destination = try list.map { try resolve.list($0) }
+        let placement = try resolve.placement(placement, numberedIn: destination.map(ItemNumbering.list) ?? source)
         return MoveItems(ids, to: placement, into: destination?.id)
     }
 }
 
-enum MoveAtOffsetsRequest: RequestForm {
+struct MoveAtOffsetsRequest: Request {
     static let name = "move"
     static let summary = "Move the open items at some offsets to before the item at another, as SwiftUI's onMove does."
-    static let fromOffsets = Parameter<[Int]>("fromOffsets", required: true, help: "The 0-based offsets of the items to move, among the list's open items.")
-    static let toOffset = Parameter<Int>("toOffset", required: true, help: "The offset to move them before, counted before the move (the number of open items for the end).")
-    static let list = Parameter<ListReference>("list", help: "The list; the current list when not given.")
-    static let parameters: [any AnyParameter] = [fromOffsets, toOffset, list]
-    static let selector: String? = "fromOffsets"
+    static let selector: String? = CodingKeys.fromOffsets.stringValue
+    var fromOffsets: [Int]
+    var toOffset: Int
+    var list: ListReference?
+
+    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, list }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .fromOffsets: "The 0-based offsets of the items to move, among the list's open items."
+        case .toOffset: "The offset to move them before, counted before the move (the number of open items for the end)."
+        case .list: "The list; the current list when not given."
+        }
+    }
 
     /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice.
-    static func intent(_ fields: RequestFields, _ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
-        MoveItemsAtOffsets(
-            fromOffsets: try IndexSet(distinctOffsets: try fields.value(fromOffsets)), toOffset: try fields.value(toOffset),
-            in: try resolve.list(fields[list]).id)
+    func intent(_ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
+        MoveItemsAtOffsets(fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: try resolve.list(list).id)
     }
 }
 
@@ -82,15 +99,15 @@ struct MoveCommand: SessionCommand {
               arrange move --from-offsets 0 2 --to-offset 5      (SwiftUI's onMove)
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(MoveRequest.items, valueName: "item")) var items: [ItemReference] = []
+    @Argument(help: ArgumentHelp(MoveRequest.help(.items), valueName: "item")) var items: [ItemReference] = []
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
     @Option(name: [.customLong("into"), .customLong("list")], help: ArgumentHelp(
         "The list to move the items into (with --from-offsets: the list they are in).", valueName: "list"))
     var list: ListReference?
-    @Option(help: ArgumentHelp(MoveRequest.from, valueName: "list")) var from: ListReference?
-    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAtOffsetsRequest.fromOffsets, valueName: "offset"))
+    @Option(help: ArgumentHelp(MoveRequest.help(.from), valueName: "list")) var from: ListReference?
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAtOffsetsRequest.toOffset, valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAtOffsetsRequest.help(.toOffset), valueName: "offset"))
     var toOffset: Int?
 
     func validate() throws {
@@ -100,29 +117,34 @@ struct MoveCommand: SessionCommand {
             what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM, --offset N, or --into LIST for its bottom")
     }
 
+    /// The request the arguments make: by offsets, or by reference and placement (`--into LIST`
+    /// alone places at its bottom), in Today or in a list.
+    func request(inToday: Bool) -> any Request<PlacementResult> {
+        switch (inToday, toOffset) {
+        case (true, let toOffset?): MoveInTodayAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset)
+        case (false, let toOffset?): MoveAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset, list: list)
+        case (true, nil): MoveInTodayRequest(items: items, placement: placement.reference ?? .bottom)
+        case (false, nil): MoveRequest(items: items, placement: placement.reference ?? .bottom, list: list, from: from)
+        }
+    }
+
     func run(in session: CommandSession) async throws {
-        if session.isUsingToday, list == nil, from == nil {
-            // After `use Today`, #N counts Today: the move is one in Today.
-            return try await TodayMoveCommand.move(
-                items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset, json: shared.json, in: session)
-        }
-        let result = if fromOffsets.isEmpty {
-            try await MoveRequest.perform(
-                RequestFields().with(MoveRequest.items, items).with(MoveRequest.placement, placement.reference ?? .bottom)
-                    .with(MoveRequest.list, list).with(MoveRequest.from, from),
-                in: session).result
-        } else {
-            try await MoveAtOffsetsRequest.perform(
-                RequestFields().with(MoveAtOffsetsRequest.fromOffsets, fromOffsets).with(MoveAtOffsetsRequest.toOffset, toOffset)
-                    .with(MoveAtOffsetsRequest.list, list),
-                in: session).result
-        }
-        if shared.json {
-            try session.printJSON(result)
-        } else if result.rowsWritten == 0 {
-            session.console.print("Nothing to move: \(TextFormat.titles(result.items)) already there.")
-        } else {
-            session.console.print(TextFormat.placed("Moved", result.items, positions: try await session.positions(of: result.items)))
-        }
+        // After `use Today`, with no list named, #N counts Today: the move is one in Today.
+        let inToday = session.isUsingToday && list == nil && from == nil
+        let result = try await request(inToday: inToday).perform(in: session).result
+        try await printMoved(result, inToday: inToday, json: shared.json, in: session)
+    }
+}
+
+/// Prints what a move did: as JSON, or as a sentence with the items' new positions, in Today
+/// or in their list.
+func printMoved(_ result: PlacementResult, inToday: Bool, json: Bool, in session: CommandSession) async throws {
+    if json {
+        try session.printJSON(result)
+    } else if result.rowsWritten == 0 {
+        session.console.print("Nothing to move: \(TextFormat.titles(result.items)) already there.")
+    } else {
+        session.console.print(
+            TextFormat.placed("Moved", result.items, positions: try await session.positions(of: result.items, inToday: inToday), inToday: inToday))
     }
 }

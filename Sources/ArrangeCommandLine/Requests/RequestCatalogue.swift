@@ -1,16 +1,16 @@
 import ArrangeIntents
 import Foundation
 
-/// Every request form: the source of the JSON protocol's intent names, the help texts and
+/// Every request: the source of the JSON protocol's intent names, the help texts and
 /// Tab completion.
 ///
 /// ```swift
-/// RequestCatalogue.form(named: "move", keys: ["items", "placement"])    // MoveRequest.self
-/// RequestCatalogue.form(named: "move", keys: ["fromOffsets", "toOffset"])  // MoveAtOffsetsRequest.self
+/// RequestCatalogue.request(named: "move", keys: ["items", "placement"])    // MoveRequest.self
+/// RequestCatalogue.request(named: "move", keys: ["fromOffsets", "toOffset"])  // MoveAtOffsetsRequest.self
 /// ```
 public enum RequestCatalogue {
-    /// Every form, in the order help lists them.
-    public static let forms: [any RequestForm.Type] = [
+    /// Every request, in the order help lists them.
+    public static let requests: [any Request.Type] = [
         ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self,
         RenameListRequest.self, DeleteListRequest.self,
         ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self,
@@ -20,44 +20,43 @@ public enum RequestCatalogue {
         ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self,
     ]
 
-    /// The distinct intent names, in the order of ``forms``.
+    /// The distinct intent names, in the order of ``requests``.
     public static var names: [String] {
         var seen = Set<String>()
-        return forms.map { $0.name }.filter { seen.insert($0).inserted }
+        return requests.map { $0.name }.filter { seen.insert($0).inserted }
     }
 
-    /// The form a request names: among the forms with that name, the one whose
-    /// ``RequestForm/selector`` is among `keys`, else the one without a selector.
+    /// The request a JSON line names: among the requests with that name, the one whose
+    /// ``Request/selector`` is among `keys`, else the one without a selector.
     ///
-    /// - Returns: `nil` when no form has the name.
-    public static func form(named name: String, keys: Set<String>) -> (any RequestForm.Type)? {
-        let forms = forms.filter { $0.name == name }
-        return forms.first { $0.selector.map(keys.contains) ?? false } ?? forms.first { $0.selector == nil }
+    /// - Returns: `nil` when no request has the name.
+    public static func request(named name: String, keys: Set<String>) -> (any Request.Type)? {
+        let requests = requests.filter { $0.name == name }
+        return requests.first { $0.selector.map(keys.contains) ?? false } ?? requests.first { $0.selector == nil }
     }
 }
 
-/// One request of the JSON Lines protocol of `arrange run`, read and checked: a form and its fields.
+/// One request of the JSON Lines protocol of `arrange run`, read and checked.
 ///
-/// A request is a JSON object with an `"intent"` key naming a form of the ``RequestCatalogue``
-/// and the form's parameters as the other keys:
+/// A request is a JSON object with an `"intent"` key naming a request of the
+/// ``RequestCatalogue`` and the request's fields as the other keys:
 ///
 /// ```swift
-/// try RunRequest(#"{"intent": "add", "title": "Milk", "placement": "top"}"#)           // AddRequest
-/// try RunRequest(#"{"intent": "move", "fromOffsets": [0], "toOffset": 2}"#).form     // MoveAtOffsetsRequest
+/// try RunRequest(#"{"intent": "add", "title": "Milk", "placement": "top"}"#).request     // AddRequest
+/// try RunRequest(#"{"intent": "move", "fromOffsets": [0], "toOffset": 2}"#).request  // MoveAtOffsetsRequest
 /// try RunRequest(#"{"intent": "add"}"#)                                              // throws missingField
 /// ```
 public struct RunRequest: Sendable {
-    /// The form the request names.
-    public let form: any RequestForm.Type
-    /// The values of its parameters.
-    public let fields: RequestFields
+    /// The request the line asks for.
+    public let request: any Request
 
     /// Reads one request line.
     ///
     /// - Throws: An ``IntentFailure`` with code `invalidJSON`, `invalidRequest`, `unknownIntent`,
     ///   `unknownField`, `missingField` or `invalidField`, and a message that says what to fix.
     public init(_ line: String) throws(IntentFailure) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) else {
+        let data = Data(line.utf8)
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
             throw IntentFailure(code: "invalidJSON", message: "The line is not valid JSON; send one JSON object per line.")
         }
         guard case .object(var json) = value else {
@@ -66,39 +65,63 @@ public struct RunRequest: Sendable {
         guard case .string(let name)? = json.removeValue(forKey: "intent") else {
             throw IntentFailure(code: "invalidRequest", message: #"A request needs "intent", a string naming what to do, like "add"."#)
         }
-        guard let form = RequestCatalogue.form(named: name, keys: Set(json.keys)) else {
+        guard let type = RequestCatalogue.request(named: name, keys: Set(json.keys)) else {
             throw IntentFailure(code: "unknownIntent", message: "Unknown intent '\(name)'; the intents are \(RequestCatalogue.names.joined(separator: ", ")).")
         }
-        if let unknown = json.keys.sorted().first(where: { form.parameter(named: $0) == nil }) {
-            let names = form.parameters.map(\.name)
+        let fields = type.fields
+        if let unknown = json.keys.sorted().first(where: { key in !fields.contains { $0.name == key } }) {
+            let names = fields.map(\.name)
             throw IntentFailure(
                 code: "unknownField",
                 message: "\(name) has no field '\(unknown)'; " + (names.isEmpty ? "it takes none." : "its fields are \(names.joined(separator: ", "))."))
         }
-        var fields = RequestFields()
-        for parameter in form.parameters {
-            guard let field = json[parameter.name] else {
-                guard !parameter.isRequired else {
-                    throw .missingField(parameter, in: name)
-                }
-                continue
-            }
-            guard field != .null else {
-                guard !parameter.isRequired else {
-                    throw IntentFailure(code: "invalidField", message: "The field '\(parameter.name)' of \(name) must be \(parameter.jsonForm).")
-                }
-                continue
-            }
-            switch Result(catching: { () throws(RequestValueError) in try parameter.decodeValue(from: field) }) {
-            case .success(let value):
-                fields.setValue(value, forParameterNamed: parameter.name)
-            case .failure(.wrongType):
-                throw IntentFailure(code: "invalidField", message: "The field '\(parameter.name)' of \(name) must be \(parameter.jsonForm).")
-            case .failure(.invalid(let reason)):
-                throw IntentFailure(code: "invalidField", message: "The field '\(parameter.name)' of \(name) must be \(parameter.jsonForm): \(reason)")
-            }
+        if let missing = fields.first(where: { $0.isRequired && json[$0.name] == nil }) {
+            throw .missingField(missing, in: name)
         }
-        self.form = form
-        self.fields = fields
+        do {
+            request = try JSONDecoder().decode(type, from: data)
+        } catch {
+            // Which field failed, told by decoding each alone: the decoder's own account of a
+            // number that does not fit names no field.
+            throw fields.lazy.compactMap { field in json[field.name].flatMap { field.failure(decoding: $0, in: name) } }.first
+                ?? IntentFailure(code: "invalidRequest", message: "The request cannot be read as \(name): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension RequestField {
+    /// Why `value` does not fit the field, or `nil` when it does; `null` fits a field a request
+    /// may leave out.
+    ///
+    /// - Parameter request: The request's name, for the message.
+    func failure(decoding value: JSONValue, in request: String) -> IntentFailure? {
+        func decode<Value: RequestValue>(_ type: Value.Type) throws {
+            _ = try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
+        }
+        if value == .null, !isRequired { return nil }
+        let failure = "The field '\(name)' of \(request) must be \(jsonForm)"
+        do {
+            try decode(valueType)
+            return nil
+        } catch DecodingError.dataCorrupted(let context) {
+            guard case .invalid(let reason)? = context.underlyingError as? RequestValueError else { return .invalidField(failure + ".") }
+            return .invalidField(failure + ": " + reason)
+        } catch {
+            return .invalidField(failure + ".")
+        }
+    }
+}
+
+extension IntentFailure {
+    /// A request that leaves out a field it must give.
+    ///
+    /// - Parameter request: What needs the field: the request's name.
+    static func missingField(_ field: RequestField, in request: String) -> IntentFailure {
+        IntentFailure(code: "missingField", message: "\(request) needs the field '\(field.name)', which must be \(field.jsonForm).")
+    }
+
+    /// A field whose value does not fit.
+    static func invalidField(_ message: String) -> IntentFailure {
+        IntentFailure(code: "invalidField", message: message)
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+public import ArrangeOrdering
+
+/// A value a request's field takes: `Codable` as the JSON protocol writes it, and described for
+/// help and for error messages.
+public protocol RequestValue: Codable, Sendable {
+    /// How the value is written in JSON, for error messages and help: "a string".
+    static var jsonForm: String { get }
+
+    /// How an array of such values is written in JSON: "an array of strings".
+    static var arrayJSONForm: String { get }
+
+    /// Any value of the type. It stands in for a required field while ``Request/fields`` reads
+    /// a request's shape, and is never used otherwise.
+    static var placeholder: Self { get }
+}
+
+extension RequestValue {
+    public static var arrayJSONForm: String {
+        let noun = jsonForm.hasPrefix("an ") ? jsonForm.dropFirst(3) : jsonForm.hasPrefix("a ") ? jsonForm.dropFirst(2) : Substring(jsonForm)
+        return "an array of \(noun)s"
+    }
+}
+
+/// Why a JSON value does not fit a field, beyond its type: the underlying error of the
+/// `DecodingError` a ``RequestValue`` throws.
+public enum RequestValueError: Error, Sendable {
+    /// The value has the right type but says something that cannot be, for this reason.
+    case invalid(String)
+}
+
+extension DecodingError {
+    /// The error for a value of the right JSON type that says something that cannot be.
+    static func invalidValue(_ reason: String, at decoder: any Decoder) -> DecodingError {
+        .dataCorrupted(Context(codingPath: decoder.codingPath, debugDescription: reason, underlyingError: RequestValueError.invalid(reason)))
+    }
+}
+
+extension String: RequestValue {
+    public static var jsonForm: String { "a string" }
+    public static var placeholder: String { "" }
+}
+
+extension Bool: RequestValue {
+    public static var jsonForm: String { "true or false" }
+    public static var placeholder: Bool { false }
+}
+
+extension Int: RequestValue {
+    public static var jsonForm: String { "a whole number" }
+    public static var placeholder: Int { 0 }
+}
+
+extension Array: RequestValue where Element: RequestValue {
+    public static var jsonForm: String { Element.arrayJSONForm }
+    public static var placeholder: [Element] { [] }
+}
+
+extension ItemReference: RequestValue {
+    public static var jsonForm: String { "an item reference (a string: \"#N\", an id, or an id prefix)" }
+    public static var arrayJSONForm: String { "an array of item references (strings)" }
+    public static var placeholder: ItemReference { "" }
+}
+
+extension ListReference: RequestValue {
+    public static var jsonForm: String { "a list name or id (a string)" }
+    public static var placeholder: ListReference { "" }
+}
+
+extension TextReference {
+    /// Reads the reference from a JSON string.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Writes the reference as a JSON string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
+
+/// A placement in JSON: `"top"`, `"bottom"`, or an object of one key.
+extension Placement: Codable, RequestValue where Anchor: TextReference & RequestValue {
+    public static var jsonForm: String { #""top", "bottom", {"before": REF}, {"after": REF} or {"offset": N}"# }
+    public static var placeholder: Placement<Anchor> { .top }
+
+    private enum Key: String, CodingKey {
+        case before, after, offset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let word = try? decoder.singleValueContainer().decode(String.self) {
+            switch word {
+            case "top": self = .top
+            case "bottom": self = .bottom
+            default: throw DecodingError.invalidValue("'\(word)' is not a placement; a placement is \(Self.jsonForm).", at: decoder)
+            }
+            return
+        }
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.typeMismatch(Self.self, .init(codingPath: decoder.codingPath, debugDescription: Self.jsonForm))
+        }
+        switch Key(rawValue: key.stringValue) {
+        case .before: self = .before(try container.decode(Anchor.self, forKey: key))
+        case .after: self = .after(try container.decode(Anchor.self, forKey: key))
+        case .offset: self = .offset(try container.decode(Int.self, forKey: key))
+        case nil: throw DecodingError.invalidValue("'\(key.stringValue)' is not a placement; a placement is \(Self.jsonForm).", at: decoder)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .top, .bottom:
+            var container = encoder.singleValueContainer()
+            try container.encode(self == .top ? "top" : "bottom")
+        case .before(let anchor):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(anchor, forKey: .before)
+        case .after(let anchor):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(anchor, forKey: .after)
+        case .offset(let offset):
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(offset, forKey: .offset)
+        }
+    }
+}
+
+/// A coding key of any name: the keys of a JSON object read as they come.
+struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+        nil
+    }
+}
+
+/// Any JSON value: what a request line holds before its fields are read.
+public enum JSONValue: Codable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}
