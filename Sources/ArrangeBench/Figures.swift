@@ -20,6 +20,11 @@ struct Figures: Codable, Equatable {
     var mode: String
     var seed: UInt64
     var figures: [Figure] = []
+    /// How fast the machine ran: the median of the latency section's bare one-row `UPDATE`
+    /// transaction, in microseconds. Ratios of times move with it from hour to hour on a shared
+    /// machine, so `--compare` shows it beside the baseline's. `nil` for a run without the
+    /// latency section, and in a baseline written before it was recorded.
+    var bareUpdateMicroseconds: Double?
 
     mutating func record(_ name: String, _ value: Double, lowerIsBetter: Bool = true, target: Double? = nil) {
         guard value.isFinite else { return }
@@ -35,6 +40,10 @@ struct Figures: Codable, Equatable {
 
     /// How much worse a figure may be than its baseline before `--compare` fails: 20 %.
     static let tolerance = 0.2
+
+    /// How far the machine's speed may be from the baseline's before `--compare` warns that
+    /// ratios of times may have moved with it: 20 %.
+    static let speedTolerance = 0.2
 
     /// This run's figures beside a baseline's.
     struct Comparison {
@@ -56,7 +65,16 @@ struct Figures: Codable, Equatable {
         var rows: [Row]
         /// Figures of the baseline this run did not measure.
         var missing: [String]
+        /// The bare `UPDATE`'s median in the baseline's run and in this one, in microseconds,
+        /// when both recorded it.
+        var bareUpdateMicroseconds: (baseline: Double, run: Double)?
         var isWorse: Bool { rows.contains(where: \.isWorse) }
+
+        /// This run's machine speed over the baseline's: 1.3 is 30 % slower.
+        var slowdown: Double? { bareUpdateMicroseconds.map { $0.run / $0.baseline } }
+
+        /// Whether the machine ran more than ``Figures/speedTolerance`` faster or slower than in the baseline's run.
+        var machineSpeedDiffers: Bool { slowdown.map { abs($0 - 1) > Figures.speedTolerance } ?? false }
 
         var text: String {
             var table = MarkdownTable(["figure", "baseline", "this run", "change", "verdict"], rightAligned: [1, 2, 3])
@@ -67,6 +85,13 @@ struct Figures: Codable, Equatable {
             }
             var text = "## Against the baseline\n\nA figure fails when it is more than \(Int(Figures.tolerance * 100)) % worse than the baseline's.\n\n" + table.text
             if !missing.isEmpty { text += "\n\nNot measured in this run: \(missing.count) figures of the baseline." }
+            if let speeds = bareUpdateMicroseconds, let slowdown {
+                text += "\n\nThe machine: a bare one-row `UPDATE` took \(Format.figure(speeds.run)) µs in this run and \(Format.figure(speeds.baseline)) µs in the baseline's (\(Format.ratio(slowdown)))."
+                if machineSpeedDiffers {
+                    text += " It ran more than \(Int(Figures.speedTolerance * 100)) % faster or slower than in the baseline's run, and ratios of times move with it: "
+                        + "a ratio of times that fails here may be the machine's, not the code's. Compare again at a quieter hour, or count instructions (callgrind)."
+                }
+            }
             return text
         }
     }
@@ -88,7 +113,8 @@ struct Figures: Codable, Equatable {
             }
             rows.append(Comparison.Row(name: old.name, baseline: old.value, value: new.value, lowerIsBetter: old.lowerIsBetter))
         }
-        return Comparison(rows: rows, missing: missing)
+        let speeds = baseline.bareUpdateMicroseconds.flatMap { old in bareUpdateMicroseconds.map { (baseline: old, run: $0) } }
+        return Comparison(rows: rows, missing: missing, bareUpdateMicroseconds: speeds)
     }
 
     /// Reads figures that `--json` wrote.

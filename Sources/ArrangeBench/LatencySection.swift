@@ -47,6 +47,8 @@ struct LatencySection {
         /// Block 2: a move by id over a bare `UPDATE` that writes its row to a random place in
         /// the list, as a move does, instead of at its end.
         var moveOverUpdateToRandomPlace: MedianRatio
+        /// Block 2: the median of the bare `UPDATE`, in nanoseconds: how fast the machine ran.
+        var bareUpdate: Double
     }
 
     static let bareUpdateTitle = "bare one-row `UPDATE` through GRDB, same connection"
@@ -90,7 +92,7 @@ struct LatencySection {
         ]
         return Measurement(
             rows: rows, oneRowWrite: Summary(samples[0])?.median ?? .nan, targets: targets,
-            moveOverUpdateToRandomPlace: MedianRatio(block[2], over: block[4]))
+            moveOverUpdateToRandomPlace: MedianRatio(block[2], over: block[4]), bareUpdate: Summary(block[0])?.median ?? .nan)
     }
 
     func text(_ measurement: Measurement) -> String {
