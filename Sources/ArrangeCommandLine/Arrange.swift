@@ -15,7 +15,7 @@ public struct Arrange: AsyncParsableCommand {
         subcommands: [
             ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self,
-            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self,
+            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self, LogbookCommand.self,
             ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self,
             RunCommand.self, ReplCommand.self,

@@ -56,6 +56,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .defaultListProtected: "defaultListProtected"
         case .noItemsNamed: "noItems"
         case .negativeOffset: "offsetOutOfRange"
+        case .emptyPage: "emptyPage"
         case .notInToday: "notInToday"
         case .nothingToUndo: "nothingToUndo"
         case .nothingToRedo: "nothingToRedo"

@@ -61,6 +61,19 @@ enum TextFormat {
         return ([heading] + listing.items.map { row($0, width: width) + "  (\($0.listName))" }).joined(separator: "\n")
     }
 
+    /// A page of the Logbook under a heading: each item with the day it was completed, on this
+    /// machine's calendar, and its list.
+    static func logbook(_ page: LogbookPage) -> String {
+        guard !page.items.isEmpty else {
+            return page.total == 0 ? "Logbook: nothing completed yet." : "Logbook: \(page.total) completed; none past the first \(page.offset)."
+        }
+        let heading = "Logbook: \(page.total) completed, \(page.offset + 1) to \(page.offset + page.items.count) shown, the most recent first"
+        let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
+        return ([heading] + page.items.map { item in
+            "  \(item.completedAt.map { $0.formatted(day) } ?? "")  \(short(item.id))  \(item.title)  (\(item.listName))"
+        }).joined(separator: "\n")
+    }
+
     /// Every list, one per line, with its counts; the default list is marked.
     static func lists(_ lists: [ListSummary], defaultList: ItemList.ID?) -> String {
         let width = lists.map(\.name.count).max() ?? 0

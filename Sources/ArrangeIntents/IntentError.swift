@@ -18,6 +18,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case noItemsNamed
     /// An offset is negative.
     case negativeOffset(Int)
+    /// A page was asked to hold this many items, fewer than one.
+    case emptyPage(Int)
     /// An item that must be in Today is not.
     case notInToday(Item.ID)
     /// There is nothing left to undo in this session.
@@ -43,6 +45,7 @@ extension IntentError: LocalizedError {
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
         case .noItemsNamed: table.message("IntentError.noItemsNamed")
         case .negativeOffset(let offset): table.message("IntentError.negativeOffset", ["offset": "\(offset)"])
+        case .emptyPage(let limit): table.message("IntentError.emptyPage", ["limit": "\(limit)"])
         case .notInToday: table.message("IntentError.notInToday")
         case .nothingToUndo: table.message("IntentError.nothingToUndo")
         case .nothingToRedo: table.message("IntentError.nothingToRedo")
@@ -72,6 +75,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "Name at least one item."
         case .negativeOffset(let offset):
             "Offset \(offset) is negative; offsets start at 0."
+        case .emptyPage(let limit):
+            "A page of \(limit) items holds nothing; ask for at least 1."
         case .notInToday(let id):
             "Item \(id) is not in Today; add it to Today first."
         case .nothingToUndo:

@@ -175,6 +175,24 @@ public struct TodayListing: Hashable, Sendable, Codable {
     }
 }
 
+/// A page of the Logbook, as ``ShowLogbook`` returns it.
+public struct LogbookPage: Hashable, Sendable, Codable {
+    /// The page's items, the most recently completed first.
+    public var items: [ItemSummary]
+    /// How many completed items come before the page.
+    public var offset: Int
+    /// How many items are completed, of every list: the page is the last when
+    /// `offset + items.count` reaches it.
+    public var total: Int
+
+    /// Creates the result from its parts.
+    public init(items: [ItemSummary], offset: Int, total: Int) {
+        self.items = items
+        self.offset = offset
+        self.total = total
+    }
+}
+
 /// Which kind of ordering a maintenance intent worked on, as its result names it.
 public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// The items of a list.

@@ -51,6 +51,10 @@ final class SQLiteTransaction: ItemWriting {
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
     /// An item's list and key, which the index of the ids covers.
     static let standingByIDSQL = "SELECT list_id, sort_index FROM items WHERE id = ?"
+    /// A page of the completed items, the most recent first, `LIMIT ? OFFSET ?`: the index of completions in its order.
+    static let completedItemsSQL = "SELECT \(ItemRecord.selection) FROM items WHERE completed_at IS NOT NULL ORDER BY completed_at DESC, id LIMIT ? OFFSET ?"
+    /// How many items are completed.
+    static let completedCountSQL = "SELECT COUNT(*) FROM items WHERE completed_at IS NOT NULL"
     /// Sets an item's key in a list, if the item is in that list.
     static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
     /// Sets an item's key in Today, and answers its list.
@@ -149,6 +153,22 @@ final class SQLiteTransaction: ItemWriting {
             for item in items { itemCache[item.id] = item }
         }
         return items
+    }
+
+    func completedItems(offset: Int, limit: Int) throws -> [Item] {
+        guard offset >= 0, limit > 0 else { return [] }
+        return try mapping {
+            let rows = try StatementRowCursor(db.cachedStatement(sql: Self.completedItemsSQL), binding: [.integer(Int64(limit)), .integer(Int64(offset))]) {
+                try ItemRecord(sqliteStatement: $0).item
+            }
+            return try Array(rows)
+        }
+    }
+
+    func completedItemCount() throws -> Int {
+        try mapping {
+            try StatementRowCursor(db.cachedStatement(sql: Self.completedCountSQL), binding: []) { Int(sqlite3_column_int64($0, 0)) }.next() ?? 0
+        }
     }
 
     /// An item's or a list's entry is read through its whole row, which the transaction

@@ -17,6 +17,8 @@ enum Schema {
     static let listOrderIndex = "lists_by_order"
     /// The name of the partial index that orders the items in Today.
     static let todayOrderIndex = "items_in_today_order"
+    /// The name of the partial index of the completed items, the most recent first: the Logbook (from v13).
+    static let completionIndex = "items_by_completion"
 
     /// The name of the one-row table that holds the database's replica id.
     static let replicaTable = "sync_replica"
@@ -309,6 +311,11 @@ enum Schema {
             try db.rename(table: "items_in_list_order", to: "items")
             try db.create(index: itemIDIndex, on: "items", columns: ["id"], options: .unique)
             try db.create(index: todayOrderIndex, on: "items", columns: ["today_index", "id"], condition: Column("today_index") != nil)
+        }
+        migrator.registerMigration("v13: the logbook") { db in
+            // The completed items, the most recently completed first: a page of the Logbook
+            // reads it from its start, and the count of completed items is the index's size.
+            try db.execute(sql: #"CREATE INDEX "\#(completionIndex)" ON "items"("completed_at" DESC, "id") WHERE "completed_at" IS NOT NULL"#)
         }
         return migrator
     }

@@ -25,6 +25,9 @@ open class ForwardingTransaction: ItemWriting {
         try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
     }
 
+    open func completedItems(offset: Int, limit: Int) throws -> [Item] { try base.completedItems(offset: offset, limit: limit) }
+    open func completedItemCount() throws -> Int { try base.completedItemCount() }
+
     open func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
         try base.todayItems(visibility: visibility, offset: offset, limit: limit)
     }

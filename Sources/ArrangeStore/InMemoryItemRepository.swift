@@ -170,6 +170,17 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         items(for: order(of: .today).entries(visibility, offset: offset, limit: limit))
     }
 
+    func completedItems(offset: Int, limit: Int) -> [Item] {
+        guard offset >= 0, limit > 0 else { return [] }
+        let completed = state.items.values.compactMap { item in item.completedAt.map { (item, $0) } }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
+        return completed.dropFirst(offset).prefix(limit).map(\.0)
+    }
+
+    func completedItemCount() -> Int {
+        state.items.values.count(where: \.isCompleted)
+    }
+
     func entry(id: OrderEntry.ID, in scope: OrderScope) -> OrderEntry? {
         switch scope {
         case .lists: state.lists[ItemList.ID(entry: id)]?.entry

@@ -260,6 +260,15 @@ public protocol ItemReading {
     /// A page of Today in its order (`todayIndex`, then `id`), as ``items(in:visibility:offset:limit:)`` reads a list.
     func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
 
+    /// A page of the completed items of every list, the most recently completed first (then
+    /// by id): the Logbook.
+    ///
+    /// - Complexity: O(offset + limit) on SQLite, from the index of completions; O(n log n) in memory.
+    func completedItems(offset: Int, limit: Int) throws -> [Item]
+
+    /// How many items are completed, of every list.
+    func completedItemCount() throws -> Int
+
     /// The entry with this id in `scope`, or `nil` when there is none: no such item or list,
     /// an item of another list, an item not in Today.
     func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry?

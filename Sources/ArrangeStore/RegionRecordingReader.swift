@@ -50,6 +50,17 @@ final class RegionRecordingReader: ItemReading {
         return items
     }
 
+    /// Notes every item: a completion in any list changes the Logbook.
+    func completedItems(offset: Int, limit: Int) throws -> [Item] {
+        regions.allItems = true
+        return try base.completedItems(offset: offset, limit: limit)
+    }
+
+    func completedItemCount() throws -> Int {
+        regions.allItems = true
+        return try base.completedItemCount()
+    }
+
     func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
         regions.noteKeys(of: scope)
         return try base.entry(id: id, in: scope)

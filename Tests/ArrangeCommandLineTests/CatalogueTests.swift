@@ -12,7 +12,7 @@ struct CatalogueTests {
     func entries() {
         #expect(RequestCatalogue.names == [
             "lists", "createList", "moveList", "renameList", "deleteList", "list", "show", "add", "rename", "edit",
-            "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday",
+            "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday", "logbook",
             "validate", "normalize", "undo", "redo",
         ])
         for request in RequestCatalogue.requests {

@@ -148,6 +148,31 @@ struct RunProtocolTests {
         #expect(listed.map { $0["title"] as? String } == ["Eggs", "Milk"], "undo put Milk back")
     }
 
+    @Test("The contract of logbook: the completed items, the most recent first, in pages, with their total")
+    func logbookContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "add", "title": "A"}"##, ##"{"intent": "add", "title": "B"}"##, ##"{"intent": "add", "title": "C"}"##,
+            ##"{"intent": "complete", "items": ["#2"]}"##, ##"{"intent": "complete", "items": ["#1"]}"##, ##"{"intent": "complete", "items": ["#1"]}"##,
+            ##"{"intent": "logbook"}"##,
+            ##"{"intent": "logbook", "offset": 1, "limit": 1}"##,
+            ##"{"intent": "logbook", "offset": 5}"##,
+            ##"{"intent": "logbook", "limit": 0}"##,
+            ##"{"intent": "logbook", "offset": -1}"##,
+            ##"{"intent": "logbook", "day": "2026-11-27"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        func titles(_ index: Int) -> [String]? { Answers.titles(results[index]) }
+
+        // B was completed first, then A, then C: the Logbook shows C, A, B.
+        #expect(titles(6) == ["C", "A", "B"] && results[6]?["total"] as? Int == 3 && results[6]?["offset"] as? Int == 0, "\(answers[6])")
+        #expect(((results[6]?["items"] as? [[String: Any]])?.allSatisfy { $0["completed"] as? Bool == true && $0["completedAt"] != nil }) == true)
+        #expect(titles(7) == ["A"] && results[7]?["offset"] as? Int == 1)
+        #expect(titles(8) == [] && results[8]?["total"] as? Int == 3)
+        #expect(codes[9] == "emptyPage" && codes[10] == "offsetOutOfRange" && codes[11] == "unknownField", "\(answers.suffix(3))")
+    }
+
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")
     func orderingsContract() async throws {
         let (session, _) = try await makeSession()
@@ -177,16 +202,11 @@ struct RunProtocolTests {
             ##"{"intent": "undo"}"##,
             ##"{"intent": "today"}"##,
         ]
-        var input = lines.makeIterator()
-        var answers: [String] = []
-        try await conversation.run({ input.next() }, write: { answers.append($0) })
-        let decoded = try answers.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        let results = decoded.map { $0["result"] as? [String: Any] }
-        let codes = decoded.map { ($0["error"] as? [String: Any])?["code"] as? String }
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
         func names(_ index: Int) -> [String]? { (results[index]?["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } }
-        func titles(_ index: Int) -> [String]? { (results[index]?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } }
+        func titles(_ index: Int) -> [String]? { Answers.titles(results[index]) }
 
-        #expect(decoded.prefix(16).allSatisfy { $0["ok"] as? Bool == true }, "\(answers.prefix(16))")
+        #expect(results.prefix(16).allSatisfy { $0 != nil }, "\(answers.prefix(16))")
         #expect((results[5]?["rowsWritten"] as? Int) == 1 && names(5) == ["Work", "Inbox", "Errands"])
         #expect(names(6) == ["Inbox", "Errands", "Work"])
         #expect(names(7) == ["Inbox", "Errands", "Work"])
@@ -207,5 +227,22 @@ struct RunProtocolTests {
 extension Result {
     var isSuccess: Bool {
         if case .success = self { true } else { false }
+    }
+}
+
+/// The answers of a conversation, read as JSON.
+private enum Answers {
+    /// Answers `lines` in `conversation`: each answer line, its result (`nil` for an error), and its error code (`nil` for a result).
+    static func of(_ lines: [String], in conversation: RunConversation) async throws -> (lines: [String], results: [[String: Any]?], codes: [String?]) {
+        var input = lines.makeIterator()
+        var answers: [String] = []
+        try await conversation.run({ input.next() }, write: { answers.append($0) })
+        let decoded = try answers.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        return (answers, decoded.map { $0["result"] as? [String: Any] }, decoded.map { ($0["error"] as? [String: Any])?["code"] as? String })
+    }
+
+    /// The titles of a result's items.
+    static func titles(_ result: [String: Any]?) -> [String]? {
+        (result?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
     }
 }

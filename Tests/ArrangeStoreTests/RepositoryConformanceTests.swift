@@ -203,6 +203,46 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("The Logbook reads the completed items of every list, the most recent first, then by id, in pages", arguments: Backend.allCases)
+    func logbook(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let lists = [Sample.list("Home"), Sample.list("Work")]
+        // Completed at times 5, 1, 3 and 3 (a tie, told apart by id), across two lists; two open.
+        let completions: [(list: Int, id: String, at: Double?)] = [(0, "c", 5), (1, "a", 1), (0, "f", 3), (1, "b", 3), (0, "d", nil), (1, "e", nil)]
+        var items: [String: Item] = [:]
+        try store.repository.write { store throws in
+            for list in lists { try store.insert(list) }
+            for (index, completion) in completions.enumerated() {
+                var item = Sample.item(in: lists[completion.list].id, completion.id, sortIndex: Int64(index), id: try Sample.id(completion.id))
+                item.completedAt = completion.at.map(Sample.date)
+                try store.insert(item)
+                items[completion.id] = item
+            }
+        }
+        let newestFirst = ["c", "b", "f", "a"].compactMap { items[$0] }
+        try store.repository.read { store throws in
+            #expect(try store.completedItems(offset: 0, limit: 10) == newestFirst)
+            #expect(try store.completedItems(offset: 1, limit: 2) == Array(newestFirst[1...2]))
+            #expect(try store.completedItems(offset: 3, limit: 2) == [newestFirst[3]])
+            #expect(try store.completedItems(offset: 4, limit: 2) == [])
+            #expect(try store.completedItems(offset: 0, limit: 0) == [] && store.completedItems(offset: -1, limit: 2) == [])
+            #expect(try store.completedItemCount() == 4)
+        }
+        // A reopened item leaves the Logbook; a newly completed one heads it.
+        try store.repository.write { store throws in
+            var reopened = try #require(items["c"])
+            reopened.completedAt = nil
+            try store.update(reopened)
+            var done = try #require(items["d"])
+            done.completedAt = Sample.date(9)
+            try store.update(done)
+        }
+        try store.repository.read { store throws in
+            #expect(try store.completedItems(offset: 0, limit: 2).map(\.title) == ["d", "b"])
+            #expect(try store.completedItemCount() == 4)
+        }
+    }
+
     // MARK: Windows and neighbours
 
     @Test("Windows before and after a key return the nearest items first", arguments: Backend.allCases)

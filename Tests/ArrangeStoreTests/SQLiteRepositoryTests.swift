@@ -222,7 +222,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order",
+                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
             ])
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
@@ -573,7 +573,7 @@ struct SQLiteRepositoryTests {
                 "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
                 "v6: sync compaction",
                 "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order",
+                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
             ])
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
@@ -820,6 +820,15 @@ struct SQLiteRepositoryTests {
                 .map { row in row["detail"] ?? "" }
         }
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX \(Schema.itemIDIndex) (id>? AND id<?)"), "\(plan)")
+    }
+
+    @Test("The Logbook's page and count come from the index of completions, with no sorting step")
+    func logbookPlans() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        for query in [SQLiteTransaction.completedItemsSQL, SQLiteTransaction.completedCountSQL] {
+            let plan = try repository.queryPlan(query, arguments: query.contains("LIMIT") ? [10, 10] : [])
+            #expect(plan.contains { $0.contains(Schema.completionIndex) } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(query)\n\(plan)")
+        }
     }
 
     @Test("Pages, windows and counts of every ordering come from its own index, with no sorting step")

@@ -160,6 +160,7 @@ struct IntentSample {
         try await add { lists, _ in ([], DeleteList(list: lists.1)) }
         try await add { _, _ in ([], GetLists()) }
         try await add { _, _ in ([], ShowToday(visibility: .all)) }
+        try await add { _, _ in ([], ShowLogbook(offset: 0, limit: 10)) }
         try await add { _, items in ([], AddToToday([try id(items, "Eggs"), try id(items, "Report")], placement: .top)) }
         try await add { _, items in ([], MoveInToday([try id(items, "Report")], to: .top, visibility: .all)) }
         try await add { _, _ in ([], MoveInTodayAtOffsets(fromOffsets: [1], toOffset: 0, visibility: .all)) }

@@ -17,6 +17,7 @@ public enum RequestCatalogue {
         CompleteRequest.self, ReopenRequest.self, DeleteRequest.self,
         MoveRequest.self, MoveAtOffsetsRequest.self,
         TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
+        LogbookRequest.self,
         ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self,
     ]
 

@@ -1,0 +1,40 @@
+import ArgumentParser
+import ArrangeIntents
+
+// The Logbook: `logbook`.
+
+struct LogbookRequest: Request {
+    static let name = "logbook"
+    static let summary = "Show the completed items of every list, the most recently completed first, a page at a time."
+    var offset: Int?
+    var limit: Int?
+
+    enum CodingKeys: String, CodingKey { case offset, limit }
+
+    static func help(_ field: CodingKeys) -> String {
+        switch field {
+        case .offset: "How many of the most recently completed items to pass over; none when not given."
+        case .limit: "The most items to show; \(ShowLogbook.defaultLimit) when not given."
+        }
+    }
+
+    var readsOnly: Bool { true }
+
+    func intent(_ resolve: ReferenceResolver) -> ShowLogbook {
+        ShowLogbook(offset: offset ?? 0, limit: limit ?? ShowLogbook.defaultLimit)
+    }
+}
+
+struct LogbookCommand: RequestCommand {
+    typealias Form = LogbookRequest
+    static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange logbook; arrange logbook --offset 50 --limit 50")
+    @OptionGroup var shared: SharedOptions
+    @Option(help: ArgumentHelp(Form.help(.offset), valueName: "n")) var offset: Int?
+    @Option(help: ArgumentHelp(Form.help(.limit), valueName: "n")) var limit: Int?
+
+    var request: LogbookRequest { LogbookRequest(offset: offset, limit: limit) }
+
+    func text(for result: LogbookPage, in session: CommandSession) -> String {
+        TextFormat.logbook(result)
+    }
+}

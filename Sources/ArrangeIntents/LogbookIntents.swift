@@ -1,0 +1,36 @@
+import ArrangeStore
+
+/// The Logbook: the completed items of every list, the most recently completed first, a page
+/// at a time.
+public struct ShowLogbook: ArrangeIntent {
+    public static let title = "Show Logbook"
+
+    /// How many items a page holds when none is asked for.
+    public static let defaultLimit = 50
+
+    /// How many completed items to pass over, the most recent first.
+    public var offset: Int
+    /// The most items the page holds.
+    public var limit: Int
+
+    /// Reads the page of `limit` completed items after the `offset` most recently completed.
+    public init(offset: Int = 0, limit: Int = ShowLogbook.defaultLimit) {
+        self.offset = offset
+        self.limit = limit
+    }
+
+    public var isReadOnly: Bool { true }
+
+    /// Reads the page.
+    ///
+    /// - Returns: The page's items, the most recently completed first, and how many items are
+    ///   completed in all.
+    /// - Throws: ``IntentError/negativeOffset(_:)``, ``IntentError/emptyPage(_:)``.
+    /// - Complexity: O(offset + limit) on SQLite, from the index of completions.
+    public func run(in context: IntentContext) throws -> LogbookPage {
+        guard offset >= 0 else { throw IntentError.negativeOffset(offset) }
+        guard limit > 0 else { throw IntentError.emptyPage(limit) }
+        let items = try context.transaction.completedItems(offset: offset, limit: limit)
+        return LogbookPage(items: try items.map { try context.summary(of: $0) }, offset: offset, total: try context.transaction.completedItemCount())
+    }
+}
