@@ -116,6 +116,11 @@ extension ItemRecord {
     /// `id, list_id, title, …`. Rows are read by these positions.
     static let selection = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// ``selection`` with each column named with `table`, for a query that joins another table.
+    static func selection(of table: String) -> String {
+        CodingKeys.allCases.map { "\(table).\($0.rawValue)" }.joined(separator: ", ")
+    }
+
     /// Reads a row selected as ``selection`` straight from the statement that stands on it,
     /// by position: no `Row`, no `Decodable`, no lookup of columns by name. Every read of an
     /// item comes here, and a page of 50 items should cost little more than one write.

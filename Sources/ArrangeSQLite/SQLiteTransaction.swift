@@ -51,10 +51,14 @@ final class SQLiteTransaction: ItemWriting {
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
     /// An item's list and key, which the index of the ids covers.
     static let standingByIDSQL = "SELECT list_id, sort_index FROM items WHERE id = ?"
-    /// A page of the completed items, the most recent first, `LIMIT ? OFFSET ?`: the index of completions in its order.
-    static let completedItemsSQL = "SELECT \(ItemRecord.selection) FROM items WHERE completed_at IS NOT NULL ORDER BY completed_at DESC, id LIMIT ? OFFSET ?"
+    /// A page of the completed items, the most recent first, `LIMIT ? OFFSET ?`: the table of
+    /// completions in its order, each item then found by id.
+    static let completedItemsSQL = """
+        SELECT \(ItemRecord.selection(of: "items")) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id \
+        ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
+        """
     /// How many items are completed.
-    static let completedCountSQL = "SELECT COUNT(*) FROM items WHERE completed_at IS NOT NULL"
+    static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
     /// Sets an item's key in a list, if the item is in that list.
     static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
     /// Sets an item's key in Today, and answers its list.

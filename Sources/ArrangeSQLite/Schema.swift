@@ -17,8 +17,9 @@ enum Schema {
     static let listOrderIndex = "lists_by_order"
     /// The name of the partial index that orders the items in Today.
     static let todayOrderIndex = "items_in_today_order"
-    /// The name of the partial index of the completed items, the most recent first: the Logbook (from v13).
-    static let completionIndex = "items_by_completion"
+    /// The name of the table of the completed items, the most recent first: the Logbook (from
+    /// v13). Triggers on `items` keep it.
+    static let completionsTable = "item_completions"
 
     /// The name of the one-row table that holds the database's replica id.
     static let replicaTable = "sync_replica"
@@ -314,8 +315,27 @@ enum Schema {
         }
         migrator.registerMigration("v13: the logbook") { db in
             // The completed items, the most recently completed first: a page of the Logbook
-            // reads it from its start, and the count of completed items is the index's size.
-            try db.execute(sql: #"CREATE INDEX "\#(completionIndex)" ON "items"("completed_at" DESC, "id") WHERE "completed_at" IS NOT NULL"#)
+            // reads it from its start, and the count of completed items is its size. A table of
+            // its own, kept by triggers, rather than an index of `items`: every index of `items`
+            // holds an item's key, so a move would write an index of completions too.
+            try db.execute(sql: """
+                CREATE TABLE "\(completionsTable)" (
+                  "completed_at" REAL NOT NULL,
+                  "item_id" TEXT NOT NULL,
+                  PRIMARY KEY ("completed_at" DESC, "item_id")
+                ) WITHOUT ROWID;
+                CREATE TRIGGER "\(completionsTable)_on_insert" AFTER INSERT ON "items" WHEN NEW."completed_at" IS NOT NULL BEGIN
+                  INSERT INTO "\(completionsTable)" VALUES (NEW."completed_at", NEW."id");
+                END;
+                CREATE TRIGGER "\(completionsTable)_on_update" AFTER UPDATE OF "completed_at" ON "items" BEGIN
+                  DELETE FROM "\(completionsTable)" WHERE "completed_at" = OLD."completed_at" AND "item_id" = OLD."id";
+                  INSERT INTO "\(completionsTable)" SELECT NEW."completed_at", NEW."id" WHERE NEW."completed_at" IS NOT NULL;
+                END;
+                CREATE TRIGGER "\(completionsTable)_on_delete" AFTER DELETE ON "items" WHEN OLD."completed_at" IS NOT NULL BEGIN
+                  DELETE FROM "\(completionsTable)" WHERE "completed_at" = OLD."completed_at" AND "item_id" = OLD."id";
+                END;
+                INSERT INTO "\(completionsTable)" SELECT "completed_at", "id" FROM "items" WHERE "completed_at" IS NOT NULL;
+                """)
         }
         return migrator
     }

@@ -263,7 +263,7 @@ public protocol ItemReading {
     /// A page of the completed items of every list, the most recently completed first (then
     /// by id): the Logbook.
     ///
-    /// - Complexity: O(offset + limit) on SQLite, from the index of completions; O(n log n) in memory.
+    /// - Complexity: O(offset + limit) on SQLite, from its table of completions; O(n log n) in memory.
     func completedItems(offset: Int, limit: Int) throws -> [Item]
 
     /// How many items are completed, of every list.

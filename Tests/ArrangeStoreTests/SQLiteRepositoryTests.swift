@@ -822,13 +822,39 @@ struct SQLiteRepositoryTests {
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX \(Schema.itemIDIndex) (id>? AND id<?)"), "\(plan)")
     }
 
-    @Test("The Logbook's page and count come from the index of completions, with no sorting step")
+    @Test("The Logbook's page and count come from the table of completions, with no sorting step")
     func logbookPlans() throws {
         let repository = try SQLiteItemRepository.inMemory()
         for query in [SQLiteTransaction.completedItemsSQL, SQLiteTransaction.completedCountSQL] {
             let plan = try repository.queryPlan(query, arguments: query.contains("LIMIT") ? [10, 10] : [])
-            #expect(plan.contains { $0.contains(Schema.completionIndex) } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(query)\n\(plan)")
+            // The table of completions in its own order ("completion" is its alias in the page's query), then each item by id.
+            #expect(plan.first?.hasPrefix("SCAN") == true && plan.first?.contains("completion") == true, "\(query)\n\(plan)")
+            #expect(plan.dropFirst().allSatisfy { $0.contains("items_by_id") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(query)\n\(plan)")
         }
+    }
+
+    @Test("The triggers keep the table of completions as the items are: inserted, completed, reopened, moved, deleted, with their list")
+    func completionsTable() throws {
+        let store = try Backend.sqliteFile.makeStore()
+        let (list, items) = try store.seed("Done", sortIndices: [10, 20, 30, 40], completedAt: [0, 2])
+        func completions() throws -> [String] {
+            try store.sqlite?.writer.read { try String.fetchAll($0, sql: "SELECT item_id FROM \(Schema.completionsTable) ORDER BY completed_at DESC, item_id") } ?? []
+        }
+        #expect(try Set(completions()) == [items[0].id.text, items[2].id.text])
+        try store.repository.write { store throws in
+            var done = items[1]
+            done.completedAt = Sample.date(9)
+            try store.update(done)
+            var reopened = items[0]
+            reopened.completedAt = nil
+            try store.update(reopened)
+            try store.setSortIndices([SortIndexChange(id: items[2].id.entryID, sortIndex: 5)], in: .items(list.id), updatedAt: Sample.date(10))
+        }
+        #expect(try completions() == [items[1].id.text, items[2].id.text])
+        try store.repository.write { try $0.deleteItem(id: items[1].id) }
+        #expect(try completions() == [items[2].id.text])
+        try store.repository.write { try $0.deleteList(id: list.id) }
+        #expect(try completions() == [])
     }
 
     @Test("Pages, windows and counts of every ordering come from its own index, with no sorting step")
