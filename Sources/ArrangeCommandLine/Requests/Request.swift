@@ -83,11 +83,6 @@ extension Request {
         }
     }
 
-    /// The field named `name`.
-    static func field(named name: String) -> RequestField? {
-        fields.first { $0.name == name }
-    }
-
     /// ``perform(in:)`` with the result as a value to encode, for a request of any kind.
     func performForEncoding(in session: CommandSession) async throws -> any Encodable & Sendable {
         try await perform(in: session).result
