@@ -70,7 +70,7 @@ struct Figures: Codable, Equatable {
         var bareUpdateMicroseconds: (baseline: Double, run: Double)?
         var isWorse: Bool { rows.contains(where: \.isWorse) }
 
-        /// This run's machine speed over the baseline's: 1.3 is 30 % slower.
+        /// This run's bare `UPDATE` time over the baseline's: 1.3 means the machine ran 30 % slower.
         var slowdown: Double? { bareUpdateMicroseconds.map { $0.run / $0.baseline } }
 
         /// Whether the machine ran more than ``Figures/speedTolerance`` faster or slower than in the baseline's run.

@@ -20,6 +20,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case unknownList(String, known: [String])
     /// The same offset is given twice in one move.
     case duplicateOffsets([Int])
+    /// An offset of a move is past the end of any list there can be: the largest whole number.
+    case offsetTooLarge(Int)
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -31,6 +33,7 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .positionOutOfRange: "positionOutOfRange"
         case .unknownList: "unknownList"
         case .duplicateOffsets: "duplicateOffsets"
+        case .offsetTooLarge: "offsetOutOfRange"
         }
     }
 }
@@ -56,6 +59,8 @@ extension ReferenceError: LocalizedError {
             "No list is named '\(name)'." + (known.isEmpty ? "" : " Lists: \(known.joined(separator: ", ")).")
         case .duplicateOffsets(let offsets):
             "Each offset may be given once; repeated: \(offsets.map(String.init).joined(separator: ", "))."
+        case .offsetTooLarge(let offset):
+            "Offset \(offset) is past the end of any list."
         }
     }
 }

@@ -26,7 +26,8 @@ public struct ShowLogbook: ArrangeIntent {
     /// - Returns: The page's items, the most recently completed first, and how many items are
     ///   completed in all.
     /// - Throws: ``IntentError/negativeOffset(_:)``, ``IntentError/emptyPage(_:)``.
-    /// - Complexity: O(offset + limit) on SQLite, from its table of completions.
+    /// - Complexity: O(offset + limit) for the page on SQLite, from its table of completions,
+    ///   and O(c) for the count of the c completed items.
     public func run(in context: IntentContext) throws -> LogbookPage {
         guard offset >= 0 else { throw IntentError.negativeOffset(offset) }
         guard limit > 0 else { throw IntentError.emptyPage(limit) }

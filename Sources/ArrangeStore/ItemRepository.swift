@@ -263,10 +263,15 @@ public protocol ItemReading {
     /// A page of the completed items of every list, the most recently completed first (then
     /// by id): the Logbook.
     ///
+    /// - Parameters:
+    ///   - offset: How many of the most recently completed items to pass over; a negative offset reads nothing.
+    ///   - limit: The most items to return; below 1 reads nothing.
     /// - Complexity: O(offset + limit) on SQLite, from its table of completions; O(n log n) in memory.
     func completedItems(offset: Int, limit: Int) throws -> [Item]
 
     /// How many items are completed, of every list.
+    ///
+    /// - Complexity: O(c) for c completed items on SQLite (a count of its table of completions); O(n) in memory.
     func completedItemCount() throws -> Int
 
     /// The entry with this id in `scope`, or `nil` when there is none: no such item or list,

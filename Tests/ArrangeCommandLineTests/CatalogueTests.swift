@@ -36,6 +36,10 @@ struct CatalogueTests {
         #expect(MoveAtOffsetsRequest.fields.map(\.jsonForm) == ["an array of whole numbers", "a whole number", ListReference.jsonForm])
         #expect(CompleteRequest.fields.map(\.name) == ["items", "list"] && CompleteRequest.fields[0].help == CompleteRequest.itemsHelp)
         #expect(UndoRequest.fields.isEmpty)
+        // Every request's fields can be read: each value is a RequestValue.
+        for request in RequestCatalogue.requests {
+            #expect(throws: Never.self, "\(request.name)") { try RequestShape.fields(of: request) }
+        }
     }
 
     @Test("Every subcommand's help comes from its request's fields")

@@ -74,6 +74,7 @@ struct RunProtocolTests {
         (##"{"intent": "move", "items": ["#1"], "placement": {"offset": "2"}}"##, "invalidField", "The field 'placement' of move must be"),
         (##"{"intent": "move", "fromOffsets": [0]}"##, "missingField", "move needs the field 'toOffset', which must be a whole number."),
         (##"{"intent": "move", "fromOffsets": [0], "toOffset": 1.5}"##, "invalidField", "The field 'toOffset' of move must be a whole number"),
+        (##"{"intent": "moveList", "fromOffsets": [1e20], "toOffset": 0}"##, "invalidField", "The field 'fromOffsets' of moveList must be an array of whole numbers."),
         (##"{"intent": "list", "includeCompleted": "yes"}"##, "invalidField", "The field 'includeCompleted' of list must be true or false."),
         (##"{"intent": "add", "title": null}"##, "invalidField", "The field 'title' of add must be a string."),
     ])
@@ -146,6 +147,15 @@ struct RunProtocolTests {
         #expect((decoded[0]["result"] as? [String: Any])?["rowsWritten"] as? Int == 1)
         let listed = try #require((decoded[6]["result"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(listed.map { $0["title"] as? String } == ["Eggs", "Milk"], "undo put Milk back")
+    }
+
+    @Test("An offset of the largest whole number is refused in every move by offsets, where an IndexSet could not hold it")
+    func largestOffset() async throws {
+        let (session, _) = try await makeSession()
+        let lines = ["move", "moveList", "moveInToday"].map { #"{"intent": "\#($0)", "fromOffsets": [9223372036854775807], "toOffset": 0}"# }
+        let (answers, _, codes) = try await Answers.of(lines, in: RunConversation(session: session))
+        #expect(codes == ["offsetOutOfRange", "offsetOutOfRange", "offsetOutOfRange"], "\(answers)")
+        #expect(answers.allSatisfy { $0.contains("Offset 9223372036854775807 is past the end of any list.") }, "\(answers)")
     }
 
     @Test("The contract of logbook: the completed items, the most recent first, in pages, with their total")

@@ -62,10 +62,12 @@ extension IndexSet {
     /// The offsets of a move, each given once.
     ///
     /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice, which an
-    ///   `IndexSet` would quietly merge.
+    ///   `IndexSet` would quietly merge; ``ReferenceError/offsetTooLarge(_:)`` for `Int.max`,
+    ///   which no `IndexSet` can hold (its ranges end one past their last index).
     init(distinctOffsets offsets: [Int]) throws {
         let repeated = Dictionary(grouping: offsets, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else { throw ReferenceError.duplicateOffsets(repeated) }
+        if let tooLarge = offsets.first(where: { $0 == .max }) { throw ReferenceError.offsetTooLarge(tooLarge) }
         self.init(offsets)
     }
 }

@@ -75,9 +75,9 @@ extension Request {
     }
 
     /// The request's fields, in the order of its stored properties, read from its `Decodable`
-    /// conformance.
+    /// conformance; none when a field's value is not a ``RequestValue``.
     public static var fields: [RequestField] {
-        RequestShape.fields(of: Self.self).map { field in
+        ((try? RequestShape.fields(of: Self.self)) ?? []).map { field in
             RequestField(
                 name: field.name, help: Field(stringValue: field.name).map(help) ?? "", isRequired: field.isRequired, valueType: field.valueType)
         }
@@ -91,6 +91,7 @@ extension Request {
     /// Resolves the request and runs its intent in one transaction of the session's environment.
     ///
     /// - Returns: The intent's result and the undo step it recorded.
+    /// - Throws: What ``intent(_:)`` and the intent throw; nothing is written then.
     func perform(in session: CommandSession) async throws -> Performed<Result> {
         let (currentList, countsToday) = (session.currentList, session.isUsingToday)
         return try await session.environment.perform(readOnly: readsOnly) { transaction in

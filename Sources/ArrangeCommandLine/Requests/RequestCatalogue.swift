@@ -94,7 +94,9 @@ extension RequestField {
     /// Why `value` does not fit the field, or `nil` when it does; `null` fits a field a request
     /// may leave out.
     ///
-    /// - Parameter request: The request's name, for the message.
+    /// - Parameters:
+    ///   - value: The field's value in the request line.
+    ///   - request: The request's name, for the message.
     func failure(decoding value: JSONValue, in request: String) -> IntentFailure? {
         func decode<Value: RequestValue>(_ type: Value.Type) throws {
             _ = try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
