@@ -122,12 +122,9 @@ struct MoveCommand: SessionCommand {
     /// The request the arguments make: by offsets, or by reference and placement (`--into LIST`
     /// alone places at its bottom), in Today or in a list.
     func request(inToday: Bool) -> any Request<PlacementResult> {
-        switch (inToday, toOffset) {
-        case (true, let toOffset?): MoveInTodayAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset)
-        case (false, let toOffset?): MoveAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset, list: list)
-        case (true, nil): MoveInTodayRequest(items: items, placement: placement.reference ?? .bottom)
-        case (false, nil): MoveRequest(items: items, placement: placement.reference ?? .bottom, list: list, from: from)
-        }
+        if inToday { return moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset) }
+        if let toOffset { return MoveAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset, list: list) }
+        return MoveRequest(items: items, placement: placement.reference ?? .bottom, list: list, from: from)
     }
 
     func run(in session: CommandSession) async throws {

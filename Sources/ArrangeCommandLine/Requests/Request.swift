@@ -77,10 +77,7 @@ extension Request {
     /// The request's fields, in the order of its stored properties, read from its `Decodable`
     /// conformance; none when a field's value is not a ``RequestValue``.
     public static var fields: [RequestField] {
-        ((try? RequestShape.fields(of: Self.self)) ?? []).map { field in
-            RequestField(
-                name: field.name, help: Field(stringValue: field.name).map(help) ?? "", isRequired: field.isRequired, valueType: field.valueType)
-        }
+        (try? RequestShape.fields(of: Self.self)) ?? []
     }
 
     /// ``perform(in:)`` with the result as a value to encode, for a request of any kind.

@@ -4,22 +4,19 @@
 /// and the type of its value, and hands each required field its type's
 /// ``RequestValue/placeholder``.
 enum RequestShape {
-    /// A field as the decoding asked for it.
-    struct Field {
-        let name: String
-        let isRequired: Bool
-        let valueType: any RequestValue.Type
-    }
-
-    /// The fields of `request`, in the order its decoding asks for them: the order of its
-    /// stored properties, for a synthesized conformance.
+    /// The fields of `request`, in the order its decoding asks for them (the order of its
+    /// stored properties, for a synthesized conformance), each with its help.
     ///
     /// - Throws: ``Unsupported`` when a field's value is not a ``RequestValue``; a test reads
     ///   the shape of every request of the catalogue.
-    static func fields(of request: (some Request).Type) throws -> [Field] {
+    static func fields<Asked: Request>(of request: Asked.Type) throws -> [RequestField] {
         let recorder = Recorder()
         _ = try request.init(from: ShapeDecoder(recorder: recorder))
-        return recorder.fields
+        return recorder.fields.map { field in
+            RequestField(
+                name: field.name, help: Asked.Field(stringValue: field.name).map(Asked.help) ?? "", isRequired: field.isRequired,
+                valueType: field.valueType)
+        }
     }
 
     /// A value that is not a ``RequestValue``, or a shape other than one object of fields.
@@ -27,11 +24,11 @@ enum RequestShape {
 
     /// The fields recorded so far.
     private final class Recorder {
-        var fields: [Field] = []
+        var fields: [(name: String, isRequired: Bool, valueType: any RequestValue.Type)] = []
 
         func record<Value>(_ type: Value.Type, named name: String, isRequired: Bool) throws -> Value {
             guard let valueType = type as? any RequestValue.Type, let placeholder = valueType.placeholder as? Value else { throw Unsupported() }
-            fields.append(Field(name: name, isRequired: isRequired, valueType: valueType))
+            fields.append((name, isRequired, valueType))
             return placeholder
         }
     }

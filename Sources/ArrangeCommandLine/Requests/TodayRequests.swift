@@ -192,16 +192,18 @@ struct TodayMoveCommand: SessionCommand {
             what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM or --offset N")
     }
 
-    /// The request the arguments make: by offsets, or by reference and placement.
-    var request: any Request<PlacementResult> {
-        if let toOffset {
-            MoveInTodayAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset)
-        } else {
-            MoveInTodayRequest(items: items, placement: placement.reference ?? .bottom)
-        }
-    }
-
     func run(in session: CommandSession) async throws {
+        let request = moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset)
         try await printMoved(try await request.perform(in: session).result, inToday: true, json: shared.json, in: session)
+    }
+}
+
+/// The move in Today that a command's arguments ask for: by offsets when `toOffset` is given,
+/// else the items to `placement` (its bottom when none is given).
+func moveInTodayRequest(_ items: [ItemReference], to placement: PlacementReference?, fromOffsets: [Int], toOffset: Int?) -> any Request<PlacementResult> {
+    if let toOffset {
+        MoveInTodayAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset)
+    } else {
+        MoveInTodayRequest(items: items, placement: placement ?? .bottom)
     }
 }
