@@ -4,8 +4,9 @@ public import Foundation
 /// Arrange's own data, or one list of it, as a versioned document: what `Export` writes as JSON
 /// and `Import` reads back.
 ///
-/// The lists come in their order, each with its items in their order, completed ones included.
-/// Today is the items that have a ``ArchivedItem/todayIndex``, in the order of those keys. Ids,
+/// The lists come in their order, each with its items in their order, completed ones included,
+/// and each item with its checklist in its order. Today is the items that have a
+/// ``ArchivedItem/todayIndex``, in the order of those keys. Ids,
 /// keys and dates are kept exactly, so that importing an archive into an empty store and
 /// exporting again gives the same bytes.
 ///
@@ -87,9 +88,11 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var completedAt: Date?
     /// The item's key in Today; absent when it is not in Today.
     public var todayIndex: Int64?
+    /// The item's checklist, in its order; absent when it has none.
+    public var checklist: [ArchivedChecklistItem]?
 
-    /// Archives `item`; its list is the archived list that holds it.
-    public init(_ item: Item) {
+    /// Archives `item` with its checklist; its list is the archived list that holds it.
+    public init(_ item: Item, checklist: [ChecklistItem] = []) {
         self.id = item.id
         self.title = item.title
         self.notes = item.notes
@@ -98,6 +101,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.updatedAt = item.updatedAt
         self.completedAt = item.completedAt
         self.todayIndex = item.todayIndex
+        self.checklist = checklist.isEmpty ? nil : checklist.map(ArchivedChecklistItem.init)
     }
 
     /// The item as the model holds it, in `list`.
@@ -105,5 +109,35 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         Item(
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex)
+    }
+
+    /// The entries of the item's checklist as the model holds them.
+    public var checklistItems: [ChecklistItem] {
+        (checklist ?? []).map { $0.entry(of: id) }
+    }
+}
+
+/// An entry of an ``ArchivedItem``'s checklist.
+public struct ArchivedChecklistItem: Codable, Hashable, Sendable, Identifiable {
+    /// The entry's id.
+    public var id: ChecklistItem.ID
+    /// The entry's title.
+    public var title: String
+    /// The entry's key in its checklist.
+    public var sortIndex: Int64
+    /// When the entry was ticked off: seconds since 1970 in JSON; absent while it is open.
+    public var completedAt: Date?
+
+    /// Archives `entry`; its item is the archived item that holds it.
+    public init(_ entry: ChecklistItem) {
+        self.id = entry.id
+        self.title = entry.title
+        self.sortIndex = entry.sortIndex
+        self.completedAt = entry.completedAt
+    }
+
+    /// The entry as the model holds it, in the checklist of `item`.
+    public func entry(of item: Item.ID) -> ChecklistItem {
+        ChecklistItem(id: id, itemID: item, title: title, sortIndex: sortIndex, completedAt: completedAt)
     }
 }

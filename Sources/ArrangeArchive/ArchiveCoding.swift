@@ -92,6 +92,7 @@ extension Archive {
         var listIDs = Set<ItemList.ID>()
         var names = Set<String>()
         var itemIDs = Set<Item.ID>()
+        var entryIDs = Set<ChecklistItem.ID>()
         for (listIndex, list) in lists.enumerated() {
             let path = "lists[\(listIndex)]"
             guard listIDs.insert(list.id).inserted else { throw .invalid(path: path + ".id", reason: "another list has the id \(list.id).") }
@@ -110,6 +111,17 @@ extension Archive {
                     _ = try Title.validated(item.title)
                 } catch {
                     throw .invalid(path: itemPath + ".title", reason: error.debugDescription)
+                }
+                for (entryIndex, entry) in (item.checklist ?? []).enumerated() {
+                    let entryPath = "\(itemPath).checklist[\(entryIndex)]"
+                    guard entryIDs.insert(entry.id).inserted else {
+                        throw .invalid(path: entryPath + ".id", reason: "another checklist entry has the id \(entry.id).")
+                    }
+                    do {
+                        _ = try Title.validated(entry.title)
+                    } catch {
+                        throw .invalid(path: entryPath + ".title", reason: error.debugDescription)
+                    }
                 }
             }
         }

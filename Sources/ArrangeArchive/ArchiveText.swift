@@ -3,18 +3,23 @@ import Foundation
 
 extension Archive {
     /// The lists as Markdown: a `# List` heading each, then `- [ ]` and `- [x]` lines for the
-    /// open and completed items, in order.
+    /// open and completed items, in order, each item's checklist below it as indented task lines.
     ///
     /// ```markdown
     /// # Groceries
     ///
     /// - [ ] Milk
+    ///   - [x] Oat
+    ///   - [ ] Whole
     /// - [x] Eggs
     /// ```
     public func markdown() -> String {
-        lists.map { list in
-            (["# \(list.name)"] + list.items.map { "- [\($0.completedAt == nil ? " " : "x")] \($0.title)" }.joined(separator: "\n").nonEmpty)
-                .joined(separator: "\n\n")
+        func task(_ title: String, done: Bool, indent: String = "") -> String { "\(indent)- [\(done ? "x" : " ")] \(title)" }
+        return lists.map { list in
+            let items = list.items.flatMap { item in
+                [task(item.title, done: item.completedAt != nil)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, indent: "  ") }
+            }
+            return (["# \(list.name)"] + items.joined(separator: "\n").nonEmpty).joined(separator: "\n\n")
         }
         .joined(separator: "\n\n") + "\n"
     }

@@ -16,6 +16,7 @@ public struct Arrange: AsyncParsableCommand {
             ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self,
             CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self, LogbookCommand.self,
+            ChecklistCommand.self,
             ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self,
             RunCommand.self, ReplCommand.self,
@@ -60,7 +61,12 @@ public struct Arrange: AsyncParsableCommand {
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             return "Unknown command '\(first)'; run 'arrange --help' for the list."
         }
-        let command = arguments.first.flatMap { names.contains($0) ? program + $0 : nil } ?? "arrange"
+        var command = arguments.first.flatMap { names.contains($0) ? program + $0 : nil } ?? "arrange"
+        // A command of a group (`today move`, `checklist add`) names its own help.
+        if let group = configuration.subcommands.first(where: { $0.configuration.commandName == arguments.first }), arguments.count > 1,
+           group.configuration.subcommands.contains(where: { $0.configuration.commandName == arguments[1] }) {
+            command += " " + arguments[1]
+        }
         let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "The command line cannot be read."
         return "\(message) (see '\(command) --help')"
     }

@@ -38,6 +38,12 @@ public struct Completer: Sendable {
     /// The subcommands of `today` whose items `#N` counts in Today.
     static let todayNumbered: Set = ["remove", "move"]
 
+    /// The subcommands of `checklist`.
+    static let checklistCommands = ChecklistCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+    /// The options of the checklist commands that take a value.
+    static let checklistValueOptions: Set = ["--list", "--before", "--after", "--offset", "--to-offset", "--from-offsets"]
+
     /// The words that could replace the last word of `lineBeforeCursor`.
     ///
     /// Unknown lists and unreadable stores give no candidates.
@@ -62,6 +68,9 @@ public struct Completer: Sendable {
         if command == TodayCommand.configuration.commandName {
             return todayCandidates(before: before, current: current)
         }
+        if command == ChecklistCommand.configuration.commandName {
+            return checklistCandidates(before: before, current: current)
+        }
         let previous = before.last ?? ""
         if previous == "--scope" {
             return OrderingKind.allCases.map(\.rawValue).filter { $0.hasPrefix(current) }
@@ -85,6 +94,44 @@ public struct Completer: Sendable {
         guard placesAnchor || !previous.hasPrefix("--") else { return [] }
         let inToday = placesAnchor || Self.todayNumbered.contains(before[1])
         return itemReferences(matching: current, numbering: inToday ? .today : .list(option(["--list"], in: before)))
+    }
+
+    /// The candidates after `checklist`: its subcommands, then the item, then entries of the
+    /// item's checklist (`#1`…`#N`), where the subcommand takes entries: not the title of `add`
+    /// or `edit`.
+    private func checklistCandidates(before: [String], current: String) -> [String] {
+        guard before.count > 1 else { return Self.checklistCommands.filter { $0.hasPrefix(current) } }
+        let previous = before.last ?? ""
+        if previous == "--list" { return listNames(matching: current) }
+        let placesAnchor = previous == "--before" || previous == "--after"
+        guard placesAnchor || !previous.hasPrefix("--") else { return [] }
+        // The words that are arguments, not options or their values.
+        var arguments: [String] = []
+        for (index, word) in before.enumerated().dropFirst(2)
+        where !word.hasPrefix("--") && !Self.checklistValueOptions.contains(before[index - 1]) && !(placesAnchor && index == before.count - 1) {
+            arguments.append(word)
+        }
+        let list = option(["--list"], in: before)
+        guard let item = arguments.first else { return itemReferences(matching: current, numbering: .asSession(list)) }
+        let takesEntry = switch before[1] {
+        case "show": false
+        case "add": placesAnchor
+        case "edit": placesAnchor || arguments.count == 1
+        default: true
+        }
+        guard takesEntry, current.isEmpty || current.hasPrefix("#") else { return [] }
+        let count = (try? checklistCount(of: item, list: list)) ?? 0
+        return (0..<count).map { "#\($0 + 1)" }.filter { $0.hasPrefix(current) }
+    }
+
+    /// How many entries the checklist of the item `reference` names has.
+    private func checklistCount(of reference: String, list: String?) throws -> Int {
+        let (currentList, countsToday) = (session.currentList, session.isUsingToday)
+        return try repository.read { transaction in
+            let resolver = ReferenceResolver(transaction, currentList: currentList, countsToday: countsToday)
+            let item = try resolver.checklistOwner(ItemReference(reference), list: list.map(ListReference.init(_:)))
+            return try transaction.entryCount(in: .checklist(item.id), visibility: .all)
+        }
     }
 
     /// The value after the first of `names` found in `words`.

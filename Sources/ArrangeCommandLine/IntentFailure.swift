@@ -52,6 +52,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         switch error {
         case .unknownItem: "unknownItem"
         case .unknownList: "unknownList"
+        case .unknownChecklistItem: "unknownChecklistItem"
+        case .noChecklistItemsNamed: "noChecklistItems"
         case .noDefaultList: "noDefaultList"
         case .defaultListProtected: "defaultListProtected"
         case .noItemsNamed: "noItems"
@@ -91,6 +93,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .itemNotFound: "unknownItem"
         case .duplicateList: "duplicateList"
         case .duplicateItem: "duplicateItem"
+        case .checklistItemNotFound: "unknownChecklistItem"
+        case .duplicateChecklistItem: "duplicateChecklistItem"
         case .duplicateOperation: "duplicateOperation"
         case .operationNotFound: "unknownOperation"
         case .validation(let error): code(of: error)
@@ -140,6 +144,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .anchorInAnotherList: "anchorInAnotherList"
         case .anchorNotInToday: "anchorNotInToday"
         case .targetListAmbiguous: "targetListAmbiguous"
+        case .notInChecklist: "notInChecklist"
         }
     }
 }

@@ -116,7 +116,12 @@ struct ListingJSON: ~Copyable {
     /// An item's members in the order `.sortedKeys` gives them; the optional ones only when
     /// present, as the synthesized `encodeIfPresent` writes them.
     private mutating func write(_ item: ItemSummary) {
-        append(item.completed ? #"{"completed":true"# : #"{"completed":false"#)
+        append(#"{"checklist":["#)
+        for (index, entry) in item.checklist.enumerated() {
+            if index > 0 { append(",") }
+            write(entry)
+        }
+        append(item.completed ? #"],"completed":true"# : #"],"completed":false"#)
         if let completedAt = item.completedAt {
             append(#","completedAt":"#)
             date(completedAt)
@@ -146,6 +151,22 @@ struct ListingJSON: ~Copyable {
         }
         append(#","updatedAt":"#)
         date(item.updatedAt)
+        append("}")
+    }
+
+    /// A checklist entry's members in the order `.sortedKeys` gives them.
+    private mutating func write(_ entry: ChecklistItemSummary) {
+        append(entry.completed ? #"{"completed":true"# : #"{"completed":false"#)
+        if let completedAt = entry.completedAt {
+            append(#","completedAt":"#)
+            date(completedAt)
+        }
+        append(#","id":"#)
+        id(entry.id)
+        append(#","sortIndex":"#)
+        number(entry.sortIndex)
+        append(#","title":"#)
+        string(entry.title)
         append("}")
     }
 

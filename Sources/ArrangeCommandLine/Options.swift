@@ -61,6 +61,13 @@ extension ItemReference: PlacementAnchor {
     static let counted = "the open items"
 }
 
+extension ChecklistItemReference: PlacementAnchor {
+    static let placed = "the entries"
+    static let noun = "entry"
+    static let namedBy = "#N or an id"
+    static let counted = "every entry of the checklist"
+}
+
 extension ListReference: PlacementAnchor {
     static let placed = "the list"
     static let noun = "list"

@@ -22,6 +22,10 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case duplicateOffsets([Int])
     /// An offset of a move is past the end of any list there can be: the largest whole number.
     case offsetTooLarge(Int)
+    /// The text is neither `#N` nor a checklist entry's id.
+    case invalidChecklistItemReference(String)
+    /// `#N` names a place the checklist of the item titled `item` does not have (`count` entries).
+    case checklistPositionOutOfRange(position: Int, count: Int, item: String)
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -34,6 +38,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .unknownList: "unknownList"
         case .duplicateOffsets: "duplicateOffsets"
         case .offsetTooLarge: "offsetOutOfRange"
+        case .invalidChecklistItemReference: "invalidReference"
+        case .checklistPositionOutOfRange: "positionOutOfRange"
         }
     }
 }
@@ -61,6 +67,12 @@ extension ReferenceError: LocalizedError {
             "Each offset may be given once; repeated: \(offsets.map(String.init).joined(separator: ", "))."
         case .offsetTooLarge(let offset):
             "Offset \(offset) is past the end of any list."
+        case .invalidChecklistItemReference(let text):
+            "'\(text)' is not a checklist entry; use #N (as the item's checklist numbers them) or an entry's id."
+        case .checklistPositionOutOfRange(let position, let count, let item):
+            count == 0
+                ? "#\(position) is past the end: the checklist of '\(item)' is empty."
+                : "#\(position) is out of range: the checklist of '\(item)' has \(count) entr\(count == 1 ? "y" : "ies") (#1 to #\(count))."
         }
     }
 }
@@ -186,6 +198,32 @@ public final class ReferenceResolver {
     /// A placement with its anchor resolved; `#N` anchors count the open items of `numbering`.
     public func placement(_ reference: PlacementReference, numberedIn numbering: ItemNumbering) throws -> ItemPlacement {
         try reference.map { try item($0, numberedIn: numbering).id }
+    }
+
+    // MARK: Checklists
+
+    /// The id of the checklist entry `reference` names: `#N` counts every entry of the
+    /// checklist of `item`, ticked off or not; an id is taken as it is, for the intent to check.
+    ///
+    /// - Throws: ``ReferenceError/invalidChecklistItemReference(_:)``,
+    ///   ``ReferenceError/checklistPositionOutOfRange(position:count:item:)``.
+    public func checklistItem(_ reference: ChecklistItemReference, of item: Item) throws -> ChecklistItem.ID {
+        switch try reference.form {
+        case .id(let id):
+            return id
+        case .position(let position):
+            let scope = OrderScope.checklist(item.id)
+            guard position >= 1, let entry = try transaction.entries(in: scope, visibility: .all, offset: position - 1, limit: 1).first else {
+                let count = try transaction.entryCount(in: scope, visibility: .all)
+                throw ReferenceError.checklistPositionOutOfRange(position: position, count: count, item: item.title)
+            }
+            return ChecklistItem.ID(entry: entry.id)
+        }
+    }
+
+    /// A placement in the checklist of `item` with its anchor resolved.
+    public func placement(_ reference: ChecklistPlacementReference, in item: Item) throws -> ChecklistPlacement {
+        try reference.map { try checklistItem($0, of: item) }
     }
 
     /// A placement among the lists with its anchor resolved.

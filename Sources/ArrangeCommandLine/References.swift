@@ -63,6 +63,42 @@ public struct ItemReference: TextReference {
     }
 }
 
+/// How a person or a program names an entry of an item's checklist: `#N`, or its full id.
+///
+/// `#N` is the N-th entry (1-based) of the checklist, ticked off or not, as `arrange checklist
+/// show` numbers them.
+public struct ChecklistItemReference: TextReference {
+    /// The reference as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    /// What a reference names, once read.
+    public enum Form: Hashable, Sendable {
+        /// The N-th entry of a checklist, 1-based.
+        case position(Int)
+        /// The entry with this id.
+        case id(ChecklistItem.ID)
+    }
+
+    /// Reads the reference.
+    ///
+    /// - Throws: ``ReferenceError/invalidChecklistItemReference(_:)``.
+    public var form: Form {
+        get throws(ReferenceError) {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.first == "#", case let digits = trimmed.dropFirst(), !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+               let position = Int(digits) {
+                return .position(position)
+            }
+            guard let id = ChecklistItem.ID(trimmed) else { throw .invalidChecklistItemReference(text) }
+            return .id(id)
+        }
+    }
+}
+
 /// How a list is named: its name, ignoring case, or its id.
 public struct ListReference: TextReference {
     /// The name or id as it was written.
@@ -98,6 +134,12 @@ extension TextReference {
 /// In JSON it is `"top"`, `"bottom"`, `{"before": REF}`, `{"after": REF}` or `{"offset": N}`,
 /// where N is 0-based among the open items, counted once the placed items are out of the way.
 public typealias PlacementReference = Placement<ItemReference>
+
+/// Where a checklist entry goes in its checklist, with an anchor named by a ``ChecklistItemReference``.
+///
+/// In JSON it is `"top"`, `"bottom"`, `{"before": REF}`, `{"after": REF}` or `{"offset": N}`,
+/// where N is 0-based among every entry of the checklist.
+public typealias ChecklistPlacementReference = Placement<ChecklistItemReference>
 
 /// Where a list goes among the lists, with an anchor named by a ``ListReference``.
 public typealias ListPlacementReference = Placement<ListReference>

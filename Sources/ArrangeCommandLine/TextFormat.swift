@@ -16,6 +16,7 @@ enum TextFormat {
         case .items: list?.name ?? (startingSentence ? "The list" : "the list")
         case .lists: startingSentence ? "The lists" : "the lists"
         case .today: "Today"
+        case .checklist: startingSentence ? "The checklist" : "the checklist"
         }
     }
 
@@ -98,7 +99,29 @@ enum TextFormat {
             "updated:   \(dates.format(item.updatedAt))",
         ]
         if !item.notes.isEmpty { lines.append("notes:     \(item.notes)") }
+        if !item.checklist.isEmpty { lines.append("checklist:\n" + checklistRows(item.checklist)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The checklist of an item, numbered #1, #2, … as `arrange checklist` names its entries:
+    ///
+    /// ```text
+    /// Checklist of "Trip" (3f2a91c0):
+    ///   #1 [x] Passport
+    ///   #2 [ ] Charger
+    /// ```
+    static func checklist(_ item: ItemSummary) -> String {
+        let heading = "Checklist of \(quoted(item.title)) (\(short(item.id)))"
+        return item.checklist.isEmpty ? heading + ": empty." : heading + ":\n" + checklistRows(item.checklist)
+    }
+
+    /// One row for each entry: its number, whether it is ticked off, its title.
+    private static func checklistRows(_ entries: [ChecklistItemSummary]) -> String {
+        let width = String(entries.count).count + 1
+        return entries.enumerated().map { index, entry in
+            let number = "#\(index + 1)".padding(toLength: width, withPad: " ", startingAt: 0)
+            return "  \(number) [\(entry.completed ? "x" : " ")] \(entry.title)"
+        }.joined(separator: "\n")
     }
 
     /// `"Buy milk" (3f2a91c0) is #4 of Groceries.`, one line per placed item.

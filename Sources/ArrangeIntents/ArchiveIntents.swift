@@ -25,7 +25,9 @@ public struct ExportArchive: ArrangeIntent {
         let transaction = context.transaction
         let lists = try list.map { [try context.list($0)] } ?? transaction.lists()
         let archived = try lists.map { list in
-            ArchivedList(list, items: try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max).map(ArchivedItem.init))
+            let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
+            let checklists = try transaction.checklists(of: items.map(\.id))
+            return ArchivedList(list, items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
         }
         return Archive(defaultList: list == nil ? try transaction.defaultListID() : nil, lists: archived)
     }
@@ -87,6 +89,7 @@ public struct ImportArchive: ArrangeIntent {
             for item in archived.items {
                 try transaction.insert(item.item(in: archived.id))
                 result.itemsAdded += 1
+                for entry in item.checklistItems { try transaction.insert(entry) }
             }
         }
     }
@@ -133,6 +136,7 @@ public struct ImportArchive: ArrangeIntent {
                     try transaction.insert(item)
                     result.itemsAdded += 1
                 }
+                result.keysRepaired += try mergeChecklist(of: archivedItem, into: transaction, context: context)
             }
             result.keysRepaired += try context.ordering.checkUniqueness(.items(target), in: transaction).rowsWritten
         }
@@ -145,6 +149,29 @@ public struct ImportArchive: ArrangeIntent {
 }
 
 extension ImportArchive {
+    /// Merges an item's checklist by id: an entry the store has is updated and keeps its place
+    /// (unless it was in another item's checklist); a new one goes after the checklist's own
+    /// entries, in the archive's order.
+    ///
+    /// - Returns: The rows given new keys because the archive's keys tied with the store's.
+    private func mergeChecklist(of item: ArchivedItem, into transaction: any ItemWriting, context: IntentContext) throws -> Int {
+        let entries = item.checklistItems
+        guard !entries.isEmpty else { return 0 }
+        let existing = try entries.map { try transaction.checklistItem(id: $0.id) }
+        let shift = try Self.shift(after: .checklist(item.id), in: transaction, placing: zip(entries, existing).filter { $1 == nil }.map(\.0.sortIndex))
+        for (entry, existing) in zip(entries, existing) {
+            var entry = entry
+            if let existing {
+                if existing.itemID == item.id { entry.sortIndex = existing.sortIndex }
+                try transaction.update(entry)
+            } else {
+                entry.sortIndex = Self.shifted(entry.sortIndex, by: shift)
+                try transaction.insert(entry)
+            }
+        }
+        return try context.ordering.checkUniqueness(.checklist(item.id), in: transaction).rowsWritten
+    }
+
     /// How far to move keys so that the smallest of `keys` lands one end gap (2^32) after the
     /// last entry of `scope`; 0 when the scope is empty or nothing is placed.
     fileprivate static func shift(after scope: OrderScope, in transaction: any ItemReading, placing keys: [Int64]) throws -> Int128 {

@@ -14,7 +14,7 @@ import Foundation
 /// neighbours' keys, and putting an old key back could land an entry in the wrong place. An
 /// entry goes back directly after the entry that was before it in its ordering, through the
 /// ordering service, which picks a fresh key (and re-spreads if the gap is full). This holds
-/// alike for an item in its list, an item in Today and a list.
+/// alike for an item in its list, an item in Today, a list and a checklist entry.
 extension ChangeRecord {
     // MARK: Recording where things are
 
@@ -36,12 +36,20 @@ extension ChangeRecord {
         try places(of: items.compactMap { $0.entry(in: .today) }, in: .today, transaction: transaction)
     }
 
-    /// The items with where they are now, in an order in which they can be restored.
+    /// The items with where they are now, and their checklists, in an order in which they can be restored.
     static func placedItems(_ items: [Item], in transaction: any ItemReading) throws -> [PlacedItem] {
         let todayPlaces = Dictionary(uniqueKeysWithValues: try todayPlaces(of: items, in: transaction).map { ($0.id, $0) })
+        let checklists = try transaction.checklists(of: items.map(\.id))
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id.entryID, $0) })
         return try listPlaces(of: items, in: transaction).compactMap { place in
-            byID[place.id].map { PlacedItem(item: $0, place: place, todayPlace: todayPlaces[place.id]) }
+            byID[place.id].map { PlacedItem(item: $0, place: place, todayPlace: todayPlaces[place.id], checklist: checklists[$0.id] ?? []) }
+        }
+    }
+
+    /// The checklist entries with where they are now, in an order in which they can be restored.
+    static func placedChecklistItems(_ entries: [ChecklistItem], in transaction: any ItemReading) throws -> [PlacedChecklistItem] {
+        try entries.sorted { ($0.itemID, $0.orderKey) < ($1.itemID, $1.orderKey) }.map { entry in
+            PlacedChecklistItem(entry: entry, place: try place(of: entry.entry, in: .checklist(entry.itemID), transaction: transaction))
         }
     }
 
@@ -105,13 +113,14 @@ private struct TakingBack {
         case .itemAdded(let item, _):
             try delete([item.id])
 
-        case .restored(let lists, let items):
-            if lists.isEmpty { try delete(items) }
+        case .restored(let lists, let items, let checklistItems):
+            if lists.isEmpty, items.isEmpty { try deleteChecklistItems(checklistItems) }
+            if lists.isEmpty, !items.isEmpty { try delete(items) }
             for list in lists { try deleteList(list) }
 
         case .itemsDeleted(_, let placed):
             try restore(placed)
-            try context.record(.restored(lists: [], items: placed.map(\.item.id)))
+            try context.record(.restored(lists: [], items: placed.map(\.item.id), checklistItems: placed.flatMap { $0.checklist.map(\.id) }))
 
         case .moved(_, let joining, let places):
             if !joining.isEmpty {
@@ -144,7 +153,7 @@ private struct TakingBack {
             let at = try place.map(placement(after:)) ?? .bottom
             try ordering.add(list, at: at.map { ItemList.ID(entry: $0) }, in: transaction)
             try restore(items)
-            try context.record(.restored(lists: [list.id], items: items.map(\.item.id)))
+            try context.record(.restored(lists: [list.id], items: items.map(\.item.id), checklistItems: items.flatMap { $0.checklist.map(\.id) }))
 
         case .listRenamed(let id, let edit):
             guard var list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
@@ -153,10 +162,34 @@ private struct TakingBack {
             try transaction.update(list)
             try context.record(.listRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
 
+        case .checklistItemAdded(let entry, _):
+            try deleteChecklistItems([entry.id])
+
+        case .checklistItemsDeleted(_, let placed):
+            try restore(placed)
+            try context.record(.restored(lists: [], items: [], checklistItems: placed.map(\.entry.id)))
+
+        case .checklistRetitled(let edits):
+            try context.record(.checklistRetitled(try takeBack(edits, of: \.title, unchanged: ==)))
+
+        case .checklistCompletion(let edits):
+            try context.record(.checklistCompletion(try takeBack(edits, of: \.completedAt, unchanged: Self.sameMoment)))
+
         case .orderRepaired, .rowsWritten:
             // Never a step of the history.
             break
         }
+    }
+
+    /// Deletes checklist entries again, with where they are now.
+    private func deleteChecklistItems(_ ids: [ChecklistItem.ID]) throws {
+        let entries = try ids.map { id in
+            guard let entry = try transaction.checklistItem(id: id) else { throw conflict(.checklistItemGone(id)) }
+            return entry
+        }
+        let placed = try ChangeRecord.placedChecklistItems(entries, in: transaction)
+        for entry in entries { try transaction.deleteChecklistItem(id: entry.id) }
+        try context.record(.checklistItemsDeleted(ids, placed: placed))
     }
 
     /// Deletes items again, with where they are now.
@@ -182,6 +215,7 @@ private struct TakingBack {
         case .lists: .listGone(ItemList.ID(entry: place.id))
         case .items: .itemGone(Item.ID(entry: place.id))
         case .today: .itemLeftToday(Item.ID(entry: place.id))
+        case .checklist: .checklistItemGone(ChecklistItem.ID(entry: place.id))
         }
     }
 
@@ -197,6 +231,8 @@ private struct TakingBack {
             guard let item = try transaction.item(id: Item.ID(entry: id)) else { return nil }
             let current = OrderScope.items(item.listID)
             return item.entry(in: current).map { ($0, current) }
+        case .checklist:
+            return try transaction.checklistItem(id: ChecklistItem.ID(entry: id)).map { ($0.entry, .checklist($0.itemID)) }
         }
     }
 
@@ -221,7 +257,8 @@ private struct TakingBack {
         }
     }
 
-    /// Adds deleted items back, each after its predecessor in its list, then in Today.
+    /// Adds deleted items back, each after its predecessor in its list, then in Today, with
+    /// their checklists as they were.
     private func restore(_ placed: [ChangeRecord.PlacedItem]) throws {
         for entry in placed where try transaction.item(id: entry.item.id) != nil {
             throw conflict(.itemExistsAgain(entry.item.id))
@@ -230,6 +267,8 @@ private struct TakingBack {
             var item = entry.item
             item.todayIndex = nil
             try ordering.add(item, at: try placement(after: entry.place).map { Item.ID(entry: $0) }, visibility: .all, in: transaction)
+            // The checklist was whole, and its keys are free in the new item's empty checklist.
+            for checklistItem in entry.checklist { try transaction.insert(checklistItem) }
         }
         // In their old order in Today, so that each predecessor is back before its successor.
         let todayPlaces = placed.compactMap { entry -> (key: OrderKey, place: Place)? in
@@ -239,15 +278,30 @@ private struct TakingBack {
         try putBack(todayPlaces.sorted { $0.key < $1.key }.map(\.place), recording: false)
     }
 
+    /// Adds deleted checklist entries back, each after its predecessor in its checklist.
+    private func restore(_ placed: [ChangeRecord.PlacedChecklistItem]) throws {
+        for placed in placed where try transaction.checklistItem(id: placed.entry.id) != nil {
+            throw conflict(.checklistItemExistsAgain(placed.entry.id))
+        }
+        for placed in placed {
+            try ordering.add(placed.entry, at: try placement(after: placed.place).map { ChecklistItem.ID(entry: $0) }, in: transaction)
+        }
+    }
+
     /// Directly after a place's predecessor, or at the top when there is none.
     ///
-    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the place's list or its
-    ///   predecessor is gone.
+    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the place's list, its
+    ///   checklist's item, or its predecessor is gone.
     private func placement(after place: Place) throws -> Placement<OrderEntry.ID> {
         var listName: String?
-        if case .items(let id) = place.scope {
+        switch place.scope {
+        case .items(let id):
             guard let list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
             listName = list.name
+        case .checklist(let id):
+            guard try transaction.item(id: id) != nil else { throw conflict(.itemGone(id)) }
+        case .lists, .today:
+            break
         }
         guard let predecessor = place.predecessor else { return .top }
         guard try transaction.entry(id: predecessor, in: place.scope) != nil else {
@@ -265,15 +319,45 @@ private struct TakingBack {
     private func takeBack<Value>(
         _ edits: [Item.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Item, Value>, named name: HistoryConflict.EditedField, unchanged: (Value, Value) -> Bool
     ) throws -> [Item.ID: ChangeRecord.Edit<Value>] {
-        var inverse: [Item.ID: ChangeRecord.Edit<Value>] = [:]
         let stamp = context.now()
-        for (id, edit) in edits.sorted(by: { $0.key < $1.key }) {
-            var item = try existing(id)
-            guard unchanged(item[keyPath: field], edit.new) else { throw conflict(.editedSince(name, item: id, title: item.title)) }
-            inverse[id] = ChangeRecord.Edit(old: item[keyPath: field], new: edit.old)
-            item[keyPath: field] = edit.old
+        return try takeBack(edits, of: field, unchanged: unchanged, read: existing, editedSince: { .editedSince(name, item: $0.id, title: $0.title) }) { item in
+            var item = item
             item.updatedAt = stamp
             try transaction.update(item)
+        }
+    }
+
+    /// Gives each checklist entry of `edits` its old value of one field back, and returns the
+    /// edits that doing so makes.
+    ///
+    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when an entry is gone, or its
+    ///   value is no longer the one the edit gave it.
+    private func takeBack<Value>(
+        _ edits: [ChecklistItem.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<ChecklistItem, Value>, unchanged: (Value, Value) -> Bool
+    ) throws -> [ChecklistItem.ID: ChangeRecord.Edit<Value>] {
+        try takeBack(
+            edits, of: field, unchanged: unchanged,
+            read: { id in
+                guard let entry = try transaction.checklistItem(id: id) else { throw conflict(.checklistItemGone(id)) }
+                return entry
+            },
+            editedSince: { .checklistItemEditedSince(entry: $0.id, title: $0.title) },
+            write: transaction.update)
+    }
+
+    /// The one body of taking edits back, whatever they edit: reads each subject, checks that
+    /// it holds what the edit gave it, writes its old value back, and returns the inverse edits.
+    private func takeBack<ID: Comparable, Subject, Value>(
+        _ edits: [ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Subject, Value>, unchanged: (Value, Value) -> Bool,
+        read: (ID) throws -> Subject, editedSince: (Subject) -> HistoryConflict, write: (Subject) throws -> Void
+    ) throws -> [ID: ChangeRecord.Edit<Value>] {
+        var inverse: [ID: ChangeRecord.Edit<Value>] = [:]
+        for (id, edit) in edits.sorted(by: { $0.key < $1.key }) {
+            var subject = try read(id)
+            guard unchanged(subject[keyPath: field], edit.new) else { throw conflict(editedSince(subject)) }
+            inverse[id] = ChangeRecord.Edit(old: subject[keyPath: field], new: edit.old)
+            subject[keyPath: field] = edit.old
+            try write(subject)
         }
         return inverse
     }

@@ -225,7 +225,7 @@ public final class IntentContext {
         try check(placement, anchorExists: { _ = try list($0) })
     }
 
-    private func check<Anchor>(_ placement: Placement<Anchor>, anchorExists: (Anchor) throws -> Void) throws {
+    func check<Anchor>(_ placement: Placement<Anchor>, anchorExists: (Anchor) throws -> Void) throws {
         if let anchor = placement.anchor { try anchorExists(anchor) }
         if case .offset(let offset) = placement, offset < 0 { throw IntentError.negativeOffset(offset) }
     }
@@ -241,8 +241,9 @@ public final class IntentContext {
 
     // MARK: Describing
 
-    func summary(of item: Item, position: Int? = nil) throws -> ItemSummary {
-        ItemSummary(item, listName: try list(item.listID).name, position: position)
+    /// The item as intents return it, with its checklist: read here unless given.
+    func summary(of item: Item, position: Int? = nil, checklist: [ChecklistItem]? = nil) throws -> ItemSummary {
+        ItemSummary(item, listName: try list(item.listID).name, position: position, checklist: try checklist ?? transaction.checklist(of: item.id))
     }
 
     func summary(of list: ItemList) throws -> ListSummary {

@@ -10,6 +10,10 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownItem(Item.ID)
     /// No list has this id.
     case unknownList(ItemList.ID)
+    /// No checklist entry has this id.
+    case unknownChecklistItem(ChecklistItem.ID)
+    /// An intent that acts on checklist entries was given none.
+    case noChecklistItemsNamed
     /// The store has no default list yet, and an intent that only reads cannot create one.
     case noDefaultList
     /// The default list cannot be deleted; this is its name.
@@ -41,6 +45,8 @@ extension IntentError: LocalizedError {
         return switch self {
         case .unknownItem: table.message("IntentError.unknownItem")
         case .unknownList: table.message("IntentError.unknownList")
+        case .unknownChecklistItem: table.message("IntentError.unknownChecklistItem")
+        case .noChecklistItemsNamed: table.message("IntentError.noChecklistItemsNamed")
         case .noDefaultList: table.message("IntentError.noDefaultList")
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
         case .noItemsNamed: table.message("IntentError.noItemsNamed")
@@ -67,6 +73,10 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No item has the id \(id); it may have been deleted."
         case .unknownList(let id):
             "No list has the id \(id); it may have been deleted."
+        case .unknownChecklistItem(let id):
+            "No checklist entry has the id \(id); it may have been deleted."
+        case .noChecklistItemsNamed:
+            "Name at least one checklist entry."
         case .noDefaultList:
             "There is no default list yet; create a list or add an item first."
         case .defaultListProtected(let name):
@@ -118,6 +128,13 @@ public enum HistoryConflict: Hashable, Sendable {
     case neighbourGone(OrderEntry.ID, in: OrderScope, listName: String?)
     /// An item's field was edited since the step, and taking the step would overwrite that.
     case editedSince(EditedField, item: Item.ID, title: String)
+    /// A checklist entry the step changed no longer exists.
+    case checklistItemGone(ChecklistItem.ID)
+    /// A checklist entry the step deleted exists again.
+    case checklistItemExistsAgain(ChecklistItem.ID)
+    /// A checklist entry was retitled, completed or reopened since the step, and taking the
+    /// step would overwrite that.
+    case checklistItemEditedSince(entry: ChecklistItem.ID, title: String)
 
     /// A field of an item that a step edits.
     public enum EditedField: String, Hashable, Sendable {
@@ -140,7 +157,11 @@ public enum HistoryConflict: Hashable, Sendable {
         case .neighbourGone(_, .today, _): table.message("HistoryConflict.neighbourGone.today")
         case .neighbourGone(_, .lists, _): table.message("HistoryConflict.neighbourGone.lists")
         case .neighbourGone(_, .items, let name): table.message("HistoryConflict.neighbourGone.list", ["name": name ?? ""])
+        case .neighbourGone(_, .checklist, _): table.message("HistoryConflict.neighbourGone.checklist")
         case .editedSince(let field, _, let title): table.message("HistoryConflict.editedSince.\(field.rawValue)", ["title": title])
+        case .checklistItemGone: table.message("HistoryConflict.checklistItemGone")
+        case .checklistItemExistsAgain: table.message("HistoryConflict.checklistItemExistsAgain")
+        case .checklistItemEditedSince(_, let title): table.message("HistoryConflict.checklistItemEditedSince", ["title": title])
         }
     }
 }
@@ -161,7 +182,11 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .neighbourGone(let entry, .today, _): "what was before it (\(entry)) is no longer in Today."
         case .neighbourGone(let entry, .lists, _): "what was before it (\(entry)) is no longer in the order of the lists."
         case .neighbourGone(let entry, .items, let name): "what was before it (\(entry)) is no longer in '\(name ?? "")'."
+        case .neighbourGone(let entry, .checklist(let item), _): "what was before it (\(entry)) is no longer in the checklist of item \(item)."
         case .editedSince(let field, _, let title): "the \(field.rawValue) of '\(title)' has changed since."
+        case .checklistItemGone(let id): "checklist entry \(id) no longer exists."
+        case .checklistItemExistsAgain(let id): "checklist entry \(id) exists again."
+        case .checklistItemEditedSince(_, let title): "the checklist entry '\(title)' has changed since."
         }
     }
 }

@@ -219,10 +219,11 @@ public struct ListItems: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
+        let checklists = try context.transaction.checklists(of: items.map(\.id))
         var position = 0
         let summaries = try items.map { item in
             if !item.isCompleted { position += 1 }
-            return try context.summary(of: item, position: item.isCompleted ? nil : position)
+            return try context.summary(of: item, position: item.isCompleted ? nil : position, checklist: checklists[item.id] ?? [])
         }
         // The items read are the list's open items, or all of them: one of its two counts.
         let summary = switch visibility {

@@ -7,7 +7,7 @@ public import Foundation
 ///
 /// Its `Codable` form has the keys `id`, `list`, `listName`, `title`, `notes`, `sortIndex`,
 /// `completed`, `completedAt` (when completed), `today`, `todayIndex` (when in Today),
-/// `createdAt`, `updatedAt` and `position` (when counted).
+/// `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's id.
     public var id: Item.ID
@@ -29,6 +29,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var today: Bool
     /// The item's key in Today's order, or `nil` when it is not in Today.
     public var todayIndex: Int64?
+    /// The entries of the item's checklist, in order.
+    public var checklist: [ChecklistItemSummary]
     /// When the item was created.
     public var createdAt: Date
     /// When the item last changed.
@@ -37,8 +39,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// intents), when the intent counted it.
     public var position: Int?
 
-    /// Describes `item`, whose list is named `listName`.
-    public init(_ item: Item, listName: String, position: Int? = nil) {
+    /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`.
+    public init(_ item: Item, listName: String, position: Int? = nil, checklist: [ChecklistItem] = []) {
         id = item.id
         list = item.listID
         self.listName = listName
@@ -49,9 +51,55 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         completedAt = item.completedAt
         today = item.isInToday
         todayIndex = item.todayIndex
+        self.checklist = checklist.map(ChecklistItemSummary.init)
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         self.position = position
+    }
+}
+
+/// An entry of an item's checklist, as intents return it.
+///
+/// Its `Codable` form has the keys `id`, `title`, `completed`, `completedAt` (when completed)
+/// and `sortIndex`.
+public struct ChecklistItemSummary: Identifiable, Hashable, Sendable, Codable {
+    /// The entry's id.
+    public var id: ChecklistItem.ID
+    /// The entry's title.
+    public var title: String
+    /// Whether the entry is ticked off.
+    public var completed: Bool
+    /// When the entry was ticked off, or `nil` while it is open.
+    public var completedAt: Date?
+    /// The entry's key in its checklist's order.
+    public var sortIndex: Int64
+
+    /// Describes `entry`.
+    public init(_ entry: ChecklistItem) {
+        id = entry.id
+        title = entry.title
+        completed = entry.isCompleted
+        completedAt = entry.completedAt
+        sortIndex = entry.sortIndex
+    }
+}
+
+/// What the checklist intents did: the item with its whole checklist as it is now, the entries
+/// changed, and the rows written.
+public struct ChecklistResult: Hashable, Sendable, Codable {
+    /// The item, its checklist in ``ItemSummary/checklist``.
+    public var item: ItemSummary
+    /// The entries the intent added, edited, moved, completed, reopened or deleted, in the
+    /// order named; those already as asked are not among them.
+    public var changed: [ChecklistItem.ID]
+    /// Every row written: the entries changed, and the neighbours a move re-spread.
+    public var rowsWritten: Int
+
+    /// Creates the result from its parts.
+    public init(item: ItemSummary, changed: [ChecklistItem.ID], rowsWritten: Int) {
+        self.item = item
+        self.changed = changed
+        self.rowsWritten = rowsWritten
     }
 }
 
@@ -201,6 +249,8 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
     case lists
     /// Today.
     case today
+    /// An item's checklist.
+    case checklist
 
     /// The kind of `scope`.
     public init(_ scope: OrderScope) {
@@ -208,6 +258,7 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .items: self = .items
         case .lists: self = .lists
         case .today: self = .today
+        case .checklist: self = .checklist
         }
     }
 }

@@ -4,7 +4,7 @@ public import Foundation
 
 /// Places and moves entries in their orderings, writing as few rows as it can.
 ///
-/// Every ordering (an `OrderScope`: a list's items, the lists, Today) works the same way.
+/// Every ordering (an `OrderScope`: a list's items, the lists, Today, a checklist) works the same way.
 /// Each entry keeps a gapped 64-bit `sortIndex`. A new or moved entry takes a key in the
 /// gap between its neighbours, so a reorder writes one row. When a gap is used up, a
 /// window of neighbours around it, as small as gives enough room, is re-spread first
@@ -81,6 +81,21 @@ public final class OrderingService: Sendable {
     public func add(_ list: ItemList, at placement: ListPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
         try addEntry(list.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction) { key in
             var added = list
+            added.sortIndex = key
+            try transaction.insert(added)
+        }
+    }
+
+    /// Adds a new entry to its item's checklist at `placement`; its `sortIndex` is chosen here.
+    ///
+    /// - Returns: The entry's entry in the checklist, and the rows written.
+    /// - Throws: `StoreError` for an unknown item, a taken id or an unknown anchor,
+    ///   ``OrderingError`` for a bad placement or an anchor of another checklist.
+    /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
+    @discardableResult
+    public func add(_ entry: ChecklistItem, at placement: ChecklistPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
+        try addEntry(entry.id.entryID, isOpen: !entry.isCompleted, at: placement.map(\.entryID), in: .checklist(entry.itemID), visibility: .all, in: transaction) { key in
+            var added = entry
             added.sortIndex = key
             try transaction.insert(added)
         }
@@ -251,18 +266,29 @@ public final class OrderingService: Sendable {
 
     // MARK: Finding the gap
 
-    /// Throws when the ordering itself does not exist: the list of an items scope.
+    /// Throws when the ordering itself does not exist: the list of an items scope, the item of a checklist.
     func checkExists(_ scope: OrderScope, in transaction: any ItemReading) throws {
-        if case .items(let list) = scope { _ = try transaction.existingList(id: list) }
+        switch scope {
+        case .items(let list): _ = try transaction.existingList(id: list)
+        case .checklist(let item): _ = try transaction.existingItem(id: item)
+        case .lists, .today: break
+        }
     }
 
     /// The entry of an item or list in `scope`, or `nil` when it is not in it.
     ///
-    /// - Throws: ``StoreError/itemNotFound(_:)`` or ``StoreError/listNotFound(_:)`` when there is no such item or list.
+    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)`` or
+    ///   ``StoreError/checklistItemNotFound(_:)`` when there is no such item, list or entry;
+    ///   ``OrderingError/notInChecklist(_:item:)`` for an entry of another checklist, which
+    ///   cannot join this one.
     private func entry(_ id: OrderEntry.ID, in scope: OrderScope, transaction: any ItemReading) throws -> OrderEntry? {
         switch scope {
-        case .lists: try transaction.existingList(id: ItemList.ID(entry: id)).entry
-        case .items, .today: try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
+        case .lists: return try transaction.existingList(id: ItemList.ID(entry: id)).entry
+        case .items, .today: return try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
+        case .checklist(let item):
+            let entry = try transaction.existingChecklistItem(id: ChecklistItem.ID(entry: id))
+            guard entry.itemID == item else { throw OrderingError.notInChecklist(entry.id, item: item) }
+            return entry.entry
         }
     }
 
@@ -335,7 +361,8 @@ public final class OrderingService: Sendable {
         case .today:
             guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw OrderingError.anchorNotInToday(Item.ID(entry: id)) }
             return anchor.key
-        case .lists:
+        case .lists, .checklist:
+            // Either is in its ordering, or `entry` throws.
             guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw StoreError.listNotFound(ItemList.ID(entry: id)) }
             return anchor.key
         }

@@ -32,6 +32,9 @@ public typealias ItemPlacement = Placement<Item.ID>
 /// Where a list goes among the lists.
 public typealias ListPlacement = Placement<ItemList.ID>
 
+/// Where a checklist entry goes in its item's checklist.
+public typealias ChecklistPlacement = Placement<ChecklistItem.ID>
+
 extension Placement {
     /// The entry a `.before` or `.after` placement names.
     public var anchor: Anchor? {
@@ -124,6 +127,9 @@ public enum OrderingError: Error, Hashable, Sendable {
     case anchorNotInToday(Item.ID)
     /// The moved items come from several lists and no target list was named.
     case targetListAmbiguous
+    /// A checklist entry that a move or a placement names is in the checklist of another item:
+    /// entries move only within their own checklist.
+    case notInChecklist(ChecklistItem.ID, item: Item.ID)
 }
 
 extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
@@ -150,6 +156,8 @@ extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
             "Item \(anchor) is not in Today; place items next to one that is."
         case .targetListAmbiguous:
             "The items come from several lists; name the list to move them into."
+        case .notInChecklist(let entry, let item):
+            "Checklist entry \(entry) is not in the checklist of item \(item); name entries of one checklist."
         }
     }
 }
@@ -167,6 +175,7 @@ extension OrderingError: LocalizedError {
         case .anchorInAnotherList: table.message("OrderingError.anchorInAnotherList")
         case .anchorNotInToday: table.message("OrderingError.anchorNotInToday")
         case .targetListAmbiguous: table.message("OrderingError.targetListAmbiguous")
+        case .notInChecklist: table.message("OrderingError.notInChecklist")
         }
     }
 }

@@ -7,7 +7,8 @@ import GRDB
 ///
 /// Each kind of ordering is a set of rows of one table with a key column: the items of a list
 /// (`items.sort_index` where `list_id = ?`), the lists (`lists.sort_index`), Today
-/// (`items.today_index` where it is not NULL). Every query compares or orders the row value
+/// (`items.today_index` where it is not NULL), an item's checklist (`checklist_items.sort_index`
+/// where `item_id = ?`). Every query compares or orders the row value
 /// `(key, id)`, which SQLite answers from the ordering's index: windows start at the key, not
 /// at an end of the ordering. The SQL of each kind is built once, so each statement is
 /// prepared once per connection and then taken from its statement cache.
@@ -74,12 +75,18 @@ final class OrderingSQL: Sendable {
         table: "items", keyColumn: "today_index", membership: "today_index IS NOT NULL", openCondition: "completed_at IS NULL",
         stampsUpdates: true)
 
+    /// The entries of one item's checklist.
+    static let checklist = OrderingSQL(
+        table: ChecklistItemRecord.databaseTableName, keyColumn: "sort_index", membership: "item_id = ?", openCondition: "completed_at IS NULL",
+        stampsUpdates: false)
+
     /// The SQL of an ordering, and the values its membership condition binds.
     static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [SQLiteArgument]) {
         switch scope {
         case .items(let list): (listItems, [.id(list)])
         case .lists: (lists, [])
         case .today: (today, [])
+        case .checklist(let item): (checklist, [.id(item)])
         }
     }
 

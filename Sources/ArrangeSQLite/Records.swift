@@ -252,3 +252,58 @@ struct RowDecodingError: Error, CustomStringConvertible {
 
     var description: String { "a row of \(table) holds a value of the wrong form: \(row)" }
 }
+
+/// A row of the `checklist_items` table (from v14), read by position and written by id, as
+/// items are: its primary key is `(item_id, sort_index, id)`, so the rows of a checklist sit
+/// together in their order.
+struct ChecklistItemRecord {
+    static let databaseTableName = "checklist_items"
+
+    /// The columns every query of an entry selects, in this order.
+    static let selection = "id, item_id, title, sort_index, completed_at"
+
+    /// An entry by id.
+    static let byIDSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE id = ?"
+    /// An item's checklist, in order.
+    static let ofItemSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE item_id = ? ORDER BY sort_index, id"
+    static let insertSQL = "INSERT INTO \(databaseTableName) (\(selection)) VALUES (?, ?, ?, ?, ?)"
+    static let updateSQL = "UPDATE \(databaseTableName) SET item_id = ?, title = ?, sort_index = ?, completed_at = ? WHERE id = ?"
+    static let deleteSQL = "DELETE FROM \(databaseTableName) WHERE id = ?"
+
+    /// Reads an entry selected as ``selection`` from the statement that stands on its row.
+    ///
+    /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
+    static func entry(sqliteStatement statement: SQLiteStatement) throws -> ChecklistItem {
+        guard sqlite3_column_count(statement) == 5,
+              let id = ChecklistItem.ID(sqliteStatement: statement, index: 0),
+              let item = Item.ID(sqliteStatement: statement, index: 1)
+        else {
+            throw RowDecodingError(table: databaseTableName, sqliteStatement: statement)
+        }
+        let isCompleted = sqlite3_column_type(statement, 4) != SQLITE_NULL
+        return ChecklistItem(
+            id: id, itemID: item, title: String(sqliteStatement: statement, index: 2), sortIndex: sqlite3_column_int64(statement, 3),
+            completedAt: isCompleted ? Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)) : nil)
+    }
+
+    /// The values of an entry's columns, in the order of ``updateSQL``: every column but the id, then the id.
+    static func updateArguments(_ entry: ChecklistItem) -> [SQLiteArgument] {
+        [.id(entry.itemID), .value(entry.title.databaseValue), .integer(entry.sortIndex), completedAt(entry), .id(entry.id)]
+    }
+
+    /// The values of an entry's columns, in the order of ``selection``.
+    static func insertArguments(_ entry: ChecklistItem) -> [SQLiteArgument] {
+        [.id(entry.id), .id(entry.itemID), .value(entry.title.databaseValue), .integer(entry.sortIndex), completedAt(entry)]
+    }
+
+    private static func completedAt(_ entry: ChecklistItem) -> SQLiteArgument {
+        entry.completedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
+    }
+
+    /// The entry as it reads back once written: its date through the stored number of seconds.
+    static func stored(_ entry: ChecklistItem) -> ChecklistItem {
+        var stored = entry
+        stored.completedAt = entry.completedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+        return stored
+    }
+}

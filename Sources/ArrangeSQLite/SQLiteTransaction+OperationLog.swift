@@ -118,7 +118,7 @@ extension SQLiteTransaction: OperationLogWriting {
     func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT sort_index FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
-            return try Int64.fetchOne(statement, arguments: [entry.text, Self.text(scope)])
+            return try Int64.fetchOne(statement, arguments: [entry.text, scope.text])
         }
     }
 
@@ -260,10 +260,10 @@ extension SQLiteTransaction: OperationLogWriting {
         try mapping {
             if let sortIndex {
                 let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.tombstonesTable) (entry_id, scope, sort_index) VALUES (?, ?, ?)")
-                try statement.execute(arguments: [entry.text, Self.text(scope), sortIndex])
+                try statement.execute(arguments: [entry.text, scope.text, sortIndex])
             } else {
                 let statement = try db.cachedStatement(sql: "DELETE FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
-                try statement.execute(arguments: [entry.text, Self.text(scope)])
+                try statement.execute(arguments: [entry.text, scope.text])
             }
         }
     }
@@ -530,11 +530,8 @@ extension SQLiteTransaction: OperationLogWriting {
     }
 
     private static func scope(_ text: String) throws -> OrderScope {
-        switch text {
-        case "lists": return .lists
-        case "today": return .today
-        default: return .items(ItemList.ID(rawValue: try uuid(text, table: Schema.tombstonesTable)))
-        }
+        guard let scope = OrderScope(text) else { throw RowDecodingError(table: Schema.tombstonesTable, row: text) }
+        return scope
     }
 
     /// The operations a condition and its `ORDER BY` and `LIMIT` select.
@@ -563,15 +560,6 @@ extension SQLiteTransaction: OperationLogWriting {
 
     /// The text form of a UUID, as ids are stored: lowercase, so that text order is byte order.
     private static func text(_ id: UUID) -> String { id.lowercasedString }
-
-    /// The text an ordering is stored as in `sync_tombstones`.
-    private static func text(_ scope: OrderScope) -> String {
-        switch scope {
-        case .lists: "lists"
-        case .today: "today"
-        case .items(let list): list.text
-        }
-    }
 
     private static func uuid(_ text: String, table: String) throws -> UUID {
         guard let id = UUID(uuidString: text) else { throw RowDecodingError(table: table, row: text) }

@@ -61,6 +61,8 @@ final class SQLiteTransaction: ItemWriting {
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
     /// Sets an item's key in a list, if the item is in that list.
     static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
+    /// Sets a checklist entry's key, if the entry is in that item's checklist.
+    static let setChecklistKeySQL = OrderingSQL.checklist.setKey + " AND item_id = ?"
     /// Sets an item's key in Today, and answers its list.
     static let setTodayKeySQL = OrderingSQL.today.setKey + " RETURNING list_id"
 
@@ -181,6 +183,7 @@ final class SQLiteTransaction: ItemWriting {
         switch scope {
         case .lists: try list(id: ItemList.ID(entry: id))?.entry
         case .items, .today: try item(id: Item.ID(entry: id))?.entry(in: scope)
+        case .checklist(let item): try checklistItem(id: ChecklistItem.ID(entry: id)).flatMap { $0.itemID == item ? $0.entry : nil }
         }
     }
 
@@ -255,6 +258,25 @@ final class SQLiteTransaction: ItemWriting {
 
     /// The items whose ids lie in a range `[from, to)`, in id order, up to a limit.
     static let itemsByIDPrefixSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id >= ? AND id < ? ORDER BY id LIMIT ?"
+
+    /// One indexed search of the checklists for each item: the rows of a checklist sit together.
+    func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] {
+        var checklists: [Item.ID: [ChecklistItem]] = [:]
+        try mapping {
+            let statement = try db.cachedStatement(sql: ChecklistItemRecord.ofItemSQL)
+            for item in items where checklists[item] == nil {
+                let entries = try Array(StatementRowCursor(statement, binding: [.id(item)], read: ChecklistItemRecord.entry))
+                if !entries.isEmpty { checklists[item] = entries }
+            }
+        }
+        return checklists
+    }
+
+    func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {
+        try mapping {
+            try StatementRowCursor(db.cachedStatement(sql: ChecklistItemRecord.byIDSQL), binding: [.id(id)], read: ChecklistItemRecord.entry).next()
+        }
+    }
 
     func defaultListID() throws -> ItemList.ID? {
         try mapping {
@@ -361,6 +383,43 @@ final class SQLiteTransaction: ItemWriting {
         changes.note(.deleted(known))
     }
 
+    func insert(_ entry: ChecklistItem) throws {
+        changesRows = true
+        try ensureStorable(["title": entry.title], of: "the checklist entry \(entry.id)")
+        try mapping {
+            do {
+                try db.cachedStatement(sql: ChecklistItemRecord.insertSQL).execute(binding: ChecklistItemRecord.insertArguments(entry))
+            } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE, DatabaseError.SQLITE_CONSTRAINT_PRIMARYKEY {
+                throw StoreError.duplicateChecklistItem(entry.id)
+            } catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY {
+                throw StoreError.itemNotFound(entry.itemID)
+            }
+        }
+        changes.noteChecklistChanged(of: entry.itemID)
+    }
+
+    func update(_ entry: ChecklistItem) throws {
+        changesRows = true
+        guard let old = try checklistItem(id: entry.id) else { throw StoreError.checklistItemNotFound(entry.id) }
+        try ensureStorable(["title": entry.title], of: "the checklist entry \(entry.id)")
+        try mapping {
+            do {
+                try db.cachedStatement(sql: ChecklistItemRecord.updateSQL).execute(binding: ChecklistItemRecord.updateArguments(entry))
+            } catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY {
+                throw StoreError.itemNotFound(entry.itemID)
+            }
+        }
+        changes.noteChecklistChanged(of: old.itemID)
+        changes.noteChecklistChanged(of: entry.itemID)
+    }
+
+    func deleteChecklistItem(id: ChecklistItem.ID) throws {
+        changesRows = true
+        guard let old = try checklistItem(id: id) else { throw StoreError.checklistItemNotFound(id) }
+        try mapping { try db.cachedStatement(sql: ChecklistItemRecord.deleteSQL).execute(binding: [.id(id)]) }
+        changes.noteChecklistChanged(of: old.itemID)
+    }
+
     func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         changesRows = true
         let stamp = updatedAt.timeIntervalSince1970
@@ -395,6 +454,13 @@ final class SQLiteTransaction: ItemWriting {
                 let id = Item.ID(entry: change.id)
                 try setTodayKey(change.sortIndex, of: id, stamp: stamp)
                 rememberChange(of: id, stamp: stamp) { $0.todayIndex = change.sortIndex }
+            case .checklist(let item):
+                let id = ChecklistItem.ID(entry: change.id)
+                try mapping {
+                    try db.cachedStatement(sql: Self.setChecklistKeySQL).execute(binding: [.integer(change.sortIndex), .id(id), .id(item)])
+                }
+                guard db.changesCount == 1 else { throw StoreError.checklistItemNotFound(id) }
+                changes.noteChecklistChanged(of: item)
             }
         }
     }

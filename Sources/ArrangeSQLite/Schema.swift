@@ -20,6 +20,8 @@ enum Schema {
     /// The name of the table of the completed items, the most recent first: the Logbook (from
     /// v13). Triggers on `items` keep it.
     static let completionsTable = "item_completions"
+    /// The name of the unique index of the checklist entries' ids (from v14).
+    static let checklistIDIndex = "checklist_items_by_id"
 
     /// The name of the one-row table that holds the database's replica id.
     static let replicaTable = "sync_replica"
@@ -336,6 +338,19 @@ enum Schema {
                 END;
                 INSERT INTO "\(completionsTable)" SELECT "completed_at", "id" FROM "items" WHERE "completed_at" IS NOT NULL;
                 """)
+        }
+        migrator.registerMigration("v14: checklists") { db in
+            // Each item's checklist, its entries stored in their order, as the items of a list
+            // are (v12); the ids have a unique index of their own. An entry goes with its item.
+            try db.create(table: ChecklistItemRecord.databaseTableName, options: .withoutRowID) { table in
+                table.column("id", .text).notNull()
+                table.column("item_id", .text).notNull().references("items", column: "id", onDelete: .cascade)
+                table.column("title", .text).notNull()
+                table.column("sort_index", .integer).notNull()
+                table.column("completed_at", .real)
+                table.primaryKey(["item_id", "sort_index", "id"])
+            }
+            try db.create(index: checklistIDIndex, on: ChecklistItemRecord.databaseTableName, columns: ["id"], options: .unique)
         }
         return migrator
     }

@@ -14,8 +14,10 @@ package enum ChangeRecord: Sendable {
     /// Items were deleted, from their lists and from Today. `placed` has each with where it was,
     /// when the environment keeps a history, and is empty otherwise.
     case itemsDeleted([Item.ID], placed: [PlacedItem])
-    /// Lists and items were put back as they were, with their ids: what taking back a delete does.
-    case restored(lists: [ItemList.ID], items: [Item.ID])
+    /// Lists, items and checklist entries were put back as they were, with their ids: what
+    /// taking back a delete does. `checklistItems` names every entry put back, those of the
+    /// items put back included.
+    case restored(lists: [ItemList.ID], items: [Item.ID], checklistItems: [ChecklistItem.ID])
     /// Entries of an ordering moved as one run, in this order, between neighbours; in Today,
     /// items not in it yet (`joining`) joined it. `from` is where each entry that was in an
     /// ordering was, when the environment keeps a history.
@@ -35,6 +37,15 @@ package enum ChangeRecord: Sendable {
     case listDeleted(ItemList, place: Place?, items: [PlacedItem])
     /// A list was renamed.
     case listRenamed(ItemList.ID, Edit<String>)
+    /// An entry was added to an item's checklist, between neighbours there.
+    case checklistItemAdded(ChecklistItem, at: Neighbours)
+    /// Checklist entries got new titles.
+    case checklistRetitled([ChecklistItem.ID: Edit<String>])
+    /// Checklist entries were completed (a new `completedAt`) or reopened (`nil`).
+    case checklistCompletion([ChecklistItem.ID: Edit<Date?>])
+    /// Checklist entries were deleted. `placed` has each with where it was, when the
+    /// environment keeps a history, and is empty otherwise.
+    case checklistItemsDeleted([ChecklistItem.ID], placed: [PlacedChecklistItem])
     /// The keys of an ordering were repaired (ties and cramped gaps) or, `normalized`, spread
     /// evenly; the order people see did not change. It is not a step of the history.
     case orderRepaired(OrderScope, normalized: Bool)
@@ -90,16 +101,30 @@ package enum ChangeRecord: Sendable {
         }
     }
 
-    /// A deleted item and where it was: in its list, and in Today when it was there.
+    /// A deleted item and where it was: in its list, and in Today when it was there; with its
+    /// checklist, in order.
     package struct PlacedItem: Sendable {
         package var item: Item
         package var place: Place
         package var todayPlace: Place?
+        package var checklist: [ChecklistItem]
 
-        package init(item: Item, place: Place, todayPlace: Place?) {
+        package init(item: Item, place: Place, todayPlace: Place?, checklist: [ChecklistItem] = []) {
             self.item = item
             self.place = place
             self.todayPlace = todayPlace
+            self.checklist = checklist
+        }
+    }
+
+    /// A deleted checklist entry and where it was in its checklist.
+    package struct PlacedChecklistItem: Sendable {
+        package var entry: ChecklistItem
+        package var place: Place
+
+        package init(entry: ChecklistItem, place: Place) {
+            self.entry = entry
+            self.place = place
         }
     }
 

@@ -56,6 +56,8 @@ open class ForwardingTransaction: ItemWriting {
 
     open func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] { try base.entriesSharingSortIndex(in: scope) }
     open func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] { try base.items(withIDPrefix: hexDigits, limit: limit) }
+    open func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] { try base.checklists(of: items) }
+    open func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? { try base.checklistItem(id: id) }
     open func defaultListID() throws -> ItemList.ID? { try base.defaultListID() }
 
     // MARK: Writing
@@ -66,6 +68,9 @@ open class ForwardingTransaction: ItemWriting {
     open func insert(_ item: Item) throws { try base.insert(item) }
     open func update(_ item: Item) throws { try base.update(item) }
     open func deleteItem(id: Item.ID) throws { try base.deleteItem(id: id) }
+    open func insert(_ entry: ChecklistItem) throws { try base.insert(entry) }
+    open func update(_ entry: ChecklistItem) throws { try base.update(entry) }
+    open func deleteChecklistItem(id: ChecklistItem.ID) throws { try base.deleteChecklistItem(id: id) }
 
     open func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         try base.setSortIndices(changes, in: scope, updatedAt: updatedAt)

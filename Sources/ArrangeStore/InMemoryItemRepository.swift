@@ -7,7 +7,7 @@ import HashTreeCollections
 /// It is a real backend, not a mock: it passes the same conformance suite as the SQLite
 /// backend, rollback included, and the tests of the layers above run on it.
 ///
-/// Each ordering (each list's items, the lists, Today) lives in a persistent treap, and the items in a persistent hash
+/// Each ordering (each list's items, the lists, Today, each checklist) lives in a persistent treap, and the items in a persistent hash
 /// map, so a snapshot for a reader or a transaction costs O(1), and an insert, a move
 /// or a neighbour lookup costs O(log n). A write holds a lock for its whole body, so
 /// writes from several tasks run one at a time, as in SQLite. The `async` twins run their
@@ -78,7 +78,9 @@ struct InMemoryState: Sendable {
     /// Each list's id by its name as names compare (``ItemList/nameKey(_:)``), so that a name is checked in O(log n).
     var listNames = TreeDictionary<String, ItemList.ID>()
     var items = TreeDictionary<Item.ID, Item>()
-    /// Each ordering's entries: each list's items, the lists and Today have a tree of their own.
+    /// Every checklist's entries, by id.
+    var checklistItems = TreeDictionary<ChecklistItem.ID, ChecklistItem>()
+    /// Each ordering's entries: each list's items, the lists, Today and each checklist have a tree of their own.
     var orders = TreeDictionary<OrderScope, OrderTree>()
     /// Every item's id in id order, for lookups by id prefix: keys whose `sortIndex` is 0.
     var ids = OrderTree()
@@ -185,6 +187,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         switch scope {
         case .lists: state.lists[ItemList.ID(entry: id)]?.entry
         case .items, .today: state.items[Item.ID(entry: id)]?.entry(in: scope)
+        case .checklist(let item): state.checklistItems[ChecklistItem.ID(entry: id)].flatMap { $0.itemID == item ? $0.entry : nil }
         }
     }
 
@@ -216,6 +219,19 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
         let entries = state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) }
         return items(for: entries)
+    }
+
+    func checklists(of items: [Item.ID]) -> [Item.ID: [ChecklistItem]] {
+        var checklists: [Item.ID: [ChecklistItem]] = [:]
+        for item in items where checklists[item] == nil {
+            let entries = order(of: .checklist(item)).allEntries().compactMap { state.checklistItems[ChecklistItem.ID(entry: $0.id)] }
+            if !entries.isEmpty { checklists[item] = entries }
+        }
+        return checklists
+    }
+
+    func checklistItem(id: ChecklistItem.ID) -> ChecklistItem? {
+        state.checklistItems[id]
     }
 
     func defaultListID() -> ItemList.ID? {
@@ -460,6 +476,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         for entry in state.orders.removeValue(forKey: .items(id))?.allEntries() ?? [] {
             if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
             state.ids.remove(entry.id.idKey)
+            removeChecklist(of: Item.ID(entry: entry.id))
         }
         changes.noteListsChanged()
         // Its items go, and may have been in Today.
@@ -491,7 +508,40 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
         unplace(old)
         state.ids.remove(id.entryID.idKey)
+        removeChecklist(of: id)
         changes.note(.deleted(old))
+    }
+
+    /// Removes the entries of an item's checklist, with the item.
+    private func removeChecklist(of item: Item.ID) {
+        for entry in state.orders.removeValue(forKey: .checklist(item))?.allEntries() ?? [] {
+            state.checklistItems.removeValue(forKey: ChecklistItem.ID(entry: entry.id))
+        }
+    }
+
+    func insert(_ entry: ChecklistItem) throws {
+        changesRows = true
+        guard state.checklistItems[entry.id] == nil else { throw StoreError.duplicateChecklistItem(entry.id) }
+        guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
+        place(entry)
+        changes.noteChecklistChanged(of: entry.itemID)
+    }
+
+    func update(_ entry: ChecklistItem) throws {
+        changesRows = true
+        guard let old = state.checklistItems[entry.id] else { throw StoreError.checklistItemNotFound(entry.id) }
+        guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
+        unplace(old)
+        place(entry)
+        changes.noteChecklistChanged(of: old.itemID)
+        changes.noteChecklistChanged(of: entry.itemID)
+    }
+
+    func deleteChecklistItem(id: ChecklistItem.ID) throws {
+        changesRows = true
+        guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
+        unplace(old)
+        changes.noteChecklistChanged(of: old.itemID)
     }
 
     func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
@@ -509,6 +559,11 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 }
             case .today:
                 try updateItem(change.id, at: updatedAt) { $0.todayIndex = change.sortIndex }
+            case .checklist(let item):
+                let id = ChecklistItem.ID(entry: change.id)
+                guard var entry = state.checklistItems[id], entry.itemID == item else { throw StoreError.checklistItemNotFound(id) }
+                entry.sortIndex = change.sortIndex
+                try update(entry)
             }
         }
     }
@@ -557,6 +612,16 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     private func unplace(_ item: Item) {
         state.orders[.items(item.listID)]?.remove(item.orderKey)
         if let today = item.entry(in: .today) { state.orders[.today]?.remove(today.key) }
+    }
+
+    private func place(_ entry: ChecklistItem) {
+        state.checklistItems[entry.id] = entry
+        state.orders[.checklist(entry.itemID), default: OrderTree()].insert(entry.entry)
+    }
+
+    private func unplace(_ entry: ChecklistItem) {
+        state.checklistItems.removeValue(forKey: entry.id)
+        state.orders[.checklist(entry.itemID)]?.remove(entry.orderKey)
     }
 }
 

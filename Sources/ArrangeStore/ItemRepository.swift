@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
-/// - order the entries of every `OrderScope` (the items of a list, the lists, Today) by
+/// - order the entries of every `OrderScope` (the items of a list, the lists, Today, a checklist) by
 ///   `sortIndex`, then by `id` (`OrderKey`), everywhere;
 /// - answer the neighbour and window queries (``ItemReading/keys(in:before:limit:)``,
 ///   ``ItemReading/keys(in:after:limit:)``) without scanning the ordering: their cost may
@@ -18,7 +18,7 @@ public import Foundation
 /// - refuse a list name that another list has already, ignoring case
 ///   (`TitleError/duplicateListName(_:)`), and notes that take more than `Item/maximumNotesSize`
 ///   bytes, unless an update leaves them as they were (`TitleError/notesTooLarge(size:limit:)`);
-/// - delete a list's items with the list, and an item from Today with the item;
+/// - delete a list's items with the list, and an item's checklist and place in Today with the item;
 /// - report its own failures as ``StoreError``, never as a type of the library behind it.
 public protocol ItemRepository: Sendable {
     /// Runs `body` on a consistent snapshot of the store.
@@ -328,6 +328,15 @@ public protocol ItemReading {
     /// - Complexity: O(log n + limit).
     func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item]
 
+    /// The checklists of `items`, each in its order (`sortIndex`, then `id`), by item: an item
+    /// without entries, or an id of no item, is not in the answer.
+    ///
+    /// - Complexity: O(k log n + e) for k items and the e entries of their checklists.
+    func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]]
+
+    /// The checklist entry with this id, or `nil`.
+    func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem?
+
     /// The id of the default list, the one a front end shows first, or `nil` when none is set.
     ///
     /// The store remembers it by id, so renaming the list keeps it the default; deleting the
@@ -365,23 +374,42 @@ public protocol ItemWriting: ItemReading {
     /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``.
     func update(_ item: Item) throws
 
-    /// Deletes an item, from its list and from Today.
+    /// Deletes an item, from its list and from Today, with its checklist.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``.
     func deleteItem(id: Item.ID) throws
+
+    /// Adds an entry to its item's checklist, at its ``ChecklistItem/sortIndex``.
+    ///
+    /// - Throws: ``StoreError/itemNotFound(_:)`` when its item does not exist,
+    ///   ``StoreError/duplicateChecklistItem(_:)`` when its id is taken.
+    func insert(_ entry: ChecklistItem) throws
+
+    /// Saves a changed checklist entry: its title, its `sortIndex`, its completion.
+    ///
+    /// - Throws: ``StoreError/checklistItemNotFound(_:)``, or ``StoreError/itemNotFound(_:)``
+    ///   when it names an item that does not exist.
+    func update(_ entry: ChecklistItem) throws
+
+    /// Deletes a checklist entry.
+    ///
+    /// - Throws: ``StoreError/checklistItemNotFound(_:)``.
+    func deleteChecklistItem(id: ChecklistItem.ID) throws
 
     /// Gives several entries new keys in an ordering, and puts those that are not in it yet
     /// into it, leaving every other field as it is.
     ///
     /// In `OrderScope/items(_:)` an item of another list moves into that list; in
-    /// `OrderScope/today` an item joins Today. The items written are stamped `updatedAt`.
+    /// `OrderScope/today` an item joins Today. The items written are stamped `updatedAt`. In
+    /// `OrderScope/checklist(_:)` every entry must be of that item's checklist already.
     ///
     /// - Parameters:
     ///   - changes: The new keys, at most one for each entry.
     ///   - scope: The ordering the keys belong to.
     ///   - updatedAt: The moment of the change, stamped on every item it writes.
-    /// - Throws: ``StoreError/itemNotFound(_:)`` or ``StoreError/listNotFound(_:)`` when an
-    ///   id is unknown, or when the list of an items scope is.
+    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)`` or
+    ///   ``StoreError/checklistItemNotFound(_:)`` when an id is unknown, or when the list of an
+    ///   items scope is; ``StoreError/checklistItemNotFound(_:)`` for an entry of another checklist.
     /// - Complexity: O(k log n) for k changes.
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws
 
@@ -440,6 +468,19 @@ extension ItemReading {
     public func existingList(id: ItemList.ID) throws -> ItemList {
         guard let list = try list(id: id) else { throw StoreError.listNotFound(id) }
         return list
+    }
+
+    /// The entries of the checklist of `item`, in their order; none for an unknown item.
+    public func checklist(of item: Item.ID) throws -> [ChecklistItem] {
+        try checklists(of: [item])[item] ?? []
+    }
+
+    /// The checklist entry with this id.
+    ///
+    /// - Throws: ``StoreError/checklistItemNotFound(_:)`` when there is none.
+    public func existingChecklistItem(id: ChecklistItem.ID) throws -> ChecklistItem {
+        guard let entry = try checklistItem(id: id) else { throw StoreError.checklistItemNotFound(id) }
+        return entry
     }
 
     /// The item with this id.

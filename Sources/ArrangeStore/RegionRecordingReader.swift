@@ -102,6 +102,17 @@ final class RegionRecordingReader: ItemReading {
         return try base.items(withIDPrefix: hexDigits, limit: limit)
     }
 
+    func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] {
+        regions.checklists.formUnion(items)
+        return try base.checklists(of: items)
+    }
+
+    func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {
+        let entry = try base.checklistItem(id: id)
+        if let entry { regions.checklists.insert(entry.itemID) } else { regions.allChecklists = true }
+        return entry
+    }
+
     func defaultListID() throws -> ItemList.ID? {
         regions.lists = true
         return try base.defaultListID()

@@ -94,6 +94,11 @@ package struct StoreChanges: Sendable {
         regions.lists = true
     }
 
+    /// Notes a change to the checklist of `item`: an entry added, deleted, edited or moved.
+    package mutating func noteChecklistChanged(of item: Item.ID) {
+        regions.checklists.insert(item)
+    }
+
     /// Notes a change to rows beyond the lists and items (the operation log, sync's records).
     package mutating func noteOtherRowsChanged() {
         regions.otherRows = true
@@ -122,10 +127,11 @@ package struct StoreChanges: Sendable {
         }
     }
 
-    /// Notes that the items of `list` changed in ways not listed, in Today and in their counts
-    /// too: any of them may have come, gone or changed, as when the list is deleted.
+    /// Notes that the items of `list` changed in ways not listed, in Today, in their counts and
+    /// in their checklists too: any of them may have come, gone or changed, as when the list is deleted.
     package mutating func noteUnlistedItems(of list: ItemList.ID) {
         regions.today = true
+        regions.allChecklists = true
         regions.items.insert(list)
         regions.counts.insert(list)
         unlisted.insert(list)
@@ -137,6 +143,7 @@ package struct StoreChanges: Sendable {
         regions.today = true
         regions.allItems = true
         regions.allCounts = true
+        regions.allChecklists = true
         allUnlisted = true
     }
 }

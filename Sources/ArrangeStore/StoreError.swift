@@ -11,6 +11,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case duplicateList(ItemList.ID)
     /// An item with this id exists already.
     case duplicateItem(Item.ID)
+    /// No checklist entry has this id.
+    case checklistItemNotFound(ChecklistItem.ID)
+    /// A checklist entry with this id exists already.
+    case duplicateChecklistItem(ChecklistItem.ID)
     /// An operation with this id is logged already.
     case duplicateOperation(UUID)
     /// No logged operation has this id.
@@ -41,6 +45,8 @@ extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
         case .itemNotFound(let id): "No item has the id \(id)."
         case .duplicateList(let id): "A list with the id \(id) exists already."
         case .duplicateItem(let id): "An item with the id \(id) exists already."
+        case .checklistItemNotFound(let id): "No checklist entry has the id \(id)."
+        case .duplicateChecklistItem(let id): "A checklist entry with the id \(id) exists already."
         case .duplicateOperation(let id): "An operation with the id \(id.lowercasedString) is logged already."
         case .operationNotFound(let id): "No logged operation has the id \(id.lowercasedString)."
         case .validation(let error): error.debugDescription
@@ -63,6 +69,8 @@ extension StoreError: LocalizedError {
         case .itemNotFound: table.message("StoreError.itemNotFound")
         case .duplicateList: table.message("StoreError.duplicateList")
         case .duplicateItem: table.message("StoreError.duplicateItem")
+        case .checklistItemNotFound: table.message("StoreError.checklistItemNotFound")
+        case .duplicateChecklistItem: table.message("StoreError.duplicateChecklistItem")
         case .duplicateOperation: table.message("StoreError.duplicateOperation")
         case .operationNotFound: table.message("StoreError.operationNotFound")
         case .validation(let error): error.errorDescription

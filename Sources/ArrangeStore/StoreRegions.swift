@@ -1,7 +1,7 @@
 package import ArrangeModel
 
 /// Parts of a store, at the grain that observations read them: the lists, Today, each list's
-/// items, and how many items each list holds.
+/// items, how many items each list holds, and each item's checklist.
 ///
 /// A commit notes the regions it changed, and an observation the regions its read looked at;
 /// the observation reads again only after a commit whose regions meet its own. A table is too
@@ -21,6 +21,10 @@ package struct StoreRegions: Sendable, Equatable {
     package var allItems = false
     /// Every list's counts, as ``allItems`` is for items.
     package var allCounts = false
+    /// The items whose checklists changed in any way: entries added, deleted, edited, moved.
+    package var checklists: Set<Item.ID> = []
+    /// Every item's checklist, as ``allItems`` is for items.
+    package var allChecklists = false
     /// Any row at all, of the lists and items or beyond them (the operation log, sync's
     /// records): a commit notes it whenever it changed a row, and a read that looks beyond the
     /// lists and items depends on it.
@@ -35,6 +39,7 @@ package struct StoreRegions: Sendable, Equatable {
         regions.today = true
         regions.allItems = true
         regions.allCounts = true
+        regions.allChecklists = true
         regions.otherRows = true
         return regions
     }()
@@ -49,9 +54,10 @@ package struct StoreRegions: Sendable, Equatable {
         (lists && other.lists) || (today && other.today) || (otherRows && other.otherRows)
             || Self.meet(items, allItems, other.items, other.allItems)
             || Self.meet(counts, allCounts, other.counts, other.allCounts)
+            || Self.meet(checklists, allChecklists, other.checklists, other.allChecklists)
     }
 
-    private static func meet(_ some: Set<ItemList.ID>, _ all: Bool, _ otherSome: Set<ItemList.ID>, _ otherAll: Bool) -> Bool {
+    private static func meet<ID>(_ some: Set<ID>, _ all: Bool, _ otherSome: Set<ID>, _ otherAll: Bool) -> Bool {
         (all && (otherAll || !otherSome.isEmpty)) || (otherAll && !some.isEmpty) || !some.isDisjoint(with: otherSome)
     }
 
@@ -63,12 +69,14 @@ package struct StoreRegions: Sendable, Equatable {
         counts.formUnion(other.counts)
         allItems = allItems || other.allItems
         allCounts = allCounts || other.allCounts
+        checklists.formUnion(other.checklists)
+        allChecklists = allChecklists || other.allChecklists
         otherRows = otherRows || other.otherRows
     }
 
     /// Notes a change to an item, from `old` (`nil` for a new item) to `new` (`nil` for a
     /// deleted one): its lists' items, their counts when the item came, went or was completed
-    /// or reopened, and Today when the item is in Today or was.
+    /// or reopened, Today when the item is in Today or was, and its checklist when it went.
     package mutating func noteChange(from old: Item?, to new: Item?) {
         let states = [old, new].compactMap { $0 }
         for item in states { items.insert(item.listID) }
@@ -76,6 +84,7 @@ package struct StoreRegions: Sendable, Equatable {
             for item in states { counts.insert(item.listID) }
         }
         if states.contains(where: { $0.todayIndex != nil }) { today = true }
+        if let old, new == nil { checklists.insert(old.id) }
     }
 
     /// Notes a change to the keys of an ordering's entries: the order of its entries, in place.
@@ -84,6 +93,7 @@ package struct StoreRegions: Sendable, Equatable {
         case .lists: lists = true
         case .today: today = true
         case .items(let list): items.insert(list)
+        case .checklist(let item): checklists.insert(item)
         }
     }
 }

@@ -4,8 +4,8 @@ public import ArrangeOrdering
 import Foundation
 
 extension SyncChange {
-    /// The changes that bring lists and items from how they were to how they are now: what an
-    /// import or a restore did, told as operations.
+    /// The changes that bring lists, items and checklist entries from how they were to how they
+    /// are now: what an import or a restore did, told as operations.
     ///
     /// Each created, moved or changed entry is placed after the entry before it now, ordering by
     /// ordering and top to bottom, so that replaying the changes in order puts everything where
@@ -14,9 +14,11 @@ extension SyncChange {
     /// - Parameters:
     ///   - lists: Lists as they were, by id; `nil` for a list that did not exist.
     ///   - items: Items as they were, by id; `nil` for an item that did not exist.
+    ///   - checklistItems: Checklist entries as they were, by id; `nil` for an entry that did not exist.
     ///   - transaction: The store as it is now.
     public static func changes(
-        bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], upToDateIn transaction: any ItemReading
+        bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], checklistItems: [ChecklistItem.ID: ChecklistItem?] = [:],
+        upToDateIn transaction: any ItemReading
     ) throws -> [SyncChange] {
         var changes: [SyncChange] = []
         let listsNow = try transaction.lists()
@@ -49,14 +51,7 @@ extension SyncChange {
                 } else {
                     changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place))
                 }
-                switch (old?.completedAt, item.completedAt) {
-                case (nil, let done?): changes.append(.completeItems(ids: [item.id], at: done))
-                case (_?, nil): changes.append(.reopenItems(ids: [item.id]))
-                case (let before?, let done?) where before != done:
-                    changes.append(.reopenItems(ids: [item.id]))
-                    changes.append(.completeItems(ids: [item.id], at: done))
-                default: break
-                }
+                changes += completionChanges(of: item.id, from: old?.completedAt, to: item.completedAt, reopening: reopenItems, completing: completeItems)
             }
         }
         for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {
@@ -70,7 +65,51 @@ extension SyncChange {
         if !deleted.isEmpty { changes.append(.deleteItems(ids: deleted.sorted())) }
         let leftToday = itemsNow.filter { ((items[$0.id] ?? nil)?.isInToday ?? false) && !$0.isInToday }.map(\.id)
         if !leftToday.isEmpty { changes.append(.removeFromToday(ids: leftToday)) }
+        return changes + (try self.changes(bringing: checklistItems, upToDateIn: transaction))
+    }
+
+    /// The changes that bring checklist entries from how they were to how they are now, checklist
+    /// by checklist, each top to bottom. An entry gone with its item is told by the item's delete.
+    private static func changes(bringing entries: [ChecklistItem.ID: ChecklistItem?], upToDateIn transaction: any ItemReading) throws -> [SyncChange] {
+        guard !entries.isEmpty else { return [] }
+        var changes: [SyncChange] = []
+        var entriesNow: [ChecklistItem] = []
+        for id in entries.keys { if let entry = try transaction.checklistItem(id: id) { entriesNow.append(entry) } }
+        for entry in entriesNow.sorted(by: { ($0.itemID, $0.orderKey) < ($1.itemID, $1.orderKey) }) {
+            let old = entries[entry.id] ?? nil
+            let place = try SyncPlace(of: [entry.entry], in: .checklist(entry.itemID), transaction: transaction)
+            if let old {
+                if old.title != entry.title { changes.append(.editChecklistItem(id: entry.id, title: entry.title)) }
+                if old.itemID != entry.itemID || old.sortIndex != entry.sortIndex {
+                    changes.append(.moveChecklistItems(ids: [entry.id], item: entry.itemID, place: place))
+                }
+            } else {
+                changes.append(.addChecklistItem(id: entry.id, item: entry.itemID, title: entry.title, place: place))
+            }
+            changes += completionChanges(
+                of: entry.id, from: old?.completedAt, to: entry.completedAt, reopening: reopenChecklistItems, completing: completeChecklistItems)
+        }
+        let present = Set(entriesNow.map(\.id))
+        var deleted: [ChecklistItem.ID] = []
+        for case let (id, old?) in entries where !present.contains(id) {
+            if try transaction.item(id: old.itemID) != nil { deleted.append(id) }
+        }
+        if !deleted.isEmpty { changes.append(.deleteChecklistItems(ids: deleted.sorted())) }
         return changes
+    }
+
+    /// The changes that take one item's or entry's completion from `old` to `new`: none, a
+    /// completion, a reopening, or both for a new moment.
+    private static func completionChanges<Subject>(
+        of id: Identifier<Subject>, from old: Date?, to new: Date?, reopening: ([Identifier<Subject>]) -> SyncChange,
+        completing: ([Identifier<Subject>], Date) -> SyncChange
+    ) -> [SyncChange] {
+        switch (old, new) {
+        case (nil, let done?): [completing([id], done)]
+        case (_?, nil): [reopening([id])]
+        case (let before?, let done?) where before != done: [reopening([id]), completing([id], done)]
+        default: []
+        }
     }
 }
 

@@ -71,6 +71,7 @@ final class LogJSON {
         case .lists: append("\"lists\"")
         case .today: append("\"today\"")
         case .items(let list): id(list)
+        case .checklist: string(scope.text)
         }
     }
 
@@ -145,6 +146,16 @@ extension LogJSON {
         }
     }
 
+    func checklistItem(_ entry: ChecklistItem) {
+        object { members in
+            members.member("id") { $0.id(entry.id) }
+            members.member("itemID") { $0.id(entry.itemID) }
+            members.member("title") { $0.string(entry.title) }
+            members.member("sortIndex") { $0.number(entry.sortIndex) }
+            members.member("completedAt", ifPresent: entry.completedAt) { $0.date($1) }
+        }
+    }
+
     func place(_ place: SyncPlace) {
         object { members in
             members.member("after", ifPresent: place.after) { $0.id($1) }
@@ -172,6 +183,10 @@ extension LogJSON {
                 members.member("sortIndex") { $0.number(image.sortIndex) }
                 members.member("todayIndex", ifPresent: image.todayIndex) { $0.number($1) }
                 members.member("updatedAt") { $0.date(image.updatedAt) }
+            }
+            members.objects("checklistItems", rewind.checklistItems) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("entry", ifPresent: image.entry) { $0.checklistItem($1) }
             }
             members.member("defaultList", ifPresent: rewind.defaultList) { json, image in
                 json.object { $0.member("id", ifPresent: image.id) { $0.id($1) } }
@@ -247,6 +262,25 @@ extension LogJSON {
             tagged("moveInToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
         case .repairOrder(let scope, let normalize):
             tagged("repairOrder") { $0.member("scope") { $0.scope(scope) }; $0.member("normalize") { $0.bool(normalize) } }
+        case .addChecklistItem(let id, let item, let title, let place):
+            tagged("addChecklistItem") { members in
+                members.member("id") { $0.id(id) }
+                members.member("item") { $0.id(item) }
+                members.member("title") { $0.string(title) }
+                members.member("place") { $0.place(place) }
+            }
+        case .editChecklistItem(let id, let title):
+            tagged("editChecklistItem") { $0.member("id") { $0.id(id) }; $0.member("title") { $0.string(title) } }
+        case .moveChecklistItems(let ids, let item, let place):
+            tagged("moveChecklistItems") { $0.member("ids") { $0.ids(ids) }; $0.member("item") { $0.id(item) }; $0.member("place") { $0.place(place) } }
+        case .completeChecklistItems(let ids, let at):
+            tagged("completeChecklistItems") { $0.member("ids") { $0.ids(ids) }; $0.member("at") { $0.date(at) } }
+        case .reopenChecklistItems(let ids):
+            tagged("reopenChecklistItems") { $0.member("ids") { $0.ids(ids) } }
+        case .deleteChecklistItems(let ids):
+            tagged("deleteChecklistItems") { $0.member("ids") { $0.ids(ids) } }
+        case .repairChecklist(let item, let normalize):
+            tagged("repairChecklist") { $0.member("item") { $0.id(item) }; $0.member("normalize") { $0.bool(normalize) } }
         case .retireReplica(let id):
             tagged("retireReplica") { $0.member("id") { $0.id(id) } }
         case .leaveForkedReplica(let id):

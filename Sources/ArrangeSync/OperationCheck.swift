@@ -134,12 +134,15 @@ public struct OperationCheck: Sendable {
         case .editItem(_, let title, let notes):
             if let title { try checkLength(of: title, as: .title) }
             if let notes { try checkNotes(notes) }
+        case .addChecklistItem(_, _, let title, _), .editChecklistItem(_, let title):
+            try checkLength(of: title, as: .title)
         case .replacement(let original, let change), .renumbering(let original, let change):
             guard original.sequence >= 1, Self.isPlausible(original.clock) else {
                 throw .replacedOperationOutOfRange(sequence: original.sequence, milliseconds: original.clock.milliseconds)
             }
             try check(change)
-        case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder:
+        case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder,
+            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist:
             break
         case .unknown, .retireReplica, .leaveForkedReplica:
             // Of a kind this version cannot read, or with nothing to check but its size.
@@ -198,7 +201,12 @@ public struct OperationCheck: Sendable {
         case .reopenItems(let ids), .deleteItems(let ids), .removeFromToday(let ids): id * ids.count
         case .moveItems(let ids, _, _): id * (ids.count + 1) + place
         case .addToToday(let ids, _), .moveInToday(let ids, _): id * ids.count + place
-        case .repairOrder: id + 32
+        case .repairOrder, .repairChecklist: id + 32
+        case .addChecklistItem(_, _, let title, _): 2 * id + text(title) + place
+        case .editChecklistItem(_, let title): id + text(title)
+        case .moveChecklistItems(let ids, _, _): id * (ids.count + 1) + place
+        case .completeChecklistItems(let ids, _): id * ids.count + 64
+        case .reopenChecklistItems(let ids), .deleteChecklistItems(let ids): id * ids.count
         case .replacement(_, let change), .renumbering(_, let change): 512 + sizeBound(of: change)
         case .unknown(_, let json): 2 * json.count
         case .retireReplica, .leaveForkedReplica: id

@@ -61,21 +61,26 @@ struct OperationJSONReader {
     private enum Kind: Int, CaseIterable {
         case createList, renameList, moveList, deleteList, addItem, editItem, completeItems, reopenItems, deleteItems, moveItems
         case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
+        case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
+        case repairChecklist
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
             "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems", "deleteItems",
             "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "retireReplica", "leaveForkedReplica",
-            "replacement", "renumbering",
+            "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
+            "reopenChecklistItems", "deleteChecklistItems", "repairChecklist",
         ]
     }
 
     /// The members of a change, each kind's by its own name.
     private enum Member: Int, CaseIterable {
-        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change
+        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item
 
         /// Their names, as the JSON spells them, in the order of the cases.
-        static let names: [StaticString] = ["id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change"]
+        static let names: [StaticString] = [
+            "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item",
+        ]
     }
 
     /// A change: `{"kind":{members}}`, as `Codable` writes an enum case with associated values.
@@ -85,7 +90,7 @@ struct OperationJSONReader {
         guard let kindIndex = try nextKey(in: &outer, among: Kind.names), let kind = Kind(rawValue: kindIndex) else { throw GiveUp() }
 
         var id: UUID?, name: String?, place: SyncPlace?, list: ItemList.ID?, title: String?, notes: String?
-        var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?
+        var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?, item: Item.ID?
         var object = try beginObject()
         while let index = try nextKey(in: &object, among: Member.names), let member = Member(rawValue: index) {
             switch member {
@@ -101,6 +106,7 @@ struct OperationJSONReader {
             case .normalize: normalize = try boolean()
             case .of: of = try reference()
             case .change: change = try self.change(depth: depth + 1)
+            case .item: item = try identifier()
             }
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
@@ -112,6 +118,10 @@ struct OperationJSONReader {
         func required<Value>(_ value: Value?) throws(GiveUp) -> Value {
             guard let value else { throw GiveUp() }
             return value
+        }
+        /// The ids read, as ids of checklist entries.
+        func requiredChecklistIDs() throws(GiveUp) -> [ChecklistItem.ID] {
+            try required(ids).map { ChecklistItem.ID(rawValue: $0.rawValue) }
         }
         switch kind {
         case .createList:
@@ -158,6 +168,27 @@ struct OperationJSONReader {
         case .repairOrder:
             try only(.scope, .normalize)
             return .repairOrder(scope: try required(scope), normalize: try required(normalize))
+        case .addChecklistItem:
+            try only(.id, .item, .title, .place)
+            return .addChecklistItem(id: ChecklistItem.ID(rawValue: try required(id)), item: try required(item), title: try required(title), place: try required(place))
+        case .editChecklistItem:
+            try only(.id, .title)
+            return .editChecklistItem(id: ChecklistItem.ID(rawValue: try required(id)), title: try required(title))
+        case .moveChecklistItems:
+            try only(.ids, .item, .place)
+            return .moveChecklistItems(ids: try requiredChecklistIDs(), item: try required(item), place: try required(place))
+        case .completeChecklistItems:
+            try only(.ids, .at)
+            return .completeChecklistItems(ids: try requiredChecklistIDs(), at: try required(at))
+        case .reopenChecklistItems:
+            try only(.ids)
+            return .reopenChecklistItems(ids: try requiredChecklistIDs())
+        case .deleteChecklistItems:
+            try only(.ids)
+            return .deleteChecklistItems(ids: try requiredChecklistIDs())
+        case .repairChecklist:
+            try only(.item, .normalize)
+            return .repairChecklist(item: try required(item), normalize: try required(normalize))
         case .retireReplica:
             try only(.id)
             return .retireReplica(id: ReplicaID(rawValue: try required(id)))
@@ -213,6 +244,9 @@ struct OperationJSONReader {
         switch text {
         case "lists": return .lists
         case "today": return .today
+        case _ where text.utf8.count != 36:
+            guard let scope = OrderScope(text), case .checklist = scope else { throw GiveUp() }
+            return scope
         default:
             var text = text
             guard let list = text.withUTF8({ ItemList.ID(utf8: UnsafeRawBufferPointer($0)) }) else { throw GiveUp() }

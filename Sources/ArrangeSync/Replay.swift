@@ -88,13 +88,39 @@ struct Replay {
             let items = try existingItems(ids).filter(\.isInToday)
             for item in items { try bury(item.entry(in: .today), in: .today) }
             try transaction.removeFromToday(items.map(\.id), updatedAt: stamp)
-        case .repairOrder(let scope, let normalize):
-            if case .items(let list) = scope, try transaction.list(id: list) == nil { return }
-            if normalize {
-                try ordering.normalize(scope, in: transaction)
-            } else {
-                _ = try ordering.validate(scope, repair: true, in: transaction)
+        case .addChecklistItem(let id, let item, let title, let place):
+            // An entry of an item deleted meanwhile goes with the item.
+            guard try transaction.checklistItem(id: id) == nil, try transaction.item(id: item) != nil else { return }
+            let entry = ChecklistItem(id: id, itemID: item, title: Title.sanitized(title, placeholder: "Untitled"))
+            try ordering.add(entry, at: try placement(place, in: .checklist(item)).map { ChecklistItem.ID(entry: $0) }, in: transaction)
+        case .editChecklistItem(let id, let title):
+            guard var entry = try transaction.checklistItem(id: id) else { return }
+            entry.title = Title.sanitized(title, placeholder: "Untitled")
+            try transaction.update(entry)
+        case .moveChecklistItems(let ids, let item, let place):
+            let moving = try existingChecklistItems(ids).filter { $0.itemID == item }.map(\.id.entryID)
+            guard !moving.isEmpty else { return }
+            let scope = OrderScope.checklist(item)
+            try ordering.place(moving, at: try placement(place, in: scope, moving: moving), in: scope, visibility: .all, in: transaction)
+        case .completeChecklistItems(let ids, let at):
+            for var entry in try existingChecklistItems(ids) where entry.completedAt == nil {
+                entry.completedAt = at
+                try transaction.update(entry)
             }
+        case .reopenChecklistItems(let ids):
+            for var entry in try existingChecklistItems(ids) where entry.completedAt != nil {
+                entry.completedAt = nil
+                try transaction.update(entry)
+            }
+        case .deleteChecklistItems(let ids):
+            for entry in try existingChecklistItems(ids) {
+                try bury(entry.entry, in: .checklist(entry.itemID))
+                try transaction.deleteChecklistItem(id: entry.id)
+            }
+        case .repairOrder(let scope, let normalize):
+            try repair(scope, normalize: normalize)
+        case .repairChecklist(let item, let normalize):
+            try repair(.checklist(item), normalize: normalize)
         case .retireReplica(let id):
             var progress = try transaction.log.replicaProgress(of: id.rawValue) ?? ReplicaProgress(replica: id.rawValue, sequence: 0, milliseconds: 0, counter: 0)
             guard !progress.isRetired else { return }
@@ -105,6 +131,20 @@ struct Replay {
             // own place; a leave is read where it decides something (compaction, and the merge of
             // the line still under the id); a change of an unknown kind is not applied.
             break
+        }
+    }
+
+    /// Repairs or spreads the keys of an ordering that still exists.
+    func repair(_ scope: OrderScope, normalize: Bool) throws {
+        switch scope {
+        case .items(let list): guard try transaction.list(id: list) != nil else { return }
+        case .checklist(let item): guard try transaction.item(id: item) != nil else { return }
+        case .lists, .today: break
+        }
+        if normalize {
+            try ordering.normalize(scope, in: transaction)
+        } else {
+            _ = try ordering.validate(scope, repair: true, in: transaction)
         }
     }
 
@@ -141,6 +181,12 @@ struct Replay {
     func existingItems(_ ids: [Item.ID]) throws -> [Item] {
         var seen = Set<Item.ID>()
         return try ids.filter { seen.insert($0).inserted }.compactMap(transaction.item)
+    }
+
+    /// The checklist entries of `ids` that exist, each once, in the order of `ids`.
+    func existingChecklistItems(_ ids: [ChecklistItem.ID]) throws -> [ChecklistItem] {
+        var seen = Set<ChecklistItem.ID>()
+        return try ids.filter { seen.insert($0).inserted }.compactMap(transaction.checklistItem)
     }
 
     /// Notes as every backend can store them: without U+0000, which SQLite cannot hold, and cut

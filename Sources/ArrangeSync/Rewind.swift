@@ -16,6 +16,9 @@ struct Rewind: Codable, Sendable {
     var items: [ItemImage] = []
     /// Items the operation only placed: where they were.
     var keys: [KeyImage] = []
+    /// Checklist entries as they were, in the order first written; `nil` for an entry the
+    /// operation created. Those deleted with their item are among them.
+    var checklistItems: [ChecklistImage] = []
     /// The default list before the operation, when it changed it.
     var defaultList: DefaultListImage?
     /// Tombstones as they were, in the order first written.
@@ -29,6 +32,7 @@ struct Rewind: Codable, Sendable {
         lists = try container.decodeIfPresent([ListImage].self, forKey: .lists) ?? []
         items = try container.decodeIfPresent([ItemImage].self, forKey: .items) ?? []
         keys = try container.decodeIfPresent([KeyImage].self, forKey: .keys) ?? []
+        checklistItems = try container.decodeIfPresent([ChecklistImage].self, forKey: .checklistItems) ?? []
         defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
         tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
     }
@@ -63,6 +67,11 @@ struct Rewind: Codable, Sendable {
         }
     }
 
+    struct ChecklistImage: Codable, Sendable {
+        var id: ChecklistItem.ID
+        var entry: ChecklistItem?
+    }
+
     struct DefaultListImage: Codable, Sendable {
         var id: ItemList.ID?
     }
@@ -78,12 +87,16 @@ struct Rewind: Codable, Sendable {
         try SyncChange.changes(
             bringingLists: Dictionary(lists.map { ($0.id, $0.list) }, uniquingKeysWith: { first, _ in first }),
             items: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first }),
+            checklistItems: Dictionary(checklistItems.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first }),
             upToDateIn: transaction)
     }
 
     /// Writes every row back as it was: what the operation created is deleted, what it changed
     /// or deleted is put back.
     func restore(in transaction: any LogWriting) throws {
+        for image in checklistItems.reversed() where image.entry == nil {
+            if try transaction.checklistItem(id: image.id) != nil { try transaction.deleteChecklistItem(id: image.id) }
+        }
         for image in items.reversed() where image.item == nil {
             if try transaction.item(id: image.id) != nil { try transaction.deleteItem(id: image.id) }
         }
@@ -100,6 +113,10 @@ struct Rewind: Codable, Sendable {
         }
         for image in keys {
             if let item = try transaction.item(id: image.id) { try transaction.update(image.applied(to: item)) }
+        }
+        for image in checklistItems {
+            guard let entry = image.entry else { continue }
+            if try transaction.checklistItem(id: entry.id) != nil { try transaction.update(entry) } else { try transaction.insert(entry) }
         }
         if let defaultList = defaultList?.id { try transaction.setDefaultListID(defaultList) }
         for image in tombstones {
@@ -123,10 +140,11 @@ final class RewindRecorder: ForwardingTransaction {
         super.init(transaction)
     }
 
-    /// Whether the body has written lists or items.
-    var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty }
+    /// Whether the body has written lists, items or checklist entries.
+    var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty || !rewind.checklistItems.isEmpty }
     private var seenLists = Set<ItemList.ID>()
     private var seenItems = Set<Item.ID>()
+    private var seenChecklistItems = Set<ChecklistItem.ID>()
     /// The items that were there before, and that the body has only placed.
     private var placedOnly = Set<Item.ID>()
     private var seenTombstones = Set<TombstoneKey>()
@@ -174,6 +192,17 @@ final class RewindRecorder: ForwardingTransaction {
         if placing && item != nil { placedOnly.insert(id) }
     }
 
+    /// Remembers a checklist entry before its first write.
+    private func remember(checklistItem id: ChecklistItem.ID) throws {
+        guard seenChecklistItems.insert(id).inserted else { return }
+        rewind.checklistItems.append(Rewind.ChecklistImage(id: id, entry: try base.checklistItem(id: id)))
+    }
+
+    /// Remembers the entries of the checklists of `items`, which go with them.
+    private func rememberChecklists(of items: [Item.ID]) throws {
+        for entry in try base.checklists(of: items).values.joined() { try remember(checklistItem: entry.id) }
+    }
+
     private func rememberDefaultList() throws {
         guard rewind.defaultList == nil else { return }
         rewind.defaultList = Rewind.DefaultListImage(id: try base.defaultListID())
@@ -191,8 +220,10 @@ final class RewindRecorder: ForwardingTransaction {
 
     override func deleteList(id: ItemList.ID) throws {
         try remember(list: id)
-        // The list's items and the default list's row go with it.
-        for item in try base.items(in: id, visibility: .all, offset: 0, limit: .max) { try remember(item: item.id) }
+        // The list's items, their checklists and the default list's row go with it.
+        let items = try base.items(in: id, visibility: .all, offset: 0, limit: .max).map(\.id)
+        for item in items { try remember(item: item) }
+        try rememberChecklists(of: items)
         try rememberDefaultList()
         try super.deleteList(id: id)
     }
@@ -209,12 +240,32 @@ final class RewindRecorder: ForwardingTransaction {
 
     override func deleteItem(id: Item.ID) throws {
         try remember(item: id)
+        try rememberChecklists(of: [id])
         try super.deleteItem(id: id)
+    }
+
+    override func insert(_ entry: ChecklistItem) throws {
+        try remember(checklistItem: entry.id)
+        try super.insert(entry)
+    }
+
+    override func update(_ entry: ChecklistItem) throws {
+        try remember(checklistItem: entry.id)
+        try super.update(entry)
+    }
+
+    override func deleteChecklistItem(id: ChecklistItem.ID) throws {
+        try remember(checklistItem: id)
+        try super.deleteChecklistItem(id: id)
     }
 
     override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         for change in changes {
-            if scope == .lists { try remember(list: ItemList.ID(entry: change.id)) } else { try remember(item: Item.ID(entry: change.id), placing: true) }
+            switch scope {
+            case .lists: try remember(list: ItemList.ID(entry: change.id))
+            case .items, .today: try remember(item: Item.ID(entry: change.id), placing: true)
+            case .checklist: try remember(checklistItem: ChecklistItem.ID(entry: change.id))
+            }
         }
         try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)
     }

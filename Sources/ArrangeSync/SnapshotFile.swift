@@ -18,6 +18,7 @@ import Crypto
 /// {"defaultList":"00000000-0000-8000-8000-000000000001"}
 /// {"list":{"createdAt":1795392000,"id":"00000000-0000-8000-8000-000000000001","name":"Inbox","sortIndex":0}}
 /// {"item":{"createdAt":1795392000.5,"id":"…","listID":"00000000-0000-8000-8000-000000000001","notes":"","sortIndex":-4294967296,"title":"Milk","updatedAt":1795392000.5}}
+/// {"checklistItem":{"id":"…","itemID":"…","sortIndex":0,"title":"Oat milk"}}
 /// {"tombstone":{"entry":"…","scope":"00000000-0000-8000-8000-000000000001","sortIndex":4294967296}}
 /// {"logged":{"operation":{"change":{…},"clock":{…},"id":"…","replica":"…","sequence":6},"replayed":true,"rewind":{…}}}
 /// {"foldedOperation":{"id":"…","replica":"…","sequence":3}}
@@ -31,10 +32,11 @@ import Crypto
 ///   and for each replica the id of its operation at the sequence number `folded` gives
 ///   (`tips`). There is one when, and only when, the header has `folded`.
 /// - `defaultList`: the id of the store's default list, at most once.
-/// - `list` and `item`: the rows, as they are in the store (dates in seconds since 1970);
-///   every item's list has a `list` line.
-/// - `tombstone`: where an entry was in an ordering (`scope`: `lists`, `today`, or a list's id)
-///   when it left it.
+/// - `list`, `item` and `checklistItem`: the rows, as they are in the store (dates in seconds
+///   since 1970); every item's list has a `list` line, and every checklist entry's item an
+///   `item` line.
+/// - `tombstone`: where an entry was in an ordering (`scope`: `lists`, `today`, a list's id, or
+///   `checklist:` and an item's id) when it left it.
 /// - `logged`: an entry of the log, in the order operations reached the store: the operation,
 ///   as a line of an operations file writes it; whether the merge applied it (`replayed`); and
 ///   how to take it back (`rewind`: the rows it wrote, as they were before).
@@ -49,13 +51,21 @@ import Crypto
 /// Logged operations are held to ``OperationCheck/Rules/carriedForward``: a log may hold
 /// operations made before the size and notes limits.
 public enum SnapshotFile {
-    /// The version of the snapshot files this code writes, and the newest it reads.
+    /// The newest version of the snapshot files this code reads and writes.
     ///
     /// Version 4 carries a logged operation's rewind with `keys`, where the items it only
     /// placed were (version 3 kept them whole): a version that reads only version 3 would take
-    /// such an item for one the operation created, so it refuses the file. Files of operations
-    /// stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 4
+    /// such an item for one the operation created, so it refuses the file. Version 5 carries
+    /// checklists: `checklistItem` lines, and rewinds with `checklistItems`. A snapshot that
+    /// holds neither is written as version 4, which a version of Arrange without checklists
+    /// reads too. Files of operations stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 5
+
+    /// The version of the file of `snapshot`: the oldest that holds all of it.
+    static func version(of snapshot: SyncSnapshot) -> Int {
+        let hasChecklists = !snapshot.checklistItems.isEmpty || snapshot.log.contains { $0.rewind.range(of: Data(#""checklistItems""#.utf8)) != nil }
+        return hasChecklists ? 5 : 4
+    }
 
     /// The snapshot as a file: the header, one line for each part, and the trailer, every line
     /// ending in a line feed.
@@ -94,12 +104,15 @@ public enum SnapshotFile {
             try emit(try encoder.encode(line) + Data("\n".utf8))
             count += 1
         }
-        try emit(try OperationFile.Header(folded: snapshot.folded, snapshot: true).line())
+        var header = OperationFile.Header(folded: snapshot.folded, snapshot: true)
+        header.version = version(of: snapshot)
+        try emit(try header.line())
         if let fold = snapshot.fold { try append(.fold(FoldLine(fold))) }
         if let defaultList = snapshot.defaultList { try append(.defaultList(defaultList)) }
         for replica in snapshot.retired { try append(.retired(ReplicaID(rawValue: replica))) }
         for list in snapshot.lists { try append(.list(list)) }
         for item in snapshot.items { try append(.item(item)) }
+        for entry in snapshot.checklistItems { try append(.checklistItem(entry)) }
         for tombstone in snapshot.tombstones {
             try append(.tombstone(TombstoneLine(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex)))
         }
@@ -271,6 +284,7 @@ public enum SnapshotFile {
             switch line {
             case .list(let list): contents.lists.append(list)
             case .item(let item): contents.items.append((number, item))
+            case .checklistItem(let entry): contents.checklistItems.append((number, entry))
             case .tombstone(let tombstone): contents.tombstones.append(Tombstone(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex))
             case .logged(let entry):
                 do {
@@ -310,6 +324,7 @@ public enum SnapshotFile {
     private struct Contents {
         var lists: [ItemList] = []
         var items: [(line: Int, item: Item)] = []
+        var checklistItems: [(line: Int, entry: ChecklistItem)] = []
         var tombstones: [Tombstone] = []
         var log: [LoggedOperation] = []
         var fold: (line: Int, fold: Fold)?
@@ -329,8 +344,12 @@ public enum SnapshotFile {
             if let (line, id) = defaultList, !listIDs.contains(id) {
                 throw .badSnapshotLine(line, reason: "the default list \(id) has no list line.")
             }
+            let itemIDs = Set(items.map(\.item.id))
+            if let (line, entry) = checklistItems.first(where: { !itemIDs.contains($0.entry.itemID) }) {
+                throw .badSnapshotLine(line, reason: "the checklist entry's item \(entry.itemID) has no item line.")
+            }
             return SyncSnapshot(
-                lists: lists, items: items.map(\.item), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
+                lists: lists, items: items.map(\.item), checklistItems: checklistItems.map(\.entry), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
                 folded: foldedOperations, retired: retired)
         }
     }
@@ -341,6 +360,7 @@ public enum SnapshotFile {
 enum SnapshotLine: Codable {
     case list(ItemList)
     case item(Item)
+    case checklistItem(ChecklistItem)
     case tombstone(TombstoneLine)
     case logged(LoggedLine)
     case fold(FoldLine)
@@ -351,7 +371,7 @@ enum SnapshotLine: Codable {
     case foldedOperation(FoldedOperationLine)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, tombstone, logged, fold, defaultList, retired, foldedOperation
+        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation
     }
 
     /// Why a line is not one of a snapshot's.
@@ -366,6 +386,7 @@ enum SnapshotLine: Codable {
         switch key {
         case .list: self = .list(try container.decode(ItemList.self, forKey: key))
         case .item: self = .item(try container.decode(Item.self, forKey: key))
+        case .checklistItem: self = .checklistItem(try container.decode(ChecklistItem.self, forKey: key))
         case .tombstone: self = .tombstone(try container.decode(TombstoneLine.self, forKey: key))
         case .logged: self = .logged(try container.decode(LoggedLine.self, forKey: key))
         case .fold: self = .fold(try container.decode(FoldLine.self, forKey: key))
@@ -380,6 +401,7 @@ enum SnapshotLine: Codable {
         switch self {
         case .list(let list): try container.encode(list, forKey: .list)
         case .item(let item): try container.encode(item, forKey: .item)
+        case .checklistItem(let entry): try container.encode(entry, forKey: .checklistItem)
         case .tombstone(let tombstone): try container.encode(tombstone, forKey: .tombstone)
         case .logged(let logged): try container.encode(logged, forKey: .logged)
         case .fold(let fold): try container.encode(fold, forKey: .fold)

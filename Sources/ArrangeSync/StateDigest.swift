@@ -4,8 +4,9 @@ import Foundation
 
 extension SyncSnapshot {
     /// The SHA-256 digest, in 64 lowercase hex digits, of what sync decides in the snapshot's
-    /// store: each list's id, name and key, and each item's id, list, title, notes, key, whether
-    /// it is done, and its key in Today. Two stores that hold the same operations have the same
+    /// store: each list's id, name and key; each item's id, list, title, notes, key, whether
+    /// it is done, and its key in Today; and each checklist entry's id, item, title, key and
+    /// whether it is done. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
     /// stay out of it.
     ///
@@ -33,6 +34,12 @@ extension SyncSnapshot {
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
+            ])
+        }
+        for entry in checklistItems.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
+            add([
+                "checklistItem", entry.id.rawValue.uuidString, entry.itemID.rawValue.uuidString, entry.title, String(entry.sortIndex),
+                entry.isCompleted ? "done" : "open",
             ])
         }
         return OperationFile.Trailer.hex(digest.finalize())

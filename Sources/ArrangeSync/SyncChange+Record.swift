@@ -14,10 +14,11 @@ extension SyncChange {
             return [.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(neighbours))]
         case .itemsDeleted(let ids, _):
             return [.deleteItems(ids: ids)]
-        case .restored(let lists, let items):
+        case .restored(let lists, let items, let checklistItems):
             return try changes(
                 bringingLists: Dictionary(uniqueKeysWithValues: lists.map { ($0, nil) }),
                 items: Dictionary(uniqueKeysWithValues: items.map { ($0, nil) }),
+                checklistItems: Dictionary(uniqueKeysWithValues: checklistItems.map { ($0, nil) }),
                 upToDateIn: transaction)
         case .moved(let run, let joining, _):
             let place = SyncPlace(run.neighbours)
@@ -34,6 +35,8 @@ extension SyncChange {
                     let before = index + 1 < run.entries.count ? run.entries[index + 1] : place.before
                     return .moveList(id: ItemList.ID(entry: entry), place: SyncPlace(after: after, before: before))
                 }
+            case .checklist(let item):
+                return [.moveChecklistItems(ids: run.entries.map { ChecklistItem.ID(entry: $0) }, item: item, place: place)]
             }
         case .leftToday(let ids, _):
             return [.removeFromToday(ids: ids)]
@@ -42,25 +45,44 @@ extension SyncChange {
         case .renoted(let edits):
             return edits.sorted { $0.key < $1.key }.map { .editItem(id: $0.key, title: nil, notes: $0.value.new) }
         case .completion(let edits):
-            var changes: [SyncChange] = []
-            let reopened = edits.filter { $0.value.new == nil }.keys.sorted()
-            if !reopened.isEmpty { changes.append(.reopenItems(ids: reopened)) }
-            let completed = Dictionary(grouping: edits.compactMap { id, edit in edit.new.map { (id, $0) } }, by: \.1)
-            for (moment, group) in completed.sorted(by: { $0.key < $1.key }) {
-                changes.append(.completeItems(ids: group.map(\.0).sorted(), at: moment))
-            }
-            return changes
+            return completions(edits, reopening: SyncChange.reopenItems, completing: SyncChange.completeItems)
         case .listCreated(let list, let neighbours):
             return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours))]
         case .listDeleted(let list, _, _):
             return [.deleteList(id: list.id)]
         case .listRenamed(let id, let edit):
             return [.renameList(id: id, name: edit.new)]
+        case .checklistItemAdded(let entry, let neighbours):
+            return [.addChecklistItem(id: entry.id, item: entry.itemID, title: entry.title, place: SyncPlace(neighbours))]
+        case .checklistRetitled(let edits):
+            return edits.sorted { $0.key < $1.key }.map { .editChecklistItem(id: $0.key, title: $0.value.new) }
+        case .checklistCompletion(let edits):
+            return completions(edits, reopening: SyncChange.reopenChecklistItems, completing: SyncChange.completeChecklistItems)
+        case .checklistItemsDeleted(let ids, _):
+            return [.deleteChecklistItems(ids: ids)]
+        case .orderRepaired(.checklist(let item), let normalized):
+            return [.repairChecklist(item: item, normalize: normalized)]
         case .orderRepaired(let scope, let normalized):
             return [.repairOrder(scope: scope, normalize: normalized)]
         case .rowsWritten:
             return []
         }
+    }
+
+    /// What completions and reopenings tell: the reopened ones in one change, then the
+    /// completed ones, one change for each moment.
+    private static func completions<Subject>(
+        _ edits: [Identifier<Subject>: ChangeRecord.Edit<Date?>], reopening: ([Identifier<Subject>]) -> SyncChange,
+        completing: ([Identifier<Subject>], Date) -> SyncChange
+    ) -> [SyncChange] {
+        var changes: [SyncChange] = []
+        let reopened = edits.filter { $0.value.new == nil }.keys.sorted()
+        if !reopened.isEmpty { changes.append(reopening(reopened)) }
+        let completed = Dictionary(grouping: edits.compactMap { id, edit in edit.new.map { (id, $0) } }, by: \.1)
+        for (moment, group) in completed.sorted(by: { $0.key < $1.key }) {
+            changes.append(completing(group.map(\.0).sorted(), moment))
+        }
+        return changes
     }
 }
 
@@ -88,13 +110,13 @@ extension SyncChange {
     /// ```
     func split() -> [SyncChange] {
         let limit = Self.maximumIDsPerOperation
-        func runs(_ ids: [Item.ID], _ place: SyncPlace, _ make: ([Item.ID], SyncPlace) -> SyncChange) -> [SyncChange] {
+        func runs<Subject: OrderedSubject>(_ ids: [Identifier<Subject>], _ place: SyncPlace, _ make: ([Identifier<Subject>], SyncPlace) -> SyncChange) -> [SyncChange] {
             stride(from: 0, to: ids.count, by: limit).map { start in
                 let after = start == 0 ? place.after : ids[start - 1].entryID
                 return make(Array(ids[start..<min(start + limit, ids.count)]), SyncPlace(after: after, before: place.before))
             }
         }
-        func chunks(_ ids: [Item.ID], _ make: ([Item.ID]) -> SyncChange) -> [SyncChange] {
+        func chunks<Subject>(_ ids: [Identifier<Subject>], _ make: ([Identifier<Subject>]) -> SyncChange) -> [SyncChange] {
             stride(from: 0, to: ids.count, by: limit).map { make(Array(ids[$0..<min($0 + limit, ids.count)])) }
         }
         switch self {
@@ -112,6 +134,14 @@ extension SyncChange {
             return chunks(ids) { .deleteItems(ids: $0) }
         case .removeFromToday(let ids) where ids.count > limit:
             return chunks(ids) { .removeFromToday(ids: $0) }
+        case .moveChecklistItems(let ids, let item, let place) where ids.count > limit:
+            return runs(ids, place) { .moveChecklistItems(ids: $0, item: item, place: $1) }
+        case .completeChecklistItems(let ids, let moment) where ids.count > limit:
+            return chunks(ids) { .completeChecklistItems(ids: $0, at: moment) }
+        case .reopenChecklistItems(let ids) where ids.count > limit:
+            return chunks(ids) { .reopenChecklistItems(ids: $0) }
+        case .deleteChecklistItems(let ids) where ids.count > limit:
+            return chunks(ids) { .deleteChecklistItems(ids: $0) }
         default:
             return [self]
         }

@@ -146,9 +146,27 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case removeFromToday(ids: [Item.ID])
     /// Items of Today moved, as one run, to a place in it.
     case moveInToday(ids: [Item.ID], place: SyncPlace)
+    /// An entry was added to an item's checklist at a place there.
+    case addChecklistItem(id: ChecklistItem.ID, item: Item.ID, title: String, place: SyncPlace)
+    /// A checklist entry got a new title.
+    case editChecklistItem(id: ChecklistItem.ID, title: String)
+    /// Entries of an item's checklist moved, as one run, to a place in it; entries of another
+    /// item's checklist stay where they are.
+    case moveChecklistItems(ids: [ChecklistItem.ID], item: Item.ID, place: SyncPlace)
+    /// Checklist entries were completed at a moment.
+    case completeChecklistItems(ids: [ChecklistItem.ID], at: Date)
+    /// Checklist entries were reopened.
+    case reopenChecklistItems(ids: [ChecklistItem.ID])
+    /// Checklist entries were deleted.
+    case deleteChecklistItems(ids: [ChecklistItem.ID])
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
-    /// spread evenly (`normalize` true); its order did not change.
+    /// spread evenly (`normalize` true); its order did not change. A checklist's are logged as
+    /// ``repairChecklist(item:normalize:)``.
     case repairOrder(scope: OrderScope, normalize: Bool)
+    /// The keys of an item's checklist were repaired or spread evenly, as ``repairOrder(scope:normalize:)``
+    /// tells of other orderings: a kind of its own, so that a version without checklists takes
+    /// it for a change of a newer version, not for a damaged `repairOrder`.
+    case repairChecklist(item: Item.ID, normalize: Bool)
     /// A replica was forgotten: a database that is gone (a lost phone, a file retired after a
     /// restore or a copy). Its operations stay; it no longer holds compaction back anywhere.
     case retireReplica(id: ReplicaID)
@@ -189,7 +207,8 @@ public enum SyncChange: Codable, Hashable, Sendable {
     static let knownKinds: Set<String> = [
         "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
-        "leaveForkedReplica", "renumbering",
+        "leaveForkedReplica", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
+        "reopenChecklistItems", "deleteChecklistItems", "repairChecklist",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

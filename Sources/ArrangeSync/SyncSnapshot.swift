@@ -19,6 +19,8 @@ public struct SyncSnapshot: Sendable {
     public let lists: [ItemList]
     /// The items, list by list in the order of ``lists``, each list's in its order.
     public let items: [Item]
+    /// The checklist entries, item by item in the order of ``items``, each checklist's in its order.
+    public let checklistItems: [ChecklistItem]
     /// The store's default list, when it had one.
     public let defaultList: ItemList.ID?
     /// Where entries that left an ordering were, in no particular order.
@@ -34,11 +36,12 @@ public struct SyncSnapshot: Sendable {
 
     /// A snapshot of these parts.
     package init(
-        lists: [ItemList], items: [Item], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?,
-        folded: [FoldedOperation] = [], retired: [UUID] = []
+        lists: [ItemList], items: [Item], checklistItems: [ChecklistItem] = [], defaultList: ItemList.ID?, tombstones: [Tombstone],
+        log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [], retired: [UUID] = []
     ) {
         self.lists = lists
         self.items = items
+        self.checklistItems = checklistItems
         self.defaultList = defaultList
         self.tombstones = tombstones
         self.log = log
@@ -52,9 +55,12 @@ public struct SyncSnapshot: Sendable {
     /// - Complexity: O(n + k) for n items and k logged operations.
     init(of transaction: any LogReading) throws {
         let lists = try transaction.lists()
+        let items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
+        let checklists = try transaction.checklists(of: items.map(\.id))
         self.init(
             lists: lists,
-            items: try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) },
+            items: items,
+            checklistItems: items.flatMap { checklists[$0.id] ?? [] },
             defaultList: try transaction.defaultListID(),
             tombstones: try transaction.tombstones(),
             log: try transaction.loggedOperations(afterPosition: 0, limit: .max),
@@ -236,6 +242,7 @@ extension SyncEngine {
 
         for list in snapshot.lists { try transaction.insert(list) }
         for item in snapshot.items { try transaction.insert(item) }
+        for entry in snapshot.checklistItems { try transaction.insert(entry) }
         for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
         for logged in snapshot.log { _ = try transaction.log(logged) }
         for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {

@@ -12,7 +12,10 @@ struct ArchiveTests {
     static let eggs = Item(
         id: Item.ID("00000003-0000-4000-8000-000000000000")!, listID: list.id, title: "Eggs", sortIndex: 20,
         createdAt: Date(timeIntervalSince1970: 1_800_000_002), completedAt: Date(timeIntervalSince1970: 1_800_000_003), todayIndex: -1)
-    static let archive = Archive(defaultList: list.id, lists: [ArchivedList(list, items: [ArchivedItem(milk), ArchivedItem(eggs)])])
+    static let oat = ChecklistItem(id: ChecklistItem.ID("00000004-0000-4000-8000-000000000000")!, itemID: milk.id, title: "Oat", sortIndex: -3)
+    static let whole = ChecklistItem(
+        id: ChecklistItem.ID("00000005-0000-4000-8000-000000000000")!, itemID: milk.id, title: "Whole", sortIndex: 9, completedAt: Date(timeIntervalSince1970: 1_800_000_004.5))
+    static let archive = Archive(defaultList: list.id, lists: [ArchivedList(list, items: [ArchivedItem(milk, checklist: [oat, whole]), ArchivedItem(eggs)])])
 
     @Test("JSON round-trips exactly, dates and keys included, and the same archive gives the same bytes")
     func roundTrip() throws {
@@ -21,6 +24,8 @@ struct ArchiveTests {
         #expect(read == Self.archive)
         #expect(try read.jsonData() == data)
         #expect(read.lists[0].items[0].item(in: Self.list.id) == Self.milk)
+        #expect(read.lists[0].items[0].checklistItems == [Self.oat, Self.whole])
+        #expect(read.lists[0].items[1].checklist == nil, "an item without a checklist has no checklist key")
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"defaultList\" : \"00000001-0000-4000-8000-000000000000\",\n  \"format\" : \"arrange\",\n"))
         #expect(text.hasSuffix("\"version\" : 1\n}\n"))
@@ -29,9 +34,9 @@ struct ArchiveTests {
 
     @Test("Markdown has a heading per list and a checkbox line per item, in order")
     func markdown() {
-        #expect(Self.archive.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n- [x] Eggs\n")
+        #expect(Self.archive.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n  - [ ] Oat\n  - [x] Whole\n- [x] Eggs\n")
         let two = Archive(defaultList: nil, lists: Self.archive.lists + [ArchivedList(ItemList(name: "Work", createdAt: .now), items: [])])
-        #expect(two.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n- [x] Eggs\n\n# Work\n")
+        #expect(two.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n  - [ ] Oat\n  - [x] Whole\n- [x] Eggs\n\n# Work\n")
     }
 
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
@@ -83,6 +88,9 @@ struct ArchiveTests {
             == "The value at lists[1].name is not valid: another list is named 'GROCERIES'.")
         #expect(try refusal { $0.lists[0].items.append($0.lists[0].items[0]) } == "The value at lists[0].items[2].id is not valid: another item has the id 00000002-0000-4000-8000-000000000000.")
         #expect(try refusal { $0.lists[0].items[1].title = "  " }?.hasPrefix("The value at lists[0].items[1].title is not valid: The title is empty") == true)
+        #expect(try refusal { $0.lists[0].items[1].checklist = [ArchivedChecklistItem(Self.oat)] }
+            == "The value at lists[0].items[1].checklist[0].id is not valid: another checklist entry has the id 00000004-0000-4000-8000-000000000000.")
+        #expect(try refusal { $0.lists[0].items[0].checklist?[1].title = "" }?.hasPrefix("The value at lists[0].items[0].checklist[1].title is not valid") == true)
         #expect(try refusal { $0.defaultList = ItemList.ID("00000009-0000-4000-8000-000000000000") }
             == "The value at defaultList is not valid: no list of the archive has the id 00000009-0000-4000-8000-000000000000.")
         #expect(try refusal { _ in } == nil)

@@ -13,6 +13,7 @@ struct CatalogueTests {
         #expect(RequestCatalogue.names == [
             "lists", "createList", "moveList", "renameList", "deleteList", "list", "show", "add", "rename", "edit",
             "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday", "logbook",
+            "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",
         ])
         for request in RequestCatalogue.requests {

@@ -73,9 +73,13 @@ struct ReplTests {
         let (session, _) = try await makeSession()
         let repl = Repl(session: session)
         let all = repl.help(for: nil)
-        // Today's forms are subcommands of `today`.
-        let todayForms: Set = ["add-to-today", "remove-from-today", "move-in-today"]
-        for name in RequestCatalogue.requests.map({ $0.commandName }).filter({ !todayForms.contains($0) }) + ["use LIST", "use Today", "quit", "run"] {
+        // Today's forms are subcommands of `today`, the checklist's of `checklist`.
+        let subcommandForms: Set = [
+            "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
+            "complete-checklist-items", "reopen-checklist-items", "delete-checklist-items",
+        ]
+        let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
+        for name in names + ["checklist", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -105,7 +109,7 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])
         #expect(completer.candidates(lineBeforeCursor: "move-list W") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "move-list Work --after ") == ["Inbox", "Groceries", "Work"])
-        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today"])
+        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist"])
         #expect(completer.candidates(lineBeforeCursor: "today add #") == ["#1", "#2", "#3"], "#N of the list for the items added")
         #expect(completer.candidates(lineBeforeCursor: "today remove #") == [], "Today is empty")
         let work = try await ListItems(list: try await session.resolveList("Work").id).perform(in: session.environment)
@@ -117,5 +121,27 @@ struct ReplTests {
         let first = try #require(ids.first)
         #expect(completer.candidates(lineBeforeCursor: "show " + first.prefix(6)).contains(first))
         #expect(completer.candidates(lineBeforeCursor: "show zz") == [])
+    }
+
+    @Test("Tab offers the checklist's subcommands, the item, then its entries where a subcommand takes them")
+    func checklistCompletion() async throws {
+        let (session, _) = try await makeSession(lists: ["Work"])
+        let completer = Completer(session: session)
+        let trip = try await AddItem(title: "Trip").perform(in: session.environment).items[0].id
+        _ = try await AddItem(title: "Report", list: try await session.resolveList("Work").id).perform(in: session.environment)
+        for title in ["Passport", "Charger"] { _ = try await AddChecklistItem(title: title, to: trip).perform(in: session.environment) }
+
+        #expect(completer.candidates(lineBeforeCursor: "che") == ["checklist"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist ") == ["show", "add", "edit", "move", "complete", "reopen", "delete"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist complete #") == ["#1"], "the item: #N of the current list")
+        #expect(completer.candidates(lineBeforeCursor: "checklist complete --list Work #") == ["#1"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist complete #1 ") == ["#1", "#2"], "the entries of Trip's checklist")
+        #expect(completer.candidates(lineBeforeCursor: "checklist move #1 #2 --after #") == ["#1", "#2"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist add #1 ") == [], "a title")
+        #expect(completer.candidates(lineBeforeCursor: "checklist add #1 Map --before ") == ["#1", "#2"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist edit #1 ") == ["#1", "#2"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist edit #1 #2 ") == [], "the new title")
+        #expect(completer.candidates(lineBeforeCursor: "checklist show #1 ") == [])
+        #expect(completer.candidates(lineBeforeCursor: "checklist complete --list ") == ["Inbox", "Work"])
     }
 }

@@ -183,6 +183,57 @@ struct RunProtocolTests {
         #expect(codes[9] == "emptyPage" && codes[10] == "offsetOutOfRange" && codes[11] == "unknownField", "\(answers.suffix(3))")
     }
 
+    @Test("The contract of checklists: the entries named by #N or id, the item with its whole checklist in every answer, and every bad input refused")
+    func checklistContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "add", "title": "Trip"}"##,
+            ##"{"intent": "add", "title": "Groceries"}"##,
+            ##"{"intent": "addChecklistItem", "item": "#1", "title": "Passport"}"##,
+            ##"{"intent": "addChecklistItem", "item": "#1", "title": "Charger"}"##,
+            ##"{"intent": "addChecklistItem", "item": "#1", "title": "Tickets", "placement": {"before": "#2"}}"##,
+            ##"{"intent": "completeChecklistItems", "item": "#1", "entries": ["#1", "#3"]}"##,
+            ##"{"intent": "moveChecklistItems", "item": "#1", "entries": ["#3"], "placement": "top"}"##,
+            ##"{"intent": "moveChecklistItems", "item": "#1", "fromOffsets": [0], "toOffset": 3}"##,
+            ##"{"intent": "editChecklistItem", "item": "#1", "entry": "#1", "title": "Passports"}"##,
+            ##"{"intent": "reopenChecklistItems", "item": "#1", "entries": ["#3"]}"##,
+            ##"{"intent": "deleteChecklistItems", "item": "#1", "entries": ["#2"]}"##,
+            ##"{"intent": "list"}"##,
+            ##"{"intent": "addChecklistItem", "item": "#2", "title": "Milk"}"##,
+            ##"{"intent": "completeChecklistItems", "item": "#1", "entries": ["#9"]}"##,
+            ##"{"intent": "completeChecklistItems", "item": "#1", "entries": []}"##,
+            ##"{"intent": "completeChecklistItems", "item": "#1", "entries": ["12345678-aaaa-4bbb-8ccc-1234567890ab"]}"##,
+            ##"{"intent": "completeChecklistItems", "item": "#1", "entries": ["nope"]}"##,
+            ##"{"intent": "addChecklistItem", "item": "#9", "title": "X"}"##,
+            ##"{"intent": "addChecklistItem", "item": "#1", "title": "   "}"##,
+            ##"{"intent": "addChecklistItem", "item": "#1"}"##,
+            ##"{"intent": "undo"}"##,
+            ##"{"intent": "show", "item": "#1"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        func checklist(_ index: Int) -> [String]? {
+            ((results[index]?["item"] as? [String: Any])?["checklist"] as? [[String: Any]])?.compactMap { entry in
+                (entry["title"] as? String).map { entry["completed"] as? Bool == true ? $0 + " ✓" : $0 }
+            }
+        }
+
+        #expect(results.prefix(13).allSatisfy { $0 != nil }, "\(answers.prefix(13))")
+        #expect(checklist(4) == ["Passport", "Tickets", "Charger"] && results[4]?["rowsWritten"] as? Int == 1)
+        #expect(checklist(5) == ["Passport ✓", "Tickets", "Charger ✓"] && (results[5]?["changed"] as? [String])?.count == 2)
+        #expect(checklist(6) == ["Charger ✓", "Passport ✓", "Tickets"] && results[6]?["rowsWritten"] as? Int == 1)
+        #expect(checklist(7) == ["Passport ✓", "Tickets", "Charger ✓"])
+        #expect(checklist(8) == ["Passports ✓", "Tickets", "Charger ✓"])
+        #expect(checklist(9) == ["Passports ✓", "Tickets", "Charger"])
+        #expect(checklist(10) == ["Passports ✓", "Charger"])
+        let listed = try #require((results[11]?["items"] as? [[String: Any]])?.first)
+        #expect((listed["checklist"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Passports", "Charger"], "\(answers[11])")
+        #expect(Array(codes[13...19]) == [
+            "positionOutOfRange", "noChecklistItems", "unknownChecklistItem", "invalidReference", "positionOutOfRange", "emptyTitle", "missingField",
+        ], "\(answers[13...19])")
+        #expect(checklist(21) == ["Passports ✓", "Charger"], "undo took back Milk on the other item")
+    }
+
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")
     func orderingsContract() async throws {
         let (session, _) = try await makeSession()

@@ -17,6 +17,9 @@ struct ArchiveIntentTests {
         try await session.run(CompleteItems([inbox[1].id]))
         try await session.run(AddToToday([work[1].id, inbox[0].id]))
         try await session.run(MoveItems([inbox[2].id], to: .top))
+        for title in ["Oat", "Whole"] { try await session.run(AddChecklistItem(title: title, to: inbox[0].id, at: .top)) }
+        let oat = try #require(try await session.run(ShowItem(item: inbox[0].id)).item.checklist.last).id
+        try await session.run(CompleteChecklistItems([oat]))
         return session
     }
 
@@ -26,6 +29,7 @@ struct ArchiveIntentTests {
         let first = try await source.run(ExportArchive())
         #expect(first.lists.map(\.name) == ["Work", "Inbox"])
         #expect(first.lists[1].items.map(\.title) == ["Bread", "Milk", "Eggs"])
+        #expect(first.lists[1].items[1].checklist?.map(\.title) == ["Whole", "Oat"] && first.lists[1].items[1].checklist?[1].completedAt != nil)
         #expect(first.defaultList == (try source.list("Inbox")))
 
         let target = try await Session(lists: ["Inbox"], firstID: 1_000)
@@ -35,6 +39,7 @@ struct ArchiveIntentTests {
         #expect(try second.jsonData() == (try first.jsonData()))
         #expect(try await target.run(ShowToday()).items.map(\.title) == ["Call", "Milk"])
         #expect(try await target.run(GetLists()).lists.map(\.name) == ["Work", "Inbox"])
+        #expect(try await target.run(ShowToday()).items.last?.checklist.map(\.title) == ["Whole", "Oat"])
     }
 
     @Test("Importing into a store with data merges by id and by list name, never duplicates, and resolves tied keys")
@@ -52,8 +57,10 @@ struct ArchiveIntentTests {
         #expect(merged.sorted() == ["Bread", "Eggs", "Milk", "Old milk"])
         #expect(merged.filter { $0 != "Old milk" } == ["Bread", "Milk", "Eggs"], "the archive's order holds among its items")
 
-        // Again, with a title changed: updated in place, nothing added.
+        // Again, with a title changed and an entry added: updated in place, the entry after the checklist's own.
         archive.lists[1].items[0].title = "Rye bread"
+        let milk = archive.lists[1].items[1].id
+        archive.lists[1].items[1].checklist?.insert(ArchivedChecklistItem(ChecklistItem(itemID: milk, title: "Soy", sortIndex: .min)), at: 0)
         let second = try await target.run(ImportArchive(archive))
         #expect(second.listsAdded == 0 && second.itemsAdded == 0 && second.itemsUpdated == 5)
         let titles = try await target.titles()
@@ -63,6 +70,7 @@ struct ArchiveIntentTests {
             #expect(try await target.run(ValidateList(scope)).report.tiedGroups == 0, "\(scope)")
         }
         #expect(try await target.run(ShowToday()).items.map(\.title) == ["Call", "Milk"])
+        #expect(try await target.run(ShowItem(item: milk)).item.checklist.map(\.title) == ["Whole", "Oat", "Soy"], "merged by id, never duplicated")
     }
 
     @Test("A list exports alone, without the default list")

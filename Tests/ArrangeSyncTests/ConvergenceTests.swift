@@ -40,7 +40,7 @@ struct ConvergenceTests {
         }
         // The checks of `conflicts()` saw each kind settled by its rule.
         #expect(total.concurrentMoves > 0 && total.deleteAgainstChange > 0 && total.goneAnchor > 0, "\(total)")
-        #expect(total.addToDeletedList > 0 && total.sameName > 0, "\(total)")
+        #expect(total.addToDeletedList > 0 && total.sameName > 0 && total.entryOfDeletedItem > 0, "\(total)")
     }
 
     @Test("The result does not depend on the order operations arrive in, nor on duplicates")
@@ -262,6 +262,9 @@ final class Simulation {
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
                     lines.append("  item \(item.id) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isInToday)" + stored)
+                    for entry in try transaction.checklist(of: item.id) {
+                        lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
+                    }
                 }
             }
             lines += try transaction.todayItems(visibility: .all, offset: 0, limit: .max).map { "today \($0.id)" }
@@ -276,6 +279,8 @@ final class Simulation {
             let lists = try transaction.lists()
             let items = try lists.flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max) }
             let today = try transaction.todayItems(visibility: .all, offset: 0, limit: .max)
+            let checklists = try transaction.checklists(of: items.map(\.id))
+            let entries = items.flatMap { checklists[$0.id] ?? [] }
             let names = ["Groceries", "Work", "Home"]
             func pick<T>(_ values: [T], _ word: Int) -> T? { values.isEmpty ? nil : values[word % values.count] }
             func place(after entry: OrderEntry.ID?, among order: [OrderEntry.ID]) -> SyncPlace {
@@ -283,8 +288,8 @@ final class Simulation {
                 return SyncPlace(after: entry, before: index + 1 < order.count ? order[index + 1] : nil)
             }
             let (word, other) = (words[2], words[3])
-            switch words[1] % 15 {
-            case 0:
+            switch words[1] % 20 {
+            case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
                 return pick(lists, word).map { .renameList(id: $0.id, name: names[other % names.count]) }
@@ -311,6 +316,21 @@ final class Simulation {
                 guard let item = pick(items, word) else { return nil }
                 let order = today.filter { $0.id != item.id }.map(\.id.entryID)
                 return .addToToday(ids: [item.id], place: place(after: pick(order, other), among: order))
+            case 15, 16:
+                guard let item = pick(items, word) else { return nil }
+                let order = (checklists[item.id] ?? []).map(\.id.entryID)
+                return .addChecklistItem(id: ChecklistItem.ID(rawValue: newID()), item: item.id, title: "c\(word % 100)", place: place(after: pick(order, other), among: order))
+            case 17:
+                guard let entry = pick(entries, word) else { return nil }
+                let order = (checklists[entry.itemID] ?? []).filter { $0.id != entry.id }.map(\.id.entryID)
+                return .moveChecklistItems(ids: [entry.id], item: entry.itemID, place: place(after: pick(order, other), among: order))
+            case 18:
+                guard let entry = pick(entries, word) else { return nil }
+                switch other % 4 {
+                case 0: return .editChecklistItem(id: entry.id, title: "r\(other % 100)")
+                case 1: return .deleteChecklistItems(ids: [entry.id])
+                default: return entry.isCompleted ? .reopenChecklistItems(ids: [entry.id]) : .completeChecklistItems(ids: [entry.id], at: Date(timeIntervalSince1970: 9))
+                }
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
@@ -333,9 +353,12 @@ struct ConflictCounts: CustomStringConvertible {
     var addToDeletedList = 0
     /// Two lists given one name.
     var sameName = 0
+    /// A checklist entry added to, or moved in, the checklist of an item that the other deleted.
+    var entryOfDeletedItem = 0
 
     var description: String {
-        "moves \(concurrentMoves), delete/change \(deleteAgainstChange), gone anchor \(goneAnchor), to a deleted list \(addToDeletedList), same name \(sameName)"
+        "moves \(concurrentMoves), delete/change \(deleteAgainstChange), gone anchor \(goneAnchor), to a deleted list \(addToDeletedList), "
+            + "same name \(sameName), entry of a deleted item \(entryOfDeletedItem)"
     }
 
     mutating func add(_ other: ConflictCounts) {
@@ -344,6 +367,7 @@ struct ConflictCounts: CustomStringConvertible {
         goneAnchor += other.goneAnchor
         addToDeletedList += other.addToDeletedList
         sameName += other.sameName
+        entryOfDeletedItem += other.entryOfDeletedItem
     }
 
     /// Counts what `first` met in `second`, made apart from it.
@@ -358,6 +382,9 @@ struct ConflictCounts: CustomStringConvertible {
             addToDeletedList += 1
         case (.createList(_, let name, _), .createList(_, let other, _)) where ItemList.nameKey(name) == ItemList.nameKey(other):
             sameName += 1
+        case (.deleteItems(let ids), .addChecklistItem(_, let item, _, _)) where ids.contains(item),
+             (.deleteItems(let ids), .moveChecklistItems(_, let item, _)) where ids.contains(item):
+            entryOfDeletedItem += 1
         default:
             break
         }
@@ -374,7 +401,10 @@ extension SyncChange {
         case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _),
              .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
             ids.map(\.entryID)
-        case .repairOrder, .unknown, .retireReplica, .leaveForkedReplica: []
+        case .addChecklistItem(let id, _, _, _), .editChecklistItem(let id, _): [id.entryID]
+        case .moveChecklistItems(let ids, _, _), .completeChecklistItems(let ids, _), .reopenChecklistItems(let ids), .deleteChecklistItems(let ids):
+            ids.map(\.entryID)
+        case .repairOrder, .repairChecklist, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
     }
@@ -383,6 +413,7 @@ extension SyncChange {
     var removes: Set<OrderEntry.ID> {
         switch self {
         case .deleteItems(let ids), .removeFromToday(let ids), .moveItems(let ids, _, _): Set(ids.map(\.entryID))
+        case .deleteChecklistItems(let ids): Set(ids.map(\.entryID))
         case .deleteList(let id): [id.entryID]
         default: []
         }
@@ -392,7 +423,7 @@ extension SyncChange {
     var place: SyncPlace? {
         switch self {
         case .createList(_, _, let place), .moveList(_, let place), .addItem(_, _, _, _, let place), .moveItems(_, _, let place),
-             .addToToday(_, let place), .moveInToday(_, let place):
+             .addToToday(_, let place), .moveInToday(_, let place), .addChecklistItem(_, _, _, let place), .moveChecklistItems(_, _, let place):
             place
         default: nil
         }

@@ -115,9 +115,11 @@ struct IntentSample {
         return problems
     }
 
-    /// A replica with two lists: Groceries (Milk in Today, Eggs, Bread completed) and Work
-    /// (Report in Today, Slides).
-    static func fixture(kind: StoreKind) async throws -> (replica: IntentReplica, groceries: ItemList.ID, work: ItemList.ID, items: [String: Item.ID]) {
+    /// A replica with two lists: Groceries (Milk in Today, with a checklist of Oat, Whole done,
+    /// and Skim; Eggs; Bread completed) and Work (Report in Today, Slides).
+    static func fixture(
+        kind: StoreKind
+    ) async throws -> (replica: IntentReplica, groceries: ItemList.ID, work: ItemList.ID, items: [String: Item.ID], entries: [String: ChecklistItem.ID]) {
         let replica = try IntentReplica(kind: kind)
         let environment = replica.environment
         let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
@@ -128,7 +130,13 @@ struct IntentSample {
         }
         _ = try await AddToToday([items["Milk"], items["Report"]].compactMap { $0 }).perform(in: environment)
         _ = try await CompleteItems([items["Bread"]].compactMap { $0 }).perform(in: environment)
-        return (replica, groceries, work, items)
+        let milk = try #require(items["Milk"])
+        var entries: [String: ChecklistItem.ID] = [:]
+        for title in ["Oat", "Whole", "Skim"] {
+            entries[title] = try await AddChecklistItem(title: title, to: milk).perform(in: environment).changed.first
+        }
+        _ = try await CompleteChecklistItems([entries["Whole"]].compactMap { $0 }).perform(in: environment)
+        return (replica, groceries, work, items, entries)
     }
 
     /// One sample of every intent of ArrangeIntents, each on a fixture of its own.
@@ -139,7 +147,14 @@ struct IntentSample {
             let (prepare, intent) = try make((fixture.groceries, fixture.work), fixture.items)
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
-        func id(_ items: [String: Item.ID], _ title: String) throws -> Item.ID { try #require(items[title]) }
+        func addOnChecklist(
+            _ make: (_ items: [String: Item.ID], _ entries: [String: ChecklistItem.ID]) throws -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)
+        ) async throws {
+            let fixture = try await fixture(kind: kind)
+            let (prepare, intent) = try make(fixture.items, fixture.entries)
+            samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
+        }
+        func id<Subject>(_ ids: [String: Identifier<Subject>], _ title: String) throws -> Identifier<Subject> { try #require(ids[title]) }
         let archive = Archive(defaultList: nil, lists: [ArchivedList(ItemList(name: "Imported", createdAt: Date(timeIntervalSince1970: 0)), items: [])])
 
         try await add { lists, _ in ([], AddItem(title: "Butter", list: lists.0, placement: .top)) }
@@ -149,6 +164,19 @@ struct IntentSample {
         try await add { _, items in ([], CompleteItems([try id(items, "Milk"), try id(items, "Eggs")])) }
         try await add { _, items in ([], ReopenItems([try id(items, "Bread")])) }
         try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }
+        try await addOnChecklist { items, _ in ([], AddChecklistItem(title: "Soy", to: try id(items, "Milk"), at: .top)) }
+        try await addOnChecklist { items, _ in ([], AddChecklistItem(title: "Free-range", to: try id(items, "Eggs"))) }
+        try await addOnChecklist { _, entries in ([], EditChecklistItem(try id(entries, "Oat"), title: "Oat, barista")) }
+        try await addOnChecklist { _, entries in ([], MoveChecklistItems([try id(entries, "Skim"), try id(entries, "Oat")], to: .after(try id(entries, "Whole")))) }
+        try await addOnChecklist { items, _ in ([], MoveChecklistItemsAtOffsets(fromOffsets: [2], toOffset: 0, in: try id(items, "Milk"))) }
+        try await addOnChecklist { _, entries in ([], CompleteChecklistItems([try id(entries, "Oat"), try id(entries, "Whole")])) }
+        try await addOnChecklist { _, entries in ([], ReopenChecklistItems([try id(entries, "Whole")])) }
+        try await addOnChecklist { _, entries in ([], DeleteChecklistItems([try id(entries, "Skim"), try id(entries, "Oat")])) }
+        try await addOnChecklist { _, entries in ([DeleteChecklistItems([try id(entries, "Whole")])], Undo()) }
+        try await addOnChecklist { _, entries in ([CompleteChecklistItems([try id(entries, "Skim")]), Undo()], Redo()) }
+        try await addOnChecklist { items, _ in ([DeleteItems([try id(items, "Milk")])], Undo()) }
+        try await addOnChecklist { items, _ in ([], ValidateList(.checklist(try id(items, "Milk")), repair: true)) }
+        try await addOnChecklist { items, _ in ([], NormalizeList(.checklist(try id(items, "Milk")))) }
         try await add { lists, _ in ([], ListItems(list: lists.0, visibility: .all)) }
         try await add { _, items in ([], ShowItem(item: try id(items, "Eggs"))) }
         try await add { lists, items in ([], MoveItems([try id(items, "Eggs"), try id(items, "Milk")], to: .top, into: lists.1, visibility: .all)) }

@@ -10,6 +10,7 @@ struct LogJSONTests {
 
     static func changes(_ random: inout SeededRandomNumberGenerator) -> [SyncChange] {
         let (list, item, other) = (ItemList.ID(), Item.ID(), Item.ID())
+        let (entry, otherEntry) = (ChecklistItem.ID(), ChecklistItem.ID())
         let text = { (random: inout SeededRandomNumberGenerator) in awkward.randomElement(using: &random)! }
         let places = [SyncPlace(after: nil, before: nil), SyncPlace(after: item.entryID, before: nil), SyncPlace(after: nil, before: other.entryID), SyncPlace(after: item.entryID, before: other.entryID)]
         let place = places.randomElement(using: &random)!
@@ -31,7 +32,14 @@ struct LogJSONTests {
             .addToToday(ids: [item], place: place),
             .removeFromToday(ids: [item, other]),
             .moveInToday(ids: [other], place: place),
-            .repairOrder(scope: [OrderScope.lists, .today, .items(list)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
+            .repairOrder(scope: [OrderScope.lists, .today, .items(list), .checklist(item)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
+            .addChecklistItem(id: entry, item: item, title: text(&random), place: SyncPlace(after: otherEntry.entryID, before: nil)),
+            .editChecklistItem(id: entry, title: text(&random)),
+            .moveChecklistItems(ids: [otherEntry, entry], item: item, place: SyncPlace(after: nil, before: entry.entryID)),
+            .completeChecklistItems(ids: [entry], at: moment),
+            .reopenChecklistItems(ids: [entry, otherEntry]),
+            .deleteChecklistItems(ids: [otherEntry]),
+            .repairChecklist(item: item, normalize: Bool.random(using: &random)),
             .retireReplica(id: ReplicaID(rawValue: UUID())),
             .leaveForkedReplica(id: ReplicaID(rawValue: UUID())),
             .replacement(of: original, change: .renameList(id: list, name: text(&random))),
@@ -60,17 +68,25 @@ struct LogJSONTests {
         var rewind = Rewind()
         rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil)]
         rewind.items = [Rewind.ItemImage(id: item.id, item: item), Rewind.ItemImage(id: Item.ID(), item: nil)]
+        let completedAt = Bool.random(using: &random) ? Date(timeIntervalSince1970: 1_900_000_000.75) : nil
+        let entry = ChecklistItem(itemID: item.id, title: Self.awkward.randomElement(using: &random)!, sortIndex: .min, completedAt: completedAt)
+        rewind.checklistItems = [Rewind.ChecklistImage(id: entry.id, entry: entry), Rewind.ChecklistImage(id: ChecklistItem.ID(), entry: nil)]
         rewind.defaultList = Rewind.DefaultListImage(id: Bool.random(using: &random) ? list.id : nil)
-        rewind.tombstones = [Rewind.TombstoneImage(entry: item.id.entryID, scope: .items(list.id), sortIndex: 5), Rewind.TombstoneImage(entry: list.id.entryID, scope: .lists, sortIndex: nil)]
+        rewind.tombstones = [
+            Rewind.TombstoneImage(entry: item.id.entryID, scope: .items(list.id), sortIndex: 5), Rewind.TombstoneImage(entry: list.id.entryID, scope: .lists, sortIndex: nil),
+            Rewind.TombstoneImage(entry: entry.id.entryID, scope: .checklist(item.id), sortIndex: 7),
+        ]
 
         let decoded = try SyncCoding.decoder.decode(Rewind.self, from: LogJSON.encode { $0.rewind(rewind) })
         #expect(decoded.lists.map(\.id) == rewind.lists.map(\.id))
         #expect(decoded.lists.map(\.list) == rewind.lists.map(\.list))
         #expect(decoded.items.map(\.item) == rewind.items.map(\.item))
+        #expect(decoded.checklistItems.map(\.id) == rewind.checklistItems.map(\.id))
+        #expect(decoded.checklistItems.map(\.entry) == rewind.checklistItems.map(\.entry))
         #expect(decoded.defaultList?.id == rewind.defaultList?.id)
         #expect(decoded.tombstones.map(\.scope) == rewind.tombstones.map(\.scope))
         #expect(decoded.tombstones.map(\.sortIndex) == rewind.tombstones.map(\.sortIndex))
         let empty = try SyncCoding.decoder.decode(Rewind.self, from: LogJSON.encode { $0.rewind(Rewind()) })
-        #expect(empty.lists.isEmpty && empty.items.isEmpty && empty.defaultList == nil && empty.tombstones.isEmpty)
+        #expect(empty.lists.isEmpty && empty.items.isEmpty && empty.checklistItems.isEmpty && empty.defaultList == nil && empty.tombstones.isEmpty)
     }
 }

@@ -111,6 +111,38 @@ struct SnapshotTests {
         #expect(SnapshotFile.isSnapshot(data) && !SnapshotFile.isSnapshot(operations))
     }
 
+    @Test("A snapshot with checklists is a version 5 file of checklistItem lines; a new store takes it whole, and a line whose item is missing is refused", arguments: StoreKind.allCases)
+    func checklists(kind: StoreKind) async throws {
+        let (laptop, _) = try await foldedGroup(kind)
+        let trip = Item.ID()
+        try laptop.add("Trip", id: trip)
+        let (passport, charger, tickets) = (ChecklistItem.ID(), ChecklistItem.ID(), ChecklistItem.ID())
+        for (id, title) in [(passport, "Passport"), (charger, "Charger"), (tickets, "Tickets")] {
+            _ = try laptop.engine.perform(.addChecklistItem(id: id, item: trip, title: title, place: SyncPlace(after: nil, before: nil)))
+        }
+        _ = try laptop.engine.perform(.completeChecklistItems(ids: [charger], at: Date(timeIntervalSince1970: 1_800_000_000)))
+        _ = try laptop.engine.perform(.deleteChecklistItems(ids: [tickets]))
+        #expect(try await laptop.engine.compact() > 0)
+        let snapshot = try await laptop.engine.snapshot()
+        #expect(snapshot.checklistItems.map(\.id) == [charger, passport], "each added at the top, Tickets deleted")
+        let data = try SnapshotFile.encode(snapshot)
+        let all = lines(of: data)
+        #expect(all.first?.hasSuffix(#""snapshot":true,"version":5}"#) == true, "\(all.first ?? "")")
+        #expect(all.filter { $0.hasPrefix(#"{"checklistItem":"#) }.count == 2)
+        #expect(try SnapshotFile.encode(SnapshotFile.decode(data)) == data)
+
+        let fresh = try Replica(kind: kind)
+        try await importSnapshot(data, into: fresh)
+        #expect(try dump(fresh) == dump(laptop))
+        #expect(try await fresh.engine.snapshot().stateDigest == snapshot.stateDigest)
+
+        let orphan = all.dropLast().filter { !$0.hasPrefix(#"{"item":{"#) || !$0.contains(trip.text) }.map { $0 + "\n" }.joined()
+        #expect(throws: OperationFileError.self) { try SnapshotFile.decode(sealed(orphan)) }
+        // Without checklists, the file stays at version 4, which a version before checklists reads.
+        let (plain, _) = try await foldedGroup(kind)
+        #expect(lines(of: try SnapshotFile.encode(try await plain.engine.snapshot())).first?.hasSuffix(#""version":4}"#) == true)
+    }
+
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)
     func join(kind: StoreKind) async throws {
         let (laptop, phone) = try await foldedGroup(kind)
@@ -185,7 +217,7 @@ struct SnapshotTests {
 
         let all = lines(of: data).dropLast()
         let none = sealed((all + [#"{"note":"hello"}"#]).map { $0 + "\n" }.joined())
-        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, tombstone, logged, fold, defaultList, retired, foldedOperation, or more than one."), "an unknown line")
+        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, or more than one."), "an unknown line")
         let orphans = all.filter { !$0.hasPrefix(#"{"list":"#) && !$0.hasPrefix(#"{"defaultList":"#) }
         let firstItem = try #require(orphans.firstIndex { $0.hasPrefix(#"{"item":"#) })
         let noLists = sealed(orphans.map { $0 + "\n" }.joined())

@@ -18,6 +18,8 @@ public enum RequestCatalogue {
         MoveRequest.self, MoveAtOffsetsRequest.self,
         TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
         LogbookRequest.self,
+        AddChecklistItemRequest.self, EditChecklistItemRequest.self, MoveChecklistItemsRequest.self, MoveChecklistItemsAtOffsetsRequest.self,
+        CompleteChecklistItemsRequest.self, ReopenChecklistItemsRequest.self, DeleteChecklistItemsRequest.self,
         ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self,
     ]
 

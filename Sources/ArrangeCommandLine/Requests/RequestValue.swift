@@ -62,6 +62,12 @@ extension ItemReference: RequestValue {
     public static var placeholder: ItemReference { "" }
 }
 
+extension ChecklistItemReference: RequestValue {
+    public static var jsonForm: String { "a checklist entry reference (a string: \"#N\" or an id)" }
+    public static var arrayJSONForm: String { "an array of checklist entry references (strings)" }
+    public static var placeholder: ChecklistItemReference { "" }
+}
+
 extension ListReference: RequestValue {
     public static var jsonForm: String { "a list name or id (a string)" }
     public static var placeholder: ListReference { "" }
