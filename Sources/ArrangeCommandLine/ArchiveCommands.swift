@@ -148,7 +148,8 @@ struct ImportThingsCommand: SessionCommand {
         let summary = result.summary
         var text = "Imported from Things: \(summary.lists) list\(summary.lists == 1 ? "" : "s"), "
             + "\(summary.toDos) to-do\(summary.toDos == 1 ? "" : "s") (\(summary.completed) completed, \(summary.cancelled) cancelled), "
-            + "\(summary.today) in Today; skipped \(summary.skippedTrashed) in the trash and "
+            + "\(summary.today) in Today" + (summary.checklistItems > 0 ? ", \(summary.checklistItems) checklist item\(summary.checklistItems == 1 ? "" : "s")" : "")
+            + "; skipped \(summary.skippedTrashed) in the trash and "
             + "\(summary.skippedTemplates) repeating template\(summary.skippedTemplates == 1 ? "" : "s")."
         if result.merged.itemsUpdated > 0 { text += " \(result.merged.itemsUpdated) to-dos were there already and were updated." }
         return text

@@ -31,6 +31,8 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var skippedTemplates = 0
     /// To-dos in Today.
     public var today = 0
+    /// Checklist items, of the to-dos imported.
+    public var checklistItems = 0
 
     /// A summary of nothing.
     public init() {}
@@ -169,22 +171,27 @@ private struct ThingsMapper {
         tasks.sorted { ($0.index, $0.creationDate ?? 0, $0.uuid) < ($1.index, $1.creationDate ?? 0, $1.uuid) }
     }
 
-    /// The to-do as an item: its checklist at the end of its notes (cut to `Item.maximumNotesSize`
-    /// when they are longer), completion from its stop date.
+    /// The to-do as an item (its notes cut to `Item.maximumNotesSize` when they are longer,
+    /// completion from its stop date), with its checklist in `index` order, keys spread afresh:
+    /// a completed or cancelled checklist item arrives ticked off, at its own stop date.
     mutating func archivedItem(_ task: ThingsLibrary.Task, checklist: [ThingsLibrary.ChecklistItem], sortIndex: Int64) -> ArchivedItem {
         summary.toDos += 1
         if task.isCompleted { summary.completed += 1 }
         if task.isCancelled { summary.cancelled += 1 }
         let created = Self.date(task.creationDate) ?? Self.date(task.userModificationDate) ?? Date(timeIntervalSince1970: 0)
-        let lines = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }
-            .map { "- [\($0.status == 0 ? " " : "x")] \(Title.sanitized($0.title, placeholder: "Untitled"))" }
-        let notes = ([task.notes].filter { !$0.isEmpty } + [lines.joined(separator: "\n")].filter { !$0.isEmpty }).joined(separator: "\n\n")
+        let completedAt = task.isOpen ? nil : Self.date(task.stopDate) ?? Self.date(task.userModificationDate) ?? created
         let item = Item(
             id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
-            title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(notes), sortIndex: sortIndex,
-            createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created,
-            completedAt: task.isOpen ? nil : Self.date(task.stopDate) ?? Self.date(task.userModificationDate) ?? created)
-        return ArchivedItem(item)
+            title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
+            createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt)
+        let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
+            ChecklistItem(
+                id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,
+                title: Title.sanitized(entry.title, placeholder: "Untitled"), sortIndex: Int64(offset) * Self.step,
+                completedAt: entry.status == 0 ? nil : Self.date(entry.stopDate) ?? completedAt ?? item.updatedAt)
+        }
+        summary.checklistItems += entries.count
+        return ArchivedItem(item, checklist: entries)
     }
 
     /// Gives Today's to-dos their keys there: the open ones Things would show in Today on the

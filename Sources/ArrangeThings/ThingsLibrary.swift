@@ -93,6 +93,8 @@ public struct ThingsLibrary: Hashable, Sendable {
         public var index: Int64
         /// 0 open, 2 cancelled, 3 completed.
         public var status: Int64
+        /// When it was completed or cancelled, in seconds since 1970.
+        public var stopDate: Double?
     }
 
     /// Every area.
@@ -193,8 +195,10 @@ extension ThingsLibrary {
                 creationDate: row["creationDate"], userModificationDate: row["userModificationDate"], stopDate: row["stopDate"],
                 isRepeatingTemplate: row["isTemplate"] ?? false)
         }
-        let checklist = try Row.fetchAll(db, sql: #"SELECT uuid, title, task, "index", status FROM TMChecklistItem"#).map { row in
-            ChecklistItem(uuid: row["uuid"], title: row["title"] ?? "", task: row["task"] ?? "", index: row["index"] ?? 0, status: row["status"] ?? 0)
+        let checklist = try Row.fetchAll(db, sql: #"SELECT uuid, title, task, "index", status, stopDate FROM TMChecklistItem"#).map { row in
+            ChecklistItem(
+                uuid: row["uuid"], title: row["title"] ?? "", task: row["task"] ?? "", index: row["index"] ?? 0, status: row["status"] ?? 0,
+                stopDate: row["stopDate"])
         }
         return ThingsLibrary(areas: areas, tasks: tasks, checklistItems: checklist)
     }

@@ -186,7 +186,8 @@ struct EndToEndTests {
                       startDate INTEGER, deadline INTEGER, deadlineSuppressionDate INTEGER, area TEXT, project TEXT, heading TEXT,
                       "index" INTEGER, todayIndex INTEGER, creationDate REAL, userModificationDate REAL, stopDate REAL, rt1_recurrenceRule BLOB)
                     """)
-                try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT, title TEXT, task TEXT, "index" INTEGER, status INTEGER)"#)
+                try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT, title TEXT, task TEXT, "index" INTEGER, status INTEGER, stopDate REAL)"#)
+                try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('x', 'Red ones', 'a', 0, 0, NULL)"#)
                 try db.execute(sql: """
                     INSERT INTO TMTask (uuid, title, notes, type, status, trashed, start, "index", todayIndex, project, stopDate) VALUES
                       ('p', 'Garden', '', 1, 0, 0, 1, 0, 0, NULL, NULL),
@@ -197,7 +198,9 @@ struct EndToEndTests {
             }
             try queue.close()
             let first = try arrange.run(["import", "things", things])
-            #expect(first.output == "Imported from Things: 2 lists, 2 to-dos (1 completed, 0 cancelled), 0 in Today; skipped 1 in the trash and 0 repeating templates.\n", "\(first.error)")
+            #expect(
+                first.output == "Imported from Things: 2 lists, 2 to-dos (1 completed, 0 cancelled), 0 in Today, 1 checklist item; skipped 1 in the trash and 0 repeating templates.\n",
+                "\(first.error)")
             #expect(try arrange.run(["lists"]).output == "Inbox   0 open, 1 done  (default)\nGarden  1 open\n")
             let second = try arrange.run(["import", "things", things])
             #expect(second.output.hasSuffix(" 2 to-dos were there already and were updated.\n"))

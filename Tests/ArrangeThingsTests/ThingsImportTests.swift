@@ -35,7 +35,7 @@ struct ThingsFixture {
                   heading TEXT, "index" INTEGER, todayIndex INTEGER, creationDate REAL, userModificationDate REAL, stopDate REAL,
                   rt1_recurrenceRule BLOB)
                 """)
-            try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT PRIMARY KEY, title TEXT, task TEXT, "index" INTEGER, status INTEGER)"#)
+            try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT PRIMARY KEY, title TEXT, task TEXT, "index" INTEGER, status INTEGER, stopDate REAL)"#)
             try db.execute(sql: #"INSERT INTO TMArea VALUES ('A-home', 'Home', 2), ('A-work', 'Work', 1)"#)
             let past = ThingsDay.packed(year: 2026, month: 11, day: 20)
             let future = ThingsDay.packed(year: 2027, month: 1, day: 1)
@@ -73,7 +73,7 @@ struct ThingsFixture {
                 try db.execute(sql: "INSERT INTO TMTask VALUES (\(Array(repeating: "?", count: 19).joined(separator: ", ")))", arguments: StatementArguments(values))
             }
             try db.execute(sql: "UPDATE TMTask SET notes = 'Semi-skimmed' WHERE uuid = 'I-milk'")
-            try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('C1', 'Oat', 'I-milk', 1, 0), ('C2', 'Whole', 'I-milk', 0, 3)"#)
+            try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('C1', 'Oat', 'I-milk', 1, 0, NULL), ('C2', 'Whole', 'I-milk', 0, 3, 1795000200)"#)
         }
     }
 
@@ -103,7 +103,11 @@ struct ThingsImportTests {
         #expect(titles["Home"] == ["Fix door", "Clean gutter"])
         #expect(titles["Work"] == [] && titles["Taxes"] == [])
         let items = Dictionary(uniqueKeysWithValues: lists.flatMap(\.items).map { ($0.title + ($0.todayIndex == nil ? "" : "*"), $0) })
-        #expect(items["Buy milk"]?.notes == "Semi-skimmed\n\n- [x] Whole\n- [ ] Oat")
+        #expect(items["Buy milk"]?.notes == "Semi-skimmed", "the checklist is not pasted into the notes")
+        let checklist = try #require(items["Buy milk"]?.checklistItems)
+        #expect(checklist.map(\.title) == ["Whole", "Oat"], "index order")
+        #expect(checklist.map(\.completedAt) == [Date(timeIntervalSince1970: 1_795_000_200), nil], "a completed checklist item at its stop date")
+        #expect(checklist.map(\.sortIndex) == [0, 1 << 32] && checklist.allSatisfy { $0.itemID == items["Buy milk"]?.id })
         #expect(items["Buy seeds"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_000))
         #expect(items["Mow"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_100), "cancelled arrives completed")
         #expect(plan.archive.todayOrder.compactMap { id in lists.flatMap(\.items).first { $0.id == id }?.title }
@@ -112,7 +116,7 @@ struct ThingsImportTests {
         #expect(plan.summary == {
             var summary = ThingsImportSummary()
             (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (8, 15, 1, 1)
-            (summary.skippedTrashed, summary.skippedTemplates, summary.today) = (3, 1, 4)
+            (summary.skippedTrashed, summary.skippedTemplates, summary.today, summary.checklistItems) = (3, 1, 4, 2)
             return summary
         }())
         for list in lists {
@@ -135,14 +139,20 @@ struct ThingsImportTests {
         #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Work", "Taxes", "Home", "Renovation"],
             "the new lists come after the store's own, in Things' order")
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call mom"])
+        let milk = try #require(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy milk" }).id
+        #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat"])
         #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Water plants", "Fix door", "Renew passport", "Read book"])
 
-        try await fixture.pool.write { try $0.execute(sql: "UPDATE TMTask SET title = 'Call dad' WHERE uuid = 'I-call'") }
+        try await fixture.pool.write { db in
+            try db.execute(sql: "UPDATE TMTask SET title = 'Call dad' WHERE uuid = 'I-call'")
+            try db.execute(sql: "UPDATE TMChecklistItem SET title = 'Oat, barista' WHERE uuid = 'C1'")
+        }
         let again = try await ImportThings(try ThingsLibrary(contentsOf: fixture.path), today: ThingsFixture.importDay, calendar: ThingsFixture.utc)
             .perform(in: environment)
         #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 15 && again.merged.listsAdded == 0)
         #expect(try await GetLists().perform(in: environment).lists.count == 9)
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
+        #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat, barista"], "updated, never duplicated")
     }
 
     @Test("Reading never writes to the database or its -wal, and sees what only the -wal holds")
