@@ -5,11 +5,11 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Random sessions over all three orderings at once (the items of three lists, the lists,
-/// Today), applied both to plain arrays and to the service. After every step each order must
+/// Random sessions over every ordering at once (the items of three lists, the lists, Today,
+/// the items' checklists), applied both to plain arrays and to the service. After every step each order must
 /// equal the model's, keys must rise strictly in every ordering, and an operation on one
 /// ordering must have written no key of another.
-@Suite("Model-based orderings: lists, their items and Today together")
+@Suite("Model-based orderings: lists, their items, Today and checklists together")
 struct OrderingsModelTests {
     @Test("Random sessions keep every order, strictly rising keys per ordering, and each ordering's keys to itself", arguments: Backend.allCases, ModelBasedTests.configurations)
     func randomSessions(backend: Backend, named: NamedConfiguration) async throws {
@@ -26,10 +26,12 @@ struct OrderingsModelTests {
 }
 
 /// Which ordering an operation works on.
-enum Touched {
+enum Touched: Equatable {
     case listItems
     case lists
     case today
+    /// The checklist of one item.
+    case checklist(Item.ID)
     /// An operation that changes no key: completion.
     case none
 }
@@ -41,6 +43,8 @@ struct AllKeys: Equatable {
     var listOf: [Item.ID: ItemList.ID] = [:]
     /// The keys of the items in Today only.
     var today: [Item.ID: Int64] = [:]
+    /// The keys of every checklist entry, by the item whose checklist holds it.
+    var checklists: [Item.ID: [ChecklistItem.ID: Int64]] = [:]
 }
 
 /// One session: the service on a repository, and the same orders as arrays.
@@ -51,6 +55,7 @@ struct OrderingsRun {
     var items: [ItemList.ID: [Item.ID]] = [:]
     var today: [Item.ID] = []
     var completed: Set<Item.ID> = []
+    var checklists: [Item.ID: [ChecklistItem.ID]] = [:]
     var log: [String] = []
 
     init(repository: any ItemRepository, configuration: OrderingConfiguration) throws {
@@ -71,7 +76,7 @@ struct OrderingsRun {
     /// - Returns: The ordering whose keys the operation may write.
     mutating func apply(_ words: [Int]) throws -> Touched {
         let list = lists[words[1] % lists.count]
-        switch words[0] % 10 {
+        switch words[0] % 13 {
         case 0, 1:
             let order = items[list] ?? []
             let placement = Self.placement(from: words[2], staying: order)
@@ -143,6 +148,36 @@ struct OrderingsRun {
             try repository.write { try $0.removeFromToday([id], updatedAt: Date(timeIntervalSince1970: 2)) }
             today.removeAll { $0 == id }
             return .today
+        case 10:
+            guard let item = allItems.randomElement(seed: words[2]) else { return .none }
+            let order = checklists[item] ?? []
+            let placement = Self.placement(from: words[3], staying: order)
+            log.append("add an entry to a checklist at \(placement)")
+            let entry = ChecklistItem(itemID: item, title: "c")
+            _ = try repository.write { [service] in try service.add(entry, at: placement, in: $0) }
+            checklists[item] = Self.inserting([entry.id], at: placement, into: order)
+            return .checklist(item)
+        case 11:
+            guard let item = checklists.keys.sorted().randomElement(seed: words[2]), let order = checklists[item] else { return .none }
+            let picked = Set((0..<(1 + words[1] % 3)).map { order[(words[2] >> (4 + $0 * 8)) % order.count] })
+            let moving = order.filter(picked.contains)
+            let staying = order.filter { !picked.contains($0) }
+            let placement = Self.placement(from: words[3], staying: staying)
+            log.append("move \(moving.count) entries of a checklist to \(placement)")
+            _ = try repository.write { [service] in
+                try service.place(moving.map(\.entryID), at: placement.map(\.entryID), in: .checklist(item), visibility: .all, in: $0)
+            }
+            checklists[item] = Self.inserting(moving, at: placement, into: staying)
+            return .checklist(item)
+        case 12:
+            guard let item = checklists.keys.sorted().randomElement(seed: words[2]), var order = checklists[item] else { return .none }
+            let offsets = IndexSet((0..<order.count).filter { (words[1] >> ($0 % 30)) & 1 == 1 || $0 == words[1] % order.count })
+            let destination = words[3] % (order.count + 1)
+            log.append("move a checklist's entries at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .checklist(item))
+            order.referenceMove(fromOffsets: offsets, toOffset: destination)
+            checklists[item] = order
+            return .checklist(item)
         default:
             guard let id = allItems.randomElement(seed: words[2]) else { return .none }
             log.append("toggle completion")
@@ -194,6 +229,8 @@ struct OrderingsRun {
                     keys.listItems[item.id] = item.orderKey
                     keys.listOf[item.id] = item.listID
                     keys.today[item.id] = item.todayIndex
+                    let entries = try transaction.checklist(of: item.id)
+                    if !entries.isEmpty { keys.checklists[item.id] = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.sortIndex) }) }
                 }
             }
             return keys
@@ -214,6 +251,11 @@ struct OrderingsRun {
             #expect(storedToday.map(\.id) == today, "Today's order differs after \(log)")
             #expect(Self.risesStrictly(storedToday.compactMap(\.todayIndex)), "Today's keys do not rise after \(log)")
             #expect(try transaction.entryCount(in: .today, visibility: .open) == today.count { !completed.contains($0) })
+            for (item, order) in checklists {
+                let stored = try transaction.checklist(of: item)
+                #expect(stored.map(\.id) == order, "a checklist's order differs after \(log)")
+                #expect(Self.risesStrictly(stored.map(\.sortIndex)), "checklist keys do not rise after \(log)")
+            }
         }
     }
 
@@ -224,6 +266,10 @@ struct OrderingsRun {
         if touched != .today { #expect(after.today == before.today, "Today's keys changed after \(log)") }
         if touched != .listItems {
             #expect(after.listItems == before.listItems && after.listOf == before.listOf, "item keys changed after \(log)")
+        }
+        for (item, keys) in after.checklists {
+            guard touched != .checklist(item) else { continue }
+            #expect(keys == before.checklists[item] ?? [:], "the keys of another checklist changed after \(log)")
         }
     }
 
