@@ -54,7 +54,7 @@ final class CountingRepository: ItemRepository {
     }
 }
 
-/// A write transaction that remembers which rows, of items and of lists, it wrote.
+/// A write transaction that remembers which rows, of items, lists and checklist entries, it wrote.
 private final class CountingTransaction: ForwardingTransaction {
     private(set) var written: Set<OrderEntry.ID> = []
 
@@ -87,6 +87,21 @@ private final class CountingTransaction: ForwardingTransaction {
 
     override func deleteItem(id: Item.ID) throws {
         try super.deleteItem(id: id)
+        written.insert(id.entryID)
+    }
+
+    override func insert(_ entry: ChecklistItem) throws {
+        try super.insert(entry)
+        written.insert(entry.id.entryID)
+    }
+
+    override func update(_ entry: ChecklistItem) throws {
+        try super.update(entry)
+        written.insert(entry.id.entryID)
+    }
+
+    override func deleteChecklistItem(id: ChecklistItem.ID) throws {
+        try super.deleteChecklistItem(id: id)
         written.insert(id.entryID)
     }
 

@@ -13,6 +13,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case arrangeLists = "arrange-lists"
     /// Arrange on Today: the same operations move items in Today and add new items to it.
     case arrangeToday = "arrange-today"
+    /// Arrange on a checklist: the same operations move and add the entries of one item's checklist.
+    case arrangeChecklist = "arrange-checklist"
     case dense
     case midpoint
     case randomDouble = "random-double"
@@ -25,6 +27,7 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrange: "**Arrange**"
         case .arrangeLists: "**Arrange**, the lists"
         case .arrangeToday: "**Arrange**, Today"
+        case .arrangeChecklist: "**Arrange**, a checklist"
         case .dense: "dense 0..n-1, renumbered"
         case .midpoint: "Double midpoint"
         case .randomDouble: "Double, random in middle third"
@@ -39,6 +42,7 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrange: "OrderingService: gapped Int64 keys, a window re-spread when a gap is full"
         case .arrangeLists: "the same service on the order of the lists: each list one row"
         case .arrangeToday: "the same service on Today, over items whose list order is the reverse: each item's Today key"
+        case .arrangeChecklist: "the same service on one item's checklist: each entry one row"
         case .dense: "keys 0..n-1, every row whose offset changes is renumbered"
         case .midpoint: "Double keys, the midpoint of the neighbours; append at last+25, top at half the first"
         case .randomDouble: "Double keys, a random point in the middle third of the gap; append at max + random(1, 2)"
@@ -56,6 +60,7 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrange: .listItems
         case .arrangeLists: .lists
         case .arrangeToday: .today
+        case .arrangeChecklist: .checklist
         case .dense, .midpoint, .randomDouble, .randomInteger, .linkedList: nil
         }
     }
@@ -65,7 +70,7 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         repository: any ItemRepository, list: ItemList.ID, ids: [Item.ID], jitter: Bool, seed: UInt64, denseRowBudget: Int
     ) throws -> any OrderingStrategy {
         switch self {
-        case .arrange, .arrangeLists, .arrangeToday:
+        case .arrange, .arrangeLists, .arrangeToday, .arrangeChecklist:
             try ArrangeStrategy(scope ?? .listItems, repository: repository, list: list, ids: ids, jitter: jitter, seed: seed)
         case .dense: try DenseStrategy(repository: repository, list: list, ids: ids, rowBudget: denseRowBudget)
         case .midpoint: try KeyedStrategy(MidpointKeys(), repository: repository, list: list, ids: ids)
@@ -159,15 +164,20 @@ func keyProblem(_ keys: [Int64]) -> String? {
 /// Arrange itself: every operation goes through ``OrderingService``, on one of its orderings.
 ///
 /// The workload's ids stand for the entries of that ordering: items of the list, lists (one
-/// per id, in place of the list the runner made), or items in Today (items of the list, in the
-/// reverse order there, so that Today's order owes nothing to theirs).
+/// per id, in place of the list the runner made), items in Today (items of the list, in the
+/// reverse order there, so that Today's order owes nothing to theirs), or the entries of the
+/// checklist of one item of the list.
 final class ArrangeStrategy: OrderingStrategy {
     /// The ordering the workload's operations run on.
     enum Ordering {
         case listItems
         case lists
         case today
+        case checklist
     }
+
+    /// The item whose checklist the ``Ordering/checklist`` ordering works on.
+    static let checklistHolder = Item.ID(rawValue: UUID(uuid: (0xC4, 0xEC, 0x4C, 0x15, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
 
     let ordering: Ordering
     let service: OrderingService
@@ -196,7 +206,19 @@ final class ArrangeStrategy: OrderingStrategy {
                 try transaction.setSortIndices(
                     ids.enumerated().map { SortIndexChange(id: $1.entryID, sortIndex: BulkLoad.appendedKey($0)) }, in: .today, updatedAt: BulkLoad.epoch)
             }
+        case .checklist:
+            try repository.write { transaction in
+                try transaction.insert(BulkLoad.item(Self.checklistHolder, number: 0, in: list, sortIndex: 0))
+                for (index, id) in ids.enumerated() {
+                    try transaction.insert(Self.entry(id, number: index, sortIndex: BulkLoad.appendedKey(index)))
+                }
+            }
         }
+    }
+
+    /// A checklist entry standing for the workload's `number`-th id.
+    private static func entry(_ id: Item.ID, number: Int, sortIndex: Int64 = 0) -> ChecklistItem {
+        ChecklistItem(id: ChecklistItem.ID(entry: id.entryID), itemID: checklistHolder, title: "Entry \(number)", sortIndex: sortIndex)
     }
 
     /// A list standing for the workload's `number`-th id.
@@ -210,6 +232,7 @@ final class ArrangeStrategy: OrderingStrategy {
         case .listItems: .items(list)
         case .lists: .lists
         case .today: .today
+        case .checklist: .checklist(Self.checklistHolder)
         }
     }
 
@@ -239,6 +262,8 @@ final class ArrangeStrategy: OrderingStrategy {
                 placed.rowsWritten += added.rowsRespread
                 return placed
             }
+        case .checklist:
+            return try service.repository.write { try service.add(Self.entry(id, number: number), at: .offset(offset), in: $0) }
         }
     }
 
@@ -252,6 +277,9 @@ final class ArrangeStrategy: OrderingStrategy {
         case .today:
             let items = try service.repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) }
             return StoredOrder(ids: items.map(\.id), keyProblem: keyProblem(items.compactMap(\.todayIndex)))
+        case .checklist:
+            let entries = try service.repository.read { try $0.checklist(of: Self.checklistHolder) }
+            return StoredOrder(ids: entries.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(entries.map(\.sortIndex)))
         }
     }
 }
