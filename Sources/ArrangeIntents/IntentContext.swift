@@ -241,9 +241,20 @@ public final class IntentContext {
 
     // MARK: Describing
 
-    /// The item as intents return it, with its checklist: read here unless given.
-    func summary(of item: Item, position: Int? = nil, checklist: [ChecklistItem]? = nil) throws -> ItemSummary {
-        ItemSummary(item, listName: try list(item.listID).name, position: position, checklist: try checklist ?? transaction.checklist(of: item.id))
+    /// The item as intents return it, with its checklist.
+    func summary(of item: Item, position: Int? = nil) throws -> ItemSummary {
+        try summaries(of: [item], position: { _ in position })[0]
+    }
+
+    /// The items as intents return them, with their checklists, read in one go.
+    ///
+    /// - Parameter position: The place of each item, as the intent counts it; called once for
+    ///   each item, in order.
+    func summaries(of items: [Item], position: (Item) -> Int? = { _ in nil }) throws -> [ItemSummary] {
+        let checklists = try transaction.checklists(of: items.map(\.id))
+        return try items.map { item in
+            ItemSummary(item, listName: try list(item.listID).name, position: position(item), checklist: checklists[item.id] ?? [])
+        }
     }
 
     func summary(of list: ItemList) throws -> ListSummary {

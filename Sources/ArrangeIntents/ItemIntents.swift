@@ -169,7 +169,7 @@ private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: In
         return changed
     }
     if !edits.isEmpty { try context.record(.completion(edits)) }
-    return ItemsResult(items: try items.map { try context.summary(of: $0) }, changed: edits.count)
+    return ItemsResult(items: try context.summaries(of: items), changed: edits.count)
 }
 
 /// Deletes items, from their lists and from Today; undo puts them back where they were.
@@ -188,7 +188,7 @@ public struct DeleteItems: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let items = try context.distinctItems(self.items)
         let placed = context.recordsHistory ? try ChangeRecord.placedItems(items, in: transaction) : []
-        let summaries = try items.map { try context.summary(of: $0) }
+        let summaries = try context.summaries(of: items)
         for item in items { try transaction.deleteItem(id: item.id) }
         try context.record(.itemsDeleted(items.map(\.id), placed: placed))
         return ItemsResult(items: summaries, changed: items.count)
@@ -219,11 +219,11 @@ public struct ListItems: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
-        let checklists = try context.transaction.checklists(of: items.map(\.id))
         var position = 0
-        let summaries = try items.map { item in
-            if !item.isCompleted { position += 1 }
-            return try context.summary(of: item, position: item.isCompleted ? nil : position, checklist: checklists[item.id] ?? [])
+        let summaries = try context.summaries(of: items) { item in
+            guard !item.isCompleted else { return nil }
+            position += 1
+            return position
         }
         // The items read are the list's open items, or all of them: one of its two counts.
         let summary = switch visibility {

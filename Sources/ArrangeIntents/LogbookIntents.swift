@@ -32,6 +32,6 @@ public struct ShowLogbook: ArrangeIntent {
         guard offset >= 0 else { throw IntentError.negativeOffset(offset) }
         guard limit > 0 else { throw IntentError.emptyPage(limit) }
         let items = try context.transaction.completedItems(offset: offset, limit: limit)
-        return LogbookPage(items: try items.map { try context.summary(of: $0) }, offset: offset, total: try context.transaction.completedItemCount())
+        return LogbookPage(items: try context.summaries(of: items), offset: offset, total: try context.transaction.completedItemCount())
     }
 }

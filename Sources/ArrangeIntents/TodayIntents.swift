@@ -24,9 +24,10 @@ public struct ShowToday: ArrangeIntent {
     public func run(in context: IntentContext) throws -> TodayListing {
         let items = try context.transaction.todayItems(visibility: visibility, offset: 0, limit: .max)
         var position = 0
-        return TodayListing(items: try items.map { item in
-            if !item.isCompleted { position += 1 }
-            return try context.summary(of: item, position: item.isCompleted ? nil : position)
+        return TodayListing(items: try context.summaries(of: items) { item in
+            guard !item.isCompleted else { return nil }
+            position += 1
+            return position
         })
     }
 }
@@ -133,7 +134,7 @@ public struct RemoveFromToday: ArrangeIntent {
         let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: items, in: transaction) : []
         try transaction.removeFromToday(items.map(\.id), updatedAt: context.now())
         try context.record(.leftToday(items.map(\.id), from: places))
-        return ItemsResult(items: try items.map { try context.summary(of: try context.item($0.id)) }, changed: items.count)
+        return ItemsResult(items: try context.summaries(of: try items.map { try context.item($0.id) }), changed: items.count)
     }
 }
 

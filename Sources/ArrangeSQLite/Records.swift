@@ -266,6 +266,10 @@ struct ChecklistItemRecord {
     static let byIDSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE id = ?"
     /// An item's checklist, in order.
     static let ofItemSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE item_id = ? ORDER BY sort_index, id"
+    /// The checklists of the items whose ids a JSON array holds, item by item, each in order.
+    static let ofItemsSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE item_id IN (SELECT value FROM json_each(?)) ORDER BY item_id, sort_index, id"
+    /// A row if the table has any.
+    static let anySQL = "SELECT 1 FROM \(databaseTableName) LIMIT 1"
     static let insertSQL = "INSERT INTO \(databaseTableName) (\(selection)) VALUES (?, ?, ?, ?, ?)"
     static let updateSQL = "UPDATE \(databaseTableName) SET item_id = ?, title = ?, sort_index = ?, completed_at = ? WHERE id = ?"
     static let deleteSQL = "DELETE FROM \(databaseTableName) WHERE id = ?"

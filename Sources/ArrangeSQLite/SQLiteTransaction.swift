@@ -259,17 +259,31 @@ final class SQLiteTransaction: ItemWriting {
     /// The items whose ids lie in a range `[from, to)`, in id order, up to a limit.
     static let itemsByIDPrefixSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id >= ? AND id < ? ORDER BY id LIMIT ?"
 
-    /// One indexed search of the checklists for each item: the rows of a checklist sit together.
+    /// One statement: one item's checklist, or for several items, their checklists by the
+    /// items' ids handed over as one JSON array. Either way SQLite searches the table's key once
+    /// for each item: the rows of a checklist sit together. A database that holds no checklist
+    /// at all, as most do, answers from the first row of the table alone.
     func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] {
-        var checklists: [Item.ID: [ChecklistItem]] = [:]
-        try mapping {
-            let statement = try db.cachedStatement(sql: ChecklistItemRecord.ofItemSQL)
-            for item in items where checklists[item] == nil {
-                let entries = try Array(StatementRowCursor(statement, binding: [.id(item)], read: ChecklistItemRecord.entry))
-                if !entries.isEmpty { checklists[item] = entries }
-            }
+        guard let first = items.first else { return [:] }
+        return try mapping {
+            guard try StatementRowCursor(db.cachedStatement(sql: ChecklistItemRecord.anySQL), binding: [], read: { _ in true }).next() != nil else { return [:] }
+            let (sql, arguments): (String, [SQLiteArgument]) = items.count == 1
+                ? (ChecklistItemRecord.ofItemSQL, [.id(first)])
+                : (ChecklistItemRecord.ofItemsSQL, [.value(Self.jsonArray(of: items).databaseValue)])
+            let entries = try Array(StatementRowCursor(db.cachedStatement(sql: sql), binding: arguments, read: ChecklistItemRecord.entry))
+            return Dictionary(grouping: entries, by: \.itemID)
         }
-        return checklists
+    }
+
+    /// `["3f2a…","9c01…"]`: ids as a JSON array of their text, for `json_each`.
+    private static func jsonArray(of ids: [Item.ID]) -> String {
+        var json = "["
+        json.reserveCapacity(2 + 39 * ids.count)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { json += "," }
+            json += "\"" + id.text + "\""
+        }
+        return json + "]"
     }
 
     func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {

@@ -199,6 +199,15 @@ struct SQLiteRepositoryTests {
         }
     }
 
+    /// Every migration, in order, as a file records them: written out, so that a migration
+    /// renamed, dropped or reordered fails the tests that read them.
+    static let migrations = [
+        "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
+        "v6: sync compaction", "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
+        "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
+        "v14: checklists",
+    ]
+
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
     func appWriter(pool: Bool) throws {
         let folder = try TemporaryFolder()
@@ -218,12 +227,7 @@ struct SQLiteRepositoryTests {
         let (list, items) = try store.seed("Home", sortIndices: [1, 2])
         try repository.write { try $0.setDefaultListID(list.id) }
         try writer.read { db throws in
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
-                "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
-                "v6: sync compaction",
-                "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
-            ])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == Self.migrations)
             #expect(try db.tableExists("app_settings"))
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items") == 2)
         }
@@ -524,6 +528,16 @@ struct SQLiteRepositoryTests {
             #expect(foreignKeys.map { $0.mapping.map(\.origin) } == [["list_id"]])
             let onDelete = try String.fetchOne(db, sql: "SELECT on_delete FROM pragma_foreign_key_list('items')")
             #expect(onDelete == "CASCADE")
+            // Checklists: stored in each checklist's order, deleted with their item.
+            #expect(try columns(ChecklistItemRecord.databaseTableName) == [
+                "id TEXT NOT NULL", "item_id TEXT NOT NULL", "title TEXT NOT NULL", "sort_index INTEGER NOT NULL", "completed_at REAL",
+            ])
+            #expect(try db.primaryKey(ChecklistItemRecord.databaseTableName).columns == ["item_id", "sort_index", "id"])
+            let entryIDs = try #require(try db.indexes(on: ChecklistItemRecord.databaseTableName).first { $0.name == Schema.checklistIDIndex })
+            #expect(entryIDs.columns == ["id"] && entryIDs.isUnique)
+            let checklistKeys = try db.foreignKeys(on: ChecklistItemRecord.databaseTableName)
+            #expect(checklistKeys.map(\.destinationTable) == ["items"] && checklistKeys.map { $0.mapping.map(\.destination) } == [["id"]])
+            #expect(try String.fetchOne(db, sql: "SELECT on_delete FROM pragma_foreign_key_list(?)", arguments: [ChecklistItemRecord.databaseTableName]) == "CASCADE")
             #expect(try columns(Schema.defaultListTable) == ["id INTEGER", "list_id TEXT NOT NULL"])
             #expect(try db.primaryKey(Schema.defaultListTable).columns == ["id"])
             let defaultListKeys = try db.foreignKeys(on: Schema.defaultListTable)
@@ -569,12 +583,7 @@ struct SQLiteRepositoryTests {
             #expect(try columns(Schema.foldedOperationsTable) == ["id TEXT NOT NULL", "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "replaces_id TEXT"])
             let foldedBySequence = try #require(try db.indexes(on: Schema.foldedOperationsTable).first { $0.name == Schema.foldedBySequenceIndex })
             #expect(foldedBySequence.columns == ["replica_id", "sequence"])
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
-                "v1: lists and items", "v2: the default list", "v3: the order of the lists, and Today", "v4: sync", "v5: sync peers",
-                "v6: sync compaction",
-                "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
-                "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
-            ])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == Self.migrations)
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
 
@@ -863,6 +872,7 @@ struct SQLiteRepositoryTests {
         // A list's items are the table itself, stored in their order.
         let orderings: [(OrderScope, String)] = [
             (.items(ItemList.ID()), "USING PRIMARY KEY"), (.lists, "INDEX \(Schema.listOrderIndex)"), (.today, "INDEX \(Schema.todayOrderIndex)"),
+            (.checklist(Item.ID()), "USING PRIMARY KEY"),
         ]
         for (scope, source) in orderings {
             let (sql, membership) = OrderingSQL.of(scope)
@@ -876,6 +886,9 @@ struct SQLiteRepositoryTests {
                 #expect(plan.contains { $0.contains(source) } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(scope): \(query)\n\(plan)")
             }
         }
+        // Several items' checklists: one search of the table's key for each item, in order.
+        let plan = try repository.queryPlan(ChecklistItemRecord.ofItemsSQL, arguments: ["[\"a\",\"b\"]"])
+        #expect(plan.contains { $0.contains("USING PRIMARY KEY (item_id=?)") } && !plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 }
 
