@@ -253,7 +253,9 @@ public final class IntentContext {
     func summaries(of items: [Item], position: (Item) -> Int? = { _ in nil }) throws -> [ItemSummary] {
         let checklists = try transaction.checklists(of: items.map(\.id))
         return try items.map { item in
-            ItemSummary(item, listName: try list(item.listID).name, position: position(item), checklist: checklists[item.id] ?? [])
+            // Most items have no checklist: no lookup, which hashes the id, when none has.
+            let checklist = checklists.isEmpty ? [] : checklists[item.id] ?? []
+            return ItemSummary(item, listName: try list(item.listID).name, position: position(item), checklist: checklist)
         }
     }
 
