@@ -21,24 +21,33 @@ public import Foundation
 public struct Archive: Codable, Hashable, Sendable {
     /// The value of ``format`` in every archive.
     public static let formatName = "arrange"
-    /// The version this code writes, and the newest it reads.
-    public static let currentVersion = 1
+    /// The newest version this code reads and writes. Version 2 brought checklists: an archive
+    /// without them is written as version 1, which a version of Arrange without checklists reads
+    /// too, and one with them is refused there as newer rather than read without them.
+    public static let currentVersion = 2
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
-    /// The format version the archive was written in.
+    /// The format version the archive was read in; ``jsonData()`` writes the oldest that holds it all.
     public var version: Int
     /// The id of the store's default list, when the archive holds it.
     public var defaultList: ItemList.ID?
     /// The lists, in their order.
     public var lists: [ArchivedList]
 
-    /// An archive of the current version.
+    /// An archive in the oldest version that holds it (``requiredVersion``).
     public init(defaultList: ItemList.ID?, lists: [ArchivedList]) {
         self.format = Self.formatName
-        self.version = Self.currentVersion
+        self.version = Self.requiredVersion(of: lists)
         self.defaultList = defaultList
         self.lists = lists
+    }
+
+    /// The oldest version that holds the whole archive: 2 when an item has a checklist, else 1.
+    public var requiredVersion: Int { Self.requiredVersion(of: lists) }
+
+    private static func requiredVersion(of lists: [ArchivedList]) -> Int {
+        lists.contains { $0.items.contains { $0.checklist != nil } } ? 2 : 1
     }
 }
 

@@ -47,11 +47,15 @@ extension ArchiveError: CustomStringConvertible, CustomDebugStringConvertible {
 extension Archive {
     /// The archive as JSON: sorted keys, indented, dates as seconds since 1970, a line feed at
     /// the end. The same archive always gives the same bytes.
+    ///
+    /// It is written in the oldest version that holds all of it (``requiredVersion``).
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .secondsSince1970
-        return try encoder.encode(self) + Data("\n".utf8)
+        var written = self
+        written.version = requiredVersion
+        return try encoder.encode(written) + Data("\n".utf8)
     }
 
     /// Reads and checks an archive.

@@ -202,14 +202,18 @@ public final class ReferenceResolver {
 
     // MARK: Checklists
 
-    /// The id of the checklist entry `reference` names: `#N` counts every entry of the
-    /// checklist of `item`, ticked off or not; an id is taken as it is, for the intent to check.
+    /// The id of the checklist entry `reference` names in the checklist of `item`: `#N` counts
+    /// every entry of it, ticked off or not; an id must be of one of its entries.
     ///
     /// - Throws: ``ReferenceError/invalidChecklistItemReference(_:)``,
-    ///   ``ReferenceError/checklistPositionOutOfRange(position:count:item:)``.
+    ///   ``ReferenceError/checklistPositionOutOfRange(position:count:item:)``;
+    ///   `IntentError.unknownChecklistItem(_:)` for an id of no entry, and
+    ///   `OrderingError.notInChecklist(_:item:)` for an entry of another item's checklist.
     public func checklistItem(_ reference: ChecklistItemReference, of item: Item) throws -> ChecklistItem.ID {
         switch try reference.form {
         case .id(let id):
+            guard let entry = try transaction.checklistItem(id: id) else { throw IntentError.unknownChecklistItem(id) }
+            guard entry.itemID == item.id else { throw OrderingError.notInChecklist(id, item: item.id) }
             return id
         case .position(let position):
             let scope = OrderScope.checklist(item.id)

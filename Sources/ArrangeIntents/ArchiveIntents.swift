@@ -149,9 +149,9 @@ public struct ImportArchive: ArrangeIntent {
 }
 
 extension ImportArchive {
-    /// Merges an item's checklist by id: an entry the store has is updated and keeps its place
-    /// (unless it was in another item's checklist); a new one goes after the checklist's own
-    /// entries, in the archive's order.
+    /// Merges an item's checklist by id: an entry the store has is updated and keeps its place,
+    /// in its own item's checklist, since entries move only within their own checklist; a new
+    /// one goes after the checklist's own entries, in the archive's order.
     ///
     /// - Returns: The rows given new keys because the archive's keys tied with the store's.
     private func mergeChecklist(of item: ArchivedItem, into transaction: any ItemWriting, context: IntentContext) throws -> Int {
@@ -162,7 +162,7 @@ extension ImportArchive {
         for (entry, existing) in zip(entries, existing) {
             var entry = entry
             if let existing {
-                if existing.itemID == item.id { entry.sortIndex = existing.sortIndex }
+                (entry.itemID, entry.sortIndex) = (existing.itemID, existing.sortIndex)
                 try transaction.update(entry)
             } else {
                 entry.sortIndex = Self.shifted(entry.sortIndex, by: shift)

@@ -88,12 +88,12 @@ extension OrderScope: Codable {
 /// entry of a checklist.
 ///
 /// The ordering service reads and writes entries only, so one algorithm serves every
-/// ``OrderScope``; an entry's ``id`` is the item's or the list's own id.
+/// ``OrderScope``; an entry's ``id`` is the item's, the list's or the checklist entry's own id.
 public struct OrderEntry: Hashable, Sendable {
     /// The id of the item, list or checklist entry an entry stands for, as an ordering knows it.
     public typealias ID = Identifier<OrderEntry>
 
-    /// The id of the item or list.
+    /// The id of the item, list or checklist entry.
     public var id: ID
     /// The entry's key in its ordering.
     public var sortIndex: Int64

@@ -303,11 +303,4 @@ struct ChecklistItemRecord {
     private static func completedAt(_ entry: ChecklistItem) -> SQLiteArgument {
         entry.completedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
     }
-
-    /// The entry as it reads back once written: its date through the stored number of seconds.
-    static func stored(_ entry: ChecklistItem) -> ChecklistItem {
-        var stored = entry
-        stored.completedAt = entry.completedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
-        return stored
-    }
 }

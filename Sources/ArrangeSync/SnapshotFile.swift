@@ -61,9 +61,12 @@ public enum SnapshotFile {
     /// reads too. Files of operations stay at ``OperationFile/currentVersion``.
     public static let currentVersion = 5
 
-    /// The version of the file of `snapshot`: the oldest that holds all of it.
+    /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
+    /// in entries, in rewinds, and in the tombstones of entries deleted.
     static func version(of snapshot: SyncSnapshot) -> Int {
-        let hasChecklists = !snapshot.checklistItems.isEmpty || snapshot.log.contains { $0.rewind.range(of: Data(#""checklistItems""#.utf8)) != nil }
+        let hasChecklists = !snapshot.checklistItems.isEmpty
+            || snapshot.tombstones.contains { if case .checklist = $0.scope { true } else { false } }
+            || snapshot.log.contains { $0.rewind.range(of: Data(#""checklistItems""#.utf8)) != nil }
         return hasChecklists ? 5 : 4
     }
 

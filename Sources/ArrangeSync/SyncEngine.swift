@@ -220,7 +220,7 @@ public final class SyncEngine: Sendable {
     }
 
     /// This store as a replica. A store that has never synced takes a replica id, and logs its
-    /// lists and items as operations that create them, so that they reach other replicas.
+    /// lists, items and checklists as operations that create them, so that they reach other replicas.
     ///
     /// A store whose clock ran ahead and is right again recovers first (``recoverClock(in:)``).
     ///
@@ -234,8 +234,11 @@ public final class SyncEngine: Sendable {
         var rewind = Rewind()
         for list in try transaction.lists() {
             rewind.lists.append(Rewind.ListImage(id: list.id, list: nil))
-            for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
+            let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
+            let checklists = try transaction.checklists(of: items.map(\.id))
+            for item in items {
                 rewind.items.append(Rewind.ItemImage(id: item.id, item: nil))
+                for entry in checklists[item.id] ?? [] { rewind.checklistItems.append(Rewind.ChecklistImage(id: entry.id, entry: nil)) }
             }
         }
         _ = try log(try rewind.changes(upToDateIn: transaction), of: replica, rewind: rewind, in: transaction)

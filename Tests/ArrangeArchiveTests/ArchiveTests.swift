@@ -28,7 +28,9 @@ struct ArchiveTests {
         #expect(read.lists[0].items[1].checklist == nil, "an item without a checklist has no checklist key")
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"defaultList\" : \"00000001-0000-4000-8000-000000000000\",\n  \"format\" : \"arrange\",\n"))
-        #expect(text.hasSuffix("\"version\" : 1\n}\n"))
+        #expect(text.hasSuffix("\"version\" : 2\n}\n"), "checklists need version 2")
+        let plain = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(Self.eggs)])])
+        #expect(String(decoding: try plain.jsonData(), as: UTF8.self).hasSuffix("\"version\" : 1\n}\n"), "an archive without checklists stays at version 1")
         #expect(!text.contains("completedAt\" : null"), "an open item has no completedAt")
     }
 
@@ -52,7 +54,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 2, "lists": []}"#, "The file is in format version 2, newer than this Arrange reads (1); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 3, "lists": []}"#, "The file is in format version 3, newer than this Arrange reads (2); update Arrange to import it."),
         (#"{"format": "arrange", "version": 0, "lists": []}"#, "The value at version is not valid: an archive has a format version of 1 or more."),
         (#"{"lists": []}"#, #"The file is not an Arrange export: it has no "format": "arrange"."#),
         (#"[1, 2]"#, #"The file is not an Arrange export: it has no "format": "arrange"."#),

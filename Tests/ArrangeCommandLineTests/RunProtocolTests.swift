@@ -232,6 +232,12 @@ struct RunProtocolTests {
             "positionOutOfRange", "noChecklistItems", "unknownChecklistItem", "invalidReference", "positionOutOfRange", "emptyTitle", "missingField",
         ], "\(answers[13...19])")
         #expect(checklist(21) == ["Passports ✓", "Charger"], "undo took back Milk on the other item")
+
+        // An entry named by id must be of the item named: one of the other item's is refused.
+        let groceries = try #require(try await Answers.of([##"{"intent": "addChecklistItem", "item": "#2", "title": "Milk"}"##], in: conversation).results[0])
+        let milk = try #require((groceries["changed"] as? [String])?.first)
+        let refused = try await Answers.of([##"{"intent": "deleteChecklistItems", "item": "#1", "entries": ["\##(milk)"]}"##], in: conversation)
+        #expect(refused.codes == ["notInChecklist"], "\(refused.lines)")
     }
 
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")

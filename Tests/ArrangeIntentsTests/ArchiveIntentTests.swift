@@ -71,6 +71,15 @@ struct ArchiveIntentTests {
         }
         #expect(try await target.run(ShowToday()).items.map(\.title) == ["Call", "Milk"])
         #expect(try await target.run(ShowItem(item: milk)).item.checklist.map(\.title) == ["Whole", "Oat", "Soy"], "merged by id, never duplicated")
+
+        // An export that puts an entry under another item: the entry stays in its own checklist.
+        var moved = archive
+        let whole = try #require(moved.lists[1].items[1].checklist?.first)
+        moved.lists[1].items[1].checklist?.removeFirst()
+        moved.lists[1].items[2].checklist = [whole]
+        try await target.run(ImportArchive(moved))
+        #expect(try await target.run(ShowItem(item: milk)).item.checklist.map(\.title) == ["Whole", "Oat", "Soy"])
+        #expect(try await target.run(ShowItem(item: moved.lists[1].items[2].id)).item.checklist.isEmpty)
     }
 
     @Test("A list exports alone, without the default list")

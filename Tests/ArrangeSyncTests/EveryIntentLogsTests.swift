@@ -54,6 +54,22 @@ struct EveryIntentLogsTests {
         }
     }
 
+    @Test("A store that had checklists before it synced logs them with its lists and items, and merges keep them on both sides", arguments: StoreKind.allCases)
+    func checklistsBeforeSync(kind: StoreKind) async throws {
+        let repository = try kind.makeRepository()
+        let plain = try IntentEnvironment(repository: repository)
+        let trip = try await AddItem(title: "Trip").perform(in: plain).items[0].id
+        for title in ["Passport", "Charger"] { _ = try await AddChecklistItem(title: title, to: trip).perform(in: plain) }
+        let mine = SyncEngine(repository: repository)
+        let other = try IntentReplica(kind: kind)
+        _ = try await AddItem(title: "Elsewhere").perform(in: other.environment)
+        _ = try await mine.exchange(with: other.engine)
+        _ = try await other.engine.exchange(with: mine)
+        let expected = try Simulation.dump(repository, keys: false)
+        #expect(expected.filter { $0.contains("entry") }.count == 2, "\(expected)")
+        #expect(try Simulation.dump(other.engine.repository, keys: false) == expected)
+    }
+
     @Test("The catalogue holds every intent of ArrangeIntents")
     func catalogueIsComplete() async throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/ArrangeIntents").standardized

@@ -113,7 +113,7 @@ struct SnapshotTests {
 
     @Test("A snapshot with checklists is a version 5 file of checklistItem lines; a new store takes it whole, and a line whose item is missing is refused", arguments: StoreKind.allCases)
     func checklists(kind: StoreKind) async throws {
-        let (laptop, _) = try await foldedGroup(kind)
+        let (laptop, phone) = try await foldedGroup(kind)
         let trip = Item.ID()
         try laptop.add("Trip", id: trip)
         let (passport, charger, tickets) = (ChecklistItem.ID(), ChecklistItem.ID(), ChecklistItem.ID())
@@ -138,6 +138,14 @@ struct SnapshotTests {
 
         let orphan = all.dropLast().filter { !$0.hasPrefix(#"{"item":{"#) || !$0.contains(trip.text) }.map { $0 + "\n" }.joined()
         #expect(throws: OperationFileError.self) { try SnapshotFile.decode(sealed(orphan)) }
+        // Every entry deleted and folded away: the tombstones of the entries still need version 5.
+        _ = try laptop.engine.perform(.deleteChecklistItems(ids: [passport, charger]))
+        _ = try await laptop.engine.exchange(with: phone.engine)
+        _ = try await phone.engine.exchange(with: laptop.engine)
+        #expect(try await laptop.engine.compact() > 0)
+        let emptied = try await laptop.engine.snapshot()
+        #expect(emptied.checklistItems.isEmpty && !emptied.log.contains { String(decoding: $0.rewind, as: UTF8.self).contains("checklistItems") })
+        #expect(lines(of: try SnapshotFile.encode(emptied)).first?.hasSuffix(#""version":5}"#) == true, "tombstones in a checklist")
         // Without checklists, the file stays at version 4, which a version before checklists reads.
         let (plain, _) = try await foldedGroup(kind)
         #expect(lines(of: try SnapshotFile.encode(try await plain.engine.snapshot())).first?.hasSuffix(#""version":4}"#) == true)
