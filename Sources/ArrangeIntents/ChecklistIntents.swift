@@ -1,6 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
-public import ArrangeStore
+import ArrangeStore
 public import Foundation
 
 /// Adds an entry to an item's checklist.

@@ -379,7 +379,7 @@ public protocol ItemWriting: ItemReading {
     /// - Throws: ``StoreError/itemNotFound(_:)``.
     func deleteItem(id: Item.ID) throws
 
-    /// Adds an entry to its item's checklist, at its ``ChecklistItem/sortIndex``.
+    /// Adds an entry to its item's checklist, at its `ChecklistItem.sortIndex`.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)`` when its item does not exist,
     ///   ``StoreError/duplicateChecklistItem(_:)`` when its id is taken.
