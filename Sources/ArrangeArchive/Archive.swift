@@ -4,8 +4,9 @@ public import Foundation
 /// Arrange's own data, or one list of it, as a versioned document: what `Export` writes as JSON
 /// and `Import` reads back.
 ///
-/// The lists come in their order, each with its items in their order, completed ones included,
-/// and each item with its checklist in its order. Today is the items that have a
+/// The areas come in their order, the lists in the sidebar's (each naming its area, if any),
+/// each with its items in their order, completed ones included, and each item with its
+/// checklist in its order. Today is the items that have a
 /// ``ArchivedItem/todayIndex``, in the order of those keys. Ids,
 /// keys and dates are kept exactly, so that importing an archive into an empty store and
 /// exporting again gives the same bytes.
@@ -23,8 +24,9 @@ public struct Archive: Codable, Hashable, Sendable {
     public static let formatName = "arrange"
     /// The newest version this code reads and writes. Version 2 brought checklists: an archive
     /// without them is written as version 1, which a version of Arrange without checklists reads
-    /// too, and one with them is refused there as newer rather than read without them.
-    public static let currentVersion = 2
+    /// too, and one with them is refused there as newer rather than read without them. Version 3
+    /// brought areas, in the same way.
+    public static let currentVersion = 3
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -32,22 +34,51 @@ public struct Archive: Codable, Hashable, Sendable {
     public var version: Int
     /// The id of the store's default list, when the archive holds it.
     public var defaultList: ItemList.ID?
-    /// The lists, in their order.
+    /// The areas, in their order; absent when there are none.
+    public var areas: [ArchivedArea]?
+    /// The lists, in the sidebar's order.
     public var lists: [ArchivedList]
 
     /// An archive in the oldest version that holds it (``requiredVersion``).
-    public init(defaultList: ItemList.ID?, lists: [ArchivedList]) {
+    public init(defaultList: ItemList.ID?, areas: [ArchivedArea] = [], lists: [ArchivedList]) {
         self.format = Self.formatName
-        self.version = Self.requiredVersion(of: lists)
         self.defaultList = defaultList
+        self.areas = areas.isEmpty ? nil : areas
         self.lists = lists
+        self.version = 1
+        self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 2 when an item has a checklist, else 1.
-    public var requiredVersion: Int { Self.requiredVersion(of: lists) }
+    /// The oldest version that holds the whole archive: 3 when it has areas, else 2 when an
+    /// item has a checklist, else 1.
+    public var requiredVersion: Int {
+        if areas != nil || lists.contains(where: { $0.area != nil }) { return 3 }
+        return lists.contains { $0.items.contains { $0.checklist != nil } } ? 2 : 1
+    }
+}
 
-    private static func requiredVersion(of lists: [ArchivedList]) -> Int {
-        lists.contains { $0.items.contains { $0.checklist != nil } } ? 2 : 1
+/// An area of an ``Archive``; its lists name it.
+public struct ArchivedArea: Codable, Hashable, Sendable, Identifiable {
+    /// The area's id.
+    public var id: Area.ID
+    /// The area's name.
+    public var name: String
+    /// Seconds since 1970 in JSON, as the database stores them.
+    public var createdAt: Date
+    /// The area's key among the areas.
+    public var sortIndex: Int64
+
+    /// Archives `area`.
+    public init(_ area: Area) {
+        self.id = area.id
+        self.name = area.name
+        self.createdAt = area.createdAt
+        self.sortIndex = area.sortIndex
+    }
+
+    /// The area as the model holds it.
+    public var area: Area {
+        Area(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
     }
 }
 
@@ -59,8 +90,10 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     public var name: String
     /// Seconds since 1970 in JSON, as the database stores them.
     public var createdAt: Date
-    /// The list's key among the lists.
+    /// The list's key among the lists of its area, or of none.
     public var sortIndex: Int64
+    /// The id of the list's area; absent when it is in none.
+    public var area: Area.ID?
     /// The list's items, completed ones included, in their order.
     public var items: [ArchivedItem]
 
@@ -70,12 +103,13 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
         self.name = list.name
         self.createdAt = list.createdAt
         self.sortIndex = list.sortIndex
+        self.area = list.area
         self.items = items
     }
 
     /// The list as the model holds it.
     public var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area)
     }
 }
 

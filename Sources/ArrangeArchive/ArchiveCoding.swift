@@ -91,8 +91,22 @@ extension Archive {
         var version: Int?
     }
 
-    /// Refuses duplicate ids and names and invalid titles, naming the first one's path.
+    /// Refuses duplicate ids and names, invalid titles and lists of unknown areas, naming the first one's path.
     private func check() throws(ArchiveError) {
+        var areaIDs = Set<Area.ID>()
+        var areaNames = Set<String>()
+        for (areaIndex, area) in (areas ?? []).enumerated() {
+            let path = "areas[\(areaIndex)]"
+            guard areaIDs.insert(area.id).inserted else { throw .invalid(path: path + ".id", reason: "another area has the id \(area.id).") }
+            do {
+                _ = try Title.validated(area.name, as: .areaName)
+            } catch {
+                throw .invalid(path: path + ".name", reason: error.debugDescription)
+            }
+            guard areaNames.insert(ItemList.nameKey(area.name)).inserted else {
+                throw .invalid(path: path + ".name", reason: "another area is named '\(area.name)'.")
+            }
+        }
         var listIDs = Set<ItemList.ID>()
         var names = Set<String>()
         var itemIDs = Set<Item.ID>()
@@ -107,6 +121,9 @@ extension Archive {
             }
             guard names.insert(ItemList.nameKey(list.name)).inserted else {
                 throw .invalid(path: path + ".name", reason: "another list is named '\(list.name)'.")
+            }
+            if let area = list.area, !areaIDs.contains(area) {
+                throw .invalid(path: path + ".area", reason: "no area of the archive has the id \(area).")
             }
             for (itemIndex, item) in list.items.enumerated() {
                 let itemPath = "\(path).items[\(itemIndex)]"

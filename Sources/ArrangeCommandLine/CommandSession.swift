@@ -237,6 +237,13 @@ public final class CommandSession: Sendable {
         try await environment.repository.read { try $0.defaultListID() }
     }
 
+    /// Every list, one per line, in the sidebar's order under the names of their areas, with
+    /// the default list marked: how the commands that change the lists show them.
+    func listsText(_ lists: [ListSummary]) async throws -> String {
+        let areas = lists.contains { $0.area != nil } ? try await environment.repository.read { try $0.areas() } : []
+        return TextFormat.lists(lists, defaultList: try await defaultListID(), areas: areas)
+    }
+
     /// The `#N` of each open item among `items`, for messages like "now #4 of Groceries":
     /// one count of the items before it, not a read of the whole list.
     ///

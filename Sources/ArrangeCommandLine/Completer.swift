@@ -4,7 +4,7 @@ import ArrangeModel
 import ArrangeStore
 import Foundation
 
-/// What Tab offers in the REPL: command names, list names and item references.
+/// What Tab offers in the REPL: command names, list and area names, and item references.
 public struct Completer: Sendable {
     public let session: CommandSession
 
@@ -41,6 +41,13 @@ public struct Completer: Sendable {
     /// The subcommands of `checklist`.
     static let checklistCommands = ChecklistCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
 
+    /// The subcommands of `area`.
+    static let areaCommands = AreaCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+    /// The options followed by an area: the catalogue's area parameters.
+    static let areaOptions = Set(
+        RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == AreaReference.self || $0.valueType == AreaChoice.self }.map { "--" + $0.name })
+
     /// The options of the checklist commands that take a value.
     static let checklistValueOptions: Set = ["--list", "--before", "--after", "--offset", "--to-offset", "--from-offsets"]
 
@@ -71,7 +78,13 @@ public struct Completer: Sendable {
         if command == ChecklistCommand.configuration.commandName {
             return checklistCandidates(before: before, current: current)
         }
+        if command == AreaCommand.configuration.commandName {
+            return areaCandidates(before: before, current: current)
+        }
         let previous = before.last ?? ""
+        if Self.areaOptions.contains(previous) {
+            return areaNames(matching: current)
+        }
         if previous == "--scope" {
             return OrderingKind.allCases.map(\.rawValue).filter { $0.hasPrefix(current) }
         }
@@ -94,6 +107,16 @@ public struct Completer: Sendable {
         guard placesAnchor || !previous.hasPrefix("--") else { return [] }
         let inToday = placesAnchor || Self.todayNumbered.contains(before[1])
         return itemReferences(matching: current, numbering: inToday ? .today : .list(option(["--list"], in: before)))
+    }
+
+    /// The candidates after `area`: its subcommands, then the area that `rename`, `move` and
+    /// `delete` name, and the area a placement names; nothing for a new name.
+    private func areaCandidates(before: [String], current: String) -> [String] {
+        guard before.count > 1 else { return Self.areaCommands.filter { $0.hasPrefix(current) } }
+        let previous = before.last ?? ""
+        let placesAnchor = previous == "--before" || previous == "--after"
+        let namesArea = before.count == 2 && before[1] != "create"
+        return placesAnchor || namesArea ? areaNames(matching: current) : []
     }
 
     /// The candidates after `checklist`: its subcommands, then the item, then entries of the
@@ -143,11 +166,17 @@ public struct Completer: Sendable {
     }
 
     private func listNames(matching prefix: String) -> [String] {
-        let lists = (try? repository.read { try $0.lists() }) ?? []
+        names((try? repository.read { try $0.lists() })?.map(\.name) ?? [], matching: prefix)
+    }
+
+    private func areaNames(matching prefix: String) -> [String] {
+        names((try? repository.read { try $0.areas() })?.map(\.name) ?? [], matching: prefix)
+    }
+
+    /// The names that start with `prefix`, ignoring case, with their spaces escaped.
+    private func names(_ names: [String], matching prefix: String) -> [String] {
         let key = ItemList.nameKey(prefix)
-        return lists.map(\.name)
-            .filter { ItemList.nameKey($0).hasPrefix(key) }
-            .map { $0.replacingOccurrences(of: " ", with: "\\ ") }
+        return names.filter { ItemList.nameKey($0).hasPrefix(key) }.map { $0.replacingOccurrences(of: " ", with: "\\ ") }
     }
 
     /// `#1`…`#N` for the open items of a list, or ids that start with `prefix`, found through

@@ -53,6 +53,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownItem: "unknownItem"
         case .unknownList: "unknownList"
         case .unknownChecklistItem: "unknownChecklistItem"
+        case .unknownArea: "unknownArea"
         case .noChecklistItemsNamed: "noChecklistItems"
         case .noDefaultList: "noDefaultList"
         case .defaultListProtected: "defaultListProtected"
@@ -80,9 +81,11 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         switch error {
         case .empty(.title): "emptyTitle"
         case .empty(.listName): "emptyListName"
+        case .empty(.areaName): "emptyAreaName"
         case .tooLong: "tooLong"
         case .controlCharacter: "controlCharacter"
         case .duplicateListName: "duplicateListName"
+        case .duplicateAreaName: "duplicateAreaName"
         case .notesTooLarge: "notesTooLarge"
         }
     }
@@ -95,6 +98,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .duplicateItem: "duplicateItem"
         case .checklistItemNotFound: "unknownChecklistItem"
         case .duplicateChecklistItem: "duplicateChecklistItem"
+        case .areaNotFound: "unknownArea"
+        case .duplicateArea: "duplicateArea"
         case .duplicateOperation: "duplicateOperation"
         case .operationNotFound: "unknownOperation"
         case .validation(let error): code(of: error)
@@ -145,6 +150,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .anchorNotInToday: "anchorNotInToday"
         case .targetListAmbiguous: "targetListAmbiguous"
         case .notInChecklist: "notInChecklist"
+        case .anchorInAnotherArea: "anchorInAnotherArea"
         }
     }
 }

@@ -98,7 +98,13 @@ struct ListingJSON: ~Copyable {
     }
 
     private mutating func write(_ list: ListSummary) {
-        append(#"{"createdAt":"#)
+        if let area = list.area {
+            append(#"{"area":"#)
+            id(area)
+            append(#","createdAt":"#)
+        } else {
+            append(#"{"area":null,"createdAt":"#)
+        }
         date(list.createdAt)
         append(#","id":"#)
         id(list.id)

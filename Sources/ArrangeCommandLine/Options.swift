@@ -72,7 +72,14 @@ extension ListReference: PlacementAnchor {
     static let placed = "the list"
     static let noun = "list"
     static let namedBy = "a name or an id"
-    static let counted = "the lists"
+    static let counted = "the lists of its area, or of none"
+}
+
+extension AreaReference: PlacementAnchor {
+    static let placed = "the area"
+    static let noun = "area"
+    static let namedBy = "a name or an id"
+    static let counted = "the areas"
 }
 
 /// Where something goes: one of `--top`, `--bottom`, `--before`, `--after`, `--offset`.

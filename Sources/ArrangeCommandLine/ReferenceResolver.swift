@@ -26,6 +26,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case invalidChecklistItemReference(String)
     /// `#N` names a place the checklist of the item titled `item` does not have (`count` entries).
     case checklistPositionOutOfRange(position: Int, count: Int, item: String)
+    /// No area has this name or id; `known` names the areas there are.
+    case unknownArea(String, known: [String])
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -40,6 +42,7 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .offsetTooLarge: "offsetOutOfRange"
         case .invalidChecklistItemReference: "invalidReference"
         case .checklistPositionOutOfRange: "positionOutOfRange"
+        case .unknownArea: "unknownArea"
         }
     }
 }
@@ -73,6 +76,8 @@ extension ReferenceError: LocalizedError {
             count == 0
                 ? "#\(position) is past the end: the checklist of '\(item)' is empty."
                 : "#\(position) is out of range: the checklist of '\(item)' has \(count) entr\(count == 1 ? "y" : "ies") (#1 to #\(count))."
+        case .unknownArea(let name, let known):
+            "No area is named '\(name)'." + (known.isEmpty ? " There are no areas yet; create one with `area create`." : " Areas: \(known.joined(separator: ", ")).")
         }
     }
 }
@@ -233,5 +238,26 @@ public final class ReferenceResolver {
     /// A placement among the lists with its anchor resolved.
     public func placement(_ reference: ListPlacementReference) throws -> ListPlacement {
         try reference.map { try self.list($0).id }
+    }
+
+    // MARK: Areas
+
+    /// The area `reference` names: by its id, or by its name, ignoring case.
+    ///
+    /// - Throws: ``ReferenceError/unknownArea(_:known:)``.
+    public func area(_ reference: AreaReference) throws -> Area {
+        let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let id = Area.ID(text), let area = try transaction.area(id: id) { return area }
+        let areas = try transaction.areas()
+        let key = ItemList.nameKey(text)
+        guard let area = areas.first(where: { ItemList.nameKey($0.name) == key }) else {
+            throw ReferenceError.unknownArea(reference.text, known: areas.map(\.name))
+        }
+        return area
+    }
+
+    /// A placement among the areas with its anchor resolved.
+    public func placement(_ reference: AreaPlacementReference) throws -> AreaPlacement {
+        try reference.map { try self.area($0).id }
     }
 }

@@ -109,6 +109,16 @@ public struct ListReference: TextReference {
     }
 }
 
+/// How an area is named: its name, ignoring case, or its id.
+public struct AreaReference: TextReference {
+    /// The name or id as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+}
+
 /// A reference written as text: a string literal in Swift, a string in JSON, a word on the command line.
 public protocol TextReference: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArgument, CustomStringConvertible {
     /// The reference as it was written.
@@ -143,3 +153,6 @@ public typealias ChecklistPlacementReference = Placement<ChecklistItemReference>
 
 /// Where a list goes among the lists, with an anchor named by a ``ListReference``.
 public typealias ListPlacementReference = Placement<ListReference>
+
+/// Where an area goes among the areas, with an anchor named by an ``AreaReference``.
+public typealias AreaPlacementReference = Placement<AreaReference>

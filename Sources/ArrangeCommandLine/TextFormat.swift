@@ -17,6 +17,8 @@ enum TextFormat {
         case .lists: startingSentence ? "The lists" : "the lists"
         case .today: "Today"
         case .checklist: startingSentence ? "The checklist" : "the checklist"
+        case .areas: startingSentence ? "The areas" : "the areas"
+        case .area: startingSentence ? "The area's lists" : "the area's lists"
         }
     }
 
@@ -75,15 +77,30 @@ enum TextFormat {
         }).joined(separator: "\n")
     }
 
-    /// Every list, one per line, with its counts; the default list is marked.
-    static func lists(_ lists: [ListSummary], defaultList: ItemList.ID?) -> String {
-        let width = lists.map(\.name.count).max() ?? 0
-        return lists.map { list in
-            let name = list.name + String(repeating: " ", count: width - list.name.count)
+    /// Every list, one per line, with its counts, in the sidebar's order: those in no area,
+    /// then under each area's name, indented, its own. The default list is marked.
+    ///
+    /// - Parameter areas: Every area, in order; the lists name theirs by id.
+    static func lists(_ lists: [ListSummary], defaultList: ItemList.ID?, areas: [Area] = []) -> String {
+        let width = lists.map { $0.name.count + ($0.area == nil ? 0 : 2) }.max() ?? 0
+        let row = { (list: ListSummary) in
+            let name = (list.area == nil ? "" : "  ") + list.name
             let done = list.totalItems - list.openItems
             let marker = list.id == defaultList ? "  (default)" : ""
-            return "\(name)  \(list.openItems) open" + (done > 0 ? ", \(done) done" : "") + marker
-        }.joined(separator: "\n")
+            return name + String(repeating: " ", count: width - name.count) + "  \(list.openItems) open" + (done > 0 ? ", \(done) done" : "") + marker
+        }
+        let byArea = Dictionary(grouping: lists.filter { $0.area != nil }, by: \.area)
+        return (lists.filter { $0.area == nil }.map(row) + areas.flatMap { area in
+            ["\(area.name):"] + (byArea[area.id] ?? []).map(row)
+        }).joined(separator: "\n")
+    }
+
+    /// Every area, in order, each with its lists, indented, as the sidebar shows them.
+    static func areas(_ areas: [AreaSummary], defaultList: ItemList.ID?) -> String {
+        guard !areas.isEmpty else { return "No areas yet; create one with `area create NAME`." }
+        return lists(
+            areas.flatMap(\.lists), defaultList: defaultList,
+            areas: areas.map { Area(id: $0.id, name: $0.name, createdAt: $0.createdAt, sortIndex: $0.sortIndex) })
     }
 
     /// Every field of one item.

@@ -29,7 +29,9 @@ public struct ExportArchive: ArrangeIntent {
             let checklists = try transaction.checklists(of: items.map(\.id))
             return ArchivedList(list, items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
         }
-        return Archive(defaultList: list == nil ? try transaction.defaultListID() : nil, lists: archived)
+        // One list goes without its area: the archive holds no areas, and the list none.
+        guard list == nil else { return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }) }
+        return Archive(defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived)
     }
 }
 
@@ -66,6 +68,7 @@ public struct ImportArchive: ArrangeIntent {
         var result = ImportResult()
         if let defaultList = archive.defaultList, try Self.isEmpty(transaction) {
             for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
+            for area in try transaction.areas() { try transaction.deleteArea(id: area.id) }
             try insert(into: transaction, result: &result)
             try transaction.setDefaultListID(defaultList)
             return result
@@ -77,12 +80,16 @@ public struct ImportArchive: ArrangeIntent {
     /// Whether the store holds nothing but, at most, an empty default list.
     private static func isEmpty(_ transaction: any ItemReading) throws -> Bool {
         let lists = try transaction.lists()
-        guard lists.count <= 1 else { return false }
+        guard lists.count <= 1, try transaction.areas().isEmpty else { return false }
         return try lists.allSatisfy { try $0.id == transaction.defaultListID() && transaction.itemCount(in: $0.id, visibility: .all) == 0 }
     }
 
     /// Adds everything as it is, keys included, into a store that has nothing.
     private func insert(into transaction: any ItemWriting, result: inout ImportResult) throws {
+        for area in archive.areas ?? [] {
+            try transaction.insert(area.area)
+            result.areasAdded += 1
+        }
         for archived in archive.lists {
             try transaction.insert(archived.list)
             result.listsAdded += 1
@@ -94,21 +101,28 @@ public struct ImportArchive: ArrangeIntent {
         }
     }
 
-    /// Merges by id, then by list name, and resolves the ties the archive's keys make.
+    /// Merges by id, then by name (areas, then lists), and resolves the ties the archive's keys make.
     private func merge(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws {
+        let areaTargets = try mergeAreas(into: transaction, result: &result)
         let listsByName = Dictionary(try transaction.lists().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-        // New lists go after the store's own, in the archive's order.
-        let listShift = try Self.shift(after: .lists, in: transaction, placing: archive.lists.map(\.sortIndex))
+        // New lists go after the store's own of their area (or of none), in the archive's order.
+        let groups = Dictionary(grouping: archive.lists.filter { $0.id != defaultListStandIn }, by: { $0.area.flatMap { areaTargets[$0] } })
+        var listShifts: [Area.ID?: Int128] = [:]
+        for (area, lists) in groups {
+            listShifts[area] = try Self.shift(after: area.map(OrderScope.area) ?? .lists, in: transaction, placing: lists.map(\.sortIndex))
+        }
         for archived in archive.lists {
             let target: ItemList.ID
+            let area = archived.area.flatMap { areaTargets[$0] }
             if archived.id == defaultListStandIn {
                 target = try context.defaultList().id
                 result.listsMerged += 1
             } else if var existing = try transaction.list(id: archived.id) {
                 if existing.name != archived.name, listsByName[ItemList.nameKey(archived.name)].map({ $0.id == existing.id }) ?? true {
                     existing.name = archived.name
-                    try transaction.update(existing)
                 }
+                existing.area = area
+                try transaction.update(existing)
                 target = existing.id
                 result.listsMerged += 1
             } else if let named = listsByName[ItemList.nameKey(archived.name)] {
@@ -116,7 +130,8 @@ public struct ImportArchive: ArrangeIntent {
                 result.listsMerged += 1
             } else {
                 var list = archived.list
-                list.sortIndex = Self.shifted(list.sortIndex, by: listShift)
+                list.area = area
+                list.sortIndex = Self.shifted(list.sortIndex, by: listShifts[area] ?? 0)
                 try transaction.insert(list)
                 target = archived.id
                 result.listsAdded += 1
@@ -140,8 +155,9 @@ public struct ImportArchive: ArrangeIntent {
             }
             result.keysRepaired += try context.ordering.checkUniqueness(.items(target), in: transaction).rowsWritten
         }
-        result.keysRepaired += try context.ordering.checkUniqueness(.lists, in: transaction).rowsWritten
-        result.keysRepaired += try context.ordering.checkUniqueness(.today, in: transaction).rowsWritten
+        for scope in try [OrderScope.lists, .areas, .today] + transaction.areas().map({ .area($0.id) }) {
+            result.keysRepaired += try context.ordering.checkUniqueness(scope, in: transaction).rowsWritten
+        }
         if try transaction.defaultListID() == nil, let defaultList = archive.defaultList, try transaction.list(id: defaultList) != nil {
             try transaction.setDefaultListID(defaultList)
         }
@@ -149,6 +165,38 @@ public struct ImportArchive: ArrangeIntent {
 }
 
 extension ImportArchive {
+    /// Merges the archive's areas by id (renamed to the archive's name when no other area has
+    /// it), then by name; the others are added after the store's own, in the archive's order.
+    ///
+    /// - Returns: The area of the store that each area of the archive went into, by the archive's id.
+    private func mergeAreas(into transaction: any ItemWriting, result: inout ImportResult) throws -> [Area.ID: Area.ID] {
+        let archived = archive.areas ?? []
+        guard !archived.isEmpty else { return [:] }
+        let byName = Dictionary(try transaction.areas().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        let shift = try Self.shift(after: .areas, in: transaction, placing: archived.map(\.sortIndex))
+        var targets: [Area.ID: Area.ID] = [:]
+        for area in archived {
+            if var existing = try transaction.area(id: area.id) {
+                if existing.name != area.name, byName[ItemList.nameKey(area.name)].map({ $0.id == existing.id }) ?? true {
+                    existing.name = area.name
+                    try transaction.update(existing)
+                }
+                targets[area.id] = existing.id
+                result.areasMerged += 1
+            } else if let named = byName[ItemList.nameKey(area.name)] {
+                targets[area.id] = named.id
+                result.areasMerged += 1
+            } else {
+                var added = area.area
+                added.sortIndex = Self.shifted(added.sortIndex, by: shift)
+                try transaction.insert(added)
+                targets[area.id] = added.id
+                result.areasAdded += 1
+            }
+        }
+        return targets
+    }
+
     /// Merges an item's checklist by id: an entry the store has is updated and keeps its place,
     /// in its own item's checklist, since entries move only within their own checklist; a new
     /// one goes after the checklist's own entries, in the archive's order.
@@ -197,6 +245,10 @@ public struct ImportResult: Hashable, Sendable, Codable {
     public var itemsUpdated = 0
     /// Rows given new keys because the archive's keys tied with the store's.
     public var keysRepaired = 0
+    /// Areas the store did not have.
+    public var areasAdded = 0
+    /// Areas of the archive that went into an area the store had, by id or by name.
+    public var areasMerged = 0
 
     /// A result of nothing done.
     public init() {}

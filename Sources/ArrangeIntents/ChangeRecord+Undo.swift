@@ -14,7 +14,7 @@ import Foundation
 /// neighbours' keys, and putting an old key back could land an entry in the wrong place. An
 /// entry goes back directly after the entry that was before it in its ordering, through the
 /// ordering service, which picks a fresh key (and re-spreads if the gap is full). This holds
-/// alike for an item in its list, an item in Today, a list and a checklist entry.
+/// alike for an item in its list, an item in Today, a list, a checklist entry and an area.
 extension ChangeRecord {
     // MARK: Recording where things are
 
@@ -175,6 +175,23 @@ private struct TakingBack {
         case .checklistCompletion(let edits):
             try context.record(.checklistCompletion(try takeBack(edits, of: \.completedAt, unchanged: Self.sameMoment)))
 
+        case .areaCreated(let area, _):
+            guard let area = try transaction.area(id: area.id) else { throw conflict(.areaGone(area.id)) }
+            try context.delete(area)
+
+        case .areaDeleted(let area, let place):
+            guard try transaction.area(id: area.id) == nil else { throw conflict(.areaExistsAgain(name: area.name)) }
+            let at = try place.map(placement(after:)) ?? .bottom
+            let report = try ordering.add(area, at: at.map { Area.ID(entry: $0) }, in: transaction)
+            try context.record(.areaCreated(area, at: ChangeRecord.Neighbours(report)))
+
+        case .areaRenamed(let id, let edit):
+            guard var area = try transaction.area(id: id) else { throw conflict(.areaGone(id)) }
+            let current = area.name
+            area.name = edit.old
+            try transaction.update(area)
+            try context.record(.areaRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
+
         case .orderRepaired, .rowsWritten:
             // Never a step of the history.
             break
@@ -203,7 +220,7 @@ private struct TakingBack {
     private func deleteList(_ id: ItemList.ID) throws {
         guard let list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
         guard try transaction.defaultListID() != id else { throw conflict(.becameDefault(name: list.name)) }
-        let place = try ChangeRecord.place(of: list.entry, in: .lists, transaction: transaction)
+        let place = try ChangeRecord.place(of: list.entry, in: list.scope, transaction: transaction)
         let items = try ChangeRecord.placedItems(try transaction.items(in: id, visibility: .all, offset: 0, limit: .max), in: transaction)
         try transaction.deleteList(id: id)
         try context.record(.listDeleted(list, place: place, items: items))
@@ -212,19 +229,23 @@ private struct TakingBack {
     /// Why the entry of a place cannot be put back.
     private func missing(_ place: Place) -> HistoryConflict {
         switch place.scope {
-        case .lists: .listGone(ItemList.ID(entry: place.id))
+        case .lists, .area: .listGone(ItemList.ID(entry: place.id))
+        case .areas: .areaGone(Area.ID(entry: place.id))
         case .items: .itemGone(Item.ID(entry: place.id))
         case .today: .itemLeftToday(Item.ID(entry: place.id))
         case .checklist: .checklistItemGone(ChecklistItem.ID(entry: place.id))
         }
     }
 
-    /// The entry of an item or list in the ordering a place was recorded in: for an item
-    /// recorded in a list, its entry in whatever list it is in now.
+    /// The entry of an item, list, checklist entry or area in the ordering a place was recorded
+    /// in: for an item recorded in a list, its entry in whatever list it is in now; for a list,
+    /// in whatever area (or none) it is in now.
     private func currentEntry(_ id: OrderEntry.ID, like scope: OrderScope) throws -> (entry: OrderEntry, scope: OrderScope)? {
         switch scope {
-        case .lists:
-            return try transaction.list(id: ItemList.ID(entry: id)).map { ($0.entry, .lists) }
+        case .lists, .area:
+            return try transaction.list(id: ItemList.ID(entry: id)).map { ($0.entry, $0.scope) }
+        case .areas:
+            return try transaction.area(id: Area.ID(entry: id)).map { ($0.entry, .areas) }
         case .today:
             return try transaction.entry(id: id, in: .today).map { ($0, .today) }
         case .items:
@@ -291,7 +312,7 @@ private struct TakingBack {
     /// Directly after a place's predecessor, or at the top when there is none.
     ///
     /// - Throws: ``IntentError/historyConflict(action:reason:)`` when the place's list, its
-    ///   checklist's item, or its predecessor is gone.
+    ///   checklist's item, its area, or its predecessor is gone.
     private func placement(after place: Place) throws -> Placement<OrderEntry.ID> {
         var listName: String?
         switch place.scope {
@@ -300,7 +321,9 @@ private struct TakingBack {
             listName = list.name
         case .checklist(let id):
             guard try transaction.item(id: id) != nil else { throw conflict(.itemGone(id)) }
-        case .lists, .today:
+        case .area(let id):
+            guard try transaction.area(id: id) != nil else { throw conflict(.areaGone(id)) }
+        case .lists, .today, .areas:
             break
         }
         guard let predecessor = place.predecessor else { return .top }

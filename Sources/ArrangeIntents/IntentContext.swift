@@ -154,6 +154,14 @@ public final class IntentContext {
         return list
     }
 
+    /// The area with this id.
+    ///
+    /// - Throws: ``IntentError/unknownArea(_:)``.
+    public func area(_ id: Area.ID) throws -> Area {
+        guard let area = try transaction.area(id: id) else { throw IntentError.unknownArea(id) }
+        return area
+    }
+
     /// The store's default list; in a write transaction it is created when the store has none.
     func defaultList() throws -> ItemList {
         if let id = try transaction.defaultListID(), let list = try transaction.list(id: id) {
@@ -223,6 +231,13 @@ public final class IntentContext {
     /// - Throws: ``IntentError/unknownList(_:)``, ``IntentError/negativeOffset(_:)``.
     func check(_ placement: ListPlacement) throws {
         try check(placement, anchorExists: { _ = try list($0) })
+    }
+
+    /// Throws unless a placement of areas can be made: its anchor exists, its offset is not negative.
+    ///
+    /// - Throws: ``IntentError/unknownArea(_:)``, ``IntentError/negativeOffset(_:)``.
+    func check(_ placement: AreaPlacement) throws {
+        try check(placement, anchorExists: { _ = try area($0) })
     }
 
     func check<Anchor>(_ placement: Placement<Anchor>, anchorExists: (Anchor) throws -> Void) throws {

@@ -12,6 +12,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownList(ItemList.ID)
     /// No checklist entry has this id.
     case unknownChecklistItem(ChecklistItem.ID)
+    /// No area has this id.
+    case unknownArea(Area.ID)
     /// An intent that acts on checklist entries was given none.
     case noChecklistItemsNamed
     /// The store has no default list yet, and an intent that only reads cannot create one.
@@ -46,6 +48,7 @@ extension IntentError: LocalizedError {
         case .unknownItem: table.message("IntentError.unknownItem")
         case .unknownList: table.message("IntentError.unknownList")
         case .unknownChecklistItem: table.message("IntentError.unknownChecklistItem")
+        case .unknownArea: table.message("IntentError.unknownArea")
         case .noChecklistItemsNamed: table.message("IntentError.noChecklistItemsNamed")
         case .noDefaultList: table.message("IntentError.noDefaultList")
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
@@ -75,6 +78,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No list has the id \(id); it may have been deleted."
         case .unknownChecklistItem(let id):
             "No checklist entry has the id \(id); it may have been deleted."
+        case .unknownArea(let id):
+            "No area has the id \(id); it may have been deleted."
         case .noChecklistItemsNamed:
             "Name at least one checklist entry."
         case .noDefaultList:
@@ -130,6 +135,10 @@ public enum HistoryConflict: Hashable, Sendable {
     case editedSince(EditedField, item: Item.ID, title: String)
     /// A checklist entry the step changed no longer exists.
     case checklistItemGone(ChecklistItem.ID)
+    /// An area the step changed, or a list's area, no longer exists.
+    case areaGone(Area.ID)
+    /// An area the step deleted, named so, exists again.
+    case areaExistsAgain(name: String)
     /// A checklist entry the step deleted exists again.
     case checklistItemExistsAgain(ChecklistItem.ID)
     /// A checklist entry was retitled, completed or reopened since the step, and taking the
@@ -158,6 +167,10 @@ public enum HistoryConflict: Hashable, Sendable {
         case .neighbourGone(_, .lists, _): table.message("HistoryConflict.neighbourGone.lists")
         case .neighbourGone(_, .items, let name): table.message("HistoryConflict.neighbourGone.list", ["name": name ?? ""])
         case .neighbourGone(_, .checklist, _): table.message("HistoryConflict.neighbourGone.checklist")
+        case .neighbourGone(_, .areas, _): table.message("HistoryConflict.neighbourGone.areas")
+        case .neighbourGone(_, .area, _): table.message("HistoryConflict.neighbourGone.area")
+        case .areaGone: table.message("HistoryConflict.areaGone")
+        case .areaExistsAgain(let name): table.message("HistoryConflict.areaExistsAgain", ["name": name])
         case .editedSince(let field, _, let title): table.message("HistoryConflict.editedSince.\(field.rawValue)", ["title": title])
         case .checklistItemGone: table.message("HistoryConflict.checklistItemGone")
         case .checklistItemExistsAgain: table.message("HistoryConflict.checklistItemExistsAgain")
@@ -183,6 +196,10 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .neighbourGone(let entry, .lists, _): "what was before it (\(entry)) is no longer in the order of the lists."
         case .neighbourGone(let entry, .items, let name): "what was before it (\(entry)) is no longer in '\(name ?? "")'."
         case .neighbourGone(let entry, .checklist(let item), _): "what was before it (\(entry)) is no longer in the checklist of item \(item)."
+        case .neighbourGone(let entry, .areas, _): "what was before it (\(entry)) is no longer among the areas."
+        case .neighbourGone(let entry, .area(let area), _): "what was before it (\(entry)) is no longer in the area \(area)."
+        case .areaGone(let id): "area \(id) no longer exists."
+        case .areaExistsAgain(let name): "the area '\(name)' exists again."
         case .editedSince(let field, _, let title): "the \(field.rawValue) of '\(title)' has changed since."
         case .checklistItemGone(let id): "checklist entry \(id) no longer exists."
         case .checklistItemExistsAgain(let id): "checklist entry \(id) exists again."

@@ -3,64 +3,105 @@ public import ArrangeOrdering
 import ArrangeStore
 public import Foundation
 
-/// Creates an empty list, at the bottom of the lists unless a placement is given.
+/// Which lists of the sidebar a list is among: those in no area, which come first, or an area's.
+public enum ListGroup: Hashable, Sendable, Codable {
+    /// The lists in no area.
+    case noArea
+    /// The lists of an area.
+    case area(Area.ID)
+
+    /// The group of the lists of `area`, or of those in no area for `nil`.
+    public init(_ area: Area.ID?) {
+        self = area.map(ListGroup.area) ?? .noArea
+    }
+
+    /// The area, or `nil` for the lists in no area.
+    public var area: Area.ID? {
+        if case .area(let area) = self { area } else { nil }
+    }
+
+    /// The ordering of the group's lists.
+    public var scope: OrderScope {
+        area.map(OrderScope.area) ?? .lists
+    }
+}
+
+/// Creates an empty list, at the bottom of the lists in no area unless a placement or an area is given.
 public struct CreateList: ArrangeIntent {
     public static let title = "Create List"
 
     /// The new list's name; no two lists may share a name, ignoring case.
     public var name: String
-    /// Where the list goes among the lists.
+    /// Where the list goes among the lists of its group.
     public var placement: ListPlacement
+    /// The lists it goes among: those in no area, or an area's.
+    public var group: ListGroup
 
-    /// Creates a list named `name` at `placement`.
-    public init(name: String, placement: ListPlacement = .bottom) {
+    /// Creates a list named `name` at `placement` among the lists of `group`.
+    ///
+    /// ```swift
+    /// try await CreateList(name: "Groceries").perform(in: environment)
+    /// try await CreateList(name: "Launch", placement: .top, in: .area(work)).perform(in: environment)
+    /// ```
+    public init(name: String, placement: ListPlacement = .bottom, in group: ListGroup = .noArea) {
         self.name = name
         self.placement = placement
+        self.group = group
     }
 
     public func run(in context: IntentContext) throws -> ListResult {
         let transaction = try context.writing(Self.title)
         let name = try Title.validated(name, as: .listName)
         try context.check(placement)
-        let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
+        if let area = group.area { _ = try context.area(area) }
+        let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now(), area: group.area)
         let report = try context.ordering.add(list, at: placement, in: transaction)
         try context.record(.listCreated(list, at: ChangeRecord.Neighbours(report)))
         return ListResult(list: try context.summary(of: try context.list(ItemList.ID(entry: report.placed[0].id))))
     }
 }
 
-/// Moves a list to another place among the lists.
+/// Moves a list to another place among the lists of its area, or into an area, or out of one.
 public struct MoveList: ArrangeIntent {
     public static let title = "Move List"
 
     /// The list to move.
     public var list: ItemList.ID
-    /// Where it goes.
+    /// Where it goes among the lists of its group.
     public var placement: ListPlacement
+    /// The lists it goes among; `nil` keeps it among those of its own area, or of none.
+    public var group: ListGroup?
 
-    /// Moves `list` to `placement` among the lists.
+    /// Moves `list` to `placement` among the lists of `group`, which it joins; without a group,
+    /// among the lists of its own area (or of none).
     ///
     /// ```swift
     /// try await MoveList(groceries, to: .top).perform(in: environment)
-    /// try await MoveList(groceries, to: .after(work)).perform(in: environment)
+    /// try await MoveList(groceries, to: .after(errands)).perform(in: environment)
+    /// try await MoveList(groceries, to: .bottom, in: .area(home)).perform(in: environment)  // into Home
+    /// try await MoveList(groceries, to: .top, in: .noArea).perform(in: environment)         // out of any area
     /// ```
-    public init(_ list: ItemList.ID, to placement: ListPlacement) {
+    public init(_ list: ItemList.ID, to placement: ListPlacement, in group: ListGroup? = nil) {
         self.list = list
         self.placement = placement
+        self.group = group
     }
 
     public func run(in context: IntentContext) throws -> ListPlacementResult {
         let transaction = try context.writing(Self.title)
         let list = try context.list(self.list)
         try context.check(placement)
-        let places = context.recordsHistory ? try ChangeRecord.places(of: [list.entry], in: .lists, transaction: transaction) : []
-        let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction)
-        try context.recordPlacement(report, in: .lists, from: places)
+        if let area = group?.area { _ = try context.area(area) }
+        let scope = group?.scope ?? list.scope
+        let places = context.recordsHistory ? try ChangeRecord.places(of: [list.entry], in: list.scope, transaction: transaction) : []
+        let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: scope, visibility: .all, in: transaction)
+        try context.recordPlacement(report, in: scope, from: places)
         return try context.listResult(of: report)
     }
 }
 
-/// Moves the lists at some offsets to before the list at another, as SwiftUI's `onMove` reports a drag in the sidebar.
+/// Moves the lists at some offsets of one group (the lists in no area, or an area's) to before
+/// the list at another, as SwiftUI's `onMove` reports a drag within a section of the sidebar.
 public struct MoveListsAtOffsets: ArrangeIntent {
     public static let title = "Move List"
 
@@ -68,22 +109,26 @@ public struct MoveListsAtOffsets: ArrangeIntent {
     public var fromOffsets: IndexSet
     /// The offset to move them before, in the coordinates from before the move; the count of lists for the end.
     public var toOffset: Int
+    /// The group the offsets count in.
+    public var group: ListGroup
     /// The lists the view showed when the person dragged, in the order shown; the offsets
     /// index into it. `nil` counts the offsets among the lists as they are when the move runs.
     public var shown: [ItemList.ID]?
 
-    /// Moves the lists at `fromOffsets` to before the one at `toOffset`; given `shown`, the
-    /// lists the view showed in its order, the offsets index into it, so that a stale view moves
-    /// the list the person dragged (``ShownDrag``).
-    public init(fromOffsets: IndexSet, toOffset: Int, shown: [ItemList.ID]? = nil) {
+    /// Moves the lists at `fromOffsets` of `group` to before the one at `toOffset`; given
+    /// `shown`, the lists the view showed in its order, the offsets index into it, so that a
+    /// stale view moves the list the person dragged (``ShownDrag``).
+    public init(fromOffsets: IndexSet, toOffset: Int, in group: ListGroup = .noArea, shown: [ItemList.ID]? = nil) {
         self.fromOffsets = fromOffsets
         self.toOffset = toOffset
+        self.group = group
         self.shown = shown
     }
 
     public func run(in context: IntentContext) throws -> ListPlacementResult {
-        try context.listResult(of: try moveAtOffsets(
-            fromOffsets, to: toOffset, in: .lists, visibility: .all, shown: shown?.map(\.entryID), context: context, action: Self.title))
+        if let area = group.area { _ = try context.area(area) }
+        return try context.listResult(of: try moveAtOffsets(
+            fromOffsets, to: toOffset, in: group.scope, visibility: .all, shown: shown?.map(\.entryID), context: context, action: Self.title))
     }
 }
 
@@ -134,7 +179,7 @@ public struct DeleteList: ArrangeIntent {
         var place: ChangeRecord.Place?
         var items: [ChangeRecord.PlacedItem] = []
         if context.recordsHistory {
-            place = try ChangeRecord.place(of: list.entry, in: .lists, transaction: transaction)
+            place = try ChangeRecord.place(of: list.entry, in: list.scope, transaction: transaction)
             items = try ChangeRecord.placedItems(try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max), in: transaction)
         }
         try transaction.deleteList(id: list.id)

@@ -195,6 +195,82 @@ public struct DeletedListResult: Hashable, Sendable, Codable {
     }
 }
 
+/// An area with its lists, in their order, as intents return it.
+public struct AreaSummary: Identifiable, Hashable, Sendable, Codable {
+    /// The area's id.
+    public var id: Area.ID
+    /// The area's name.
+    public var name: String
+    /// When the area was created.
+    public var createdAt: Date
+    /// The area's key in the order of the areas.
+    public var sortIndex: Int64
+    /// The area's lists, in their order there.
+    public var lists: [ListSummary]
+
+    /// Describes `area` with its lists.
+    public init(_ area: Area, lists: [ListSummary]) {
+        id = area.id
+        name = area.name
+        createdAt = area.createdAt
+        sortIndex = area.sortIndex
+        self.lists = lists
+    }
+}
+
+/// One area, as ``CreateArea`` and ``RenameArea`` return it.
+public struct AreaResult: Hashable, Sendable, Codable {
+    /// The area.
+    public var area: AreaSummary
+
+    /// Creates the result from its parts.
+    public init(area: AreaSummary) {
+        self.area = area
+    }
+}
+
+/// Every area, in their order, as ``GetAreas`` returns them.
+public struct AreasResult: Hashable, Sendable, Codable {
+    /// Every area, in the order of `ItemReading.areas()`, each with its lists.
+    public var areas: [AreaSummary]
+
+    /// Creates the result from its parts.
+    public init(areas: [AreaSummary]) {
+        self.areas = areas
+    }
+}
+
+/// What ``MoveArea`` and ``MoveAreasAtOffsets`` did: every area in its new order, and the rows written.
+public struct AreaPlacementResult: Hashable, Sendable, Codable {
+    /// Every area, in order.
+    public var areas: [AreaSummary]
+    /// Every row written, the moved area and re-spread neighbours together.
+    public var rowsWritten: Int
+    /// The rows of neighbours re-spread to make room (included in ``rowsWritten``).
+    public var rowsRespread: Int
+
+    /// Creates the result from its parts.
+    public init(areas: [AreaSummary], rowsWritten: Int, rowsRespread: Int) {
+        self.areas = areas
+        self.rowsWritten = rowsWritten
+        self.rowsRespread = rowsRespread
+    }
+}
+
+/// A deleted area, and the lists that moved out of it.
+public struct DeletedAreaResult: Hashable, Sendable, Codable {
+    /// The area, with its lists as they were in it.
+    public var area: AreaSummary
+    /// Its lists, now in no area, at the bottom of those lists, in their order.
+    public var movedLists: [ListSummary]
+
+    /// Creates the result from its parts.
+    public init(area: AreaSummary, movedLists: [ListSummary]) {
+        self.area = area
+        self.movedLists = movedLists
+    }
+}
+
 /// What ``MoveList`` and ``MoveListsAtOffsets`` did: every list in its new order, and the rows written.
 public struct ListPlacementResult: Hashable, Sendable, Codable {
     /// Every list, in order.
@@ -251,6 +327,10 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
     case today
     /// An item's checklist.
     case checklist
+    /// The areas.
+    case areas
+    /// The lists of an area.
+    case area
 
     /// The kind of `scope`.
     public init(_ scope: OrderScope) {
@@ -259,6 +339,8 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .lists: self = .lists
         case .today: self = .today
         case .checklist: self = .checklist
+        case .areas: self = .areas
+        case .area: self = .area
         }
     }
 }

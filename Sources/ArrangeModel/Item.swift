@@ -116,7 +116,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         let sortIndex: Int64? = switch scope {
         case .items(let list): list == listID ? self.sortIndex : nil
         case .today: todayIndex
-        case .lists, .checklist: nil
+        case .lists, .checklist, .areas, .area: nil
         }
         return sortIndex.map { OrderEntry(id: id.entryID, sortIndex: $0, isOpen: !isCompleted) }
     }

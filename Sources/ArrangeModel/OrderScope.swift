@@ -8,19 +8,33 @@ import Foundation
 ///
 /// ```swift
 /// OrderScope.items(groceries.id)  // the items of Groceries, by Item.sortIndex
-/// OrderScope.lists                // the lists in the sidebar, by ItemList.sortIndex
+/// OrderScope.lists                // the lists in no area, by ItemList.sortIndex
 /// OrderScope.today                // the items in Today, of any list, by Item.todayIndex
-/// OrderScope.checklist(trip.id)    // the checklist of the item Trip, by ChecklistItem.sortIndex
+/// OrderScope.checklist(trip.id)   // the checklist of the item Trip, by ChecklistItem.sortIndex
+/// OrderScope.areas                // the areas in the sidebar, by Area.sortIndex
+/// OrderScope.area(work.id)        // the lists of the area Work, by ItemList.sortIndex
 /// ```
 public enum OrderScope: Hashable, Sendable {
     /// The items of one list, keyed by ``Item/sortIndex``.
     case items(ItemList.ID)
-    /// Every list, keyed by ``ItemList/sortIndex``.
+    /// The lists in no area, keyed by ``ItemList/sortIndex``: the first lists of the sidebar.
     case lists
     /// The items in Today, whatever their list, keyed by ``Item/todayIndex``.
     case today
     /// The entries of one item's checklist, keyed by ``ChecklistItem/sortIndex``.
     case checklist(Item.ID)
+    /// Every area, keyed by ``Area/sortIndex``.
+    case areas
+    /// The lists of one area, keyed by ``ItemList/sortIndex``.
+    case area(Area.ID)
+
+    /// Whether the ordering holds lists: those in no area, or an area's.
+    public var holdsLists: Bool {
+        switch self {
+        case .lists, .area: true
+        case .items, .today, .checklist, .areas: false
+        }
+    }
 }
 
 extension OrderScope: CustomStringConvertible {
@@ -31,20 +45,22 @@ extension OrderScope: CustomStringConvertible {
         case .lists: "the order of the lists"
         case .today: "Today"
         case .checklist(let item): "the checklist of the item \(item)"
+        case .areas: "the order of the areas"
+        case .area(let area): "the lists of the area \(area)"
         }
     }
 }
 
 extension OrderScope: Codable {
-    /// Reads the form ``encode(to:)`` writes: `"lists"`, `"today"`, the list's id, or
-    /// `"checklist:"` and the item's id.
+    /// Reads the form ``encode(to:)`` writes: `"lists"`, `"today"`, `"areas"`, the list's id,
+    /// `"checklist:"` and the item's id, or `"area:"` and the area's id.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let scope = OrderScope(text) else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "'\(text)' is not an ordering: 'lists', 'today', a list's id, or 'checklist:' and an item's id."))
+                    debugDescription: "'\(text)' is not an ordering: 'lists', 'today', 'areas', a list's id, 'checklist:' and an item's id, or 'area:' and an area's id."))
         }
         self = scope
     }
@@ -55,14 +71,16 @@ extension OrderScope: Codable {
         try container.encode(text)
     }
 
-    /// The ordering as one string: `"lists"`, `"today"`, the list's id for its items, or
-    /// `"checklist:"` and the item's id for its checklist.
+    /// The ordering as one string: `"lists"`, `"today"`, `"areas"`, the list's id for its items,
+    /// `"checklist:"` and the item's id for its checklist, or `"area:"` and the area's id for its lists.
     public var text: String {
         switch self {
         case .lists: "lists"
         case .today: "today"
+        case .areas: "areas"
         case .items(let list): list.text
         case .checklist(let item): Self.checklistPrefix + item.text
+        case .area(let area): Self.areaPrefix + area.text
         }
     }
 
@@ -71,9 +89,13 @@ extension OrderScope: Codable {
         switch text {
         case "lists": self = .lists
         case "today": self = .today
+        case "areas": self = .areas
         case _ where text.hasPrefix(Self.checklistPrefix):
             guard let item = Item.ID(String(text.dropFirst(Self.checklistPrefix.count))) else { return nil }
             self = .checklist(item)
+        case _ where text.hasPrefix(Self.areaPrefix):
+            guard let area = Area.ID(String(text.dropFirst(Self.areaPrefix.count))) else { return nil }
+            self = .area(area)
         default:
             guard let list = ItemList.ID(text) else { return nil }
             self = .items(list)
@@ -82,23 +104,25 @@ extension OrderScope: Codable {
 
     /// What the text of a checklist's ordering starts with, before the item's id.
     public static let checklistPrefix = "checklist:"
+    /// What the text of an area's ordering of lists starts with, before the area's id.
+    public static let areaPrefix = "area:"
 }
 
-/// One entry of an ordering: an item in its list or in Today, a list among the lists, or an
-/// entry of a checklist.
+/// One entry of an ordering: an item in its list or in Today, a list among the lists, an
+/// entry of a checklist, or an area.
 ///
 /// The ordering service reads and writes entries only, so one algorithm serves every
-/// ``OrderScope``; an entry's ``id`` is the item's, the list's or the checklist entry's own id.
+/// ``OrderScope``; an entry's ``id`` is the item's, the list's, the checklist entry's or the area's own id.
 public struct OrderEntry: Hashable, Sendable {
-    /// The id of the item, list or checklist entry an entry stands for, as an ordering knows it.
+    /// The id of the item, list, checklist entry or area an entry stands for, as an ordering knows it.
     public typealias ID = Identifier<OrderEntry>
 
-    /// The id of the item, list or checklist entry.
+    /// The id of the item, list, checklist entry or area.
     public var id: ID
     /// The entry's key in its ordering.
     public var sortIndex: Int64
     /// Whether the entry is seen among open entries: an item or a checklist entry that is not
-    /// completed, or any list.
+    /// completed, or any list or area.
     public var isOpen: Bool
 
     /// An entry with these fields.
@@ -133,22 +157,23 @@ public struct OrderKey: Hashable, Comparable, Sendable {
     }
 }
 
-/// What the entries of an ordering stand for: items, lists and checklist entries. Only their
+/// What the entries of an ordering stand for: items, lists, checklist entries and areas. Only their
 /// ids convert to and from ``OrderEntry/ID``.
 public protocol OrderedSubject {}
 
 extension Item: OrderedSubject {}
 extension ItemList: OrderedSubject {}
 extension ChecklistItem: OrderedSubject {}
+extension Area: OrderedSubject {}
 
 extension Identifier where Subject: OrderedSubject {
     /// This id as the entry of an ordering names it.
     public var entryID: OrderEntry.ID { OrderEntry.ID(rawValue: rawValue) }
 
-    /// The id of the item, list or checklist entry that an entry of an ordering stands for.
+    /// The id of the item, list, checklist entry or area that an entry of an ordering stands for.
     ///
-    /// The caller knows which it is from the ``OrderScope``: `.lists` holds lists,
-    /// `.checklist` checklist entries, the others items.
+    /// The caller knows which it is from the ``OrderScope``: `.lists` and `.area` hold lists,
+    /// `.checklist` checklist entries, `.areas` areas, the others items.
     public init(entry: OrderEntry.ID) {
         self.init(rawValue: entry.rawValue)
     }

@@ -10,6 +10,8 @@ public enum TitleError: Error, Hashable, Sendable {
     case controlCharacter(field: Field, position: Int)
     /// Another list already has this name, ignoring case.
     case duplicateListName(String)
+    /// Another area already has this name, ignoring case.
+    case duplicateAreaName(String)
     /// An item's notes take more bytes than allowed (`Item.notesSize(_:)`).
     case notesTooLarge(size: Int, limit: Int)
 
@@ -19,6 +21,8 @@ public enum TitleError: Error, Hashable, Sendable {
         case title
         /// A list's name.
         case listName = "list name"
+        /// An area's name.
+        case areaName = "area name"
     }
 }
 
@@ -38,6 +42,8 @@ extension TitleError: CustomStringConvertible, CustomDebugStringConvertible {
             "The \(field.rawValue) has a control character at position \(position); remove it."
         case .duplicateListName(let name):
             "A list named '\(name)' already exists (names ignore case)."
+        case .duplicateAreaName(let name):
+            "An area named '\(name)' already exists (names ignore case)."
         case .notesTooLarge(let size, let limit):
             "The notes take \(size) bytes; the limit is \(limit) (about \(limit / 1_000 * 1_000) characters of plain text); shorten them."
         }
@@ -112,6 +118,7 @@ extension TitleError: LocalizedError {
         case .tooLong(let field, let length, let limit): table.message("TitleError.tooLong.\(field.code)", ["length": "\(length)", "limit": "\(limit)"])
         case .controlCharacter(let field, let position): table.message("TitleError.controlCharacter.\(field.code)", ["position": "\(position)"])
         case .duplicateListName(let name): table.message("TitleError.duplicateListName", ["name": name])
+        case .duplicateAreaName(let name): table.message("TitleError.duplicateAreaName", ["name": name])
         case .notesTooLarge(let size, let limit):
             table.message("TitleError.notesTooLarge", ["size": "\(size)", "limit": "\(limit)", "characters": "\(limit / 1_000 * 1_000)"])
         }
@@ -119,11 +126,12 @@ extension TitleError: LocalizedError {
 }
 
 extension TitleError.Field {
-    /// The field in the codes of the messages: `title`, `listName`.
+    /// The field in the codes of the messages: `title`, `listName`, `areaName`.
     var code: String {
         switch self {
         case .title: "title"
         case .listName: "listName"
+        case .areaName: "areaName"
         }
     }
 }

@@ -4,7 +4,7 @@ public import Foundation
 
 /// Places and moves entries in their orderings, writing as few rows as it can.
 ///
-/// Every ordering (an `OrderScope`: a list's items, the lists, Today, a checklist) works the same way.
+/// Every ordering (an `OrderScope`: a list's items, the lists, Today, a checklist, the areas) works the same way.
 /// Each entry keeps a gapped 64-bit `sortIndex`. A new or moved entry takes a key in the
 /// gap between its neighbours, so a reorder writes one row. When a gap is used up, a
 /// window of neighbours around it, as small as gives enough room, is re-spread first
@@ -72,15 +72,30 @@ public final class OrderingService: Sendable {
         }
     }
 
-    /// Adds a new list at `placement` among the lists; its `sortIndex` is chosen here.
+    /// Adds a new list at `placement` among the lists of its area (or of none); its `sortIndex` is chosen here.
     ///
     /// - Returns: The list's entry, and the rows written.
-    /// - Throws: `StoreError` for a taken id or name or an unknown anchor, ``OrderingError`` for a bad placement.
+    /// - Throws: `StoreError` for a taken id or name, an unknown area or an unknown anchor,
+    ///   ``OrderingError`` for a bad placement or an anchor of another area.
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ list: ItemList, at placement: ListPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(list.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .lists, visibility: .all, in: transaction) { key in
+        try addEntry(list.id.entryID, isOpen: true, at: placement.map(\.entryID), in: list.scope, visibility: .all, in: transaction) { key in
             var added = list
+            added.sortIndex = key
+            try transaction.insert(added)
+        }
+    }
+
+    /// Adds a new area at `placement` among the areas; its `sortIndex` is chosen here.
+    ///
+    /// - Returns: The area's entry, and the rows written.
+    /// - Throws: `StoreError` for a taken id or name or an unknown anchor, ``OrderingError`` for a bad placement.
+    /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
+    @discardableResult
+    public func add(_ area: Area, at placement: AreaPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
+        try addEntry(area.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .areas, visibility: .all, in: transaction) { key in
+            var added = area
             added.sortIndex = key
             try transaction.insert(added)
         }
@@ -266,24 +281,30 @@ public final class OrderingService: Sendable {
 
     // MARK: Finding the gap
 
-    /// Throws when the ordering itself does not exist: the list of an items scope, the item of a checklist.
+    /// Throws when the ordering itself does not exist: the list of an items scope, the item of
+    /// a checklist, the area of an area's lists.
     func checkExists(_ scope: OrderScope, in transaction: any ItemReading) throws {
         switch scope {
         case .items(let list): _ = try transaction.existingList(id: list)
         case .checklist(let item): _ = try transaction.existingItem(id: item)
-        case .lists, .today: break
+        case .area(let area): _ = try transaction.existingArea(id: area)
+        case .lists, .today, .areas: break
         }
     }
 
-    /// The entry of an item or list in `scope`, or `nil` when it is not in it.
+    /// The entry of an item, list, checklist entry or area in `scope`, or `nil` when it is not in it.
     ///
-    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)`` or
-    ///   ``StoreError/checklistItemNotFound(_:)`` when there is no such item, list or entry;
+    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
+    ///   ``StoreError/checklistItemNotFound(_:)`` or ``StoreError/areaNotFound(_:)`` when there
+    ///   is no such item, list, entry or area;
     ///   ``OrderingError/notInChecklist(_:item:)`` for an entry of another checklist, which
     ///   cannot join this one.
     private func entry(_ id: OrderEntry.ID, in scope: OrderScope, transaction: any ItemReading) throws -> OrderEntry? {
         switch scope {
-        case .lists: return try transaction.existingList(id: ItemList.ID(entry: id)).entry
+        case .lists, .area:
+            let list = try transaction.existingList(id: ItemList.ID(entry: id))
+            return list.scope == scope ? list.entry : nil
+        case .areas: return try transaction.existingArea(id: Area.ID(entry: id)).entry
         case .items, .today: return try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
         case .checklist(let item):
             let entry = try transaction.existingChecklistItem(id: ChecklistItem.ID(entry: id))
@@ -361,9 +382,15 @@ public final class OrderingService: Sendable {
         case .today:
             guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw OrderingError.anchorNotInToday(Item.ID(entry: id)) }
             return anchor.key
-        case .lists, .checklist:
+        case .lists, .area:
+            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else {
+                let area: Area.ID? = if case .area(let area) = scope { area } else { nil }
+                throw OrderingError.anchorInAnotherArea(anchor: ItemList.ID(entry: id), area: area)
+            }
+            return anchor.key
+        case .checklist, .areas:
             // Either is in its ordering, or `entry` throws.
-            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw StoreError.listNotFound(ItemList.ID(entry: id)) }
+            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw StoreError.checklistItemNotFound(ChecklistItem.ID(entry: id)) }
             return anchor.key
         }
     }

@@ -35,6 +35,9 @@ public typealias ListPlacement = Placement<ItemList.ID>
 /// Where a checklist entry goes in its item's checklist.
 public typealias ChecklistPlacement = Placement<ChecklistItem.ID>
 
+/// Where an area goes among the areas.
+public typealias AreaPlacement = Placement<Area.ID>
+
 extension Placement {
     /// The entry a `.before` or `.after` placement names.
     public var anchor: Anchor? {
@@ -130,6 +133,9 @@ public enum OrderingError: Error, Hashable, Sendable {
     /// A checklist entry that a move or a placement names is in the checklist of another item:
     /// entries move only within their own checklist.
     case notInChecklist(ChecklistItem.ID, item: Item.ID)
+    /// The list a placement refers to is in another area than the one the lists go to (`nil`:
+    /// the lists in no area).
+    case anchorInAnotherArea(anchor: ItemList.ID, area: Area.ID?)
 }
 
 extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
@@ -158,6 +164,10 @@ extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
             "The items come from several lists; name the list to move them into."
         case .notInChecklist(let entry, let item):
             "Checklist entry \(entry) is not in the checklist of item \(item); name entries of one checklist."
+        case .anchorInAnotherArea(let anchor, let area?):
+            "List \(anchor) is not in the area \(area); place lists next to one of that area."
+        case .anchorInAnotherArea(let anchor, nil):
+            "List \(anchor) is in an area; place lists that leave their area next to one in no area."
         }
     }
 }
@@ -176,6 +186,8 @@ extension OrderingError: LocalizedError {
         case .anchorNotInToday: table.message("OrderingError.anchorNotInToday")
         case .targetListAmbiguous: table.message("OrderingError.targetListAmbiguous")
         case .notInChecklist: table.message("OrderingError.notInChecklist")
+        case .anchorInAnotherArea(_, .some): table.message("OrderingError.anchorInAnotherArea")
+        case .anchorInAnotherArea(_, nil): table.message("OrderingError.anchorInAnotherArea.none")
         }
     }
 }

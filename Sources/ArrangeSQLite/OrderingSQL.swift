@@ -6,9 +6,10 @@ import GRDB
 /// Where an ``OrderScope`` is stored, and the SQL of every query the transactions run on it.
 ///
 /// Each kind of ordering is a set of rows of one table with a key column: the items of a list
-/// (`items.sort_index` where `list_id = ?`), the lists (`lists.sort_index`), Today
-/// (`items.today_index` where it is not NULL), an item's checklist (`checklist_items.sort_index`
-/// where `item_id = ?`). Every query compares or orders the row value
+/// (`items.sort_index` where `list_id = ?`), the lists in no area (`lists.sort_index` where
+/// `area_id IS NULL`), an area's lists (where `area_id = ?`), Today (`items.today_index` where it
+/// is not NULL), an item's checklist (`checklist_items.sort_index` where `item_id = ?`), the areas
+/// (`areas.sort_index`). Every query compares or orders the row value
 /// `(key, id)`, which SQLite answers from the ordering's index: windows start at the key, not
 /// at an end of the ordering. The SQL of each kind is built once, so each statement is
 /// prepared once per connection and then taken from its statement cache.
@@ -68,8 +69,13 @@ final class OrderingSQL: Sendable {
     /// The items of one list.
     static let listItems = OrderingSQL(
         table: "items", keyColumn: "sort_index", membership: "list_id = ?", openCondition: "completed_at IS NULL", stampsUpdates: true)
-    /// The lists.
-    static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "TRUE", openCondition: "TRUE", stampsUpdates: false)
+    /// The lists in no area.
+    static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "TRUE", stampsUpdates: false)
+    /// The lists of one area.
+    static let areaLists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id = ?", openCondition: "TRUE", stampsUpdates: false)
+    /// The areas.
+    static let areas = OrderingSQL(
+        table: AreaRecord.databaseTableName, keyColumn: "sort_index", membership: "TRUE", openCondition: "TRUE", stampsUpdates: false)
     /// The items in Today; the condition on `today_index` lets SQLite use the partial index.
     static let today = OrderingSQL(
         table: "items", keyColumn: "today_index", membership: "today_index IS NOT NULL", openCondition: "completed_at IS NULL",
@@ -87,6 +93,8 @@ final class OrderingSQL: Sendable {
         case .lists: (lists, [])
         case .today: (today, [])
         case .checklist(let item): (checklist, [.id(item)])
+        case .areas: (areas, [])
+        case .area(let area): (areaLists, [.id(area)])
         }
     }
 

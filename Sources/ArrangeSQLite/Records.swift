@@ -28,6 +28,7 @@ struct ListRecord: Hashable {
     var name: String
     var createdAt: Date
     var sortIndex: Int64
+    var areaID: Area.ID?
 }
 
 extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -45,6 +46,62 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             id: try row.decode(forColumn: CodingKeys.id.rawValue),
             name: try row.decode(forColumn: CodingKeys.name.rawValue),
             createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
+            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue),
+            areaID: try row.decode(forColumn: CodingKeys.areaID.rawValue))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case createdAt = "created_at"
+        case sortIndex = "sort_index"
+        case areaID = "area_id"
+    }
+}
+
+extension ListRecord {
+    /// The row that stores `list`.
+    init(_ list: ItemList) {
+        self.init(id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area)
+    }
+
+    /// The row as it reads back once written: its date through the stored number of seconds.
+    var stored: ListRecord {
+        ListRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex, areaID: areaID)
+    }
+
+    /// The list this row stores.
+    var list: ItemList {
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID)
+    }
+
+    /// Every list in the sidebar's order: those in no area, then each area's in the order of
+    /// the areas; within each, by key.
+    static let sidebarOrderSQL = """
+        SELECT lists.* FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
+        ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
+        """
+}
+
+/// A row of the `areas` table (from v15).
+struct AreaRecord: Hashable {
+    var id: Area.ID
+    var name: String
+    var createdAt: Date
+    var sortIndex: Int64
+}
+
+extension AreaRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
+    static let databaseTableName = "areas"
+
+    /// Reads a row by its columns' names, by hand as ``ListRecord`` does.
+    ///
+    /// - Throws: `RowDecodingError` when a column is missing or holds a value of another type.
+    init(row: Row) throws {
+        self.init(
+            id: try row.decode(forColumn: CodingKeys.id.rawValue),
+            name: try row.decode(forColumn: CodingKeys.name.rawValue),
+            createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
             sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue))
     }
 
@@ -55,27 +112,18 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case sortIndex = "sort_index"
     }
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let sortIndex = Column(CodingKeys.sortIndex)
-    }
-}
-
-extension ListRecord {
-    /// The row that stores `list`.
-    init(_ list: ItemList) {
-        self.init(id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex)
+    /// The row that stores `area`.
+    init(_ area: Area) {
+        self.init(id: area.id, name: area.name, createdAt: area.createdAt, sortIndex: area.sortIndex)
     }
 
-    /// The row as it reads back once written: its date through the stored number of seconds.
-    var stored: ListRecord {
-        ListRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex)
+    /// The area this row stores, its date through the stored number of seconds.
+    var area: Area {
+        Area(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex)
     }
 
-    /// The list this row stores.
-    var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
-    }
+    /// Every area, in order.
+    static let orderSQL = "SELECT * FROM areas ORDER BY sort_index, id"
 }
 
 /// A row of the `items` table.

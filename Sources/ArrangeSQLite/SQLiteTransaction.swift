@@ -61,6 +61,8 @@ final class SQLiteTransaction: ItemWriting {
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
     /// Sets an item's key in a list, if the item is in that list.
     static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
+    /// Sets a list's key and its area (`NULL` for none).
+    static let setListKeySQL = "UPDATE lists SET sort_index = ?, area_id = ? WHERE id = ?"
     /// Sets a checklist entry's key, if the entry is in that item's checklist.
     static let setChecklistKeySQL = OrderingSQL.checklist.setKey + " AND item_id = ?"
     /// Sets an item's key in Today, and answers its list.
@@ -82,11 +84,19 @@ final class SQLiteTransaction: ItemWriting {
     func lists() throws -> [ItemList] {
         if let allLists { return allLists }
         let lists = try mapping {
-            try ListRecord.order(ListRecord.Columns.sortIndex, ListRecord.Columns.id).fetchAll(db).map(\.list)
+            try ListRecord.fetchAll(db.cachedStatement(sql: ListRecord.sidebarOrderSQL)).map(\.list)
         }
         allLists = lists
         for list in lists { listCache[list.id] = list }
         return lists
+    }
+
+    func areas() throws -> [Area] {
+        try mapping { try AreaRecord.fetchAll(db.cachedStatement(sql: AreaRecord.orderSQL)).map(\.area) }
+    }
+
+    func area(id: Area.ID) throws -> Area? {
+        try mapping { try AreaRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM areas WHERE id = ?"), arguments: [id.text])?.area }
     }
 
     func list(id: ItemList.ID) throws -> ItemList? {
@@ -181,7 +191,8 @@ final class SQLiteTransaction: ItemWriting {
     /// remembers: whatever places it reads it again, or writes it, next.
     func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
         switch scope {
-        case .lists: try list(id: ItemList.ID(entry: id))?.entry
+        case .lists, .area: try list(id: ItemList.ID(entry: id)).flatMap { $0.scope == scope ? $0.entry : nil }
+        case .areas: try area(id: Area.ID(entry: id))?.entry
         case .items, .today: try item(id: Item.ID(entry: id))?.entry(in: scope)
         case .checklist(let item): try checklistItem(id: ChecklistItem.ID(entry: id)).flatMap { $0.itemID == item ? $0.entry : nil }
         }
@@ -308,6 +319,7 @@ final class SQLiteTransaction: ItemWriting {
         guard try self.list(id: list.id) == nil else { throw StoreError.duplicateList(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name)
+        if let area = list.area { _ = try existingArea(id: area) }
         let record = ListRecord(list)
         try mapping { try record.insert(db) }
         remember(record)
@@ -319,6 +331,7 @@ final class SQLiteTransaction: ItemWriting {
         guard try self.list(id: list.id) != nil else { throw StoreError.listNotFound(list.id) }
         try ensureStorable(["name": list.name], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name, except: list.id)
+        if let area = list.area { _ = try existingArea(id: area) }
         let record = ListRecord(list)
         try mapping { try record.update(db) }
         remember(record)
@@ -329,6 +342,33 @@ final class SQLiteTransaction: ItemWriting {
     private func remember(_ record: ListRecord) {
         listCache[record.id] = record.stored.list
         allLists = nil
+    }
+
+    func insert(_ area: Area) throws {
+        changesRows = true
+        guard try self.area(id: area.id) == nil else { throw StoreError.duplicateArea(area.id) }
+        try ensureStorable(["name": area.name], of: "the area \(area.id)")
+        try ensureAreaNameIsFree(area.name)
+        try mapping { try AreaRecord(area).insert(db) }
+        changes.noteListsChanged()
+    }
+
+    func update(_ area: Area) throws {
+        changesRows = true
+        guard try self.area(id: area.id) != nil else { throw StoreError.areaNotFound(area.id) }
+        try ensureStorable(["name": area.name], of: "the area \(area.id)")
+        try ensureAreaNameIsFree(area.name, except: area.id)
+        try mapping { try AreaRecord(area).update(db) }
+        changes.noteListsChanged()
+    }
+
+    func deleteArea(id: Area.ID) throws {
+        changesRows = true
+        // Its lists stay: the foreign key sets their `area_id` to NULL.
+        guard try mapping({ try AreaRecord.deleteOne(db, key: id.text) }) else { throw StoreError.areaNotFound(id) }
+        listCache = [:]
+        allLists = nil
+        changes.noteListsChanged()
     }
 
     func deleteList(id: ItemList.ID) throws {
@@ -437,16 +477,26 @@ final class SQLiteTransaction: ItemWriting {
     func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         changesRows = true
         let stamp = updatedAt.timeIntervalSince1970
+        if case .area(let area) = scope, !keyChanges.isEmpty { _ = try existingArea(id: area) }
         for change in keyChanges {
             switch scope {
-            case .lists:
+            case .lists, .area:
                 let id = ItemList.ID(entry: change.id)
-                try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.lists.setKey, stamp: nil, missing: .listNotFound(id))
+                let area: Area.ID? = if case .area(let area) = scope { area } else { nil }
+                try mapping {
+                    try db.cachedStatement(sql: Self.setListKeySQL).execute(binding: [.integer(change.sortIndex), .value(area?.text.databaseValue ?? .null), .id(id)])
+                }
+                guard db.changesCount == 1 else { throw StoreError.listNotFound(id) }
                 if case var list?? = listCache[id] {
                     list.sortIndex = change.sortIndex
+                    list.area = area
                     listCache[id] = list
                 }
                 allLists = nil
+                changes.noteListsChanged()
+            case .areas:
+                let id = Area.ID(entry: change.id)
+                try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.areas.setKey, stamp: nil, missing: .areaNotFound(id))
                 changes.noteListsChanged()
             case .items(let list):
                 let id = Item.ID(entry: change.id)

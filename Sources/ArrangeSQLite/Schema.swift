@@ -13,8 +13,12 @@ enum Schema {
     static let itemIDIndex = "items_by_id"
     /// The name of the table that holds the default list's id, in its one row.
     static let defaultListTable = "default_list"
-    /// The name of the index that orders the lists.
+    /// The name of the index that ordered the lists until v15, which orders them by area.
     static let listOrderIndex = "lists_by_order"
+    /// The name of the index that orders the lists of each area, and those of none (from v15).
+    static let listAreaOrderIndex = "lists_by_area_order"
+    /// The name of the index that orders the areas (from v15).
+    static let areaOrderIndex = "areas_by_order"
     /// The name of the partial index that orders the items in Today.
     static let todayOrderIndex = "items_in_today_order"
     /// The name of the table of the completed items, the most recent first: the Logbook (from
@@ -351,6 +355,24 @@ enum Schema {
                 table.primaryKey(["item_id", "sort_index", "id"])
             }
             try db.create(index: checklistIDIndex, on: ChecklistItemRecord.databaseTableName, columns: ["id"], options: .unique)
+        }
+        migrator.registerMigration("v15: areas") { db in
+            // Areas group lists in the sidebar, in an order of their own. A list is in at most
+            // one area, and the lists of each area (and those of none, `area_id IS NULL`) have
+            // an order of their own: the index serves each group as `lists_by_order` served all.
+            // Deleting an area keeps its lists, out of any area.
+            try db.create(table: AreaRecord.databaseTableName) { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull()
+                table.column("created_at", .real).notNull()
+                table.column("sort_index", .integer).notNull()
+            }
+            try db.create(index: areaOrderIndex, on: AreaRecord.databaseTableName, columns: ["sort_index", "id"])
+            try db.alter(table: "lists") { table in
+                table.add(column: "area_id", .text).references(AreaRecord.databaseTableName, onDelete: .setNull)
+            }
+            try db.drop(index: listOrderIndex)
+            try db.create(index: listAreaOrderIndex, on: "lists", columns: ["area_id", "sort_index", "id"])
         }
         return migrator
     }

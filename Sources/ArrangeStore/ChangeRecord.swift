@@ -46,6 +46,13 @@ package enum ChangeRecord: Sendable {
     /// Checklist entries were deleted. `placed` has each with where it was, when the
     /// environment keeps a history, and is empty otherwise.
     case checklistItemsDeleted([ChecklistItem.ID], placed: [PlacedChecklistItem])
+    /// An area was created, between neighbours among the areas.
+    case areaCreated(Area, at: Neighbours)
+    /// An area was renamed.
+    case areaRenamed(Area.ID, Edit<String>)
+    /// An area was deleted, once its lists had moved out of it (each move a record of its own).
+    /// `place` says where it was among the areas, when the environment keeps a history.
+    case areaDeleted(Area, place: Place?)
     /// The keys of an ordering were repaired (ties and cramped gaps) or, `normalized`, spread
     /// evenly; the order people see did not change. It is not a step of the history.
     case orderRepaired(OrderScope, normalized: Bool)

@@ -7,7 +7,7 @@ import HashTreeCollections
 /// It is a real backend, not a mock: it passes the same conformance suite as the SQLite
 /// backend, rollback included, and the tests of the layers above run on it.
 ///
-/// Each ordering (each list's items, the lists, Today, each checklist) lives in a persistent treap, and the items in a persistent hash
+/// Each ordering (each list's items, the lists of each area and of none, Today, each checklist, the areas) lives in a persistent treap, and the items in a persistent hash
 /// map, so a snapshot for a reader or a transaction costs O(1), and an insert, a move
 /// or a neighbour lookup costs O(log n). A write holds a lock for its whole body, so
 /// writes from several tasks run one at a time, as in SQLite. The `async` twins run their
@@ -78,9 +78,13 @@ struct InMemoryState: Sendable {
     /// Each list's id by its name as names compare (``ItemList/nameKey(_:)``), so that a name is checked in O(log n).
     var listNames = TreeDictionary<String, ItemList.ID>()
     var items = TreeDictionary<Item.ID, Item>()
+    var areas = TreeDictionary<Area.ID, Area>()
+    /// Each area's id by its name as names compare, as ``listNames`` has the lists'.
+    var areaNames = TreeDictionary<String, Area.ID>()
     /// Every checklist's entries, by id.
     var checklistItems = TreeDictionary<ChecklistItem.ID, ChecklistItem>()
-    /// Each ordering's entries: each list's items, the lists, Today and each checklist have a tree of their own.
+    /// Each ordering's entries: each list's items, each area's lists and those of none, Today,
+    /// each checklist and the areas have a tree of their own.
     var orders = TreeDictionary<OrderScope, OrderTree>()
     /// Every item's id in id order, for lookups by id prefix: keys whose `sortIndex` is 0.
     var ids = OrderTree()
@@ -153,7 +157,17 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     // MARK: Reading
 
     func lists() -> [ItemList] {
-        order(of: .lists).allEntries().compactMap { state.lists[ItemList.ID(entry: $0.id)] }
+        ([.lists] + areas().map { .area($0.id) }).flatMap { scope in
+            order(of: scope).allEntries().compactMap { state.lists[ItemList.ID(entry: $0.id)] }
+        }
+    }
+
+    func areas() -> [Area] {
+        order(of: .areas).allEntries().compactMap { state.areas[Area.ID(entry: $0.id)] }
+    }
+
+    func area(id: Area.ID) -> Area? {
+        state.areas[id]
     }
 
     func list(id: ItemList.ID) -> ItemList? {
@@ -185,7 +199,8 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     func entry(id: OrderEntry.ID, in scope: OrderScope) -> OrderEntry? {
         switch scope {
-        case .lists: state.lists[ItemList.ID(entry: id)]?.entry
+        case .lists, .area: state.lists[ItemList.ID(entry: id)].flatMap { $0.scope == scope ? $0.entry : nil }
+        case .areas: state.areas[Area.ID(entry: id)]?.entry
         case .items, .today: state.items[Item.ID(entry: id)]?.entry(in: scope)
         case .checklist(let item): state.checklistItems[ChecklistItem.ID(entry: id)].flatMap { $0.itemID == item ? $0.entry : nil }
         }
@@ -448,6 +463,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         changesRows = true
         guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
         try checkNameIsFree(list.name, except: list.id)
+        try checkAreaExists(list.area)
         place(list)
         changes.noteListsChanged()
     }
@@ -456,8 +472,49 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         changesRows = true
         guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
         try checkNameIsFree(list.name, except: list.id)
+        try checkAreaExists(list.area)
         unplace(old)
         place(list)
+        changes.noteListsChanged()
+    }
+
+    private func checkAreaExists(_ area: Area.ID?) throws {
+        if let area, state.areas[area] == nil { throw StoreError.areaNotFound(area) }
+    }
+
+    func insert(_ area: Area) throws {
+        changesRows = true
+        guard state.areas[area.id] == nil else { throw StoreError.duplicateArea(area.id) }
+        try checkAreaNameIsFree(area.name, except: area.id)
+        place(area)
+        changes.noteListsChanged()
+    }
+
+    func update(_ area: Area) throws {
+        changesRows = true
+        guard let old = state.areas[area.id] else { throw StoreError.areaNotFound(area.id) }
+        try checkAreaNameIsFree(area.name, except: area.id)
+        unplace(old)
+        place(area)
+        changes.noteListsChanged()
+    }
+
+    /// Throws when an area other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/areaNames``.
+    private func checkAreaNameIsFree(_ name: String, except excluded: Area.ID) throws {
+        if let other = state.areaNames[ItemList.nameKey(name)], other != excluded, let owner = state.areas[other] {
+            throw StoreError.validation(.duplicateAreaName(owner.name))
+        }
+    }
+
+    func deleteArea(id: Area.ID) throws {
+        changesRows = true
+        guard let area = state.areas[id] else { throw StoreError.areaNotFound(id) }
+        for entry in order(of: .area(id)).allEntries() {
+            guard var list = state.lists[ItemList.ID(entry: entry.id)] else { continue }
+            list.area = nil
+            try update(list)
+        }
+        unplace(area)
         changes.noteListsChanged()
     }
 
@@ -548,10 +605,15 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         changesRows = true
         for change in keyChanges {
             switch scope {
-            case .lists:
+            case .lists, .area:
                 guard var list = state.lists[ItemList.ID(entry: change.id)] else { throw StoreError.listNotFound(ItemList.ID(entry: change.id)) }
+                if case .area(let area) = scope { list.area = area } else { list.area = nil }
                 list.sortIndex = change.sortIndex
                 try update(list)
+            case .areas:
+                guard var area = state.areas[Area.ID(entry: change.id)] else { throw StoreError.areaNotFound(Area.ID(entry: change.id)) }
+                area.sortIndex = change.sortIndex
+                try update(area)
             case .items(let listID):
                 try updateItem(change.id, at: updatedAt) { item in
                     item.listID = listID
@@ -592,13 +654,25 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     private func place(_ list: ItemList) {
         state.lists[list.id] = list
         state.listNames[ItemList.nameKey(list.name)] = list.id
-        state.orders[.lists, default: OrderTree()].insert(list.entry)
+        state.orders[list.scope, default: OrderTree()].insert(list.entry)
     }
 
     private func unplace(_ list: ItemList) {
         state.lists.removeValue(forKey: list.id)
         state.listNames.removeValue(forKey: ItemList.nameKey(list.name))
-        state.orders[.lists]?.remove(list.orderKey)
+        state.orders[list.scope]?.remove(list.orderKey)
+    }
+
+    private func place(_ area: Area) {
+        state.areas[area.id] = area
+        state.areaNames[ItemList.nameKey(area.name)] = area.id
+        state.orders[.areas, default: OrderTree()].insert(area.entry)
+    }
+
+    private func unplace(_ area: Area) {
+        state.areas.removeValue(forKey: area.id)
+        state.areaNames.removeValue(forKey: ItemList.nameKey(area.name))
+        state.orders[.areas]?.remove(area.orderKey)
     }
 
     /// Stores an item and enters it in its list's ordering, and in Today's when it is there.

@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
-/// - order the entries of every `OrderScope` (the items of a list, the lists, Today, a checklist) by
+/// - order the entries of every `OrderScope` (the items of a list, the lists, Today, a checklist, the areas) by
 ///   `sortIndex`, then by `id` (`OrderKey`), everywhere;
 /// - answer the neighbour and window queries (``ItemReading/keys(in:before:limit:)``,
 ///   ``ItemReading/keys(in:after:limit:)``) without scanning the ordering: their cost may
@@ -18,7 +18,9 @@ public import Foundation
 /// - refuse a list name that another list has already, ignoring case
 ///   (`TitleError/duplicateListName(_:)`), and notes that take more than `Item/maximumNotesSize`
 ///   bytes, unless an update leaves them as they were (`TitleError/notesTooLarge(size:limit:)`);
+/// - refuse an area name that another area has already, ignoring case (`TitleError/duplicateAreaName(_:)`);
 /// - delete a list's items with the list, and an item's checklist and place in Today with the item;
+/// - keep an area's lists when the area is deleted, moving them out of it with their keys;
 /// - report its own failures as ``StoreError``, never as a type of the library behind it.
 public protocol ItemRepository: Sendable {
     /// Runs `body` on a consistent snapshot of the store.
@@ -170,8 +172,10 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var name: String
     /// When the list was created.
     public var createdAt: Date
-    /// The list's key in the order of the lists.
+    /// The list's key in the order of the lists of its area, or of none.
     public var sortIndex: Int64
+    /// The list's area, or `nil` for none.
+    public var area: Area.ID?
     /// How many items are not completed.
     public var openItems: Int
     /// How many items there are, completed ones included.
@@ -183,8 +187,26 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         name = list.name
         createdAt = list.createdAt
         sortIndex = list.sortIndex
+        area = list.area
         self.openItems = openItems
         self.totalItems = totalItems
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, createdAt, sortIndex, area, openItems, totalItems
+    }
+
+    /// Writes every field, `area` as `null` for a list in no area, so that a reader of the JSON
+    /// sees the field whether or not the list is in an area.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(area, forKey: .area)
+        try container.encode(openItems, forKey: .openItems)
+        try container.encode(totalItems, forKey: .totalItems)
     }
 }
 
@@ -231,8 +253,15 @@ public struct ItemStanding: Hashable, Sendable {
 /// `OrderEntry`s instead, the same way in every `OrderScope`: an entry's id, key and
 /// openness, which is all it needs to place something.
 public protocol ItemReading {
-    /// All lists, in their hand-made order (`ItemList/orderKey`).
+    /// All lists, in the sidebar's order: those in no area first, then each area's (in the
+    /// order of the areas), each group in its hand-made order (`ItemList/orderKey`).
     func lists() throws -> [ItemList]
+
+    /// All areas, in their hand-made order (`Area/orderKey`).
+    func areas() throws -> [Area]
+
+    /// The area with this id, or `nil`.
+    func area(id: Area.ID) throws -> Area?
 
     /// The list with this id, or `nil`.
     func list(id: ItemList.ID) throws -> ItemList?
@@ -346,22 +375,41 @@ public protocol ItemReading {
 
 /// The changes a write transaction can make, on top of its queries.
 public protocol ItemWriting: ItemReading {
-    /// Adds a list, at its `ItemList/sortIndex`.
+    /// Adds a list, to its area (or to none), at its `ItemList/sortIndex`.
     ///
     /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then
     ///   ``StoreError/validation(_:)`` with `TitleError/duplicateListName(_:)`
-    ///   when another list has the same name ignoring case.
+    ///   when another list has the same name ignoring case; ``StoreError/areaNotFound(_:)``
+    ///   when its area does not exist.
     func insert(_ list: ItemList) throws
 
-    /// Saves a changed list: its name and its `sortIndex`.
+    /// Saves a changed list: its name, its area and its `sortIndex`.
     ///
-    /// - Throws: ``StoreError/listNotFound(_:)``, or a duplicate name as for ``insert(_:)-(ItemList)``.
+    /// - Throws: ``StoreError/listNotFound(_:)``, or a duplicate name or an unknown area as for ``insert(_:)-(ItemList)``.
     func update(_ list: ItemList) throws
 
     /// Deletes a list and all of its items.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)``.
     func deleteList(id: ItemList.ID) throws
+
+    /// Adds an area, at its `Area/sortIndex`.
+    ///
+    /// - Throws: ``StoreError/duplicateArea(_:)`` when its id is taken, then
+    ///   ``StoreError/validation(_:)`` with `TitleError/duplicateAreaName(_:)` when another area
+    ///   has the same name ignoring case.
+    func insert(_ area: Area) throws
+
+    /// Saves a changed area: its name and its `sortIndex`.
+    ///
+    /// - Throws: ``StoreError/areaNotFound(_:)``, or a duplicate name as for ``insert(_:)-(Area)``.
+    func update(_ area: Area) throws
+
+    /// Deletes an area. Its lists stay, out of any area, with the keys they had in it: a
+    /// caller that wants them in a given place among the lists in no area moves them first.
+    ///
+    /// - Throws: ``StoreError/areaNotFound(_:)``.
+    func deleteArea(id: Area.ID) throws
 
     /// Adds an item, to its list and, with a `todayIndex`, to Today.
     ///
@@ -401,15 +449,18 @@ public protocol ItemWriting: ItemReading {
     ///
     /// In `OrderScope/items(_:)` an item of another list moves into that list; in
     /// `OrderScope/today` an item joins Today. The items written are stamped `updatedAt`. In
-    /// `OrderScope/checklist(_:)` every entry must be of that item's checklist already.
+    /// `OrderScope/checklist(_:)` every entry must be of that item's checklist already. In
+    /// `OrderScope/lists` and `OrderScope/area(_:)` a list of another area (or of none) moves
+    /// into that one.
     ///
     /// - Parameters:
     ///   - changes: The new keys, at most one for each entry.
     ///   - scope: The ordering the keys belong to.
     ///   - updatedAt: The moment of the change, stamped on every item it writes.
-    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)`` or
-    ///   ``StoreError/checklistItemNotFound(_:)`` when an id is unknown, or when the list of an
-    ///   items scope is; ``StoreError/checklistItemNotFound(_:)`` for an entry of another checklist.
+    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
+    ///   ``StoreError/checklistItemNotFound(_:)`` or ``StoreError/areaNotFound(_:)`` when an id
+    ///   is unknown, or when the list of an items scope, or the area of an area's lists, is;
+    ///   ``StoreError/checklistItemNotFound(_:)`` for an entry of another checklist.
     /// - Complexity: O(k log n) for k changes.
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws
 
@@ -468,6 +519,24 @@ extension ItemReading {
     public func existingList(id: ItemList.ID) throws -> ItemList {
         guard let list = try list(id: id) else { throw StoreError.listNotFound(id) }
         return list
+    }
+
+    /// The area with this id.
+    ///
+    /// - Throws: ``StoreError/areaNotFound(_:)`` when there is none.
+    public func existingArea(id: Area.ID) throws -> Area {
+        guard let area = try area(id: id) else { throw StoreError.areaNotFound(id) }
+        return area
+    }
+
+    /// Throws when an area other than `excluded` already has `name`, ignoring case.
+    ///
+    /// Backends call this before they insert or rename an area.
+    public func ensureAreaNameIsFree(_ name: String, except excluded: Area.ID? = nil) throws {
+        let key = ItemList.nameKey(name)
+        if let other = try areas().first(where: { $0.id != excluded && ItemList.nameKey($0.name) == key }) {
+            throw StoreError.validation(.duplicateAreaName(other.name))
+        }
     }
 
     /// The entries of the checklist of `item`, in their order; none for an unknown item.

@@ -32,6 +32,16 @@ final class RegionRecordingReader: ItemReading {
         return try base.list(id: id)
     }
 
+    func areas() throws -> [Area] {
+        regions.lists = true
+        return try base.areas()
+    }
+
+    func area(id: Area.ID) throws -> Area? {
+        regions.lists = true
+        return try base.area(id: id)
+    }
+
     func item(id: Item.ID) throws -> Item? {
         let item = try base.item(id: id)
         if let item { regions.items.insert(item.listID) } else { regions.allItems = true }

@@ -15,6 +15,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case checklistItemNotFound(ChecklistItem.ID)
     /// A checklist entry with this id exists already.
     case duplicateChecklistItem(ChecklistItem.ID)
+    /// No area has this id.
+    case areaNotFound(Area.ID)
+    /// An area with this id exists already.
+    case duplicateArea(Area.ID)
     /// An operation with this id is logged already.
     case duplicateOperation(UUID)
     /// No logged operation has this id.
@@ -47,6 +51,8 @@ extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
         case .duplicateItem(let id): "An item with the id \(id) exists already."
         case .checklistItemNotFound(let id): "No checklist entry has the id \(id)."
         case .duplicateChecklistItem(let id): "A checklist entry with the id \(id) exists already."
+        case .areaNotFound(let id): "No area has the id \(id)."
+        case .duplicateArea(let id): "An area with the id \(id) exists already."
         case .duplicateOperation(let id): "An operation with the id \(id.lowercasedString) is logged already."
         case .operationNotFound(let id): "No logged operation has the id \(id.lowercasedString)."
         case .validation(let error): error.debugDescription
@@ -71,6 +77,8 @@ extension StoreError: LocalizedError {
         case .duplicateItem: table.message("StoreError.duplicateItem")
         case .checklistItemNotFound: table.message("StoreError.checklistItemNotFound")
         case .duplicateChecklistItem: table.message("StoreError.duplicateChecklistItem")
+        case .areaNotFound: table.message("StoreError.areaNotFound")
+        case .duplicateArea: table.message("StoreError.duplicateArea")
         case .duplicateOperation: table.message("StoreError.duplicateOperation")
         case .operationNotFound: table.message("StoreError.operationNotFound")
         case .validation(let error): error.errorDescription

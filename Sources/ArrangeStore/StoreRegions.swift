@@ -8,7 +8,7 @@ package import ArrangeModel
 /// coarse a grain: every list's items live in one table, and a change to one list would
 /// otherwise wake the observers of every other.
 package struct StoreRegions: Sendable, Equatable {
-    /// The lists themselves: their names, their order, the default list.
+    /// The lists themselves: their names, their areas, their order, the default list; and the areas.
     package var lists = false
     /// Which items are in Today, and their order there.
     package var today = false
@@ -90,7 +90,7 @@ package struct StoreRegions: Sendable, Equatable {
     /// Notes a change to the keys of an ordering's entries: the order of its entries, in place.
     package mutating func noteKeys(of scope: OrderScope) {
         switch scope {
-        case .lists: lists = true
+        case .lists, .areas, .area: lists = true
         case .today: today = true
         case .items(let list): items.insert(list)
         case .checklist(let item): checklists.insert(item)

@@ -4,8 +4,8 @@ public import ArrangeOrdering
 import Foundation
 
 extension SyncChange {
-    /// The changes that bring lists, items and checklist entries from how they were to how they
-    /// are now: what an import or a restore did, told as operations.
+    /// The changes that bring lists, items, checklist entries and areas from how they were to how
+    /// they are now: what an import or a restore did, told as operations.
     ///
     /// Each created, moved or changed entry is placed after the entry before it now, ordering by
     /// ordering and top to bottom, so that replaying the changes in order puts everything where
@@ -15,25 +15,40 @@ extension SyncChange {
     ///   - lists: Lists as they were, by id; `nil` for a list that did not exist.
     ///   - items: Items as they were, by id; `nil` for an item that did not exist.
     ///   - checklistItems: Checklist entries as they were, by id; `nil` for an entry that did not exist.
+    ///   - areas: Areas as they were, by id; `nil` for an area that did not exist.
     ///   - transaction: The store as it is now.
     public static func changes(
         bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], checklistItems: [ChecklistItem.ID: ChecklistItem?] = [:],
-        upToDateIn transaction: any ItemReading
+        areas: [Area.ID: Area?] = [:], upToDateIn transaction: any ItemReading
     ) throws -> [SyncChange] {
         var changes: [SyncChange] = []
+        let areasNow = try areas.isEmpty ? [] : transaction.areas()
+        for area in areasNow {
+            guard let entry = areas[area.id] else { continue }
+            let place = try SyncPlace(of: [area.entry], in: .areas, transaction: transaction)
+            guard let old = entry else {
+                changes.append(.createArea(id: area.id, name: area.name, place: place))
+                continue
+            }
+            if old.name != area.name { changes.append(.renameArea(id: area.id, name: area.name)) }
+            if old.sortIndex != area.sortIndex { changes.append(.moveArea(id: area.id, place: place)) }
+        }
         let listsNow = try transaction.lists()
         for list in listsNow {
             guard let entry = lists[list.id] else { continue }
-            let place = try SyncPlace(of: [list.entry], in: .lists, transaction: transaction)
+            let place = try SyncPlace(of: [list.entry], in: list.scope, transaction: transaction)
             guard let old = entry else {
-                changes.append(.createList(id: list.id, name: list.name, place: place))
+                changes.append(.createList(id: list.id, name: list.name, place: place, area: list.area))
                 continue
             }
             if old.name != list.name { changes.append(.renameList(id: list.id, name: list.name)) }
-            if old.sortIndex != list.sortIndex { changes.append(.moveList(id: list.id, place: place)) }
+            if old.sortIndex != list.sortIndex || old.area != list.area { changes.append(.moveList(id: list.id, place: place, area: list.area)) }
         }
         let existing = Set(listsNow.map(\.id))
         changes += lists.filter { $0.value != nil && !existing.contains($0.key) }.keys.sorted().map { .deleteList(id: $0) }
+        // Once no list is in them.
+        let existingAreas = Set(areasNow.map(\.id))
+        changes += areas.filter { $0.value != nil && !existingAreas.contains($0.key) }.keys.sorted().map { .deleteArea(id: $0) }
 
         var itemsNow: [Item] = []
         for list in listsNow {

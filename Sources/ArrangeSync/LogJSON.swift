@@ -70,8 +70,9 @@ final class LogJSON {
         switch scope {
         case .lists: append("\"lists\"")
         case .today: append("\"today\"")
+        case .areas: append("\"areas\"")
         case .items(let list): id(list)
-        case .checklist: string(scope.text)
+        case .checklist, .area: string(scope.text)
         }
     }
 
@@ -143,6 +144,16 @@ extension LogJSON {
             members.member("name") { $0.string(list.name) }
             members.member("createdAt") { $0.date(list.createdAt) }
             members.member("sortIndex") { $0.number(list.sortIndex) }
+            members.member("area", ifPresent: list.area) { $0.id($1) }
+        }
+    }
+
+    func area(_ area: Area) {
+        object { members in
+            members.member("id") { $0.id(area.id) }
+            members.member("name") { $0.string(area.name) }
+            members.member("createdAt") { $0.date(area.createdAt) }
+            members.member("sortIndex") { $0.number(area.sortIndex) }
         }
     }
 
@@ -184,6 +195,10 @@ extension LogJSON {
                 members.member("todayIndex", ifPresent: image.todayIndex) { $0.number($1) }
                 members.member("updatedAt") { $0.date(image.updatedAt) }
             }
+            members.objects("areas", rewind.areas) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("area", ifPresent: image.area) { $0.area($1) }
+            }
             members.objects("checklistItems", rewind.checklistItems) { members, image in
                 members.member("id") { $0.id(image.id) }
                 members.member("entry", ifPresent: image.entry) { $0.checklistItem($1) }
@@ -224,12 +239,17 @@ extension LogJSON {
             }
         }
         switch change {
-        case .createList(let id, let name, let place):
-            tagged("createList") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) }; $0.member("place") { $0.place(place) } }
+        case .createList(let id, let name, let place, let area):
+            tagged("createList") { members in
+                members.member("id") { $0.id(id) }
+                members.member("name") { $0.string(name) }
+                members.member("place") { $0.place(place) }
+                members.member("area", ifPresent: area) { $0.id($1) }
+            }
         case .renameList(let id, let name):
             tagged("renameList") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) } }
-        case .moveList(let id, let place):
-            tagged("moveList") { $0.member("id") { $0.id(id) }; $0.member("place") { $0.place(place) } }
+        case .moveList(let id, let place, let area):
+            tagged("moveList") { $0.member("id") { $0.id(id) }; $0.member("place") { $0.place(place) }; $0.member("area", ifPresent: area) { $0.id($1) } }
         case .deleteList(let id):
             tagged("deleteList") { $0.member("id") { $0.id(id) } }
         case .addItem(let id, let list, let title, let notes, let place):
@@ -279,6 +299,14 @@ extension LogJSON {
             tagged("reopenChecklistItems") { $0.member("ids") { $0.ids(ids) } }
         case .deleteChecklistItems(let ids):
             tagged("deleteChecklistItems") { $0.member("ids") { $0.ids(ids) } }
+        case .createArea(let id, let name, let place):
+            tagged("createArea") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) }; $0.member("place") { $0.place(place) } }
+        case .renameArea(let id, let name):
+            tagged("renameArea") { $0.member("id") { $0.id(id) }; $0.member("name") { $0.string(name) } }
+        case .moveArea(let id, let place):
+            tagged("moveArea") { $0.member("id") { $0.id(id) }; $0.member("place") { $0.place(place) } }
+        case .deleteArea(let id):
+            tagged("deleteArea") { $0.member("id") { $0.id(id) } }
         case .repairChecklist(let item, let normalize):
             tagged("repairChecklist") { $0.member("item") { $0.id(item) }; $0.member("normalize") { $0.bool(normalize) } }
         case .retireReplica(let id):

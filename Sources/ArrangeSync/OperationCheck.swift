@@ -126,8 +126,10 @@ public struct OperationCheck: Sendable {
 
     private func check(_ change: SyncChange) throws(OperationProblem) {
         switch change {
-        case .createList(_, let name, _), .renameList(_, let name):
+        case .createList(_, let name, _, _), .renameList(_, let name):
             try checkLength(of: name, as: .listName)
+        case .createArea(_, let name, _), .renameArea(_, let name):
+            try checkLength(of: name, as: .areaName)
         case .addItem(_, _, let title, let notes, _):
             try checkLength(of: title, as: .title)
             try checkNotes(notes)
@@ -142,7 +144,7 @@ public struct OperationCheck: Sendable {
             }
             try check(change)
         case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder,
-            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist:
+            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea:
             break
         case .unknown, .retireReplica, .leaveForkedReplica:
             // Of a kind this version cannot read, or with nothing to check but its size.
@@ -191,10 +193,10 @@ public struct OperationCheck: Sendable {
         let place = 2 * id + 32
         func text(_ value: String?) -> Int { 16 + 6 * (value?.utf8.count ?? 0) }
         let body = switch change {
-        case .createList(_, let name, _): id + text(name) + place
-        case .renameList(_, let name): id + text(name)
-        case .moveList: id + place
-        case .deleteList: id
+        case .createList(_, let name, _, _), .createArea(_, let name, _): 2 * id + text(name) + place
+        case .renameList(_, let name), .renameArea(_, let name): id + text(name)
+        case .moveList, .moveArea: 2 * id + place
+        case .deleteList, .deleteArea: id
         case .addItem(_, _, let title, let notes, _): 2 * id + text(title) + text(notes) + place
         case .editItem(_, let title, let notes): id + text(title) + text(notes)
         case .completeItems(let ids, _): id * ids.count + 64

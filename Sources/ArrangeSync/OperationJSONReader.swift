@@ -62,24 +62,24 @@ struct OperationJSONReader {
         case createList, renameList, moveList, deleteList, addItem, editItem, completeItems, reopenItems, deleteItems, moveItems
         case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
         case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
-        case repairChecklist
+        case repairChecklist, createArea, renameArea, moveArea, deleteArea
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
             "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems", "deleteItems",
             "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "retireReplica", "leaveForkedReplica",
             "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
-            "reopenChecklistItems", "deleteChecklistItems", "repairChecklist",
+            "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea",
         ]
     }
 
     /// The members of a change, each kind's by its own name.
     private enum Member: Int, CaseIterable {
-        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item
+        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
-            "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item",
+            "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item", "area",
         ]
     }
 
@@ -91,6 +91,7 @@ struct OperationJSONReader {
 
         var id: UUID?, name: String?, place: SyncPlace?, list: ItemList.ID?, title: String?, notes: String?
         var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?, item: Item.ID?
+        var area: Area.ID?
         var object = try beginObject()
         while let index = try nextKey(in: &object, among: Member.names), let member = Member(rawValue: index) {
             switch member {
@@ -107,6 +108,7 @@ struct OperationJSONReader {
             case .of: of = try reference()
             case .change: change = try self.change(depth: depth + 1)
             case .item: item = try identifier()
+            case .area: area = try identifier()
             }
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
@@ -125,14 +127,14 @@ struct OperationJSONReader {
         }
         switch kind {
         case .createList:
-            try only(.id, .name, .place)
-            return .createList(id: ItemList.ID(rawValue: try required(id)), name: try required(name), place: try required(place))
+            try only(.id, .name, .place, .area)
+            return .createList(id: ItemList.ID(rawValue: try required(id)), name: try required(name), place: try required(place), area: area)
         case .renameList:
             try only(.id, .name)
             return .renameList(id: ItemList.ID(rawValue: try required(id)), name: try required(name))
         case .moveList:
-            try only(.id, .place)
-            return .moveList(id: ItemList.ID(rawValue: try required(id)), place: try required(place))
+            try only(.id, .place, .area)
+            return .moveList(id: ItemList.ID(rawValue: try required(id)), place: try required(place), area: area)
         case .deleteList:
             try only(.id)
             return .deleteList(id: ItemList.ID(rawValue: try required(id)))
@@ -189,6 +191,18 @@ struct OperationJSONReader {
         case .repairChecklist:
             try only(.item, .normalize)
             return .repairChecklist(item: try required(item), normalize: try required(normalize))
+        case .createArea:
+            try only(.id, .name, .place)
+            return .createArea(id: Area.ID(rawValue: try required(id)), name: try required(name), place: try required(place))
+        case .renameArea:
+            try only(.id, .name)
+            return .renameArea(id: Area.ID(rawValue: try required(id)), name: try required(name))
+        case .moveArea:
+            try only(.id, .place)
+            return .moveArea(id: Area.ID(rawValue: try required(id)), place: try required(place))
+        case .deleteArea:
+            try only(.id)
+            return .deleteArea(id: Area.ID(rawValue: try required(id)))
         case .retireReplica:
             try only(.id)
             return .retireReplica(id: ReplicaID(rawValue: try required(id)))
@@ -244,9 +258,13 @@ struct OperationJSONReader {
         switch text {
         case "lists": return .lists
         case "today": return .today
+        case "areas": return .areas
         case _ where text.utf8.count != 36:
-            guard let scope = OrderScope(text), case .checklist = scope else { throw GiveUp() }
-            return scope
+            guard let scope = OrderScope(text) else { throw GiveUp() }
+            switch scope {
+            case .checklist, .area: return scope
+            case .items, .lists, .today, .areas: throw GiveUp()
+            }
         default:
             var text = text
             guard let list = text.withUTF8({ ItemList.ID(utf8: UnsafeRawBufferPointer($0)) }) else { throw GiveUp() }

@@ -29,20 +29,23 @@ struct Replay {
 
     func apply() throws {
         switch change.effect {
-        case .createList(let id, let name, let place):
+        case .createList(let id, let name, let place, let area):
             guard try transaction.list(id: id) == nil else { return }
-            let list = ItemList(id: id, name: try freeName(Title.sanitized(name, placeholder: "Untitled")), createdAt: stamp)
-            try ordering.add(list, at: try placement(place, in: .lists).map { ItemList.ID(entry: $0) }, in: transaction)
+            let list = ItemList(id: id, name: try freeName(Title.sanitized(name, placeholder: "Untitled")), createdAt: stamp, area: try existingArea(area))
+            try ordering.add(list, at: try placement(place, in: list.scope).map { ItemList.ID(entry: $0) }, in: transaction)
         case .renameList(let id, let name):
             guard var list = try transaction.list(id: id) else { return }
             list.name = try freeName(Title.sanitized(name, placeholder: "Untitled"), except: id)
             try transaction.update(list)
-        case .moveList(let id, let place):
-            guard try transaction.list(id: id) != nil else { return }
-            try ordering.place([id.entryID], at: try placement(place, in: .lists, moving: [id.entryID]), in: .lists, visibility: .all, in: transaction)
+        case .moveList(let id, let place, let area):
+            // A list moved into an area deleted meanwhile goes to the lists in no area.
+            guard let list = try transaction.list(id: id) else { return }
+            let scope = try existingArea(area).map(OrderScope.area) ?? .lists
+            if list.scope != scope { try bury(list.entry, in: list.scope) }
+            try ordering.place([id.entryID], at: try placement(place, in: scope, moving: [id.entryID]), in: scope, visibility: .all, in: transaction)
         case .deleteList(let id):
             guard let list = try transaction.list(id: id) else { return }
-            try bury(list.entry, in: .lists)
+            try bury(list.entry, in: list.scope)
             for item in try transaction.items(in: id, visibility: .all, offset: 0, limit: .max) { try bury(item) }
             try transaction.deleteList(id: id)
         case .addItem(let id, let list, let title, let notes, let place):
@@ -117,6 +120,25 @@ struct Replay {
                 try bury(entry.entry, in: .checklist(entry.itemID))
                 try transaction.deleteChecklistItem(id: entry.id)
             }
+        case .createArea(let id, let name, let place):
+            guard try transaction.area(id: id) == nil else { return }
+            let area = Area(id: id, name: try freeName(Title.sanitized(name, placeholder: "Untitled"), among: transaction.areas()), createdAt: stamp)
+            try ordering.add(area, at: try placement(place, in: .areas).map { Area.ID(entry: $0) }, in: transaction)
+        case .renameArea(let id, let name):
+            guard var area = try transaction.area(id: id) else { return }
+            area.name = try freeName(Title.sanitized(name, placeholder: "Untitled"), among: transaction.areas().filter { $0.id != id })
+            try transaction.update(area)
+        case .moveArea(let id, let place):
+            guard try transaction.area(id: id) != nil else { return }
+            try ordering.place([id.entryID], at: try placement(place, in: .areas, moving: [id.entryID]), in: .areas, visibility: .all, in: transaction)
+        case .deleteArea(let id):
+            // Its lists stay: those still in it (moved there meanwhile) go to the bottom of the lists in no area.
+            guard let area = try transaction.area(id: id) else { return }
+            let lists = try transaction.entries(in: .area(id), visibility: .all, offset: 0, limit: .max)
+            for list in lists { try bury(list, in: .area(id)) }
+            if !lists.isEmpty { try ordering.place(lists.map(\.id), at: .bottom, in: .lists, visibility: .all, in: transaction) }
+            try bury(area.entry, in: .areas)
+            try transaction.deleteArea(id: id)
         case .repairOrder(let scope, let normalize):
             try repair(scope, normalize: normalize)
         case .repairChecklist(let item, let normalize):
@@ -139,7 +161,8 @@ struct Replay {
         switch scope {
         case .items(let list): guard try transaction.list(id: list) != nil else { return }
         case .checklist(let item): guard try transaction.item(id: item) != nil else { return }
-        case .lists, .today: break
+        case .area(let area): guard try transaction.area(id: area) != nil else { return }
+        case .lists, .today, .areas: break
         }
         if normalize {
             try ordering.normalize(scope, in: transaction)
@@ -207,9 +230,20 @@ struct Replay {
         return ItemList.firstDefaultListID
     }
 
+    /// `area` if it is given and exists; else `nil`, for no area.
+    func existingArea(_ area: Area.ID?) throws -> Area.ID? {
+        guard let area, try transaction.area(id: area) != nil else { return nil }
+        return area
+    }
+
     /// `name`, or "name (2)", "name (3)"… when another list has it, ignoring case.
     func freeName(_ name: String, except excluded: ItemList.ID? = nil) throws -> String {
-        let taken = Set(try transaction.lists().filter { $0.id != excluded }.map { ItemList.nameKey($0.name) })
+        try freeName(name, among: transaction.lists().filter { $0.id != excluded })
+    }
+
+    /// `name`, or "name (2)", "name (3)"… when one of `others` has it, ignoring case.
+    func freeName(_ name: String, among others: [some Named]) -> String {
+        let taken = Set(others.map { ItemList.nameKey($0.name) })
         var candidate = name
         var number = 2
         while taken.contains(ItemList.nameKey(candidate)) {
@@ -220,3 +254,10 @@ struct Replay {
     }
 }
 
+/// What has a name that no other of its kind may share, ignoring case: a list, an area.
+protocol Named {
+    var name: String { get }
+}
+
+extension ItemList: Named {}
+extension Area: Named {}

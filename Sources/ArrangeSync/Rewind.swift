@@ -19,6 +19,8 @@ struct Rewind: Codable, Sendable {
     /// Checklist entries as they were, in the order first written; `nil` for an entry the
     /// operation created. Those deleted with their item are among them.
     var checklistItems: [ChecklistImage] = []
+    /// Areas as they were, in the order first written; `nil` for an area the operation created.
+    var areas: [AreaImage] = []
     /// The default list before the operation, when it changed it.
     var defaultList: DefaultListImage?
     /// Tombstones as they were, in the order first written.
@@ -33,6 +35,7 @@ struct Rewind: Codable, Sendable {
         items = try container.decodeIfPresent([ItemImage].self, forKey: .items) ?? []
         keys = try container.decodeIfPresent([KeyImage].self, forKey: .keys) ?? []
         checklistItems = try container.decodeIfPresent([ChecklistImage].self, forKey: .checklistItems) ?? []
+        areas = try container.decodeIfPresent([AreaImage].self, forKey: .areas) ?? []
         defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
         tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
     }
@@ -72,6 +75,11 @@ struct Rewind: Codable, Sendable {
         var entry: ChecklistItem?
     }
 
+    struct AreaImage: Codable, Sendable {
+        var id: Area.ID
+        var area: Area?
+    }
+
     struct DefaultListImage: Codable, Sendable {
         var id: ItemList.ID?
     }
@@ -88,6 +96,7 @@ struct Rewind: Codable, Sendable {
             bringingLists: Dictionary(lists.map { ($0.id, $0.list) }, uniquingKeysWith: { first, _ in first }),
             items: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first }),
             checklistItems: Dictionary(checklistItems.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first }),
+            areas: Dictionary(areas.map { ($0.id, $0.area) }, uniquingKeysWith: { first, _ in first }),
             upToDateIn: transaction)
     }
 
@@ -102,6 +111,14 @@ struct Rewind: Codable, Sendable {
         }
         for image in lists.reversed() where image.list == nil {
             if try transaction.list(id: image.id) != nil { try transaction.deleteList(id: image.id) }
+        }
+        // Areas before the lists that are in them.
+        for image in areas.reversed() where image.area == nil {
+            if try transaction.area(id: image.id) != nil { try transaction.deleteArea(id: image.id) }
+        }
+        for image in areas {
+            guard let area = image.area else { continue }
+            if try transaction.area(id: area.id) != nil { try transaction.update(area) } else { try transaction.insert(area) }
         }
         for image in lists {
             guard let list = image.list else { continue }
@@ -140,9 +157,10 @@ final class RewindRecorder: ForwardingTransaction {
         super.init(transaction)
     }
 
-    /// Whether the body has written lists, items or checklist entries.
-    var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty || !rewind.checklistItems.isEmpty }
+    /// Whether the body has written lists, items, checklist entries or areas.
+    var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty }
     private var seenLists = Set<ItemList.ID>()
+    private var seenAreas = Set<Area.ID>()
     private var seenItems = Set<Item.ID>()
     private var seenChecklistItems = Set<ChecklistItem.ID>()
     /// The items that were there before, and that the body has only placed.
@@ -157,6 +175,11 @@ final class RewindRecorder: ForwardingTransaction {
     private func remember(list id: ItemList.ID) throws {
         guard seenLists.insert(id).inserted else { return }
         rewind.lists.append(Rewind.ListImage(id: id, list: try base.list(id: id)))
+    }
+
+    private func remember(area id: Area.ID) throws {
+        guard seenAreas.insert(id).inserted else { return }
+        rewind.areas.append(Rewind.AreaImage(id: id, area: try base.area(id: id)))
     }
 
     /// The rewind to log: ``rewind``, with the items the body only placed kept as their places.
@@ -228,6 +251,23 @@ final class RewindRecorder: ForwardingTransaction {
         try super.deleteList(id: id)
     }
 
+    override func insert(_ area: Area) throws {
+        try remember(area: area.id)
+        try super.insert(area)
+    }
+
+    override func update(_ area: Area) throws {
+        try remember(area: area.id)
+        try super.update(area)
+    }
+
+    override func deleteArea(id: Area.ID) throws {
+        try remember(area: id)
+        // Its lists leave it.
+        for list in try base.entries(in: .area(id), visibility: .all, offset: 0, limit: .max) { try remember(list: ItemList.ID(entry: list.id)) }
+        try super.deleteArea(id: id)
+    }
+
     override func insert(_ item: Item) throws {
         try remember(item: item.id)
         try super.insert(item)
@@ -262,7 +302,8 @@ final class RewindRecorder: ForwardingTransaction {
     override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         for change in changes {
             switch scope {
-            case .lists: try remember(list: ItemList.ID(entry: change.id))
+            case .lists, .area: try remember(list: ItemList.ID(entry: change.id))
+            case .areas: try remember(area: Area.ID(entry: change.id))
             case .items, .today: try remember(item: Item.ID(entry: change.id), placing: true)
             case .checklist: try remember(checklistItem: ChecklistItem.ID(entry: change.id))
             }

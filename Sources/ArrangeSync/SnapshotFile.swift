@@ -58,15 +58,25 @@ public enum SnapshotFile {
     /// such an item for one the operation created, so it refuses the file. Version 5 carries
     /// checklists: `checklistItem` lines, and rewinds with `checklistItems`. A snapshot that
     /// holds neither is written as version 4, which a version of Arrange without checklists
-    /// reads too. Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 5
+    /// reads too. Version 6 carries areas: `area` lines, lists with an `area`, and rewinds with
+    /// `areas`; a snapshot without areas keeps the version it had before them. Files of
+    /// operations stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 6
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
-    /// in entries, in rewinds, and in the tombstones of entries deleted.
+    /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
+    /// lists, in rewinds and in tombstones alike.
     static func version(of snapshot: SyncSnapshot) -> Int {
+        let inRewinds = { (marks: [String]) in
+            snapshot.log.contains { logged in marks.contains { logged.rewind.range(of: Data($0.utf8)) != nil } }
+        }
+        let hasAreas = !snapshot.areas.isEmpty || snapshot.lists.contains { $0.area != nil }
+            || snapshot.tombstones.contains { switch $0.scope { case .areas, .area: true; default: false } }
+            || inRewinds([#""areas":"#, #""area":"#, #""area:"#])
+        if hasAreas { return 6 }
         let hasChecklists = !snapshot.checklistItems.isEmpty
             || snapshot.tombstones.contains { if case .checklist = $0.scope { true } else { false } }
-            || snapshot.log.contains { $0.rewind.range(of: Data(#""checklistItems""#.utf8)) != nil }
+            || inRewinds([#""checklistItems""#])
         return hasChecklists ? 5 : 4
     }
 
@@ -113,6 +123,7 @@ public enum SnapshotFile {
         if let fold = snapshot.fold { try append(.fold(FoldLine(fold))) }
         if let defaultList = snapshot.defaultList { try append(.defaultList(defaultList)) }
         for replica in snapshot.retired { try append(.retired(ReplicaID(rawValue: replica))) }
+        for area in snapshot.areas { try append(.area(area)) }
         for list in snapshot.lists { try append(.list(list)) }
         for item in snapshot.items { try append(.item(item)) }
         for entry in snapshot.checklistItems { try append(.checklistItem(entry)) }
@@ -285,7 +296,8 @@ public enum SnapshotFile {
                 throw .badSnapshotLine(number, reason: OperationFile.describe(error, in: bytes))
             }
             switch line {
-            case .list(let list): contents.lists.append(list)
+            case .area(let area): contents.areas.append(area)
+            case .list(let list): contents.lists.append((number, list))
             case .item(let item): contents.items.append((number, item))
             case .checklistItem(let entry): contents.checklistItems.append((number, entry))
             case .tombstone(let tombstone): contents.tombstones.append(Tombstone(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex))
@@ -325,7 +337,8 @@ public enum SnapshotFile {
     /// The lines of a snapshot file read so far, each part with its line number where another
     /// line must fit it.
     private struct Contents {
-        var lists: [ItemList] = []
+        var areas: [Area] = []
+        var lists: [(line: Int, list: ItemList)] = []
         var items: [(line: Int, item: Item)] = []
         var checklistItems: [(line: Int, entry: ChecklistItem)] = []
         var tombstones: [Tombstone] = []
@@ -340,7 +353,11 @@ public enum SnapshotFile {
         /// - Parameter folded: Whether the header names operations folded away.
         func snapshot(folded: Bool) throws(OperationFileError) -> SyncSnapshot {
             if folded, fold == nil { throw .badSnapshotLine(1, reason: "the header names operations folded away, and no fold line follows.") }
-            let listIDs = Set(lists.map(\.id))
+            let areaIDs = Set(areas.map(\.id))
+            if let (line, list) = lists.first(where: { $0.list.area.map { !areaIDs.contains($0) } ?? false }), let area = list.area {
+                throw .badSnapshotLine(line, reason: "the list's area \(area) has no area line.")
+            }
+            let listIDs = Set(lists.map(\.list.id))
             if let (line, item) = items.first(where: { !listIDs.contains($0.item.listID) }) {
                 throw .badSnapshotLine(line, reason: "the item's list \(item.listID) has no list line.")
             }
@@ -352,7 +369,7 @@ public enum SnapshotFile {
                 throw .badSnapshotLine(line, reason: "the checklist entry's item \(entry.itemID) has no item line.")
             }
             return SyncSnapshot(
-                lists: lists, items: items.map(\.item), checklistItems: checklistItems.map(\.entry), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
+                lists: lists.map(\.list), items: items.map(\.item), areas: areas, checklistItems: checklistItems.map(\.entry), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
                 folded: foldedOperations, retired: retired)
         }
     }
@@ -361,6 +378,7 @@ public enum SnapshotFile {
 /// One line of a snapshot file between the header and the trailer: an object of one member,
 /// whose name says what the line holds.
 enum SnapshotLine: Codable {
+    case area(Area)
     case list(ItemList)
     case item(Item)
     case checklistItem(ChecklistItem)
@@ -374,7 +392,7 @@ enum SnapshotLine: Codable {
     case foldedOperation(FoldedOperationLine)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation
+        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area
     }
 
     /// Why a line is not one of a snapshot's.
@@ -387,6 +405,7 @@ enum SnapshotLine: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else { throw Unknown.content }
         switch key {
+        case .area: self = .area(try container.decode(Area.self, forKey: key))
         case .list: self = .list(try container.decode(ItemList.self, forKey: key))
         case .item: self = .item(try container.decode(Item.self, forKey: key))
         case .checklistItem: self = .checklistItem(try container.decode(ChecklistItem.self, forKey: key))
@@ -402,6 +421,7 @@ enum SnapshotLine: Codable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
+        case .area(let area): try container.encode(area, forKey: .area)
         case .list(let list): try container.encode(list, forKey: .list)
         case .item(let item): try container.encode(item, forKey: .item)
         case .checklistItem(let entry): try container.encode(entry, forKey: .checklistItem)

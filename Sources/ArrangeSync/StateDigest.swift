@@ -4,7 +4,7 @@ import Foundation
 
 extension SyncSnapshot {
     /// The SHA-256 digest, in 64 lowercase hex digits, of what sync decides in the snapshot's
-    /// store: each list's id, name and key; each item's id, list, title, notes, key, whether
+    /// store: each area's id, name and key; each list's id, name, key and area; each item's id, list, title, notes, key, whether
     /// it is done, and its key in Today; and each checklist entry's id, item, title, key and
     /// whether it is done. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
@@ -28,7 +28,11 @@ extension SyncSnapshot {
             digest.update(data: Data((line + "\n").utf8))
         }
         for list in lists.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            add(["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)])
+            // The area only when there is one: a store without areas keeps the digest it had before them.
+            add(["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? []))
+        }
+        for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
+            add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)])
         }
         for item in items.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add([

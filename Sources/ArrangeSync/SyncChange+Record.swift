@@ -28,13 +28,11 @@ extension SyncChange {
                 return [.moveItems(ids: items, list: list, place: place)]
             case .today:
                 return [joining.isEmpty ? .moveInToday(ids: items, place: place) : .addToToday(ids: items, place: place)]
-            case .lists:
-                // One list at a time, each after the one before it.
-                return run.entries.enumerated().map { index, entry in
-                    let after = index == 0 ? place.after : run.entries[index - 1]
-                    let before = index + 1 < run.entries.count ? run.entries[index + 1] : place.before
-                    return .moveList(id: ItemList.ID(entry: entry), place: SyncPlace(after: after, before: before))
-                }
+            case .lists, .area:
+                let area: Area.ID? = if case .area(let area) = run.scope { area } else { nil }
+                return run.oneAtATime { .moveList(id: ItemList.ID(entry: $0), place: $1, area: area) }
+            case .areas:
+                return run.oneAtATime { .moveArea(id: Area.ID(entry: $0), place: $1) }
             case .checklist(let item):
                 return [.moveChecklistItems(ids: run.entries.map { ChecklistItem.ID(entry: $0) }, item: item, place: place)]
             }
@@ -47,7 +45,7 @@ extension SyncChange {
         case .completion(let edits):
             return completions(edits, reopening: SyncChange.reopenItems, completing: SyncChange.completeItems)
         case .listCreated(let list, let neighbours):
-            return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours))]
+            return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours), area: list.area)]
         case .listDeleted(let list, _, _):
             return [.deleteList(id: list.id)]
         case .listRenamed(let id, let edit):
@@ -60,6 +58,12 @@ extension SyncChange {
             return completions(edits, reopening: SyncChange.reopenChecklistItems, completing: SyncChange.completeChecklistItems)
         case .checklistItemsDeleted(let ids, _):
             return [.deleteChecklistItems(ids: ids)]
+        case .areaCreated(let area, let neighbours):
+            return [.createArea(id: area.id, name: area.name, place: SyncPlace(neighbours))]
+        case .areaRenamed(let id, let edit):
+            return [.renameArea(id: id, name: edit.new)]
+        case .areaDeleted(let area, _):
+            return [.deleteArea(id: area.id)]
         case .orderRepaired(.checklist(let item), let normalized):
             return [.repairChecklist(item: item, normalize: normalized)]
         case .orderRepaired(let scope, let normalized):
@@ -83,6 +87,18 @@ extension SyncChange {
             changes.append(completing(group.map(\.0).sorted(), moment))
         }
         return changes
+    }
+}
+
+extension ChangeRecord.Run {
+    /// The run told one entry at a time, as lists and areas are logged: each placed after the
+    /// one before it.
+    fileprivate func oneAtATime(_ move: (OrderEntry.ID, SyncPlace) -> SyncChange) -> [SyncChange] {
+        entries.enumerated().map { index, entry in
+            let after = index == 0 ? neighbours.after : entries[index - 1]
+            let before = index + 1 < entries.count ? entries[index + 1] : neighbours.before
+            return move(entry, SyncPlace(after: after, before: before))
+        }
     }
 }
 

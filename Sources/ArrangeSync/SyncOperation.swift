@@ -120,12 +120,14 @@ public struct SyncPlace: Codable, Hashable, Sendable {
 ///
 /// Moves of several entries keep them one contiguous run, in the order given.
 public enum SyncChange: Codable, Hashable, Sendable {
-    /// A list was created at a place among the lists.
-    case createList(id: ItemList.ID, name: String, place: SyncPlace)
+    /// A list was created at a place among the lists of an area, or of none (`area` `nil`,
+    /// and absent from the JSON).
+    case createList(id: ItemList.ID, name: String, place: SyncPlace, area: Area.ID? = nil)
     /// A list was renamed.
     case renameList(id: ItemList.ID, name: String)
-    /// A list was moved among the lists.
-    case moveList(id: ItemList.ID, place: SyncPlace)
+    /// A list was moved to a place among the lists of an area, or of none (`area` `nil`, and
+    /// absent from the JSON): into that area, or out of any, when it was elsewhere.
+    case moveList(id: ItemList.ID, place: SyncPlace, area: Area.ID? = nil)
     /// A list was deleted with its items.
     case deleteList(id: ItemList.ID)
     /// An item was added to a list at a place.
@@ -159,6 +161,14 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case reopenChecklistItems(ids: [ChecklistItem.ID])
     /// Checklist entries were deleted.
     case deleteChecklistItems(ids: [ChecklistItem.ID])
+    /// An area was created at a place among the areas.
+    case createArea(id: Area.ID, name: String, place: SyncPlace)
+    /// An area was renamed.
+    case renameArea(id: Area.ID, name: String)
+    /// An area was moved among the areas.
+    case moveArea(id: Area.ID, place: SyncPlace)
+    /// An area was deleted. Its lists stay: those still in it move to the bottom of the lists in no area, in their order.
+    case deleteArea(id: Area.ID)
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
     /// spread evenly (`normalize` true); its order did not change. A checklist's are logged as
     /// ``repairChecklist(item:normalize:)``.
@@ -208,7 +218,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
         "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
         "leaveForkedReplica", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
-        "reopenChecklistItems", "deleteChecklistItems", "repairChecklist",
+        "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

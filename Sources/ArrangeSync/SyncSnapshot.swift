@@ -15,8 +15,10 @@ package import Foundation
 /// try await phone.adopt(try SnapshotFile.decode(data))  // the phone now holds what the laptop held
 /// ```
 public struct SyncSnapshot: Sendable {
-    /// The lists, in their order.
+    /// The lists, in the sidebar's order (``ArrangeStore/ItemReading/lists()``).
     public let lists: [ItemList]
+    /// The areas, in their order.
+    public let areas: [Area]
     /// The items, list by list in the order of ``lists``, each list's in its order.
     public let items: [Item]
     /// The checklist entries, item by item in the order of ``items``, each checklist's in its order.
@@ -36,10 +38,11 @@ public struct SyncSnapshot: Sendable {
 
     /// A snapshot of these parts.
     package init(
-        lists: [ItemList], items: [Item], checklistItems: [ChecklistItem] = [], defaultList: ItemList.ID?, tombstones: [Tombstone],
+        lists: [ItemList], items: [Item], areas: [Area] = [], checklistItems: [ChecklistItem] = [], defaultList: ItemList.ID?, tombstones: [Tombstone],
         log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [], retired: [UUID] = []
     ) {
         self.lists = lists
+        self.areas = areas
         self.items = items
         self.checklistItems = checklistItems
         self.defaultList = defaultList
@@ -60,6 +63,7 @@ public struct SyncSnapshot: Sendable {
         self.init(
             lists: lists,
             items: items,
+            areas: try transaction.areas(),
             checklistItems: items.flatMap { checklists[$0.id] ?? [] },
             defaultList: try transaction.defaultListID(),
             tombstones: try transaction.tombstones(),
@@ -234,12 +238,14 @@ extension SyncEngine {
     ///   - preferringDefault: This store's default list, kept when the snapshot holds it.
     private func replaceContents(with snapshot: SyncSnapshot, fold: Fold?, preferringDefault defaultList: ItemList.ID?, in transaction: any LogWriting) throws {
         for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
+        for area in try transaction.areas() { try transaction.deleteArea(id: area.id) }
         for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
         if let fold {
             _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through), keeping: [])
         }
         try transaction.replaceFolded(with: snapshot.foldedOperations)
 
+        for area in snapshot.areas { try transaction.insert(area) }
         for list in snapshot.lists { try transaction.insert(list) }
         for item in snapshot.items { try transaction.insert(item) }
         for entry in snapshot.checklistItems { try transaction.insert(entry) }

@@ -2,8 +2,8 @@ public import ArrangeArchive
 public import ArrangeModel
 public import Foundation
 
-/// A Things library mapped onto Arrange: lists in Things' sidebar order, to-dos in their
-/// order, Today, and what was left out. It is an `Archive` whose ids come from Things' uuids,
+/// A Things library mapped onto Arrange: areas and lists in Things' sidebar order, to-dos in
+/// their order, Today, and what was left out. It is an `Archive` whose ids come from Things' uuids,
 /// so importing the same library again updates what the first import made.
 public struct ThingsImportPlan: Hashable, Sendable {
     /// The lists and items; the list with ``inboxID`` stands for the store's default list.
@@ -33,6 +33,8 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var today = 0
     /// Checklist items, of the to-dos imported.
     public var checklistItems = 0
+    /// Areas.
+    public var areas = 0
 
     /// A summary of nothing.
     public init() {}
@@ -70,6 +72,7 @@ private struct ThingsMapper {
     let tasks: [String: ThingsLibrary.Task]
     var summary = ThingsImportSummary()
     var names = Set<String>()
+    var areaNames = Set<String>()
 
     /// Keys as the ordering service spreads them afresh: one end gap (2^32) apart.
     static let step: Int64 = 1 << 32
@@ -97,18 +100,25 @@ private struct ThingsMapper {
             }
         }
         let checklists = Dictionary(grouping: library.checklistItems, by: \.task)
+        let areas = library.areas.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, area in
+            ArchivedArea(Area(id: areaID(area.uuid), name: uniqueName(area.title, among: &areaNames), createdAt: Date(timeIntervalSince1970: 0), sortIndex: Int64(offset) * Self.step))
+        }
         var lists: [ArchivedList] = []
-        for (destination, name, createdAt) in sidebar(byDestination) {
+        var countByArea: [Area.ID?: Int64] = [:]
+        for (destination, name, createdAt, area) in sidebar(byDestination) {
             let toDos = ordered(byDestination[destination] ?? [], in: destination)
             let items = toDos.enumerated().map { offset, task in
                 archivedItem(task, checklist: checklists[task.uuid] ?? [], sortIndex: Int64(offset) * Self.step)
             }
-            let list = ItemList(id: listID(destination), name: uniqueName(name), createdAt: createdAt, sortIndex: Int64(lists.count) * Self.step)
+            let place = countByArea[area, default: 0]
+            countByArea[area] = place + 1
+            let list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
             lists.append(ArchivedList(list, items: items))
         }
         placeInToday(&lists)
         summary.lists = lists.count
-        return ThingsImportPlan(archive: Archive(defaultList: nil, lists: lists), summary: summary)
+        summary.areas = areas.count
+        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists), summary: summary)
     }
 
     /// The list a to-do goes to, or `nil` when it, its heading or its project is in the trash.
@@ -132,21 +142,25 @@ private struct ThingsMapper {
         }
     }
 
-    /// The lists in Things' sidebar order, with their names and creation dates: the Inbox;
-    /// Anytime and Someday when they hold to-dos; the projects without an area; each area
-    /// followed by its projects. Areas and projects are in `index` order.
-    func sidebar(_ byDestination: [Destination: [ThingsLibrary.Task]]) -> [(Destination, String, Date)] {
+    /// The lists in Things' sidebar order, with their names, creation dates and areas: the
+    /// Inbox; Anytime and Someday when they hold to-dos; the projects without an area; then, in
+    /// each area, a list of the area's own to-dos when it has some, named after it, and its
+    /// projects. Areas and projects are in `index` order.
+    func sidebar(_ byDestination: [Destination: [ThingsLibrary.Task]]) -> [(Destination, String, Date, Area.ID?)] {
         let epoch = Date(timeIntervalSince1970: 0)
-        var lists: [(Destination, String, Date)] = [(.inbox, "Inbox", epoch)]
+        var lists: [(Destination, String, Date, Area.ID?)] = [(.inbox, "Inbox", epoch, nil)]
         for (destination, name) in [(Destination.anytime, "Anytime"), (.someday, "Someday")] where byDestination[destination] != nil {
-            lists.append((destination, name, epoch))
+            lists.append((destination, name, epoch, nil))
         }
         let projects = Self.sorted(library.tasks.filter { $0.kind == .project && !$0.trashed })
-        let project = { (task: ThingsLibrary.Task) in (Destination.project(task.uuid), task.title, Self.date(task.creationDate) ?? epoch) }
-        lists += projects.filter { $0.area == nil }.map(project)
-        let areas = library.areas.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }
-        for area in areas {
-            lists.append((.area(area.uuid), area.title, epoch))
+        let project = { (task: ThingsLibrary.Task) in
+            (Destination.project(task.uuid), task.title, Self.date(task.creationDate) ?? epoch, task.area.map(areaID))
+        }
+        let areas = Set(library.areas.map(\.uuid))
+        // A project whose area is not among the areas goes with the projects in no area.
+        lists += projects.filter { $0.area.map { !areas.contains($0) } ?? true }.map { var list = project($0); list.3 = nil; return list }
+        for area in library.areas.sorted(by: { ($0.index, $0.uuid) < ($1.index, $1.uuid) }) {
+            if byDestination[.area(area.uuid)] != nil { lists.append((.area(area.uuid), area.title, epoch, areaID(area.uuid))) }
             lists += projects.filter { $0.area == area.uuid }.map(project)
         }
         return lists
@@ -221,6 +235,10 @@ private struct ThingsMapper {
         }
     }
 
+    func areaID(_ uuid: String) -> Area.ID {
+        Area.ID(rawValue: StableID.uuid(for: "area:" + uuid))
+    }
+
     func listID(_ destination: Destination) -> ItemList.ID {
         switch destination {
         case .inbox: ThingsImportPlan.inboxID
@@ -230,12 +248,12 @@ private struct ThingsMapper {
         }
     }
 
-    /// A valid list name no earlier list of the plan has, ignoring case: "Errands", then "Errands (2)".
-    mutating func uniqueName(_ title: String) -> String {
+    /// A valid name none of `taken` has, ignoring case, which takes it: "Errands", then "Errands (2)".
+    func uniqueName(_ title: String, among taken: inout Set<String>) -> String {
         let base = Title.sanitized(title, placeholder: "Untitled")
         var name = base
         var number = 2
-        while !names.insert(ItemList.nameKey(name)).inserted {
+        while !taken.insert(ItemList.nameKey(name)).inserted {
             name = "\(base) (\(number))"
             number += 1
         }

@@ -14,6 +14,8 @@ import Testing
 struct MessageAdoptionTests {
     static let item = Item.ID()
     static let list = ItemList.ID()
+    static let area = Area.ID()
+    static let entry = ChecklistItem.ID()
     static let operation = UUID()
     static let path = "/Users/ann/Library/Arrange/arrange.sqlite"
 
@@ -24,6 +26,12 @@ struct MessageAdoptionTests {
             TitleError.tooLong(field: .title, length: 1001, limit: 1000), TitleError.tooLong(field: .listName, length: 1001, limit: 1000),
             TitleError.controlCharacter(field: .title, position: 3), TitleError.controlCharacter(field: .listName, position: 3),
             TitleError.duplicateListName("Work"), TitleError.notesTooLarge(size: 20_000, limit: 10_240),
+            TitleError.empty(field: .areaName), TitleError.tooLong(field: .areaName, length: 1001, limit: 1000),
+            TitleError.controlCharacter(field: .areaName, position: 3), TitleError.duplicateAreaName("Home"),
+            StoreError.areaNotFound(area), StoreError.duplicateArea(area), StoreError.checklistItemNotFound(entry), StoreError.duplicateChecklistItem(entry),
+            OrderingError.notInChecklist(entry, item: item), OrderingError.anchorInAnotherArea(anchor: list, area: area),
+            OrderingError.anchorInAnotherArea(anchor: list, area: nil),
+            IntentError.unknownArea(area), IntentError.unknownChecklistItem(entry), IntentError.noChecklistItemsNamed,
             StoreError.listNotFound(list), StoreError.itemNotFound(item), StoreError.duplicateList(list), StoreError.duplicateItem(item),
             StoreError.duplicateOperation(operation), StoreError.operationNotFound(operation),
             StoreError.unusableDatabase(path: path, reason: "file is not a database"), StoreError.database(reason: "disk I/O error"),
@@ -55,6 +63,9 @@ struct MessageAdoptionTests {
             .listExistsAgain(name: "Work"), .itemExistsAgain(item), .becameDefault(name: "Work"),
             .neighbourGone(item.entryID, in: .today, listName: nil), .neighbourGone(item.entryID, in: .lists, listName: nil),
             .neighbourGone(item.entryID, in: .items(list), listName: "Work"),
+            .neighbourGone(item.entryID, in: .checklist(item), listName: nil), .neighbourGone(area.entryID, in: .areas, listName: nil),
+            .neighbourGone(list.entryID, in: .area(area), listName: nil), .areaGone(area), .areaExistsAgain(name: "Home"),
+            .checklistItemGone(entry), .checklistItemExistsAgain(entry), .checklistItemEditedSince(entry: entry, title: "Passport"),
             .editedSince(.title, item: item, title: "Milk"), .editedSince(.notes, item: item, title: "Milk"), .editedSince(.completion, item: item, title: "Milk"),
         ]
         errors += conflicts.map { IntentError.historyConflict(action: "Move Items", reason: $0) }
@@ -70,7 +81,7 @@ struct MessageAdoptionTests {
             let type = String(describing: type(of: error))
             #expect(!message.hasPrefix("\(type).") && !message.hasPrefix("HistoryConflict."), "\(message): its table has no such entry")
             #expect(!message.contains("{") && !message.contains("}"), "\(message): a placeholder left unfilled")
-            for detail in [Self.item.description, Self.list.description, Self.operation.lowercasedString, Self.operation.uuidString, Self.path, "sync.example.org", "TMArea", "SnapshotFile"] {
+            for detail in [Self.item.description, Self.list.description, Self.area.description, Self.entry.description, Self.operation.lowercasedString, Self.operation.uuidString, Self.path, "sync.example.org", "TMArea", "SnapshotFile"] {
                 #expect(!message.contains(detail), "\(message) shows \(detail)")
             }
             #expect(message.last.map { ".!?".contains($0) } == true, "\(message) is a sentence")

@@ -54,7 +54,11 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 3, "lists": []}"#, "The file is in format version 3, newer than this Arrange reads (2); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 4, "lists": []}"#, "The file is in format version 4, newer than this Arrange reads (3); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 3, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "area": "00000002-0000-4000-8000-000000000000", "items": []}]}"#,
+         "The value at lists[0].area is not valid: no area of the archive has the id 00000002-0000-4000-8000-000000000000."),
+        (#"{"format": "arrange", "version": 3, "areas": [{"id": "00000002-0000-4000-8000-000000000000", "name": "W", "createdAt": 0, "sortIndex": 0}, {"id": "00000003-0000-4000-8000-000000000000", "name": "w", "createdAt": 0, "sortIndex": 1}], "lists": []}"#,
+         "The value at areas[1].name is not valid: another area is named 'w'."),
         (#"{"format": "arrange", "version": 0, "lists": []}"#, "The value at version is not valid: an archive has a format version of 1 or more."),
         (#"{"lists": []}"#, #"The file is not an Arrange export: it has no "format": "arrange"."#),
         (#"[1, 2]"#, #"The file is not an Arrange export: it has no "format": "arrange"."#),

@@ -11,7 +11,7 @@ struct CatalogueTests {
     @Test("Every form is listed once, with a title, a summary and documented parameters")
     func entries() {
         #expect(RequestCatalogue.names == [
-            "lists", "createList", "moveList", "renameList", "deleteList", "list", "show", "add", "rename", "edit",
+            "lists", "createList", "moveList", "renameList", "deleteList", "areas", "createArea", "renameArea", "moveArea", "deleteArea", "list", "show", "add", "rename", "edit",
             "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday", "logbook",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",
@@ -32,7 +32,9 @@ struct CatalogueTests {
         #expect(add.map(\.isRequired) == [true, false, false, false, false])
         #expect(add.map(\.jsonForm) == [String.jsonForm, ListReference.jsonForm, PlacementReference.jsonForm, String.jsonForm, Bool.jsonForm])
         let createList = CreateListRequest.fields
-        #expect(createList.map(\.name) == ["name", "placement"] && createList.map(\.isRequired) == [true, false])
+        #expect(createList.map(\.name) == ["name", "placement", "area"] && createList.map(\.isRequired) == [true, false, false])
+        #expect(MoveListRequest.fields.map(\.name) == ["list", "placement", "area"] && MoveListRequest.fields[2].jsonForm == AreaChoice.jsonForm)
+        #expect(RequestCatalogue.unknownIntentMessage("createAera") == "Unknown intent 'createAera'. Did you mean 'createList', 'createArea'? `arrange run --help` lists every intent.")
         #expect(createList[1].jsonForm == ListPlacementReference.jsonForm)
         #expect(MoveAtOffsetsRequest.fields.map(\.jsonForm) == ["an array of whole numbers", "a whole number", ListReference.jsonForm])
         #expect(CompleteRequest.fields.map(\.name) == ["items", "list"] && CompleteRequest.fields[0].help == CompleteRequest.itemsHelp)

@@ -76,10 +76,10 @@ struct ReplTests {
         // Today's forms are subcommands of `today`, the checklist's of `checklist`.
         let subcommandForms: Set = [
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
-            "complete-checklist-items", "reopen-checklist-items", "delete-checklist-items",
+            "complete-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -109,7 +109,16 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])
         #expect(completer.candidates(lineBeforeCursor: "move-list W") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "move-list Work --after ") == ["Inbox", "Groceries", "Work"])
-        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist"])
+        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist", "areas", "area"])
+        _ = try await CreateArea(name: "Home Life").perform(in: session.environment)
+        _ = try await CreateArea(name: "Work").perform(in: session.environment)
+        #expect(completer.candidates(lineBeforeCursor: "are") == ["areas", "area"])
+        #expect(completer.candidates(lineBeforeCursor: "area ") == ["create", "rename", "move", "delete"])
+        #expect(completer.candidates(lineBeforeCursor: "area move h") == ["Home\\ Life"])
+        #expect(completer.candidates(lineBeforeCursor: "area move Work --before ") == ["Home\\ Life", "Work"])
+        #expect(completer.candidates(lineBeforeCursor: "area create ") == [])
+        #expect(completer.candidates(lineBeforeCursor: "move-list Groceries --area w") == ["Work"])
+        #expect(completer.candidates(lineBeforeCursor: "create-list Garden --area ") == ["Home\\ Life", "Work"])
         #expect(completer.candidates(lineBeforeCursor: "today add #") == ["#1", "#2", "#3"], "#N of the list for the items added")
         #expect(completer.candidates(lineBeforeCursor: "today remove #") == [], "Today is empty")
         let work = try await ListItems(list: try await session.resolveList("Work").id).perform(in: session.environment)

@@ -62,7 +62,7 @@ struct RunProtocolTests {
         ("42", "invalidRequest", "a JSON object"),
         (##"{"title": "x"}"##, "invalidRequest", #"needs "intent""#),
         (##"{"intent": 3}"##, "invalidRequest", #"needs "intent""#),
-        (##"{"intent": "fly"}"##, "unknownIntent", "Unknown intent 'fly'; the intents are lists, createList,"),
+        (##"{"intent": "fly"}"##, "unknownIntent", "Unknown intent 'fly'. `arrange run --help` lists every intent."),
         (##"{"intent": "add"}"##, "missingField", "add needs the field 'title', which must be a string."),
         (##"{"intent": "add", "title": "x", "colour": "red"}"##, "unknownField", "add has no field 'colour'; its fields are title, list, placement, notes, today."),
         (##"{"intent": "undo", "steps": 2}"##, "unknownField", "undo has no field 'steps'; it takes none."),
@@ -238,6 +238,60 @@ struct RunProtocolTests {
         let milk = try #require((groceries["changed"] as? [String])?.first)
         let refused = try await Answers.of([##"{"intent": "deleteChecklistItems", "item": "#1", "entries": ["\##(milk)"]}"##], in: conversation)
         #expect(refused.codes == ["notInChecklist"], "\(refused.lines)")
+    }
+
+    @Test("The contract of areas: areas in order with their lists, a LIST's area (null for none), moveList into an area and out with null, and every bad input refused")
+    func areaContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "createArea", "name": "Work"}"##,
+            ##"{"intent": "createArea", "name": "Home", "placement": "top"}"##,
+            ##"{"intent": "createList", "name": "Launch", "area": "work"}"##,
+            ##"{"intent": "createList", "name": "Groceries"}"##,
+            ##"{"intent": "moveList", "list": "Groceries", "placement": "bottom", "area": "Home"}"##,
+            ##"{"intent": "createList", "name": "Hiring", "area": "Work", "placement": "top"}"##,
+            ##"{"intent": "moveList", "fromOffsets": [1], "toOffset": 0, "area": "Work"}"##,
+            ##"{"intent": "moveArea", "area": "Work", "placement": {"before": "Home"}}"##,
+            ##"{"intent": "moveArea", "fromOffsets": [1], "toOffset": 0}"##,
+            ##"{"intent": "renameArea", "area": "Home", "name": "House"}"##,
+            ##"{"intent": "moveList", "list": "Launch", "placement": "top", "area": null}"##,
+            ##"{"intent": "moveList", "list": "Hiring", "placement": "top"}"##,
+            ##"{"intent": "areas"}"##,
+            ##"{"intent": "lists"}"##,
+            ##"{"intent": "deleteArea", "area": "Work"}"##,
+            ##"{"intent": "lists"}"##,
+            ##"{"intent": "createArea", "name": "house"}"##,
+            ##"{"intent": "createArea", "name": " "}"##,
+            ##"{"intent": "renameArea", "area": "Nope", "name": "X"}"##,
+            ##"{"intent": "moveList", "list": "Inbox", "placement": {"after": "Groceries"}, "area": null}"##,
+            ##"{"intent": "moveArea", "area": "House", "placement": {"after": "House"}}"##,
+            ##"{"intent": "deleteArea"}"##,
+            ##"{"intent": "moveList", "list": "Inbox", "placement": "top", "area": 7}"##,
+            ##"{"intent": "validate", "scope": "area", "area": "House"}"##,
+            ##"{"intent": "normalize", "scope": "areas"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        func names(_ index: Int, _ key: String) -> [String]? {
+            (results[index]?[key] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        }
+        #expect(results.prefix(16).allSatisfy { $0 != nil }, "\(answers.prefix(16))")
+        let work = try #require((results[0]?["area"] as? [String: Any])?["id"] as? String)
+        #expect((results[2]?["list"] as? [String: Any])?["area"] as? String == work)
+        #expect(names(4, "lists") == ["Inbox", "Groceries", "Launch"], "\(answers[4])")
+        #expect(results[6]?["rowsWritten"] as? Int == 1)
+        #expect(names(8, "areas") == ["Home", "Work"] && results[8]?["rowsWritten"] as? Int == 1, "\(answers[8])")
+        #expect(names(12, "areas") == ["House", "Work"])
+        #expect(((results[12]?["areas"] as? [[String: Any]])?.last?["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Hiring"])
+        let lists = try #require(results[13]?["lists"] as? [[String: Any]])
+        #expect(lists.compactMap { $0["name"] as? String } == ["Launch", "Inbox", "Groceries", "Hiring"], "\(answers[13])")
+        #expect(lists[0]["area"] is NSNull && lists[3]["area"] as? String == work, "a LIST's area is an id or null")
+        #expect(((results[14]?["movedLists"] as? [[String: Any]])?.compactMap { $0["name"] as? String }) == ["Hiring"])
+        #expect(names(15, "lists") == ["Launch", "Inbox", "Hiring", "Groceries"])
+        #expect(Array(codes[16...22]) == [
+            "duplicateAreaName", "emptyAreaName", "unknownArea", "anchorInAnotherArea", "placedRelativeToItself", "missingField", "invalidField",
+        ], "\(answers[16...22])")
+        #expect(results[23]?["healthy"] as? Bool == true && results[24] != nil, "\(answers[23...24])")
     }
 
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")

@@ -42,6 +42,34 @@ struct ArchiveIntentTests {
         #expect(try await target.run(ShowToday()).items.last?.checklist.map(\.title) == ["Whole", "Oat"])
     }
 
+    @Test("Areas go out and come back with their lists in them, byte for byte; merged by id or name, never duplicated")
+    func areasRoundTrip() async throws {
+        let source = try await filled()
+        let office = try await source.run(CreateArea(name: "Office")).area.id
+        try await source.run(CreateArea(name: "Home", placement: .top))
+        try await source.run(MoveList(try source.list("Work"), to: .top, in: .area(office)))
+        let first = try await source.run(ExportArchive())
+        #expect(first.version == 3 && first.areas?.map(\.name) == ["Home", "Office"])
+        #expect(first.lists.map(\.name) == ["Inbox", "Work"] && first.lists.map(\.area) == [nil, office])
+        let alone = try await source.run(ExportArchive(list: try source.list("Work")))
+        #expect(alone.version == 1 && alone.areas == nil && alone.lists.map(\.area) == [nil], "one list goes without its area")
+
+        let target = try await Session(lists: ["Inbox"], firstID: 1_000)
+        let result = try await target.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        #expect(result.areasAdded == 2 && result.listsAdded == 2)
+        #expect(try await target.run(ExportArchive()).jsonData() == (try first.jsonData()))
+
+        // Into a store with an area of the same name and lists of its own: merged, nothing twice.
+        let other = try await Session(lists: ["Inbox", "Errands"], firstID: 2_000)
+        let home = try await other.run(CreateArea(name: "home")).area.id
+        try await other.run(MoveList(try other.list("Errands"), to: .top, in: .area(home)))
+        let merged = try await other.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        #expect(merged.areasMerged == 1 && merged.areasAdded == 1)
+        let again = try await other.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        #expect(again.areasMerged == 2 && again.areasAdded == 0 && again.listsAdded == 0)
+        #expect(try await other.run(GetAreas()).areas.map { "\($0.name): " + $0.lists.map(\.name).joined(separator: ", ") } == ["home: Errands", "Office: Work"])
+    }
+
     @Test("Importing into a store with data merges by id and by list name, never duplicates, and resolves tied keys")
     func merge() async throws {
         let source = try await filled()

@@ -206,6 +206,7 @@ struct SQLiteRepositoryTests {
         "v6: sync compaction", "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
         "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
         "v14: checklists",
+        "v15: areas",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -505,14 +506,21 @@ struct SQLiteRepositoryTests {
                         .filter { !$0.isEmpty }.joined(separator: " ")
                 }
             }
-            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0"])
+            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT"])
+            #expect(try columns("areas") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])
             #expect(try columns("items") == [
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER",
             ])
-            let listOrder = try #require(try db.indexes(on: "lists").first { $0.name == Schema.listOrderIndex })
-            #expect(listOrder.columns == ["sort_index", "id"])
+            // The lists are ordered within their area, or among those of none.
+            #expect(try db.indexes(on: "lists").first { $0.name == Schema.listOrderIndex } == nil)
+            let listOrder = try #require(try db.indexes(on: "lists").first { $0.name == Schema.listAreaOrderIndex })
+            #expect(listOrder.columns == ["area_id", "sort_index", "id"])
+            let areaOrder = try #require(try db.indexes(on: "areas").first { $0.name == Schema.areaOrderIndex })
+            #expect(areaOrder.columns == ["sort_index", "id"])
+            // Deleting an area keeps its lists.
+            #expect(try db.foreignKeys(on: "lists").map { "\($0.destinationTable) \($0.mapping.map(\.origin))" } == ["areas [\"area_id\"]"])
             let todayOrder = try #require(try db.indexes(on: "items").first { $0.name == Schema.todayOrderIndex })
             #expect(todayOrder.columns == ["today_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [Schema.todayOrderIndex])?
@@ -871,8 +879,8 @@ struct SQLiteRepositoryTests {
         let repository = try SQLiteItemRepository.inMemory()
         // A list's items are the table itself, stored in their order.
         let orderings: [(OrderScope, String)] = [
-            (.items(ItemList.ID()), "USING PRIMARY KEY"), (.lists, "INDEX \(Schema.listOrderIndex)"), (.today, "INDEX \(Schema.todayOrderIndex)"),
-            (.checklist(Item.ID()), "USING PRIMARY KEY"),
+            (.items(ItemList.ID()), "USING PRIMARY KEY"), (.lists, "INDEX \(Schema.listAreaOrderIndex)"), (.today, "INDEX \(Schema.todayOrderIndex)"),
+            (.checklist(Item.ID()), "USING PRIMARY KEY"), (.areas, "INDEX \(Schema.areaOrderIndex)"), (.area(Area.ID()), "INDEX \(Schema.listAreaOrderIndex)"),
         ]
         for (scope, source) in orderings {
             let (sql, membership) = OrderingSQL.of(scope)

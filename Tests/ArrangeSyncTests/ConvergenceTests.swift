@@ -40,7 +40,7 @@ struct ConvergenceTests {
         }
         // The checks of `conflicts()` saw each kind settled by its rule.
         #expect(total.concurrentMoves > 0 && total.deleteAgainstChange > 0 && total.goneAnchor > 0, "\(total)")
-        #expect(total.addToDeletedList > 0 && total.sameName > 0 && total.entryOfDeletedItem > 0, "\(total)")
+        #expect(total.addToDeletedList > 0 && total.sameName > 0 && total.entryOfDeletedItem > 0 && total.listToDeletedArea > 0, "\(total)")
     }
 
     @Test("The result does not depend on the order operations arrive in, nor on duplicates")
@@ -198,7 +198,7 @@ final class Simulation {
         for item in items {
             guard let latest = operations.lastIndex(where: { $0.change.places(item.id) != nil }),
                   let list = operations[latest].change.places(item.id) else { continue }
-            let madeBefore = operations[..<latest].contains { if case .createList(list, _, _) = $0.change { true } else { false } }
+            let madeBefore = operations[..<latest].contains { if case .createList(list, _, _, _) = $0.change { true } else { false } }
             if lists.contains(list), madeBefore {
                 #expect(item.listID == list, "the latest operation decides the list")
             }
@@ -256,9 +256,9 @@ final class Simulation {
     /// Everything a store holds, in order; with `keys`, the keys and the moments of the last changes too.
     static func dump(_ repository: any ItemRepository, keys: Bool = true) throws -> [String] {
         try repository.read { transaction in
-            var lines: [String] = []
+            var lines = try transaction.areas().map { "area \($0.id) \($0.name)" + (keys ? " \($0.sortIndex)" : "") }
             for list in try transaction.lists() {
-                lines.append("list \(list.id) \(list.name)" + (keys ? " \(list.sortIndex)" : ""))
+                lines.append("list \(list.id) \(list.name) in \(String(describing: list.area))" + (keys ? " \(list.sortIndex)" : ""))
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
                     lines.append("  item \(item.id) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isInToday)" + stored)
@@ -281,6 +281,7 @@ final class Simulation {
             let today = try transaction.todayItems(visibility: .all, offset: 0, limit: .max)
             let checklists = try transaction.checklists(of: items.map(\.id))
             let entries = items.flatMap { checklists[$0.id] ?? [] }
+            let areas = try transaction.areas()
             let names = ["Groceries", "Work", "Home"]
             func pick<T>(_ values: [T], _ word: Int) -> T? { values.isEmpty ? nil : values[word % values.count] }
             func place(after entry: OrderEntry.ID?, among order: [OrderEntry.ID]) -> SyncPlace {
@@ -288,13 +289,15 @@ final class Simulation {
                 return SyncPlace(after: entry, before: index + 1 < order.count ? order[index + 1] : nil)
             }
             let (word, other) = (words[2], words[3])
-            switch words[1] % 20 {
+            switch words[1] % 22 {
             case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
                 return pick(lists, word).map { .renameList(id: $0.id, name: names[other % names.count]) }
             case 2:
-                return pick(lists, word).map { list in .moveList(id: list.id, place: place(after: pick(lists.filter { $0.id != list.id }, other)?.id.entryID, among: lists.filter { $0.id != list.id }.map(\.id.entryID))) }
+                guard let list = pick(lists, word) else { return nil }
+                let order = lists.filter { $0.area == list.area && $0.id != list.id }.map(\.id.entryID)
+                return .moveList(id: list.id, place: place(after: pick(order, other), among: order), area: list.area)
             case 3:
                 return pick(lists, word).map { .deleteList(id: $0.id) }
             case 4, 5, 6:
@@ -331,6 +334,23 @@ final class Simulation {
                 case 1: return .deleteChecklistItems(ids: [entry.id])
                 default: return entry.isCompleted ? .reopenChecklistItems(ids: [entry.id]) : .completeChecklistItems(ids: [entry.id], at: Date(timeIntervalSince1970: 9))
                 }
+            case 20:
+                let area = pick(areas, word)
+                switch other % 4 {
+                case 0: return .createArea(id: Area.ID(rawValue: newID()), name: names[word % names.count], place: place(after: area?.id.entryID, among: areas.map(\.id.entryID)))
+                case 1: return area.map { .renameArea(id: $0.id, name: names[other % names.count]) }
+                case 2:
+                    guard let area else { return nil }
+                    let order = areas.filter { $0.id != area.id }.map(\.id.entryID)
+                    return .moveArea(id: area.id, place: place(after: pick(order, other >> 2), among: order))
+                default: return area.map { .deleteArea(id: $0.id) }
+                }
+            case 21:
+                // A list into an area, or out of any.
+                guard let list = pick(lists, word) else { return nil }
+                let target = pick([nil] + areas.map(\.id), other) ?? nil
+                let order = lists.filter { $0.area == target && $0.id != list.id }.map(\.id.entryID)
+                return .moveList(id: list.id, place: place(after: pick(order, other >> 2), among: order), area: target)
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
@@ -355,10 +375,12 @@ struct ConflictCounts: CustomStringConvertible {
     var sameName = 0
     /// A checklist entry added to, or moved in, the checklist of an item that the other deleted.
     var entryOfDeletedItem = 0
+    /// A list moved into an area that the other deleted.
+    var listToDeletedArea = 0
 
     var description: String {
         "moves \(concurrentMoves), delete/change \(deleteAgainstChange), gone anchor \(goneAnchor), to a deleted list \(addToDeletedList), "
-            + "same name \(sameName), entry of a deleted item \(entryOfDeletedItem)"
+            + "same name \(sameName), entry of a deleted item \(entryOfDeletedItem), list to a deleted area \(listToDeletedArea)"
     }
 
     mutating func add(_ other: ConflictCounts) {
@@ -368,6 +390,7 @@ struct ConflictCounts: CustomStringConvertible {
         addToDeletedList += other.addToDeletedList
         sameName += other.sameName
         entryOfDeletedItem += other.entryOfDeletedItem
+        listToDeletedArea += other.listToDeletedArea
     }
 
     /// Counts what `first` met in `second`, made apart from it.
@@ -380,11 +403,13 @@ struct ConflictCounts: CustomStringConvertible {
         case (.deleteList(let list), .addItem(_, let target, _, _, _)) where list == target,
              (.deleteList(let list), .moveItems(_, let target, _)) where list == target:
             addToDeletedList += 1
-        case (.createList(_, let name, _), .createList(_, let other, _)) where ItemList.nameKey(name) == ItemList.nameKey(other):
+        case (.createList(_, let name, _, _), .createList(_, let other, _, _)) where ItemList.nameKey(name) == ItemList.nameKey(other):
             sameName += 1
         case (.deleteItems(let ids), .addChecklistItem(_, let item, _, _)) where ids.contains(item),
              (.deleteItems(let ids), .moveChecklistItems(_, let item, _)) where ids.contains(item):
             entryOfDeletedItem += 1
+        case (.deleteArea(let area), .moveList(_, _, let target?)) where area == target:
+            listToDeletedArea += 1
         default:
             break
         }
@@ -396,7 +421,8 @@ extension SyncChange {
     /// The items and lists the change adds, moves, changes or deletes.
     var subjects: [OrderEntry.ID] {
         switch self {
-        case .createList(let id, _, _), .renameList(let id, _), .moveList(let id, _), .deleteList(let id): [id.entryID]
+        case .createList(let id, _, _, _), .renameList(let id, _), .moveList(let id, _, _), .deleteList(let id): [id.entryID]
+        case .createArea(let id, _, _), .renameArea(let id, _), .moveArea(let id, _), .deleteArea(let id): [id.entryID]
         case .addItem(let id, _, _, _, _), .editItem(let id, _, _): [id.entryID]
         case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _),
              .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
@@ -415,6 +441,7 @@ extension SyncChange {
         case .deleteItems(let ids), .removeFromToday(let ids), .moveItems(let ids, _, _): Set(ids.map(\.entryID))
         case .deleteChecklistItems(let ids): Set(ids.map(\.entryID))
         case .deleteList(let id): [id.entryID]
+        case .deleteArea(let id): [id.entryID]
         default: []
         }
     }
@@ -422,7 +449,7 @@ extension SyncChange {
     /// Where the change places its entries.
     var place: SyncPlace? {
         switch self {
-        case .createList(_, _, let place), .moveList(_, let place), .addItem(_, _, _, _, let place), .moveItems(_, _, let place),
+        case .createList(_, _, let place, _), .moveList(_, let place, _), .createArea(_, _, let place), .moveArea(_, let place), .addItem(_, _, _, _, let place), .moveItems(_, _, let place),
              .addToToday(_, let place), .moveInToday(_, let place), .addChecklistItem(_, _, _, let place), .moveChecklistItems(_, _, let place):
             place
         default: nil

@@ -131,15 +131,20 @@ struct IntentSample {
         return problems
     }
 
-    /// A replica with two lists: Groceries (Milk in Today, with a checklist of Oat, Whole done,
-    /// and Skim; Eggs; Bread completed) and Work (Report in Today, Slides).
+    /// A replica with two areas, Office (with Work in it) and Home (empty), and two lists:
+    /// Groceries, in no area (Milk in Today, with a checklist of Oat, Whole done, and Skim; Eggs;
+    /// Bread completed) and Work (Report in Today, Slides).
     static func fixture(
         kind: StoreKind
-    ) async throws -> (replica: IntentReplica, groceries: ItemList.ID, work: ItemList.ID, items: [String: Item.ID], entries: [String: ChecklistItem.ID]) {
+    ) async throws -> (
+        replica: IntentReplica, groceries: ItemList.ID, work: ItemList.ID, items: [String: Item.ID], entries: [String: ChecklistItem.ID], areas: [String: Area.ID]
+    ) {
         let replica = try IntentReplica(kind: kind)
         let environment = replica.environment
+        var areas: [String: Area.ID] = [:]
+        for name in ["Office", "Home"] { areas[name] = try await CreateArea(name: name).perform(in: environment).area.id }
         let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
-        let work = try await CreateList(name: "Work").perform(in: environment).list.id
+        let work = try await CreateList(name: "Work", in: .area(try #require(areas["Office"]))).perform(in: environment).list.id
         var items: [String: Item.ID] = [:]
         for (title, list) in [("Milk", groceries), ("Eggs", groceries), ("Bread", groceries), ("Report", work), ("Slides", work)] {
             items[title] = try await AddItem(title: title, list: list).perform(in: environment).items[0].id
@@ -152,7 +157,7 @@ struct IntentSample {
             entries[title] = try await AddChecklistItem(title: title, to: milk).perform(in: environment).changed.first
         }
         _ = try await CompleteChecklistItems([entries["Whole"]].compactMap { $0 }).perform(in: environment)
-        return (replica, groceries, work, items, entries)
+        return (replica, groceries, work, items, entries, areas)
     }
 
     /// One sample of every intent of ArrangeIntents, each on a fixture of its own.
@@ -168,6 +173,13 @@ struct IntentSample {
         ) async throws {
             let fixture = try await fixture(kind: kind)
             let (prepare, intent) = try make(fixture.items, fixture.entries)
+            samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
+        }
+        func addOnAreas(
+            _ make: (_ lists: (ItemList.ID, ItemList.ID), _ areas: [String: Area.ID]) throws -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)
+        ) async throws {
+            let fixture = try await fixture(kind: kind)
+            let (prepare, intent) = try make((fixture.groceries, fixture.work), fixture.areas)
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
         func id<Subject>(_ ids: [String: Identifier<Subject>], _ title: String) throws -> Identifier<Subject> { try #require(ids[title]) }
@@ -199,10 +211,27 @@ struct IntentSample {
         try await add { lists, _ in ([], MoveItemsAtOffsets(fromOffsets: [0], toOffset: 2, in: lists.0, visibility: .all)) }
         try await add { _, _ in ([], CreateList(name: "Home", placement: .top)) }
         try await add { lists, _ in ([], MoveList(lists.1, to: .top)) }
-        try await add { _, _ in ([], MoveListsAtOffsets(fromOffsets: [0], toOffset: 2)) }
+        try await add { _, _ in ([CreateList(name: "Home")], MoveListsAtOffsets(fromOffsets: [1], toOffset: 0)) }
         try await add { lists, _ in ([], RenameList(list: lists.1, name: "Office")) }
         try await add { lists, _ in ([], DeleteList(list: lists.1)) }
         try await add { _, _ in ([], GetLists()) }
+        try await addOnAreas { _, _ in ([], CreateArea(name: "Errands", placement: .top)) }
+        try await addOnAreas { _, areas in ([], RenameArea(area: try id(areas, "Home"), name: "House")) }
+        try await addOnAreas { _, areas in ([], MoveArea(try id(areas, "Home"), to: .top)) }
+        try await addOnAreas { _, _ in ([], MoveAreasAtOffsets(fromOffsets: [0], toOffset: 2)) }
+        try await addOnAreas { _, areas in ([], DeleteArea(area: try id(areas, "Office"))) }
+        try await addOnAreas { _, _ in ([], GetAreas()) }
+        try await addOnAreas { lists, areas in ([], MoveList(lists.0, to: .top, in: .area(try id(areas, "Office")))) }
+        try await addOnAreas { lists, _ in ([], MoveList(lists.1, to: .bottom, in: .noArea)) }
+        try await addOnAreas { _, areas in
+            ([CreateList(name: "Plans", in: .area(try id(areas, "Office")))], MoveListsAtOffsets(fromOffsets: [1], toOffset: 0, in: .area(try id(areas, "Office"))))
+        }
+        try await addOnAreas { _, areas in ([], CreateList(name: "Garden", in: .area(try id(areas, "Home")))) }
+        try await addOnAreas { _, areas in ([DeleteArea(area: try id(areas, "Office"))], Undo()) }
+        try await addOnAreas { _, areas in ([DeleteArea(area: try id(areas, "Office")), Undo()], Redo()) }
+        try await addOnAreas { lists, _ in ([DeleteList(list: lists.1)], Undo()) }
+        try await addOnAreas { _, _ in ([], ValidateList(.areas, repair: true)) }
+        try await addOnAreas { _, areas in ([], NormalizeList(.area(try id(areas, "Office")))) }
         try await add { _, _ in ([], ShowToday(visibility: .all)) }
         try await add { _, _ in ([], ShowLogbook(offset: 0, limit: 10)) }
         try await add { _, items in ([], AddToToday([try id(items, "Eggs"), try id(items, "Report")], placement: .top)) }
@@ -213,6 +242,15 @@ struct IntentSample {
         try await add { lists, _ in ([], NormalizeList(list: lists.0)) }
         try await add { _, _ in ([], ExportArchive()) }
         try await add { _, _ in ([], ImportArchive(archive)) }
+        try await addOnAreas { _, areas in
+            let home = ArchivedArea(Area(id: try id(areas, "Home"), name: "Home", createdAt: Date(timeIntervalSince1970: 0)))
+            let garden = Area(name: "Garden", createdAt: Date(timeIntervalSince1970: 0))
+            let lists = [
+                ArchivedList(ItemList(name: "Seeds", createdAt: Date(timeIntervalSince1970: 0), area: home.id), items: []),
+                ArchivedList(ItemList(name: "Tools", createdAt: Date(timeIntervalSince1970: 0), area: garden.id), items: []),
+            ]
+            return ([], ImportArchive(Archive(defaultList: nil, areas: [home, ArchivedArea(garden)], lists: lists)))
+        }
         try await add { _, items in ([DeleteItems([try id(items, "Milk")])], Undo()) }
         try await add { lists, items in ([MoveItems([try id(items, "Milk")], to: .bottom, into: lists.1), Undo()], Redo()) }
         return samples

@@ -92,8 +92,13 @@ struct ThingsImportTests {
         let library = try ThingsLibrary(contentsOf: fixture.path)
         let plan = library.importPlan(today: ThingsFixture.today)
         let lists = plan.archive.lists
-        #expect(lists.map(\.name) == ["Inbox", "Anytime", "Someday", "Garden", "Work", "Taxes", "Home", "Renovation"])
+        #expect(lists.map(\.name) == ["Inbox", "Anytime", "Someday", "Garden", "Taxes", "Home", "Renovation"],
+            "an area's own to-dos make a list named after it only when it has some: Work has none")
         #expect(lists[0].id == ThingsImportPlan.inboxID)
+        let areas = try #require(plan.archive.areas)
+        #expect(areas.map(\.name) == ["Work", "Home"] && areas.map(\.sortIndex) == [0, 1 << 32], "areas in index order")
+        #expect(lists.map(\.area) == [nil, nil, nil, nil, areas[0].id, areas[1].id, areas[1].id], "projects inside their areas")
+        #expect(lists.map(\.sortIndex) == [0, 1 << 32, 2 << 32, 3 << 32, 0, 0, 1 << 32], "keys within each area, or among the lists in no area")
         let titles = Dictionary(uniqueKeysWithValues: lists.map { ($0.name, $0.items.map(\.title)) })
         #expect(titles["Inbox"] == ["Buy eggs", "Buy milk", "Call mom"], "index order; the tie breaks by creation date")
         #expect(titles["Anytime"] == ["Read book", "Water plants"], "the repeating template is left out, its instance stays")
@@ -101,7 +106,7 @@ struct ThingsImportTests {
         #expect(titles["Garden"] == ["Buy seeds", "Plant roses", "Mow"])
         #expect(titles["Renovation"] == ["Budget", "Sink", "Tiles"], "loose to-dos, then Bath (index 1), then Kitchen (2); the trashed heading's to-do is left out")
         #expect(titles["Home"] == ["Fix door", "Clean gutter"])
-        #expect(titles["Work"] == [] && titles["Taxes"] == [])
+        #expect(titles["Taxes"] == [])
         let items = Dictionary(uniqueKeysWithValues: lists.flatMap(\.items).map { ($0.title + ($0.todayIndex == nil ? "" : "*"), $0) })
         #expect(items["Buy milk"]?.notes == "Semi-skimmed", "the checklist is not pasted into the notes")
         let checklist = try #require(items["Buy milk"]?.checklistItems)
@@ -115,8 +120,9 @@ struct ThingsImportTests {
             "todayIndex, then startDate; a suppressed deadline and a future start are not in Today")
         #expect(plan.summary == {
             var summary = ThingsImportSummary()
-            (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (8, 15, 1, 1)
+            (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (7, 15, 1, 1)
             (summary.skippedTrashed, summary.skippedTemplates, summary.today, summary.checklistItems) = (3, 1, 4, 2)
+            summary.areas = 2
             return summary
         }())
         for list in lists {
@@ -134,10 +140,12 @@ struct ThingsImportTests {
         _ = try await CreateList(name: "Mine").perform(in: environment)
         let library = try ThingsLibrary(contentsOf: fixture.path)
         let first = try await ImportThings(library, today: ThingsFixture.importDay, calendar: ThingsFixture.utc).perform(in: environment)
-        #expect(first.merged.itemsAdded == 15 && first.merged.listsMerged == 1 && first.merged.listsAdded == 7)
+        #expect(first.merged.itemsAdded == 15 && first.merged.listsMerged == 1 && first.merged.listsAdded == 6 && first.merged.areasAdded == 2)
         let lists = try await GetLists().perform(in: environment).lists
-        #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Work", "Taxes", "Home", "Renovation"],
-            "the new lists come after the store's own, in Things' order")
+        #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Taxes", "Home", "Renovation"],
+            "the new lists come after the store's own, in Things' order, each area's in it")
+        #expect(try await GetAreas().perform(in: environment).areas.map { "\($0.name): " + $0.lists.map(\.name).joined(separator: ", ") }
+            == ["Work: Taxes", "Home: Home, Renovation"])
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call mom"])
         let milk = try #require(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy milk" }).id
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat"])
@@ -150,7 +158,9 @@ struct ThingsImportTests {
         let again = try await ImportThings(try ThingsLibrary(contentsOf: fixture.path), today: ThingsFixture.importDay, calendar: ThingsFixture.utc)
             .perform(in: environment)
         #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 15 && again.merged.listsAdded == 0)
-        #expect(try await GetLists().perform(in: environment).lists.count == 9)
+        #expect(again.merged.areasAdded == 0 && again.merged.areasMerged == 2)
+        #expect(try await GetLists().perform(in: environment).lists.count == 8)
+        #expect(try await GetAreas().perform(in: environment).areas.count == 2)
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat, barista"], "updated, never duplicated")
     }

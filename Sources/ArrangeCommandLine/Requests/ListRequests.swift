@@ -28,30 +28,33 @@ struct ListsCommand: RequestCommand {
     var request: ListsRequest { ListsRequest() }
 
     func text(for result: ListsResult, in session: CommandSession) async throws -> String {
-        TextFormat.lists(result.lists, defaultList: try await session.defaultListID())
+        try await session.listsText(result.lists)
     }
 }
 
 struct CreateListRequest: Request {
     static let name = "createList"
-    static let summary = "Create an empty list, at the bottom of the lists unless placed."
+    static let summary = "Create an empty list, at the bottom of the lists in no area, or of an area, unless placed."
     var listName: String
     var placement: ListPlacementReference?
+    var area: AreaReference?
 
     enum CodingKeys: String, CodingKey {
         case listName = "name"
         case placement
+        case area
     }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .listName: "The new list's name; no two lists may share a name, ignoring case."
-        case .placement: "Where it goes among the lists: top, bottom, before or after a list, or at an offset."
+        case .placement: "Where it goes among the lists of its area, or of none: top, bottom, before or after a list, or at an offset."
+        case .area: "The area it goes in, by name or id; none (or null) for no area, the default."
         }
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> CreateList {
-        CreateList(name: listName, placement: try resolve.placement(placement ?? .bottom))
+        CreateList(name: listName, placement: try resolve.placement(placement ?? .bottom), in: ListGroup(try area.map { try resolve.area($0).id }))
     }
 }
 
@@ -61,52 +64,111 @@ struct CreateListCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(Form.help(.listName), valueName: "name")) var name: [String]
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ListReference>
+    @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
 
-    var request: CreateListRequest { CreateListRequest(listName: name.joined(separator: " "), placement: placement.reference) }
+    var request: CreateListRequest { CreateListRequest(listName: name.joined(separator: " "), placement: placement.reference, area: area) }
 
     func text(for result: ListResult, in session: CommandSession) -> String {
         "Created the list \(TextFormat.quoted(result.list.name))."
     }
 }
 
+/// The area a request moves a list into: an area, or none.
+enum AreaChoice: Hashable, Sendable, RequestValue {
+    /// Out of any area.
+    case noArea
+    /// Into the area named.
+    case area(AreaReference)
+
+    static var jsonForm: String { "an area name or id (a string), or null for no area" }
+    static var placeholder: AreaChoice { .noArea }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        self = container.decodeNil() ? .noArea : .area(try container.decode(AreaReference.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .noArea: try container.encodeNil()
+        case .area(let area): try container.encode(area)
+        }
+    }
+
+    /// The group of lists it names.
+    func group(_ resolve: ReferenceResolver) throws -> ListGroup {
+        switch self {
+        case .noArea: .noArea
+        case .area(let area): .area(try resolve.area(area).id)
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The area a request names at `key`: `nil` when the key is absent, ``AreaChoice/noArea``
+    /// when it is `null`: JSON's `null` moves a list out of its area.
+    func decodeAreaChoice(forKey key: Key) throws -> AreaChoice? {
+        try decodeIfPresent(AreaChoice.self, forKey: key) ?? (contains(key) ? .noArea : nil)
+    }
+}
+
 struct MoveListRequest: Request {
     static let name = "moveList"
-    static let summary = "Move a list to the top, the bottom, next to another list or to an offset among the lists."
+    static let summary = "Move a list to the top, the bottom, next to another list or to an offset among the lists of its area; or into an area, or out of one."
     var list: ListReference
     var placement: ListPlacementReference
+    var area: AreaChoice?
 
-    enum CodingKeys: String, CodingKey { case list, placement }
+    enum CodingKeys: String, CodingKey { case list, placement, area }
+
+    init(list: ListReference, placement: ListPlacementReference, area: AreaChoice? = nil) {
+        self.list = list
+        self.placement = placement
+        self.area = area
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        list = try container.decode(ListReference.self, forKey: .list)
+        placement = try container.decode(ListPlacementReference.self, forKey: .placement)
+        area = try container.decodeAreaChoice(forKey: .area)
+    }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .list: "The list to move, by name or id."
-        case .placement: "Where it goes: top, bottom, before or after a list, or at an offset."
+        case .placement: "Where it goes among the lists of its area (or of the area given): top, bottom, before or after a list, or at an offset."
+        case .area: "The area it goes into, by name or id; null moves it out of any area. Without it, the list stays in its area."
         }
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveList {
-        MoveList(try resolve.list(list).id, to: try resolve.placement(placement))
+        MoveList(try resolve.list(list).id, to: try resolve.placement(placement), in: try area?.group(resolve))
     }
 }
 
 struct MoveListsAtOffsetsRequest: Request {
     static let name = "moveList"
-    static let summary = "Move the lists at some offsets to before the list at another, as SwiftUI's onMove does."
+    static let summary = "Move the lists at some offsets to before the list at another, as SwiftUI's onMove does within a section of the sidebar."
     static let selector: String? = CodingKeys.fromOffsets.stringValue
     var fromOffsets: [Int]
     var toOffset: Int
+    var area: AreaReference?
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset }
+    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, area }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .fromOffsets: "The 0-based offsets of the lists to move."
         case .toOffset: "The offset to move them before, counted before the move (the number of lists for the end)."
+        case .area: "The area whose lists the offsets count, by name or id; the lists in no area without it."
         }
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveListsAtOffsets {
-        MoveListsAtOffsets(fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset)
+        MoveListsAtOffsets(
+            fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: ListGroup(try area.map { try resolve.area($0).id }))
     }
 }
 
@@ -117,7 +179,10 @@ struct MoveListCommand: SessionCommand {
             Examples:
               arrange move-list Groceries --top
               arrange move-list Work --after Home
+              arrange move-list Launch --bottom --area Work          (into an area)
+              arrange move-list Launch --top --no-area              (out of any area)
               arrange move-list --from-offsets 0 --to-offset 3      (SwiftUI's onMove)
+              arrange move-list --from-offsets 1 --to-offset 0 --area Work
             """)
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(MoveListRequest.help(.list), valueName: "list")) var list: ListReference?
@@ -126,18 +191,26 @@ struct MoveListCommand: SessionCommand {
     var fromOffsets: [Int] = []
     @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveListsAtOffsetsRequest.help(.toOffset), valueName: "offset"))
     var toOffset: Int?
+    @Option(help: ArgumentHelp("The area it goes into, by name or id; with --from-offsets, the area whose lists the offsets count.", valueName: "area"))
+    var area: AreaReference?
+    @Flag(name: .customLong("no-area"), help: ArgumentHelp("Move the list out of any area, among the lists in no area."))
+    var noArea = false
 
     func validate() throws {
         try validateMove(
             named: list != nil, placed: placement.reference != nil, fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
             what: "list", placements: "--top, --bottom, --before LIST, --after LIST or --offset N")
+        if area != nil, noArea { throw ValidationError("Give --area AREA or --no-area, not both.") }
+        if noArea, toOffset != nil { throw ValidationError("--no-area moves one named list; offsets count the lists in no area without it.") }
     }
 
     /// The request the arguments make: a move by name and placement, or by offsets.
     var request: any Request<ListPlacementResult> {
         get throws {
-            if let list, let placement = placement.reference { return MoveListRequest(list: list, placement: placement) }
-            if let toOffset { return MoveListsAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset) }
+            if let list, let placement = placement.reference {
+                return MoveListRequest(list: list, placement: placement, area: noArea ? .noArea : area.map(AreaChoice.area))
+            }
+            if let toOffset { return MoveListsAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset, area: area) }
             throw ValidationError("Name the list to move and say where, or give --from-offsets and --to-offset.")
         }
     }
@@ -148,7 +221,7 @@ struct MoveListCommand: SessionCommand {
             try session.printJSON(result)
         } else {
             let written = result.rowsWritten == 0 ? "Nothing to move; the lists:" : "Moved. The lists:"
-            session.console.print(written + "\n" + TextFormat.lists(result.lists, defaultList: try await session.defaultListID()))
+            session.console.print(written + "\n" + (try await session.listsText(result.lists)))
         }
     }
 }

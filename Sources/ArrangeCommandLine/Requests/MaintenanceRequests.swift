@@ -7,25 +7,33 @@ import Foundation
 // Keeping keys in order (`validate`, `normalize`) and going back and forth (`undo`, `redo`).
 
 /// The kinds of ordering `validate` and `normalize` name with `scope`: `items` (a list's, the
-/// default), `lists`, `today` or `checklist` (an item's).
+/// default), `lists` (those in no area), `today`, `checklist` (an item's), `areas` or `area` (an
+/// area's lists).
 extension OrderingKind: ExpressibleByArgument, RequestValue {
-    public static var jsonForm: String { #""items", "lists", "today" or "checklist""# }
+    public static var jsonForm: String { #""items", "lists", "today", "checklist", "areas" or "area""# }
     public static var placeholder: OrderingKind { .items }
 
-    /// The ordering a request names with `scope`, `list` and `item`: a list's items unless
-    /// `scope` says otherwise; an item's checklist names the item.
+    /// The ordering a request names with `scope`, `list`, `item` and `area`: a list's items
+    /// unless `scope` says otherwise; an item's checklist names the item, an area's lists the area.
     ///
-    /// - Throws: `invalidField` when a list is named with another scope than a list's items,
-    ///   or an item with another scope than a checklist, or a checklist without its item.
-    static func scope(_ kind: Self?, list: ListReference?, item: ItemReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
-        switch (kind ?? .items, list, item) {
-        case (.items, let list, nil): .items(try resolve.list(list).id)
-        case (.lists, nil, nil): .lists
-        case (.today, nil, nil): .today
-        case (.checklist, nil, let item?): .checklist(try resolve.item(item, numberedIn: resolve.numbering(nil)).id)
-        case (.checklist, _, nil): throw IntentFailure(code: "missingField", message: "Name the item whose checklist it is, with item.")
-        case (_, _?, _): throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items.")
-        case (_, _, _?): throw IntentFailure(code: "invalidField", message: "Name an item only with the scope of a checklist.")
+    /// - Throws: `missingField` for a checklist without its item or an area's lists without the
+    ///   area; `invalidField` when a list, an item or an area is named with another scope.
+    static func scope(_ kind: Self?, list: ListReference?, item: ItemReference?, area: AreaReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
+        let kind = kind ?? .items
+        if list != nil, kind != .items { throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items.") }
+        if item != nil, kind != .checklist { throw IntentFailure(code: "invalidField", message: "Name an item only with the scope of a checklist.") }
+        if area != nil, kind != .area { throw IntentFailure(code: "invalidField", message: "Name an area only with the scope of an area's lists.") }
+        switch kind {
+        case .items: return .items(try resolve.list(list).id)
+        case .lists: return .lists
+        case .today: return .today
+        case .areas: return .areas
+        case .checklist:
+            guard let item else { throw IntentFailure(code: "missingField", message: "Name the item whose checklist it is, with item.") }
+            return .checklist(try resolve.item(item, numberedIn: resolve.numbering(nil)).id)
+        case .area:
+            guard let area else { throw IntentFailure(code: "missingField", message: "Name the area whose lists they are, with area.") }
+            return .area(try resolve.area(area).id)
         }
     }
 }
@@ -33,19 +41,21 @@ extension OrderingKind: ExpressibleByArgument, RequestValue {
 struct ValidateRequest: Request {
     static let name = "validate"
     static let summary =
-        "Check an order (a list's items, the lists, Today, a checklist) for tied or cramped sort keys, and repair them when asked; the order never changes."
+        "Check an order (a list's items, the lists, Today, a checklist, the areas, an area's lists) for tied or cramped sort keys, and repair them when asked; the order never changes."
     var list: ListReference?
     var scope: OrderingKind?
     var item: ItemReference?
+    var area: AreaReference?
     var repair: Bool?
 
-    enum CodingKeys: String, CodingKey { case list, scope, item, repair }
+    enum CodingKeys: String, CodingKey { case list, scope, item, area, repair }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .list: "The list whose items to check; the current list when neither it nor scope is given."
-        case .scope: "Check the order of a list's items (items, the default), of the lists, of Today, or of an item's checklist."
+        case .scope: "Check the order of a list's items (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, or of an area's lists."
         case .item: "The item whose checklist to check, with the scope checklist."
+        case .area: "The area whose lists to check, with the scope area."
         case .repair: "Repair what the check finds."
         }
     }
@@ -53,7 +63,7 @@ struct ValidateRequest: Request {
     var readsOnly: Bool { !(repair ?? false) }
 
     func intent(_ resolve: ReferenceResolver) throws -> ValidateList {
-        ValidateList(try OrderingKind.scope(scope, list: list, item: item, resolve), repair: repair ?? false)
+        ValidateList(try OrderingKind.scope(scope, list: list, item: item, area: area, resolve), repair: repair ?? false)
     }
 }
 
@@ -62,24 +72,29 @@ struct ValidateCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area")) var scope: OrderingKind?
     @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
+    @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
     @Flag(help: ArgumentHelp(Form.help(.repair))) var repair = false
 
-    var request: ValidateRequest { ValidateRequest(list: list, scope: scope, item: item, repair: repair) }
+    var request: ValidateRequest { ValidateRequest(list: list, scope: scope, item: item, area: area, repair: repair) }
 
     func text(for result: ValidationResult, in session: CommandSession) -> String {
         let report = result.report
         let name = TextFormat.name(of: result.scope, list: result.list)
         let entries = switch result.scope {
-        case .lists: "lists"
+        case .lists, .area: "lists"
         case .checklist: "entries"
+        case .areas: "areas"
         case .items, .today: "items"
         }
         guard !result.healthy else { return "\(name): \(report.itemCount) \(entries), keys in good order." }
         let found = "\(name): \(report.tiedGroups) group(s) of tied keys (\(report.tiedItems) \(entries)), \(report.crampedGaps) cramped gap(s)"
         let quoted = { (text: String) in "'\(text.replacingOccurrences(of: "'", with: #"'\''"#))'" }
-        let options = [scope.map { "--scope \($0.rawValue)" }, list.map { "--list \(quoted($0.text))" }, item.map { "--item \(quoted($0.text))" }].compactMap { $0 }
+        let options = [
+            scope.map { "--scope \($0.rawValue)" }, list.map { "--list \(quoted($0.text))" }, item.map { "--item \(quoted($0.text))" },
+            area.map { "--area \(quoted($0.text))" },
+        ].compactMap { $0 }
         let repair = (["validate"] + options + ["--repair"]).joined(separator: " ")
         return report.repaired ? "\(found); repaired, \(report.rowsWritten) rows written." : "\(found). Run `\(repair)` to fix them."
     }
@@ -87,23 +102,25 @@ struct ValidateCommand: RequestCommand {
 
 struct NormalizeRequest: Request {
     static let name = "normalize"
-    static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today, a checklist) evenly; the order never changes."
+    static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today, a checklist, the areas, an area's lists) evenly; the order never changes."
     var list: ListReference?
     var scope: OrderingKind?
     var item: ItemReference?
+    var area: AreaReference?
 
-    enum CodingKeys: String, CodingKey { case list, scope, item }
+    enum CodingKeys: String, CodingKey { case list, scope, item, area }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .list: "The list whose items to renumber; the current list when neither it nor scope is given."
-        case .scope: "Renumber the order of a list's items (items, the default), of the lists, of Today, or of an item's checklist."
+        case .scope: "Renumber the order of a list's items (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, or of an area's lists."
         case .item: "The item whose checklist to renumber, with the scope checklist."
+        case .area: "The area whose lists to renumber, with the scope area."
         }
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> NormalizeList {
-        NormalizeList(try OrderingKind.scope(scope, list: list, item: item, resolve))
+        NormalizeList(try OrderingKind.scope(scope, list: list, item: item, area: area, resolve))
     }
 }
 
@@ -112,10 +129,11 @@ struct NormalizeCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area")) var scope: OrderingKind?
     @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
+    @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
 
-    var request: NormalizeRequest { NormalizeRequest(list: list, scope: scope, item: item) }
+    var request: NormalizeRequest { NormalizeRequest(list: list, scope: scope, item: item, area: area) }
 
     func text(for result: NormalizeResult, in session: CommandSession) -> String {
         "Renumbered \(TextFormat.name(of: result.scope, list: result.list, startingSentence: false)): \(result.rowsWritten) rows written."

@@ -13,6 +13,7 @@ public enum RequestCatalogue {
     public static let requests: [any Request.Type] = [
         ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self,
         RenameListRequest.self, DeleteListRequest.self,
+        AreasRequest.self, CreateAreaRequest.self, RenameAreaRequest.self, MoveAreaRequest.self, MoveAreasAtOffsetsRequest.self, DeleteAreaRequest.self,
         ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self,
         CompleteRequest.self, ReopenRequest.self, DeleteRequest.self,
         MoveRequest.self, MoveAtOffsetsRequest.self,
@@ -27,6 +28,18 @@ public enum RequestCatalogue {
     public static var names: [String] {
         var seen = Set<String>()
         return requests.map { $0.name }.filter { seen.insert($0).inserted }
+    }
+
+    /// What an answer says of an intent name that is none of ``names``: the names that start
+    /// like it, or that it is part of, and where every name is listed.
+    static func unknownIntentMessage(_ name: String) -> String {
+        let key = name.lowercased()
+        let close = names.filter { known in
+            let lowered = known.lowercased()
+            return !key.isEmpty && (lowered.hasPrefix(String(key.prefix(3))) || lowered.contains(key))
+        }
+        let suggestion = close.isEmpty ? "" : " Did you mean \(close.prefix(4).map { "'\($0)'" }.joined(separator: ", "))?"
+        return "Unknown intent '\(name)'.\(suggestion) `arrange run --help` lists every intent."
     }
 
     /// The request a JSON line names: among the requests with that name, the one whose
@@ -69,7 +82,7 @@ public struct RunRequest: Sendable {
             throw IntentFailure(code: "invalidRequest", message: #"A request needs "intent", a string naming what to do, like "add"."#)
         }
         guard let type = RequestCatalogue.request(named: name, keys: Set(json.keys)) else {
-            throw IntentFailure(code: "unknownIntent", message: "Unknown intent '\(name)'; the intents are \(RequestCatalogue.names.joined(separator: ", ")).")
+            throw IntentFailure(code: "unknownIntent", message: RequestCatalogue.unknownIntentMessage(name))
         }
         let fields = type.fields
         if let unknown = json.keys.sorted().first(where: { key in !fields.contains { $0.name == key } }) {

@@ -73,6 +73,11 @@ extension ListReference: RequestValue {
     public static var placeholder: ListReference { "" }
 }
 
+extension AreaReference: RequestValue {
+    public static var jsonForm: String { "an area name or id (a string)" }
+    public static var placeholder: AreaReference { "" }
+}
+
 extension TextReference {
     /// Reads the reference from a JSON string.
     public init(from decoder: any Decoder) throws {
