@@ -54,7 +54,7 @@ final class CountingRepository: ItemRepository {
     }
 }
 
-/// A write transaction that remembers which rows, of items, lists and checklist entries, it wrote.
+/// A write transaction that remembers which rows, of items, lists, checklist entries and areas, it wrote.
 private final class CountingTransaction: ForwardingTransaction {
     private(set) var written: Set<OrderEntry.ID> = []
 
@@ -73,6 +73,16 @@ private final class CountingTransaction: ForwardingTransaction {
     override func update(_ list: ItemList) throws {
         try super.update(list)
         written.insert(list.id.entryID)
+    }
+
+    override func insert(_ area: Area) throws {
+        try super.insert(area)
+        written.insert(area.id.entryID)
+    }
+
+    override func update(_ area: Area) throws {
+        try super.update(area)
+        written.insert(area.id.entryID)
     }
 
     override func insert(_ item: Item) throws {

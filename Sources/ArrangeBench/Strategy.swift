@@ -15,6 +15,10 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case arrangeToday = "arrange-today"
     /// Arrange on a checklist: the same operations move and add the entries of one item's checklist.
     case arrangeChecklist = "arrange-checklist"
+    /// Arrange on the areas: the same operations move and add areas.
+    case arrangeAreas = "arrange-areas"
+    /// Arrange on the lists of one area: the same operations move and add lists there.
+    case arrangeAreaLists = "arrange-area-lists"
     case dense
     case midpoint
     case randomDouble = "random-double"
@@ -28,6 +32,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrangeLists: "**Arrange**, the lists"
         case .arrangeToday: "**Arrange**, Today"
         case .arrangeChecklist: "**Arrange**, a checklist"
+        case .arrangeAreas: "**Arrange**, the areas"
+        case .arrangeAreaLists: "**Arrange**, an area's lists"
         case .dense: "dense 0..n-1, renumbered"
         case .midpoint: "Double midpoint"
         case .randomDouble: "Double, random in middle third"
@@ -43,6 +49,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrangeLists: "the same service on the order of the lists: each list one row"
         case .arrangeToday: "the same service on Today, over items whose list order is the reverse: each item's Today key"
         case .arrangeChecklist: "the same service on one item's checklist: each entry one row"
+        case .arrangeAreas: "the same service on the order of the areas: each area one row"
+        case .arrangeAreaLists: "the same service on the lists of one area, beside lists in no area: each list one row"
         case .dense: "keys 0..n-1, every row whose offset changes is renumbered"
         case .midpoint: "Double keys, the midpoint of the neighbours; append at last+25, top at half the first"
         case .randomDouble: "Double keys, a random point in the middle third of the gap; append at max + random(1, 2)"
@@ -61,6 +69,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrangeLists: .lists
         case .arrangeToday: .today
         case .arrangeChecklist: .checklist
+        case .arrangeAreas: .areas
+        case .arrangeAreaLists: .areaLists
         case .dense, .midpoint, .randomDouble, .randomInteger, .linkedList: nil
         }
     }
@@ -70,7 +80,7 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         repository: any ItemRepository, list: ItemList.ID, ids: [Item.ID], jitter: Bool, seed: UInt64, denseRowBudget: Int
     ) throws -> any OrderingStrategy {
         switch self {
-        case .arrange, .arrangeLists, .arrangeToday, .arrangeChecklist:
+        case .arrange, .arrangeLists, .arrangeToday, .arrangeChecklist, .arrangeAreas, .arrangeAreaLists:
             try ArrangeStrategy(scope ?? .listItems, repository: repository, list: list, ids: ids, jitter: jitter, seed: seed)
         case .dense: try DenseStrategy(repository: repository, list: list, ids: ids, rowBudget: denseRowBudget)
         case .midpoint: try KeyedStrategy(MidpointKeys(), repository: repository, list: list, ids: ids)
@@ -165,8 +175,9 @@ func keyProblem(_ keys: [Int64]) -> String? {
 ///
 /// The workload's ids stand for the entries of that ordering: items of the list, lists (one
 /// per id, in place of the list the runner made), items in Today (items of the list, in the
-/// reverse order there, so that Today's order owes nothing to theirs), or the entries of the
-/// checklist of one item of the list.
+/// reverse order there, so that Today's order owes nothing to theirs), the entries of the
+/// checklist of one item of the list, areas, or the lists of one area (beside the list the
+/// runner made, in no area).
 final class ArrangeStrategy: OrderingStrategy {
     /// The ordering the workload's operations run on.
     enum Ordering {
@@ -174,10 +185,14 @@ final class ArrangeStrategy: OrderingStrategy {
         case lists
         case today
         case checklist
+        case areas
+        case areaLists
     }
 
     /// The item whose checklist the ``Ordering/checklist`` ordering works on.
     static let checklistHolder = Item.ID(rawValue: UUID(uuid: (0xC4, 0xEC, 0x4C, 0x15, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
+    /// The area whose lists the ``Ordering/areaLists`` ordering works on.
+    static let listsHolder = Area.ID(rawValue: UUID(uuid: (0xA4, 0xEA, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
 
     let ordering: Ordering
     let service: OrderingService
@@ -213,7 +228,25 @@ final class ArrangeStrategy: OrderingStrategy {
                     try transaction.insert(Self.entry(id, number: index, sortIndex: BulkLoad.appendedKey(index)))
                 }
             }
+        case .areas:
+            try repository.write { transaction in
+                for (index, id) in ids.enumerated() {
+                    try transaction.insert(Self.area(id, number: index, sortIndex: BulkLoad.appendedKey(index)))
+                }
+            }
+        case .areaLists:
+            try repository.write { transaction in
+                try transaction.insert(Area(id: Self.listsHolder, name: "Area", createdAt: BulkLoad.epoch))
+                for (index, id) in ids.enumerated() {
+                    try transaction.insert(Self.list(id, number: index, sortIndex: BulkLoad.appendedKey(index), area: Self.listsHolder))
+                }
+            }
         }
+    }
+
+    /// An area standing for the workload's `number`-th id.
+    private static func area(_ id: Item.ID, number: Int, sortIndex: Int64 = 0) -> Area {
+        Area(id: Area.ID(entry: id.entryID), name: "Area \(number)", createdAt: BulkLoad.epoch, sortIndex: sortIndex)
     }
 
     /// A checklist entry standing for the workload's `number`-th id.
@@ -222,8 +255,8 @@ final class ArrangeStrategy: OrderingStrategy {
     }
 
     /// A list standing for the workload's `number`-th id.
-    private static func list(_ id: Item.ID, number: Int, sortIndex: Int64 = 0) -> ItemList {
-        ItemList(id: ItemList.ID(entry: id.entryID), name: "List \(number)", createdAt: BulkLoad.epoch, sortIndex: sortIndex)
+    private static func list(_ id: Item.ID, number: Int, sortIndex: Int64 = 0, area: Area.ID? = nil) -> ItemList {
+        ItemList(id: ItemList.ID(entry: id.entryID), name: "List \(number)", createdAt: BulkLoad.epoch, sortIndex: sortIndex, area: area)
     }
 
     /// The ordering's scope.
@@ -233,6 +266,8 @@ final class ArrangeStrategy: OrderingStrategy {
         case .lists: .lists
         case .today: .today
         case .checklist: .checklist(Self.checklistHolder)
+        case .areas: .areas
+        case .areaLists: .area(Self.listsHolder)
         }
     }
 
@@ -264,6 +299,10 @@ final class ArrangeStrategy: OrderingStrategy {
             }
         case .checklist:
             return try service.repository.write { try service.add(Self.entry(id, number: number), at: .offset(offset), in: $0) }
+        case .areas:
+            return try service.repository.write { try service.add(Self.area(id, number: number), at: .offset(offset), in: $0) }
+        case .areaLists:
+            return try service.repository.write { try service.add(Self.list(id, number: number, area: Self.listsHolder), at: .offset(offset), in: $0) }
         }
     }
 
@@ -280,6 +319,12 @@ final class ArrangeStrategy: OrderingStrategy {
         case .checklist:
             let entries = try service.repository.read { try $0.checklist(of: Self.checklistHolder) }
             return StoredOrder(ids: entries.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(entries.map(\.sortIndex)))
+        case .areas:
+            let areas = try service.repository.read { try $0.areas() }
+            return StoredOrder(ids: areas.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(areas.map(\.sortIndex)))
+        case .areaLists:
+            let lists = try service.repository.read { try $0.lists() }.filter { $0.area == Self.listsHolder }
+            return StoredOrder(ids: lists.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(lists.map(\.sortIndex)))
         }
     }
 }

@@ -43,7 +43,7 @@ struct TargetChecks {
         let results = arrange(.randomMoves) + arrange(.jitteredRandomMoves)
         let figures = results.map { "\(Format.figure(mean($0))) (\($0.ordering)\($0.workload == .randomMoves ? "" : "jitter, ")\(Format.count($0.count)))" }
         return Check(
-            target: "Random moves: mean rows per move ≤ 1.01 (a list's items, the lists, Today, a checklist)",
+            target: "Random moves: mean rows per move ≤ 1.01 (a list's items, the lists, Today, a checklist, the areas, an area's lists)",
             figures: figures.joined(separator: "; "),
             met: results.isEmpty ? nil : results.allSatisfy { mean($0) <= 1.01 })
     }
@@ -55,7 +55,7 @@ struct TargetChecks {
             return "\(result.ordering)\(result.workload == .append ? "bottom" : "top") at \(Format.count(result.count)): mean \(Format.figure(summary?.mean ?? .nan)), max \(Format.figure(summary?.max ?? .nan))"
         }
         return Check(
-            target: "Top and bottom inserts: exactly 1 row (a list's items, the lists, Today, a checklist)",
+            target: "Top and bottom inserts: exactly 1 row (a list's items, the lists, Today, a checklist, the areas, an area's lists)",
             figures: figures.joined(separator: "; "),
             met: results.isEmpty ? nil : results.allSatisfy { $0.rowsWritten.allSatisfy { $0 == 1 } && $0.failedAt == nil })
     }
@@ -133,6 +133,8 @@ extension WorkloadResult {
         case .lists?: "lists, "
         case .today?: "Today, "
         case .checklist?: "checklist, "
+        case .areas?: "areas, "
+        case .areaLists?: "an area's lists, "
         case .listItems?, nil: ""
         }
     }

@@ -120,9 +120,13 @@ public struct ImportArchive: ArrangeIntent {
             } else if var existing = try transaction.list(id: archived.id) {
                 if existing.name != archived.name, listsByName[ItemList.nameKey(archived.name)].map({ $0.id == existing.id }) ?? true {
                     existing.name = archived.name
+                    try transaction.update(existing)
                 }
-                existing.area = area
-                try transaction.update(existing)
+                // An archive of areas puts the list in its area, at the bottom; one of a version
+                // before areas, or of one list, says nothing of them.
+                if archive.areas != nil, existing.area != area {
+                    try context.ordering.place([existing.id.entryID], at: .bottom, in: ListGroup(area).scope, visibility: .all, in: transaction)
+                }
                 target = existing.id
                 result.listsMerged += 1
             } else if let named = listsByName[ItemList.nameKey(archived.name)] {

@@ -359,6 +359,8 @@ final class SQLiteTransaction: ItemWriting {
         try ensureStorable(["name": area.name], of: "the area \(area.id)")
         try ensureAreaNameIsFree(area.name, except: area.id)
         try mapping { try AreaRecord(area).update(db) }
+        // The sidebar's order of the lists follows the areas'.
+        allLists = nil
         changes.noteListsChanged()
     }
 
@@ -497,6 +499,7 @@ final class SQLiteTransaction: ItemWriting {
             case .areas:
                 let id = Area.ID(entry: change.id)
                 try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.areas.setKey, stamp: nil, missing: .areaNotFound(id))
+                allLists = nil
                 changes.noteListsChanged()
             case .items(let list):
                 let id = Item.ID(entry: change.id)

@@ -307,6 +307,8 @@ extension LogJSON {
             tagged("moveArea") { $0.member("id") { $0.id(id) }; $0.member("place") { $0.place(place) } }
         case .deleteArea(let id):
             tagged("deleteArea") { $0.member("id") { $0.id(id) } }
+        case .repairAreas(let area, let normalize):
+            tagged("repairAreas") { $0.member("area", ifPresent: area) { $0.id($1) }; $0.member("normalize") { $0.bool(normalize) } }
         case .repairChecklist(let item, let normalize):
             tagged("repairChecklist") { $0.member("item") { $0.id(item) }; $0.member("normalize") { $0.bool(normalize) } }
         case .retireReplica(let id):

@@ -144,7 +144,7 @@ public struct OperationCheck: Sendable {
             }
             try check(change)
         case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder,
-            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea:
+            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea, .repairAreas:
             break
         case .unknown, .retireReplica, .leaveForkedReplica:
             // Of a kind this version cannot read, or with nothing to check but its size.
@@ -203,7 +203,7 @@ public struct OperationCheck: Sendable {
         case .reopenItems(let ids), .deleteItems(let ids), .removeFromToday(let ids): id * ids.count
         case .moveItems(let ids, _, _): id * (ids.count + 1) + place
         case .addToToday(let ids, _), .moveInToday(let ids, _): id * ids.count + place
-        case .repairOrder, .repairChecklist: id + 32
+        case .repairOrder, .repairChecklist, .repairAreas: id + 32
         case .addChecklistItem(_, _, let title, _): 2 * id + text(title) + place
         case .editChecklistItem(_, let title): id + text(title)
         case .moveChecklistItems(let ids, _, _): id * (ids.count + 1) + place

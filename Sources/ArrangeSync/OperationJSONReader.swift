@@ -62,14 +62,14 @@ struct OperationJSONReader {
         case createList, renameList, moveList, deleteList, addItem, editItem, completeItems, reopenItems, deleteItems, moveItems
         case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
         case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
-        case repairChecklist, createArea, renameArea, moveArea, deleteArea
+        case repairChecklist, createArea, renameArea, moveArea, deleteArea, repairAreas
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
             "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems", "deleteItems",
             "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "retireReplica", "leaveForkedReplica",
             "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
-            "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea",
+            "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
         ]
     }
 
@@ -203,6 +203,9 @@ struct OperationJSONReader {
         case .deleteArea:
             try only(.id)
             return .deleteArea(id: Area.ID(rawValue: try required(id)))
+        case .repairAreas:
+            try only(.area, .normalize)
+            return .repairAreas(area: area, normalize: try required(normalize))
         case .retireReplica:
             try only(.id)
             return .retireReplica(id: ReplicaID(rawValue: try required(id)))

@@ -143,6 +143,8 @@ struct Replay {
             try repair(scope, normalize: normalize)
         case .repairChecklist(let item, let normalize):
             try repair(.checklist(item), normalize: normalize)
+        case .repairAreas(let area, let normalize):
+            try repair(area.map(OrderScope.area) ?? .areas, normalize: normalize)
         case .retireReplica(let id):
             var progress = try transaction.log.replicaProgress(of: id.rawValue) ?? ReplicaProgress(replica: id.rawValue, sequence: 0, milliseconds: 0, counter: 0)
             guard !progress.isRetired else { return }

@@ -66,6 +66,10 @@ extension SyncChange {
             return [.deleteArea(id: area.id)]
         case .orderRepaired(.checklist(let item), let normalized):
             return [.repairChecklist(item: item, normalize: normalized)]
+        case .orderRepaired(.areas, let normalized):
+            return [.repairAreas(area: nil, normalize: normalized)]
+        case .orderRepaired(.area(let area), let normalized):
+            return [.repairAreas(area: area, normalize: normalized)]
         case .orderRepaired(let scope, let normalized):
             return [.repairOrder(scope: scope, normalize: normalized)]
         case .rowsWritten:

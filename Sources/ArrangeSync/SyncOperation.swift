@@ -171,12 +171,17 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case deleteArea(id: Area.ID)
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
     /// spread evenly (`normalize` true); its order did not change. A checklist's are logged as
-    /// ``repairChecklist(item:normalize:)``.
+    /// ``repairChecklist(item:normalize:)``, the areas' and an area's lists' as
+    /// ``repairAreas(area:normalize:)``.
     case repairOrder(scope: OrderScope, normalize: Bool)
     /// The keys of an item's checklist were repaired or spread evenly, as ``repairOrder(scope:normalize:)``
     /// tells of other orderings: a kind of its own, so that a version without checklists takes
     /// it for a change of a newer version, not for a damaged `repairOrder`.
     case repairChecklist(item: Item.ID, normalize: Bool)
+    /// The keys of the areas (`area` `nil`) or of an area's lists were repaired or spread
+    /// evenly: a kind of its own, as ``repairChecklist(item:normalize:)`` is, so that a version
+    /// without areas keeps it as a change of a newer version.
+    case repairAreas(area: Area.ID?, normalize: Bool)
     /// A replica was forgotten: a database that is gone (a lost phone, a file retired after a
     /// restore or a copy). Its operations stay; it no longer holds compaction back anywhere.
     case retireReplica(id: ReplicaID)
@@ -218,7 +223,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
         "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems",
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
         "leaveForkedReplica", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
-        "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea",
+        "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

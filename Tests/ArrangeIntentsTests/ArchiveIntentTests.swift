@@ -68,6 +68,9 @@ struct ArchiveIntentTests {
         let again = try await other.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
         #expect(again.areasMerged == 2 && again.areasAdded == 0 && again.listsAdded == 0)
         #expect(try await other.run(GetAreas()).areas.map { "\($0.name): " + $0.lists.map(\.name).joined(separator: ", ") } == ["home: Errands", "Office: Work"])
+        // An archive that says nothing of areas (one list's) leaves the lists in their areas.
+        _ = try await other.run(ImportArchive(alone))
+        #expect(try await other.run(GetAreas()).areas.map { $0.lists.map(\.name) } == [["Errands"], ["Work"]])
     }
 
     @Test("Importing into a store with data merges by id and by list name, never duplicates, and resolves tied keys")

@@ -5,11 +5,12 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Random sessions over every ordering at once (the items of three lists, the lists, Today,
-/// the items' checklists), applied both to plain arrays and to the service. After every step each order must
+/// Random sessions over every ordering at once (the items of three lists, the lists in no area
+/// and those of each area, the areas, Today, the items' checklists), applied both to plain
+/// arrays and to the service. After every step each order must
 /// equal the model's, keys must rise strictly in every ordering, and an operation on one
 /// ordering must have written no key of another.
-@Suite("Model-based orderings: lists, their items, Today and checklists together")
+@Suite("Model-based orderings: lists, their items, Today, checklists and areas together")
 struct OrderingsModelTests {
     @Test("Random sessions keep every order, strictly rising keys per ordering, and each ordering's keys to itself", arguments: Backend.allCases, ModelBasedTests.configurations)
     func randomSessions(backend: Backend, named: NamedConfiguration) async throws {
@@ -28,7 +29,9 @@ struct OrderingsModelTests {
 /// Which ordering an operation works on.
 enum Touched: Equatable {
     case listItems
+    /// The lists of any group: in no area, or in an area.
     case lists
+    case areas
     case today
     /// The checklist of one item.
     case checklist(Item.ID)
@@ -39,6 +42,8 @@ enum Touched: Equatable {
 /// Every key of every ordering, by id.
 struct AllKeys: Equatable {
     var lists: [ItemList.ID: Int64] = [:]
+    var areaOf: [ItemList.ID: Area.ID] = [:]
+    var areas: [Area.ID: Int64] = [:]
     var listItems: [Item.ID: OrderKey] = [:]
     var listOf: [Item.ID: ItemList.ID] = [:]
     /// The keys of the items in Today only.
@@ -51,7 +56,11 @@ struct AllKeys: Equatable {
 struct OrderingsRun {
     let repository: any ItemRepository
     let service: OrderingService
+    /// The lists in no area.
     var lists: [ItemList.ID] = []
+    var areas: [Area.ID] = []
+    /// The lists of each area.
+    var areaLists: [Area.ID: [ItemList.ID]] = [:]
     var items: [ItemList.ID: [Item.ID]] = [:]
     var today: [Item.ID] = []
     var completed: Set<Item.ID> = []
@@ -67,16 +76,25 @@ struct OrderingsRun {
             lists.append(list.id)
             items[list.id] = []
         }
+        for name in ["Work", "Home"] {
+            let area = Area(name: name, createdAt: Date(timeIntervalSince1970: 0))
+            _ = try repository.write { [service] in try service.add(area, at: .bottom, in: $0) }
+            areas.append(area.id)
+            areaLists[area.id] = []
+        }
     }
 
-    var allItems: [Item.ID] { lists.flatMap { items[$0] ?? [] } }
+    /// Every list, in the sidebar's order.
+    var allLists: [ItemList.ID] { lists + areas.flatMap { areaLists[$0] ?? [] } }
+
+    var allItems: [Item.ID] { allLists.flatMap { items[$0] ?? [] } }
 
     /// Decodes one operation from four random words and applies it to both sides.
     ///
     /// - Returns: The ordering whose keys the operation may write.
     mutating func apply(_ words: [Int]) throws -> Touched {
-        let list = lists[words[1] % lists.count]
-        switch words[0] % 13 {
+        let list = allLists[words[1] % allLists.count]
+        switch words[0] % 16 {
         case 0, 1:
             let order = items[list] ?? []
             let placement = Self.placement(from: words[2], staying: order)
@@ -90,15 +108,16 @@ struct OrderingsRun {
             guard !source.isEmpty else { return .none }
             let picked = Set((0..<(1 + words[2] % 3)).map { source[(words[2] >> (4 + $0 * 8)) % source.count] })
             let moving = source.filter(picked.contains)
-            let target = lists[(words[3] >> 1) % lists.count]
+            let target = allLists[(words[3] >> 1) % allLists.count]
             let staying = (items[target] ?? []).filter { !picked.contains($0) }
             let placement = Self.placement(from: words[3] >> 3, staying: staying)
             log.append("move \(moving.count) items to \(placement)")
             try service.move(moving, to: placement, into: target)
-            for id in lists { items[id]?.removeAll(where: picked.contains) }
+            for id in allLists { items[id]?.removeAll(where: picked.contains) }
             items[target] = Self.inserting(moving, at: placement, into: staying)
             return .listItems
         case 3:
+            guard let list = lists.randomElement(seed: words[1]) else { return .none }
             let staying = lists.filter { $0 != list }
             let placement = Self.placement(from: words[2], staying: staying)
             log.append("move a list to \(placement)")
@@ -106,6 +125,7 @@ struct OrderingsRun {
             lists = Self.inserting([list], at: placement, into: staying)
             return .lists
         case 4:
+            guard !lists.isEmpty else { return .none }
             let offsets = IndexSet((0..<lists.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % lists.count })
             let destination = words[3] % (lists.count + 1)
             log.append("move lists at \(Array(offsets)) to \(destination)")
@@ -178,6 +198,33 @@ struct OrderingsRun {
             order.referenceMove(fromOffsets: offsets, toOffset: destination)
             checklists[item] = order
             return .checklist(item)
+        case 13:
+            let area = areas[words[1] % areas.count]
+            let staying = areas.filter { $0 != area }
+            let placement = Self.placement(from: words[2], staying: staying)
+            log.append("move an area to \(placement)")
+            _ = try repository.write { [service] in try service.place([area.entryID], at: placement.map(\.entryID), in: .areas, visibility: .all, in: $0) }
+            areas = Self.inserting([area], at: placement, into: staying)
+            return .areas
+        case 14:
+            let offsets = IndexSet((0..<areas.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % areas.count })
+            let destination = words[3] % (areas.count + 1)
+            log.append("move areas at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .areas)
+            areas.referenceMove(fromOffsets: offsets, toOffset: destination)
+            return .areas
+        case 15:
+            // A list into an area, out of one, or within its own.
+            let target: Area.ID? = [nil, areas[0], areas[1]][words[2] % 3]
+            let staying = (target.map { areaLists[$0] ?? [] } ?? lists).filter { $0 != list }
+            let placement = Self.placement(from: words[3], staying: staying)
+            log.append("move a list into \(target.map { _ in "an area" } ?? "no area") at \(placement)")
+            let scope = target.map(OrderScope.area) ?? .lists
+            _ = try repository.write { [service] in try service.place([list.entryID], at: placement.map(\.entryID), in: scope, visibility: .all, in: $0) }
+            lists.removeAll { $0 == list }
+            for area in areas { areaLists[area]?.removeAll { $0 == list } }
+            if let target { areaLists[target] = Self.inserting([list], at: placement, into: staying) } else { lists = Self.inserting([list], at: placement, into: staying) }
+            return .lists
         default:
             guard let id = allItems.randomElement(seed: words[2]) else { return .none }
             log.append("toggle completion")
@@ -223,8 +270,10 @@ struct OrderingsRun {
     func keys() throws -> AllKeys {
         try repository.read { transaction in
             var keys = AllKeys()
+            for area in try transaction.areas() { keys.areas[area.id] = area.sortIndex }
             for list in try transaction.lists() {
                 keys.lists[list.id] = list.sortIndex
+                keys.areaOf[list.id] = list.area
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     keys.listItems[item.id] = item.orderKey
                     keys.listOf[item.id] = item.listID
@@ -240,9 +289,15 @@ struct OrderingsRun {
     func expectAgreement() throws {
         try repository.read { transaction in
             let storedLists = try transaction.lists()
-            #expect(storedLists.map(\.id) == lists, "the lists' order differs after \(log)")
-            #expect(Self.risesStrictly(storedLists.map(\.sortIndex)), "list keys do not rise after \(log)")
-            for list in lists {
+            #expect(storedLists.map(\.id) == allLists, "the lists' order differs after \(log)")
+            let storedAreas = try transaction.areas()
+            #expect(storedAreas.map(\.id) == areas, "the areas' order differs after \(log)")
+            #expect(Self.risesStrictly(storedAreas.map(\.sortIndex)), "area keys do not rise after \(log)")
+            for group in [nil] + areas.map(Optional.some) {
+                let keys = storedLists.filter { $0.area == group }.map(\.sortIndex)
+                #expect(Self.risesStrictly(keys), "list keys do not rise in their group after \(log)")
+            }
+            for list in allLists {
                 let stored = try transaction.items(in: list, visibility: .all, offset: 0, limit: .max)
                 #expect(stored.map(\.id) == items[list], "a list's order differs after \(log)")
                 #expect(Self.risesStrictly(stored.map(\.sortIndex)), "item keys do not rise after \(log)")
@@ -262,7 +317,8 @@ struct OrderingsRun {
     /// Expects the keys of every ordering but `touched` to be as they were.
     func expectOnly(_ touched: Touched, changedFrom before: AllKeys) throws {
         let after = try keys()
-        if touched != .lists { #expect(after.lists == before.lists, "list keys changed after \(log)") }
+        if touched != .lists { #expect(after.lists == before.lists && after.areaOf == before.areaOf, "list keys changed after \(log)") }
+        if touched != .areas { #expect(after.areas == before.areas, "area keys changed after \(log)") }
         if touched != .today { #expect(after.today == before.today, "Today's keys changed after \(log)") }
         if touched != .listItems {
             #expect(after.listItems == before.listItems && after.listOf == before.listOf, "item keys changed after \(log)")

@@ -430,7 +430,7 @@ extension SyncChange {
         case .addChecklistItem(let id, _, _, _), .editChecklistItem(let id, _): [id.entryID]
         case .moveChecklistItems(let ids, _, _), .completeChecklistItems(let ids, _), .reopenChecklistItems(let ids), .deleteChecklistItems(let ids):
             ids.map(\.entryID)
-        case .repairOrder, .repairChecklist, .unknown, .retireReplica, .leaveForkedReplica: []
+        case .repairOrder, .repairChecklist, .repairAreas, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
     }

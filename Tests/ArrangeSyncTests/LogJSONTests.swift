@@ -18,10 +18,18 @@ struct LogJSONTests {
         let original = OperationReference(SyncOperation(
             id: SyncOperation.ID(rawValue: UUID()), replica: ReplicaID(rawValue: UUID()), sequence: Int64.random(in: 1...1_000, using: &random),
             clock: HLCTimestamp(milliseconds: 1_790_000_000_000, counter: UInt32.random(in: 0...9, using: &random)), change: .deleteList(id: list)))
+        let area = Area.ID(rawValue: UUID())
         return [
             .createList(id: list, name: text(&random), place: place),
+            .createList(id: list, name: text(&random), place: place, area: area),
             .renameList(id: list, name: text(&random)),
             .moveList(id: list, place: place),
+            .moveList(id: list, place: place, area: area),
+            .createArea(id: area, name: text(&random), place: SyncPlace(after: Area.ID(rawValue: UUID()).entryID, before: nil)),
+            .renameArea(id: area, name: text(&random)),
+            .moveArea(id: area, place: SyncPlace(after: nil, before: Area.ID(rawValue: UUID()).entryID)),
+            .deleteArea(id: area),
+            .repairAreas(area: Bool.random(using: &random) ? area : nil, normalize: Bool.random(using: &random)),
             .deleteList(id: list),
             .addItem(id: item, list: list, title: text(&random), notes: text(&random), place: place),
             .editItem(id: item, title: Bool.random(using: &random) ? text(&random) : nil, notes: Bool.random(using: &random) ? text(&random) : nil),
@@ -32,7 +40,7 @@ struct LogJSONTests {
             .addToToday(ids: [item], place: place),
             .removeFromToday(ids: [item, other]),
             .moveInToday(ids: [other], place: place),
-            .repairOrder(scope: [OrderScope.lists, .today, .items(list), .checklist(item)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
+            .repairOrder(scope: [OrderScope.lists, .today, .items(list), .checklist(item), .areas, .area(area)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
             .addChecklistItem(id: entry, item: item, title: text(&random), place: SyncPlace(after: otherEntry.entryID, before: nil)),
             .editChecklistItem(id: entry, title: text(&random)),
             .moveChecklistItems(ids: [otherEntry, entry], item: item, place: SyncPlace(after: nil, before: entry.entryID)),
@@ -66,7 +74,11 @@ struct LogJSONTests {
             item.todayIndex = Int64.random(in: .min ... .max, using: &random)
         }
         var rewind = Rewind()
-        rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil)]
+        let area = Area(name: Self.awkward.randomElement(using: &random)!, createdAt: Date(timeIntervalSince1970: 1_800_000_000.5), sortIndex: -7)
+        var inArea = list
+        (inArea.id, inArea.area) = (ItemList.ID(), area.id)
+        rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil), Rewind.ListImage(id: inArea.id, list: inArea)]
+        rewind.areas = [Rewind.AreaImage(id: area.id, area: area), Rewind.AreaImage(id: Area.ID(), area: nil)]
         rewind.items = [Rewind.ItemImage(id: item.id, item: item), Rewind.ItemImage(id: Item.ID(), item: nil)]
         let completedAt = Bool.random(using: &random) ? Date(timeIntervalSince1970: 1_900_000_000.75) : nil
         let entry = ChecklistItem(itemID: item.id, title: Self.awkward.randomElement(using: &random)!, sortIndex: .min, completedAt: completedAt)
@@ -75,11 +87,13 @@ struct LogJSONTests {
         rewind.tombstones = [
             Rewind.TombstoneImage(entry: item.id.entryID, scope: .items(list.id), sortIndex: 5), Rewind.TombstoneImage(entry: list.id.entryID, scope: .lists, sortIndex: nil),
             Rewind.TombstoneImage(entry: entry.id.entryID, scope: .checklist(item.id), sortIndex: 7),
+            Rewind.TombstoneImage(entry: area.id.entryID, scope: .areas, sortIndex: 8), Rewind.TombstoneImage(entry: inArea.id.entryID, scope: .area(area.id), sortIndex: 9),
         ]
 
         let decoded = try SyncCoding.decoder.decode(Rewind.self, from: LogJSON.encode { $0.rewind(rewind) })
         #expect(decoded.lists.map(\.id) == rewind.lists.map(\.id))
         #expect(decoded.lists.map(\.list) == rewind.lists.map(\.list))
+        #expect(decoded.areas.map(\.id) == rewind.areas.map(\.id) && decoded.areas.map(\.area) == rewind.areas.map(\.area))
         #expect(decoded.items.map(\.item) == rewind.items.map(\.item))
         #expect(decoded.checklistItems.map(\.id) == rewind.checklistItems.map(\.id))
         #expect(decoded.checklistItems.map(\.entry) == rewind.checklistItems.map(\.entry))
@@ -87,6 +101,6 @@ struct LogJSONTests {
         #expect(decoded.tombstones.map(\.scope) == rewind.tombstones.map(\.scope))
         #expect(decoded.tombstones.map(\.sortIndex) == rewind.tombstones.map(\.sortIndex))
         let empty = try SyncCoding.decoder.decode(Rewind.self, from: LogJSON.encode { $0.rewind(Rewind()) })
-        #expect(empty.lists.isEmpty && empty.items.isEmpty && empty.checklistItems.isEmpty && empty.defaultList == nil && empty.tombstones.isEmpty)
+        #expect(empty.lists.isEmpty && empty.items.isEmpty && empty.checklistItems.isEmpty && empty.areas.isEmpty && empty.defaultList == nil && empty.tombstones.isEmpty)
     }
 }

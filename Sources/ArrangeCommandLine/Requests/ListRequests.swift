@@ -49,7 +49,7 @@ struct CreateListRequest: Request {
         switch field {
         case .listName: "The new list's name; no two lists may share a name, ignoring case."
         case .placement: "Where it goes among the lists of its area, or of none: top, bottom, before or after a list, or at an offset."
-        case .area: "The area it goes in, by name or id; none (or null) for no area, the default."
+        case .area: "The area it goes in, by name or id; without it (or with null), no area."
         }
     }
 
