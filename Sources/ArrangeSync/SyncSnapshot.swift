@@ -15,7 +15,7 @@ package import Foundation
 /// try await phone.adopt(try SnapshotFile.decode(data))  // the phone now holds what the laptop held
 /// ```
 public struct SyncSnapshot: Sendable {
-    /// The lists, in the sidebar's order (``ArrangeStore/ItemReading/lists()``).
+    /// The lists, in the sidebar's order (`ItemReading.lists()`).
     public let lists: [ItemList]
     /// The areas, in their order.
     public let areas: [Area]
