@@ -256,6 +256,13 @@ public final class ReferenceResolver {
         return area
     }
 
+    /// The lists of the area `reference` names, or those in no area for `nil`.
+    ///
+    /// - Throws: ``ReferenceError/unknownArea(_:known:)``.
+    func group(_ reference: AreaReference?) throws -> ListGroup {
+        ListGroup(try reference.map { try area($0).id })
+    }
+
     /// A placement among the areas with its anchor resolved.
     public func placement(_ reference: AreaPlacementReference) throws -> AreaPlacement {
         try reference.map { try self.area($0).id }

@@ -233,6 +233,13 @@ public final class IntentContext {
         try check(placement, anchorExists: { _ = try list($0) })
     }
 
+    /// Throws unless the group's area exists.
+    ///
+    /// - Throws: ``IntentError/unknownArea(_:)``.
+    func check(_ group: ListGroup) throws {
+        if let area = group.area { _ = try self.area(area) }
+    }
+
     /// Throws unless a placement of areas can be made: its anchor exists, its offset is not negative.
     ///
     /// - Throws: ``IntentError/unknownArea(_:)``, ``IntentError/negativeOffset(_:)``.

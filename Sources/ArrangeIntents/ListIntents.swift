@@ -53,7 +53,7 @@ public struct CreateList: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let name = try Title.validated(name, as: .listName)
         try context.check(placement)
-        if let area = group.area { _ = try context.area(area) }
+        try context.check(group)
         let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now(), area: group.area)
         let report = try context.ordering.add(list, at: placement, in: transaction)
         try context.record(.listCreated(list, at: ChangeRecord.Neighbours(report)))
@@ -91,7 +91,7 @@ public struct MoveList: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let list = try context.list(self.list)
         try context.check(placement)
-        if let area = group?.area { _ = try context.area(area) }
+        if let group { try context.check(group) }
         let scope = group?.scope ?? list.scope
         let places = context.recordsHistory ? try ChangeRecord.places(of: [list.entry], in: list.scope, transaction: transaction) : []
         let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: scope, visibility: .all, in: transaction)
@@ -126,7 +126,7 @@ public struct MoveListsAtOffsets: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> ListPlacementResult {
-        if let area = group.area { _ = try context.area(area) }
+        try context.check(group)
         return try context.listResult(of: try moveAtOffsets(
             fromOffsets, to: toOffset, in: group.scope, visibility: .all, shown: shown?.map(\.entryID), context: context, action: Self.title))
     }

@@ -54,7 +54,7 @@ struct CreateListRequest: Request {
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> CreateList {
-        CreateList(name: listName, placement: try resolve.placement(placement ?? .bottom), in: ListGroup(try area.map { try resolve.area($0).id }))
+        CreateList(name: listName, placement: try resolve.placement(placement ?? .bottom), in: try resolve.group(area))
     }
 }
 
@@ -100,7 +100,7 @@ enum AreaChoice: Hashable, Sendable, RequestValue {
     func group(_ resolve: ReferenceResolver) throws -> ListGroup {
         switch self {
         case .noArea: .noArea
-        case .area(let area): .area(try resolve.area(area).id)
+        case .area(let area): try resolve.group(area)
         }
     }
 }
@@ -168,7 +168,7 @@ struct MoveListsAtOffsetsRequest: Request {
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveListsAtOffsets {
         MoveListsAtOffsets(
-            fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: ListGroup(try area.map { try resolve.area($0).id }))
+            fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: try resolve.group(area))
     }
 }
 
