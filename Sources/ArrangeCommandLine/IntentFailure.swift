@@ -54,6 +54,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownList: "unknownList"
         case .unknownChecklistItem: "unknownChecklistItem"
         case .unknownArea: "unknownArea"
+        case .unknownHeading: "unknownHeading"
+        case .headingInAnotherList: "headingInAnotherList"
         case .noChecklistItemsNamed: "noChecklistItems"
         case .noDefaultList: "noDefaultList"
         case .defaultListProtected: "defaultListProtected"
@@ -100,6 +102,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .duplicateChecklistItem: "duplicateChecklistItem"
         case .areaNotFound: "unknownArea"
         case .duplicateArea: "duplicateArea"
+        case .headingNotFound: "unknownHeading"
+        case .duplicateHeading: "duplicateHeading"
         case .duplicateOperation: "duplicateOperation"
         case .operationNotFound: "unknownOperation"
         case .validation(let error): code(of: error)
@@ -151,6 +155,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .targetListAmbiguous: "targetListAmbiguous"
         case .notInChecklist: "notInChecklist"
         case .anchorInAnotherArea: "anchorInAnotherArea"
+        case .anchorUnderAnotherHeading: "anchorUnderAnotherHeading"
+        case .headingInAnotherList: "headingInAnotherList"
         }
     }
 }

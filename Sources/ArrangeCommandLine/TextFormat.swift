@@ -19,6 +19,8 @@ enum TextFormat {
         case .checklist: startingSentence ? "The checklist" : "the checklist"
         case .areas: startingSentence ? "The areas" : "the areas"
         case .area: startingSentence ? "The area's lists" : "the area's lists"
+        case .headings: list.map { "The headings of \($0.name)" } ?? (startingSentence ? "The headings" : "the headings")
+        case .heading: startingSentence ? "The heading's items" : "the heading's items"
         }
     }
 

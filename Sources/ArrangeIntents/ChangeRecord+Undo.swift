@@ -24,10 +24,12 @@ extension ChangeRecord {
         try entries.sorted { $0.key < $1.key }.map { try place(of: $0, in: scope, transaction: transaction) }
     }
 
-    /// The places in their lists of `items`, which may belong to several lists.
+    /// The places in their lists, under their headings or none, of `items`, which may belong to
+    /// several lists.
     static func listPlaces(of items: [Item], in transaction: any ItemReading) throws -> [Place] {
-        try items.sorted { ($0.listID, $0.orderKey) < ($1.listID, $1.orderKey) }.map { item in
-            try place(of: OrderEntry(id: item.id.entryID, sortIndex: item.sortIndex, isOpen: !item.isCompleted), in: .items(item.listID), transaction: transaction)
+        let section = { (item: Item) in item.heading?.text ?? "" }
+        return try items.sorted { ($0.listID, section($0), $0.orderKey) < ($1.listID, section($1), $1.orderKey) }.map { item in
+            try place(of: OrderEntry(id: item.id.entryID, sortIndex: item.sortIndex, isOpen: !item.isCompleted), in: item.scope, transaction: transaction)
         }
     }
 
@@ -113,7 +115,7 @@ private struct TakingBack {
         case .itemAdded(let item, _):
             try delete([item.id])
 
-        case .restored(let lists, let items, let checklistItems):
+        case .restored(let lists, _, let items, let checklistItems):
             if lists.isEmpty, items.isEmpty { try deleteChecklistItems(checklistItems) }
             if lists.isEmpty, !items.isEmpty { try delete(items) }
             for list in lists { try deleteList(list) }
@@ -148,12 +150,15 @@ private struct TakingBack {
         case .listCreated(let list, _):
             try deleteList(list.id)
 
-        case .listDeleted(let list, let place, let items):
+        case .listDeleted(let list, let place, let headings, let items):
             guard try transaction.list(id: list.id) == nil else { throw conflict(.listExistsAgain(name: list.name)) }
             let at = try place.map(placement(after:)) ?? .bottom
             try ordering.add(list, at: at.map { ItemList.ID(entry: $0) }, in: transaction)
+            // Each at the bottom, in their old order: the list is new again, so it holds them in order.
+            for heading in headings { try ordering.add(heading, at: .bottom, in: transaction) }
             try restore(items)
-            try context.record(.restored(lists: [list.id], items: items.map(\.item.id), checklistItems: items.flatMap { $0.checklist.map(\.id) }))
+            try context.record(.restored(
+                lists: [list.id], headings: headings.map(\.id), items: items.map(\.item.id), checklistItems: items.flatMap { $0.checklist.map(\.id) }))
 
         case .listRenamed(let id, let edit):
             guard var list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
@@ -174,6 +179,25 @@ private struct TakingBack {
 
         case .checklistCompletion(let edits):
             try context.record(.checklistCompletion(try takeBack(edits, of: \.completedAt, unchanged: Self.sameMoment)))
+
+        case .headingCreated(let heading, _):
+            guard let heading = try transaction.heading(id: heading.id) else { throw conflict(.headingGone(heading.id)) }
+            try deleteHeading(heading)
+
+        case .headingDeleted(let heading, let place, _, let placed):
+            guard try transaction.heading(id: heading.id) == nil else { throw conflict(.headingExistsAgain(title: heading.title)) }
+            let at = try place.map(placement(after:)) ?? .bottom
+            let report = try ordering.add(heading, at: at.map { Heading.ID(entry: $0) }, in: transaction)
+            try restore(placed)
+            try context.record(.headingCreated(heading, at: ChangeRecord.Neighbours(report)))
+            try context.record(.restored(lists: [], items: placed.map(\.item.id), checklistItems: placed.flatMap { $0.checklist.map(\.id) }))
+
+        case .headingRenamed(let id, let edit):
+            guard var heading = try transaction.heading(id: id) else { throw conflict(.headingGone(id)) }
+            let current = heading.title
+            heading.title = edit.old
+            try transaction.update(heading)
+            try context.record(.headingRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
 
         case .areaCreated(let area, _):
             guard let area = try transaction.area(id: area.id) else { throw conflict(.areaGone(area.id)) }
@@ -216,14 +240,24 @@ private struct TakingBack {
         try context.record(.itemsDeleted(ids, placed: placed))
     }
 
+    /// Deletes a heading again with whatever items are under it, and records where they were.
+    private func deleteHeading(_ heading: Heading) throws {
+        let items = try transaction.items(in: .heading(heading.id))
+        let place = try ChangeRecord.place(of: heading.entry, in: .headings(heading.listID), transaction: transaction)
+        let placed = try ChangeRecord.placedItems(items, in: transaction)
+        try transaction.deleteHeading(id: heading.id)
+        try context.record(.headingDeleted(heading, place: place, items: items.map(\.id), placed: placed))
+    }
+
     /// Deletes a list again with whatever items it has, unless it has become the default list.
     private func deleteList(_ id: ItemList.ID) throws {
         guard let list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
         guard try transaction.defaultListID() != id else { throw conflict(.becameDefault(name: list.name)) }
         let place = try ChangeRecord.place(of: list.entry, in: list.scope, transaction: transaction)
+        let headings = try transaction.headings(in: id)
         let items = try ChangeRecord.placedItems(try transaction.items(in: id, visibility: .all, offset: 0, limit: .max), in: transaction)
         try transaction.deleteList(id: id)
-        try context.record(.listDeleted(list, place: place, items: items))
+        try context.record(.listDeleted(list, place: place, headings: headings, items: items))
     }
 
     /// Why the entry of a place cannot be put back.
@@ -231,15 +265,16 @@ private struct TakingBack {
         switch place.scope {
         case .lists, .area: .listGone(ItemList.ID(entry: place.id))
         case .areas: .areaGone(Area.ID(entry: place.id))
-        case .items: .itemGone(Item.ID(entry: place.id))
+        case .items, .heading: .itemGone(Item.ID(entry: place.id))
+        case .headings: .headingGone(Heading.ID(entry: place.id))
         case .today: .itemLeftToday(Item.ID(entry: place.id))
         case .checklist: .checklistItemGone(ChecklistItem.ID(entry: place.id))
         }
     }
 
-    /// The entry of an item, list, checklist entry or area in the ordering a place was recorded
-    /// in: for an item recorded in a list, its entry in whatever list it is in now; for a list,
-    /// in whatever area (or none) it is in now.
+    /// The entry of an item, list, checklist entry, area or heading in the ordering a place was
+    /// recorded in: for an item recorded in a list, its entry in whatever list and heading it is
+    /// in now; for a list, in whatever area (or none) it is in now; for a heading, in whatever list.
     private func currentEntry(_ id: OrderEntry.ID, like scope: OrderScope) throws -> (entry: OrderEntry, scope: OrderScope)? {
         switch scope {
         case .lists, .area:
@@ -248,10 +283,11 @@ private struct TakingBack {
             return try transaction.area(id: Area.ID(entry: id)).map { ($0.entry, .areas) }
         case .today:
             return try transaction.entry(id: id, in: .today).map { ($0, .today) }
-        case .items:
+        case .items, .heading:
             guard let item = try transaction.item(id: Item.ID(entry: id)) else { return nil }
-            let current = OrderScope.items(item.listID)
-            return item.entry(in: current).map { ($0, current) }
+            return item.entry(in: item.scope).map { ($0, item.scope) }
+        case .headings:
+            return try transaction.heading(id: Heading.ID(entry: id)).map { ($0.entry, .headings($0.listID)) }
         case .checklist:
             return try transaction.checklistItem(id: ChecklistItem.ID(entry: id)).map { ($0.entry, .checklist($0.itemID)) }
         }
@@ -323,6 +359,10 @@ private struct TakingBack {
             guard try transaction.item(id: id) != nil else { throw conflict(.itemGone(id)) }
         case .area(let id):
             guard try transaction.area(id: id) != nil else { throw conflict(.areaGone(id)) }
+        case .headings(let id):
+            guard try transaction.list(id: id) != nil else { throw conflict(.listGone(id)) }
+        case .heading(let id):
+            guard try transaction.heading(id: id) != nil else { throw conflict(.headingGone(id)) }
         case .lists, .today, .areas:
             break
         }

@@ -14,6 +14,10 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownChecklistItem(ChecklistItem.ID)
     /// No area has this id.
     case unknownArea(Area.ID)
+    /// No heading has this id.
+    case unknownHeading(Heading.ID)
+    /// The heading named is of another list than the one meant.
+    case headingInAnotherList(heading: Heading.ID, list: ItemList.ID)
     /// An intent that acts on checklist entries was given none.
     case noChecklistItemsNamed
     /// The store has no default list yet, and an intent that only reads cannot create one.
@@ -49,6 +53,8 @@ extension IntentError: LocalizedError {
         case .unknownList: table.message("IntentError.unknownList")
         case .unknownChecklistItem: table.message("IntentError.unknownChecklistItem")
         case .unknownArea: table.message("IntentError.unknownArea")
+        case .unknownHeading: table.message("IntentError.unknownHeading")
+        case .headingInAnotherList: table.message("IntentError.headingInAnotherList")
         case .noChecklistItemsNamed: table.message("IntentError.noChecklistItemsNamed")
         case .noDefaultList: table.message("IntentError.noDefaultList")
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
@@ -80,6 +86,10 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No checklist entry has the id \(id); it may have been deleted."
         case .unknownArea(let id):
             "No area has the id \(id); it may have been deleted."
+        case .unknownHeading(let id):
+            "No heading has the id \(id); it may have been deleted."
+        case .headingInAnotherList(let heading, let list):
+            "Heading \(heading) is not in the list \(list); name a heading of that list."
         case .noChecklistItemsNamed:
             "Name at least one checklist entry."
         case .noDefaultList:
@@ -139,6 +149,10 @@ public enum HistoryConflict: Hashable, Sendable {
     case areaGone(Area.ID)
     /// An area the step deleted, named so, exists again.
     case areaExistsAgain(name: String)
+    /// A heading the step changed, or an item's heading, no longer exists.
+    case headingGone(Heading.ID)
+    /// A heading the step deleted exists again.
+    case headingExistsAgain(title: String)
     /// A checklist entry the step deleted exists again.
     case checklistItemExistsAgain(ChecklistItem.ID)
     /// A checklist entry was retitled, completed or reopened since the step, and taking the
@@ -169,6 +183,10 @@ public enum HistoryConflict: Hashable, Sendable {
         case .neighbourGone(_, .checklist, _): table.message("HistoryConflict.neighbourGone.checklist")
         case .neighbourGone(_, .areas, _): table.message("HistoryConflict.neighbourGone.areas")
         case .neighbourGone(_, .area, _): table.message("HistoryConflict.neighbourGone.area")
+        case .neighbourGone(_, .headings, _): table.message("HistoryConflict.neighbourGone.headings")
+        case .neighbourGone(_, .heading, _): table.message("HistoryConflict.neighbourGone.heading")
+        case .headingGone: table.message("HistoryConflict.headingGone")
+        case .headingExistsAgain(let title): table.message("HistoryConflict.headingExistsAgain", ["title": title])
         case .areaGone: table.message("HistoryConflict.areaGone")
         case .areaExistsAgain(let name): table.message("HistoryConflict.areaExistsAgain", ["name": name])
         case .editedSince(let field, _, let title): table.message("HistoryConflict.editedSince.\(field.rawValue)", ["title": title])
@@ -198,7 +216,11 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .neighbourGone(let entry, .checklist(let item), _): "what was before it (\(entry)) is no longer in the checklist of item \(item)."
         case .neighbourGone(let entry, .areas, _): "what was before it (\(entry)) is no longer among the areas."
         case .neighbourGone(let entry, .area(let area), _): "what was before it (\(entry)) is no longer in the area \(area)."
+        case .neighbourGone(let entry, .headings(let list), _): "what was before it (\(entry)) is no longer among the headings of list \(list)."
+        case .neighbourGone(let entry, .heading(let heading), _): "what was before it (\(entry)) is no longer under the heading \(heading)."
         case .areaGone(let id): "area \(id) no longer exists."
+        case .headingGone(let id): "heading \(id) no longer exists."
+        case .headingExistsAgain(let title): "the heading '\(title)' exists again."
         case .areaExistsAgain(let name): "the area '\(name)' exists again."
         case .editedSince(let field, _, let title): "the \(field.rawValue) of '\(title)' has changed since."
         case .checklistItemGone(let id): "checklist entry \(id) no longer exists."

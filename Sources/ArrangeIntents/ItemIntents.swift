@@ -212,10 +212,10 @@ public struct ListItems: ArrangeIntent {
 
     public var isReadOnly: Bool { true }
 
-    /// Reads the list's items, in display order.
+    /// Reads the list's items, in display order, with its headings.
     ///
-    /// - Returns: The list and its items; open items carry their 1-based place among the
-    ///   open items in ``ItemSummary/position``.
+    /// - Returns: The list, its headings, and its items: those under no heading, then each
+    ///   heading's; open items carry their 1-based place among the open items in ``ItemSummary/position``.
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
@@ -230,7 +230,7 @@ public struct ListItems: ArrangeIntent {
         case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
         case .all: ListSummary(list, openItems: position, totalItems: items.count)
         }
-        return ItemListing(list: summary, items: summaries)
+        return ItemListing(list: summary, headings: try context.transaction.headings(in: list.id).map(context.summary), items: summaries)
     }
 }
 

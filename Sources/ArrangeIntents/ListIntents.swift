@@ -177,13 +177,15 @@ public struct DeleteList: ArrangeIntent {
         guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListProtected(list.name) }
         let summary = try context.summary(of: list)
         var place: ChangeRecord.Place?
+        var headings: [Heading] = []
         var items: [ChangeRecord.PlacedItem] = []
         if context.recordsHistory {
             place = try ChangeRecord.place(of: list.entry, in: list.scope, transaction: transaction)
+            headings = try transaction.headings(in: list.id)
             items = try ChangeRecord.placedItems(try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max), in: transaction)
         }
         try transaction.deleteList(id: list.id)
-        try context.record(.listDeleted(list, place: place, items: items))
+        try context.record(.listDeleted(list, place: place, headings: headings, items: items))
         return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }

@@ -5,9 +5,9 @@ public import Foundation
 
 /// An item as intents return it.
 ///
-/// Its `Codable` form has the keys `id`, `list`, `listName`, `title`, `notes`, `sortIndex`,
-/// `completed`, `completedAt` (when completed), `today`, `todayIndex` (when in Today),
-/// `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
+/// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (when under one),
+/// `title`, `notes`, `sortIndex`, `completed`, `completedAt` (when completed), `today`,
+/// `todayIndex` (when in Today), `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's id.
     public var id: Item.ID
@@ -15,11 +15,13 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var list: ItemList.ID
     /// The name of the item's list.
     public var listName: String
+    /// The heading of its list the item is under, or `nil` for none.
+    public var heading: Heading.ID?
     /// The item's title.
     public var title: String
     /// The item's notes; may be empty.
     public var notes: String
-    /// The item's key in its list's order.
+    /// The item's key in its list's order, under its heading.
     public var sortIndex: Int64
     /// Whether the item is completed.
     public var completed: Bool
@@ -44,6 +46,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         id = item.id
         list = item.listID
         self.listName = listName
+        heading = item.heading
         title = item.title
         notes = item.notes
         sortIndex = item.sortIndex
@@ -145,17 +148,92 @@ public struct ItemsResult: Hashable, Sendable, Codable {
     }
 }
 
-/// The items of a list in display order, as ``ListItems`` returns them.
+/// The items of a list in display order, as ``ListItems`` returns them, with the list's headings.
 public struct ItemListing: Hashable, Sendable, Codable {
     /// The list.
     public var list: ListSummary
-    /// The items in display order; open items carry their place in ``ItemSummary/position``.
+    /// The list's headings, in order; the items under each follow those under none.
+    public var headings: [HeadingSummary]
+    /// The items in display order: those under no heading, then each heading's; open items
+    /// carry their place in ``ItemSummary/position``.
     public var items: [ItemSummary]
 
     /// Creates the result from its parts.
-    public init(list: ListSummary, items: [ItemSummary]) {
+    public init(list: ListSummary, headings: [HeadingSummary] = [], items: [ItemSummary]) {
         self.list = list
+        self.headings = headings
         self.items = items
+    }
+}
+
+/// A heading of a list as intents return it, with how many items are under it.
+public struct HeadingSummary: Identifiable, Hashable, Sendable, Codable {
+    /// The heading's id.
+    public var id: Heading.ID
+    /// The id of the heading's list.
+    public var list: ItemList.ID
+    /// The heading's title.
+    public var title: String
+    /// When the heading was created.
+    public var createdAt: Date
+    /// The heading's key among the headings of its list.
+    public var sortIndex: Int64
+    /// How many open items are under it.
+    public var openItems: Int
+    /// How many items are under it.
+    public var totalItems: Int
+
+    /// Describes `heading`, under which `totalItems` items are, `openItems` of them open.
+    public init(_ heading: Heading, openItems: Int, totalItems: Int) {
+        id = heading.id
+        list = heading.listID
+        title = heading.title
+        createdAt = heading.createdAt
+        sortIndex = heading.sortIndex
+        self.openItems = openItems
+        self.totalItems = totalItems
+    }
+}
+
+/// One heading, as ``CreateHeading`` and ``RenameHeading`` return it.
+public struct HeadingResult: Hashable, Sendable, Codable {
+    /// The heading.
+    public var heading: HeadingSummary
+
+    /// Creates the result from its parts.
+    public init(heading: HeadingSummary) {
+        self.heading = heading
+    }
+}
+
+/// The headings of a list once some moved, and the rows the move wrote.
+public struct HeadingPlacementResult: Hashable, Sendable, Codable {
+    /// The headings of the list they moved in, in order.
+    public var headings: [HeadingSummary]
+    /// The rows written: headings only, whatever the items under them.
+    public var rowsWritten: Int
+    /// How many of those were headings re-spread to make room.
+    public var rowsRespread: Int
+
+    /// Creates the result from its parts.
+    public init(headings: [HeadingSummary], rowsWritten: Int, rowsRespread: Int) {
+        self.headings = headings
+        self.rowsWritten = rowsWritten
+        self.rowsRespread = rowsRespread
+    }
+}
+
+/// A heading deleted, and how many items went with it.
+public struct DeletedHeadingResult: Hashable, Sendable, Codable {
+    /// The heading, as it was.
+    public var heading: HeadingSummary
+    /// How many items were deleted with it.
+    public var deletedItems: Int
+
+    /// Creates the result from its parts.
+    public init(heading: HeadingSummary, deletedItems: Int) {
+        self.heading = heading
+        self.deletedItems = deletedItems
     }
 }
 
@@ -331,6 +409,10 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
     case areas
     /// The lists of an area.
     case area
+    /// The headings of a list.
+    case headings
+    /// The items under a heading.
+    case heading
 
     /// The kind of `scope`.
     public init(_ scope: OrderScope) {
@@ -341,6 +423,8 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .checklist: self = .checklist
         case .areas: self = .areas
         case .area: self = .area
+        case .headings: self = .headings
+        case .heading: self = .heading
         }
     }
 }

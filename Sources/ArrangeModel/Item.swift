@@ -9,12 +9,16 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var id: ID
     /// The list the item belongs to.
     public var listID: ItemList.ID
+    /// The heading of its list the item is under, or `nil` for none: the items under no heading
+    /// come first in their list.
+    public var heading: Heading.ID?
     /// The item's title: non-empty, at most ``Title/maximumLength`` characters, no control characters.
     public var title: String
     /// Free-form notes; may be empty, and take at most ``maximumNotesSize`` bytes
     /// (``notesSize(_:)``), which every store checks when it writes them.
     public var notes: String
-    /// The item's place in its list. Lists read in ascending `sortIndex`, then ascending `id`.
+    /// The item's place among the items of its list under the same heading (or under none).
+    /// They read in ascending `sortIndex`, then ascending `id`.
     public var sortIndex: Int64
     /// When the item was created.
     public var createdAt: Date
@@ -36,10 +40,12 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         createdAt: Date,
         updatedAt: Date? = nil,
         completedAt: Date? = nil,
-        todayIndex: Int64? = nil
+        todayIndex: Int64? = nil,
+        heading: Heading.ID? = nil
     ) {
         self.id = id
         self.listID = listID
+        self.heading = heading
         self.title = title
         self.notes = notes
         self.sortIndex = sortIndex
@@ -108,15 +114,19 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// Whether the item is in Today.
     public var isInToday: Bool { todayIndex != nil }
 
-    /// The item's place in its list: `sortIndex`, then `id`.
+    /// The ordering of its list the item is in: the items under its heading, or those under none.
+    public var scope: OrderScope { heading.map(OrderScope.heading) ?? .items(listID) }
+
+    /// The item's place in its ``scope``: `sortIndex`, then `id`.
     public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 
     /// The item's entry in `scope`, or `nil` when it is not in that ordering.
     public func entry(in scope: OrderScope) -> OrderEntry? {
         let sortIndex: Int64? = switch scope {
-        case .items(let list): list == listID ? self.sortIndex : nil
+        case .items(let list): list == listID && heading == nil ? self.sortIndex : nil
+        case .heading(let heading): heading == self.heading ? self.sortIndex : nil
         case .today: todayIndex
-        case .lists, .checklist, .areas, .area: nil
+        case .lists, .checklist, .areas, .area, .headings: nil
         }
         return sortIndex.map { OrderEntry(id: id.entryID, sortIndex: $0, isOpen: !isCompleted) }
     }

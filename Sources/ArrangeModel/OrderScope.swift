@@ -7,15 +7,17 @@ import Foundation
 /// is stored, differ from one scope to another.
 ///
 /// ```swift
-/// OrderScope.items(groceries.id)  // the items of Groceries, by Item.sortIndex
+/// OrderScope.items(groceries.id)  // the items of Groceries under no heading, by Item.sortIndex
 /// OrderScope.lists                // the lists in no area, by ItemList.sortIndex
 /// OrderScope.today                // the items in Today, of any list, by Item.todayIndex
 /// OrderScope.checklist(trip.id)   // the checklist of the item Trip, by ChecklistItem.sortIndex
 /// OrderScope.areas                // the areas in the sidebar, by Area.sortIndex
 /// OrderScope.area(work.id)        // the lists of the area Work, by ItemList.sortIndex
+/// OrderScope.headings(trip.id)    // the headings of the list Trip, by Heading.sortIndex
+/// OrderScope.heading(packing.id)  // the items under the heading Packing, by Item.sortIndex
 /// ```
 public enum OrderScope: Hashable, Sendable {
-    /// The items of one list, keyed by ``Item/sortIndex``.
+    /// The items of one list under no heading, keyed by ``Item/sortIndex``: the first items of the list.
     case items(ItemList.ID)
     /// The lists in no area, keyed by ``ItemList/sortIndex``: the first lists of the sidebar.
     case lists
@@ -27,12 +29,25 @@ public enum OrderScope: Hashable, Sendable {
     case areas
     /// The lists of one area, keyed by ``ItemList/sortIndex``.
     case area(Area.ID)
+    /// The headings of one list, keyed by ``Heading/sortIndex``.
+    case headings(ItemList.ID)
+    /// The items under one heading, keyed by ``Item/sortIndex``.
+    case heading(Heading.ID)
 
     /// Whether the ordering holds lists: those in no area, or an area's.
     public var holdsLists: Bool {
         switch self {
         case .lists, .area: true
-        case .items, .today, .checklist, .areas: false
+        case .items, .today, .checklist, .areas, .headings, .heading: false
+        }
+    }
+
+    /// Whether the ordering holds the items of one section of a list: those under no heading,
+    /// or a heading's.
+    public var holdsListItems: Bool {
+        switch self {
+        case .items, .heading: true
+        case .lists, .area, .today, .checklist, .areas, .headings: false
         }
     }
 }
@@ -47,20 +62,23 @@ extension OrderScope: CustomStringConvertible {
         case .checklist(let item): "the checklist of the item \(item)"
         case .areas: "the order of the areas"
         case .area(let area): "the lists of the area \(area)"
+        case .headings(let list): "the headings of the list \(list)"
+        case .heading(let heading): "the items under the heading \(heading)"
         }
     }
 }
 
 extension OrderScope: Codable {
     /// Reads the form ``encode(to:)`` writes: `"lists"`, `"today"`, `"areas"`, the list's id,
-    /// `"checklist:"` and the item's id, or `"area:"` and the area's id.
+    /// `"checklist:"` and the item's id, `"area:"` and the area's id, `"headings:"` and the
+    /// list's id, or `"heading:"` and the heading's id.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let scope = OrderScope(text) else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "'\(text)' is not an ordering: 'lists', 'today', 'areas', a list's id, 'checklist:' and an item's id, or 'area:' and an area's id."))
+                    debugDescription: "'\(text)' is not an ordering: 'lists', 'today', 'areas', a list's id, or 'checklist:', 'area:', 'headings:' or 'heading:' and an id."))
         }
         self = scope
     }
@@ -72,7 +90,9 @@ extension OrderScope: Codable {
     }
 
     /// The ordering as one string: `"lists"`, `"today"`, `"areas"`, the list's id for its items,
-    /// `"checklist:"` and the item's id for its checklist, or `"area:"` and the area's id for its lists.
+    /// `"checklist:"` and the item's id for its checklist, `"area:"` and the area's id for its
+    /// lists, `"headings:"` and the list's id for its headings, or `"heading:"` and the
+    /// heading's id for its items.
     public var text: String {
         switch self {
         case .lists: "lists"
@@ -81,6 +101,8 @@ extension OrderScope: Codable {
         case .items(let list): list.text
         case .checklist(let item): Self.checklistPrefix + item.text
         case .area(let area): Self.areaPrefix + area.text
+        case .headings(let list): Self.headingsPrefix + list.text
+        case .heading(let heading): Self.headingPrefix + heading.text
         }
     }
 
@@ -96,6 +118,12 @@ extension OrderScope: Codable {
         case _ where text.hasPrefix(Self.areaPrefix):
             guard let area = Area.ID(String(text.dropFirst(Self.areaPrefix.count))) else { return nil }
             self = .area(area)
+        case _ where text.hasPrefix(Self.headingsPrefix):
+            guard let list = ItemList.ID(String(text.dropFirst(Self.headingsPrefix.count))) else { return nil }
+            self = .headings(list)
+        case _ where text.hasPrefix(Self.headingPrefix):
+            guard let heading = Heading.ID(String(text.dropFirst(Self.headingPrefix.count))) else { return nil }
+            self = .heading(heading)
         default:
             guard let list = ItemList.ID(text) else { return nil }
             self = .items(list)
@@ -106,23 +134,28 @@ extension OrderScope: Codable {
     public static let checklistPrefix = "checklist:"
     /// What the text of an area's ordering of lists starts with, before the area's id.
     public static let areaPrefix = "area:"
+    /// What the text of a list's ordering of headings starts with, before the list's id.
+    public static let headingsPrefix = "headings:"
+    /// What the text of a heading's ordering of items starts with, before the heading's id.
+    public static let headingPrefix = "heading:"
 }
 
-/// One entry of an ordering: an item in its list or in Today, a list among the lists, an
-/// entry of a checklist, or an area.
+/// One entry of an ordering: an item in its list, under a heading or in Today, a list among
+/// the lists, an entry of a checklist, an area, or a heading.
 ///
 /// The ordering service reads and writes entries only, so one algorithm serves every
-/// ``OrderScope``; an entry's ``id`` is the item's, the list's, the checklist entry's or the area's own id.
+/// ``OrderScope``; an entry's ``id`` is the item's, the list's, the checklist entry's, the
+/// area's or the heading's own id.
 public struct OrderEntry: Hashable, Sendable {
-    /// The id of the item, list, checklist entry or area an entry stands for, as an ordering knows it.
+    /// The id of the item, list, checklist entry, area or heading an entry stands for, as an ordering knows it.
     public typealias ID = Identifier<OrderEntry>
 
-    /// The id of the item, list, checklist entry or area.
+    /// The id of the item, list, checklist entry, area or heading.
     public var id: ID
     /// The entry's key in its ordering.
     public var sortIndex: Int64
     /// Whether the entry is seen among open entries: an item or a checklist entry that is not
-    /// completed, or any list or area.
+    /// completed, or any list, area or heading.
     public var isOpen: Bool
 
     /// An entry with these fields.
@@ -157,7 +190,7 @@ public struct OrderKey: Hashable, Comparable, Sendable {
     }
 }
 
-/// What the entries of an ordering stand for: items, lists, checklist entries and areas. Only their
+/// What the entries of an ordering stand for: items, lists, checklist entries, areas and headings. Only their
 /// ids convert to and from ``OrderEntry/ID``.
 public protocol OrderedSubject {}
 
@@ -165,15 +198,16 @@ extension Item: OrderedSubject {}
 extension ItemList: OrderedSubject {}
 extension ChecklistItem: OrderedSubject {}
 extension Area: OrderedSubject {}
+extension Heading: OrderedSubject {}
 
 extension Identifier where Subject: OrderedSubject {
     /// This id as the entry of an ordering names it.
     public var entryID: OrderEntry.ID { OrderEntry.ID(rawValue: rawValue) }
 
-    /// The id of the item, list, checklist entry or area that an entry of an ordering stands for.
+    /// The id of the item, list, checklist entry, area or heading that an entry of an ordering stands for.
     ///
     /// The caller knows which it is from the ``OrderScope``: `.lists` and `.area` hold lists,
-    /// `.checklist` checklist entries, `.areas` areas, the others items.
+    /// `.checklist` checklist entries, `.areas` areas, `.headings` headings, the others items.
     public init(entry: OrderEntry.ID) {
         self.init(rawValue: entry.rawValue)
     }

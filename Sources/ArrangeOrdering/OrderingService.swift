@@ -4,7 +4,8 @@ public import Foundation
 
 /// Places and moves entries in their orderings, writing as few rows as it can.
 ///
-/// Every ordering (an `OrderScope`: a list's items, the lists, Today, a checklist, the areas) works the same way.
+/// Every ordering (an `OrderScope`: a list's items, a heading's, a list's headings, the lists,
+/// Today, a checklist, the areas) works the same way.
 /// Each entry keeps a gapped 64-bit `sortIndex`. A new or moved entry takes a key in the
 /// gap between its neighbours, so a reorder writes one row. When a gap is used up, a
 /// window of neighbours around it, as small as gives enough room, is re-spread first
@@ -46,7 +47,8 @@ public final class OrderingService: Sendable {
 
     // MARK: Adding
 
-    /// Adds a new item to its list (`item.listID`) at `placement`; its `sortIndex` is chosen here.
+    /// Adds a new item to its list (`item.listID`), under its heading if it has one, at
+    /// `placement`; its `sortIndex` is chosen here.
     ///
     /// - Parameters:
     ///   - item: The item to add. With a `todayIndex` it joins Today at that key as it is.
@@ -64,7 +66,7 @@ public final class OrderingService: Sendable {
     @discardableResult
     public func add(_ item: Item, at placement: ItemPlacement, visibility: ItemVisibility, in transaction: any ItemWriting) throws -> OrderingReport {
         try addEntry(
-            item.id.entryID, isOpen: !item.isCompleted, at: placement.map(\.entryID), in: .items(item.listID), visibility: visibility, in: transaction
+            item.id.entryID, isOpen: !item.isCompleted, at: placement.map(\.entryID), in: item.scope, visibility: visibility, in: transaction
         ) { key in
             var added = item
             added.sortIndex = key
@@ -96,6 +98,21 @@ public final class OrderingService: Sendable {
     public func add(_ area: Area, at placement: AreaPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
         try addEntry(area.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .areas, visibility: .all, in: transaction) { key in
             var added = area
+            added.sortIndex = key
+            try transaction.insert(added)
+        }
+    }
+
+    /// Adds a new heading at `placement` among the headings of its list; its `sortIndex` is chosen here.
+    ///
+    /// - Returns: The heading's entry, and the rows written.
+    /// - Throws: `StoreError` for a taken id, an unknown list or an unknown anchor,
+    ///   ``OrderingError`` for a bad placement or an anchor of another list.
+    /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
+    @discardableResult
+    public func add(_ heading: Heading, at placement: HeadingPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
+        try addEntry(heading.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .headings(heading.listID), visibility: .all, in: transaction) { key in
+            var added = heading
             added.sortIndex = key
             try transaction.insert(added)
         }
@@ -136,8 +153,10 @@ public final class OrderingService: Sendable {
 
     /// Moves items to `placement` in a list, keeping their display order, into `list` when given.
     ///
-    /// Without `list`, the items go to the list of the item a `.before` or `.after` placement
-    /// names, or stay in their own list.
+    /// Without `list`, the items go to the list and heading of the item a `.before` or `.after`
+    /// placement names, or stay in their own list: under their heading when they share one,
+    /// else under none. With `list`, they go under no heading of it, unless the placement
+    /// names an item of that list, whose heading they go under.
     ///
     /// - Parameters:
     ///   - ids: The items to move, each once.
@@ -160,13 +179,51 @@ public final class OrderingService: Sendable {
         _ ids: [Item.ID], to placement: ItemPlacement, into list: ItemList.ID?, visibility: ItemVisibility,
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
-        let moving = try ids.map { try transaction.existingItem(id: $0) }
         let explicit = try list.map { try transaction.existingList(id: $0).id }
-        // The anchor is read once, for its list and its key.
         let anchor = try placement.anchor.map { try transaction.existingStanding(ofItem: $0) }
-        let target = try explicit ?? anchor?.list ?? ownList(of: moving)
-        let inOrder = moving.sorted { $0.orderKey < $1.orderKey }.map { $0.id.entryID }
-        return try place(inOrder, at: placement.map(\.entryID), in: .items(target), visibility: visibility, anchor: anchor, in: transaction)
+        let section: OrderScope? = explicit.map { list in anchor.flatMap { $0.list == list ? $0.scope : nil } ?? .items(list) }
+        return try move(ids, to: placement, intoSection: section, anchor: anchor, visibility: visibility, in: transaction)
+    }
+
+    /// Moves items to `placement` in a section of a list (`OrderScope/items(_:)` for those under
+    /// no heading, `OrderScope/heading(_:)` for a heading's), keeping their display order.
+    ///
+    /// Without `section`, the items go where ``move(_:to:into:visibility:in:)`` takes them
+    /// without a list.
+    ///
+    /// - Throws: `StoreError` for unknown ids, lists or headings, ``OrderingError`` for a move
+    ///   that cannot be made, such as a placement beside an item of another section.
+    /// - Complexity: O(k log n) for k items, plus the rows of a re-spread when one is needed.
+    @discardableResult
+    public func move(
+        _ ids: [Item.ID], to placement: ItemPlacement, intoSection section: OrderScope?, visibility: ItemVisibility,
+        in transaction: any ItemWriting
+    ) throws -> OrderingReport {
+        try move(ids, to: placement, intoSection: section, anchor: nil, visibility: visibility, in: transaction)
+    }
+
+    /// ``move(_:to:intoSection:visibility:in:)``, with where the placement's anchor stands when read already.
+    private func move(
+        _ ids: [Item.ID], to placement: ItemPlacement, intoSection section: OrderScope?, anchor: ItemStanding?, visibility: ItemVisibility,
+        in transaction: any ItemWriting
+    ) throws -> OrderingReport {
+        let moving = try ids.map { try transaction.existingItem(id: $0) }
+        if let section { try checkExists(section, in: transaction) }
+        // The anchor is read once, for its list, its heading and its key.
+        let anchor = try anchor ?? placement.anchor.map { try transaction.existingStanding(ofItem: $0) }
+        let target = try section ?? anchor?.scope ?? ownSection(of: moving)
+        return try place(try displayOrder(of: moving, in: transaction), at: placement.map(\.entryID), in: target, visibility: visibility, anchor: anchor, in: transaction)
+    }
+
+    /// The ids of `items` in the order their lists show them: by section, then by key.
+    private func displayOrder(of items: [Item], in transaction: any ItemReading) throws -> [OrderEntry.ID] {
+        var rank: [OrderScope: Int] = [:]
+        if items.count > 1, Set(items.map(\.scope)).count > 1 {
+            for list in Set(items.map(\.listID)) {
+                for (index, section) in try transaction.sections(of: list).enumerated() { rank[section] = index }
+            }
+        }
+        return items.sorted { (rank[$0.scope] ?? 0, $0.orderKey) < (rank[$1.scope] ?? 0, $1.orderKey) }.map { $0.id.entryID }
     }
 
     /// Places entries at `placement` in an ordering, as one run: the entries already in it
@@ -285,9 +342,10 @@ public final class OrderingService: Sendable {
     /// a checklist, the area of an area's lists.
     func checkExists(_ scope: OrderScope, in transaction: any ItemReading) throws {
         switch scope {
-        case .items(let list): _ = try transaction.existingList(id: list)
+        case .items(let list), .headings(let list): _ = try transaction.existingList(id: list)
         case .checklist(let item): _ = try transaction.existingItem(id: item)
         case .area(let area): _ = try transaction.existingArea(id: area)
+        case .heading(let heading): _ = try transaction.existingHeading(id: heading)
         case .lists, .today, .areas: break
         }
     }
@@ -305,7 +363,10 @@ public final class OrderingService: Sendable {
             let list = try transaction.existingList(id: ItemList.ID(entry: id))
             return list.scope == scope ? list.entry : nil
         case .areas: return try transaction.existingArea(id: Area.ID(entry: id)).entry
-        case .items, .today: return try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
+        case .headings(let list):
+            let heading = try transaction.existingHeading(id: Heading.ID(entry: id))
+            return heading.listID == list ? heading.entry : nil
+        case .items, .today, .heading: return try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
         case .checklist(let item):
             let entry = try transaction.existingChecklistItem(id: ChecklistItem.ID(entry: id))
             guard entry.itemID == item else { throw OrderingError.notInChecklist(entry.id, item: item) }
@@ -378,7 +439,18 @@ public final class OrderingService: Sendable {
             let item = Item.ID(entry: id)
             let standing = try standing ?? neighbours.transaction.existingStanding(ofItem: item)
             guard standing.list == list else { throw OrderingError.anchorInAnotherList(anchor: item, list: list) }
+            guard standing.heading == nil else { throw OrderingError.anchorUnderAnotherHeading(anchor: item, heading: nil) }
             return standing.key
+        case .heading(let heading):
+            let item = Item.ID(entry: id)
+            let standing = try standing ?? neighbours.transaction.existingStanding(ofItem: item)
+            guard standing.heading == heading else { throw OrderingError.anchorUnderAnotherHeading(anchor: item, heading: heading) }
+            return standing.key
+        case .headings(let list):
+            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else {
+                throw OrderingError.headingInAnotherList(anchor: Heading.ID(entry: id), list: list)
+            }
+            return anchor.key
         case .today:
             guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw OrderingError.anchorNotInToday(Item.ID(entry: id)) }
             return anchor.key
@@ -395,13 +467,15 @@ public final class OrderingService: Sendable {
         }
     }
 
-    /// The list of the moving items, when it is one: where a move that names neither a list nor an anchor goes.
-    private func ownList(of moving: [Item]) throws -> ItemList.ID {
+    /// Where a move that names neither a list nor an anchor goes: the section of the moving
+    /// items when they share one, else the items under no heading of their list.
+    private func ownSection(of moving: [Item]) throws -> OrderScope {
         let lists = Set(moving.map(\.listID))
         guard lists.count == 1, let list = lists.first else {
             throw moving.isEmpty ? OrderingError.nothingToMove : OrderingError.targetListAmbiguous
         }
-        return list
+        let sections = Set(moving.map(\.scope))
+        return sections.count == 1 ? sections.first ?? .items(list) : .items(list)
     }
 
     /// How many of the moving entries already sit at the start and at the end of the gap, in

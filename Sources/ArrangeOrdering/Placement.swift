@@ -38,6 +38,9 @@ public typealias ChecklistPlacement = Placement<ChecklistItem.ID>
 /// Where an area goes among the areas.
 public typealias AreaPlacement = Placement<Area.ID>
 
+/// Where a new heading goes among the headings of its list, or where moved headings go.
+public typealias HeadingPlacement = Placement<Heading.ID>
+
 extension Placement {
     /// The entry a `.before` or `.after` placement names.
     public var anchor: Anchor? {
@@ -136,6 +139,11 @@ public enum OrderingError: Error, Hashable, Sendable {
     /// The list a placement refers to is in another area than the one the lists go to (`nil`:
     /// the lists in no area).
     case anchorInAnotherArea(anchor: ItemList.ID, area: Area.ID?)
+    /// The item a placement refers to is in the target list, but under another heading than
+    /// the one the items go under (`nil`: under none).
+    case anchorUnderAnotherHeading(anchor: Item.ID, heading: Heading.ID?)
+    /// The heading a placement refers to is of another list than the one the headings go to.
+    case headingInAnotherList(anchor: Heading.ID, list: ItemList.ID)
 }
 
 extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
@@ -168,6 +176,12 @@ extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
             "List \(anchor) is not in the area \(area); place lists next to one of that area."
         case .anchorInAnotherArea(let anchor, nil):
             "List \(anchor) is in an area; place lists that leave their area next to one in no area."
+        case .anchorUnderAnotherHeading(let anchor, let heading?):
+            "Item \(anchor) is not under the heading \(heading); place items next to one under it."
+        case .anchorUnderAnotherHeading(let anchor, nil):
+            "Item \(anchor) is under a heading; place items that leave their heading next to one under none."
+        case .headingInAnotherList(let anchor, let list):
+            "Heading \(anchor) is not in the list \(list); place headings next to one of that list."
         }
     }
 }
@@ -188,6 +202,9 @@ extension OrderingError: LocalizedError {
         case .notInChecklist: table.message("OrderingError.notInChecklist")
         case .anchorInAnotherArea(_, .some): table.message("OrderingError.anchorInAnotherArea")
         case .anchorInAnotherArea(_, nil): table.message("OrderingError.anchorInAnotherArea.none")
+        case .anchorUnderAnotherHeading(_, .some): table.message("OrderingError.anchorUnderAnotherHeading")
+        case .anchorUnderAnotherHeading(_, nil): table.message("OrderingError.anchorUnderAnotherHeading.none")
+        case .headingInAnotherList: table.message("OrderingError.headingInAnotherList")
         }
     }
 }

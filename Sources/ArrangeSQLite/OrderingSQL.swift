@@ -6,7 +6,9 @@ import GRDB
 /// Where an ``OrderScope`` is stored, and the SQL of every query the transactions run on it.
 ///
 /// Each kind of ordering is a set of rows of one table with a key column: the items of a list
-/// (`items.sort_index` where `list_id = ?`), the lists in no area (`lists.sort_index` where
+/// under no heading (`items.sort_index` where `list_id = ? AND heading_id = ''`), the items
+/// under a heading (where `heading_id = ?`, in the heading's list), a list's headings
+/// (`headings.sort_index` where `list_id = ?`), the lists in no area (`lists.sort_index` where
 /// `area_id IS NULL`), an area's lists (where `area_id = ?`), Today (`items.today_index` where it
 /// is not NULL), an item's checklist (`checklist_items.sort_index` where `item_id = ?`), the areas
 /// (`areas.sort_index`). Every query compares or orders the row value
@@ -66,9 +68,18 @@ final class OrderingSQL: Sendable {
         countBefore = byVisibility { "SELECT COUNT(*) FROM \(table) WHERE \(visible($0)) AND (\(keyColumn), id) < (?, ?)" }
     }
 
-    /// The items of one list.
+    /// The items of one list under no heading.
     static let listItems = OrderingSQL(
-        table: "items", keyColumn: "sort_index", membership: "list_id = ?", openCondition: "completed_at IS NULL", stampsUpdates: true)
+        table: "items", keyColumn: "sort_index", membership: "list_id = ? AND heading_id = ''", openCondition: "completed_at IS NULL",
+        stampsUpdates: true)
+    /// The items under one heading: the heading's id binds twice, so that SQLite finds them in
+    /// the primary key, whose first column is the list.
+    static let headingItems = OrderingSQL(
+        table: "items", keyColumn: "sort_index", membership: "list_id = (SELECT list_id FROM headings WHERE id = ?) AND heading_id = ?",
+        openCondition: "completed_at IS NULL", stampsUpdates: true)
+    /// The headings of one list.
+    static let headings = OrderingSQL(
+        table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?", openCondition: "TRUE", stampsUpdates: false)
     /// The lists in no area.
     static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "TRUE", stampsUpdates: false)
     /// The lists of one area.
@@ -95,6 +106,8 @@ final class OrderingSQL: Sendable {
         case .checklist(let item): (checklist, [.id(item)])
         case .areas: (areas, [])
         case .area(let area): (areaLists, [.id(area)])
+        case .headings(let list): (headings, [.id(list)])
+        case .heading(let heading): (headingItems, [.id(heading), .id(heading)])
         }
     }
 

@@ -126,6 +126,52 @@ extension AreaRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
     static let orderSQL = "SELECT * FROM areas ORDER BY sort_index, id"
 }
 
+/// A row of the `headings` table (from v16).
+struct HeadingRecord: Hashable {
+    var id: Heading.ID
+    var listID: ItemList.ID
+    var title: String
+    var createdAt: Date
+    var sortIndex: Int64
+}
+
+extension HeadingRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
+    static let databaseTableName = "headings"
+
+    /// Reads a row by its columns' names, by hand as ``ListRecord`` does.
+    ///
+    /// - Throws: `RowDecodingError` when a column is missing or holds a value of another type.
+    init(row: Row) throws {
+        self.init(
+            id: try row.decode(forColumn: CodingKeys.id.rawValue),
+            listID: try row.decode(forColumn: CodingKeys.listID.rawValue),
+            title: try row.decode(forColumn: CodingKeys.title.rawValue),
+            createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
+            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case listID = "list_id"
+        case title
+        case createdAt = "created_at"
+        case sortIndex = "sort_index"
+    }
+
+    /// The row that stores `heading`.
+    init(_ heading: Heading) {
+        self.init(id: heading.id, listID: heading.listID, title: heading.title, createdAt: heading.createdAt, sortIndex: heading.sortIndex)
+    }
+
+    /// The heading this row stores, its date through the stored number of seconds.
+    var heading: Heading {
+        Heading(id: id, listID: listID, title: title, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex)
+    }
+
+    /// The headings of a list, in order.
+    static let ofListSQL = "SELECT * FROM headings WHERE list_id = ? ORDER BY sort_index, id"
+}
+
 /// A row of the `items` table.
 struct ItemRecord: Hashable {
     var id: Item.ID
@@ -137,10 +183,11 @@ struct ItemRecord: Hashable {
     var updatedAt: Date
     var completedAt: Date?
     var todayIndex: Int64?
+    var heading: Heading.ID?
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
-// `(list_id, sort_index, id)` since v12, so an update that moves an item would miss its row,
+// `(list_id, heading_id, sort_index, id)` since v16, so an update that moves an item would miss its row,
 // and its decoding goes through a `Row` that maps column names. Rows are read by position
 // (``init(sqliteStatement:knownList:)``) and written by id (``insertRow(_:)``,
 // ``updateRow(_:changedFrom:)``).
@@ -158,7 +205,12 @@ extension ItemRecord {
         case updatedAt = "updated_at"
         case completedAt = "completed_at"
         case todayIndex = "today_index"
+        case heading = "heading_id"
     }
+
+    /// What `heading_id` holds for an item under no heading: a column of the primary key
+    /// cannot be `NULL` in a table without row ids.
+    static let noHeading = ""
 
     /// The columns every query of an item selects, in the order of ``CodingKeys``:
     /// `id, list_id, title, …`. Rows are read by these positions.
@@ -187,24 +239,32 @@ extension ItemRecord {
         }
         let date = { (index: CInt) in Date(timeIntervalSince1970: sqlite3_column_double(statement, index)) }
         let isNull = { (index: CInt) in sqlite3_column_type(statement, index) == SQLITE_NULL }
+        let heading: Heading.ID?
+        if sqlite3_column_bytes(statement, 9) == 0 {
+            heading = nil
+        } else {
+            guard let id = Heading.ID(sqliteStatement: statement, index: 9) else { throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement) }
+            heading = id
+        }
         self.init(
             id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
-            completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8))
+            completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8), heading: heading)
     }
 
     /// The row that stores `item`.
     init(_ item: Item) {
         self.init(
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
-            createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex)
+            createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
+            heading: item.heading)
     }
 
     /// The item this row stores.
     var item: Item {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex)
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -213,7 +273,8 @@ extension ItemRecord {
         let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex)
+            createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
+            heading: heading)
     }
 }
 
@@ -274,6 +335,7 @@ extension ItemRecord {
         case .updatedAt: .real(updatedAt.timeIntervalSince1970)
         case .completedAt: completedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
         case .todayIndex: todayIndex.map { .integer($0) } ?? .value(.null)
+        case .heading: heading.map { .id($0) } ?? .value(Self.noHeading.databaseValue)
         }
     }
 
@@ -289,6 +351,7 @@ extension ItemRecord {
         case .updatedAt: updatedAt.timeIntervalSince1970 == original.updatedAt.timeIntervalSince1970
         case .completedAt: completedAt?.timeIntervalSince1970 == original.completedAt?.timeIntervalSince1970
         case .todayIndex: todayIndex == original.todayIndex
+        case .heading: heading == original.heading
         }
     }
 }

@@ -28,6 +28,8 @@ final class SQLiteTransaction: ItemWriting {
     private var listCache: [ItemList.ID: ItemList?] = [:]
     /// Every list in ``lists()`` order, once read; `nil` until then and after any list changes.
     private var allLists: [ItemList]?
+    /// The heading rows read or written, by id, as stored; `nil` for an id known to have no row.
+    private var headingCache: [Heading.ID: Heading?] = [:]
     /// Whether the replica's row may lag behind the last operation logged, which then holds its
     /// sequence number and clock (see `replicaState()`); unknown, so `true`, when the transaction starts.
     var replicaRowMayLag = true
@@ -49,8 +51,8 @@ final class SQLiteTransaction: ItemWriting {
 
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
-    /// An item's list and key, which the index of the ids covers.
-    static let standingByIDSQL = "SELECT list_id, sort_index FROM items WHERE id = ?"
+    /// An item's list, heading and key, which the index of the ids covers.
+    static let standingByIDSQL = "SELECT list_id, heading_id, sort_index FROM items WHERE id = ?"
     /// A page of the completed items, the most recent first, `LIMIT ? OFFSET ?`: the table of
     /// completions in its order, each item then found by id.
     static let completedItemsSQL = """
@@ -59,8 +61,12 @@ final class SQLiteTransaction: ItemWriting {
         """
     /// How many items are completed.
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
-    /// Sets an item's key in a list, if the item is in that list.
-    static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ?"
+    /// Sets an item's key in a list, if the item is in that list under that heading (or none).
+    static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ? AND heading_id = ?"
+    /// Moves an item to a list, under a heading (or none), at a key.
+    static let moveItemSQL = "UPDATE items SET list_id = ?, heading_id = ?, sort_index = ?, updated_at = ? WHERE id = ?"
+    /// Sets a heading's key and its list; a trigger takes the items under it along.
+    static let setHeadingKeySQL = "UPDATE headings SET sort_index = ?, list_id = ? WHERE id = ?"
     /// Sets a list's key and its area (`NULL` for none).
     static let setListKeySQL = "UPDATE lists SET sort_index = ?, area_id = ? WHERE id = ?"
     /// Sets a checklist entry's key, if the entry is in that item's checklist.
@@ -111,6 +117,23 @@ final class SQLiteTransaction: ItemWriting {
         return list
     }
 
+    func headings(in list: ItemList.ID) throws -> [Heading] {
+        let headings = try mapping {
+            try HeadingRecord.fetchAll(db.cachedStatement(sql: HeadingRecord.ofListSQL), arguments: [list.text]).map(\.heading)
+        }
+        for heading in headings { headingCache[heading.id] = heading }
+        return headings
+    }
+
+    func heading(id: Heading.ID) throws -> Heading? {
+        if let known = headingCache[id] { return known }
+        let heading = try mapping {
+            try HeadingRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM headings WHERE id = ?"), arguments: [id.text])?.heading
+        }
+        headingCache[id] = heading
+        return heading
+    }
+
     func item(id: Item.ID) throws -> Item? {
         if let known = itemCache[id] { return known }
         let item = try mapping {
@@ -127,16 +150,21 @@ final class SQLiteTransaction: ItemWriting {
         if let known = itemCache[id] { return known.map(ItemStanding.init) }
         return try mapping {
             try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [.id(id)]) { statement in
-                guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
+                let hasHeading = sqlite3_column_bytes(statement, 1) > 0
+                guard let list = ItemList.ID(sqliteStatement: statement, index: 0),
+                      case let heading = hasHeading ? Heading.ID(sqliteStatement: statement, index: 1) : nil, heading != nil || !hasHeading
+                else {
                     throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
                 }
-                return ItemStanding(list: list, key: OrderKey(sortIndex: sqlite3_column_int64(statement, 1), id: id.entryID))
+                return ItemStanding(list: list, heading: heading, key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
             }.next()
         }
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try itemPage(of: .items(list), visibility: visibility, offset: offset, limit: limit)
+        try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
+            try itemPage(of: section, visibility: visibility, offset: offset, limit: limit)
+        }
     }
 
     func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
@@ -193,8 +221,9 @@ final class SQLiteTransaction: ItemWriting {
         switch scope {
         case .lists, .area: try list(id: ItemList.ID(entry: id)).flatMap { $0.scope == scope ? $0.entry : nil }
         case .areas: try area(id: Area.ID(entry: id))?.entry
-        case .items, .today: try item(id: Item.ID(entry: id))?.entry(in: scope)
+        case .items, .today, .heading: try item(id: Item.ID(entry: id))?.entry(in: scope)
         case .checklist(let item): try checklistItem(id: ChecklistItem.ID(entry: id)).flatMap { $0.itemID == item ? $0.entry : nil }
+        case .headings(let list): try heading(id: Heading.ID(entry: id)).flatMap { $0.listID == list ? $0.entry : nil }
         }
     }
 
@@ -373,13 +402,58 @@ final class SQLiteTransaction: ItemWriting {
         changes.noteListsChanged()
     }
 
+    func insert(_ heading: Heading) throws {
+        changesRows = true
+        guard try self.heading(id: heading.id) == nil else { throw StoreError.duplicateHeading(heading.id) }
+        try ensureStorable(["title": heading.title], of: "the heading \(heading.id)")
+        _ = try existingList(id: heading.listID)
+        let record = HeadingRecord(heading)
+        try mapping { try record.insert(db) }
+        headingCache[heading.id] = record.heading
+        changes.noteHeadingsChanged(of: heading.listID)
+    }
+
+    func update(_ heading: Heading) throws {
+        changesRows = true
+        guard let old = try self.heading(id: heading.id) else { throw StoreError.headingNotFound(heading.id) }
+        try ensureStorable(["title": heading.title], of: "the heading \(heading.id)")
+        _ = try existingList(id: heading.listID)
+        let record = HeadingRecord(heading)
+        // A new list: a trigger moves the items under it there.
+        try mapping { try record.update(db) }
+        headingCache[heading.id] = record.heading
+        noteChange(of: old, to: heading.listID)
+    }
+
+    func deleteHeading(id: Heading.ID) throws {
+        changesRows = true
+        guard let heading = try heading(id: id) else { throw StoreError.headingNotFound(id) }
+        // A trigger deletes the items under it, and theirs, their checklists.
+        try mapping { _ = try HeadingRecord.deleteOne(db, key: id.text) }
+        headingCache[id] = .some(nil)
+        itemCache = itemCache.filter { _, item in item.map { $0.heading != id } ?? true }
+        changes.noteUnlistedItems(of: heading.listID)
+    }
+
+    /// Notes a change to a heading that was `old`, and is now in `list`: the headings of its
+    /// list; when it moved to another, the items under it, which moved along.
+    private func noteChange(of old: Heading, to list: ItemList.ID) {
+        changes.noteHeadingsChanged(of: old.listID)
+        guard list != old.listID else { return }
+        changes.noteHeadingsChanged(of: list)
+        itemCache = itemCache.filter { _, item in item.map { $0.heading != old.id } ?? true }
+        changes.noteUnlistedItems(of: old.listID)
+        changes.noteUnlistedItems(of: list)
+    }
+
     func deleteList(id: ItemList.ID) throws {
         changesRows = true
-        // The items go with it, and the default list's row when it names this list: both cascade.
+        // The items go with it, its headings, and the default list's row when it names this list: all cascade.
         guard try mapping({ try ListRecord.deleteOne(db, key: id.text) }) else { throw StoreError.listNotFound(id) }
         listCache[id] = .some(nil)
         allLists = nil
         itemCache = itemCache.filter { _, item in item.map { $0.listID != id } ?? true }
+        headingCache = headingCache.filter { _, heading in heading.map { $0.listID != id } ?? true }
         changes.noteListsChanged()
         // Its items go, and may have been in Today.
         changes.noteUnlistedItems(of: id)
@@ -412,6 +486,7 @@ final class SQLiteTransaction: ItemWriting {
     /// - Returns: The item as the row now holds it, as a read would answer it.
     private func save(_ item: Item, with write: (ItemRecord) throws -> Void) throws -> Item {
         try ensureStorable(["title": item.title, "notes": item.notes], of: "the item \(item.id)")
+        if let heading = item.heading, try self.heading(id: heading)?.listID != item.listID { throw StoreError.headingNotFound(heading) }
         let record = ItemRecord(item)
         try mapping {
             do {
@@ -502,21 +577,24 @@ final class SQLiteTransaction: ItemWriting {
                 allLists = nil
                 changes.noteListsChanged()
             case .items(let list):
-                let id = Item.ID(entry: change.id)
-                if case let item?? = itemCache[id], item.listID == list {
-                    try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
-                    var rekeyed = item
-                    rekeyed.sortIndex = change.sortIndex
-                    rekeyed.updatedAt = Date(timeIntervalSince1970: stamp)
-                    // Whole, as the transaction knows it: an observation finds it by its old key.
-                    changes.note(.updated(from: item, to: rekeyed))
-                } else {
-                    try moveItem(id, into: list, sortIndex: change.sortIndex, stamp: stamp)
+                try setItemKey(change, list: list, heading: nil, stamp: stamp)
+            case .heading(let heading):
+                try setItemKey(change, list: try existingHeading(id: heading).listID, heading: heading, stamp: stamp)
+            case .headings(let list):
+                let id = Heading.ID(entry: change.id)
+                guard var heading = try heading(id: id) else { throw StoreError.headingNotFound(id) }
+                let old = heading
+                try mapping {
+                    do {
+                        try db.cachedStatement(sql: Self.setHeadingKeySQL).execute(binding: [.integer(change.sortIndex), .id(list), .id(id)])
+                    } catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY {
+                        throw StoreError.listNotFound(list)
+                    }
                 }
-                rememberChange(of: id, stamp: stamp) { item in
-                    item.listID = list
-                    item.sortIndex = change.sortIndex
-                }
+                heading.sortIndex = change.sortIndex
+                heading.listID = list
+                headingCache[id] = heading
+                noteChange(of: old, to: list)
             case .today:
                 let id = Item.ID(entry: change.id)
                 try setTodayKey(change.sortIndex, of: id, stamp: stamp)
@@ -568,24 +646,45 @@ final class SQLiteTransaction: ItemWriting {
         changes.note(.todayKeyed(id, list: list, todayIndex: key, updatedAt: Date(timeIntervalSince1970: stamp)))
     }
 
-    /// Sets an item's key in `list`, moving it there from another list if need be, and notes
-    /// the lists it changed.
-    private func moveItem(_ id: Item.ID, into list: ItemList.ID, sortIndex: Int64, stamp: Double) throws {
-        // Most moves stay in the item's list: one statement, the list known.
+    /// Sets an item's key in `list` under `heading` (or none), and notes the change: whole when
+    /// the transaction knows the item there already, else as ``moveItem(_:into:under:sortIndex:stamp:)`` does.
+    private func setItemKey(_ change: SortIndexChange, list: ItemList.ID, heading: Heading.ID?, stamp: Double) throws {
+        let id = Item.ID(entry: change.id)
+        if case let item?? = itemCache[id], item.listID == list, item.heading == heading {
+            try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
+            var rekeyed = item
+            rekeyed.sortIndex = change.sortIndex
+            rekeyed.updatedAt = Date(timeIntervalSince1970: stamp)
+            // Whole, as the transaction knows it: an observation finds it by its old key.
+            changes.note(.updated(from: item, to: rekeyed))
+        } else {
+            try moveItem(id, into: list, under: heading, sortIndex: change.sortIndex, stamp: stamp)
+        }
+        rememberChange(of: id, stamp: stamp) { item in
+            item.listID = list
+            item.heading = heading
+            item.sortIndex = change.sortIndex
+        }
+    }
+
+    /// Sets an item's key in `list` under `heading` (or none), moving it there from another
+    /// list or heading if need be, and notes the lists it changed.
+    private func moveItem(_ id: Item.ID, into list: ItemList.ID, under heading: Heading.ID?, sortIndex: Int64, stamp: Double) throws {
+        // Most moves stay in the item's section: one statement, the list known.
+        let headingValue: SQLiteArgument = heading.map { .id($0) } ?? .value(ItemRecord.noHeading.databaseValue)
         let stayed = try mapping {
-            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(binding: [.integer(sortIndex), .real(stamp), .id(id), .id(list)])
+            try db.cachedStatement(sql: Self.setKeyInListSQL).execute(binding: [.integer(sortIndex), .real(stamp), .id(id), .id(list), headingValue])
             return db.changesCount == 1
         }
         let updatedAt = Date(timeIntervalSince1970: stamp)
         if stayed {
-            changes.note(.keyed(id, list: list, sortIndex: sortIndex, updatedAt: updatedAt))
+            changes.note(.keyed(id, list: list, heading: heading, sortIndex: sortIndex, updatedAt: updatedAt))
             return
         }
         guard let known = try item(id: id) else { throw StoreError.itemNotFound(id) }
         let changed = try mapping {
             do {
-                let statement = try db.cachedStatement(sql: "UPDATE items SET list_id = ?, sort_index = ?, updated_at = ? WHERE id = ?")
-                try statement.execute(arguments: [list.text, sortIndex, stamp, id.text])
+                try db.cachedStatement(sql: Self.moveItemSQL).execute(binding: [.id(list), headingValue, .integer(sortIndex), .real(stamp), .id(id)])
                 return db.changesCount
             } catch DatabaseError.SQLITE_CONSTRAINT_FOREIGNKEY {
                 throw StoreError.listNotFound(list)
@@ -594,6 +693,7 @@ final class SQLiteTransaction: ItemWriting {
         guard changed == 1 else { throw StoreError.itemNotFound(id) }
         var moved = known
         moved.listID = list
+        moved.heading = heading
         moved.sortIndex = sortIndex
         moved.updatedAt = updatedAt
         changes.note(.updated(from: known, to: moved))

@@ -19,6 +19,8 @@ enum Schema {
     static let listAreaOrderIndex = "lists_by_area_order"
     /// The name of the index that orders the areas (from v15).
     static let areaOrderIndex = "areas_by_order"
+    /// The index of each list's headings in their order.
+    static let headingOrderIndex = "headings_by_list_order"
     /// The name of the partial index that orders the items in Today.
     static let todayOrderIndex = "items_in_today_order"
     /// The name of the table of the completed items, the most recent first: the Logbook (from
@@ -330,16 +332,7 @@ enum Schema {
                   "item_id" TEXT NOT NULL,
                   PRIMARY KEY ("completed_at" DESC, "item_id")
                 ) WITHOUT ROWID;
-                CREATE TRIGGER "\(completionsTable)_on_insert" AFTER INSERT ON "items" WHEN NEW."completed_at" IS NOT NULL BEGIN
-                  INSERT INTO "\(completionsTable)" VALUES (NEW."completed_at", NEW."id");
-                END;
-                CREATE TRIGGER "\(completionsTable)_on_update" AFTER UPDATE OF "completed_at" ON "items" BEGIN
-                  DELETE FROM "\(completionsTable)" WHERE "completed_at" = OLD."completed_at" AND "item_id" = OLD."id";
-                  INSERT INTO "\(completionsTable)" SELECT NEW."completed_at", NEW."id" WHERE NEW."completed_at" IS NOT NULL;
-                END;
-                CREATE TRIGGER "\(completionsTable)_on_delete" AFTER DELETE ON "items" WHEN OLD."completed_at" IS NOT NULL BEGIN
-                  DELETE FROM "\(completionsTable)" WHERE "completed_at" = OLD."completed_at" AND "item_id" = OLD."id";
-                END;
+                \(completionTriggers)
                 INSERT INTO "\(completionsTable)" SELECT "completed_at", "id" FROM "items" WHERE "completed_at" IS NOT NULL;
                 """)
         }
@@ -374,8 +367,70 @@ enum Schema {
             try db.drop(index: listOrderIndex)
             try db.create(index: listAreaOrderIndex, on: "lists", columns: ["area_id", "sort_index", "id"])
         }
+        migrator.registerMigration("v16: headings") { db in
+            // A list's headings, in an order of their own, and the items under each in theirs.
+            // An item names its heading (`heading_id`, '' for none: a column of the primary key
+            // of a table without row ids cannot be NULL), and the primary key becomes
+            // `(list_id, heading_id, sort_index, id)`: the items under no heading, and those of
+            // each heading, each sit together in their order, as a list's items did (v12). The
+            // table is made again as v12 made it, the triggers of the completions (v13) with it.
+            // Triggers keep the items with their heading: deleted with it, moved with it to
+            // another list.
+            try db.create(table: HeadingRecord.databaseTableName) { table in
+                table.primaryKey("id", .text)
+                table.column("list_id", .text).notNull().references("lists", onDelete: .cascade)
+                table.column("title", .text).notNull()
+                table.column("created_at", .real).notNull()
+                table.column("sort_index", .integer).notNull()
+            }
+            try db.create(index: headingOrderIndex, on: HeadingRecord.databaseTableName, columns: ["list_id", "sort_index", "id"])
+            try db.create(table: "items_by_heading", options: .withoutRowID) { table in
+                table.column("id", .text).notNull()
+                table.column("list_id", .text).notNull().references("lists", onDelete: .cascade)
+                // Beside `list_id`: SQLite 3.40's integrity check misreads the columns of a
+                // table without row ids whose key takes a column from after the others.
+                table.column("heading_id", .text).notNull().defaults(to: ItemRecord.noHeading)
+                table.column("title", .text).notNull()
+                table.column("notes", .text).notNull().defaults(to: "")
+                table.column("sort_index", .integer).notNull()
+                table.column("created_at", .real).notNull()
+                table.column("updated_at", .real).notNull()
+                table.column("completed_at", .real)
+                table.column("today_index", .integer)
+                table.primaryKey(["list_id", "heading_id", "sort_index", "id"])
+            }
+            let columns = "id, list_id, title, notes, sort_index, created_at, updated_at, completed_at, today_index"
+            try db.execute(sql: "INSERT INTO items_by_heading (\(columns)) SELECT \(columns) FROM items")
+            try db.drop(table: "items")
+            try db.rename(table: "items_by_heading", to: "items")
+            try db.create(index: itemIDIndex, on: "items", columns: ["id"], options: .unique)
+            try db.create(index: todayOrderIndex, on: "items", columns: ["today_index", "id"], condition: Column("today_index") != nil)
+            try db.execute(sql: completionTriggers)
+            try db.execute(sql: """
+                CREATE TRIGGER "headings_delete_items" AFTER DELETE ON "headings" BEGIN
+                  DELETE FROM "items" WHERE "list_id" = OLD."list_id" AND "heading_id" = OLD."id";
+                END;
+                CREATE TRIGGER "headings_move_items" AFTER UPDATE OF "list_id" ON "headings" BEGIN
+                  UPDATE "items" SET "list_id" = NEW."list_id" WHERE "list_id" = OLD."list_id" AND "heading_id" = OLD."id";
+                END;
+                """)
+        }
         return migrator
     }
+
+    /// The triggers that keep the table of completions (v13) up to date with `items`.
+    private static let completionTriggers = """
+        CREATE TRIGGER "\(completionsTable)_on_insert" AFTER INSERT ON "items" WHEN NEW."completed_at" IS NOT NULL BEGIN
+          INSERT INTO "\(completionsTable)" VALUES (NEW."completed_at", NEW."id");
+        END;
+        CREATE TRIGGER "\(completionsTable)_on_update" AFTER UPDATE OF "completed_at" ON "items" BEGIN
+          DELETE FROM "\(completionsTable)" WHERE "completed_at" = OLD."completed_at" AND "item_id" = OLD."id";
+          INSERT INTO "\(completionsTable)" SELECT NEW."completed_at", NEW."id" WHERE NEW."completed_at" IS NOT NULL;
+        END;
+        CREATE TRIGGER "\(completionsTable)_on_delete" AFTER DELETE ON "items" WHEN OLD."completed_at" IS NOT NULL BEGIN
+          DELETE FROM "\(completionsTable)" WHERE "completed_at" = OLD."completed_at" AND "item_id" = OLD."id";
+        END;
+        """
 
     /// Raises each replica's sequence in `sync_replicas` to what `sync_fold` covers of it, for a
     /// database whose log was folded before migration v7.

@@ -14,10 +14,10 @@ package enum ChangeRecord: Sendable {
     /// Items were deleted, from their lists and from Today. `placed` has each with where it was,
     /// when the environment keeps a history, and is empty otherwise.
     case itemsDeleted([Item.ID], placed: [PlacedItem])
-    /// Lists, items and checklist entries were put back as they were, with their ids: what
-    /// taking back a delete does. `checklistItems` names every entry put back, those of the
-    /// items put back included.
-    case restored(lists: [ItemList.ID], items: [Item.ID], checklistItems: [ChecklistItem.ID])
+    /// Lists, headings, items and checklist entries were put back as they were, with their ids:
+    /// what taking back a delete does. `headings` names every heading put back, those of the
+    /// lists put back included; `checklistItems` every entry, those of the items put back included.
+    case restored(lists: [ItemList.ID], headings: [Heading.ID] = [], items: [Item.ID], checklistItems: [ChecklistItem.ID])
     /// Entries of an ordering moved as one run, in this order, between neighbours; in Today,
     /// items not in it yet (`joining`) joined it. `from` is where each entry that was in an
     /// ordering was, when the environment keeps a history.
@@ -32,9 +32,9 @@ package enum ChangeRecord: Sendable {
     case completion([Item.ID: Edit<Date?>])
     /// A list was created, between neighbours among the lists.
     case listCreated(ItemList, at: Neighbours)
-    /// A list was deleted with its items. `place` and `items` say where the list and each item
-    /// were, when the environment keeps a history.
-    case listDeleted(ItemList, place: Place?, items: [PlacedItem])
+    /// A list was deleted with its headings and items. `place`, `headings` and `items` say
+    /// where the list was and what it held, when the environment keeps a history.
+    case listDeleted(ItemList, place: Place?, headings: [Heading], items: [PlacedItem])
     /// A list was renamed.
     case listRenamed(ItemList.ID, Edit<String>)
     /// An entry was added to an item's checklist, between neighbours there.
@@ -46,6 +46,13 @@ package enum ChangeRecord: Sendable {
     /// Checklist entries were deleted. `placed` has each with where it was, when the
     /// environment keeps a history, and is empty otherwise.
     case checklistItemsDeleted([ChecklistItem.ID], placed: [PlacedChecklistItem])
+    /// A heading was created, between neighbours among the headings of its list.
+    case headingCreated(Heading, at: Neighbours)
+    /// A heading was renamed.
+    case headingRenamed(Heading.ID, Edit<String>)
+    /// A heading was deleted with the items under it (`items`). `place` and `placed` say where
+    /// it and each item were, when the environment keeps a history.
+    case headingDeleted(Heading, place: Place?, items: [Item.ID], placed: [PlacedItem])
     /// An area was created, between neighbours among the areas.
     case areaCreated(Area, at: Neighbours)
     /// An area was renamed.

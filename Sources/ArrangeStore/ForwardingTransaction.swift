@@ -20,6 +20,8 @@ open class ForwardingTransaction: ItemWriting {
     open func list(id: ItemList.ID) throws -> ItemList? { try base.list(id: id) }
     open func areas() throws -> [Area] { try base.areas() }
     open func area(id: Area.ID) throws -> Area? { try base.area(id: id) }
+    open func headings(in list: ItemList.ID) throws -> [Heading] { try base.headings(in: list) }
+    open func heading(id: Heading.ID) throws -> Heading? { try base.heading(id: id) }
     open func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
     open func standing(ofItem id: Item.ID) throws -> ItemStanding? { try base.standing(ofItem: id) }
 
@@ -70,6 +72,9 @@ open class ForwardingTransaction: ItemWriting {
     open func insert(_ area: Area) throws { try base.insert(area) }
     open func update(_ area: Area) throws { try base.update(area) }
     open func deleteArea(id: Area.ID) throws { try base.deleteArea(id: id) }
+    open func insert(_ heading: Heading) throws { try base.insert(heading) }
+    open func update(_ heading: Heading) throws { try base.update(heading) }
+    open func deleteHeading(id: Heading.ID) throws { try base.deleteHeading(id: id) }
     open func insert(_ item: Item) throws { try base.insert(item) }
     open func update(_ item: Item) throws { try base.update(item) }
     open func deleteItem(id: Item.ID) throws { try base.deleteItem(id: id) }

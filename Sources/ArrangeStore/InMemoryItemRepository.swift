@@ -7,7 +7,8 @@ import HashTreeCollections
 /// It is a real backend, not a mock: it passes the same conformance suite as the SQLite
 /// backend, rollback included, and the tests of the layers above run on it.
 ///
-/// Each ordering (each list's items, the lists of each area and of none, Today, each checklist, the areas) lives in a persistent treap, and the items in a persistent hash
+/// Each ordering (each list's items under no heading and each heading's, each list's headings,
+/// the lists of each area and of none, Today, each checklist, the areas) lives in a persistent treap, and the items in a persistent hash
 /// map, so a snapshot for a reader or a transaction costs O(1), and an insert, a move
 /// or a neighbour lookup costs O(log n). A write holds a lock for its whole body, so
 /// writes from several tasks run one at a time, as in SQLite. The `async` twins run their
@@ -81,10 +82,12 @@ struct InMemoryState: Sendable {
     var areas = TreeDictionary<Area.ID, Area>()
     /// Each area's id by its name as names compare, as ``listNames`` has the lists'.
     var areaNames = TreeDictionary<String, Area.ID>()
+    var headings = TreeDictionary<Heading.ID, Heading>()
     /// Every checklist's entries, by id.
     var checklistItems = TreeDictionary<ChecklistItem.ID, ChecklistItem>()
-    /// Each ordering's entries: each list's items, each area's lists and those of none, Today,
-    /// each checklist and the areas have a tree of their own.
+    /// Each ordering's entries: each list's items under no heading, each heading's items, each
+    /// list's headings, each area's lists and those of none, Today, each checklist and the areas
+    /// have a tree of their own.
     var orders = TreeDictionary<OrderScope, OrderTree>()
     /// Every item's id in id order, for lookups by id prefix: keys whose `sortIndex` is 0.
     var ids = OrderTree()
@@ -174,12 +177,22 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.lists[id]
     }
 
+    func headings(in list: ItemList.ID) -> [Heading] {
+        order(of: .headings(list)).allEntries().compactMap { state.headings[Heading.ID(entry: $0.id)] }
+    }
+
+    func heading(id: Heading.ID) -> Heading? {
+        state.headings[id]
+    }
+
     func item(id: Item.ID) -> Item? {
         state.items[id]
     }
 
-    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) -> [Item] {
-        items(for: order(of: .items(list)).entries(visibility, offset: offset, limit: limit))
+    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
+            items(for: order(of: section).entries(visibility, offset: offset, limit: limit))
+        }
     }
 
     func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) -> [Item] {
@@ -201,8 +214,9 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         switch scope {
         case .lists, .area: state.lists[ItemList.ID(entry: id)].flatMap { $0.scope == scope ? $0.entry : nil }
         case .areas: state.areas[Area.ID(entry: id)]?.entry
-        case .items, .today: state.items[Item.ID(entry: id)]?.entry(in: scope)
+        case .items, .today, .heading: state.items[Item.ID(entry: id)]?.entry(in: scope)
         case .checklist(let item): state.checklistItems[ChecklistItem.ID(entry: id)].flatMap { $0.itemID == item ? $0.entry : nil }
+        case .headings(let list): state.headings[Heading.ID(entry: id)].flatMap { $0.listID == list ? $0.entry : nil }
         }
     }
 
@@ -518,6 +532,50 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         changes.noteListsChanged()
     }
 
+    func insert(_ heading: Heading) throws {
+        changesRows = true
+        guard state.headings[heading.id] == nil else { throw StoreError.duplicateHeading(heading.id) }
+        guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
+        place(heading)
+        changes.noteHeadingsChanged(of: heading.listID)
+    }
+
+    func update(_ heading: Heading) throws {
+        changesRows = true
+        guard let old = state.headings[heading.id] else { throw StoreError.headingNotFound(heading.id) }
+        guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
+        unplace(old)
+        place(heading)
+        changes.noteHeadingsChanged(of: old.listID)
+        guard old.listID != heading.listID else { return }
+        // The items under it go with it, keys and all.
+        for entry in order(of: .heading(heading.id)).allEntries() {
+            guard var item = state.items[Item.ID(entry: entry.id)] else { continue }
+            unplace(item)
+            item.listID = heading.listID
+            place(item)
+        }
+        changes.noteUnlistedItems(of: old.listID)
+        changes.noteUnlistedItems(of: heading.listID)
+    }
+
+    func deleteHeading(id: Heading.ID) throws {
+        changesRows = true
+        guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
+        removeItems(of: .heading(id))
+        unplace(heading)
+        changes.noteUnlistedItems(of: heading.listID)
+    }
+
+    /// Removes the items of a list's section from every ordering, with their checklists.
+    private func removeItems(of section: OrderScope) {
+        for entry in state.orders.removeValue(forKey: section)?.allEntries() ?? [] {
+            if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
+            state.ids.remove(entry.id.idKey)
+            removeChecklist(of: Item.ID(entry: entry.id))
+        }
+    }
+
     /// Throws when a list other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/listNames``.
     private func checkNameIsFree(_ name: String, except excluded: ItemList.ID) throws {
         if let other = state.listNames[ItemList.nameKey(name)], other != excluded, let owner = state.lists[other] {
@@ -530,11 +588,12 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
         unplace(list)
         if state.defaultListID == id { state.defaultListID = nil }
-        for entry in state.orders.removeValue(forKey: .items(id))?.allEntries() ?? [] {
-            if let item = state.items.removeValue(forKey: Item.ID(entry: entry.id)) { unplace(item) }
-            state.ids.remove(entry.id.idKey)
-            removeChecklist(of: Item.ID(entry: entry.id))
+        removeItems(of: .items(id))
+        for heading in headings(in: id) {
+            removeItems(of: .heading(heading.id))
+            unplace(heading)
         }
+        state.orders[.headings(id)] = nil
         changes.noteListsChanged()
         // Its items go, and may have been in Today.
         changes.noteUnlistedItems(of: id)
@@ -543,7 +602,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     func insert(_ item: Item) throws {
         changesRows = true
         guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
-        guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
+        try checkPlace(of: item)
         try ensureNotesFit(item)
         place(item)
         state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
@@ -553,11 +612,17 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     func update(_ item: Item) throws {
         changesRows = true
         guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
-        guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
+        try checkPlace(of: item)
         try ensureNotesFit(item, replacing: old)
         unplace(old)
         place(item)
         changes.note(.updated(from: old, to: item))
+    }
+
+    /// Throws unless the item's list exists, and its heading, if any, is of that list.
+    private func checkPlace(of item: Item) throws {
+        guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
+        if let heading = item.heading, state.headings[heading]?.listID != item.listID { throw StoreError.headingNotFound(heading) }
     }
 
     func deleteItem(id: Item.ID) throws {
@@ -617,8 +682,21 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             case .items(let listID):
                 try updateItem(change.id, at: updatedAt) { item in
                     item.listID = listID
+                    item.heading = nil
                     item.sortIndex = change.sortIndex
                 }
+            case .heading(let id):
+                guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
+                try updateItem(change.id, at: updatedAt) { item in
+                    item.listID = heading.listID
+                    item.heading = id
+                    item.sortIndex = change.sortIndex
+                }
+            case .headings(let list):
+                guard var heading = state.headings[Heading.ID(entry: change.id)] else { throw StoreError.headingNotFound(Heading.ID(entry: change.id)) }
+                heading.listID = list
+                heading.sortIndex = change.sortIndex
+                try update(heading)
             case .today:
                 try updateItem(change.id, at: updatedAt) { $0.todayIndex = change.sortIndex }
             case .checklist(let item):
@@ -675,16 +753,27 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.orders[.areas]?.remove(area.orderKey)
     }
 
-    /// Stores an item and enters it in its list's ordering, and in Today's when it is there.
+    private func place(_ heading: Heading) {
+        state.headings[heading.id] = heading
+        state.orders[.headings(heading.listID), default: OrderTree()].insert(heading.entry)
+    }
+
+    private func unplace(_ heading: Heading) {
+        state.headings.removeValue(forKey: heading.id)
+        state.orders[.headings(heading.listID)]?.remove(heading.orderKey)
+    }
+
+    /// Stores an item and enters it in its list's ordering (under its heading, if any), and in
+    /// Today's when it is there.
     private func place(_ item: Item) {
         state.items[item.id] = item
-        for scope in [OrderScope.items(item.listID), .today] {
+        for scope in [item.scope, .today] {
             if let entry = item.entry(in: scope) { state.orders[scope, default: OrderTree()].insert(entry) }
         }
     }
 
     private func unplace(_ item: Item) {
-        state.orders[.items(item.listID)]?.remove(item.orderKey)
+        state.orders[item.scope]?.remove(item.orderKey)
         if let today = item.entry(in: .today) { state.orders[.today]?.remove(today.key) }
     }
 

@@ -233,18 +233,24 @@ public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
 public struct ItemStanding: Hashable, Sendable {
     /// The item's list.
     public var list: ItemList.ID
-    /// The item's key in its list.
+    /// The heading the item is under, or `nil` for none.
+    public var heading: Heading.ID?
+    /// The item's key in its list, under its heading.
     public var key: OrderKey
 
-    public init(list: ItemList.ID, key: OrderKey) {
+    public init(list: ItemList.ID, heading: Heading.ID? = nil, key: OrderKey) {
         self.list = list
+        self.heading = heading
         self.key = key
     }
 
     /// Where `item` stands.
     public init(_ item: Item) {
-        self.init(list: item.listID, key: item.orderKey)
+        self.init(list: item.listID, heading: item.heading, key: item.orderKey)
     }
+
+    /// The ordering the item is in: its heading's items, or its list's under no heading.
+    public var scope: OrderScope { heading.map(OrderScope.heading) ?? .items(list) }
 }
 
 /// The queries a transaction can answer.
@@ -266,24 +272,32 @@ public protocol ItemReading {
     /// The list with this id, or `nil`.
     func list(id: ItemList.ID) throws -> ItemList?
 
+    /// The headings of a list, in their hand-made order (`Heading/orderKey`); none for an unknown list.
+    func headings(in list: ItemList.ID) throws -> [Heading]
+
+    /// The heading with this id, or `nil`.
+    func heading(id: Heading.ID) throws -> Heading?
+
     /// The item with this id, or `nil`.
     func item(id: Item.ID) throws -> Item?
 
-    /// Where an item stands: its list, and its key there; `nil` when there is no such item.
+    /// Where an item stands: its list, its heading, and its key there; `nil` when there is no such item.
     ///
     /// This is all that placing something before or after the item needs, and it can be read
     /// for less than the whole item: on SQLite, from the index of the ids alone. The default
     /// reads the item.
     func standing(ofItem id: Item.ID) throws -> ItemStanding?
 
-    /// A page of a list in display order (`sortIndex`, then `id`).
+    /// A page of a list in display order: the items under no heading, then those of each
+    /// heading in the order of the headings; each group in its hand-made order (`sortIndex`, then `id`).
     ///
     /// - Parameters:
     ///   - list: The list to read.
     ///   - visibility: Which items count; `offset` counts only those.
     ///   - offset: How many visible items to skip.
     ///   - limit: The most items to return.
-    /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory.
+    /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory, with one more
+    ///   read of the list's headings when the page goes past the items under no heading.
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
 
     /// A page of Today in its order (`todayIndex`, then `id`), as ``items(in:visibility:offset:limit:)`` reads a list.
@@ -411,15 +425,34 @@ public protocol ItemWriting: ItemReading {
     /// - Throws: ``StoreError/areaNotFound(_:)``.
     func deleteArea(id: Area.ID) throws
 
-    /// Adds an item, to its list and, with a `todayIndex`, to Today.
+    /// Adds a heading to its list, at its `Heading/sortIndex` among the list's headings.
+    ///
+    /// - Throws: ``StoreError/duplicateHeading(_:)`` when its id is taken,
+    ///   ``StoreError/listNotFound(_:)`` when its list does not exist.
+    func insert(_ heading: Heading) throws
+
+    /// Saves a changed heading: its title, its `sortIndex`, and its list. A heading that moves
+    /// to another list takes the items under it along, with their keys.
+    ///
+    /// - Throws: ``StoreError/headingNotFound(_:)``, ``StoreError/listNotFound(_:)``.
+    func update(_ heading: Heading) throws
+
+    /// Deletes a heading and the items under it, with their checklists.
+    ///
+    /// - Throws: ``StoreError/headingNotFound(_:)``.
+    func deleteHeading(id: Heading.ID) throws
+
+    /// Adds an item, to its list (under its heading, if any) and, with a `todayIndex`, to Today.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` when its list does not exist,
-    ///   ``StoreError/duplicateItem(_:)`` when its id is taken.
+    ///   ``StoreError/headingNotFound(_:)`` when its heading does not exist or is of another
+    ///   list, ``StoreError/duplicateItem(_:)`` when its id is taken.
     func insert(_ item: Item) throws
 
-    /// Saves a changed item: any field, its list, `sortIndex` and `todayIndex` included.
+    /// Saves a changed item: any field, its list, heading, `sortIndex` and `todayIndex` included.
     ///
-    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``.
+    /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
+    ///   ``StoreError/headingNotFound(_:)`` as for ``insert(_:)-(Item)``.
     func update(_ item: Item) throws
 
     /// Deletes an item, from its list and from Today, with its checklist.
@@ -447,19 +480,22 @@ public protocol ItemWriting: ItemReading {
     /// Gives several entries new keys in an ordering, and puts those that are not in it yet
     /// into it, leaving every other field as it is.
     ///
-    /// In `OrderScope/items(_:)` an item of another list moves into that list; in
-    /// `OrderScope/today` an item joins Today. The items written are stamped `updatedAt`. In
+    /// In `OrderScope/items(_:)` an item of another list, or under a heading, moves into that
+    /// list under no heading; in `OrderScope/heading(_:)` an item moves under that heading, into
+    /// its list; in `OrderScope/today` an item joins Today. The items written are stamped `updatedAt`. In
     /// `OrderScope/checklist(_:)` every entry must be of that item's checklist already. In
     /// `OrderScope/lists` and `OrderScope/area(_:)` a list of another area (or of none) moves
-    /// into that one.
+    /// into that one. In `OrderScope/headings(_:)` a heading of another list moves into that
+    /// list, with the items under it.
     ///
     /// - Parameters:
     ///   - changes: The new keys, at most one for each entry.
     ///   - scope: The ordering the keys belong to.
     ///   - updatedAt: The moment of the change, stamped on every item it writes.
     /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
-    ///   ``StoreError/checklistItemNotFound(_:)`` or ``StoreError/areaNotFound(_:)`` when an id
-    ///   is unknown, or when the list of an items scope, or the area of an area's lists, is;
+    ///   ``StoreError/checklistItemNotFound(_:)``, ``StoreError/areaNotFound(_:)`` or
+    ///   ``StoreError/headingNotFound(_:)`` when an id is unknown, or when the list of an items
+    ///   scope, the area of an area's lists, or the heading of a heading's items, is;
     ///   ``StoreError/checklistItemNotFound(_:)`` for an entry of another checklist.
     /// - Complexity: O(k log n) for k changes.
     func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws
@@ -494,9 +530,48 @@ extension ItemReading {
         try item(id: id).map(ItemStanding.init)
     }
 
-    /// How many items of the list are seen under `visibility`.
+    /// How many items of the list are seen under `visibility`, under its headings or none.
+    ///
+    /// - Complexity: One count for each of the list's sections (``sections(of:)``).
     public func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
-        try entryCount(in: .items(list), visibility: visibility)
+        try sections(of: list).reduce(0) { $0 + (try entryCount(in: $1, visibility: visibility)) }
+    }
+
+    /// The orderings a list's items are in, in display order: the items under no heading, then
+    /// each heading's, in the order of the headings.
+    public func sections(of list: ItemList.ID) throws -> [OrderScope] {
+        [.items(list)] + (try headings(in: list)).map { .heading($0.id) }
+    }
+
+    /// The heading with this id.
+    ///
+    /// - Throws: ``StoreError/headingNotFound(_:)`` when there is none.
+    public func existingHeading(id: Heading.ID) throws -> Heading {
+        guard let heading = try heading(id: id) else { throw StoreError.headingNotFound(id) }
+        return heading
+    }
+
+    /// A page of a list's items in display order, read section by section with `page`, which
+    /// reads a page of one section: how backends answer ``items(in:visibility:offset:limit:)``.
+    ///
+    /// The headings are read only when the page goes past the items under no heading, and a
+    /// section is counted only when the page starts past its end.
+    package func itemsBySection(
+        in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int,
+        page: (_ section: OrderScope, _ offset: Int, _ limit: Int) throws -> [Item]
+    ) throws -> [Item] {
+        guard offset >= 0, limit > 0 else { return [] }
+        var items = try page(.items(list), offset, limit)
+        guard items.count < limit else { return items }
+        var skipping = items.isEmpty && offset > 0 ? offset - (try entryCount(in: .items(list), visibility: visibility)) : 0
+        for heading in try headings(in: list) {
+            let section = OrderScope.heading(heading.id)
+            let found = try page(section, skipping, limit - items.count)
+            items += found
+            guard items.count < limit else { break }
+            skipping = found.isEmpty && skipping > 0 ? skipping - (try entryCount(in: section, visibility: visibility)) : 0
+        }
+        return items
     }
 
     /// Every list, in ``lists()`` order, with how many items each holds.

@@ -37,6 +37,18 @@ final class RegionRecordingReader: ItemReading {
         return try base.areas()
     }
 
+    /// Notes the list's headings alone: a count of its items adds up its sections.
+    func headings(in list: ItemList.ID) throws -> [Heading] {
+        regions.headings.insert(list)
+        return try base.headings(in: list)
+    }
+
+    func heading(id: Heading.ID) throws -> Heading? {
+        let heading = try base.heading(id: id)
+        if let heading { regions.headings.insert(heading.listID) } else { regions.allItems = true }
+        return heading
+    }
+
     func area(id: Area.ID) throws -> Area? {
         regions.lists = true
         return try base.area(id: id)
@@ -72,38 +84,38 @@ final class RegionRecordingReader: ItemReading {
     }
 
     func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
-        regions.noteKeys(of: scope)
+        try noteKeys(of: scope)
         return try base.entry(id: id, in: scope)
     }
 
     func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
-        regions.noteKeys(of: scope)
+        try noteKeys(of: scope)
         return try base.entries(in: scope, visibility: visibility, offset: offset, limit: limit)
     }
 
     /// Notes only a list's counts: moves within the list leave them as they are.
     func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
-        if case .items(let list) = scope { regions.counts.insert(list) } else { regions.noteKeys(of: scope) }
+        if let list = try list(holding: scope) { regions.counts.insert(list) } else { try noteKeys(of: scope) }
         return try base.entryCount(in: scope, visibility: visibility)
     }
 
     func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        regions.noteKeys(of: scope)
+        try noteKeys(of: scope)
         return try base.entryCount(in: scope, visibility: visibility, before: key)
     }
 
     func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
-        regions.noteKeys(of: scope)
+        try noteKeys(of: scope)
         return try base.keys(in: scope, before: key, limit: limit)
     }
 
     func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
-        regions.noteKeys(of: scope)
+        try noteKeys(of: scope)
         return try base.keys(in: scope, after: key, limit: limit)
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
-        regions.noteKeys(of: scope)
+        try noteKeys(of: scope)
         return try base.entriesSharingSortIndex(in: scope)
     }
 
@@ -121,6 +133,21 @@ final class RegionRecordingReader: ItemReading {
         let entry = try base.checklistItem(id: id)
         if let entry { regions.checklists.insert(entry.itemID) } else { regions.allChecklists = true }
         return entry
+    }
+
+    /// The list whose items an ordering holds: a list's under no heading, or a heading's,
+    /// whose list is read (and an unknown heading noted as any list's items).
+    private func list(holding scope: OrderScope) throws -> ItemList.ID? {
+        switch scope {
+        case .items(let list): list
+        case .heading(let heading): try self.heading(id: heading)?.listID
+        case .lists, .today, .checklist, .areas, .area, .headings: nil
+        }
+    }
+
+    /// Notes the keys of an ordering; a heading's items are noted as its list's.
+    private func noteKeys(of scope: OrderScope) throws {
+        if case .heading = scope, let list = try list(holding: scope) { regions.items.insert(list) } else { regions.noteKeys(of: scope) }
     }
 
     func defaultListID() throws -> ItemList.ID? {

@@ -13,8 +13,9 @@ package enum ItemChange: Sendable, Equatable {
     case updated(from: Item, to: Item)
     /// An item deleted, as it was.
     case deleted(Item)
-    /// An item that stayed in `list` took a new key there; the rest of it is as it was.
-    case keyed(Item.ID, list: ItemList.ID, sortIndex: Int64, updatedAt: Date)
+    /// An item that stayed in `list`, under the same heading (or none), took a new key there;
+    /// the rest of it is as it was.
+    case keyed(Item.ID, list: ItemList.ID, heading: Heading.ID?, sortIndex: Int64, updatedAt: Date)
     /// An item of `list` took a new key in Today, or left it (`todayIndex` is `nil`); the rest
     /// of it is as it was.
     case todayKeyed(Item.ID, list: ItemList.ID, todayIndex: Int64?, updatedAt: Date)
@@ -23,7 +24,7 @@ package enum ItemChange: Sendable, Equatable {
     package var id: Item.ID {
         switch self {
         case .inserted(let item), .updated(_, let item), .deleted(let item): item.id
-        case .keyed(let id, _, _, _), .todayKeyed(let id, _, _, _): id
+        case .keyed(let id, _, _, _, _), .todayKeyed(let id, _, _, _): id
         }
     }
 
@@ -32,7 +33,17 @@ package enum ItemChange: Sendable, Equatable {
         switch self {
         case .inserted(let item), .deleted(let item): [item.listID]
         case .updated(let old, let new): old.listID == new.listID ? [new.listID] : [old.listID, new.listID]
-        case .keyed(_, let list, _, _), .todayKeyed(_, let list, _, _): [list]
+        case .keyed(_, let list, _, _, _), .todayKeyed(_, let list, _, _): [list]
+        }
+    }
+
+    /// Whether the item is under a heading before or after the change, when the change says.
+    var touchesHeadings: Bool {
+        switch self {
+        case .inserted(let item), .deleted(let item): item.heading != nil
+        case .updated(let old, let new): old.heading != nil || new.heading != nil
+        case .keyed(_, _, let heading, _, _): heading != nil
+        case .todayKeyed: false
         }
     }
 
@@ -110,7 +121,7 @@ package struct StoreChanges: Sendable {
         case .inserted(let item): regions.noteChange(from: nil, to: item)
         case .updated(let old, let new): regions.noteChange(from: old, to: new)
         case .deleted(let item): regions.noteChange(from: item, to: nil)
-        case .keyed(_, let list, _, _): regions.noteKeys(of: .items(list))
+        case .keyed(_, let list, _, _, _): regions.noteKeys(of: .items(list))
         case .todayKeyed(_, let list, _, _):
             regions.today = true
             regions.items.insert(list)
@@ -125,6 +136,14 @@ package struct StoreChanges: Sendable {
             for listed in items { unlisted.formUnion(listed.lists) }
             items = []
         }
+    }
+
+    /// Notes a change to the headings of `list`: one added, renamed, moved or deleted, which
+    /// changes how the list shows its items, in ways not listed.
+    package mutating func noteHeadingsChanged(of list: ItemList.ID) {
+        regions.headings.insert(list)
+        regions.items.insert(list)
+        unlisted.insert(list)
     }
 
     /// Notes that the items of `list` changed in ways not listed, in Today, in their counts and
@@ -231,7 +250,9 @@ package struct OrderedItemsPatch: Sendable {
     private func canApply(_ changes: StoreChanges, to items: [Item]) -> Bool {
         switch ordering {
         case .list(let list):
-            return !changes.itemsAreUnlisted(in: list)
+            // The patch orders a list's items under no heading; a change to an item under a
+            // heading is read again with the headings.
+            return !changes.itemsAreUnlisted(in: list) && !changes.items.contains { $0.lists.contains(list) && $0.touchesHeadings }
         case .today:
             guard !changes.anyItemsAreUnlisted else { return false }
             // An item that comes into Today by its key must be known whole: shown now, or
@@ -269,7 +290,7 @@ package struct OrderedItemsPatch: Sendable {
             guard let index else { return false }
             items.remove(at: index)
             return true
-        case .keyed(_, _, let sortIndex, let updatedAt):
+        case .keyed(_, _, _, let sortIndex, let updatedAt):
             // A key in its list neither brings an item into Today nor shows a hidden item of
             // the list.
             guard let index else {

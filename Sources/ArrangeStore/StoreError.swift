@@ -19,6 +19,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case areaNotFound(Area.ID)
     /// An area with this id exists already.
     case duplicateArea(Area.ID)
+    /// No heading has this id.
+    case headingNotFound(Heading.ID)
+    /// A heading with this id exists already.
+    case duplicateHeading(Heading.ID)
     /// An operation with this id is logged already.
     case duplicateOperation(UUID)
     /// No logged operation has this id.
@@ -53,6 +57,8 @@ extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
         case .duplicateChecklistItem(let id): "A checklist entry with the id \(id) exists already."
         case .areaNotFound(let id): "No area has the id \(id)."
         case .duplicateArea(let id): "An area with the id \(id) exists already."
+        case .headingNotFound(let id): "No heading has the id \(id)."
+        case .duplicateHeading(let id): "A heading with the id \(id) exists already."
         case .duplicateOperation(let id): "An operation with the id \(id.lowercasedString) is logged already."
         case .operationNotFound(let id): "No logged operation has the id \(id.lowercasedString)."
         case .validation(let error): error.debugDescription
@@ -79,6 +85,8 @@ extension StoreError: LocalizedError {
         case .duplicateChecklistItem: table.message("StoreError.duplicateChecklistItem")
         case .areaNotFound: table.message("StoreError.areaNotFound")
         case .duplicateArea: table.message("StoreError.duplicateArea")
+        case .headingNotFound: table.message("StoreError.headingNotFound")
+        case .duplicateHeading: table.message("StoreError.duplicateHeading")
         case .duplicateOperation: table.message("StoreError.duplicateOperation")
         case .operationNotFound: table.message("StoreError.operationNotFound")
         case .validation(let error): error.errorDescription

@@ -12,8 +12,12 @@ package struct StoreRegions: Sendable, Equatable {
     package var lists = false
     /// Which items are in Today, and their order there.
     package var today = false
-    /// The lists whose items changed in any way: added, deleted, edited, moved.
+    /// The lists whose items changed in any way: added, deleted, edited, moved; or whose
+    /// headings did, which changes how the list shows its items.
     package var items: Set<ItemList.ID> = []
+    /// The lists whose headings changed: added, renamed, moved, deleted. A read of a list's
+    /// headings alone (the sections a count adds up) notes only this; ``allItems`` covers it.
+    package var headings: Set<ItemList.ID> = []
     /// The lists whose counts changed: how many items they hold, or how many are open.
     package var counts: Set<ItemList.ID> = []
     /// Every list's items, for a change to items whose lists are not known, or a read that
@@ -53,6 +57,7 @@ package struct StoreRegions: Sendable, Equatable {
     package func meets(_ other: StoreRegions) -> Bool {
         (lists && other.lists) || (today && other.today) || (otherRows && other.otherRows)
             || Self.meet(items, allItems, other.items, other.allItems)
+            || Self.meet(headings, allItems, other.headings, other.allItems)
             || Self.meet(counts, allCounts, other.counts, other.allCounts)
             || Self.meet(checklists, allChecklists, other.checklists, other.allChecklists)
     }
@@ -66,6 +71,7 @@ package struct StoreRegions: Sendable, Equatable {
         lists = lists || other.lists
         today = today || other.today
         items.formUnion(other.items)
+        headings.formUnion(other.headings)
         counts.formUnion(other.counts)
         allItems = allItems || other.allItems
         allCounts = allCounts || other.allCounts
@@ -88,11 +94,14 @@ package struct StoreRegions: Sendable, Equatable {
     }
 
     /// Notes a change to the keys of an ordering's entries: the order of its entries, in place.
+    /// A heading's items are noted as any list's: the heading alone does not tell its list.
     package mutating func noteKeys(of scope: OrderScope) {
         switch scope {
         case .lists, .areas, .area: lists = true
         case .today: today = true
         case .items(let list): items.insert(list)
+        case .headings(let list): headings.insert(list)
+        case .heading: allItems = true
         case .checklist(let item): checklists.insert(item)
         }
     }

@@ -4,8 +4,8 @@ public import ArrangeOrdering
 import Foundation
 
 extension SyncChange {
-    /// The changes that bring lists, items, checklist entries and areas from how they were to how
-    /// they are now: what an import or a restore did, told as operations.
+    /// The changes that bring lists, items, checklist entries, areas and headings from how they
+    /// were to how they are now: what an import or a restore did, told as operations.
     ///
     /// Each created, moved or changed entry is placed after the entry before it now, ordering by
     /// ordering and top to bottom, so that replaying the changes in order puts everything where
@@ -16,10 +16,11 @@ extension SyncChange {
     ///   - items: Items as they were, by id; `nil` for an item that did not exist.
     ///   - checklistItems: Checklist entries as they were, by id; `nil` for an entry that did not exist.
     ///   - areas: Areas as they were, by id; `nil` for an area that did not exist.
+    ///   - headings: Headings as they were, by id; `nil` for a heading that did not exist.
     ///   - transaction: The store as it is now.
     public static func changes(
         bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], checklistItems: [ChecklistItem.ID: ChecklistItem?] = [:],
-        areas: [Area.ID: Area?] = [:], upToDateIn transaction: any ItemReading
+        areas: [Area.ID: Area?] = [:], headings: [Heading.ID: Heading?] = [:], upToDateIn transaction: any ItemReading
     ) throws -> [SyncChange] {
         var changes: [SyncChange] = []
         let areasNow = try areas.isEmpty ? [] : transaction.areas()
@@ -50,21 +51,37 @@ extension SyncChange {
         let existingAreas = Set(areasNow.map(\.id))
         changes += areas.filter { $0.value != nil && !existingAreas.contains($0.key) }.keys.sorted().map { .deleteArea(id: $0) }
 
+        // Headings before the items under them.
+        var headingsNow = Set<Heading.ID>()
+        for list in listsNow where !headings.isEmpty {
+            for heading in try transaction.headings(in: list.id) {
+                headingsNow.insert(heading.id)
+                guard let entry = headings[heading.id] else { continue }
+                let place = try SyncPlace(of: [heading.entry], in: .headings(list.id), transaction: transaction)
+                guard let old = entry else {
+                    changes.append(.createHeading(id: heading.id, list: list.id, title: heading.title, place: place))
+                    continue
+                }
+                if old.title != heading.title { changes.append(.renameHeading(id: heading.id, title: heading.title)) }
+                if old.sortIndex != heading.sortIndex || old.listID != heading.listID { changes.append(.moveHeading(id: heading.id, list: list.id, place: place)) }
+            }
+        }
+
         var itemsNow: [Item] = []
         for list in listsNow {
             for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {
                 itemsNow.append(item)
                 let old = items[item.id] ?? nil
-                let place = try SyncPlace(of: [item.entry(in: .items(list.id))].compactMap { $0 }, in: .items(list.id), transaction: transaction)
+                let place = try SyncPlace(of: [item.entry(in: item.scope)].compactMap { $0 }, in: item.scope, transaction: transaction)
                 if let old {
                     if old.title != item.title || old.notes != item.notes {
                         changes.append(.editItem(id: item.id, title: old.title != item.title ? item.title : nil, notes: old.notes != item.notes ? item.notes : nil))
                     }
-                    if old.listID != item.listID || old.sortIndex != item.sortIndex {
-                        changes.append(.moveItems(ids: [item.id], list: list.id, place: place))
+                    if old.listID != item.listID || old.heading != item.heading || old.sortIndex != item.sortIndex {
+                        changes.append(.moveItems(ids: [item.id], list: list.id, place: place, heading: item.heading))
                     }
                 } else {
-                    changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place))
+                    changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place, heading: item.heading))
                 }
                 changes += completionChanges(of: item.id, from: old?.completedAt, to: item.completedAt, reopening: reopenItems, completing: completeItems)
             }
@@ -80,6 +97,9 @@ extension SyncChange {
         if !deleted.isEmpty { changes.append(.deleteItems(ids: deleted.sorted())) }
         let leftToday = itemsNow.filter { ((items[$0.id] ?? nil)?.isInToday ?? false) && !$0.isInToday }.map(\.id)
         if !leftToday.isEmpty { changes.append(.removeFromToday(ids: leftToday)) }
+        // Once the items they held are told; those of a deleted list went with it.
+        changes += headings.filter { id, old in old.map { headingsNow.contains(id) == false && existing.contains($0.listID) } ?? false }
+            .keys.sorted().map { .deleteHeading(id: $0) }
         return changes + (try self.changes(bringing: checklistItems, upToDateIn: transaction))
     }
 

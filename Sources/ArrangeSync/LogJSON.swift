@@ -72,7 +72,7 @@ final class LogJSON {
         case .today: append("\"today\"")
         case .areas: append("\"areas\"")
         case .items(let list): id(list)
-        case .checklist, .area: string(scope.text)
+        case .checklist, .area, .headings, .heading: string(scope.text)
         }
     }
 
@@ -128,6 +128,7 @@ extension LogJSON {
         object { members in
             members.member("id") { $0.id(item.id) }
             members.member("listID") { $0.id(item.listID) }
+            members.member("heading", ifPresent: item.heading) { $0.id($1) }
             members.member("title") { $0.string(item.title) }
             members.member("notes") { $0.string(item.notes) }
             members.member("sortIndex") { $0.number(item.sortIndex) }
@@ -154,6 +155,16 @@ extension LogJSON {
             members.member("name") { $0.string(area.name) }
             members.member("createdAt") { $0.date(area.createdAt) }
             members.member("sortIndex") { $0.number(area.sortIndex) }
+        }
+    }
+
+    func heading(_ heading: Heading) {
+        object { members in
+            members.member("id") { $0.id(heading.id) }
+            members.member("listID") { $0.id(heading.listID) }
+            members.member("title") { $0.string(heading.title) }
+            members.member("createdAt") { $0.date(heading.createdAt) }
+            members.member("sortIndex") { $0.number(heading.sortIndex) }
         }
     }
 
@@ -191,6 +202,7 @@ extension LogJSON {
             members.objects("keys", rewind.keys) { members, image in
                 members.member("id") { $0.id(image.id) }
                 members.member("listID") { $0.id(image.listID) }
+                members.member("heading", ifPresent: image.heading) { $0.id($1) }
                 members.member("sortIndex") { $0.number(image.sortIndex) }
                 members.member("todayIndex", ifPresent: image.todayIndex) { $0.number($1) }
                 members.member("updatedAt") { $0.date(image.updatedAt) }
@@ -198,6 +210,10 @@ extension LogJSON {
             members.objects("areas", rewind.areas) { members, image in
                 members.member("id") { $0.id(image.id) }
                 members.member("area", ifPresent: image.area) { $0.area($1) }
+            }
+            members.objects("headings", rewind.headings) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("heading", ifPresent: image.heading) { $0.heading($1) }
             }
             members.objects("checklistItems", rewind.checklistItems) { members, image in
                 members.member("id") { $0.id(image.id) }
@@ -252,13 +268,14 @@ extension LogJSON {
             tagged("moveList") { $0.member("id") { $0.id(id) }; $0.member("place") { $0.place(place) }; $0.member("area", ifPresent: area) { $0.id($1) } }
         case .deleteList(let id):
             tagged("deleteList") { $0.member("id") { $0.id(id) } }
-        case .addItem(let id, let list, let title, let notes, let place):
+        case .addItem(let id, let list, let title, let notes, let place, let heading):
             tagged("addItem") { members in
                 members.member("id") { $0.id(id) }
                 members.member("list") { $0.id(list) }
                 members.member("title") { $0.string(title) }
                 members.member("notes") { $0.string(notes) }
                 members.member("place") { $0.place(place) }
+                members.member("heading", ifPresent: heading) { $0.id($1) }
             }
         case .editItem(let id, let title, let notes):
             tagged("editItem") { members in
@@ -272,8 +289,13 @@ extension LogJSON {
             tagged("reopenItems") { $0.member("ids") { $0.ids(ids) } }
         case .deleteItems(let ids):
             tagged("deleteItems") { $0.member("ids") { $0.ids(ids) } }
-        case .moveItems(let ids, let list, let place):
-            tagged("moveItems") { $0.member("ids") { $0.ids(ids) }; $0.member("list") { $0.id(list) }; $0.member("place") { $0.place(place) } }
+        case .moveItems(let ids, let list, let place, let heading):
+            tagged("moveItems") { members in
+                members.member("ids") { $0.ids(ids) }
+                members.member("list") { $0.id(list) }
+                members.member("place") { $0.place(place) }
+                members.member("heading", ifPresent: heading) { $0.id($1) }
+            }
         case .addToToday(let ids, let place):
             tagged("addToToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
         case .removeFromToday(let ids):
@@ -309,6 +331,25 @@ extension LogJSON {
             tagged("deleteArea") { $0.member("id") { $0.id(id) } }
         case .repairAreas(let area, let normalize):
             tagged("repairAreas") { $0.member("area", ifPresent: area) { $0.id($1) }; $0.member("normalize") { $0.bool(normalize) } }
+        case .createHeading(let id, let list, let title, let place):
+            tagged("createHeading") { members in
+                members.member("id") { $0.id(id) }
+                members.member("list") { $0.id(list) }
+                members.member("title") { $0.string(title) }
+                members.member("place") { $0.place(place) }
+            }
+        case .renameHeading(let id, let title):
+            tagged("renameHeading") { $0.member("id") { $0.id(id) }; $0.member("title") { $0.string(title) } }
+        case .moveHeading(let id, let list, let place):
+            tagged("moveHeading") { $0.member("id") { $0.id(id) }; $0.member("list") { $0.id(list) }; $0.member("place") { $0.place(place) } }
+        case .deleteHeading(let id):
+            tagged("deleteHeading") { $0.member("id") { $0.id(id) } }
+        case .repairHeadings(let list, let heading, let normalize):
+            tagged("repairHeadings") { members in
+                members.member("list") { $0.id(list) }
+                members.member("heading", ifPresent: heading) { $0.id($1) }
+                members.member("normalize") { $0.bool(normalize) }
+            }
         case .repairChecklist(let item, let normalize):
             tagged("repairChecklist") { $0.member("item") { $0.id(item) }; $0.member("normalize") { $0.bool(normalize) } }
         case .retireReplica(let id):

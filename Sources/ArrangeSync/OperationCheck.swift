@@ -130,9 +130,11 @@ public struct OperationCheck: Sendable {
             try checkLength(of: name, as: .listName)
         case .createArea(_, let name, _), .renameArea(_, let name):
             try checkLength(of: name, as: .areaName)
-        case .addItem(_, _, let title, let notes, _):
+        case .addItem(_, _, let title, let notes, _, _):
             try checkLength(of: title, as: .title)
             try checkNotes(notes)
+        case .createHeading(_, _, let title, _), .renameHeading(_, let title):
+            try checkLength(of: title, as: .title)
         case .editItem(_, let title, let notes):
             if let title { try checkLength(of: title, as: .title) }
             if let notes { try checkNotes(notes) }
@@ -144,7 +146,8 @@ public struct OperationCheck: Sendable {
             }
             try check(change)
         case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder,
-            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea, .repairAreas:
+            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea, .repairAreas,
+            .moveHeading, .deleteHeading, .repairHeadings:
             break
         case .unknown, .retireReplica, .leaveForkedReplica:
             // Of a kind this version cannot read, or with nothing to check but its size.
@@ -196,14 +199,18 @@ public struct OperationCheck: Sendable {
         case .createList(_, let name, _, _), .createArea(_, let name, _): 2 * id + text(name) + place
         case .renameList(_, let name), .renameArea(_, let name): id + text(name)
         case .moveList, .moveArea: 2 * id + place
-        case .deleteList, .deleteArea: id
-        case .addItem(_, _, let title, let notes, _): 2 * id + text(title) + text(notes) + place
+        case .deleteList, .deleteArea, .deleteHeading: id
+        case .createHeading(_, _, let title, _): 2 * id + text(title) + place
+        case .renameHeading(_, let title): id + text(title)
+        case .moveHeading: 2 * id + place
+        case .addItem(_, _, let title, let notes, _, _): 3 * id + text(title) + text(notes) + place
         case .editItem(_, let title, let notes): id + text(title) + text(notes)
         case .completeItems(let ids, _): id * ids.count + 64
         case .reopenItems(let ids), .deleteItems(let ids), .removeFromToday(let ids): id * ids.count
-        case .moveItems(let ids, _, _): id * (ids.count + 1) + place
+        case .moveItems(let ids, _, _, _): id * (ids.count + 2) + place
         case .addToToday(let ids, _), .moveInToday(let ids, _): id * ids.count + place
         case .repairOrder, .repairChecklist, .repairAreas: id + 32
+        case .repairHeadings: 2 * id + 32
         case .addChecklistItem(_, _, let title, _): 2 * id + text(title) + place
         case .editChecklistItem(_, let title): id + text(title)
         case .moveChecklistItems(let ids, _, _): id * (ids.count + 1) + place

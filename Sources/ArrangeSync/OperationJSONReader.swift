@@ -63,6 +63,7 @@ struct OperationJSONReader {
         case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
         case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
         case repairChecklist, createArea, renameArea, moveArea, deleteArea, repairAreas
+        case createHeading, renameHeading, moveHeading, deleteHeading, repairHeadings
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
@@ -70,16 +71,17 @@ struct OperationJSONReader {
             "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "retireReplica", "leaveForkedReplica",
             "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
             "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
+            "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings",
         ]
     }
 
     /// The members of a change, each kind's by its own name.
     private enum Member: Int, CaseIterable {
-        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area
+        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area, heading
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
-            "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item", "area",
+            "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item", "area", "heading",
         ]
     }
 
@@ -91,7 +93,7 @@ struct OperationJSONReader {
 
         var id: UUID?, name: String?, place: SyncPlace?, list: ItemList.ID?, title: String?, notes: String?
         var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?, item: Item.ID?
-        var area: Area.ID?
+        var area: Area.ID?, heading: Heading.ID?
         var object = try beginObject()
         while let index = try nextKey(in: &object, among: Member.names), let member = Member(rawValue: index) {
             switch member {
@@ -109,6 +111,7 @@ struct OperationJSONReader {
             case .change: change = try self.change(depth: depth + 1)
             case .item: item = try identifier()
             case .area: area = try identifier()
+            case .heading: heading = try identifier()
             }
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
@@ -139,10 +142,10 @@ struct OperationJSONReader {
             try only(.id)
             return .deleteList(id: ItemList.ID(rawValue: try required(id)))
         case .addItem:
-            try only(.id, .list, .title, .notes, .place)
+            try only(.id, .list, .title, .notes, .place, .heading)
             return .addItem(
                 id: Item.ID(rawValue: try required(id)), list: try required(list), title: try required(title), notes: try required(notes),
-                place: try required(place))
+                place: try required(place), heading: heading)
         case .editItem:
             try only(.id, .title, .notes)
             return .editItem(id: Item.ID(rawValue: try required(id)), title: title, notes: notes)
@@ -156,8 +159,8 @@ struct OperationJSONReader {
             try only(.ids)
             return .deleteItems(ids: try required(ids))
         case .moveItems:
-            try only(.ids, .list, .place)
-            return .moveItems(ids: try required(ids), list: try required(list), place: try required(place))
+            try only(.ids, .list, .place, .heading)
+            return .moveItems(ids: try required(ids), list: try required(list), place: try required(place), heading: heading)
         case .addToToday:
             try only(.ids, .place)
             return .addToToday(ids: try required(ids), place: try required(place))
@@ -206,6 +209,21 @@ struct OperationJSONReader {
         case .repairAreas:
             try only(.area, .normalize)
             return .repairAreas(area: area, normalize: try required(normalize))
+        case .createHeading:
+            try only(.id, .list, .title, .place)
+            return .createHeading(id: Heading.ID(rawValue: try required(id)), list: try required(list), title: try required(title), place: try required(place))
+        case .renameHeading:
+            try only(.id, .title)
+            return .renameHeading(id: Heading.ID(rawValue: try required(id)), title: try required(title))
+        case .moveHeading:
+            try only(.id, .list, .place)
+            return .moveHeading(id: Heading.ID(rawValue: try required(id)), list: try required(list), place: try required(place))
+        case .deleteHeading:
+            try only(.id)
+            return .deleteHeading(id: Heading.ID(rawValue: try required(id)))
+        case .repairHeadings:
+            try only(.list, .heading, .normalize)
+            return .repairHeadings(list: try required(list), heading: heading, normalize: try required(normalize))
         case .retireReplica:
             try only(.id)
             return .retireReplica(id: ReplicaID(rawValue: try required(id)))
@@ -266,6 +284,7 @@ struct OperationJSONReader {
             guard let scope = OrderScope(text) else { throw GiveUp() }
             switch scope {
             case .checklist, .area: return scope
+            case .headings, .heading: throw GiveUp()
             case .items, .lists, .today, .areas: throw GiveUp()
             }
         default:

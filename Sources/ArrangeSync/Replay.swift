@@ -48,11 +48,11 @@ struct Replay {
             try bury(list.entry, in: list.scope)
             for item in try transaction.items(in: id, visibility: .all, offset: 0, limit: .max) { try bury(item) }
             try transaction.deleteList(id: id)
-        case .addItem(let id, let list, let title, let notes, let place):
+        case .addItem(let id, let list, let title, let notes, let place, let heading):
             guard try transaction.item(id: id) == nil else { return }
-            let target = try existingList(list)
-            let item = Item(id: id, listID: target, title: Title.sanitized(title, placeholder: "Untitled"), notes: Self.storable(notes), sortIndex: 0, createdAt: stamp)
-            try ordering.add(item, at: try placement(place, in: .items(target)).map { Item.ID(entry: $0) }, visibility: .all, in: transaction)
+            var item = Item(id: id, listID: try existingList(list), title: Title.sanitized(title, placeholder: "Untitled"), notes: Self.storable(notes), sortIndex: 0, createdAt: stamp)
+            if let heading = try existingHeading(heading) { (item.listID, item.heading) = (heading.listID, heading.id) }
+            try ordering.add(item, at: try placement(place, in: item.scope).map { Item.ID(entry: $0) }, visibility: .all, in: transaction)
         case .editItem(let id, let title, let notes):
             guard var item = try transaction.item(id: id) else { return }
             if let title { item.title = Title.sanitized(title, placeholder: "Untitled") }
@@ -76,13 +76,14 @@ struct Replay {
                 try bury(item)
                 try transaction.deleteItem(id: item.id)
             }
-        case .moveItems(let ids, let list, let place):
+        case .moveItems(let ids, let list, let place, let heading):
+            // Items moved under a heading deleted meanwhile go under none, in the list named.
             let items = try existingItems(ids)
             guard !items.isEmpty else { return }
-            let target = try existingList(list)
-            for item in items where item.listID != target { try bury(item.entry(in: .items(item.listID)), in: .items(item.listID)) }
+            let target = try existingHeading(heading).map { OrderScope.heading($0.id) } ?? .items(try existingList(list))
+            for item in items where item.scope != target { try bury(item.entry(in: item.scope), in: item.scope) }
             let moving = items.map(\.id.entryID)
-            try ordering.place(moving, at: try placement(place, in: .items(target), moving: moving), in: .items(target), visibility: .all, in: transaction)
+            try ordering.place(moving, at: try placement(place, in: target, moving: moving), in: target, visibility: .all, in: transaction)
         case .addToToday(let ids, let place), .moveInToday(let ids, let place):
             let moving = try existingItems(ids).map(\.id.entryID)
             guard !moving.isEmpty else { return }
@@ -139,6 +140,29 @@ struct Replay {
             if !lists.isEmpty { try ordering.place(lists.map(\.id), at: .bottom, in: .lists, visibility: .all, in: transaction) }
             try bury(area.entry, in: .areas)
             try transaction.deleteArea(id: id)
+        case .createHeading(let id, let list, let title, let place):
+            guard try transaction.heading(id: id) == nil else { return }
+            let heading = Heading(id: id, listID: try existingList(list), title: Title.sanitized(title, placeholder: "Untitled"), createdAt: stamp)
+            try ordering.add(heading, at: try placement(place, in: .headings(heading.listID)).map { Heading.ID(entry: $0) }, in: transaction)
+        case .renameHeading(let id, let title):
+            guard var heading = try transaction.heading(id: id) else { return }
+            heading.title = Title.sanitized(title, placeholder: "Untitled")
+            try transaction.update(heading)
+        case .moveHeading(let id, let list, let place):
+            guard let heading = try transaction.heading(id: id) else { return }
+            let scope = OrderScope.headings(try existingList(list))
+            if scope != .headings(heading.listID) { try bury(heading.entry, in: .headings(heading.listID)) }
+            try ordering.place([id.entryID], at: try placement(place, in: scope, moving: [id.entryID]), in: scope, visibility: .all, in: transaction)
+        case .deleteHeading(let id):
+            // The items still under it (moved there meanwhile) stay: at the bottom of their list's items under no heading.
+            guard let heading = try transaction.heading(id: id) else { return }
+            let items = try transaction.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max)
+            for item in items { try bury(item, in: .heading(id)) }
+            if !items.isEmpty { try ordering.place(items.map(\.id), at: .bottom, in: .items(heading.listID), visibility: .all, in: transaction) }
+            try bury(heading.entry, in: .headings(heading.listID))
+            try transaction.deleteHeading(id: id)
+        case .repairHeadings(let list, let heading, let normalize):
+            try repair(heading.map(OrderScope.heading) ?? .headings(list), normalize: normalize)
         case .repairOrder(let scope, let normalize):
             try repair(scope, normalize: normalize)
         case .repairChecklist(let item, let normalize):
@@ -161,9 +185,10 @@ struct Replay {
     /// Repairs or spreads the keys of an ordering that still exists.
     func repair(_ scope: OrderScope, normalize: Bool) throws {
         switch scope {
-        case .items(let list): guard try transaction.list(id: list) != nil else { return }
+        case .items(let list), .headings(let list): guard try transaction.list(id: list) != nil else { return }
         case .checklist(let item): guard try transaction.item(id: item) != nil else { return }
         case .area(let area): guard try transaction.area(id: area) != nil else { return }
+        case .heading(let heading): guard try transaction.heading(id: heading) != nil else { return }
         case .lists, .today, .areas: break
         }
         if normalize {
@@ -189,9 +214,9 @@ struct Replay {
         return .bottom
     }
 
-    /// Remembers where an item was, in its list and in Today, as it goes.
+    /// Remembers where an item was, in its list (under its heading, if any) and in Today, as it goes.
     func bury(_ item: Item) throws {
-        for scope in [OrderScope.items(item.listID), .today] {
+        for scope in [item.scope, .today] {
             if let entry = item.entry(in: scope) { try bury(entry, in: scope) }
         }
     }
@@ -230,6 +255,12 @@ struct Replay {
             if try transaction.defaultListID() == nil { try transaction.setDefaultListID(inbox.id) }
         }
         return ItemList.firstDefaultListID
+    }
+
+    /// The heading `heading` names, if it is given and exists; else `nil`, for none.
+    func existingHeading(_ heading: Heading.ID?) throws -> Heading? {
+        guard let heading else { return nil }
+        return try transaction.heading(id: heading)
     }
 
     /// `area` if it is given and exists; else `nil`, for no area.

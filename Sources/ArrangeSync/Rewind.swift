@@ -21,6 +21,8 @@ struct Rewind: Codable, Sendable {
     var checklistItems: [ChecklistImage] = []
     /// Areas as they were, in the order first written; `nil` for an area the operation created.
     var areas: [AreaImage] = []
+    /// Headings as they were, in the order first written; `nil` for a heading the operation created.
+    var headings: [HeadingImage] = []
     /// The default list before the operation, when it changed it.
     var defaultList: DefaultListImage?
     /// Tombstones as they were, in the order first written.
@@ -36,6 +38,7 @@ struct Rewind: Codable, Sendable {
         keys = try container.decodeIfPresent([KeyImage].self, forKey: .keys) ?? []
         checklistItems = try container.decodeIfPresent([ChecklistImage].self, forKey: .checklistItems) ?? []
         areas = try container.decodeIfPresent([AreaImage].self, forKey: .areas) ?? []
+        headings = try container.decodeIfPresent([HeadingImage].self, forKey: .headings) ?? []
         defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
         tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
     }
@@ -54,18 +57,20 @@ struct Rewind: Codable, Sendable {
     struct KeyImage: Codable, Sendable {
         var id: Item.ID
         var listID: ItemList.ID
+        /// Absent from the JSON for an item under no heading, as from a rewind logged before headings.
+        var heading: Heading.ID?
         var sortIndex: Int64
         var todayIndex: Int64?
         var updatedAt: Date
 
         init(_ item: Item) {
-            (id, listID, sortIndex, todayIndex, updatedAt) = (item.id, item.listID, item.sortIndex, item.todayIndex, item.updatedAt)
+            (id, listID, heading, sortIndex, todayIndex, updatedAt) = (item.id, item.listID, item.heading, item.sortIndex, item.todayIndex, item.updatedAt)
         }
 
         /// The item as it was, from the item as the operation left it.
         func applied(to item: Item) -> Item {
             var item = item
-            (item.listID, item.sortIndex, item.todayIndex, item.updatedAt) = (listID, sortIndex, todayIndex, updatedAt)
+            (item.listID, item.heading, item.sortIndex, item.todayIndex, item.updatedAt) = (listID, heading, sortIndex, todayIndex, updatedAt)
             return item
         }
     }
@@ -78,6 +83,11 @@ struct Rewind: Codable, Sendable {
     struct AreaImage: Codable, Sendable {
         var id: Area.ID
         var area: Area?
+    }
+
+    struct HeadingImage: Codable, Sendable {
+        var id: Heading.ID
+        var heading: Heading?
     }
 
     struct DefaultListImage: Codable, Sendable {
@@ -97,6 +107,7 @@ struct Rewind: Codable, Sendable {
             items: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first }),
             checklistItems: Dictionary(checklistItems.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first }),
             areas: Dictionary(areas.map { ($0.id, $0.area) }, uniquingKeysWith: { first, _ in first }),
+            headings: Dictionary(headings.map { ($0.id, $0.heading) }, uniquingKeysWith: { first, _ in first }),
             upToDateIn: transaction)
     }
 
@@ -124,12 +135,21 @@ struct Rewind: Codable, Sendable {
             guard let list = image.list else { continue }
             if try transaction.list(id: list.id) != nil { try transaction.update(list) } else { try transaction.insert(list) }
         }
+        // Headings before the items under them; a heading moved back to its list takes its items along.
+        for image in headings {
+            guard let heading = image.heading else { continue }
+            if try transaction.heading(id: heading.id) != nil { try transaction.update(heading) } else { try transaction.insert(heading) }
+        }
         for image in items {
             guard let item = image.item else { continue }
             if try transaction.item(id: item.id) != nil { try transaction.update(item) } else { try transaction.insert(item) }
         }
         for image in keys {
             if let item = try transaction.item(id: image.id) { try transaction.update(image.applied(to: item)) }
+        }
+        // Once the items that were elsewhere have left them: deleting a heading deletes the items under it.
+        for image in headings.reversed() where image.heading == nil {
+            if try transaction.heading(id: image.id) != nil { try transaction.deleteHeading(id: image.id) }
         }
         for image in checklistItems {
             guard let entry = image.entry else { continue }
@@ -157,10 +177,13 @@ final class RewindRecorder: ForwardingTransaction {
         super.init(transaction)
     }
 
-    /// Whether the body has written lists, items, checklist entries or areas.
-    var changesRows: Bool { !rewind.lists.isEmpty || !rewind.items.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty }
+    /// Whether the body has written lists, items, checklist entries, areas or headings.
+    var changesRows: Bool {
+        !rewind.lists.isEmpty || !rewind.items.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty || !rewind.headings.isEmpty
+    }
     private var seenLists = Set<ItemList.ID>()
     private var seenAreas = Set<Area.ID>()
+    private var seenHeadings = Set<Heading.ID>()
     private var seenItems = Set<Item.ID>()
     private var seenChecklistItems = Set<ChecklistItem.ID>()
     /// The items that were there before, and that the body has only placed.
@@ -180,6 +203,21 @@ final class RewindRecorder: ForwardingTransaction {
     private func remember(area id: Area.ID) throws {
         guard seenAreas.insert(id).inserted else { return }
         rewind.areas.append(Rewind.AreaImage(id: id, area: try base.area(id: id)))
+    }
+
+    private func remember(heading id: Heading.ID) throws {
+        guard seenHeadings.insert(id).inserted else { return }
+        rewind.headings.append(Rewind.HeadingImage(id: id, heading: try base.heading(id: id)))
+    }
+
+    /// Remembers a heading before its first write, and the items under it when it is to leave
+    /// its list (they go along) or go (with them).
+    private func remember(heading id: Heading.ID, itemsLeaving: Bool) throws {
+        try remember(heading: id)
+        guard itemsLeaving else { return }
+        for entry in try base.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max) {
+            try remember(item: Item.ID(entry: entry.id), placing: true)
+        }
     }
 
     /// The rewind to log: ``rewind``, with the items the body only placed kept as their places.
@@ -243,7 +281,8 @@ final class RewindRecorder: ForwardingTransaction {
 
     override func deleteList(id: ItemList.ID) throws {
         try remember(list: id)
-        // The list's items, their checklists and the default list's row go with it.
+        // The list's headings, items, their checklists and the default list's row go with it.
+        for heading in try base.headings(in: id) { try remember(heading: heading.id) }
         let items = try base.items(in: id, visibility: .all, offset: 0, limit: .max).map(\.id)
         for item in items { try remember(item: item) }
         try rememberChecklists(of: items)
@@ -266,6 +305,25 @@ final class RewindRecorder: ForwardingTransaction {
         // Its lists leave it.
         for list in try base.entries(in: .area(id), visibility: .all, offset: 0, limit: .max) { try remember(list: ItemList.ID(entry: list.id)) }
         try super.deleteArea(id: id)
+    }
+
+    override func insert(_ heading: Heading) throws {
+        try remember(heading: heading.id)
+        try super.insert(heading)
+    }
+
+    override func update(_ heading: Heading) throws {
+        try remember(heading: heading.id, itemsLeaving: try base.heading(id: heading.id)?.listID != heading.listID)
+        try super.update(heading)
+    }
+
+    override func deleteHeading(id: Heading.ID) throws {
+        try remember(heading: id)
+        // The items under it, and their checklists, go with it.
+        let items = try base.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max).map { Item.ID(entry: $0.id) }
+        for item in items { try remember(item: item) }
+        try rememberChecklists(of: items)
+        try super.deleteHeading(id: id)
     }
 
     override func insert(_ item: Item) throws {
@@ -304,8 +362,11 @@ final class RewindRecorder: ForwardingTransaction {
             switch scope {
             case .lists, .area: try remember(list: ItemList.ID(entry: change.id))
             case .areas: try remember(area: Area.ID(entry: change.id))
-            case .items, .today: try remember(item: Item.ID(entry: change.id), placing: true)
+            case .items, .today, .heading: try remember(item: Item.ID(entry: change.id), placing: true)
             case .checklist: try remember(checklistItem: ChecklistItem.ID(entry: change.id))
+            case .headings(let list):
+                let id = Heading.ID(entry: change.id)
+                try remember(heading: id, itemsLeaving: try base.heading(id: id)?.listID != list)
             }
         }
         try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)

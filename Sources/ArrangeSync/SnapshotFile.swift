@@ -59,17 +59,22 @@ public enum SnapshotFile {
     /// checklists: `checklistItem` lines, and rewinds with `checklistItems`. A snapshot that
     /// holds neither is written as version 4, which a version of Arrange without checklists
     /// reads too. Version 6 carries areas: `area` lines, lists with an `area`, and rewinds with
-    /// `areas`; a snapshot without areas keeps the version it had before them. Files of
-    /// operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 6
+    /// `areas`; a snapshot without areas keeps the version it had before them. Version 7
+    /// carries headings: `heading` lines, items with a `heading`, and rewinds with `headings`.
+    /// Files of operations stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 7
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
-    /// lists, in rewinds and in tombstones alike.
+    /// lists, in rewinds and in tombstones alike; headings the same way, and in items.
     static func version(of snapshot: SyncSnapshot) -> Int {
         let inRewinds = { (marks: [String]) in
             snapshot.log.contains { logged in marks.contains { logged.rewind.range(of: Data($0.utf8)) != nil } }
         }
+        let hasHeadings = !snapshot.headings.isEmpty || snapshot.items.contains { $0.heading != nil }
+            || snapshot.tombstones.contains { switch $0.scope { case .headings, .heading: true; default: false } }
+            || inRewinds([#""headings":"#, #""heading":"#, #""heading:"#])
+        if hasHeadings { return 7 }
         let hasAreas = !snapshot.areas.isEmpty || snapshot.lists.contains { $0.area != nil }
             || snapshot.tombstones.contains { switch $0.scope { case .areas, .area: true; default: false } }
             || inRewinds([#""areas":"#, #""area":"#, #""area:"#])
@@ -125,6 +130,7 @@ public enum SnapshotFile {
         for replica in snapshot.retired { try append(.retired(ReplicaID(rawValue: replica))) }
         for area in snapshot.areas { try append(.area(area)) }
         for list in snapshot.lists { try append(.list(list)) }
+        for heading in snapshot.headings { try append(.heading(heading)) }
         for item in snapshot.items { try append(.item(item)) }
         for entry in snapshot.checklistItems { try append(.checklistItem(entry)) }
         for tombstone in snapshot.tombstones {
@@ -297,6 +303,7 @@ public enum SnapshotFile {
             }
             switch line {
             case .area(let area): contents.areas.append(area)
+            case .heading(let heading): contents.headings.append((number, heading))
             case .list(let list): contents.lists.append((number, list))
             case .item(let item): contents.items.append((number, item))
             case .checklistItem(let entry): contents.checklistItems.append((number, entry))
@@ -338,6 +345,7 @@ public enum SnapshotFile {
     /// line must fit it.
     private struct Contents {
         var areas: [Area] = []
+        var headings: [(line: Int, heading: Heading)] = []
         var lists: [(line: Int, list: ItemList)] = []
         var items: [(line: Int, item: Item)] = []
         var checklistItems: [(line: Int, entry: ChecklistItem)] = []
@@ -361,6 +369,13 @@ public enum SnapshotFile {
             if let (line, item) = items.first(where: { !listIDs.contains($0.item.listID) }) {
                 throw .badSnapshotLine(line, reason: "the item's list \(item.listID) has no list line.")
             }
+            if let (line, heading) = headings.first(where: { !listIDs.contains($0.heading.listID) }) {
+                throw .badSnapshotLine(line, reason: "the heading's list \(heading.listID) has no list line.")
+            }
+            let headingLists = Dictionary(headings.map { ($0.heading.id, $0.heading.listID) }, uniquingKeysWith: { first, _ in first })
+            if let (line, item) = items.first(where: { item in item.item.heading.map { headingLists[$0] != item.item.listID } ?? false }), let heading = item.heading {
+                throw .badSnapshotLine(line, reason: "the item's heading \(heading) has no heading line in its list.")
+            }
             if let (line, id) = defaultList, !listIDs.contains(id) {
                 throw .badSnapshotLine(line, reason: "the default list \(id) has no list line.")
             }
@@ -369,7 +384,7 @@ public enum SnapshotFile {
                 throw .badSnapshotLine(line, reason: "the checklist entry's item \(entry.itemID) has no item line.")
             }
             return SyncSnapshot(
-                lists: lists.map(\.list), items: items.map(\.item), areas: areas, checklistItems: checklistItems.map(\.entry), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
+                lists: lists.map(\.list), items: items.map(\.item), areas: areas, headings: headings.map(\.heading), checklistItems: checklistItems.map(\.entry), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
                 folded: foldedOperations, retired: retired)
         }
     }
@@ -379,6 +394,7 @@ public enum SnapshotFile {
 /// whose name says what the line holds.
 enum SnapshotLine: Codable {
     case area(Area)
+    case heading(Heading)
     case list(ItemList)
     case item(Item)
     case checklistItem(ChecklistItem)
@@ -392,7 +408,7 @@ enum SnapshotLine: Codable {
     case foldedOperation(FoldedOperationLine)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area
+        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading
     }
 
     /// Why a line is not one of a snapshot's.
@@ -406,6 +422,7 @@ enum SnapshotLine: Codable {
         guard container.allKeys.count == 1, let key = container.allKeys.first else { throw Unknown.content }
         switch key {
         case .area: self = .area(try container.decode(Area.self, forKey: key))
+        case .heading: self = .heading(try container.decode(Heading.self, forKey: key))
         case .list: self = .list(try container.decode(ItemList.self, forKey: key))
         case .item: self = .item(try container.decode(Item.self, forKey: key))
         case .checklistItem: self = .checklistItem(try container.decode(ChecklistItem.self, forKey: key))
@@ -422,6 +439,7 @@ enum SnapshotLine: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .area(let area): try container.encode(area, forKey: .area)
+        case .heading(let heading): try container.encode(heading, forKey: .heading)
         case .list(let list): try container.encode(list, forKey: .list)
         case .item(let item): try container.encode(item, forKey: .item)
         case .checklistItem(let entry): try container.encode(entry, forKey: .checklistItem)

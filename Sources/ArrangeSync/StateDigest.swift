@@ -4,8 +4,9 @@ import Foundation
 
 extension SyncSnapshot {
     /// The SHA-256 digest, in 64 lowercase hex digits, of what sync decides in the snapshot's
-    /// store: each area's id, name and key; each list's id, name, key and area; each item's id, list, title, notes, key, whether
-    /// it is done, and its key in Today; and each checklist entry's id, item, title, key and
+    /// store: each area's id, name and key; each list's id, name, key and area; each heading's
+    /// id, list, title and key; each item's id, list, title, notes, key, whether it is done, its
+    /// key in Today and its heading; and each checklist entry's id, item, title, key and
     /// whether it is done. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
     /// stay out of it.
@@ -34,11 +35,15 @@ extension SyncSnapshot {
         for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)])
         }
+        for heading in headings.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
+            add(["heading", heading.id.rawValue.uuidString, heading.listID.rawValue.uuidString, heading.title, String(heading.sortIndex)])
+        }
         for item in items.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
+            // The heading only when there is one, as a list's area.
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
-            ])
+            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []))
         }
         for entry in checklistItems.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add([

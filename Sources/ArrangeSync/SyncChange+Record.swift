@@ -11,14 +11,15 @@ extension SyncChange {
     static func changes(telling record: ChangeRecord, in transaction: any ItemReading) throws -> [SyncChange] {
         switch record {
         case .itemAdded(let item, let neighbours):
-            return [.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(neighbours))]
+            return [.addItem(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: SyncPlace(neighbours), heading: item.heading)]
         case .itemsDeleted(let ids, _):
             return [.deleteItems(ids: ids)]
-        case .restored(let lists, let items, let checklistItems):
+        case .restored(let lists, let headings, let items, let checklistItems):
             return try changes(
                 bringingLists: Dictionary(uniqueKeysWithValues: lists.map { ($0, nil) }),
                 items: Dictionary(uniqueKeysWithValues: items.map { ($0, nil) }),
                 checklistItems: Dictionary(uniqueKeysWithValues: checklistItems.map { ($0, nil) }),
+                headings: Dictionary(uniqueKeysWithValues: headings.map { ($0, nil) }),
                 upToDateIn: transaction)
         case .moved(let run, let joining, _):
             let place = SyncPlace(run.neighbours)
@@ -26,6 +27,10 @@ extension SyncChange {
             switch run.scope {
             case .items(let list):
                 return [.moveItems(ids: items, list: list, place: place)]
+            case .heading(let heading):
+                return [.moveItems(ids: items, list: try transaction.existingHeading(id: heading).listID, place: place, heading: heading)]
+            case .headings(let list):
+                return run.oneAtATime { .moveHeading(id: Heading.ID(entry: $0), list: list, place: $1) }
             case .today:
                 return [joining.isEmpty ? .moveInToday(ids: items, place: place) : .addToToday(ids: items, place: place)]
             case .lists, .area:
@@ -46,7 +51,7 @@ extension SyncChange {
             return completions(edits, reopening: SyncChange.reopenItems, completing: SyncChange.completeItems)
         case .listCreated(let list, let neighbours):
             return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours), area: list.area)]
-        case .listDeleted(let list, _, _):
+        case .listDeleted(let list, _, _, _):
             return [.deleteList(id: list.id)]
         case .listRenamed(let id, let edit):
             return [.renameList(id: id, name: edit.new)]
@@ -58,6 +63,13 @@ extension SyncChange {
             return completions(edits, reopening: SyncChange.reopenChecklistItems, completing: SyncChange.completeChecklistItems)
         case .checklistItemsDeleted(let ids, _):
             return [.deleteChecklistItems(ids: ids)]
+        case .headingCreated(let heading, let neighbours):
+            return [.createHeading(id: heading.id, list: heading.listID, title: heading.title, place: SyncPlace(neighbours))]
+        case .headingRenamed(let id, let edit):
+            return [.renameHeading(id: id, title: edit.new)]
+        case .headingDeleted(let heading, _, let items, _):
+            // The items it held first, by id: one that another device moved under it meanwhile stays.
+            return (items.isEmpty ? [] : [.deleteItems(ids: items)]) + [.deleteHeading(id: heading.id)]
         case .areaCreated(let area, let neighbours):
             return [.createArea(id: area.id, name: area.name, place: SyncPlace(neighbours))]
         case .areaRenamed(let id, let edit):
@@ -70,6 +82,10 @@ extension SyncChange {
             return [.repairAreas(area: nil, normalize: normalized)]
         case .orderRepaired(.area(let area), let normalized):
             return [.repairAreas(area: area, normalize: normalized)]
+        case .orderRepaired(.headings(let list), let normalized):
+            return [.repairHeadings(list: list, heading: nil, normalize: normalized)]
+        case .orderRepaired(.heading(let heading), let normalized):
+            return [.repairHeadings(list: try transaction.existingHeading(id: heading).listID, heading: heading, normalize: normalized)]
         case .orderRepaired(let scope, let normalized):
             return [.repairOrder(scope: scope, normalize: normalized)]
         case .rowsWritten:
@@ -140,8 +156,8 @@ extension SyncChange {
             stride(from: 0, to: ids.count, by: limit).map { make(Array(ids[$0..<min($0 + limit, ids.count)])) }
         }
         switch self {
-        case .moveItems(let ids, let list, let place) where ids.count > limit:
-            return runs(ids, place) { .moveItems(ids: $0, list: list, place: $1) }
+        case .moveItems(let ids, let list, let place, let heading) where ids.count > limit:
+            return runs(ids, place) { .moveItems(ids: $0, list: list, place: $1, heading: heading) }
         case .addToToday(let ids, let place) where ids.count > limit:
             return runs(ids, place) { .addToToday(ids: $0, place: $1) }
         case .moveInToday(let ids, let place) where ids.count > limit:

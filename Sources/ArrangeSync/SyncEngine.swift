@@ -220,7 +220,7 @@ public final class SyncEngine: Sendable {
     }
 
     /// This store as a replica. A store that has never synced takes a replica id, and logs its
-    /// areas, lists, items and checklists as operations that create them, so that they reach other replicas.
+    /// areas, lists, headings, items and checklists as operations that create them, so that they reach other replicas.
     ///
     /// A store whose clock ran ahead and is right again recovers first (``recoverClock(in:)``).
     ///
@@ -235,6 +235,7 @@ public final class SyncEngine: Sendable {
         for area in try transaction.areas() { rewind.areas.append(Rewind.AreaImage(id: area.id, area: nil)) }
         for list in try transaction.lists() {
             rewind.lists.append(Rewind.ListImage(id: list.id, list: nil))
+            for heading in try transaction.headings(in: list.id) { rewind.headings.append(Rewind.HeadingImage(id: heading.id, heading: nil)) }
             let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
             let checklists = try transaction.checklists(of: items.map(\.id))
             for item in items {

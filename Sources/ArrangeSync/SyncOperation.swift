@@ -130,8 +130,9 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case moveList(id: ItemList.ID, place: SyncPlace, area: Area.ID? = nil)
     /// A list was deleted with its items.
     case deleteList(id: ItemList.ID)
-    /// An item was added to a list at a place.
-    case addItem(id: Item.ID, list: ItemList.ID, title: String, notes: String, place: SyncPlace)
+    /// An item was added to a list at a place, under a heading of it or under none (`heading`
+    /// `nil`, and absent from the JSON).
+    case addItem(id: Item.ID, list: ItemList.ID, title: String, notes: String, place: SyncPlace, heading: Heading.ID? = nil)
     /// An item's title or notes (those given) changed.
     case editItem(id: Item.ID, title: String?, notes: String?)
     /// Items were completed at a moment.
@@ -140,8 +141,10 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case reopenItems(ids: [Item.ID])
     /// Items were deleted, from their lists and from Today.
     case deleteItems(ids: [Item.ID])
-    /// Items moved, as one run, to a place in a list (their own or another).
-    case moveItems(ids: [Item.ID], list: ItemList.ID, place: SyncPlace)
+    /// Items moved, as one run, to a place in a list (their own or another), under a heading of
+    /// it or under none (`heading` `nil`, and absent from the JSON). Items moved under a heading
+    /// that is gone go under none.
+    case moveItems(ids: [Item.ID], list: ItemList.ID, place: SyncPlace, heading: Heading.ID? = nil)
     /// Items joined Today, or moved in it, as one run at a place.
     case addToToday(ids: [Item.ID], place: SyncPlace)
     /// Items left Today.
@@ -169,6 +172,21 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case moveArea(id: Area.ID, place: SyncPlace)
     /// An area was deleted. Its lists stay: those still in it move to the bottom of the lists in no area, in their order.
     case deleteArea(id: Area.ID)
+    /// A heading was created at a place among the headings of a list.
+    case createHeading(id: Heading.ID, list: ItemList.ID, title: String, place: SyncPlace)
+    /// A heading got a new title.
+    case renameHeading(id: Heading.ID, title: String)
+    /// A heading moved to a place among the headings of a list, its own or another; the items
+    /// under it go with it.
+    case moveHeading(id: Heading.ID, list: ItemList.ID, place: SyncPlace)
+    /// A heading was deleted. The items it held are deleted by a ``deleteItems(ids:)`` before
+    /// it; those still under it (moved there meanwhile on another device) stay, and move to
+    /// the bottom of their list's items under no heading, in their order.
+    case deleteHeading(id: Heading.ID)
+    /// The keys of a list's headings (`heading` `nil`) or of the items under one of its
+    /// headings were repaired or spread evenly: a kind of its own, as
+    /// ``repairChecklist(item:normalize:)`` is.
+    case repairHeadings(list: ItemList.ID, heading: Heading.ID?, normalize: Bool)
     /// The keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
     /// spread evenly (`normalize` true); its order did not change. A checklist's are logged as
     /// ``repairChecklist(item:normalize:)``, the areas' and an area's lists' as
@@ -224,6 +242,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
         "leaveForkedReplica", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
         "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
+        "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

@@ -19,6 +19,8 @@ public struct SyncSnapshot: Sendable {
     public let lists: [ItemList]
     /// The areas, in their order.
     public let areas: [Area]
+    /// The headings, list by list in the order of ``lists``, each list's in its order.
+    public let headings: [Heading]
     /// The items, list by list in the order of ``lists``, each list's in its order.
     public let items: [Item]
     /// The checklist entries, item by item in the order of ``items``, each checklist's in its order.
@@ -38,11 +40,12 @@ public struct SyncSnapshot: Sendable {
 
     /// A snapshot of these parts.
     package init(
-        lists: [ItemList], items: [Item], areas: [Area] = [], checklistItems: [ChecklistItem] = [], defaultList: ItemList.ID?, tombstones: [Tombstone],
-        log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [], retired: [UUID] = []
+        lists: [ItemList], items: [Item], areas: [Area] = [], headings: [Heading] = [], checklistItems: [ChecklistItem] = [], defaultList: ItemList.ID?,
+        tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [], retired: [UUID] = []
     ) {
         self.lists = lists
         self.areas = areas
+        self.headings = headings
         self.items = items
         self.checklistItems = checklistItems
         self.defaultList = defaultList
@@ -64,6 +67,7 @@ public struct SyncSnapshot: Sendable {
             lists: lists,
             items: items,
             areas: try transaction.areas(),
+            headings: try lists.flatMap { try transaction.headings(in: $0.id) },
             checklistItems: items.flatMap { checklists[$0.id] ?? [] },
             defaultList: try transaction.defaultListID(),
             tombstones: try transaction.tombstones(),
@@ -247,6 +251,7 @@ extension SyncEngine {
 
         for area in snapshot.areas { try transaction.insert(area) }
         for list in snapshot.lists { try transaction.insert(list) }
+        for heading in snapshot.headings { try transaction.insert(heading) }
         for item in snapshot.items { try transaction.insert(item) }
         for entry in snapshot.checklistItems { try transaction.insert(entry) }
         for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }

@@ -109,7 +109,7 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])
         #expect(completer.candidates(lineBeforeCursor: "move-list W") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "move-list Work --after ") == ["Inbox", "Groceries", "Work"])
-        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist", "areas", "area"])
+        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist", "areas", "area", "headings", "heading"])
         _ = try await CreateArea(name: "Home Life").perform(in: session.environment)
         _ = try await CreateArea(name: "Work").perform(in: session.environment)
         #expect(completer.candidates(lineBeforeCursor: "are") == ["areas", "area"])

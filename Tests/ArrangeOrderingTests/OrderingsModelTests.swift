@@ -5,12 +5,13 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Random sessions over every ordering at once (the items of three lists, the lists in no area
-/// and those of each area, the areas, Today, the items' checklists), applied both to plain
+/// Random sessions over every ordering at once (the items of three lists, under no heading and
+/// under each heading, the lists' headings, the lists in no area and those of each area, the
+/// areas, Today, the items' checklists), applied both to plain
 /// arrays and to the service. After every step each order must
 /// equal the model's, keys must rise strictly in every ordering, and an operation on one
 /// ordering must have written no key of another.
-@Suite("Model-based orderings: lists, their items, Today, checklists and areas together")
+@Suite("Model-based orderings: lists, their items, headings, Today, checklists and areas together")
 struct OrderingsModelTests {
     @Test("Random sessions keep every order, strictly rising keys per ordering, and each ordering's keys to itself", arguments: Backend.allCases, ModelBasedTests.configurations)
     func randomSessions(backend: Backend, named: NamedConfiguration) async throws {
@@ -32,6 +33,8 @@ enum Touched: Equatable {
     /// The lists of any group: in no area, or in an area.
     case lists
     case areas
+    /// The headings of any list.
+    case headings
     case today
     /// The checklist of one item.
     case checklist(Item.ID)
@@ -44,8 +47,11 @@ struct AllKeys: Equatable {
     var lists: [ItemList.ID: Int64] = [:]
     var areaOf: [ItemList.ID: Area.ID] = [:]
     var areas: [Area.ID: Int64] = [:]
+    var headings: [Heading.ID: Int64] = [:]
+    var headingListOf: [Heading.ID: ItemList.ID] = [:]
     var listItems: [Item.ID: OrderKey] = [:]
-    var listOf: [Item.ID: ItemList.ID] = [:]
+    /// The ordering each item is in: its list's items under no heading, or its heading's.
+    var sectionOf: [Item.ID: OrderScope] = [:]
     /// The keys of the items in Today only.
     var today: [Item.ID: Int64] = [:]
     /// The keys of every checklist entry, by the item whose checklist holds it.
@@ -61,7 +67,12 @@ struct OrderingsRun {
     var areas: [Area.ID] = []
     /// The lists of each area.
     var areaLists: [Area.ID: [ItemList.ID]] = [:]
+    /// The items of each list under no heading.
     var items: [ItemList.ID: [Item.ID]] = [:]
+    /// The headings of each list.
+    var headings: [ItemList.ID: [Heading.ID]] = [:]
+    /// The items under each heading.
+    var headingItems: [Heading.ID: [Item.ID]] = [:]
     var today: [Item.ID] = []
     var completed: Set<Item.ID> = []
     var checklists: [Item.ID: [ChecklistItem.ID]] = [:]
@@ -87,14 +98,44 @@ struct OrderingsRun {
     /// Every list, in the sidebar's order.
     var allLists: [ItemList.ID] { lists + areas.flatMap { areaLists[$0] ?? [] } }
 
-    var allItems: [Item.ID] { allLists.flatMap { items[$0] ?? [] } }
+    /// The items of a list as it shows them: those under no heading, then each heading's.
+    func shown(_ list: ItemList.ID) -> [Item.ID] {
+        (items[list] ?? []) + (headings[list] ?? []).flatMap { headingItems[$0] ?? [] }
+    }
+
+    var allItems: [Item.ID] { allLists.flatMap(shown) }
+
+    var allHeadings: [Heading.ID] { allLists.flatMap { headings[$0] ?? [] } }
+
+    /// The items of a section of a list, and where they are kept.
+    func section(_ scope: OrderScope) -> [Item.ID] {
+        switch scope {
+        case .items(let list): items[list] ?? []
+        case .heading(let heading): headingItems[heading] ?? []
+        default: []
+        }
+    }
+
+    /// Takes items out of every section.
+    mutating func removeFromSections(_ ids: Set<Item.ID>) {
+        for list in allLists { items[list]?.removeAll(where: ids.contains) }
+        for heading in allHeadings { headingItems[heading]?.removeAll(where: ids.contains) }
+    }
+
+    mutating func setSection(_ scope: OrderScope, to order: [Item.ID]) {
+        switch scope {
+        case .items(let list): items[list] = order
+        case .heading(let heading): headingItems[heading] = order
+        default: break
+        }
+    }
 
     /// Decodes one operation from four random words and applies it to both sides.
     ///
     /// - Returns: The ordering whose keys the operation may write.
     mutating func apply(_ words: [Int]) throws -> Touched {
         let list = allLists[words[1] % allLists.count]
-        switch words[0] % 16 {
+        switch words[0] % 20 {
         case 0, 1:
             let order = items[list] ?? []
             let placement = Self.placement(from: words[2], staying: order)
@@ -110,10 +151,11 @@ struct OrderingsRun {
             let moving = source.filter(picked.contains)
             let target = allLists[(words[3] >> 1) % allLists.count]
             let staying = (items[target] ?? []).filter { !picked.contains($0) }
+            // An anchor under no heading: an item under a heading would take them under it.
             let placement = Self.placement(from: words[3] >> 3, staying: staying)
             log.append("move \(moving.count) items to \(placement)")
             try service.move(moving, to: placement, into: target)
-            for id in allLists { items[id]?.removeAll(where: picked.contains) }
+            removeFromSections(picked)
             items[target] = Self.inserting(moving, at: placement, into: staying)
             return .listItems
         case 3:
@@ -225,6 +267,58 @@ struct OrderingsRun {
             for area in areas { areaLists[area]?.removeAll { $0 == list } }
             if let target { areaLists[target] = Self.inserting([list], at: placement, into: staying) } else { lists = Self.inserting([list], at: placement, into: staying) }
             return .lists
+        case 16:
+            let order = headings[list] ?? []
+            let placement = Self.placement(from: words[2], staying: order)
+            log.append("add a heading at \(placement)")
+            let heading = Heading(listID: list, title: "h", createdAt: Date(timeIntervalSince1970: 0))
+            _ = try repository.write { [service] in try service.add(heading, at: placement, in: $0) }
+            headings[list] = Self.inserting([heading.id], at: placement, into: order)
+            headingItems[heading.id] = []
+            return .headings
+        case 17:
+            // A heading within its list, or to another, with its items.
+            guard let heading = allHeadings.randomElement(seed: words[2]) else { return .none }
+            let target = words[3] % 2 == 0 ? allLists.first { headings[$0]?.contains(heading) == true } ?? list : list
+            let staying = (headings[target] ?? []).filter { $0 != heading }
+            let placement = Self.placement(from: words[3] >> 1, staying: staying)
+            log.append("move a heading to \(placement)")
+            _ = try repository.write { [service] in
+                try service.place([heading.entryID], at: placement.map(\.entryID), in: .headings(target), visibility: .all, in: $0)
+            }
+            for list in allLists { headings[list]?.removeAll { $0 == heading } }
+            headings[target] = Self.inserting([heading], at: placement, into: staying)
+            return .headings
+        case 18:
+            // Items of one list, shown in its order, into a section of any list: under no heading, or a heading.
+            let source = shown(list)
+            guard !source.isEmpty else { return .none }
+            let picked = Set((0..<(1 + words[2] % 3)).map { source[(words[2] >> (4 + $0 * 8)) % source.count] })
+            let moving = source.filter(picked.contains)
+            let targetList = allLists[(words[3] >> 1) % allLists.count]
+            let sections = [OrderScope.items(targetList)] + (headings[targetList] ?? []).map(OrderScope.heading)
+            let target = sections[(words[3] >> 3) % sections.count]
+            let current = section(target)
+            let staying = current.filter { !picked.contains($0) }
+            let placement = Self.placement(from: words[1] >> 2, staying: staying)
+            log.append("move \(moving.count) items into \(target) at \(placement)")
+            _ = try repository.write { [service] in try service.move(moving, to: placement, intoSection: target, visibility: .all, in: $0) }
+            // Those already in the section keep their order; the others join after them.
+            let run = moving.filter(current.contains) + moving.filter { !current.contains($0) }
+            removeFromSections(picked)
+            setSection(target, to: Self.inserting(run, at: placement, into: staying))
+            return .listItems
+        case 19:
+            guard let heading = allHeadings.filter({ !(headingItems[$0] ?? []).isEmpty }).randomElement(seed: words[2]),
+                  var order = headingItems[heading]
+            else { return .none }
+            let offsets = IndexSet((0..<order.count).filter { (words[1] >> ($0 % 30)) & 1 == 1 || $0 == words[1] % order.count })
+            let destination = words[3] % (order.count + 1)
+            log.append("move a heading's items at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .heading(heading))
+            order.referenceMove(fromOffsets: offsets, toOffset: destination)
+            headingItems[heading] = order
+            return .listItems
         default:
             guard let id = allItems.randomElement(seed: words[2]) else { return .none }
             log.append("toggle completion")
@@ -274,9 +368,13 @@ struct OrderingsRun {
             for list in try transaction.lists() {
                 keys.lists[list.id] = list.sortIndex
                 keys.areaOf[list.id] = list.area
+                for heading in try transaction.headings(in: list.id) {
+                    keys.headings[heading.id] = heading.sortIndex
+                    keys.headingListOf[heading.id] = heading.listID
+                }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     keys.listItems[item.id] = item.orderKey
-                    keys.listOf[item.id] = item.listID
+                    keys.sectionOf[item.id] = item.scope
                     keys.today[item.id] = item.todayIndex
                     let entries = try transaction.checklist(of: item.id)
                     if !entries.isEmpty { keys.checklists[item.id] = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.sortIndex) }) }
@@ -299,8 +397,15 @@ struct OrderingsRun {
             }
             for list in allLists {
                 let stored = try transaction.items(in: list, visibility: .all, offset: 0, limit: .max)
-                #expect(stored.map(\.id) == items[list], "a list's order differs after \(log)")
-                #expect(Self.risesStrictly(stored.map(\.sortIndex)), "item keys do not rise after \(log)")
+                #expect(stored.map(\.id) == shown(list), "a list's order differs after \(log)")
+                let storedHeadings = try transaction.headings(in: list)
+                #expect(storedHeadings.map(\.id) == headings[list] ?? [], "a list's headings differ after \(log)")
+                #expect(Self.risesStrictly(storedHeadings.map(\.sortIndex)), "heading keys do not rise after \(log)")
+                for section in [OrderScope.items(list)] + storedHeadings.map({ .heading($0.id) }) {
+                    let keys = stored.filter { $0.scope == section }.map(\.sortIndex)
+                    #expect(Self.risesStrictly(keys), "item keys do not rise in \(section) after \(log)")
+                    #expect(try transaction.entryCount(in: section, visibility: .all) == self.section(section).count)
+                }
             }
             let storedToday = try transaction.todayItems(visibility: .all, offset: 0, limit: .max)
             #expect(storedToday.map(\.id) == today, "Today's order differs after \(log)")
@@ -319,9 +424,13 @@ struct OrderingsRun {
         let after = try keys()
         if touched != .lists { #expect(after.lists == before.lists && after.areaOf == before.areaOf, "list keys changed after \(log)") }
         if touched != .areas { #expect(after.areas == before.areas, "area keys changed after \(log)") }
+        if touched != .headings {
+            #expect(after.headings.filter { before.headings[$0.key] != nil } == before.headings, "heading keys changed after \(log)")
+            #expect(after.headingListOf.filter { before.headingListOf[$0.key] != nil } == before.headingListOf, "a heading changed lists after \(log)")
+        }
         if touched != .today { #expect(after.today == before.today, "Today's keys changed after \(log)") }
         if touched != .listItems {
-            #expect(after.listItems == before.listItems && after.listOf == before.listOf, "item keys changed after \(log)")
+            #expect(after.listItems == before.listItems && after.sectionOf == before.sectionOf, "item keys changed after \(log)")
         }
         for (item, keys) in after.checklists {
             guard touched != .checklist(item) else { continue }

@@ -124,7 +124,7 @@ struct ObservationChangesTests {
             let folder = try TemporaryFolder()
             let path = folder.path("Arrange.sqlite")
             // A page of a list's whole items: the observation's read.
-            let listReads = StatementCounter { $0.contains("title") && $0.contains("WHERE list_id = ? ORDER BY sort_index, id LIMIT") }
+            let listReads = StatementCounter { $0.contains("title") && $0.contains("WHERE list_id = ? AND heading_id = '' ORDER BY sort_index, id LIMIT") }
             let repository = try SQLiteItemRepository(path: path, configuration: listReads.configuration, externalCommits: .notified)
             let store = Store(repository: repository, folder: nil)
             let (list, items) = try store.seed("Home", sortIndices: [10, 20, 30])
@@ -164,7 +164,7 @@ struct ObservationChangesTests {
         first.note(.updated(from: items[0], to: moved))
         first.note(.inserted(added))
         var second = StoreChanges()
-        second.note(.keyed(items[1].id, list: list, sortIndex: 45, updatedAt: Sample.date(9)))
+        second.note(.keyed(items[1].id, list: list, heading: nil, sortIndex: 45, updatedAt: Sample.date(9)))
         second.note(.updated(from: items[4], to: retitled))
         second.note(.deleted(items[2]))
         let patch = OrderedItemsPatch(ordering: .list(list), visibility: .all)

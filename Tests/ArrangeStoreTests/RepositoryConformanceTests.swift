@@ -875,7 +875,7 @@ struct RepositoryConformanceTests {
             for query in [OrderingSQL.listItems.keysBefore, OrderingSQL.listItems.keysAfter] {
                 let plan = try sqlite.queryPlan(query, arguments: [list.id.text, key.sortIndex, key.id.text, 1])
                 #expect(plan.count == 1, "\(query): \(plan)")
-                #expect(plan.allSatisfy { $0.hasPrefix("SEARCH items USING PRIMARY KEY (list_id=? AND (sort_index,id)") }, "\(query): \(plan)")
+                #expect(plan.allSatisfy { $0.hasPrefix("SEARCH items USING PRIMARY KEY (list_id=? AND heading_id=? AND (sort_index,id)") }, "\(query): \(plan)")
             }
         }
     }

@@ -206,7 +206,7 @@ struct SQLiteRepositoryTests {
         "v6: sync compaction", "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
         "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
         "v14: checklists",
-        "v15: areas",
+        "v15: areas", "v16: headings",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -509,9 +509,17 @@ struct SQLiteRepositoryTests {
             #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT"])
             #expect(try columns("areas") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])
             #expect(try columns("items") == [
-                "id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
+                "id TEXT NOT NULL", "list_id TEXT NOT NULL", "heading_id TEXT NOT NULL ''", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER",
+            ])
+            // Each list's headings, in their order, deleted with their list.
+            #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])
+            let headingOrder = try #require(try db.indexes(on: "headings").first { $0.name == Schema.headingOrderIndex })
+            #expect(headingOrder.columns == ["list_id", "sort_index", "id"])
+            #expect(try String.fetchOne(db, sql: "SELECT on_delete FROM pragma_foreign_key_list('headings')") == "CASCADE")
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'headings' ORDER BY name") == [
+                "headings_delete_items", "headings_move_items",
             ])
             // The lists are ordered within their area, or among those of none.
             #expect(try db.indexes(on: "lists").first { $0.name == Schema.listOrderIndex } == nil)
@@ -525,8 +533,8 @@ struct SQLiteRepositoryTests {
             #expect(todayOrder.columns == ["today_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [Schema.todayOrderIndex])?
                 .hasSuffix("WHERE \"today_index\" IS NOT NULL") == true)
-            // The items are stored in the order of their lists; the ids have a unique index.
-            #expect(try db.primaryKey("items").columns == ["list_id", "sort_index", "id"])
+            // The items are stored in the order of their lists, each heading's together; the ids have a unique index.
+            #expect(try db.primaryKey("items").columns == ["list_id", "heading_id", "sort_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'items'")?.hasSuffix("WITHOUT ROWID") == true)
             let ids = try #require(try db.indexes(on: "items").first { $0.name == Schema.itemIDIndex })
             #expect(ids.columns == ["id"] && ids.isUnique)
@@ -608,7 +616,7 @@ struct SQLiteRepositoryTests {
         }
     }
 
-    @Test("Migration v12 stores the items in list order and keeps every row, Today's order, and an app's references to an item")
+    @Test("Migrations v12 and v16 store the items in list order and keep every row, Today's order, the Logbook and an app's references to an item")
     func upgradeToItemsInListOrder() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("Arrange.sqlite")
@@ -630,7 +638,17 @@ struct SQLiteRepositoryTests {
                 for list in [home, work] {
                     try db.execute(sql: "INSERT INTO lists (id, name, created_at, sort_index) VALUES (?, ?, ?, 0)", arguments: [list.id.text, list.name, list.createdAt.timeIntervalSince1970])
                 }
-                for item in items { try ItemRecord(item).insertRow(db) }
+                for item in items {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO items (id, list_id, title, notes, sort_index, created_at, updated_at, completed_at, today_index)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            item.id.text, item.listID.text, item.title, item.notes, item.sortIndex, item.createdAt.timeIntervalSince1970,
+                            item.updatedAt.timeIntervalSince1970, item.completedAt?.timeIntervalSince1970, item.todayIndex,
+                        ])
+                }
                 // An app's table that refers to an item, as apps do.
                 try db.execute(sql: "CREATE TABLE app_tags (item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE, tag TEXT NOT NULL)")
                 try db.execute(sql: "INSERT INTO app_tags (item_id, tag) VALUES (?, 'dairy'), (?, 'bakery')", arguments: [items[0].id.text, items[3].id.text])
@@ -644,6 +662,7 @@ struct SQLiteRepositoryTests {
         #expect(try repository.read { try $0.items(in: work.id, visibility: .all, offset: 0, limit: .max) } == byKey(work.id))
         let today = items.filter { $0.todayIndex != nil }.sorted { ($0.todayIndex ?? 0, $0.id) < ($1.todayIndex ?? 0, $1.id) }
         #expect(try repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) } == today)
+        #expect(try repository.read { try $0.completedItems(offset: 0, limit: 10) }.map(\.id) == [items[1].id])
         #expect(try repository.integrityProblems() == [])
 
         // The app's references still hold: deleting an item deletes its tags, and no tag can name a missing item.
@@ -691,7 +710,7 @@ struct SQLiteRepositoryTests {
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + OrderingSQL.listItems.countBefore[visibility], arguments: [ItemList.ID().text, 0, Item.ID().text])
                     .map { row in row["detail"] ?? "" }
             }
-            #expect(plan == ["SEARCH items USING PRIMARY KEY (list_id=? AND (sort_index,id)<(?,?))"], "\(visibility)")
+            #expect(plan == ["SEARCH items USING PRIMARY KEY (list_id=? AND heading_id=? AND (sort_index,id)<(?,?))"], "\(visibility)")
         }
     }
 
@@ -877,10 +896,11 @@ struct SQLiteRepositoryTests {
     @Test("Pages, windows and counts of every ordering come from its own index, with no sorting step")
     func orderingPlans() throws {
         let repository = try SQLiteItemRepository.inMemory()
-        // A list's items are the table itself, stored in their order.
+        // A list's items are the table itself, stored in their order, those of each heading together.
         let orderings: [(OrderScope, String)] = [
             (.items(ItemList.ID()), "USING PRIMARY KEY"), (.lists, "INDEX \(Schema.listAreaOrderIndex)"), (.today, "INDEX \(Schema.todayOrderIndex)"),
             (.checklist(Item.ID()), "USING PRIMARY KEY"), (.areas, "INDEX \(Schema.areaOrderIndex)"), (.area(Area.ID()), "INDEX \(Schema.listAreaOrderIndex)"),
+            (.headings(ItemList.ID()), "INDEX \(Schema.headingOrderIndex)"), (.heading(Heading.ID()), "USING PRIMARY KEY (list_id=? AND heading_id=?"),
         ]
         for (scope, source) in orderings {
             let (sql, membership) = OrderingSQL.of(scope)

@@ -40,7 +40,42 @@ struct ConvergenceTests {
         }
         // The checks of `conflicts()` saw each kind settled by its rule.
         #expect(total.concurrentMoves > 0 && total.deleteAgainstChange > 0 && total.goneAnchor > 0, "\(total)")
-        #expect(total.addToDeletedList > 0 && total.sameName > 0 && total.entryOfDeletedItem > 0 && total.listToDeletedArea > 0, "\(total)")
+        // A list moved into a deleted area and an item under a deleted heading are rarer: `deletedGroups` makes them for sure.
+        #expect(total.addToDeletedList > 0 && total.sameName > 0 && total.entryOfDeletedItem > 0, "\(total)")
+    }
+
+    @Test(
+        "A heading deleted on one device while another moves an item under it: the item stays, under no heading; a list moved into a deleted area goes to no area",
+        arguments: StoreKind.allCases, [false, true])
+    func deletedGroups(kind: StoreKind, deleteComesLater: Bool) throws {
+        // The second replica's clock runs ahead: its operations come later in the total order.
+        let simulation = try Simulation(replicas: 2, kind: kind)
+        let (deleter, mover) = deleteComesLater ? (simulation.engines[1], simulation.engines[0]) : (simulation.engines[0], simulation.engines[1])
+        let (list, other, area) = (ItemList.ID(), ItemList.ID(), Area.ID())
+        let (heading, kept, gone) = (Heading.ID(), Item.ID(), Item.ID())
+        let nowhere = SyncPlace(after: nil, before: nil)
+        for change: SyncChange in [
+            .createArea(id: area, name: "Work", place: nowhere), .createList(id: list, name: "Trip", place: nowhere),
+            .createList(id: other, name: "Home", place: nowhere), .createHeading(id: heading, list: list, title: "Packing", place: nowhere),
+            .addItem(id: kept, list: list, title: "Map", notes: "", place: nowhere),
+            .addItem(id: gone, list: list, title: "Tent", notes: "", place: nowhere, heading: heading),
+        ] { try deleter.perform(change) }
+        try simulation.exchangeAll()
+        // What DeleteHeading logs: the items it held, then the heading.
+        try deleter.perform(.deleteItems(ids: [gone]))
+        try deleter.perform(.deleteHeading(id: heading))
+        try deleter.perform(.deleteArea(id: area))
+        try mover.perform(.moveItems(ids: [kept], list: list, place: nowhere, heading: heading))
+        try mover.perform(.moveList(id: other, place: nowhere, area: area))
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+        try deleter.repository.read { transaction in
+            #expect(try transaction.heading(id: heading) == nil)
+            #expect(try transaction.item(id: gone) == nil)
+            let item = try #require(try transaction.item(id: kept))
+            #expect(item.listID == list && item.heading == nil, "kept, under no heading")
+            #expect(try transaction.list(id: other)?.area == nil, "in no area")
+        }
     }
 
     @Test("The result does not depend on the order operations arrive in, nor on duplicates")
@@ -244,6 +279,7 @@ final class Simulation {
         let service = try OrderingService(repository: state)
         var scopes: [OrderScope] = [.lists, .today]
         scopes += try state.read { try $0.lists() }.map { OrderScope.items($0.id) }
+        scopes += try state.read { transaction in try transaction.lists().flatMap { try [.headings($0.id)] + transaction.sections(of: $0.id).dropFirst() } }
         for scope in scopes {
             #expect(try service.validate(scope, repair: false).isHealthy, "\(scope)")
             let keys = try state.read { try $0.entries(in: scope, visibility: .all, offset: 0, limit: .max) }.map(\.sortIndex)
@@ -259,9 +295,10 @@ final class Simulation {
             var lines = try transaction.areas().map { "area \($0.id) \($0.name)" + (keys ? " \($0.sortIndex)" : "") }
             for list in try transaction.lists() {
                 lines.append("list \(list.id) \(list.name) in \(String(describing: list.area))" + (keys ? " \(list.sortIndex)" : ""))
+                lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
-                    lines.append("  item \(item.id) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isInToday)" + stored)
+                    lines.append("  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isInToday)" + stored)
                     for entry in try transaction.checklist(of: item.id) {
                         lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
                     }
@@ -282,6 +319,7 @@ final class Simulation {
             let checklists = try transaction.checklists(of: items.map(\.id))
             let entries = items.flatMap { checklists[$0.id] ?? [] }
             let areas = try transaction.areas()
+            let headings = try lists.flatMap { try transaction.headings(in: $0.id) }
             let names = ["Groceries", "Work", "Home"]
             func pick<T>(_ values: [T], _ word: Int) -> T? { values.isEmpty ? nil : values[word % values.count] }
             func place(after entry: OrderEntry.ID?, among order: [OrderEntry.ID]) -> SyncPlace {
@@ -289,7 +327,8 @@ final class Simulation {
                 return SyncPlace(after: entry, before: index + 1 < order.count ? order[index + 1] : nil)
             }
             let (word, other) = (words[2], words[3])
-            switch words[1] % 22 {
+            // Areas and headings more often than the rest: their conflicts need both to exist first.
+            switch words[1] % 34 {
             case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
@@ -334,7 +373,7 @@ final class Simulation {
                 case 1: return .deleteChecklistItems(ids: [entry.id])
                 default: return entry.isCompleted ? .reopenChecklistItems(ids: [entry.id]) : .completeChecklistItems(ids: [entry.id], at: Date(timeIntervalSince1970: 9))
                 }
-            case 20:
+            case 20, 24, 28:
                 let area = pick(areas, word)
                 switch other % 4 {
                 case 0: return .createArea(id: Area.ID(rawValue: newID()), name: names[word % names.count], place: place(after: area?.id.entryID, among: areas.map(\.id.entryID)))
@@ -345,12 +384,37 @@ final class Simulation {
                     return .moveArea(id: area.id, place: place(after: pick(order, other >> 2), among: order))
                 default: return area.map { .deleteArea(id: $0.id) }
                 }
-            case 21:
+            case 21, 25, 29:
                 // A list into an area, or out of any.
                 guard let list = pick(lists, word) else { return nil }
                 let target = pick([nil] + areas.map(\.id), other) ?? nil
                 let order = lists.filter { $0.area == target && $0.id != list.id }.map(\.id.entryID)
                 return .moveList(id: list.id, place: place(after: pick(order, other >> 2), among: order), area: target)
+            case 22, 26, 30, 32:
+                let heading = pick(headings, word)
+                switch other % 6 {
+                case 0, 1:
+                    guard let list = pick(lists, word >> 2) else { return nil }
+                    let order = headings.filter { $0.listID == list.id }.map(\.id.entryID)
+                    return .createHeading(id: Heading.ID(rawValue: newID()), list: list.id, title: "h\(word % 10)", place: place(after: pick(order, other >> 3), among: order))
+                case 2: return heading.map { .renameHeading(id: $0.id, title: "g\(other % 10)") }
+                case 3:
+                    // Within its list, or to another, with its items.
+                    guard let heading, let list = pick(lists, other >> 3) else { return nil }
+                    let order = headings.filter { $0.listID == list.id && $0.id != heading.id }.map(\.id.entryID)
+                    return .moveHeading(id: heading.id, list: list.id, place: place(after: pick(order, word >> 3), among: order))
+                default:
+                    guard let heading else { return nil }
+                    let held = items.filter { $0.heading == heading.id }.map(\.id)
+                    return held.isEmpty || other % 2 == 0 ? .deleteHeading(id: heading.id) : .deleteItems(ids: held)
+                }
+            case 23, 27, 31, 33:
+                // Items under a heading of a list, or out of one.
+                guard let first = pick(items, word), let list = pick(lists, other) else { return nil }
+                let listHeadings = headings.filter { $0.listID == list.id }.map(\.id)
+                let heading = other % 3 == 0 ? nil : pick(listHeadings, other >> 2)
+                let order = items.filter { $0.listID == list.id && $0.heading == heading && $0.id != first.id }.map(\.id.entryID)
+                return .moveItems(ids: [first.id], list: list.id, place: place(after: pick(order, word >> 3), among: order), heading: heading)
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
@@ -377,10 +441,13 @@ struct ConflictCounts: CustomStringConvertible {
     var entryOfDeletedItem = 0
     /// A list moved into an area that the other deleted.
     var listToDeletedArea = 0
+    /// An item moved under a heading that the other deleted.
+    var itemToDeletedHeading = 0
 
     var description: String {
         "moves \(concurrentMoves), delete/change \(deleteAgainstChange), gone anchor \(goneAnchor), to a deleted list \(addToDeletedList), "
-            + "same name \(sameName), entry of a deleted item \(entryOfDeletedItem), list to a deleted area \(listToDeletedArea)"
+            + "same name \(sameName), entry of a deleted item \(entryOfDeletedItem), list to a deleted area \(listToDeletedArea), "
+            + "item to a deleted heading \(itemToDeletedHeading)"
     }
 
     mutating func add(_ other: ConflictCounts) {
@@ -391,17 +458,18 @@ struct ConflictCounts: CustomStringConvertible {
         sameName += other.sameName
         entryOfDeletedItem += other.entryOfDeletedItem
         listToDeletedArea += other.listToDeletedArea
+        itemToDeletedHeading += other.itemToDeletedHeading
     }
 
     /// Counts what `first` met in `second`, made apart from it.
     mutating func count(_ first: SyncOperation, _ second: SyncOperation) {
         switch (first.change, second.change) {
-        case (.moveItems(let ids, _, _), .moveItems(let others, _, _)) where !Set(ids).isDisjoint(with: others):
+        case (.moveItems(let ids, _, _, _), .moveItems(let others, _, _, _)) where !Set(ids).isDisjoint(with: others):
             concurrentMoves += 1
         case (.deleteItems(let ids), let change) where !Set(ids).isDisjoint(with: change.subjects.map { Item.ID(rawValue: $0.rawValue) }):
             deleteAgainstChange += 1
-        case (.deleteList(let list), .addItem(_, let target, _, _, _)) where list == target,
-             (.deleteList(let list), .moveItems(_, let target, _)) where list == target:
+        case (.deleteList(let list), .addItem(_, let target, _, _, _, _)) where list == target,
+             (.deleteList(let list), .moveItems(_, let target, _, _)) where list == target:
             addToDeletedList += 1
         case (.createList(_, let name, _, _), .createList(_, let other, _, _)) where ItemList.nameKey(name) == ItemList.nameKey(other):
             sameName += 1
@@ -410,6 +478,8 @@ struct ConflictCounts: CustomStringConvertible {
             entryOfDeletedItem += 1
         case (.deleteArea(let area), .moveList(_, _, let target?)) where area == target:
             listToDeletedArea += 1
+        case (.deleteHeading(let heading), .moveItems(_, _, _, let target?)) where heading == target:
+            itemToDeletedHeading += 1
         default:
             break
         }
@@ -423,14 +493,15 @@ extension SyncChange {
         switch self {
         case .createList(let id, _, _, _), .renameList(let id, _), .moveList(let id, _, _), .deleteList(let id): [id.entryID]
         case .createArea(let id, _, _), .renameArea(let id, _), .moveArea(let id, _), .deleteArea(let id): [id.entryID]
-        case .addItem(let id, _, _, _, _), .editItem(let id, _, _): [id.entryID]
-        case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _),
+        case .createHeading(let id, _, _, _), .renameHeading(let id, _), .moveHeading(let id, _, _), .deleteHeading(let id): [id.entryID]
+        case .addItem(let id, _, _, _, _, _), .editItem(let id, _, _): [id.entryID]
+        case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _, _),
              .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
             ids.map(\.entryID)
         case .addChecklistItem(let id, _, _, _), .editChecklistItem(let id, _): [id.entryID]
         case .moveChecklistItems(let ids, _, _), .completeChecklistItems(let ids, _), .reopenChecklistItems(let ids), .deleteChecklistItems(let ids):
             ids.map(\.entryID)
-        case .repairOrder, .repairChecklist, .repairAreas, .unknown, .retireReplica, .leaveForkedReplica: []
+        case .repairOrder, .repairChecklist, .repairAreas, .repairHeadings, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
     }
@@ -438,10 +509,11 @@ extension SyncChange {
     /// The entries the change takes out of an ordering: deleted, moved to another list, or out of Today.
     var removes: Set<OrderEntry.ID> {
         switch self {
-        case .deleteItems(let ids), .removeFromToday(let ids), .moveItems(let ids, _, _): Set(ids.map(\.entryID))
+        case .deleteItems(let ids), .removeFromToday(let ids), .moveItems(let ids, _, _, _): Set(ids.map(\.entryID))
         case .deleteChecklistItems(let ids): Set(ids.map(\.entryID))
         case .deleteList(let id): [id.entryID]
         case .deleteArea(let id): [id.entryID]
+        case .deleteHeading(let id): [id.entryID]
         default: []
         }
     }
@@ -449,7 +521,7 @@ extension SyncChange {
     /// Where the change places its entries.
     var place: SyncPlace? {
         switch self {
-        case .createList(_, _, let place, _), .moveList(_, let place, _), .createArea(_, _, let place), .moveArea(_, let place), .addItem(_, _, _, _, let place), .moveItems(_, _, let place),
+        case .createList(_, _, let place, _), .moveList(_, let place, _), .createArea(_, _, let place), .moveArea(_, let place), .addItem(_, _, _, _, let place, _), .moveItems(_, _, let place, _),
              .addToToday(_, let place), .moveInToday(_, let place), .addChecklistItem(_, _, _, let place), .moveChecklistItems(_, _, let place):
             place
         default: nil
@@ -458,15 +530,15 @@ extension SyncChange {
 
     /// Whether the change adds the item.
     func adds(_ id: Item.ID) -> Bool {
-        if case .addItem(let added, _, _, _, _) = self { return added == id }
+        if case .addItem(let added, _, _, _, _, _) = self { return added == id }
         return false
     }
 
     /// The list the change puts the item in, when it places it.
     func places(_ id: Item.ID) -> ItemList.ID? {
         switch self {
-        case .addItem(let added, let list, _, _, _) where added == id: list
-        case .moveItems(let ids, let list, _) where ids.contains(id): list
+        case .addItem(let added, let list, _, _, _, _) where added == id: list
+        case .moveItems(let ids, let list, _, _) where ids.contains(id): list
         default: nil
         }
     }

@@ -183,6 +183,22 @@ struct IntentSample {
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
         func id<Subject>(_ ids: [String: Identifier<Subject>], _ title: String) throws -> Identifier<Subject> { try #require(ids[title]) }
+        /// On the fixture, Groceries gets the headings Dairy (with Eggs and Bread under it) and Bakery (empty).
+        func addOnHeadings(
+            _ make: (_ lists: (ItemList.ID, ItemList.ID), _ items: [String: Item.ID], _ headings: [String: Heading.ID]) throws
+                -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)
+        ) async throws {
+            let fixture = try await fixture(kind: kind)
+            let environment = fixture.replica.environment
+            var headings: [String: Heading.ID] = [:]
+            for title in ["Dairy", "Bakery"] {
+                headings[title] = try await CreateHeading(title: title, in: fixture.groceries).perform(in: environment).heading.id
+            }
+            let dairy = try id(headings, "Dairy")
+            _ = try await MoveItems([try id(fixture.items, "Eggs"), try id(fixture.items, "Bread")], to: .top, section: .heading(dairy)).perform(in: environment)
+            let (prepare, intent) = try make((fixture.groceries, fixture.work), fixture.items, headings)
+            samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
+        }
         let archive = Archive(defaultList: nil, lists: [ArchivedList(ItemList(name: "Imported", createdAt: Date(timeIntervalSince1970: 0)), items: [])])
 
         try await add { lists, _ in ([], AddItem(title: "Butter", list: lists.0, placement: .top)) }
@@ -232,6 +248,32 @@ struct IntentSample {
         try await addOnAreas { lists, _ in ([DeleteList(list: lists.1)], Undo()) }
         try await addOnAreas { _, _ in ([], ValidateList(.areas, repair: true)) }
         try await addOnAreas { _, areas in ([], NormalizeList(.area(try id(areas, "Office")))) }
+        try await addOnHeadings { lists, _, _ in ([], CreateHeading(title: "Frozen", in: lists.0, placement: .top)) }
+        try await addOnHeadings { _, _, headings in ([], RenameHeading(heading: try id(headings, "Dairy"), title: "Dairy and eggs")) }
+        try await addOnHeadings { _, _, headings in ([], MoveHeading(try id(headings, "Bakery"), to: .top)) }
+        try await addOnHeadings { lists, _, headings in ([], MoveHeading(try id(headings, "Dairy"), to: .bottom, in: lists.1)) }
+        try await addOnHeadings { lists, _, _ in ([], MoveHeadingsAtOffsets(fromOffsets: [1], toOffset: 0, in: lists.0)) }
+        try await addOnHeadings { _, _, headings in ([], DeleteHeading(heading: try id(headings, "Dairy"))) }
+        try await addOnHeadings { _, _, headings in ([DeleteHeading(heading: try id(headings, "Dairy"))], Undo()) }
+        try await addOnHeadings { _, _, headings in ([DeleteHeading(heading: try id(headings, "Dairy")), Undo()], Redo()) }
+        try await addOnHeadings { lists, _, headings in ([MoveHeading(try id(headings, "Dairy"), to: .top, in: lists.1)], Undo()) }
+        try await addOnHeadings { lists, _, _ in ([DeleteList(list: lists.0)], Undo()) }
+        try await addOnHeadings { _, items, headings in ([], MoveItems([try id(items, "Milk")], to: .top, section: .heading(try id(headings, "Bakery")))) }
+        try await addOnHeadings { _, items, _ in ([], MoveItems([try id(items, "Eggs")], to: .bottom, section: .noHeading, visibility: .all)) }
+        try await addOnHeadings { lists, items, headings in ([], MoveItems([try id(items, "Report")], to: .top, into: lists.0, section: .heading(try id(headings, "Dairy")))) }
+        try await addOnHeadings { lists, _, headings in
+            ([], MoveItemsAtOffsets(fromOffsets: [1], toOffset: 0, in: lists.0, section: .heading(try id(headings, "Dairy")), visibility: .all))
+        }
+        try await addOnHeadings { lists, items, headings in
+            let shown = [try id(items, "Milk")]
+            return ([], MoveItemsAtOffsets(fromOffsets: [0], toOffset: 0, in: lists.0, destination: .heading(try id(headings, "Bakery")), shown: shown, destinationShown: []))
+        }
+        try await addOnHeadings { lists, _, headings in
+            ([], MoveItemsAtOffsets(fromOffsets: [0], toOffset: 1, in: lists.0, section: .heading(try id(headings, "Dairy")), destination: .noHeading, visibility: .all))
+        }
+        try await addOnHeadings { lists, _, _ in ([], ValidateList(.headings(lists.0), repair: true)) }
+        try await addOnHeadings { _, _, headings in ([], NormalizeList(.heading(try id(headings, "Dairy")))) }
+        try await addOnHeadings { lists, _, _ in ([], ListItems(list: lists.0, visibility: .all)) }
         try await add { _, _ in ([], ShowToday(visibility: .all)) }
         try await add { _, _ in ([], ShowLogbook(offset: 0, limit: 10)) }
         try await add { _, items in ([], AddToToday([try id(items, "Eggs"), try id(items, "Report")], placement: .top)) }

@@ -103,7 +103,7 @@ struct OperationCheckTests {
     @Test("An id, a replica or an item or list id that is not a UUID is refused with the field named")
     func identifiers() throws {
         let added = addItem(2)
-        guard case .addItem(let item, _, _, _, _) = added.change else { Issue.record("not an addItem"); return }
+        guard case .addItem(let item, _, _, _, _, _) = added.change else { Issue.record("not an addItem"); return }
         let addLine = try lines(of: file([added]))[1]
         let move = operation(2, .moveItems(ids: [Item.ID(), Item.ID()], list: Self.list, place: SyncPlace(after: nil, before: nil)))
         let moveLine = try lines(of: file([move]))[1]
@@ -263,6 +263,6 @@ struct OperationCheckTests {
 extension SyncChange {
     /// The ids of a move of items.
     var movedIDs: [Item.ID] {
-        if case .moveItems(let ids, _, _) = self { ids } else { [] }
+        if case .moveItems(let ids, _, _, _) = self { ids } else { [] }
     }
 }

@@ -20,11 +20,16 @@ extension OrderingKind: ExpressibleByArgument, RequestValue {
     ///   area; `invalidField` when a list, an item or an area is named with another scope.
     static func scope(_ kind: Self?, list: ListReference?, item: ItemReference?, area: AreaReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
         let kind = kind ?? .items
-        if list != nil, kind != .items { throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items.") }
+        if list != nil, kind != .items, kind != .headings {
+            throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items or headings.")
+        }
         if item != nil, kind != .checklist { throw IntentFailure(code: "invalidField", message: "Name an item only with the scope of a checklist.") }
         if area != nil, kind != .area { throw IntentFailure(code: "invalidField", message: "Name an area only with the scope of an area's lists.") }
         switch kind {
         case .items: return .items(try resolve.list(list).id)
+        case .headings: return .headings(try resolve.list(list).id)
+        case .heading:
+            throw IntentFailure(code: "invalidField", message: "The items under a heading cannot be named here yet; check the list's headings with the scope headings.")
         case .lists: return .lists
         case .today: return .today
         case .areas: return .areas
@@ -72,7 +77,7 @@ struct ValidateCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings")) var scope: OrderingKind?
     @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
     @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
     @Flag(help: ArgumentHelp(Form.help(.repair))) var repair = false
@@ -86,7 +91,8 @@ struct ValidateCommand: RequestCommand {
         case .lists, .area: "lists"
         case .checklist: "entries"
         case .areas: "areas"
-        case .items, .today: "items"
+        case .items, .today, .heading: "items"
+        case .headings: "headings"
         }
         guard !result.healthy else { return "\(name): \(report.itemCount) \(entries), keys in good order." }
         let found = "\(name): \(report.tiedGroups) group(s) of tied keys (\(report.tiedItems) \(entries)), \(report.crampedGaps) cramped gap(s)"
@@ -129,7 +135,7 @@ struct NormalizeCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings")) var scope: OrderingKind?
     @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
     @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
 
