@@ -14,7 +14,7 @@ public struct Arrange: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self,
-            AreasCommand.self, AreaCommand.self,
+            AreasCommand.self, AreaCommand.self, HeadingCommand.self,
             ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self,
             CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self, LogbookCommand.self,
             ChecklistCommand.self,

@@ -249,13 +249,15 @@ public final class CommandSession: Sendable {
     ///
     /// - Parameter inToday: Count in Today instead, for the open items that are there.
     func positions(of items: [ItemSummary], inToday: Bool = false) async throws -> [Item.ID: Int] {
-        let open = items.filter { !$0.completed }.compactMap { item -> (Item.ID, OrderScope, OrderKey)? in
-            (inToday ? item.todayIndex : item.sortIndex).map { (item.id, inToday ? .today : .items(item.list), OrderKey(sortIndex: $0, id: item.id.entryID)) }
+        let open = items.filter { !$0.completed }.compactMap { item -> (ItemSummary, OrderKey)? in
+            (inToday ? item.todayIndex : item.sortIndex).map { (item, OrderKey(sortIndex: $0, id: item.id.entryID)) }
         }
         return try await environment.repository.read { transaction in
             var positions: [Item.ID: Int] = [:]
-            for (id, scope, key) in open {
-                positions[id] = try transaction.entryCount(in: scope, visibility: .open, before: key) + 1
+            for (item, key) in open {
+                positions[item.id] = try inToday
+                    ? transaction.entryCount(in: .today, visibility: .open, before: key) + 1
+                    : transaction.itemCount(in: item.list, section: item.heading.map(OrderScope.heading) ?? .items(item.list), visibility: .open, before: key) + 1
             }
             return positions
         }

@@ -4,7 +4,7 @@ import ArrangeModel
 import ArrangeStore
 import Foundation
 
-/// What Tab offers in the REPL: command names, list and area names, and item references.
+/// What Tab offers in the REPL: command names, list, area and heading names, and item references.
 public struct Completer: Sendable {
     public let session: CommandSession
 
@@ -48,6 +48,14 @@ public struct Completer: Sendable {
     static let areaOptions = Set(
         RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == AreaReference.self || $0.valueType == AreaChoice.self }.map { "--" + $0.name })
 
+    /// The subcommands of `heading`.
+    static let headingCommands = HeadingCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+    /// The options followed by a heading: the catalogue's heading parameters, and `move`'s `--to-heading`.
+    static let headingOptions = Set(
+        RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == HeadingReference.self || $0.valueType == HeadingChoice.self }
+            .map { "--" + $0.name } + ["--to-heading"])
+
     /// The options of the checklist commands that take a value.
     static let checklistValueOptions: Set = ["--list", "--before", "--after", "--offset", "--to-offset", "--from-offsets"]
 
@@ -81,9 +89,15 @@ public struct Completer: Sendable {
         if command == AreaCommand.configuration.commandName {
             return areaCandidates(before: before, current: current)
         }
+        if command == HeadingCommand.configuration.commandName {
+            return headingCandidates(before: before, current: current)
+        }
         let previous = before.last ?? ""
         if Self.areaOptions.contains(previous) {
             return areaNames(matching: current)
+        }
+        if Self.headingOptions.contains(previous) {
+            return headingTitles(matching: current, inList: option(["--into", "--list", "--from"], in: before))
         }
         if previous == "--scope" {
             return OrderingKind.allCases.map(\.rawValue).filter { $0.hasPrefix(current) }
@@ -117,6 +131,23 @@ public struct Completer: Sendable {
         let placesAnchor = previous == "--before" || previous == "--after"
         let namesArea = before.count == 2 && before[1] != "create"
         return placesAnchor || namesArea ? areaNames(matching: current) : []
+    }
+
+    /// The candidates after `heading`: its subcommands, then the heading that `rename`, `move`
+    /// and `delete` name and the heading a placement names, among the headings of `--list` (of
+    /// `--into` for a placement), and lists after `--list` and `--into`; nothing for a title.
+    private func headingCandidates(before: [String], current: String) -> [String] {
+        guard before.count > 1 else { return Self.headingCommands.filter { $0.hasPrefix(current) } }
+        let previous = before.last ?? ""
+        if previous == "--list" || previous == "--into" { return listNames(matching: current) }
+        let placesAnchor = previous == "--before" || previous == "--after"
+        guard !previous.hasPrefix("--") || placesAnchor else { return [] }
+        // The heading named is the first argument: a word that is neither an option nor an option's value.
+        let valueOptions: Set = ["--list", "--into", "--before", "--after", "--offset", "--to-offset"]
+        let arguments = before.indices.dropFirst(2).filter { !before[$0].hasPrefix("--") && !valueOptions.contains(before[$0 - 1]) }
+        let namesHeading = arguments.isEmpty && before[1] != "create"
+        guard placesAnchor || namesHeading else { return [] }
+        return headingTitles(matching: current, inList: option(placesAnchor ? ["--into", "--list"] : ["--list"], in: before))
     }
 
     /// The candidates after `checklist`: its subcommands, then the item, then entries of the
@@ -171,6 +202,16 @@ public struct Completer: Sendable {
 
     private func areaNames(matching prefix: String) -> [String] {
         names((try? repository.read { try $0.areas() })?.map(\.name) ?? [], matching: prefix)
+    }
+
+    /// The titles of the headings of the list named (as typed, spaces escaped), else of the current list.
+    private func headingTitles(matching prefix: String, inList name: String?) -> [String] {
+        let currentList = session.currentList
+        let titles = try? repository.read { transaction in
+            let list = try ReferenceResolver(transaction, currentList: currentList).list(name.map { ListReference($0.replacingOccurrences(of: "\\ ", with: " ")) })
+            return try transaction.headings(in: list.id).map(\.title)
+        }
+        return names(titles ?? [], matching: prefix)
     }
 
     /// The names that start with `prefix`, ignoring case, with their spaces escaped.

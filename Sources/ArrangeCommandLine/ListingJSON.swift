@@ -87,7 +87,12 @@ struct ListingJSON: ~Copyable {
     }
 
     private mutating func write(_ listing: ItemListing) {
-        append(#"{"items":["#)
+        append(#"{"headings":["#)
+        for (index, heading) in listing.headings.enumerated() {
+            if index > 0 { append(",") }
+            write(heading)
+        }
+        append(#"],"items":["#)
         for (index, item) in listing.items.enumerated() {
             if index > 0 { append(",") }
             write(item)
@@ -119,8 +124,26 @@ struct ListingJSON: ~Copyable {
         append("}")
     }
 
-    /// An item's members in the order `.sortedKeys` gives them; the optional ones only when
-    /// present, as the synthesized `encodeIfPresent` writes them.
+    private mutating func write(_ heading: HeadingSummary) {
+        append(#"{"createdAt":"#)
+        date(heading.createdAt)
+        append(#","id":"#)
+        id(heading.id)
+        append(#","list":"#)
+        id(heading.list)
+        append(#","openItems":"#)
+        number(Int64(heading.openItems))
+        append(#","sortIndex":"#)
+        number(heading.sortIndex)
+        append(#","title":"#)
+        string(heading.title)
+        append(#","totalItems":"#)
+        number(Int64(heading.totalItems))
+        append("}")
+    }
+
+    /// An item's members in the order `.sortedKeys` gives them; `heading` as `null` for none,
+    /// and the other optional ones only when present, as ``ItemSummary``'s `encode(to:)` writes them.
     private mutating func write(_ item: ItemSummary) {
         append(#"{"checklist":["#)
         for (index, entry) in item.checklist.enumerated() {
@@ -134,6 +157,12 @@ struct ListingJSON: ~Copyable {
         }
         append(#","createdAt":"#)
         date(item.createdAt)
+        if let heading = item.heading {
+            append(#","heading":"#)
+            id(heading)
+        } else {
+            append(#","heading":null"#)
+        }
         append(#","id":"#)
         id(item.id)
         append(#","list":"#)

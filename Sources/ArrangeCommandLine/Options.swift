@@ -82,6 +82,13 @@ extension AreaReference: PlacementAnchor {
     static let counted = "the areas"
 }
 
+extension HeadingReference: PlacementAnchor {
+    static let placed = "the heading"
+    static let noun = "heading"
+    static let namedBy = "a title or an id"
+    static let counted = "the headings of the list"
+}
+
 /// Where something goes: one of `--top`, `--bottom`, `--before`, `--after`, `--offset`.
 struct PlacementOptions<Anchor: PlacementAnchor>: ParsableArguments {
     @Flag(name: .long, help: ArgumentHelp("Put \(Anchor.placed) before every other \(Anchor.noun)."))

@@ -327,8 +327,8 @@ extension ReopenCommand: PlainlyReadItemsCommand {}
 extension DeleteCommand: PlainlyReadItemsCommand {}
 
 extension MoveCommand: PlainlyReadCommand {
-    static var plainFlags: Set<String> { PlacementOptions<ItemReference>.plainFlags }
-    static var plainOptions: Set<String> { PlacementOptions<ItemReference>.plainOptions.union(["into", "list", "from"]) }
+    static var plainFlags: Set<String> { PlacementOptions<ItemReference>.plainFlags.union(["no-heading"]) }
+    static var plainOptions: Set<String> { PlacementOptions<ItemReference>.plainOptions.union(["into", "list", "from", "heading"]) }
 
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
@@ -337,7 +337,10 @@ extension MoveCommand: PlainlyReadCommand {
         placement = try PlacementOptions(plain: line)
         list = try line.option("into", or: "list")
         from = try line.option("from")
+        heading = try line.option("heading")
+        noHeading = line.flag("no-heading")
         fromOffsets = []
         toOffset = nil
+        toHeading = nil
     }
 }

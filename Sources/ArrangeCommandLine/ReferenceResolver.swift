@@ -28,6 +28,10 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case checklistPositionOutOfRange(position: Int, count: Int, item: String)
     /// No area has this name or id; `known` names the areas there are.
     case unknownArea(String, known: [String])
+    /// No heading of the list named `list` has this title, and none has this id; `known` names its headings.
+    case unknownHeading(String, list: String, known: [String])
+    /// Several headings of the list named `list` have this title.
+    case ambiguousHeading(String, list: String, matches: Int)
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -43,6 +47,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .invalidChecklistItemReference: "invalidReference"
         case .checklistPositionOutOfRange: "positionOutOfRange"
         case .unknownArea: "unknownArea"
+        case .unknownHeading: "unknownHeading"
+        case .ambiguousHeading: "ambiguousHeading"
         }
     }
 }
@@ -78,6 +84,12 @@ extension ReferenceError: LocalizedError {
                 : "#\(position) is out of range: the checklist of '\(item)' has \(count) entr\(count == 1 ? "y" : "ies") (#1 to #\(count))."
         case .unknownArea(let name, let known):
             "No area is named '\(name)'." + (known.isEmpty ? " There are no areas yet; create one with `area create`." : " Areas: \(known.joined(separator: ", ")).")
+        case .unknownHeading(let title, let list, let known):
+            "'\(list)' has no heading '\(title)'."
+                + (known.isEmpty ? " It has no headings yet; create one with `heading create`." : " Its headings: \(known.joined(separator: ", ")).")
+                + " Name a heading of another list with --list, or by id."
+        case .ambiguousHeading(let title, let list, let matches):
+            "\(matches) headings of '\(list)' are titled '\(title)'; name one by id (`list --json` shows them)."
         }
     }
 }
@@ -261,6 +273,29 @@ public final class ReferenceResolver {
     /// - Throws: ``ReferenceError/unknownArea(_:known:)``.
     func group(_ reference: AreaReference?) throws -> ListGroup {
         ListGroup(try reference.map { try area($0).id })
+    }
+
+    // MARK: Headings
+
+    /// The heading `reference` names: by id, or by title among the headings of `list` (the
+    /// current list, else the default list, when `nil`).
+    ///
+    /// - Throws: ``ReferenceError/unknownHeading(_:list:known:)``, ``ReferenceError/ambiguousHeading(_:list:matches:)``.
+    public func heading(_ reference: HeadingReference, in list: ListReference?) throws -> Heading {
+        let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let id = Heading.ID(text), let heading = try transaction.heading(id: id) { return heading }
+        let list = try self.list(list)
+        let headings = try transaction.headings(in: list.id)
+        let key = ItemList.nameKey(text)
+        let matches = headings.filter { ItemList.nameKey($0.title) == key }
+        guard let heading = matches.first else { throw ReferenceError.unknownHeading(reference.text, list: list.name, known: headings.map(\.title)) }
+        guard matches.count == 1 else { throw ReferenceError.ambiguousHeading(reference.text, list: list.name, matches: matches.count) }
+        return heading
+    }
+
+    /// A placement among the headings of `list` with its anchor resolved.
+    public func placement(_ reference: HeadingPlacementReference, in list: ListReference?) throws -> HeadingPlacement {
+        try reference.map { try self.heading($0, in: list).id }
     }
 
     /// A placement among the areas with its anchor resolved.

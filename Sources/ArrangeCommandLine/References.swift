@@ -119,6 +119,16 @@ public struct AreaReference: TextReference {
     }
 }
 
+/// How a heading is named: its title, ignoring case, among the headings of a list, or its id.
+public struct HeadingReference: TextReference {
+    /// The title or id as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+}
+
 /// A reference written as text: a string literal in Swift, a string in JSON, a word on the command line.
 public protocol TextReference: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArgument, CustomStringConvertible {
     /// The reference as it was written.
@@ -156,3 +166,6 @@ public typealias ListPlacementReference = Placement<ListReference>
 
 /// Where an area goes among the areas, with an anchor named by an ``AreaReference``.
 public typealias AreaPlacementReference = Placement<AreaReference>
+
+/// Where a heading goes among the headings of its list, with an anchor named by a ``HeadingReference``.
+public typealias HeadingPlacementReference = Placement<HeadingReference>

@@ -41,17 +41,30 @@ enum TextFormat {
         return "  \(padded)  \(short(item.id))  \(item.completed ? "✓ " : "")\(item.title)"
     }
 
-    /// A list's items under a heading.
+    /// A list's items under a line that names it: those under no heading, then each heading
+    /// (`  ## Packing`) with its items.
     static func listing(_ listing: ItemListing) -> String {
         let list = listing.list
         let done = list.totalItems - list.openItems
-        var heading = "\(list.name): \(list.openItems) open"
-        if done > 0 { heading += ", \(done) done" }
-        guard !listing.items.isEmpty else {
-            return heading + "\n  (nothing here; add an item with: add TITLE)"
+        var title = "\(list.name): \(list.openItems) open"
+        if done > 0 { title += ", \(done) done" }
+        guard !listing.items.isEmpty || !listing.headings.isEmpty else {
+            return title + "\n  (nothing here; add an item with: add TITLE)"
         }
         let width = listing.items.compactMap(\.position).max().map { "#\($0)".count } ?? 0
-        return ([heading] + listing.items.map { row($0, width: width) }).joined(separator: "\n")
+        let byHeading = Dictionary(grouping: listing.items, by: \.heading)
+        var lines = [title] + (byHeading[nil] ?? []).map { row($0, width: width) }
+        for heading in listing.headings {
+            lines.append("  ## \(heading.title)")
+            lines += (byHeading[heading.id] ?? []).map { row($0, width: width) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A list's headings, one per line, in order, with how many open items each holds.
+    static func headings(_ headings: [HeadingSummary]) -> String {
+        guard !headings.isEmpty else { return "  (no headings)" }
+        return headings.map { "  \($0.title)  (\($0.openItems) open)" }.joined(separator: "\n")
     }
 
     /// Today's items under a heading, each with its list.

@@ -255,7 +255,7 @@ public struct ShowItem: ArrangeIntent {
     /// - Complexity: One count of the items before it in its list.
     public func run(in context: IntentContext) throws -> ItemResult {
         let item = try context.item(item)
-        let position = item.isCompleted ? nil : try context.transaction.entryCount(in: .items(item.listID), visibility: .open, before: item.orderKey) + 1
+        let position = item.isCompleted ? nil : try context.transaction.itemCount(in: item.listID, section: item.scope, visibility: .open, before: item.orderKey) + 1
         return ItemResult(item: try context.summary(of: item, position: position))
     }
 }

@@ -5,7 +5,7 @@ public import Foundation
 
 /// An item as intents return it.
 ///
-/// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (when under one),
+/// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (`null` for none),
 /// `title`, `notes`, `sortIndex`, `completed`, `completedAt` (when completed), `today`,
 /// `todayIndex` (when in Today), `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
@@ -58,6 +58,31 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         self.position = position
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, list, listName, heading, title, notes, sortIndex, completed, completedAt, today, todayIndex, checklist, createdAt, updatedAt, position
+    }
+
+    /// Writes every field, `heading` as `null` for an item under no heading, so that a reader of
+    /// the JSON sees the field either way; `completedAt`, `todayIndex` and `position` only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(list, forKey: .list)
+        try container.encode(listName, forKey: .listName)
+        try container.encode(heading, forKey: .heading)
+        try container.encode(title, forKey: .title)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(completed, forKey: .completed)
+        try container.encodeIfPresent(completedAt, forKey: .completedAt)
+        try container.encode(today, forKey: .today)
+        try container.encodeIfPresent(todayIndex, forKey: .todayIndex)
+        try container.encode(checklist, forKey: .checklist)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(position, forKey: .position)
     }
 }
 

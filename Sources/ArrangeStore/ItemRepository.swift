@@ -537,6 +537,19 @@ extension ItemReading {
         try sections(of: list).reduce(0) { $0 + (try entryCount(in: $1, visibility: visibility)) }
     }
 
+    /// How many of the items seen under `visibility` come before an item of `list` in the list's
+    /// display order: those of the sections before its own (``sections(of:)``), and those
+    /// before its key in its own (`section`, under its heading or none).
+    ///
+    /// - Complexity: One count for the item's section; a count of each section before it, and a
+    ///   read of the list's headings, for an item under a heading.
+    public func itemCount(in list: ItemList.ID, section: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        var count = try entryCount(in: section, visibility: visibility, before: key)
+        guard section != .items(list) else { return count }
+        for earlier in try sections(of: list).prefix(while: { $0 != section }) { count += try entryCount(in: earlier, visibility: visibility) }
+        return count
+    }
+
     /// The orderings a list's items are in, in display order: the items under no heading, then
     /// each heading's, in the order of the headings.
     public func sections(of list: ItemList.ID) throws -> [OrderScope] {

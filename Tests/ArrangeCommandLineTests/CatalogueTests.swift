@@ -11,7 +11,8 @@ struct CatalogueTests {
     @Test("Every form is listed once, with a title, a summary and documented parameters")
     func entries() {
         #expect(RequestCatalogue.names == [
-            "lists", "createList", "moveList", "renameList", "deleteList", "areas", "createArea", "renameArea", "moveArea", "deleteArea", "list", "show", "add", "rename", "edit",
+            "lists", "createList", "moveList", "renameList", "deleteList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
+            "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
             "complete", "reopen", "delete", "move", "today", "addToToday", "removeFromToday", "moveInToday", "logbook",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",
@@ -34,9 +35,11 @@ struct CatalogueTests {
         let createList = CreateListRequest.fields
         #expect(createList.map(\.name) == ["name", "placement", "area"] && createList.map(\.isRequired) == [true, false, false])
         #expect(MoveListRequest.fields.map(\.name) == ["list", "placement", "area"] && MoveListRequest.fields[2].jsonForm == AreaChoice.jsonForm)
-        #expect(RequestCatalogue.unknownIntentMessage("createAera") == "Unknown intent 'createAera'. Did you mean 'createList', 'createArea'? `arrange run --help` lists every intent.")
+        #expect(RequestCatalogue.unknownIntentMessage("createAera") == "Unknown intent 'createAera'. Did you mean 'createList', 'createArea', 'createHeading'? `arrange run --help` lists every intent.")
         #expect(createList[1].jsonForm == ListPlacementReference.jsonForm)
-        #expect(MoveAtOffsetsRequest.fields.map(\.jsonForm) == ["an array of whole numbers", "a whole number", ListReference.jsonForm])
+        #expect(MoveAtOffsetsRequest.fields.map(\.jsonForm) == [
+            "an array of whole numbers", "a whole number", ListReference.jsonForm, HeadingReference.jsonForm, HeadingChoice.jsonForm,
+        ])
         #expect(CompleteRequest.fields.map(\.name) == ["items", "list"] && CompleteRequest.fields[0].help == CompleteRequest.itemsHelp)
         #expect(UndoRequest.fields.isEmpty)
         // Every request's fields can be read: each value is a RequestValue.

@@ -77,9 +77,10 @@ struct ReplTests {
         let subcommandForms: Set = [
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
+            "create-heading", "rename-heading", "move-heading", "delete-heading",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "area", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "heading", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -119,6 +120,14 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "area create ") == [])
         #expect(completer.candidates(lineBeforeCursor: "move-list Groceries --area w") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "create-list Garden --area ") == ["Home\\ Life", "Work"])
+        let groceries = try await session.resolveList("Groceries").id
+        for title in ["Dairy", "Bakery goods"] { _ = try await CreateHeading(title: title, in: groceries).perform(in: session.environment) }
+        #expect(completer.candidates(lineBeforeCursor: "heading ") == ["create", "rename", "move", "delete"])
+        #expect(completer.candidates(lineBeforeCursor: "heading move b") == [], "the current list, Inbox, has no headings")
+        #expect(completer.candidates(lineBeforeCursor: "heading move --list Groceries b") == ["Bakery\\ goods"])
+        #expect(completer.candidates(lineBeforeCursor: "heading move Dairy --list Groceries --after ") == ["Dairy", "Bakery\\ goods"])
+        #expect(completer.candidates(lineBeforeCursor: "heading create ") == [])
+        #expect(completer.candidates(lineBeforeCursor: "move #1 --into Groceries --heading d") == ["Dairy"])
         #expect(completer.candidates(lineBeforeCursor: "today add #") == ["#1", "#2", "#3"], "#N of the list for the items added")
         #expect(completer.candidates(lineBeforeCursor: "today remove #") == [], "Today is empty")
         let work = try await ListItems(list: try await session.resolveList("Work").id).perform(in: session.environment)

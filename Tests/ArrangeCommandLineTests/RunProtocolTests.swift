@@ -294,6 +294,61 @@ struct RunProtocolTests {
         #expect(results[23]?["healthy"] as? Bool == true && results[24] != nil, "\(answers[23...24])")
     }
 
+    @Test("The contract of headings: a list's headings in order, an ITEM's heading (null for none), move with a heading and out with null, offsets within and across sections, and every bad input refused")
+    func headingContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "createList", "name": "Trip"}"##,
+            ##"{"intent": "add", "title": "Map", "list": "Trip"}"##,
+            ##"{"intent": "add", "title": "Tent", "list": "Trip"}"##,
+            ##"{"intent": "add", "title": "Boots", "list": "Trip"}"##,
+            ##"{"intent": "createHeading", "title": "Packing", "list": "Trip"}"##,
+            ##"{"intent": "createHeading", "title": "Papers", "list": "Trip", "placement": "top"}"##,
+            ##"{"intent": "move", "items": ["#2", "#3"], "placement": "top", "from": "Trip", "heading": "packing"}"##,
+            ##"{"intent": "moveHeading", "heading": "Papers", "list": "Trip", "placement": {"after": "Packing"}}"##,
+            ##"{"intent": "moveHeading", "fromOffsets": [1], "toOffset": 0, "list": "Trip"}"##,
+            ##"{"intent": "renameHeading", "heading": "Papers", "list": "Trip", "title": "Documents"}"##,
+            ##"{"intent": "move", "fromOffsets": [1], "toOffset": 0, "list": "Trip", "heading": "Packing"}"##,
+            ##"{"intent": "move", "fromOffsets": [0], "toOffset": 0, "list": "Trip", "toHeading": "Documents"}"##,
+            ##"{"intent": "list", "list": "Trip"}"##,
+            ##"{"intent": "move", "items": ["#1"], "placement": "bottom", "from": "Trip", "heading": null}"##,
+            ##"{"intent": "deleteHeading", "heading": "Packing", "list": "Trip"}"##,
+            ##"{"intent": "list", "list": "Trip"}"##,
+            ##"{"intent": "createHeading", "title": " ", "list": "Trip"}"##,
+            ##"{"intent": "renameHeading", "heading": "Nope", "list": "Trip", "title": "X"}"##,
+            ##"{"intent": "moveHeading", "heading": "Documents", "list": "Trip", "placement": {"after": "Documents"}}"##,
+            ##"{"intent": "deleteHeading"}"##,
+            ##"{"intent": "move", "items": ["#1"], "placement": "top", "from": "Trip", "heading": 7}"##,
+            ##"{"intent": "validate", "scope": "heading", "list": "Trip", "heading": "Documents"}"##,
+            ##"{"intent": "normalize", "scope": "headings", "list": "Trip"}"##,
+            ##"{"intent": "validate", "scope": "heading", "list": "Trip"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        #expect(results.prefix(16).allSatisfy { $0 != nil }, "\(answers.prefix(16))")
+        func titles(_ index: Int, _ key: String) -> [String]? {
+            (results[index]?[key] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        }
+        let packing = try #require((results[4]?["heading"] as? [String: Any])?["id"] as? String)
+        #expect((results[6]?["items"] as? [[String: Any]])?.allSatisfy { $0["heading"] as? String == packing } == true, "\(answers[6])")
+        #expect(titles(7, "headings") == ["Packing", "Papers"] && results[7]?["rowsWritten"] as? Int == 1, "\(answers[7])")
+        #expect(titles(8, "headings") == ["Papers", "Packing"], "\(answers[8])")
+        #expect(results[10]?["rowsWritten"] as? Int == 1, "\(answers[10])")
+        #expect(results[11]?["rowsWritten"] as? Int == 1, "a drag across sections writes one row: \(answers[11])")
+        #expect(titles(12, "headings") == ["Documents", "Packing"], "\(answers[12])")
+        let items = try #require(results[12]?["items"] as? [[String: Any]])
+        #expect(items.compactMap { $0["title"] as? String } == ["Map", "Boots", "Tent"], "the items under no heading first, then each heading's: \(answers[12])")
+        #expect(items[0]["heading"] as? String != nil && items[0]["heading"] as? String != packing, "moved across, under Documents")
+        #expect(items[1]["heading"] as? String == packing && items[2]["heading"] as? String == packing)
+        #expect((results[13]?["items"] as? [[String: Any]])?.first?["heading"] is NSNull, "null moves it out: \(answers[13])")
+        #expect(results[14]?["deletedItems"] as? Int == 2, "\(answers[14])")
+        #expect(titles(15, "headings") == ["Documents"])
+        #expect((results[15]?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Map"], "\(answers[15])")
+        #expect(Array(codes[16...20]) == ["emptyTitle", "unknownHeading", "placedRelativeToItself", "missingField", "invalidField"], "\(answers[16...20])")
+        #expect(results[21]?["healthy"] as? Bool == true && results[22] != nil, "\(answers[21...22])")
+        #expect(codes[23] == "missingField", "\(answers[23])")
+    }
+
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")
     func orderingsContract() async throws {
         let (session, _) = try await makeSession()

@@ -80,6 +80,8 @@ struct ExchangeTests {
         let simulation = try Simulation(replicas: 3 + seed % 2, kind: kind)
         let engines = simulation.engines
         simulation.away = [0]
+        // At least one change of its own, whatever the random steps make.
+        try engines[0].perform(.addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "Away", notes: "", place: SyncPlace(after: nil, before: nil)))
         var folded = 0
         func meet(_ first: Int, _ second: Int) async throws -> ExchangeReport {
             let report = try await engines[first].exchange(with: engines[second])

@@ -6,30 +6,36 @@ import Foundation
 
 // Keeping keys in order (`validate`, `normalize`) and going back and forth (`undo`, `redo`).
 
-/// The kinds of ordering `validate` and `normalize` name with `scope`: `items` (a list's, the
-/// default), `lists` (those in no area), `today`, `checklist` (an item's), `areas` or `area` (an
-/// area's lists).
+/// The kinds of ordering `validate` and `normalize` name with `scope`: `items` (a list's under
+/// no heading, the default), `lists` (those in no area), `today`, `checklist` (an item's),
+/// `areas`, `area` (an area's lists), `headings` (a list's) or `heading` (a heading's items).
 extension OrderingKind: ExpressibleByArgument, RequestValue {
-    public static var jsonForm: String { #""items", "lists", "today", "checklist", "areas" or "area""# }
+    public static var jsonForm: String { #""items", "lists", "today", "checklist", "areas", "area", "headings" or "heading""# }
     public static var placeholder: OrderingKind { .items }
 
-    /// The ordering a request names with `scope`, `list`, `item` and `area`: a list's items
-    /// unless `scope` says otherwise; an item's checklist names the item, an area's lists the area.
+    /// The ordering a request names with `scope`, `list`, `item`, `area` and `heading`: a list's
+    /// items unless `scope` says otherwise; an item's checklist names the item, an area's lists
+    /// the area, a heading's items the heading (by title in `list`, or by id).
     ///
-    /// - Throws: `missingField` for a checklist without its item or an area's lists without the
-    ///   area; `invalidField` when a list, an item or an area is named with another scope.
-    static func scope(_ kind: Self?, list: ListReference?, item: ItemReference?, area: AreaReference?, _ resolve: ReferenceResolver) throws -> OrderScope {
+    /// - Throws: `missingField` for a checklist without its item, an area's lists without the
+    ///   area or a heading's items without the heading; `invalidField` when a list, an item, an
+    ///   area or a heading is named with another scope.
+    static func scope(
+        _ kind: Self?, list: ListReference?, item: ItemReference?, area: AreaReference?, heading: HeadingReference?, _ resolve: ReferenceResolver
+    ) throws -> OrderScope {
         let kind = kind ?? .items
-        if list != nil, kind != .items, kind != .headings {
-            throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items or headings.")
+        if list != nil, ![.items, .headings, .heading].contains(kind) {
+            throw IntentFailure(code: "invalidField", message: "Name a list only with the scope of a list's items or headings, or of a heading's items.")
         }
+        if heading != nil, kind != .heading { throw IntentFailure(code: "invalidField", message: "Name a heading only with the scope of a heading's items.") }
         if item != nil, kind != .checklist { throw IntentFailure(code: "invalidField", message: "Name an item only with the scope of a checklist.") }
         if area != nil, kind != .area { throw IntentFailure(code: "invalidField", message: "Name an area only with the scope of an area's lists.") }
         switch kind {
         case .items: return .items(try resolve.list(list).id)
         case .headings: return .headings(try resolve.list(list).id)
         case .heading:
-            throw IntentFailure(code: "invalidField", message: "The items under a heading cannot be named here yet; check the list's headings with the scope headings.")
+            guard let heading else { throw IntentFailure(code: "missingField", message: "Name the heading whose items they are, with heading.") }
+            return .heading(try resolve.heading(heading, in: list).id)
         case .lists: return .lists
         case .today: return .today
         case .areas: return .areas
@@ -46,21 +52,23 @@ extension OrderingKind: ExpressibleByArgument, RequestValue {
 struct ValidateRequest: Request {
     static let name = "validate"
     static let summary =
-        "Check an order (a list's items, the lists, Today, a checklist, the areas, an area's lists) for tied or cramped sort keys, and repair them when asked; the order never changes."
+        "Check an order (a list's items, the lists, Today, a checklist, the areas, an area's lists, a list's headings, a heading's items) for tied or cramped sort keys, and repair them when asked; the order never changes."
     var list: ListReference?
     var scope: OrderingKind?
     var item: ItemReference?
     var area: AreaReference?
+    var heading: HeadingReference?
     var repair: Bool?
 
-    enum CodingKeys: String, CodingKey { case list, scope, item, area, repair }
+    enum CodingKeys: String, CodingKey { case list, scope, item, area, heading, repair }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .list: "The list whose items to check; the current list when neither it nor scope is given."
-        case .scope: "Check the order of a list's items (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, or of an area's lists."
+        case .scope: "Check the order of a list's items under no heading (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, of an area's lists, of a list's headings, or of a heading's items."
         case .item: "The item whose checklist to check, with the scope checklist."
         case .area: "The area whose lists to check, with the scope area."
+        case .heading: "The heading whose items to check, by title (in list) or id, with the scope heading."
         case .repair: "Repair what the check finds."
         }
     }
@@ -68,7 +76,7 @@ struct ValidateRequest: Request {
     var readsOnly: Bool { !(repair ?? false) }
 
     func intent(_ resolve: ReferenceResolver) throws -> ValidateList {
-        ValidateList(try OrderingKind.scope(scope, list: list, item: item, area: area, resolve), repair: repair ?? false)
+        ValidateList(try OrderingKind.scope(scope, list: list, item: item, area: area, heading: heading, resolve), repair: repair ?? false)
     }
 }
 
@@ -77,12 +85,13 @@ struct ValidateCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings|heading")) var scope: OrderingKind?
     @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
     @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
+    @Option(help: ArgumentHelp(Form.help(.heading), valueName: "heading")) var heading: HeadingReference?
     @Flag(help: ArgumentHelp(Form.help(.repair))) var repair = false
 
-    var request: ValidateRequest { ValidateRequest(list: list, scope: scope, item: item, area: area, repair: repair) }
+    var request: ValidateRequest { ValidateRequest(list: list, scope: scope, item: item, area: area, heading: heading, repair: repair) }
 
     func text(for result: ValidationResult, in session: CommandSession) -> String {
         let report = result.report
@@ -99,7 +108,7 @@ struct ValidateCommand: RequestCommand {
         let quoted = { (text: String) in "'\(text.replacingOccurrences(of: "'", with: #"'\''"#))'" }
         let options = [
             scope.map { "--scope \($0.rawValue)" }, list.map { "--list \(quoted($0.text))" }, item.map { "--item \(quoted($0.text))" },
-            area.map { "--area \(quoted($0.text))" },
+            area.map { "--area \(quoted($0.text))" }, heading.map { "--heading \(quoted($0.text))" },
         ].compactMap { $0 }
         let repair = (["validate"] + options + ["--repair"]).joined(separator: " ")
         return report.repaired ? "\(found); repaired, \(report.rowsWritten) rows written." : "\(found). Run `\(repair)` to fix them."
@@ -108,25 +117,27 @@ struct ValidateCommand: RequestCommand {
 
 struct NormalizeRequest: Request {
     static let name = "normalize"
-    static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today, a checklist, the areas, an area's lists) evenly; the order never changes."
+    static let summary = "Renumber the sort keys of an order (a list's items, the lists, Today, a checklist, the areas, an area's lists, a list's headings, a heading's items) evenly; the order never changes."
     var list: ListReference?
     var scope: OrderingKind?
     var item: ItemReference?
     var area: AreaReference?
+    var heading: HeadingReference?
 
-    enum CodingKeys: String, CodingKey { case list, scope, item, area }
+    enum CodingKeys: String, CodingKey { case list, scope, item, area, heading }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .list: "The list whose items to renumber; the current list when neither it nor scope is given."
-        case .scope: "Renumber the order of a list's items (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, or of an area's lists."
+        case .scope: "Renumber the order of a list's items under no heading (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, of an area's lists, of a list's headings, or of a heading's items."
         case .item: "The item whose checklist to renumber, with the scope checklist."
         case .area: "The area whose lists to renumber, with the scope area."
+        case .heading: "The heading whose items to renumber, by title (in list) or id, with the scope heading."
         }
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> NormalizeList {
-        NormalizeList(try OrderingKind.scope(scope, list: list, item: item, area: area, resolve))
+        NormalizeList(try OrderingKind.scope(scope, list: list, item: item, area: area, heading: heading, resolve))
     }
 }
 
@@ -135,11 +146,12 @@ struct NormalizeCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings|heading")) var scope: OrderingKind?
     @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
     @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
+    @Option(help: ArgumentHelp(Form.help(.heading), valueName: "heading")) var heading: HeadingReference?
 
-    var request: NormalizeRequest { NormalizeRequest(list: list, scope: scope, item: item, area: area) }
+    var request: NormalizeRequest { NormalizeRequest(list: list, scope: scope, item: item, area: area, heading: heading) }
 
     func text(for result: NormalizeResult, in session: CommandSession) -> String {
         "Renumbered \(TextFormat.name(of: result.scope, list: result.list, startingSentence: false)): \(result.rowsWritten) rows written."

@@ -8,20 +8,35 @@ import Foundation
 
 struct MoveRequest: Request {
     static let name = "move"
-    static let summary = "Move items, keeping their order, to the top, the bottom, next to an item or to an offset, in their list or into another."
+    static let summary = "Move items, keeping their order, to the top, the bottom, next to an item or to an offset, in their list or into another, under a heading or out of one."
     var items: [ItemReference]
     var placement: PlacementReference
     var list: ListReference?
     var from: ListReference?
+    var heading: HeadingChoice?
 
-    enum CodingKeys: String, CodingKey { case items, placement, list, from }
+    enum CodingKeys: String, CodingKey { case items, placement, list, from, heading }
+
+    init(items: [ItemReference], placement: PlacementReference, list: ListReference? = nil, from: ListReference? = nil, heading: HeadingChoice? = nil) {
+        (self.items, self.placement, self.list, self.from, self.heading) = (items, placement, list, from, heading)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([ItemReference].self, forKey: .items)
+        placement = try container.decode(PlacementReference.self, forKey: .placement)
+        list = try container.decodeIfPresent(ListReference.self, forKey: .list)
+        from = try container.decodeIfPresent(ListReference.self, forKey: .from)
+        heading = try container.decodeHeadingChoice(forKey: .heading)
+    }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .items: "The items to move: #N, ids, or id prefixes."
-        case .placement: "Where they go: top, bottom, before or after an item, or at an offset."
+        case .placement: "Where they go: top, bottom, before or after an item, or at an offset (among the items of the heading they go under, or of none)."
         case .list: "The list to move them into; #N in the placement counts this list's items."
         case .from: "The list whose open items #N counts for the moved items; the current list when not given."
+        case .heading: "The heading they go under, by title (in the list they go to) or id; null moves them out of any. Without it, they go beside their anchor."
         }
     }
 
@@ -30,31 +45,52 @@ struct MoveRequest: Request {
         let ids = try resolve.itemIDs(items, numberedIn: source)
         let destination = try list.map { try resolve.list($0) }
         let placement = try resolve.placement(placement, numberedIn: destination.map(ItemNumbering.list) ?? source)
-        return MoveItems(ids, to: placement, into: destination?.id)
+        let section = try heading?.section(resolve, in: list ?? from)
+        return MoveItems(ids, to: placement, into: destination?.id, section: section)
     }
 }
 
 struct MoveAtOffsetsRequest: Request {
     static let name = "move"
-    static let summary = "Move the open items at some offsets to before the item at another, as SwiftUI's onMove does."
+    static let summary = "Move the open items at some offsets to before the item at another, as SwiftUI's onMove does: within a section of a list, or into another."
     static let selector: String? = CodingKeys.fromOffsets.stringValue
     var fromOffsets: [Int]
     var toOffset: Int
     var list: ListReference?
+    var heading: HeadingReference?
+    var toHeading: HeadingChoice?
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, list }
+    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, list, heading, toHeading }
+
+    init(fromOffsets: [Int], toOffset: Int, list: ListReference? = nil, heading: HeadingReference? = nil, toHeading: HeadingChoice? = nil) {
+        (self.fromOffsets, self.toOffset, self.list, self.heading, self.toHeading) = (fromOffsets, toOffset, list, heading, toHeading)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fromOffsets = try container.decode([Int].self, forKey: .fromOffsets)
+        toOffset = try container.decode(Int.self, forKey: .toOffset)
+        list = try container.decodeIfPresent(ListReference.self, forKey: .list)
+        heading = try container.decodeIfPresent(HeadingReference.self, forKey: .heading)
+        toHeading = try container.decodeHeadingChoice(forKey: .toHeading)
+    }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
-        case .fromOffsets: "The 0-based offsets of the items to move, among the list's open items."
-        case .toOffset: "The offset to move them before, counted before the move (the number of open items for the end)."
+        case .fromOffsets: "The 0-based offsets of the items to move, among the open items of the section: those under the heading, or under none."
+        case .toOffset: "The offset to move them before, counted before the move (the number of open items for the end), in the section they go to."
         case .list: "The list; the current list when not given."
+        case .heading: "The heading whose items the offsets count, by title or id; the items under no heading without it."
+        case .toHeading: "For a drag across sections: the heading they go under, by title or id, or null for no heading; toOffset then counts there."
         }
     }
 
     /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice.
     func intent(_ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
-        MoveItemsAtOffsets(fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: try resolve.list(list).id)
+        let section = try heading.map { ItemSection.heading(try resolve.heading($0, in: list).id) } ?? .noHeading
+        return MoveItemsAtOffsets(
+            fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: try resolve.list(list).id, section: section,
+            destination: try toHeading?.section(resolve, in: list))
     }
 }
 
@@ -98,7 +134,11 @@ struct MoveCommand: SessionCommand {
               arrange move '#5' --top
               arrange move 3f2a '#4' --after '#1'
               arrange move '#2' --into Groceries                  (to its bottom)
+              arrange move '#3' --top --heading Packing          (under a heading of its list)
+              arrange move '#3' --bottom --no-heading            (out of its heading)
               arrange move --from-offsets 0 2 --to-offset 5      (SwiftUI's onMove)
+              arrange move --from-offsets 1 --to-offset 0 --heading Packing
+              arrange move --from-offsets 0 --to-offset 2 --to-heading Packing   (across sections)
             """)
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(MoveRequest.help(.items), valueName: "item")) var items: [ItemReference] = []
@@ -111,25 +151,40 @@ struct MoveCommand: SessionCommand {
     var fromOffsets: [Int] = []
     @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAtOffsetsRequest.help(.toOffset), valueName: "offset"))
     var toOffset: Int?
+    @Option(help: ArgumentHelp(
+        "The heading the items go under, by title or id (with --from-offsets: the heading whose items the offsets count).", valueName: "heading"))
+    var heading: HeadingReference?
+    @Flag(name: .customLong("no-heading"), help: ArgumentHelp("Move the items out of their heading, among the items under none."))
+    var noHeading = false
+    @Option(name: .customLong("to-heading"), help: ArgumentHelp("With --from-offsets: the heading they go under, a drag across sections.", valueName: "heading"))
+    var toHeading: HeadingReference?
 
     func validate() throws {
         try validateMove(
-            named: !items.isEmpty || (from != nil && !fromOffsets.isEmpty), placed: placement.reference != nil || (list != nil && fromOffsets.isEmpty),
+            named: !items.isEmpty || (from != nil && !fromOffsets.isEmpty),
+            placed: placement.reference != nil || ((list != nil || heading != nil || noHeading) && fromOffsets.isEmpty),
             fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
-            what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM, --offset N, or --into LIST for its bottom")
+            what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM, --offset N, or --into LIST or --heading HEADING for its bottom")
+        if heading != nil, noHeading, fromOffsets.isEmpty { throw ValidationError("Give --heading HEADING or --no-heading, not both.") }
+        if toHeading != nil, fromOffsets.isEmpty { throw ValidationError("--to-heading goes with --from-offsets; name the heading with --heading.") }
+        if toHeading != nil, noHeading { throw ValidationError("Give --to-heading HEADING or --no-heading, not both.") }
     }
 
     /// The request the arguments make: by offsets, or by reference and placement (`--into LIST`
-    /// alone places at its bottom), in Today or in a list.
+    /// or `--heading HEADING` alone places at its bottom), in Today or in a list.
     func request(inToday: Bool) -> any Request<PlacementResult> {
         if inToday { return moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset) }
-        if let toOffset { return MoveAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset, list: list) }
-        return MoveRequest(items: items, placement: placement.reference ?? .bottom, list: list, from: from)
+        if let toOffset {
+            let destination = noHeading ? HeadingChoice.noHeading : toHeading.map(HeadingChoice.heading)
+            return MoveAtOffsetsRequest(fromOffsets: fromOffsets, toOffset: toOffset, list: list, heading: heading, toHeading: destination)
+        }
+        let section = noHeading ? HeadingChoice.noHeading : heading.map(HeadingChoice.heading)
+        return MoveRequest(items: items, placement: placement.reference ?? .bottom, list: list, from: from, heading: section)
     }
 
     func run(in session: CommandSession) async throws {
         // After `use Today`, with no list named, #N counts Today: the move is one in Today.
-        let inToday = session.isUsingToday && list == nil && from == nil
+        let inToday = session.isUsingToday && list == nil && from == nil && heading == nil && !noHeading && toHeading == nil
         let result = try await request(inToday: inToday).perform(in: session).result
         try await printMoved(result, inToday: inToday, json: shared.json, in: session)
     }

@@ -14,6 +14,7 @@ public enum RequestCatalogue {
         ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self,
         RenameListRequest.self, DeleteListRequest.self,
         AreasRequest.self, CreateAreaRequest.self, RenameAreaRequest.self, MoveAreaRequest.self, MoveAreasAtOffsetsRequest.self, DeleteAreaRequest.self,
+        CreateHeadingRequest.self, RenameHeadingRequest.self, MoveHeadingRequest.self, MoveHeadingsAtOffsetsRequest.self, DeleteHeadingRequest.self,
         ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self,
         CompleteRequest.self, ReopenRequest.self, DeleteRequest.self,
         MoveRequest.self, MoveAtOffsetsRequest.self,

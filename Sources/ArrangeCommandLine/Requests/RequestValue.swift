@@ -78,6 +78,11 @@ extension AreaReference: RequestValue {
     public static var placeholder: AreaReference { "" }
 }
 
+extension HeadingReference: RequestValue {
+    public static var jsonForm: String { "a heading's title or id (a string)" }
+    public static var placeholder: HeadingReference { "" }
+}
+
 extension TextReference {
     /// Reads the reference from a JSON string.
     public init(from decoder: any Decoder) throws {
