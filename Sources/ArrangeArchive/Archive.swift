@@ -5,7 +5,8 @@ public import Foundation
 /// and `Import` reads back.
 ///
 /// The areas come in their order, the lists in the sidebar's (each naming its area, if any),
-/// each with its items in their order, completed ones included, and each item with its
+/// each with its headings in their order and its items in their order (those under no heading,
+/// then each heading's, each naming its heading), completed ones included, and each item with its
 /// checklist in its order. Today is the items that have a
 /// ``ArchivedItem/todayIndex``, in the order of those keys. Ids,
 /// keys and dates are kept exactly, so that importing an archive into an empty store and
@@ -25,8 +26,8 @@ public struct Archive: Codable, Hashable, Sendable {
     /// The newest version this code reads and writes. Version 2 brought checklists: an archive
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
-    /// brought areas, in the same way.
-    public static let currentVersion = 3
+    /// brought areas, and version 4 headings, in the same way.
+    public static let currentVersion = 4
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -49,9 +50,10 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 3 when it has areas, else 2 when an
-    /// item has a checklist, else 1.
+    /// The oldest version that holds the whole archive: 4 when it has headings, 3 when it has
+    /// areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        if lists.contains(where: { $0.headings != nil || $0.items.contains { $0.heading != nil } }) { return 4 }
         if areas != nil || lists.contains(where: { $0.area != nil }) { return 3 }
         return lists.contains { $0.items.contains { $0.checklist != nil } } ? 2 : 1
     }
@@ -94,22 +96,50 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     public var sortIndex: Int64
     /// The id of the list's area; absent when it is in none.
     public var area: Area.ID?
-    /// The list's items, completed ones included, in their order.
+    /// The list's headings, in their order; absent when it has none.
+    public var headings: [ArchivedHeading]?
+    /// The list's items, completed ones included, in their order: those under no heading, then each heading's.
     public var items: [ArchivedItem]
 
-    /// Archives `list` with `items`.
-    public init(_ list: ItemList, items: [ArchivedItem]) {
+    /// Archives `list` with `headings` and `items`.
+    public init(_ list: ItemList, headings: [ArchivedHeading] = [], items: [ArchivedItem]) {
         self.id = list.id
         self.name = list.name
         self.createdAt = list.createdAt
         self.sortIndex = list.sortIndex
         self.area = list.area
+        self.headings = headings.isEmpty ? nil : headings
         self.items = items
     }
 
     /// The list as the model holds it.
     public var list: ItemList {
         ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area)
+    }
+}
+
+/// A heading of an ``ArchivedList``; its items name it.
+public struct ArchivedHeading: Codable, Hashable, Sendable, Identifiable {
+    /// The heading's id.
+    public var id: Heading.ID
+    /// The heading's title.
+    public var title: String
+    /// Seconds since 1970 in JSON, as the database stores them.
+    public var createdAt: Date
+    /// The heading's key among the headings of its list.
+    public var sortIndex: Int64
+
+    /// Archives `heading`; its list is the archived list that holds it.
+    public init(_ heading: Heading) {
+        self.id = heading.id
+        self.title = heading.title
+        self.createdAt = heading.createdAt
+        self.sortIndex = heading.sortIndex
+    }
+
+    /// The heading as the model holds it, in `list`.
+    public func heading(in list: ItemList.ID) -> Heading {
+        Heading(id: id, listID: list, title: title, createdAt: createdAt, sortIndex: sortIndex)
     }
 }
 
@@ -121,7 +151,9 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var title: String
     /// The item's notes; may be empty.
     public var notes: String
-    /// The item's key in its list.
+    /// The id of the heading of its list the item is under; absent when under none.
+    public var heading: Heading.ID?
+    /// The item's key in its list, under its heading.
     public var sortIndex: Int64
     /// When the item was created: seconds since 1970 in JSON.
     public var createdAt: Date
@@ -139,6 +171,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.id = item.id
         self.title = item.title
         self.notes = item.notes
+        self.heading = item.heading
         self.sortIndex = item.sortIndex
         self.createdAt = item.createdAt
         self.updatedAt = item.updatedAt
@@ -151,7 +184,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public func item(in list: ItemList.ID) -> Item {
         Item(
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex)
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading)
     }
 
     /// The entries of the item's checklist as the model holds them.

@@ -91,7 +91,8 @@ extension Archive {
         var version: Int?
     }
 
-    /// Refuses duplicate ids and names, invalid titles and lists of unknown areas, naming the first one's path.
+    /// Refuses duplicate ids and names, invalid titles, lists of unknown areas and items under a
+    /// heading their list does not have, naming the first one's path.
     private func check() throws(ArchiveError) {
         var areaIDs = Set<Area.ID>()
         var areaNames = Set<String>()
@@ -111,6 +112,7 @@ extension Archive {
         var names = Set<String>()
         var itemIDs = Set<Item.ID>()
         var entryIDs = Set<ChecklistItem.ID>()
+        var headingIDs = Set<Heading.ID>()
         for (listIndex, list) in lists.enumerated() {
             let path = "lists[\(listIndex)]"
             guard listIDs.insert(list.id).inserted else { throw .invalid(path: path + ".id", reason: "another list has the id \(list.id).") }
@@ -125,9 +127,25 @@ extension Archive {
             if let area = list.area, !areaIDs.contains(area) {
                 throw .invalid(path: path + ".area", reason: "no area of the archive has the id \(area).")
             }
+            var listHeadings = Set<Heading.ID>()
+            for (headingIndex, heading) in (list.headings ?? []).enumerated() {
+                let headingPath = "\(path).headings[\(headingIndex)]"
+                guard headingIDs.insert(heading.id).inserted else {
+                    throw .invalid(path: headingPath + ".id", reason: "another heading has the id \(heading.id).")
+                }
+                listHeadings.insert(heading.id)
+                do {
+                    _ = try Title.validated(heading.title)
+                } catch {
+                    throw .invalid(path: headingPath + ".title", reason: error.debugDescription)
+                }
+            }
             for (itemIndex, item) in list.items.enumerated() {
                 let itemPath = "\(path).items[\(itemIndex)]"
                 guard itemIDs.insert(item.id).inserted else { throw .invalid(path: itemPath + ".id", reason: "another item has the id \(item.id).") }
+                if let heading = item.heading, !listHeadings.contains(heading) {
+                    throw .invalid(path: itemPath + ".heading", reason: "no heading of its list has the id \(heading).")
+                }
                 do {
                     _ = try Title.validated(item.title)
                 } catch {

@@ -3,7 +3,8 @@ import Foundation
 
 extension Archive {
     /// The lists as Markdown: a `# List` heading each, then `- [ ]` and `- [x]` lines for the
-    /// open and completed items, in order, each item's checklist below it as indented task lines.
+    /// open and completed items, in order, each item's checklist below it as indented task lines;
+    /// the items of each of the list's headings follow under a `## Heading`.
     ///
     /// ```markdown
     /// # Groceries
@@ -11,15 +12,25 @@ extension Archive {
     /// - [ ] Milk
     ///   - [x] Oat
     ///   - [ ] Whole
-    /// - [x] Eggs
+    ///
+    /// ## Bakery
+    ///
+    /// - [x] Bread
     /// ```
     public func markdown() -> String {
         func task(_ title: String, done: Bool, indent: String = "") -> String { "\(indent)- [\(done ? "x" : " ")] \(title)" }
-        return lists.map { list in
-            let items = list.items.flatMap { item in
+        func tasks(_ items: [ArchivedItem]) -> [String] {
+            items.flatMap { item in
                 [task(item.title, done: item.completedAt != nil)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, indent: "  ") }
             }
-            return (["# \(list.name)"] + items.joined(separator: "\n").nonEmpty).joined(separator: "\n\n")
+        }
+        return lists.map { list in
+            let byHeading = Dictionary(grouping: list.items, by: \.heading)
+            var blocks = ["# \(list.name)"] + tasks(byHeading[nil] ?? []).joined(separator: "\n").nonEmpty
+            for heading in list.headings ?? [] {
+                blocks += ["## \(heading.title)"] + tasks(byHeading[heading.id] ?? []).joined(separator: "\n").nonEmpty
+            }
+            return blocks.joined(separator: "\n\n")
         }
         .joined(separator: "\n\n") + "\n"
     }

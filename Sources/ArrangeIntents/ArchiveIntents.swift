@@ -27,7 +27,9 @@ public struct ExportArchive: ArrangeIntent {
         let archived = try lists.map { list in
             let items = try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max)
             let checklists = try transaction.checklists(of: items.map(\.id))
-            return ArchivedList(list, items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
+            return ArchivedList(
+                list, headings: try transaction.headings(in: list.id).map(ArchivedHeading.init),
+                items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
         }
         // One list goes without its area: the archive holds no areas, and the list none.
         guard list == nil else { return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }) }
@@ -93,6 +95,7 @@ public struct ImportArchive: ArrangeIntent {
         for archived in archive.lists {
             try transaction.insert(archived.list)
             result.listsAdded += 1
+            for heading in archived.headings ?? [] { try transaction.insert(heading.heading(in: archived.id)) }
             for item in archived.items {
                 try transaction.insert(item.item(in: archived.id))
                 result.itemsAdded += 1
@@ -140,24 +143,28 @@ public struct ImportArchive: ArrangeIntent {
                 target = archived.id
                 result.listsAdded += 1
             }
-            // Items new to the list go after its own, in the archive's order; items it has keep their place.
+            try mergeHeadings(of: archived, into: target, in: transaction)
+            // Items new to a section of the list go after its own, in the archive's order; items it has keep their place.
             let existing = try archived.items.map { try transaction.item(id: $0.id) }
-            let newKeys = zip(archived.items, existing).filter { $1 == nil }.map(\.0.sortIndex)
-            let itemShift = try Self.shift(after: .items(target), in: transaction, placing: newKeys)
+            let newKeys = Dictionary(grouping: zip(archived.items, existing).filter { $1 == nil }.map(\.0), by: \.heading).mapValues { $0.map(\.sortIndex) }
+            var itemShifts: [Heading.ID?: Int128] = [:]
+            for (heading, keys) in newKeys { itemShifts[heading] = try Self.shift(after: ItemSection(heading).scope(in: target), in: transaction, placing: keys) }
             for (archivedItem, existing) in zip(archived.items, existing) {
                 var item = archivedItem.item(in: target)
                 if let existing {
-                    if existing.listID == target { item.sortIndex = existing.sortIndex }
+                    if existing.listID == target, existing.heading == item.heading { item.sortIndex = existing.sortIndex }
                     try transaction.update(item)
                     result.itemsUpdated += 1
                 } else {
-                    item.sortIndex = Self.shifted(item.sortIndex, by: itemShift)
+                    item.sortIndex = Self.shifted(item.sortIndex, by: itemShifts[item.heading] ?? 0)
                     try transaction.insert(item)
                     result.itemsAdded += 1
                 }
                 result.keysRepaired += try mergeChecklist(of: archivedItem, into: transaction, context: context)
             }
-            result.keysRepaired += try context.ordering.checkUniqueness(.items(target), in: transaction).rowsWritten
+            for section in try transaction.sections(of: target) + [.headings(target)] {
+                result.keysRepaired += try context.ordering.checkUniqueness(section, in: transaction).rowsWritten
+            }
         }
         for scope in try [OrderScope.lists, .areas, .today] + transaction.areas().map({ .area($0.id) }) {
             result.keysRepaired += try context.ordering.checkUniqueness(scope, in: transaction).rowsWritten
@@ -199,6 +206,26 @@ extension ImportArchive {
             }
         }
         return targets
+    }
+
+    /// Merges a list's headings by id into the list `target`: a heading the store has takes the
+    /// archive's title, and moves into `target` with its items when it was elsewhere, at the
+    /// bottom of its headings; a new one goes after the list's own headings, in the archive's order.
+    private func mergeHeadings(of archived: ArchivedList, into target: ItemList.ID, in transaction: any ItemWriting) throws {
+        let headings = archived.headings ?? []
+        guard !headings.isEmpty else { return }
+        let existing = try headings.map { try transaction.heading(id: $0.id) }
+        let shift = try Self.shift(after: .headings(target), in: transaction, placing: headings.map(\.sortIndex))
+        for (archivedHeading, existing) in zip(headings, existing) {
+            var heading = archivedHeading.heading(in: target)
+            if let existing {
+                heading.sortIndex = existing.listID == target ? existing.sortIndex : Self.shifted(heading.sortIndex, by: shift)
+                try transaction.update(heading)
+            } else {
+                heading.sortIndex = Self.shifted(heading.sortIndex, by: shift)
+                try transaction.insert(heading)
+            }
+        }
     }
 
     /// Merges an item's checklist by id: an entry the store has is updated and keeps its place,

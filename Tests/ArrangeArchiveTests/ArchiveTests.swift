@@ -41,6 +41,28 @@ struct ArchiveTests {
         #expect(two.markdown() == "# Groceries\n\n- [ ] Milk, \"oat\"\n  - [ ] Oat\n  - [x] Whole\n- [x] Eggs\n\n# Work\n")
     }
 
+    @Test("Headings: version 4, each list's headings in order, items naming theirs, Markdown sections; an item under a heading its list lacks is refused")
+    func headings() throws {
+        let bakery = Heading(id: Heading.ID("00000006-0000-4000-8000-000000000000")!, listID: Self.list.id, title: "Bakery", createdAt: Date(timeIntervalSince1970: 1_800_000_005), sortIndex: 3)
+        var bread = Item(id: Item.ID("00000007-0000-4000-8000-000000000000")!, listID: Self.list.id, title: "Bread", sortIndex: 1, createdAt: Date(timeIntervalSince1970: 1_800_000_006))
+        bread.heading = bakery.id
+        let archive = Archive(
+            defaultList: Self.list.id,
+            lists: [ArchivedList(Self.list, headings: [ArchivedHeading(bakery)], items: [ArchivedItem(Self.eggs), ArchivedItem(bread)])])
+        let data = try archive.jsonData()
+        let read = try Archive(jsonData: data)
+        #expect(try read == archive && read.jsonData() == data)
+        #expect(read.version == 4 && read.lists[0].headings?.first?.heading(in: Self.list.id) == bakery)
+        #expect(read.lists[0].items[1].item(in: Self.list.id) == bread)
+        #expect(!String(decoding: try Self.archive.jsonData(), as: UTF8.self).contains("heading"), "an archive without headings names none")
+        #expect(archive.markdown() == "# Groceries\n\n- [x] Eggs\n\n## Bakery\n\n- [ ] Bread\n")
+        var lost = archive
+        lost.lists[0].headings = nil
+        #expect(throws: ArchiveError.invalid(path: "lists[0].items[1].heading", reason: "no heading of its list has the id 00000006-0000-4000-8000-000000000000.")) {
+            try Archive(jsonData: try lost.jsonData())
+        }
+    }
+
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
     func csv() {
         let lines = Self.archive.csv().components(separatedBy: "\r\n")
@@ -54,7 +76,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 4, "lists": []}"#, "The file is in format version 4, newer than this Arrange reads (3); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 5, "lists": []}"#, "The file is in format version 5, newer than this Arrange reads (4); update Arrange to import it."),
         (#"{"format": "arrange", "version": 3, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "area": "00000002-0000-4000-8000-000000000000", "items": []}]}"#,
          "The value at lists[0].area is not valid: no area of the archive has the id 00000002-0000-4000-8000-000000000000."),
         (#"{"format": "arrange", "version": 3, "areas": [{"id": "00000002-0000-4000-8000-000000000000", "name": "W", "createdAt": 0, "sortIndex": 0}, {"id": "00000003-0000-4000-8000-000000000000", "name": "w", "createdAt": 0, "sortIndex": 1}], "lists": []}"#,

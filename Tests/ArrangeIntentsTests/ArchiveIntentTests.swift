@@ -73,6 +73,32 @@ struct ArchiveIntentTests {
         #expect(try await other.run(GetAreas()).areas.map { $0.lists.map(\.name) } == [["Errands"], ["Work"]])
     }
 
+    @Test("Headings go out and come back with their items under them, byte for byte; merged by id, never duplicated")
+    func headingsRoundTrip() async throws {
+        let source = try await filled()
+        let inbox = try source.list("Inbox")
+        let bakery = try await source.run(CreateHeading(title: "Bakery", in: inbox)).heading.id
+        try await source.run(CreateHeading(title: "Empty", in: inbox, placement: .top))
+        try await source.run(MoveItems([try source.item(1)], to: .top, section: .heading(bakery)))
+        let first = try await source.run(ExportArchive())
+        #expect(first.version == 4 && first.lists[1].headings?.map(\.title) == ["Empty", "Bakery"])
+        #expect(first.lists[1].items.map(\.heading) == [nil, nil, bakery])
+
+        let target = try await Session(lists: ["Inbox"], firstID: 1_000)
+        _ = try await target.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        #expect(try await target.run(ExportArchive()).jsonData() == (try first.jsonData()))
+
+        // Merged again into the source, and into a store that has the list by name: nothing twice.
+        let again = try await source.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        #expect(again.itemsAdded == 0 && again.listsAdded == 0)
+        #expect(try await source.run(ListItems(list: inbox, visibility: .all)).headings.map(\.title) == ["Empty", "Bakery"])
+        let other = try await Session(lists: ["Inbox", "Work"], firstID: 2_000)
+        _ = try await other.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
+        let merged = try await other.run(ListItems(list: try other.list("Inbox"), visibility: .all))
+        #expect(merged.headings.map(\.title) == ["Empty", "Bakery"])
+        #expect(merged.items.filter { $0.heading == bakery }.map(\.title) == [first.lists[1].items[2].title])
+    }
+
     @Test("Importing into a store with data merges by id and by list name, never duplicates, and resolves tied keys")
     func merge() async throws {
         let source = try await filled()

@@ -274,6 +274,21 @@ struct IntentSample {
         try await addOnHeadings { lists, _, _ in ([], ValidateList(.headings(lists.0), repair: true)) }
         try await addOnHeadings { _, _, headings in ([], NormalizeList(.heading(try id(headings, "Dairy")))) }
         try await addOnHeadings { lists, _, _ in ([], ListItems(list: lists.0, visibility: .all)) }
+        try await addOnHeadings { lists, items, headings in
+            // A heading new to the store, in a new list, and one it has, with an item moved under it.
+            let camp = ItemList(name: "Camp", createdAt: Date(timeIntervalSince1970: 0))
+            let gear = Heading(listID: camp.id, title: "Gear", createdAt: Date(timeIntervalSince1970: 0))
+            var tent = Item(listID: camp.id, title: "Tent", sortIndex: 0, createdAt: Date(timeIntervalSince1970: 0))
+            tent.heading = gear.id
+            let bakery = Heading(id: try id(headings, "Bakery"), listID: lists.0, title: "Bakery goods", createdAt: Date(timeIntervalSince1970: 0))
+            var milk = Item(id: try id(items, "Milk"), listID: lists.0, title: "Milk", sortIndex: 0, createdAt: Date(timeIntervalSince1970: 0))
+            milk.heading = bakery.id
+            let groceries = ItemList(id: lists.0, name: "Groceries", createdAt: Date(timeIntervalSince1970: 0))
+            return ([], ImportArchive(Archive(defaultList: nil, lists: [
+                ArchivedList(camp, headings: [ArchivedHeading(gear)], items: [ArchivedItem(tent)]),
+                ArchivedList(groceries, headings: [ArchivedHeading(bakery)], items: [ArchivedItem(milk)]),
+            ])))
+        }
         try await add { _, _ in ([], ShowToday(visibility: .all)) }
         try await add { _, _ in ([], ShowLogbook(offset: 0, limit: 10)) }
         try await add { _, items in ([], AddToToday([try id(items, "Eggs"), try id(items, "Report")], placement: .top)) }
