@@ -35,6 +35,8 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var checklistItems = 0
     /// Areas.
     public var areas = 0
+    /// Headings of projects.
+    public var headings = 0
 
     /// A summary of nothing.
     public init() {}
@@ -106,14 +108,26 @@ private struct ThingsMapper {
         var lists: [ArchivedList] = []
         var countByArea: [Area.ID?: Int64] = [:]
         for (destination, name, createdAt, area) in sidebar(byDestination) {
-            let toDos = ordered(byDestination[destination] ?? [], in: destination)
-            let items = toDos.enumerated().map { offset, task in
-                archivedItem(task, checklist: checklists[task.uuid] ?? [], sortIndex: Int64(offset) * Self.step)
-            }
             let place = countByArea[area, default: 0]
             countByArea[area] = place + 1
             let list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
-            lists.append(ArchivedList(list, items: items))
+            let headings = self.headings(of: destination).enumerated().map { offset, heading in
+                ArchivedHeading(Heading(
+                    id: headingID(heading.uuid), listID: list.id, title: Title.sanitized(heading.title, placeholder: "Untitled"),
+                    createdAt: Self.date(heading.creationDate) ?? createdAt, sortIndex: Int64(offset) * Self.step))
+            }
+            summary.headings += headings.count
+            let kept = Set(headings.map(\.id))
+            // Keys afresh in each section: the loose to-dos, then each heading's.
+            let sections = Dictionary(grouping: byDestination[destination] ?? [], by: { task in task.heading.map(headingID).flatMap { kept.contains($0) ? $0 : nil } })
+            let items = ([nil] + headings.map { Optional($0.id) }).flatMap { heading in
+                Self.sorted(sections[heading] ?? []).enumerated().map { offset, task in
+                    var item = archivedItem(task, checklist: checklists[task.uuid] ?? [], sortIndex: Int64(offset) * Self.step)
+                    item.heading = heading
+                    return item
+                }
+            }
+            lists.append(ArchivedList(list, headings: headings, items: items))
         }
         placeInToday(&lists)
         summary.lists = lists.count
@@ -166,18 +180,14 @@ private struct ThingsMapper {
         return lists
     }
 
-    /// A project's to-dos without a heading, then each heading's in the headings' order;
-    /// other lists' to-dos in `index` order. Ties break by creation date, then uuid.
-    func ordered(_ toDos: [ThingsLibrary.Task], in destination: Destination) -> [ThingsLibrary.Task] {
-        guard case .project = destination else { return Self.sorted(toDos) }
-        let headingRank = { (task: ThingsLibrary.Task) -> (Int64, Double, String)? in
-            guard let id = task.heading, let heading = tasks[id] else { return nil }
-            return (heading.index, heading.creationDate ?? 0, heading.uuid)
-        }
-        let loose = Self.sorted(toDos.filter { headingRank($0) == nil })
-        let grouped = Dictionary(grouping: toDos.filter { headingRank($0) != nil }, by: { $0.heading ?? "" })
-        let headings = grouped.keys.compactMap { tasks[$0] }.sorted { ($0.index, $0.creationDate ?? 0, $0.uuid) < ($1.index, $1.creationDate ?? 0, $1.uuid) }
-        return loose + headings.flatMap { Self.sorted(grouped[$0.uuid] ?? []) }
+    /// The headings of a project in Things' order, those in the trash left out; none for another list.
+    func headings(of destination: Destination) -> [ThingsLibrary.Task] {
+        guard case .project(let project) = destination else { return [] }
+        return Self.sorted(library.tasks.filter { $0.kind == .heading && $0.project == project && !$0.trashed })
+    }
+
+    func headingID(_ uuid: String) -> Heading.ID {
+        Heading.ID(rawValue: StableID.uuid(for: "heading:" + uuid))
     }
 
     /// Tasks in `index` order, ties broken by creation date, then uuid.

@@ -105,6 +105,12 @@ struct ThingsImportTests {
         #expect(titles["Someday"] == ["Learn piano", "Renew passport"])
         #expect(titles["Garden"] == ["Buy seeds", "Plant roses", "Mow"])
         #expect(titles["Renovation"] == ["Budget", "Sink", "Tiles"], "loose to-dos, then Bath (index 1), then Kitchen (2); the trashed heading's to-do is left out")
+        let renovation = try #require(lists.first { $0.name == "Renovation" })
+        let headings = try #require(renovation.headings)
+        #expect(headings.map(\.title) == ["Bath", "Kitchen"], "the project's headings in index order, the trashed one left out")
+        #expect(headings.map(\.sortIndex) == [0, 1 << 32])
+        #expect(renovation.items.map(\.heading) == [nil, headings[0].id, headings[1].id], "each to-do under its heading")
+        #expect(lists.filter { $0.name != "Renovation" }.allSatisfy { $0.headings == nil })
         #expect(titles["Home"] == ["Fix door", "Clean gutter"])
         #expect(titles["Taxes"] == [])
         let items = Dictionary(uniqueKeysWithValues: lists.flatMap(\.items).map { ($0.title + ($0.todayIndex == nil ? "" : "*"), $0) })
@@ -122,12 +128,14 @@ struct ThingsImportTests {
             var summary = ThingsImportSummary()
             (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (7, 15, 1, 1)
             (summary.skippedTrashed, summary.skippedTemplates, summary.today, summary.checklistItems) = (3, 1, 4, 2)
-            summary.areas = 2
+            (summary.areas, summary.headings) = (2, 2)
             return summary
         }())
         for list in lists {
-            let keys = list.items.map(\.sortIndex)
-            #expect(keys == keys.indices.map { Int64($0) << 32 }, "keys gapped afresh in \(list.name)")
+            for section in Dictionary(grouping: list.items, by: \.heading).values {
+                let keys = section.map(\.sortIndex)
+                #expect(keys == keys.indices.map { Int64($0) << 32 }, "keys gapped afresh in each section of \(list.name)")
+            }
         }
     }
 
@@ -150,6 +158,13 @@ struct ThingsImportTests {
         let milk = try #require(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy milk" }).id
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat"])
         #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Water plants", "Fix door", "Renew passport", "Read book"])
+        let renovation = try #require(lists.first { $0.name == "Renovation" }).id
+        let sections = { () async throws -> [String] in
+            let listing = try await ListItems(list: renovation, visibility: .all).perform(in: environment)
+            return listing.items.filter { $0.heading == nil }.map(\.title)
+                + listing.headings.flatMap { heading in ["\(heading.title):"] + listing.items.filter { $0.heading == heading.id }.map(\.title) }
+        }
+        #expect(try await sections() == ["Budget", "Bath:", "Sink", "Kitchen:", "Tiles"], "headings as headings, their to-dos under them")
 
         try await fixture.pool.write { db in
             try db.execute(sql: "UPDATE TMTask SET title = 'Call dad' WHERE uuid = 'I-call'")
@@ -163,6 +178,7 @@ struct ThingsImportTests {
         #expect(try await GetAreas().perform(in: environment).areas.count == 2)
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat, barista"], "updated, never duplicated")
+        #expect(try await sections() == ["Budget", "Bath:", "Sink", "Kitchen:", "Tiles"], "headings merged, never duplicated")
     }
 
     @Test("Reading never writes to the database or its -wal, and sees what only the -wal holds")
