@@ -19,6 +19,10 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case arrangeAreas = "arrange-areas"
     /// Arrange on the lists of one area: the same operations move and add lists there.
     case arrangeAreaLists = "arrange-area-lists"
+    /// Arrange on the headings of a list: the same operations move and add headings.
+    case arrangeHeadings = "arrange-headings"
+    /// Arrange on the items under one heading: the same operations move and add items there.
+    case arrangeHeadingItems = "arrange-heading-items"
     case dense
     case midpoint
     case randomDouble = "random-double"
@@ -34,6 +38,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrangeChecklist: "**Arrange**, a checklist"
         case .arrangeAreas: "**Arrange**, the areas"
         case .arrangeAreaLists: "**Arrange**, an area's lists"
+        case .arrangeHeadings: "**Arrange**, a list's headings"
+        case .arrangeHeadingItems: "**Arrange**, a heading's items"
         case .dense: "dense 0..n-1, renumbered"
         case .midpoint: "Double midpoint"
         case .randomDouble: "Double, random in middle third"
@@ -51,6 +57,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrangeChecklist: "the same service on one item's checklist: each entry one row"
         case .arrangeAreas: "the same service on the order of the areas: each area one row"
         case .arrangeAreaLists: "the same service on the lists of one area, beside lists in no area: each list one row"
+        case .arrangeHeadings: "the same service on the headings of one list: each heading one row"
+        case .arrangeHeadingItems: "the same service on the items under one heading, beside an item under none: each item one row"
         case .dense: "keys 0..n-1, every row whose offset changes is renumbered"
         case .midpoint: "Double keys, the midpoint of the neighbours; append at last+25, top at half the first"
         case .randomDouble: "Double keys, a random point in the middle third of the gap; append at max + random(1, 2)"
@@ -71,6 +79,8 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .arrangeChecklist: .checklist
         case .arrangeAreas: .areas
         case .arrangeAreaLists: .areaLists
+        case .arrangeHeadings: .headings
+        case .arrangeHeadingItems: .headingItems
         case .dense, .midpoint, .randomDouble, .randomInteger, .linkedList: nil
         }
     }
@@ -80,7 +90,7 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
         repository: any ItemRepository, list: ItemList.ID, ids: [Item.ID], jitter: Bool, seed: UInt64, denseRowBudget: Int
     ) throws -> any OrderingStrategy {
         switch self {
-        case .arrange, .arrangeLists, .arrangeToday, .arrangeChecklist, .arrangeAreas, .arrangeAreaLists:
+        case .arrange, .arrangeLists, .arrangeToday, .arrangeChecklist, .arrangeAreas, .arrangeAreaLists, .arrangeHeadings, .arrangeHeadingItems:
             try ArrangeStrategy(scope ?? .listItems, repository: repository, list: list, ids: ids, jitter: jitter, seed: seed)
         case .dense: try DenseStrategy(repository: repository, list: list, ids: ids, rowBudget: denseRowBudget)
         case .midpoint: try KeyedStrategy(MidpointKeys(), repository: repository, list: list, ids: ids)
@@ -176,8 +186,9 @@ func keyProblem(_ keys: [Int64]) -> String? {
 /// The workload's ids stand for the entries of that ordering: items of the list, lists (one
 /// per id, in place of the list the runner made), items in Today (items of the list, in the
 /// reverse order there, so that Today's order owes nothing to theirs), the entries of the
-/// checklist of one item of the list, areas, or the lists of one area (beside the list the
-/// runner made, in no area).
+/// checklist of one item of the list, areas, the lists of one area (beside the list the
+/// runner made, in no area), the headings of the list, or the items under one of its headings
+/// (beside an item under none).
 final class ArrangeStrategy: OrderingStrategy {
     /// The ordering the workload's operations run on.
     enum Ordering {
@@ -187,12 +198,18 @@ final class ArrangeStrategy: OrderingStrategy {
         case checklist
         case areas
         case areaLists
+        case headings
+        case headingItems
     }
 
     /// The item whose checklist the ``Ordering/checklist`` ordering works on.
     static let checklistHolder = Item.ID(rawValue: UUID(uuid: (0xC4, 0xEC, 0x4C, 0x15, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
     /// The area whose lists the ``Ordering/areaLists`` ordering works on.
     static let listsHolder = Area.ID(rawValue: UUID(uuid: (0xA4, 0xEA, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
+    /// The heading whose items the ``Ordering/headingItems`` ordering works on.
+    static let itemsHolder = Heading.ID(rawValue: UUID(uuid: (0x4E, 0xAD, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
+    /// The item under no heading beside the ``Ordering/headingItems`` ordering.
+    static let looseItem = Item.ID(rawValue: UUID(uuid: (0x10, 0x05, 0xE0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0)))
 
     let ordering: Ordering
     let service: OrderingService
@@ -241,7 +258,28 @@ final class ArrangeStrategy: OrderingStrategy {
                     try transaction.insert(Self.list(id, number: index, sortIndex: BulkLoad.appendedKey(index), area: Self.listsHolder))
                 }
             }
+        case .headings:
+            try repository.write { transaction in
+                for (index, id) in ids.enumerated() {
+                    try transaction.insert(Self.heading(Heading.ID(entry: id.entryID), number: index, in: list, sortIndex: BulkLoad.appendedKey(index)))
+                }
+            }
+        case .headingItems:
+            try repository.write { transaction in
+                try transaction.insert(Self.heading(Self.itemsHolder, number: 0, in: list, sortIndex: 0))
+                try transaction.insert(BulkLoad.item(Self.looseItem, number: 0, in: list, sortIndex: 0))
+                for (index, id) in ids.enumerated() {
+                    var item = BulkLoad.item(id, number: index, in: list, sortIndex: BulkLoad.appendedKey(index))
+                    item.heading = Self.itemsHolder
+                    try transaction.insert(item)
+                }
+            }
         }
+    }
+
+    /// A heading of `list` standing for the workload's `number`-th id.
+    private static func heading(_ id: Heading.ID, number: Int, in list: ItemList.ID, sortIndex: Int64 = 0) -> Heading {
+        Heading(id: id, listID: list, title: "Heading \(number)", createdAt: BulkLoad.epoch, sortIndex: sortIndex)
     }
 
     /// An area standing for the workload's `number`-th id.
@@ -268,6 +306,8 @@ final class ArrangeStrategy: OrderingStrategy {
         case .checklist: .checklist(Self.checklistHolder)
         case .areas: .areas
         case .areaLists: .area(Self.listsHolder)
+        case .headings: .headings(list)
+        case .headingItems: .heading(Self.itemsHolder)
         }
     }
 
@@ -303,6 +343,12 @@ final class ArrangeStrategy: OrderingStrategy {
             return try service.repository.write { try service.add(Self.area(id, number: number), at: .offset(offset), in: $0) }
         case .areaLists:
             return try service.repository.write { try service.add(Self.list(id, number: number, area: Self.listsHolder), at: .offset(offset), in: $0) }
+        case .headings:
+            return try service.repository.write { try service.add(Self.heading(Heading.ID(entry: id.entryID), number: number, in: list), at: .offset(offset), in: $0) }
+        case .headingItems:
+            var underHeading = item
+            underHeading.heading = Self.itemsHolder
+            return try service.add(underHeading, at: .offset(offset))
         }
     }
 
@@ -325,6 +371,12 @@ final class ArrangeStrategy: OrderingStrategy {
         case .areaLists:
             let lists = try service.repository.read { try $0.lists() }.filter { $0.area == Self.listsHolder }
             return StoredOrder(ids: lists.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(lists.map(\.sortIndex)))
+        case .headings:
+            let headings = try service.repository.read { try $0.headings(in: list) }
+            return StoredOrder(ids: headings.map { Item.ID(entry: $0.id.entryID) }, keyProblem: keyProblem(headings.map(\.sortIndex)))
+        case .headingItems:
+            let items = try service.repository.read { try $0.items(in: list, visibility: .all, offset: 0, limit: .max) }.filter { $0.heading == Self.itemsHolder }
+            return StoredOrder(ids: items.map(\.id), keyProblem: keyProblem(items.map(\.sortIndex)))
         }
     }
 }

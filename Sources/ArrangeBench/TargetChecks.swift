@@ -135,6 +135,8 @@ extension WorkloadResult {
         case .checklist?: "checklist, "
         case .areas?: "areas, "
         case .areaLists?: "an area's lists, "
+        case .headings?: "headings, "
+        case .headingItems?: "a heading's items, "
         case .listItems?, nil: ""
         }
     }

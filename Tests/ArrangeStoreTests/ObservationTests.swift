@@ -39,6 +39,35 @@ struct ObservationTests {
         }
     }
 
+    @Test("An observation of a list with headings follows its items under no heading, under each heading, and the headings' own changes", arguments: Backend.allCases)
+    func itemsWithHeadings(backend: Backend) async throws {
+        try await OffPool.run {
+            let store = try backend.makeStore()
+            let repository = store.repository
+            let (list, items) = try store.seed("Trip", sortIndices: [10, 20, 30])
+            let packing = Heading(listID: list.id, title: "Packing", createdAt: Sample.date(1), sortIndex: 0)
+            let observed = Recorder.start(repository.observeItems(in: list.id, visibility: .all))
+            defer { observed.cancel() }
+            #expect(await observed.next() == items)
+            let read = { try await repository.read { try $0.items(in: list.id, visibility: .all, offset: 0, limit: .max) } }
+
+            try await repository.write { try $0.insert(packing) }
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 5)], in: .heading(packing.id), updatedAt: Sample.date(2)) }
+            let under = try await read()
+            #expect(under.map(\.title) == [items[1].title, items[2].title, items[0].title], "the item under the heading comes after those under none")
+            #expect(await observed.values(within: .seconds(10)) { $0.last == under }.last == under)
+
+            // A change to an item under no heading is applied to the held items; one under the heading is read again.
+            try await repository.write { try $0.setSortIndices([SortIndexChange(id: items[2].id.entryID, sortIndex: 1)], in: .items(list.id), updatedAt: Sample.date(3)) }
+            let moved = try await read()
+            #expect(await observed.values(within: .seconds(10)) { $0.last == moved }.last == moved)
+            try await repository.write { try $0.deleteHeading(id: packing.id) }
+            let gone = try await read()
+            #expect(gone.count == 2)
+            #expect(await observed.values(within: .seconds(10)) { $0.last == gone }.last == gone)
+        }
+    }
+
     @Test("A change to another list, a write that rolls back, or a write that changes nothing yields nothing", arguments: Backend.allCases)
     func unrelatedChanges(backend: Backend) async throws {
         try await OffPool.run {
