@@ -54,7 +54,7 @@ final class CountingRepository: ItemRepository {
     }
 }
 
-/// A write transaction that remembers which rows, of items, lists, checklist entries and areas, it wrote.
+/// A write transaction that remembers which rows, of items, lists, checklist entries, areas and headings, it wrote.
 private final class CountingTransaction: ForwardingTransaction {
     private(set) var written: Set<OrderEntry.ID> = []
 
@@ -83,6 +83,16 @@ private final class CountingTransaction: ForwardingTransaction {
     override func update(_ area: Area) throws {
         try super.update(area)
         written.insert(area.id.entryID)
+    }
+
+    override func insert(_ heading: Heading) throws {
+        try super.insert(heading)
+        written.insert(heading.id.entryID)
+    }
+
+    override func update(_ heading: Heading) throws {
+        try super.update(heading)
+        written.insert(heading.id.entryID)
     }
 
     override func insert(_ item: Item) throws {

@@ -79,8 +79,9 @@ struct Figures: Codable, Equatable {
         var text: String {
             var table = MarkdownTable(["figure", "baseline", "this run", "change", "verdict"], rightAligned: [1, 2, 3])
             for row in rows {
-                let percent = Int((abs(row.worsening) * 100).rounded())
-                let change = !row.worsening.isFinite ? "—" : percent == 0 ? "same" : "\(percent) % \(row.worsening > 0 ? "worse" : "better")"
+                // A figure that was 0 in the baseline has no ratio of change: no percentage to round.
+                let percent = row.worsening.isFinite ? Int((abs(row.worsening) * 100).rounded()) : nil
+                let change = percent.map { $0 == 0 ? "same" : "\($0) % \(row.worsening > 0 ? "worse" : "better")" } ?? "—"
                 table.append([row.name, Format.figure(row.baseline), Format.figure(row.value), change, row.isWorse ? "**worse**" : "ok"])
             }
             var text = "## Against the baseline\n\nA figure fails when it is more than \(Int(Figures.tolerance * 100)) % worse than the baseline's.\n\n" + table.text
