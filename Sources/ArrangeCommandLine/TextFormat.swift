@@ -19,7 +19,7 @@ enum TextFormat {
         case .checklist: startingSentence ? "The checklist" : "the checklist"
         case .areas: startingSentence ? "The areas" : "the areas"
         case .area: startingSentence ? "The area's lists" : "the area's lists"
-        case .headings: list.map { "The headings of \($0.name)" } ?? (startingSentence ? "The headings" : "the headings")
+        case .headings: startingSentence ? "The headings" : "the headings"
         case .heading: startingSentence ? "The heading's items" : "the heading's items"
         }
     }

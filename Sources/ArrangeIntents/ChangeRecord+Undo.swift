@@ -190,7 +190,9 @@ private struct TakingBack {
             let report = try ordering.add(heading, at: at.map { Heading.ID(entry: $0) }, in: transaction)
             try restore(placed)
             try context.record(.headingCreated(heading, at: ChangeRecord.Neighbours(report)))
-            try context.record(.restored(lists: [], items: placed.map(\.item.id), checklistItems: placed.flatMap { $0.checklist.map(\.id) }))
+            if !placed.isEmpty {
+                try context.record(.restored(lists: [], items: placed.map(\.item.id), checklistItems: placed.flatMap { $0.checklist.map(\.id) }))
+            }
 
         case .headingRenamed(let id, let edit):
             guard var heading = try transaction.heading(id: id) else { throw conflict(.headingGone(id)) }

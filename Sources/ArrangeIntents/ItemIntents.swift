@@ -19,13 +19,16 @@ public struct AddItem: ArrangeIntent {
     public var visibility: ItemVisibility
     /// Where the item goes in Today, in the same step; `nil` leaves it out of Today.
     public var today: ItemPlacement?
+    /// The section of the list the item goes to: under a heading, or under none. Without it,
+    /// a `before` or `after` placement puts it under its anchor's heading, and any other under none.
+    public var section: ItemSection?
 
-    /// Adds an item titled `title` to `list` (the default list for `nil`) at `placement`, and
-    /// into Today at `today` as well when it is given, as one step of the history (one
-    /// Shortcuts action, one undo).
+    /// Adds an item titled `title` to `list` (the default list for `nil`), in `section`, at
+    /// `placement`, and into Today at `today` as well when it is given, as one step of the
+    /// history (one Shortcuts action, one undo).
     public init(
         title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open,
-        today: ItemPlacement? = nil
+        today: ItemPlacement? = nil, section: ItemSection? = nil
     ) {
         self.title = title
         self.list = list
@@ -33,15 +36,25 @@ public struct AddItem: ArrangeIntent {
         self.notes = notes
         self.visibility = visibility
         self.today = today
+        self.section = section
     }
 
+    /// - Throws: `TitleError`; ``IntentError/unknownList(_:)``, ``IntentError/unknownItem(_:)``,
+    ///   ``IntentError/unknownHeading(_:)``, ``IntentError/headingInAnotherList(heading:list:)``;
+    ///   `OrderingError` for an anchor of another list or section.
     public func run(in context: IntentContext) throws -> PlacementResult {
         let transaction = try context.writing(Self.title)
         let title = try Title.validated(title)
         try Item.validateNotes(notes)
         let list = try context.list(self.list)
         try context.check(placement)
-        let item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
+        var item = Item(id: Item.ID(rawValue: context.environment.newID()), listID: list.id, title: title, notes: notes, sortIndex: 0, createdAt: context.now())
+        if let section {
+            _ = try context.scope(of: section, inList: list.id)
+            item.heading = section.heading
+        } else if let anchor = try placement.anchor.map(context.item), anchor.listID == list.id {
+            item.heading = anchor.heading
+        }
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         try context.record(.itemAdded(item, at: ChangeRecord.Neighbours(report)))
         if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }

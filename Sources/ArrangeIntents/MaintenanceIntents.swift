@@ -14,7 +14,7 @@ public struct ValidateList: ArrangeIntent {
     /// Whether to repair what the check finds.
     public var repair: Bool
 
-    /// Checks the items of `list` (the default list for `nil`), and repairs them when `repair` is true.
+    /// Checks the items of `list` (the default list for `nil`) under no heading (a heading's are checked with `.heading(id)`), and repairs them when `repair` is true.
     public init(list: ItemList.ID? = nil, repair: Bool = false) {
         self.init(list.map(OrderScope.items), repair: repair)
     }
@@ -50,7 +50,7 @@ public struct NormalizeList: ArrangeIntent {
     /// The ordering; `nil` for the items of the default list.
     public var scope: OrderScope?
 
-    /// Renumbers the items of `list` (the default list for `nil`).
+    /// Renumbers the items of `list` (the default list for `nil`) under no heading.
     public init(list: ItemList.ID? = nil) {
         self.init(list.map(OrderScope.items))
     }

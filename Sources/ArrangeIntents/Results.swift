@@ -422,7 +422,7 @@ public struct LogbookPage: Hashable, Sendable, Codable {
 
 /// Which kind of ordering a maintenance intent worked on, as its result names it.
 public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
-    /// The items of a list.
+    /// The items of a list under no heading.
     case items
     /// The lists.
     case lists

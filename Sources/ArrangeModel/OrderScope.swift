@@ -41,15 +41,6 @@ public enum OrderScope: Hashable, Sendable {
         case .items, .today, .checklist, .areas, .headings, .heading: false
         }
     }
-
-    /// Whether the ordering holds the items of one section of a list: those under no heading,
-    /// or a heading's.
-    public var holdsListItems: Bool {
-        switch self {
-        case .items, .heading: true
-        case .lists, .area, .today, .checklist, .areas, .headings: false
-        }
-    }
 }
 
 extension OrderScope: CustomStringConvertible {

@@ -432,6 +432,7 @@ final class SQLiteTransaction: ItemWriting {
         try mapping { _ = try HeadingRecord.deleteOne(db, key: id.text) }
         headingCache[id] = .some(nil)
         itemCache = itemCache.filter { _, item in item.map { $0.heading != id } ?? true }
+        changes.noteHeadingsChanged(of: heading.listID)
         changes.noteUnlistedItems(of: heading.listID)
     }
 
@@ -454,6 +455,7 @@ final class SQLiteTransaction: ItemWriting {
         allLists = nil
         itemCache = itemCache.filter { _, item in item.map { $0.listID != id } ?? true }
         headingCache = headingCache.filter { _, heading in heading.map { $0.listID != id } ?? true }
+        changes.noteHeadingsChanged(of: id)
         changes.noteListsChanged()
         // Its items go, and may have been in Today.
         changes.noteUnlistedItems(of: id)

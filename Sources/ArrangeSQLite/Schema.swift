@@ -410,7 +410,7 @@ enum Schema {
                 CREATE TRIGGER "headings_delete_items" AFTER DELETE ON "headings" BEGIN
                   DELETE FROM "items" WHERE "list_id" = OLD."list_id" AND "heading_id" = OLD."id";
                 END;
-                CREATE TRIGGER "headings_move_items" AFTER UPDATE OF "list_id" ON "headings" BEGIN
+                CREATE TRIGGER "headings_move_items" AFTER UPDATE OF "list_id" ON "headings" WHEN NEW."list_id" IS NOT OLD."list_id" BEGIN
                   UPDATE "items" SET "list_id" = NEW."list_id" WHERE "list_id" = OLD."list_id" AND "heading_id" = OLD."id";
                 END;
                 """)

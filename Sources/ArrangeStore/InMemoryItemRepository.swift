@@ -548,6 +548,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         place(heading)
         changes.noteHeadingsChanged(of: old.listID)
         guard old.listID != heading.listID else { return }
+        changes.noteHeadingsChanged(of: heading.listID)
         // The items under it go with it, keys and all.
         for entry in order(of: .heading(heading.id)).allEntries() {
             guard var item = state.items[Item.ID(entry: entry.id)] else { continue }
@@ -564,6 +565,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
         removeItems(of: .heading(id))
         unplace(heading)
+        changes.noteHeadingsChanged(of: heading.listID)
         changes.noteUnlistedItems(of: heading.listID)
     }
 
@@ -595,6 +597,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
         state.orders[.headings(id)] = nil
         changes.noteListsChanged()
+        changes.noteHeadingsChanged(of: id)
         // Its items go, and may have been in Today.
         changes.noteUnlistedItems(of: id)
     }

@@ -53,7 +53,7 @@ extension SyncChange {
 
         // Headings before the items under them.
         var headingsNow = Set<Heading.ID>()
-        for list in listsNow where !headings.isEmpty {
+        for list in headings.isEmpty ? [] : listsNow {
             for heading in try transaction.headings(in: list.id) {
                 headingsNow.insert(heading.id)
                 guard let entry = headings[heading.id] else { continue }

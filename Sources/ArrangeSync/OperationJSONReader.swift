@@ -284,8 +284,7 @@ struct OperationJSONReader {
             guard let scope = OrderScope(text) else { throw GiveUp() }
             switch scope {
             case .checklist, .area: return scope
-            case .headings, .heading: throw GiveUp()
-            case .items, .lists, .today, .areas: throw GiveUp()
+            case .items, .lists, .today, .areas, .headings, .heading: throw GiveUp()
             }
         default:
             var text = text

@@ -72,6 +72,8 @@ private struct ThingsMapper {
     let library: ThingsLibrary
     let today: Int64
     let tasks: [String: ThingsLibrary.Task]
+    /// The headings of each project, in no order, those in the trash left out.
+    let headingsByProject: [String: [ThingsLibrary.Task]]
     var summary = ThingsImportSummary()
     var names = Set<String>()
     var areaNames = Set<String>()
@@ -83,6 +85,7 @@ private struct ThingsMapper {
         self.library = library
         self.today = today
         self.tasks = Dictionary(library.tasks.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        self.headingsByProject = Dictionary(grouping: library.tasks.filter { $0.kind == .heading && !$0.trashed }, by: { $0.project ?? "" })
     }
 
     /// Where a to-do goes.
@@ -183,7 +186,7 @@ private struct ThingsMapper {
     /// The headings of a project in Things' order, those in the trash left out; none for another list.
     func headings(of destination: Destination) -> [ThingsLibrary.Task] {
         guard case .project(let project) = destination else { return [] }
-        return Self.sorted(library.tasks.filter { $0.kind == .heading && $0.project == project && !$0.trashed })
+        return Self.sorted(headingsByProject[project] ?? [])
     }
 
     func headingID(_ uuid: String) -> Heading.ID {

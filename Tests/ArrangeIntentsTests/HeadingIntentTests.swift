@@ -58,6 +58,12 @@ struct HeadingIntentTests {
         #expect(within.rowsWritten == 1)
         let out = try await session.run(MoveItems([try #require(items["Boots"])], to: .top, section: .noHeading))
         #expect(out.items.first?.heading == nil)
+        let beside = try await session.run(AddItem(title: "Socks", list: try session.list("Trip"), placement: .after(try #require(items["Tent"]))))
+        #expect(beside.items.first?.heading == packing, "added beside an item under a heading, it goes under that heading")
+        try await session.run(DeleteItems([try #require(beside.items.first).id]))
+        let underMade = try await session.run(AddItem(title: "Snacks", list: try session.list("Trip"), section: .heading(made.id)))
+        #expect(underMade.items.first?.heading == made.id)
+        try await session.run(DeleteItems([try #require(underMade.items.first).id]))
         let across = try await session.run(MoveItemsAtOffsets(
             fromOffsets: [0], toOffset: 0, in: try session.list("Trip"), section: .noHeading, destination: .heading(made.id), visibility: .all))
         #expect(across.rowsWritten == 1, "a drag across sections writes the item's row alone")

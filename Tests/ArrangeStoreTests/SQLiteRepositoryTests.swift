@@ -893,6 +893,30 @@ struct SQLiteRepositoryTests {
         #expect(try completions() == [])
     }
 
+    @Test("A heading renamed or moved within its list writes its own row alone; moved to another list, its items go with it")
+    func headingWrites() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let (trip, home) = (Sample.list("Trip"), Sample.list("Home", at: 1))
+        var heading = Heading(listID: trip.id, title: "Packing", createdAt: Sample.date(1))
+        var items = (0..<3).map { Sample.item(in: trip.id, "Item \($0)", sortIndex: Int64($0)) }
+        for index in items.indices { items[index].heading = heading.id }
+        try repository.write { store throws in
+            for list in [trip, home] { try store.insert(list) }
+            try store.insert(heading)
+            for item in items { try store.insert(item) }
+        }
+        let changes = { try repository.writer.read { $0.totalChangesCount } }
+        var before = try changes()
+        heading.title = "Gear"
+        try repository.write { try $0.update(heading) }
+        try repository.write { try $0.setSortIndices([SortIndexChange(id: heading.id.entryID, sortIndex: 7)], in: .headings(trip.id), updatedAt: Sample.date(2)) }
+        #expect(try changes() - before == 2, "two writes of the heading's row, and none of its items")
+        before = try changes()
+        try repository.write { try $0.setSortIndices([SortIndexChange(id: heading.id.entryID, sortIndex: 0)], in: .headings(home.id), updatedAt: Sample.date(3)) }
+        #expect(try changes() - before == 4, "the heading, and its three items, which the trigger moves")
+        #expect(try repository.read { try $0.items(in: home.id, visibility: .all, offset: 0, limit: 10) }.map(\.id) == items.map(\.id))
+    }
+
     @Test("Pages, windows and counts of every ordering come from its own index, with no sorting step")
     func orderingPlans() throws {
         let repository = try SQLiteItemRepository.inMemory()

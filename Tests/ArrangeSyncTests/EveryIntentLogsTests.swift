@@ -80,8 +80,14 @@ struct EveryIntentLogsTests {
             for match in text.matches(of: /public struct (\w+): ArrangeIntent/) { declared.insert(String(match.1)) }
         }
         #expect(declared.count > 20, "the scan found the intents")
-        let covered = Set(try await IntentSample.catalogue(kind: .inMemory).map(\.name))
+        let samples = try await IntentSample.catalogue(kind: .inMemory)
+        let covered = Set(samples.map(\.name))
         #expect(declared.subtracting(covered).isEmpty, "intents the catalogue leaves out: \(declared.subtracting(covered).sorted())")
+        // Each has a title of its own in the table, which undo steps and App Intents show.
+        for sample in samples {
+            let title = type(of: sample.intent).localizedTitle
+            #expect(!title.hasPrefix("Action."), "\(sample.name) has no title in Messages.strings")
+        }
     }
 
     @Test("The check fails on an intent that writes and records nothing, and on one that records half of what it writes", arguments: StoreKind.allCases)
