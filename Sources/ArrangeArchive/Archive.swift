@@ -26,8 +26,8 @@ public struct Archive: Codable, Hashable, Sendable {
     /// The newest version this code reads and writes. Version 2 brought checklists: an archive
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
-    /// brought areas, and version 4 headings, in the same way.
-    public static let currentVersion = 4
+    /// brought areas, version 4 headings, and version 5 dates, in the same way.
+    public static let currentVersion = 5
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -50,9 +50,10 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 4 when it has headings, 3 when it has
-    /// areas, else 2 when an item has a checklist, else 1.
+    /// The oldest version that holds the whole archive: 5 when an item has a date or is someday,
+    /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        if lists.contains(where: { $0.items.contains { $0.when != .anytime || $0.deadline != nil } }) { return 5 }
         if lists.contains(where: { $0.headings != nil || $0.items.contains { $0.heading != nil } }) { return 4 }
         if areas != nil || lists.contains(where: { $0.area != nil }) { return 3 }
         return lists.contains { $0.items.contains { $0.checklist != nil } } ? 2 : 1
@@ -163,6 +164,14 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var completedAt: Date?
     /// The item's key in Today; absent when it is not in Today.
     public var todayIndex: Int64?
+    /// The item's start date, `YYYY-MM-DD`; absent when it is anytime or someday.
+    public var startDate: Day?
+    /// `true` when the item is put off to someday; absent otherwise. Never with a ``startDate``.
+    public var someday: Bool?
+    /// `true` when the item is in the evening of its ``startDate``; absent otherwise.
+    public var evening: Bool?
+    /// The day the item is due, `YYYY-MM-DD`; absent when it has none.
+    public var deadline: Day?
     /// The item's checklist, in its order; absent when it has none.
     public var checklist: [ArchivedChecklistItem]?
 
@@ -177,14 +186,24 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.updatedAt = item.updatedAt
         self.completedAt = item.completedAt
         self.todayIndex = item.todayIndex
+        self.startDate = item.when.startDate
+        self.someday = item.when.isSomeday ? true : nil
+        self.evening = item.when.isEvening ? true : nil
+        self.deadline = item.deadline
         self.checklist = checklist.isEmpty ? nil : checklist.map(ArchivedChecklistItem.init)
+    }
+
+    /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
+    public var when: When {
+        if let startDate { .on(startDate, evening: evening == true) } else if someday == true { .someday } else { .anytime }
     }
 
     /// The item as the model holds it, in `list`.
     public func item(in list: ItemList.ID) -> Item {
         Item(
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading)
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
+            when: when, deadline: deadline)
     }
 
     /// The entries of the item's checklist as the model holds them.

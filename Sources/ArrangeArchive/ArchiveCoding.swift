@@ -91,8 +91,9 @@ extension Archive {
         var version: Int?
     }
 
-    /// Refuses duplicate ids and names, invalid titles, lists of unknown areas and items under a
-    /// heading their list does not have, naming the first one's path.
+    /// Refuses duplicate ids and names, invalid titles, lists of unknown areas, items under a
+    /// heading their list does not have, and items both someday and with a start date, or in
+    /// the evening without one, naming the first one's path.
     private func check() throws(ArchiveError) {
         var areaIDs = Set<Area.ID>()
         var areaNames = Set<String>()
@@ -145,6 +146,12 @@ extension Archive {
                 guard itemIDs.insert(item.id).inserted else { throw .invalid(path: itemPath + ".id", reason: "another item has the id \(item.id).") }
                 if let heading = item.heading, !listHeadings.contains(heading) {
                     throw .invalid(path: itemPath + ".heading", reason: "no heading of its list has the id \(heading).")
+                }
+                if item.someday == true, item.startDate != nil {
+                    throw .invalid(path: itemPath + ".someday", reason: "an item is someday or has a start date, not both.")
+                }
+                if item.evening == true, item.startDate == nil {
+                    throw .invalid(path: itemPath + ".evening", reason: "only an item with a start date is in the evening of it.")
                 }
                 do {
                     _ = try Title.validated(item.title)

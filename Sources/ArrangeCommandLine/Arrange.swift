@@ -16,7 +16,8 @@ public struct Arrange: AsyncParsableCommand {
             ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self,
             AreasCommand.self, AreaCommand.self, HeadingCommand.self,
             ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self,
-            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, TodayCommand.self, LogbookCommand.self,
+            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, WhenCommand.self, DeadlineCommand.self,
+            TodayCommand.self, UpcomingCommand.self, AnytimeCommand.self, SomedayCommand.self, LogbookCommand.self,
             ChecklistCommand.self,
             ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self,
             ExportCommand.self, ImportCommand.self, SyncCommand.self,
@@ -116,7 +117,10 @@ protocol RequestCommand: SessionCommand {
     associatedtype Form: Request
 
     /// The request the command's arguments make.
-    var request: Form { get }
+    ///
+    /// - Throws: `ValidationError` for arguments that make no request; a command whose
+    ///   arguments can throw checks them in `validate()` too, so that ArgumentParser reports it.
+    var request: Form { get throws }
 
     /// The result as text for a person.
     func text(for result: Form.Result, in session: CommandSession) async throws -> String

@@ -29,6 +29,12 @@ public struct Completer: Sendable {
             .filter { $0.fields.contains { $0.valueType == ItemReference.self || $0.valueType == [ItemReference].self } }
             .map { $0.commandName })
 
+    /// The words that end `when` and `deadline`, after their items.
+    static let dateWords = [
+        WhenCommand.configuration.commandName: ["today", "evening", "anytime", "someday"],
+        DeadlineCommand.configuration.commandName: ["today", "none"],
+    ]
+
     /// The commands whose first argument is a list.
     static let listCommands: Set = ["use", "list", "move-list", "rename-list", "delete-list"]
 
@@ -93,6 +99,11 @@ public struct Completer: Sendable {
             return headingCandidates(before: before, current: current)
         }
         let previous = before.last ?? ""
+        if let words = Self.dateWords[command], !previous.hasPrefix("--") {
+            // The items, then the word that says when: once there is an item, either may come.
+            let items = itemReferences(matching: current, numbering: .asSession(option(["--list"], in: before)))
+            return (before.count > 1 ? words.filter { $0.hasPrefix(current) } : []) + items
+        }
         if Self.areaOptions.contains(previous) {
             return areaNames(matching: current)
         }

@@ -157,6 +157,8 @@ struct ListingJSON: ~Copyable {
         }
         append(#","createdAt":"#)
         date(item.createdAt)
+        optionalDay("deadline", item.deadline)
+        append(item.evening ? #","evening":true"# : #","evening":false"#)
         if let heading = item.heading {
             append(#","heading":"#)
             id(heading)
@@ -175,8 +177,10 @@ struct ListingJSON: ~Copyable {
             append(#","position":"#)
             number(Int64(position))
         }
+        append(item.someday ? #","someday":true"# : #","someday":false"#)
         append(#","sortIndex":"#)
         number(item.sortIndex)
+        optionalDay("startDate", item.startDate)
         append(#","title":"#)
         string(item.title)
         append(item.today ? #","today":true"# : #","today":false"#)
@@ -187,6 +191,14 @@ struct ListingJSON: ~Copyable {
         append(#","updatedAt":"#)
         date(item.updatedAt)
         append("}")
+    }
+
+    /// `,"key":"2026-11-28"`, or `,"key":null` without a day.
+    private mutating func optionalDay(_ key: StaticString, _ day: Day?) {
+        append(",\"")
+        append(key)
+        append("\":")
+        if let day { string(day.description) } else { append("null") }
     }
 
     /// A checklist entry's members in the order `.sortedKeys` gives them.

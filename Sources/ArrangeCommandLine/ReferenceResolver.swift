@@ -32,6 +32,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case unknownHeading(String, list: String, known: [String])
     /// Several headings of the list named `list` have this title.
     case ambiguousHeading(String, list: String, matches: Int)
+    /// Evening was asked for with a when that has no day (`anytime` or `someday`).
+    case eveningWithoutDay(String)
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -49,6 +51,7 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .unknownArea: "unknownArea"
         case .unknownHeading: "unknownHeading"
         case .ambiguousHeading: "ambiguousHeading"
+        case .eveningWithoutDay: "eveningWithoutDay"
         }
     }
 }
@@ -90,6 +93,8 @@ extension ReferenceError: LocalizedError {
                 + " Name a heading of another list with --list, or by id."
         case .ambiguousHeading(let title, let list, let matches):
             "\(matches) headings of '\(list)' are titled '\(title)'; name one by id (`list --json` shows them)."
+        case .eveningWithoutDay(let when):
+            "'\(when)' has no day whose evening it could be; give a day, 'today' or 'evening'."
         }
     }
 }
@@ -126,6 +131,9 @@ public final class ReferenceResolver {
         self.currentList = currentList
         self.countsToday = countsToday
     }
+
+    /// The day `today` names: the day it is now in this device's time zone (`TZ`).
+    var today: Day { Day(Date(), in: .current) }
 
     // MARK: Lists
 

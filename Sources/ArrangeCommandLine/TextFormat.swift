@@ -34,11 +34,20 @@ enum TextFormat {
         items.count > 5 ? "\(items.count) items" : items.map { quoted($0.title) }.joined(separator: ", ")
     }
 
-    /// One row of a listing: `  #1  3f2a91c0  Buy milk`, or `      3f2a91c0  ✓ Buy milk` when done.
+    /// One row of a listing: `  #1  3f2a91c0  Buy milk`, or `      3f2a91c0  ✓ Buy milk` when done;
+    /// an item with dates ends with them: `  [from 2026-12-01, due 2026-12-03]`.
     static func row(_ item: ItemSummary, width: Int) -> String {
         let number = item.position.map { "#\($0)" } ?? ""
         let padded = String(repeating: " ", count: max(0, width - number.count)) + number
-        return "  \(padded)  \(short(item.id))  \(item.completed ? "✓ " : "")\(item.title)"
+        let dates = [item.startDate != nil || item.someday ? when(of: item) : nil, item.deadline.map { "due \($0)" }].compactMap { $0 }
+        return "  \(padded)  \(short(item.id))  \(item.completed ? "✓ " : "")\(item.title)" + (dates.isEmpty ? "" : "  [\(dates.joined(separator: ", "))]")
+    }
+
+    /// When an item is meant to be done: `from 2026-12-01`, `from 2026-12-01, in the evening`,
+    /// `someday` or `anytime`.
+    static func when(of item: ItemSummary) -> String {
+        guard let start = item.startDate else { return item.someday ? "someday" : "anytime" }
+        return "from \(start)" + (item.evening ? ", in the evening" : "")
     }
 
     /// A list's items under a line that names it: those under no heading, then each heading
@@ -77,6 +86,24 @@ enum TextFormat {
         }
         let width = listing.items.compactMap(\.position).max().map { "#\($0)".count } ?? 0
         return ([heading] + listing.items.map { row($0, width: width) + "  (\($0.listName))" }).joined(separator: "\n")
+    }
+
+    /// What is coming, under a heading: each start date, then its items, each with its list.
+    static func upcoming(_ listing: UpcomingListing) -> String {
+        guard !listing.days.isEmpty else { return "Upcoming after \(listing.day): nothing scheduled." }
+        return (["Upcoming after \(listing.day):"] + listing.days.flatMap { day in
+            ["\(day.day)"] + day.items.map { row($0, width: 0) + "  (\($0.listName))" }
+        }).joined(separator: "\n")
+    }
+
+    /// A view of items by list (Anytime, Someday) under a heading that names it: each list,
+    /// then its items.
+    static func groups(_ listing: ItemsByList, named name: String) -> String {
+        let count = listing.lists.reduce(0) { $0 + $1.items.count }
+        guard count > 0 else { return "\(name): nothing here." }
+        return (["\(name): \(count) open"] + listing.lists.flatMap { group in
+            [group.list.name] + group.items.map { row($0, width: 0) }
+        }).joined(separator: "\n")
     }
 
     /// A page of the Logbook under a heading: each item with the day it was completed, on this
@@ -130,6 +157,8 @@ enum TextFormat {
             "created:   \(dates.format(item.createdAt))",
             "updated:   \(dates.format(item.updatedAt))",
         ]
+        if item.startDate != nil || item.someday { lines.append("when:      \(when(of: item))") }
+        if let deadline = item.deadline { lines.append("deadline:  \(deadline)") }
         if !item.notes.isEmpty { lines.append("notes:     \(item.notes)") }
         if !item.checklist.isEmpty { lines.append("checklist:\n" + checklistRows(item.checklist)) }
         return lines.joined(separator: "\n")

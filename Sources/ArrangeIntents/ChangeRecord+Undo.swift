@@ -147,6 +147,12 @@ private struct TakingBack {
         case .completion(let edits):
             try context.record(.completion(try takeBack(edits, of: \.completedAt, named: .completion, unchanged: Self.sameMoment)))
 
+        case .scheduled(let edits):
+            try context.record(.scheduled(try takeBack(edits, of: \.when, named: .when, unchanged: ==)))
+
+        case .deadlines(let edits):
+            try context.record(.deadlines(try takeBack(edits, of: \.deadline, named: .deadline, unchanged: ==)))
+
         case .listCreated(let list, _):
             try deleteList(list.id)
 

@@ -78,6 +78,9 @@ public final class IntentContext {
     /// The time to stamp on what this intent changes: the environment's clock.
     public func now() -> Date { environment.clock() }
 
+    /// The day it is now where the person is: ``now()`` in the environment's time zone.
+    public func today() -> Day { Day(now(), in: environment.timeZone) }
+
     // MARK: Recording
 
     /// Whether the environment keeps a history, so that an intent should work out how to undo

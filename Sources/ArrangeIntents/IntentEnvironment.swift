@@ -16,6 +16,9 @@ public final class IntentEnvironment: Sendable {
     public let ordering: OrderingService
     /// The clock that stamps new, completed and changed items.
     public let clock: @Sendable () -> Date
+    /// Where the person is: it says which day it is by ``clock``, for the views that depend on
+    /// the day (``ShowUpcoming``, ``ShowAnytime``) when they are not given one.
+    public let timeZone: TimeZone
     /// The source of new ids for items and lists.
     public let newID: @Sendable () -> UUID
     /// The name the default list gets when the store has none and one is created.
@@ -45,6 +48,7 @@ public final class IntentEnvironment: Sendable {
     ///   - defaultListName: The name of the default list, should the store need one created.
     ///   - historyLimit: The most steps undo can go back; 0 records none.
     ///   - clock: Stamps `createdAt`, `updatedAt` and `completedAt`. Give the ordering service the same clock.
+    ///   - timeZone: Where the person is, which says which day it is; the device's by default.
     ///   - newID: Makes the ids of new items and lists.
     ///   - sync: Logs every change, for sync; `nil` logs nothing.
     public init(
@@ -52,6 +56,7 @@ public final class IntentEnvironment: Sendable {
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = .current,
         newID: @escaping @Sendable () -> UUID = UUID.random,
         sync: (any ChangeLog)? = nil
     ) {
@@ -60,6 +65,7 @@ public final class IntentEnvironment: Sendable {
         self.defaultListName = defaultListName
         self.historyLimit = max(0, historyLimit)
         self.clock = clock
+        self.timeZone = timeZone
         self.newID = newID
         self.history = Locked(History())
     }
@@ -78,11 +84,14 @@ public final class IntentEnvironment: Sendable {
         defaultListName: String = "Inbox",
         historyLimit: Int = 500,
         clock: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = .current,
         newID: @escaping @Sendable () -> UUID = UUID.random,
         sync: (any ChangeLog)? = nil
     ) throws(OrderingConfiguration.Problem) {
         let ordering = try OrderingService(repository: repository, configuration: configuration, random: random, now: clock)
-        self.init(ordering: ordering, defaultListName: defaultListName, historyLimit: historyLimit, clock: clock, newID: newID, sync: sync)
+        self.init(
+            ordering: ordering, defaultListName: defaultListName, historyLimit: historyLimit, clock: clock, timeZone: timeZone, newID: newID,
+            sync: sync)
     }
 
     // MARK: Running intents

@@ -161,7 +161,7 @@ public enum HistoryConflict: Hashable, Sendable {
 
     /// A field of an item that a step edits.
     public enum EditedField: String, Hashable, Sendable {
-        case title, notes, completion
+        case title, notes, completion, when, deadline
     }
 
     /// Why, in the app's language, as a clause after "Cannot go back over “Move Items”: ".

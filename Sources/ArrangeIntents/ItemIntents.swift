@@ -169,19 +169,32 @@ public struct ReopenItems: ArrangeIntent {
 
 /// Completes or reopens items; items already so are left alone.
 private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ItemsResult {
+    try edit(\.completedAt, of: ids, in: context, action: action, recording: ChangeRecord.completion) { item, stamp in
+        item.isCompleted == completed ? item.completedAt : completed ? stamp : nil
+    }
+}
+
+/// Gives each of the items the value `newValue` makes of it (and of the moment of the change)
+/// in one field, records the edits with `recording`, and returns the items; an item whose
+/// value stays is left alone.
+func edit<Value: Equatable>(
+    _ field: WritableKeyPath<Item, Value>, of ids: [Item.ID], in context: IntentContext, action: String,
+    recording: ([Item.ID: ChangeRecord.Edit<Value>]) -> ChangeRecord, to newValue: (Item, Date) -> Value
+) throws -> ItemsResult {
     let transaction = try context.writing(action)
     let stamp = context.now()
-    var edits: [Item.ID: ChangeRecord.Edit<Date?>] = [:]
+    var edits: [Item.ID: ChangeRecord.Edit<Value>] = [:]
     let items = try context.distinctItems(ids).map { item in
-        guard item.isCompleted != completed else { return item }
+        let value = newValue(item, stamp)
+        guard value != item[keyPath: field] else { return item }
         var changed = item
-        changed.completedAt = completed ? stamp : nil
+        changed[keyPath: field] = value
         changed.updatedAt = stamp
-        edits[item.id] = ChangeRecord.Edit(old: item.completedAt, new: changed.completedAt)
+        edits[item.id] = ChangeRecord.Edit(old: item[keyPath: field], new: value)
         try transaction.update(changed)
         return changed
     }
-    if !edits.isEmpty { try context.record(.completion(edits)) }
+    if !edits.isEmpty { try context.record(recording(edits)) }
     return ItemsResult(items: try context.summaries(of: items), changed: edits.count)
 }
 

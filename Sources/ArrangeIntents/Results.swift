@@ -31,6 +31,14 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var today: Bool
     /// The item's key in Today's order, or `nil` when it is not in Today.
     public var todayIndex: Int64?
+    /// The item's start date, or `nil` when it is anytime or someday.
+    public var startDate: Day?
+    /// Whether the item is put off to someday; never with a ``startDate``.
+    public var someday: Bool
+    /// Whether the item is in the evening of its ``startDate``.
+    public var evening: Bool
+    /// The day the item is due, or `nil` for none.
+    public var deadline: Day?
     /// The entries of the item's checklist, in order.
     public var checklist: [ChecklistItemSummary]
     /// When the item was created.
@@ -54,6 +62,10 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         completedAt = item.completedAt
         today = item.isInToday
         todayIndex = item.todayIndex
+        startDate = item.when.startDate
+        someday = item.when.isSomeday
+        evening = item.when.isEvening
+        deadline = item.deadline
         self.checklist = checklist.map(ChecklistItemSummary.init)
         createdAt = item.createdAt
         updatedAt = item.updatedAt
@@ -61,11 +73,13 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, list, listName, heading, title, notes, sortIndex, completed, completedAt, today, todayIndex, checklist, createdAt, updatedAt, position
+        case id, list, listName, heading, title, notes, sortIndex, completed, completedAt, today, todayIndex
+        case startDate, someday, evening, deadline, checklist, createdAt, updatedAt, position
     }
 
-    /// Writes every field, `heading` as `null` for an item under no heading, so that a reader of
-    /// the JSON sees the field either way; `completedAt`, `todayIndex` and `position` only when set.
+    /// Writes every field, `heading`, `startDate` and `deadline` as `null` when they are unset,
+    /// so that a reader of the JSON sees the field either way; `completedAt`, `todayIndex` and
+    /// `position` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -79,6 +93,10 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encodeIfPresent(completedAt, forKey: .completedAt)
         try container.encode(today, forKey: .today)
         try container.encodeIfPresent(todayIndex, forKey: .todayIndex)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(someday, forKey: .someday)
+        try container.encode(evening, forKey: .evening)
+        try container.encode(deadline, forKey: .deadline)
         try container.encode(checklist, forKey: .checklist)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
@@ -505,5 +523,64 @@ public struct HistoryResult: Hashable, Sendable, Codable {
         self.action = action
         self.undoCount = undoCount
         self.redoCount = redoCount
+    }
+}
+
+/// What is coming, as ``ShowUpcoming`` returns it: the open items with a start date after
+/// ``day``, grouped by that date.
+public struct UpcomingListing: Hashable, Sendable, Codable {
+    /// The day the view is of.
+    public var day: Day
+    /// Each start date after ``day`` that has items, in order, with its items.
+    public var days: [UpcomingDay]
+
+    /// Creates the result from its parts.
+    public init(day: Day, days: [UpcomingDay]) {
+        self.day = day
+        self.days = days
+    }
+}
+
+/// One day of ``UpcomingListing``: the items that start on it, in the sidebar's order of their
+/// lists, then their places in their lists.
+public struct UpcomingDay: Hashable, Sendable, Codable {
+    /// The start date.
+    public var day: Day
+    /// The items that start on it.
+    public var items: [ItemSummary]
+
+    /// Creates the day from its parts.
+    public init(day: Day, items: [ItemSummary]) {
+        self.day = day
+        self.items = items
+    }
+}
+
+/// Items grouped by list, in the sidebar's order, as ``ShowAnytime`` and ``ShowSomeday``
+/// return them.
+public struct ItemsByList: Hashable, Sendable, Codable {
+    /// The day the view is of.
+    public var day: Day
+    /// Each list that has items in the view, in the sidebar's order, with them.
+    public var lists: [ListWithItems]
+
+    /// Creates the result from its parts.
+    public init(day: Day, lists: [ListWithItems]) {
+        self.day = day
+        self.lists = lists
+    }
+}
+
+/// One list of an ``ItemsByList`` and its items in the view, in their places in the list.
+public struct ListWithItems: Hashable, Sendable, Codable {
+    /// The list.
+    public var list: ListSummary
+    /// Its items in the view.
+    public var items: [ItemSummary]
+
+    /// Creates the group from its parts.
+    public init(list: ListSummary, items: [ItemSummary]) {
+        self.list = list
+        self.items = items
     }
 }

@@ -29,6 +29,11 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// The item's place in Today, or `nil` when it is not in Today. Today reads in ascending
     /// `todayIndex`, then ascending `id`, whatever the items' lists.
     public var todayIndex: Int64?
+    /// When the item is meant to be done: anytime (the default), someday, or from a start
+    /// date, perhaps in the evening.
+    public var when: When
+    /// The day the item is due, or `nil` for none.
+    public var deadline: Day?
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -41,7 +46,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         updatedAt: Date? = nil,
         completedAt: Date? = nil,
         todayIndex: Int64? = nil,
-        heading: Heading.ID? = nil
+        heading: Heading.ID? = nil,
+        when: When = .anytime,
+        deadline: Day? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -53,6 +60,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.updatedAt = updatedAt ?? createdAt
         self.completedAt = completedAt
         self.todayIndex = todayIndex
+        self.when = when
+        self.deadline = deadline
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -133,3 +142,45 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 }
 
 
+
+extension Item {
+    private enum CodingKeys: String, CodingKey {
+        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline
+    }
+
+    /// Reads the form ``encode(to:)`` writes; an item written before dates is anytime, with no deadline.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(ID.self, forKey: .id),
+            listID: try container.decode(ItemList.ID.self, forKey: .listID),
+            title: try container.decode(String.self, forKey: .title),
+            notes: try container.decode(String.self, forKey: .notes),
+            sortIndex: try container.decode(Int64.self, forKey: .sortIndex),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+            completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
+            todayIndex: try container.decodeIfPresent(Int64.self, forKey: .todayIndex),
+            heading: try container.decodeIfPresent(Heading.ID.self, forKey: .heading),
+            when: try container.decodeIfPresent(When.self, forKey: .when) ?? .anytime,
+            deadline: try container.decodeIfPresent(Day.self, forKey: .deadline))
+    }
+
+    /// Writes every field; those that are `nil`, and `when` when it is anytime, are left out, so
+    /// that an item without them reads as it did before they existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(listID, forKey: .listID)
+        try container.encodeIfPresent(heading, forKey: .heading)
+        try container.encode(title, forKey: .title)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(completedAt, forKey: .completedAt)
+        try container.encodeIfPresent(todayIndex, forKey: .todayIndex)
+        if when != .anytime { try container.encode(when, forKey: .when) }
+        try container.encodeIfPresent(deadline, forKey: .deadline)
+    }
+}

@@ -184,6 +184,8 @@ struct ItemRecord: Hashable {
     var completedAt: Date?
     var todayIndex: Int64?
     var heading: Heading.ID?
+    var when: When = .anytime
+    var deadline: Day?
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -206,6 +208,10 @@ extension ItemRecord {
         case completedAt = "completed_at"
         case todayIndex = "today_index"
         case heading = "heading_id"
+        case startDate = "start_date"
+        case someday
+        case evening
+        case deadline
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -246,10 +252,23 @@ extension ItemRecord {
             guard let id = Heading.ID(sqliteStatement: statement, index: 9) else { throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement) }
             heading = id
         }
+        let day = { (index: CInt) throws in
+            guard !isNull(index) else { return Day?.none }
+            guard let day = try? Day(parsing: String(sqliteStatement: statement, index: index)) else {
+                throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement)
+            }
+            return day
+        }
+        let when: When = if let start = try day(10) {
+            .on(start, evening: sqlite3_column_int64(statement, 12) != 0)
+        } else {
+            sqlite3_column_int64(statement, 11) != 0 ? .someday : .anytime
+        }
         self.init(
             id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
-            completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8), heading: heading)
+            completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8), heading: heading,
+            when: when, deadline: try day(13))
     }
 
     /// The row that stores `item`.
@@ -257,14 +276,15 @@ extension ItemRecord {
         self.init(
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
-            heading: item.heading)
+            heading: item.heading, when: item.when, deadline: item.deadline)
     }
 
     /// The item this row stores.
     var item: Item {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
-            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading)
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
+            when: when, deadline: deadline)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -274,7 +294,7 @@ extension ItemRecord {
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
-            heading: heading)
+            heading: heading, when: when, deadline: deadline)
     }
 }
 
@@ -302,20 +322,29 @@ extension ItemRecord {
         }
         guard columns != 0 else { return }
         values.append(.id(id))
-        try db.cachedStatement(sql: Self.updateSQL[columns]).execute(binding: values)
+        try db.cachedStatement(sql: Self.updateSQL(columns)).execute(binding: values)
         guard db.changesCount == 1 else { throw RecordError.recordNotFound(databaseTableName: Self.databaseTableName, key: ["id": id.text.databaseValue]) }
     }
 
     /// Every column but the id, in ``CodingKeys`` order: the columns an update may write.
     private static let valueColumns = CodingKeys.allCases.filter { $0 != .id }
 
-    /// `UPDATE items SET list_id = ?, … WHERE id = ?` for every set of ``valueColumns``, at the
-    /// index whose bit `i` stands for `valueColumns[i]`. The text depends only on the set, so
-    /// each set is prepared once per connection.
-    private static let updateSQL: [String] = (0..<(1 << valueColumns.count)).map { columns in
-        let assignments = valueColumns.enumerated().filter { columns & (1 << $0.offset) != 0 }.map { "\($0.element.rawValue) = ?" }
-        return "UPDATE \(databaseTableName) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+    /// `UPDATE items SET list_id = ?, … WHERE id = ?` for the set of ``valueColumns`` whose bit
+    /// `i` stands for `valueColumns[i]`. The text depends only on the set, so each set is made
+    /// once per process (``updateSQLBySet``) and prepared once per connection.
+    private static func updateSQL(_ columns: Int) -> String {
+        updateSQLBySet.withLock { made in
+            if let sql = made[columns] { return sql }
+            let assignments = valueColumns.enumerated().filter { columns & (1 << $0.offset) != 0 }.map { "\($0.element.rawValue) = ?" }
+            let sql = "UPDATE \(databaseTableName) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+            made[columns] = sql
+            return sql
+        }
     }
+
+    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^13
+    /// sets are ever written.
+    private static let updateSQLBySet = Locked<[Int: String]>([:])
 
     /// `INSERT INTO items (id, list_id, …) VALUES (?, ?, …)`, from the coding keys.
     private static let insertSQL: String = {
@@ -336,6 +365,10 @@ extension ItemRecord {
         case .completedAt: completedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
         case .todayIndex: todayIndex.map { .integer($0) } ?? .value(.null)
         case .heading: heading.map { .id($0) } ?? .value(Self.noHeading.databaseValue)
+        case .startDate: when.startDate.map { .value($0.description.databaseValue) } ?? .value(.null)
+        case .someday: .integer(when.isSomeday ? 1 : 0)
+        case .evening: .integer(when.isEvening ? 1 : 0)
+        case .deadline: deadline.map { .value($0.description.databaseValue) } ?? .value(.null)
         }
     }
 
@@ -352,6 +385,10 @@ extension ItemRecord {
         case .completedAt: completedAt?.timeIntervalSince1970 == original.completedAt?.timeIntervalSince1970
         case .todayIndex: todayIndex == original.todayIndex
         case .heading: heading == original.heading
+        case .startDate: when.startDate == original.when.startDate
+        case .someday: when.isSomeday == original.when.isSomeday
+        case .evening: when.isEvening == original.when.isEvening
+        case .deadline: deadline == original.deadline
         }
     }
 }

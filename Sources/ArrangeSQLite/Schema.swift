@@ -415,6 +415,17 @@ enum Schema {
                 END;
                 """)
         }
+        migrator.registerMigration("v17: when and deadline") { db in
+            // When an item is meant to be done, as Things has it: from a start date (a day,
+            // `YYYY-MM-DD`, perhaps in its evening), someday, or anytime (neither); and the day
+            // it is due. Days are text, which sorts as days do.
+            try db.alter(table: "items") { table in
+                table.add(column: "start_date", .text)
+                table.add(column: "someday", .integer).notNull().defaults(to: 0)
+                table.add(column: "evening", .integer).notNull().defaults(to: 0)
+                table.add(column: "deadline", .text)
+            }
+        }
         return migrator
     }
 

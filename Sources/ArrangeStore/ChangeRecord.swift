@@ -30,6 +30,10 @@ package enum ChangeRecord: Sendable {
     case renoted([Item.ID: Edit<String>])
     /// Items were completed (a new `completedAt`) or reopened (`nil`).
     case completion([Item.ID: Edit<Date?>])
+    /// Items got a new when: a start date, perhaps in the evening, someday, or anytime.
+    case scheduled([Item.ID: Edit<When>])
+    /// Items got a new deadline, or lost theirs (`nil`).
+    case deadlines([Item.ID: Edit<Day?>])
     /// A list was created, between neighbours among the lists.
     case listCreated(ItemList, at: Neighbours)
     /// A list was deleted with its headings and items. `place`, `headings` and `items` say

@@ -84,6 +84,8 @@ extension SyncChange {
                     changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place, heading: item.heading))
                 }
                 changes += completionChanges(of: item.id, from: old?.completedAt, to: item.completedAt, reopening: reopenItems, completing: completeItems)
+                if (old?.when ?? .anytime) != item.when { changes.append(.setWhen(ids: [item.id], when: item.when)) }
+                if old?.deadline != item.deadline { changes.append(.setDeadline(ids: [item.id], deadline: item.deadline)) }
             }
         }
         for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {

@@ -136,6 +136,24 @@ extension LogJSON {
             members.member("updatedAt") { $0.date(item.updatedAt) }
             members.member("completedAt", ifPresent: item.completedAt) { $0.date($1) }
             members.member("todayIndex", ifPresent: item.todayIndex) { $0.number($1) }
+            if item.when != .anytime { members.member("when") { $0.when(item.when) } }
+            members.member("deadline", ifPresent: item.deadline) { $0.day($1) }
+        }
+    }
+
+    /// A day as `When`'s `Codable` form writes it: `"2026-11-28"`.
+    func day(_ day: Day) { string(day.description) }
+
+    /// When an item is meant to be done, as `When`'s `Codable` form writes it, keys sorted.
+    func when(_ when: When) {
+        object { members in
+            switch when {
+            case .anytime: break
+            case .someday: members.member("someday") { $0.bool(true) }
+            case .on(let day, let evening):
+                if evening { members.member("evening") { $0.bool(true) } }
+                members.member("startDate") { $0.day(day) }
+            }
         }
     }
 
@@ -296,6 +314,10 @@ extension LogJSON {
                 members.member("place") { $0.place(place) }
                 members.member("heading", ifPresent: heading) { $0.id($1) }
             }
+        case .setWhen(let ids, let when):
+            tagged("setWhen") { $0.member("ids") { $0.ids(ids) }; $0.member("when") { $0.when(when) } }
+        case .setDeadline(let ids, let deadline):
+            tagged("setDeadline") { $0.member("deadline", ifPresent: deadline) { $0.day($1) }; $0.member("ids") { $0.ids(ids) } }
         case .addToToday(let ids, let place):
             tagged("addToToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
         case .removeFromToday(let ids):

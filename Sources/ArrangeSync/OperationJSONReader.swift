@@ -63,7 +63,7 @@ struct OperationJSONReader {
         case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
         case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
         case repairChecklist, createArea, renameArea, moveArea, deleteArea, repairAreas
-        case createHeading, renameHeading, moveHeading, deleteHeading, repairHeadings
+        case createHeading, renameHeading, moveHeading, deleteHeading, repairHeadings, setWhen, setDeadline
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
@@ -71,17 +71,18 @@ struct OperationJSONReader {
             "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "retireReplica", "leaveForkedReplica",
             "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
             "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
-            "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings",
+            "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings", "setWhen", "setDeadline",
         ]
     }
 
     /// The members of a change, each kind's by its own name.
     private enum Member: Int, CaseIterable {
-        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area, heading
+        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area, heading, when, deadline
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
             "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item", "area", "heading",
+            "when", "deadline",
         ]
     }
 
@@ -93,7 +94,7 @@ struct OperationJSONReader {
 
         var id: UUID?, name: String?, place: SyncPlace?, list: ItemList.ID?, title: String?, notes: String?
         var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?, item: Item.ID?
-        var area: Area.ID?, heading: Heading.ID?
+        var area: Area.ID?, heading: Heading.ID?, when: When?, deadline: Day?
         var object = try beginObject()
         while let index = try nextKey(in: &object, among: Member.names), let member = Member(rawValue: index) {
             switch member {
@@ -112,6 +113,8 @@ struct OperationJSONReader {
             case .item: item = try identifier()
             case .area: area = try identifier()
             case .heading: heading = try identifier()
+            case .when: when = try self.when()
+            case .deadline: deadline = try day()
             }
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
@@ -224,6 +227,12 @@ struct OperationJSONReader {
         case .repairHeadings:
             try only(.list, .heading, .normalize)
             return .repairHeadings(list: try required(list), heading: heading, normalize: try required(normalize))
+        case .setWhen:
+            try only(.ids, .when)
+            return .setWhen(ids: try required(ids), when: try required(when))
+        case .setDeadline:
+            try only(.ids, .deadline)
+            return .setDeadline(ids: try required(ids), deadline: deadline)
         case .retireReplica:
             try only(.id)
             return .retireReplica(id: ReplicaID(rawValue: try required(id)))
@@ -272,6 +281,28 @@ struct OperationJSONReader {
             if key == 0 { place.after = entry } else { place.before = entry }
         }
         return place
+    }
+
+    /// When an item is meant to be done, as `When`'s `Codable` form writes it: `{}`,
+    /// `{"someday":true}`, or `{"startDate":"2026-11-28"}` with perhaps `"evening":true`.
+    private mutating func when() throws(GiveUp) -> When {
+        var startDate: Day?, someday = false, evening = false
+        var object = try beginObject()
+        while let key = try nextKey(in: &object, among: ["startDate", "someday", "evening"] as [StaticString]) {
+            switch key {
+            case 0: startDate = try day()
+            case 1: someday = try boolean()
+            default: evening = try boolean()
+            }
+        }
+        if let startDate { return .on(startDate, evening: evening) }
+        return someday ? .someday : .anytime
+    }
+
+    /// A day written as `YYYY-MM-DD`.
+    private mutating func day() throws(GiveUp) -> Day {
+        guard let day = try? Day(parsing: try string()) else { throw GiveUp() }
+        return day
     }
 
     private mutating func orderScope() throws(GiveUp) -> OrderScope {

@@ -71,6 +71,18 @@ struct Replay {
                 item.updatedAt = stamp
                 try transaction.update(item)
             }
+        case .setWhen(let ids, let when):
+            for var item in try existingItems(ids) where item.when != when {
+                item.when = when
+                item.updatedAt = stamp
+                try transaction.update(item)
+            }
+        case .setDeadline(let ids, let deadline):
+            for var item in try existingItems(ids) where item.deadline != deadline {
+                item.deadline = deadline
+                item.updatedAt = stamp
+                try transaction.update(item)
+            }
         case .deleteItems(let ids):
             for item in try existingItems(ids) {
                 try bury(item)

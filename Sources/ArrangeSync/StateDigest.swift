@@ -6,7 +6,7 @@ extension SyncSnapshot {
     /// The SHA-256 digest, in 64 lowercase hex digits, of what sync decides in the snapshot's
     /// store: each area's id, name and key; each list's id, name, key and area; each heading's
     /// id, list, title and key; each item's id, list, title, notes, key, whether it is done, its
-    /// key in Today and its heading; and each checklist entry's id, item, title, key and
+    /// key in Today, its heading, when it is meant to be done and its deadline; and each checklist entry's id, item, title, key and
     /// whether it is done. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
     /// stay out of it.
@@ -39,11 +39,19 @@ extension SyncSnapshot {
             add(["heading", heading.id.rawValue.uuidString, heading.listID.rawValue.uuidString, heading.title, String(heading.sortIndex)])
         }
         for item in items.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            // The heading only when there is one, as a list's area.
+            // The heading only when there is one, as a list's area; the dates only when set, each
+            // named, so that a store without them keeps the digest it had before them.
+            var dates: [String] = []
+            switch item.when {
+            case .anytime: break
+            case .someday: dates.append("when=someday")
+            case .on(let day, let evening): dates.append("when=\(day)\(evening ? " evening" : "")")
+            }
+            if let deadline = item.deadline { dates.append("deadline=\(deadline)") }
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
-            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []))
+            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []) + dates)
         }
         for entry in checklistItems.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add([

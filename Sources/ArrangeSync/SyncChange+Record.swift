@@ -49,6 +49,10 @@ extension SyncChange {
             return edits.sorted { $0.key < $1.key }.map { .editItem(id: $0.key, title: nil, notes: $0.value.new) }
         case .completion(let edits):
             return completions(edits, reopening: SyncChange.reopenItems, completing: SyncChange.completeItems)
+        case .scheduled(let edits):
+            return grouped(edits) { .setWhen(ids: $0, when: $1) }
+        case .deadlines(let edits):
+            return grouped(edits) { .setDeadline(ids: $0, deadline: $1) }
         case .listCreated(let list, let neighbours):
             return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours), area: list.area)]
         case .listDeleted(let list, _, _, _):
@@ -107,6 +111,15 @@ extension SyncChange {
             changes.append(completing(group.map(\.0).sorted(), moment))
         }
         return changes
+    }
+
+    /// One change for each new value the edits give, naming the items that get it, in the
+    /// order of the values' first items.
+    private static func grouped<Value: Hashable>(
+        _ edits: [Item.ID: ChangeRecord.Edit<Value>], _ make: ([Item.ID], Value) -> SyncChange
+    ) -> [SyncChange] {
+        let groups = Dictionary(grouping: edits.keys.sorted(), by: { edits[$0]!.new })
+        return groups.map { value, ids in (ids, value) }.sorted { $0.0[0] < $1.0[0] }.map { make($0.0, $0.1) }
     }
 }
 
@@ -170,6 +183,10 @@ extension SyncChange {
             return chunks(ids) { .deleteItems(ids: $0) }
         case .removeFromToday(let ids) where ids.count > limit:
             return chunks(ids) { .removeFromToday(ids: $0) }
+        case .setWhen(let ids, let when) where ids.count > limit:
+            return chunks(ids) { .setWhen(ids: $0, when: when) }
+        case .setDeadline(let ids, let deadline) where ids.count > limit:
+            return chunks(ids) { .setDeadline(ids: $0, deadline: deadline) }
         case .moveChecklistItems(let ids, let item, let place) where ids.count > limit:
             return runs(ids, place) { .moveChecklistItems(ids: $0, item: item, place: $1) }
         case .completeChecklistItems(let ids, let moment) where ids.count > limit:

@@ -151,6 +151,10 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case removeFromToday(ids: [Item.ID])
     /// Items of Today moved, as one run, to a place in it.
     case moveInToday(ids: [Item.ID], place: SyncPlace)
+    /// Sets when items are meant to be done: a start date (perhaps in its evening), someday, or anytime.
+    case setWhen(ids: [Item.ID], when: When)
+    /// Sets items' deadline, or takes it away (`nil`, absent from the JSON).
+    case setDeadline(ids: [Item.ID], deadline: Day?)
     /// An entry was added to an item's checklist at a place there.
     case addChecklistItem(id: ChecklistItem.ID, item: Item.ID, title: String, place: SyncPlace)
     /// A checklist entry got a new title.
@@ -242,7 +246,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
         "leaveForkedReplica", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
         "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
-        "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings",
+        "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings", "setWhen", "setDeadline",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

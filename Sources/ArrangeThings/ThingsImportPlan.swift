@@ -54,6 +54,11 @@ public enum ThingsDay {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return packed(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
     }
+
+    /// The day a packed value holds, or `nil` when it holds none that exists.
+    public static func day(_ packed: Int64) -> Day? {
+        try? Day(year: Int(packed >> 16), month: Int(packed >> 12 & 0xF), day: Int(packed >> 7 & 0x1F))
+    }
 }
 
 extension ThingsLibrary {
@@ -210,7 +215,8 @@ private struct ThingsMapper {
         let item = Item(
             id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
-            createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt)
+            createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
+            when: Self.when(of: task), deadline: task.deadline.flatMap(ThingsDay.day))
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(
                 id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,
@@ -219,6 +225,14 @@ private struct ThingsMapper {
         }
         summary.checklistItems += entries.count
         return ArchivedItem(item, checklist: entries)
+    }
+
+    /// When a to-do is meant to be done, as Things' columns say: from its `startDate`, in the
+    /// evening of it when `startBucket` is 1; someday when it has no start date and `start` is
+    /// 2 (Someday); anytime otherwise.
+    static func when(of task: ThingsLibrary.Task) -> When {
+        if let start = task.startDate.flatMap(ThingsDay.day) { return .on(start, evening: task.startBucket == 1) }
+        return task.start == 2 ? .someday : .anytime
     }
 
     /// Gives Today's to-dos their keys there: the open ones Things would show in Today on the

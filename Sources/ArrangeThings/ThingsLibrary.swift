@@ -54,6 +54,8 @@ public struct ThingsLibrary: Hashable, Sendable {
         public var deadline: Int64?
         /// Set when the person dismissed the deadline from Today.
         public var deadlineSuppressionDate: Int64?
+        /// 1 when the to-do is in the evening of its start date (This Evening), else 0.
+        public var startBucket: Int64 = 0
         /// The uuid of the task's area, if any.
         public var area: String?
         /// The uuid of the task's project, if any; a to-do under a heading names the heading instead.
@@ -179,8 +181,11 @@ extension ThingsLibrary {
         let areas = try Row.fetchAll(db, sql: #"SELECT uuid, title, "index" FROM TMArea"#).map { row in
             Area(uuid: row["uuid"], title: row["title"] ?? "", index: row["index"] ?? 0)
         }
+        // `startBucket` came with This Evening; a library without it has no evening to-dos.
+        let hasStartBucket = try db.columns(in: "TMTask").contains { $0.name == "startBucket" }
         let tasks = try Row.fetchAll(db, sql: """
             SELECT uuid, title, notes, type, status, trashed, start, startDate, deadline, deadlineSuppressionDate,
+                   \(hasStartBucket ? "startBucket" : "0 AS startBucket"),
                    area, project, heading, "index", todayIndex, creationDate, userModificationDate, stopDate,
                    rt1_recurrenceRule IS NOT NULL AS isTemplate
             FROM TMTask
@@ -190,7 +195,7 @@ extension ThingsLibrary {
                 uuid: row["uuid"], title: row["title"] ?? "", notes: row["notes"] ?? "", kind: kind,
                 status: row["status"] ?? 0, trashed: row["trashed"] ?? false, start: row["start"] ?? 0,
                 startDate: row["startDate"], deadline: row["deadline"], deadlineSuppressionDate: row["deadlineSuppressionDate"],
-                area: row["area"], project: row["project"], heading: row["heading"],
+                startBucket: row["startBucket"] ?? 0, area: row["area"], project: row["project"], heading: row["heading"],
                 index: row["index"] ?? 0, todayIndex: row["todayIndex"] ?? 0,
                 creationDate: row["creationDate"], userModificationDate: row["userModificationDate"], stopDate: row["stopDate"],
                 isRepeatingTemplate: row["isTemplate"] ?? false)

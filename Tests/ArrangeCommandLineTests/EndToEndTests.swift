@@ -166,8 +166,8 @@ struct EndToEndTests {
             let refused = try arrange.run(["import", broken])
             #expect(refused.status == 1 && refused.error.hasPrefix("error: The file is not valid JSON: it ends early, at line "), "\(refused.error)")
             let newer = arrange.home.appendingPathComponent("newer.json").path
-            try exported.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 5").write(toFile: newer, atomically: true, encoding: .utf8)
-            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 5"))
+            try exported.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 9").write(toFile: newer, atomically: true, encoding: .utf8)
+            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 9"))
             #expect(try arrange.run(["import", arrange.home.appendingPathComponent("missing.json").path]).status == 66)
             #expect(try arrange.run(["export", "--output", "/nonexistent/folder/x.json"]).status == 73)
             #expect(try arrange.run(["export"]).output == before, "the refused files changed nothing")
@@ -254,6 +254,43 @@ struct EndToEndTests {
             let lists = try json(arrange.run(["lists", "--json"]))["lists"] as? [[String: Any]]
             #expect(lists?.compactMap { $0["name"] as? String } == ["Inbox", "Shopping"])
             #expect(try arrange.run(["delete-list", "shopping"]).output == "Deleted the list \"Shopping\" and its 2 items.\n")
+        }
+    }
+
+    @Test("when and deadline set an item's dates, which list, show and --json tell; bad words are refused with usage and change nothing")
+    func dates() async throws {
+        try await withArrange { arrange in
+            try arrange.run(["add", "Taxes"])
+            try arrange.run(["add", "Novel"])
+            let set = try arrange.run(["when", "#1", "2026-12-01", "--evening"])
+            #expect(set.output == "\"Taxes\": from 2026-12-01, in the evening.\n", "\(set.error)")
+            #expect(try arrange.run(["when", "#2", "someday"]).output == "\"Novel\": someday.\n")
+            #expect(try arrange.run(["deadline", "#1", "#2", "2027-04-15"]).output == "\"Taxes\", \"Novel\": due 2027-04-15.\n")
+            #expect(try arrange.run(["deadline", "#2", "none"]).output == "\"Novel\": no deadline.\n")
+            let listing = try arrange.run(["list"]).output
+            #expect(listing.contains("Taxes  [from 2026-12-01, in the evening, due 2027-04-15]\n"), "\(listing)")
+            #expect(listing.contains("Novel  [someday]\n"), "\(listing)")
+            let shown = try arrange.run(["show", "#1"]).output
+            #expect(shown.contains("when:      from 2026-12-01, in the evening\ndeadline:  2027-04-15\n"), "\(shown)")
+            let item = try #require((try json(arrange.run(["show", "#1", "--json"]))["item"] as? [String: Any]))
+            #expect(item["startDate"] as? String == "2026-12-01" && item["evening"] as? Bool == true && item["deadline"] as? String == "2027-04-15")
+            let evening = try json(arrange.run(["when", "#2", "evening", "--json"]))
+            let novel = try #require((evening["items"] as? [[String: Any]])?.first)
+            #expect(novel["evening"] as? Bool == true && novel["someday"] as? Bool == false && novel["startDate"] as? String != nil)
+
+            let before = try arrange.run(["list", "--json", "--all"]).output
+            for (arguments, message) in [
+                (["when", "#1", "2026-02-30"], "'2026-02-30' is not a when"),
+                (["when", "#1"], "Give at least one item, then when"),
+                (["deadline", "#1", "soon"], "'soon' is not a deadline"),
+                (["when", "#1", "someday", "--evening"], "'someday' has no day whose evening it could be"),
+                (["when", "#9", "today"], "#9 is past the end"),
+            ] {
+                let run = try arrange.run(arguments)
+                #expect(run.status != 0 && run.output == "", "\(arguments)")
+                #expect(run.error.contains(message), "\(arguments): \(run.error)")
+            }
+            #expect(try arrange.run(["list", "--json", "--all"]).output == before)
         }
     }
 

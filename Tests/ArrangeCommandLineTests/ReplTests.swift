@@ -73,14 +73,15 @@ struct ReplTests {
         let (session, _) = try await makeSession()
         let repl = Repl(session: session)
         let all = repl.help(for: nil)
-        // Today's forms are subcommands of `today`, the checklist's of `checklist`.
+        // Today's forms are subcommands of `today`, the checklist's of `checklist`; setWhen and
+        // setDeadline are the commands `when` and `deadline`.
         let subcommandForms: Set = [
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
-            "create-heading", "rename-heading", "move-heading", "delete-heading",
+            "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "area", "heading", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "heading", "when", "deadline", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -96,7 +97,7 @@ struct ReplTests {
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
         #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "rename", "reopen", "redo"])
-        #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "use"])
+        #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
         #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete"])
         #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])
         #expect(completer.candidates(lineBeforeCursor: "add x --list ") == ["Inbox", "Groceries", "Work"])
@@ -105,6 +106,11 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "move #1 --into Work --after #") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "show --list Work ") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "add ") == [])
+        #expect(completer.candidates(lineBeforeCursor: "when ") == ["#1", "#2", "#3"], "the items first")
+        #expect(completer.candidates(lineBeforeCursor: "when #1 ") == ["today", "evening", "anytime", "someday", "#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "when #1 s") == ["someday"])
+        #expect(completer.candidates(lineBeforeCursor: "deadline #2 ") == ["today", "none", "#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "deadline --list Work #1 #") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "to") == ["today"])
         #expect(completer.candidates(lineBeforeCursor: "today ") == ["show", "add", "remove", "move"])
         #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])

@@ -170,7 +170,8 @@ struct RunProtocolTests {
             ##"{"intent": "logbook", "offset": 5}"##,
             ##"{"intent": "logbook", "limit": 0}"##,
             ##"{"intent": "logbook", "offset": -1}"##,
-            ##"{"intent": "logbook", "day": "2026-11-27"}"##,
+            ##"{"intent": "logbook", "day": "nope"}"##,
+            ##"{"intent": "logbook", "day": "2026-11-27", "limit": 1}"##,
         ]
         let (answers, results, codes) = try await Answers.of(lines, in: conversation)
         func titles(_ index: Int) -> [String]? { Answers.titles(results[index]) }
@@ -180,7 +181,8 @@ struct RunProtocolTests {
         #expect(((results[6]?["items"] as? [[String: Any]])?.allSatisfy { $0["completed"] as? Bool == true && $0["completedAt"] != nil }) == true)
         #expect(titles(7) == ["A"] && results[7]?["offset"] as? Int == 1)
         #expect(titles(8) == [] && results[8]?["total"] as? Int == 3)
-        #expect(codes[9] == "emptyPage" && codes[10] == "offsetOutOfRange" && codes[11] == "unknownField", "\(answers.suffix(3))")
+        #expect(codes[9] == "emptyPage" && codes[10] == "offsetOutOfRange" && codes[11] == "invalidField", "\(answers.suffix(3))")
+        #expect(titles(12) == ["C"], "every view takes a day; the Logbook does not depend on it: \(answers[12])")
     }
 
     @Test("The contract of checklists: the entries named by #N or id, the item with its whole checklist in every answer, and every bad input refused")
@@ -347,6 +349,61 @@ struct RunProtocolTests {
         #expect(Array(codes[16...20]) == ["emptyTitle", "unknownHeading", "placedRelativeToItself", "missingField", "invalidField"], "\(answers[16...20])")
         #expect(results[21]?["healthy"] as? Bool == true && results[22] != nil, "\(answers[21...22])")
         #expect(codes[23] == "missingField", "\(answers[23])")
+    }
+
+    @Test("The contract of dates: setWhen with a day, today, anytime or someday and evening, setDeadline with a day or null, an ITEM's date fields, and every bad input refused")
+    func dateContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "add", "title": "Taxes"}"##,
+            ##"{"intent": "add", "title": "Novel"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "2026-12-01", "evening": true}"##,
+            ##"{"intent": "setWhen", "items": ["#2"], "when": "someday"}"##,
+            ##"{"intent": "setDeadline", "items": ["#1", "#2"], "deadline": "2027-04-15"}"##,
+            ##"{"intent": "setDeadline", "items": ["#2"], "deadline": null}"##,
+            ##"{"intent": "setWhen", "items": ["#2"], "when": "anytime"}"##,
+            ##"{"intent": "list"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "today"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "2026-02-30"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "someday", "evening": true}"##,
+            ##"{"intent": "setDeadline", "items": ["#1"], "deadline": "soon"}"##,
+            ##"{"intent": "setDeadline", "items": ["#9"], "deadline": "2027-01-01"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"]}"##,
+            ##"{"intent": "setDeadline", "items": ["#1"]}"##,
+            ##"{"intent": "setWhen", "items": [], "when": "anytime"}"##,
+            ##"{"intent": "undo"}"##,
+            ##"{"intent": "upcoming", "day": "2026-11-30"}"##,
+            ##"{"intent": "anytime", "day": "2026-11-30"}"##,
+            ##"{"intent": "someday"}"##,
+            ##"{"intent": "upcoming", "day": "2026-13-01"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        #expect(results.prefix(9).allSatisfy { $0 != nil }, "\(answers.prefix(9))")
+        func item(_ index: Int, _ position: Int = 0) -> [String: Any]? { (results[index]?["items"] as? [[String: Any]])?[position] }
+        #expect(item(2)?["startDate"] as? String == "2026-12-01" && item(2)?["evening"] as? Bool == true && item(2)?["someday"] as? Bool == false, "\(answers[2])")
+        #expect(item(3)?["someday"] as? Bool == true && item(3)?["startDate"] is NSNull, "someday and startDate are never both set: \(answers[3])")
+        #expect(item(4, 1)?["deadline"] as? String == "2027-04-15" && results[4]?["changed"] as? Int == 2, "\(answers[4])")
+        #expect(item(5)?["deadline"] is NSNull, "\(answers[5])")
+        let listed = try #require(results[7]?["items"] as? [[String: Any]])
+        #expect(listed[0]["startDate"] as? String == "2026-12-01" && listed[0]["deadline"] as? String == "2027-04-15", "\(answers[7])")
+        #expect(listed[1]["startDate"] is NSNull && listed[1]["someday"] as? Bool == false && listed[1]["evening"] as? Bool == false && listed[1]["deadline"] is NSNull)
+        let today = Day(Date(), in: .current).description
+        #expect([today, Day(Date(), in: .current).adding(days: -1).description].contains(item(8)?["startDate"] as? String ?? ""), "\(answers[8])")
+        #expect(item(8)?["evening"] as? Bool == false, "evening is false unless given")
+        #expect(Array(codes[9...15]) == [
+            "invalidField", "eveningWithoutDay", "invalidField", "positionOutOfRange", "missingField", "missingField", "noItems",
+        ], "\(answers[9...15])")
+        #expect(answers[9].contains("'2026-02-30' is not a when"), "\(answers[9])")
+        #expect(results[16] != nil, "undo takes back the last change: \(answers[16])")
+        let days = try #require(results[17]?["days"] as? [[String: Any]], "\(answers[17])")
+        #expect(results[17]?["day"] as? String == "2026-11-30" && days.count == 1 && days[0]["day"] as? String == "2026-12-01")
+        #expect((days[0]["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Taxes"], "\(answers[17])")
+        let anytime = try #require(results[18]?["lists"] as? [[String: Any]], "\(answers[18])")
+        #expect(anytime.count == 1 && (anytime[0]["list"] as? [String: Any])?["name"] as? String == "Inbox")
+        #expect((anytime[0]["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Novel"], "\(answers[18])")
+        #expect((results[19]?["lists"] as? [Any])?.isEmpty == true, "\(answers[19])")
+        #expect(codes[20] == "invalidField", "\(answers[20])")
     }
 
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")

@@ -122,6 +122,25 @@ struct RepositoryConformanceTests {
         #expect(try store.repository.read { try $0.itemCount(in: work.id, visibility: .all) } == 0)
     }
 
+    @Test("An item's when and deadline are stored, changed and cleared, each form of when alike", arguments: Backend.allCases)
+    func whenAndDeadline(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, _) = try store.seed("Home", sortIndices: [])
+        let day = Day(Sample.date(0), in: .gmt)
+        var item = Sample.item(in: home.id, "Taxes", sortIndex: 0)
+        item.when = .on(day, evening: true)
+        item.deadline = day.adding(days: 30)
+        try store.repository.write { try $0.insert(item) }
+        #expect(try store.repository.read { try $0.item(id: item.id) } == item)
+        for (when, deadline) in [(When.someday, day), (.on(day.adding(days: -400)), nil), (.anytime, day.adding(days: 1)), (.on(day), nil)] {
+            (item.when, item.deadline) = (when, deadline)
+            try store.repository.write { try $0.update(item) }
+            let stored = try store.repository.read { try $0.item(id: item.id) }
+            #expect(stored == item)
+            #expect(try store.repository.read { try $0.items(in: home.id, visibility: .all, offset: 0, limit: 1) } == [item])
+        }
+    }
+
     @Test("Item changes that name an unknown item or list are refused", arguments: Backend.allCases)
     func itemErrors(backend: Backend) throws {
         let store = try backend.makeStore()

@@ -206,7 +206,7 @@ struct SQLiteRepositoryTests {
         "v6: sync compaction", "v7: sync replicas and held operations", "v8: sync operation identity", "v9: sync remotes",
         "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
         "v14: checklists",
-        "v15: areas", "v16: headings",
+        "v15: areas", "v16: headings", "v17: when and deadline",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -511,7 +511,7 @@ struct SQLiteRepositoryTests {
             #expect(try columns("items") == [
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "heading_id TEXT NOT NULL ''", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
-                "today_index INTEGER",
+                "today_index INTEGER", "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
             ])
             // Each list's headings, in their order, deleted with their list.
             #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])

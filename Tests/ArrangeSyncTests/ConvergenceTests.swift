@@ -328,7 +328,7 @@ final class Simulation {
             }
             let (word, other) = (words[2], words[3])
             // Areas and headings more often than the rest: their conflicts need both to exist first.
-            switch words[1] % 34 {
+            switch words[1] % 36 {
             case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
@@ -415,6 +415,16 @@ final class Simulation {
                 let heading = other % 3 == 0 ? nil : pick(listHeadings, other >> 2)
                 let order = items.filter { $0.listID == list.id && $0.heading == heading && $0.id != first.id }.map(\.id.entryID)
                 return .moveItems(ids: [first.id], list: list.id, place: place(after: pick(order, word >> 3), among: order), heading: heading)
+            case 34:
+                // A day of a few, so that devices set the same one too.
+                guard let first = pick(items, word) else { return nil }
+                let ids = [first.id] + (pick(items, other).map { $0.id == first.id ? [] : [$0.id] } ?? [])
+                let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
+                return .setWhen(ids: ids, when: [When.anytime, .someday, .on(day), .on(day, evening: true)][(other >> 2) % 4])
+            case 35:
+                guard let item = pick(items, word) else { return nil }
+                let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
+                return .setDeadline(ids: [item.id], deadline: other % 4 == 0 ? nil : day)
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
@@ -496,7 +506,7 @@ extension SyncChange {
         case .createHeading(let id, _, _, _), .renameHeading(let id, _), .moveHeading(let id, _, _), .deleteHeading(let id): [id.entryID]
         case .addItem(let id, _, _, _, _, _), .editItem(let id, _, _): [id.entryID]
         case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _, _),
-             .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _):
+             .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _), .setWhen(let ids, _), .setDeadline(let ids, _):
             ids.map(\.entryID)
         case .addChecklistItem(let id, _, _, _), .editChecklistItem(let id, _): [id.entryID]
         case .moveChecklistItems(let ids, _, _), .completeChecklistItems(let ids, _), .reopenChecklistItems(let ids), .deleteChecklistItems(let ids):

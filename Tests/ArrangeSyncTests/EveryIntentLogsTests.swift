@@ -213,6 +213,14 @@ struct IntentSample {
         try await add { _, items in ([], EditItem(try id(items, "Eggs"), notes: "")) }
         try await add { _, items in ([], CompleteItems([try id(items, "Milk"), try id(items, "Eggs")])) }
         try await add { _, items in ([], ReopenItems([try id(items, "Bread")])) }
+        let day = try Day(parsing: "2026-12-01")
+        try await add { _, items in ([], SetWhen([try id(items, "Milk"), try id(items, "Eggs")], to: .on(day, evening: true))) }
+        try await add { _, items in ([], SetWhen([try id(items, "Bread")], to: .someday)) }
+        try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day))], SetWhen([try id(items, "Milk"), try id(items, "Eggs")], to: .anytime)) }
+        try await add { _, items in ([], SetDeadline([try id(items, "Milk")], to: day)) }
+        try await add { _, items in ([SetDeadline([try id(items, "Milk")], to: day)], SetDeadline([try id(items, "Milk")], to: nil)) }
+        try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day)), SetDeadline([try id(items, "Eggs")], to: day)], Undo()) }
+        try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .someday), Undo()], Redo()) }
         try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }
         try await addOnChecklist { items, _ in ([], AddChecklistItem(title: "Soy", to: try id(items, "Milk"), at: .top)) }
         try await addOnChecklist { items, _ in ([], AddChecklistItem(title: "Free-range", to: try id(items, "Eggs"))) }
@@ -297,6 +305,9 @@ struct IntentSample {
         }
         try await add { _, _ in ([], ShowToday(visibility: .all)) }
         try await add { _, _ in ([], ShowLogbook(offset: 0, limit: 10)) }
+        try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day))], ShowUpcoming(day: day.adding(days: -1))) }
+        try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day))], ShowAnytime()) }
+        try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .someday)], ShowSomeday()) }
         try await add { _, items in ([], AddToToday([try id(items, "Eggs"), try id(items, "Report")], placement: .top)) }
         try await add { _, items in ([], MoveInToday([try id(items, "Report")], to: .top, visibility: .all)) }
         try await add { _, _ in ([], MoveInTodayAtOffsets(fromOffsets: [1], toOffset: 0, visibility: .all)) }

@@ -165,7 +165,7 @@ struct IntentReplica {
         let other = items.randomElement(using: &random)?.id
         let todayItem = today.randomElement(using: &random)?.id
         do {
-            switch Int.random(in: 0..<20, using: &random) {
+            switch Int.random(in: 0..<22, using: &random) {
             case 0: try await CreateList(name: names.randomElement(using: &random)!).perform(in: environment)
             case 1: if let list { try await RenameList(list: list, name: names.randomElement(using: &random)!).perform(in: environment) }
             case 2: if let list, let anchor = lists.randomElement(using: &random)?.id, anchor != list { try await MoveList(list, to: .after(anchor)).perform(in: environment) }
@@ -187,7 +187,13 @@ struct IntentReplica {
             case 15: if let todayItem, let anchor = today.randomElement(using: &random)?.id, anchor != todayItem { try await MoveInToday([todayItem], to: .after(anchor), visibility: .all).perform(in: environment) }
             case 16: if let todayItem { try await RemoveFromToday([todayItem]).perform(in: environment) }
             case 17, 18: try await Undo().perform(in: environment)
-            default: try await Redo().perform(in: environment)
+            case 19: try await Redo().perform(in: environment)
+            case 20:
+                let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + 86_400 * Double.random(in: 0..<3, using: &random)), in: .gmt)
+                if let item { try await SetWhen([item], to: [When.anytime, .someday, .on(day), .on(day, evening: true)].randomElement(using: &random)!).perform(in: environment) }
+            default:
+                let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + 86_400 * Double.random(in: 0..<3, using: &random)), in: .gmt)
+                if let item { try await SetDeadline([item], to: Bool.random(using: &random) ? day : nil).perform(in: environment) }
             }
         } catch is IntentError {
         } catch StoreError.validation {

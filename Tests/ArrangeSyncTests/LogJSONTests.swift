@@ -19,6 +19,7 @@ struct LogJSONTests {
             id: SyncOperation.ID(rawValue: UUID()), replica: ReplicaID(rawValue: UUID()), sequence: Int64.random(in: 1...1_000, using: &random),
             clock: HLCTimestamp(milliseconds: 1_790_000_000_000, counter: UInt32.random(in: 0...9, using: &random)), change: .deleteList(id: list)))
         let area = Area.ID(rawValue: UUID())
+        let day = Day(Date(timeIntervalSince1970: Double.random(in: -1e10...1e10, using: &random)), in: .gmt)
         return [
             .createList(id: list, name: text(&random), place: place),
             .createList(id: list, name: text(&random), place: place, area: area),
@@ -40,6 +41,8 @@ struct LogJSONTests {
             .addToToday(ids: [item], place: place),
             .removeFromToday(ids: [item, other]),
             .moveInToday(ids: [other], place: place),
+            .setWhen(ids: [item, other], when: [When.anytime, .someday, .on(day), .on(day, evening: true)].randomElement(using: &random)!),
+            .setDeadline(ids: [item], deadline: Bool.random(using: &random) ? day : nil),
             .repairOrder(scope: [OrderScope.lists, .today, .items(list), .checklist(item), .areas, .area(area)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
             .addChecklistItem(id: entry, item: item, title: text(&random), place: SyncPlace(after: otherEntry.entryID, before: nil)),
             .editChecklistItem(id: entry, title: text(&random)),
@@ -72,6 +75,11 @@ struct LogJSONTests {
         if Bool.random(using: &random) {
             item.completedAt = Date(timeIntervalSince1970: 1_900_000_000.5)
             item.todayIndex = Int64.random(in: .min ... .max, using: &random)
+        }
+        if Bool.random(using: &random) {
+            let day = Day(Date(timeIntervalSince1970: Double.random(in: 0...4e9, using: &random)), in: .gmt)
+            item.when = [When.someday, .on(day), .on(day, evening: true)].randomElement(using: &random)!
+            item.deadline = day.adding(days: 3)
         }
         var rewind = Rewind()
         let area = Area(name: Self.awkward.randomElement(using: &random)!, createdAt: Date(timeIntervalSince1970: 1_800_000_000.5), sortIndex: -7)

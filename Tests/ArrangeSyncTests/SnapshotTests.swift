@@ -151,6 +151,31 @@ struct SnapshotTests {
         #expect(lines(of: try SnapshotFile.encode(try await plain.engine.snapshot())).first?.hasSuffix(#""version":4}"#) == true)
     }
 
+    @Test("A snapshot with dates is a version 8 file whose items carry them; a new store takes them, with the same digest", arguments: StoreKind.allCases)
+    func dates(kind: StoreKind) async throws {
+        let (laptop, _) = try await foldedGroup(kind)
+        let (taxes, novel) = (Item.ID(), Item.ID())
+        try laptop.add("Taxes", id: taxes)
+        try laptop.add("Novel", id: novel)
+        let day = try Day(parsing: "2026-12-01")
+        _ = try laptop.engine.perform(.setWhen(ids: [taxes], when: .on(day, evening: true)))
+        _ = try laptop.engine.perform(.setDeadline(ids: [taxes], deadline: day.adding(days: 2)))
+        _ = try laptop.engine.perform(.setWhen(ids: [novel], when: .someday))
+        let snapshot = try await laptop.engine.snapshot()
+        let data = try SnapshotFile.encode(snapshot)
+        let all = lines(of: data)
+        #expect(all.first?.hasSuffix(#""snapshot":true,"version":8}"#) == true, "\(all.first ?? "")")
+        #expect(all.contains { $0.contains(#""when":{"evening":true,"startDate":"2026-12-01"}"#) && $0.contains(#""deadline":"2026-12-03""#) })
+        #expect(try SnapshotFile.encode(SnapshotFile.decode(data)) == data)
+        let fresh = try Replica(kind: kind)
+        try await importSnapshot(data, into: fresh)
+        let items = try await fresh.engine.repository.read { transaction in try [taxes, novel].map { try transaction.item(id: $0) } }
+        #expect(items.map { $0?.when } == [.on(day, evening: true), .someday] && items[0]?.deadline == day.adding(days: 2))
+        #expect(try await fresh.engine.snapshot().stateDigest == snapshot.stateDigest)
+        _ = try laptop.engine.perform(.setWhen(ids: [novel], when: .anytime))
+        #expect(try await laptop.engine.snapshot().stateDigest != snapshot.stateDigest, "a date is part of the digest")
+    }
+
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)
     func join(kind: StoreKind) async throws {
         let (laptop, phone) = try await foldedGroup(kind)

@@ -73,6 +73,11 @@ struct ThingsFixture {
                 try db.execute(sql: "INSERT INTO TMTask VALUES (\(Array(repeating: "?", count: 19).joined(separator: ", ")))", arguments: StatementArguments(values))
             }
             try db.execute(sql: "UPDATE TMTask SET notes = 'Semi-skimmed' WHERE uuid = 'I-milk'")
+            // This Evening, as Things keeps it: a start date with startBucket 1. And a project's
+            // to-do put off to Someday, with no date.
+            try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN startBucket INTEGER NOT NULL DEFAULT 0")
+            try db.execute(sql: "UPDATE TMTask SET startBucket = 1 WHERE uuid = 'T-water'")
+            try db.execute(sql: "UPDATE TMTask SET start = 2 WHERE uuid = 'R-budget'")
             try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('C1', 'Oat', 'I-milk', 1, 0, NULL), ('C2', 'Whole', 'I-milk', 0, 3, 1795000200)"#)
         }
     }
@@ -137,6 +142,25 @@ struct ThingsImportTests {
                 #expect(keys == keys.indices.map { Int64($0) << 32 }, "keys gapped afresh in each section of \(list.name)")
             }
         }
+    }
+
+    @Test("Dates: a start date, This Evening (startBucket), Someday without a date and deadlines are kept; anytime has none")
+    func dates() throws {
+        let fixture = try ThingsFixture()
+        defer { fixture.remove() }
+        let plan = try ThingsLibrary(contentsOf: fixture.path).importPlan(today: ThingsFixture.today)
+        let items = Dictionary(plan.archive.lists.flatMap(\.items).map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
+        let past = try Day(parsing: "2026-11-20")
+        #expect(items["Read book"]?.when == .on(past))
+        #expect(items["Water plants"]?.when == .on(past, evening: true), "startBucket 1 is the evening")
+        #expect(items["Learn piano"]?.when == .on(try Day(parsing: "2027-01-01")), "a scheduled to-do keeps its future start")
+        #expect(items["Budget"]?.when == .someday, "start 2 with no date is Someday")
+        #expect(items["Call mom"]?.when == .anytime && items["Call mom"]?.deadline == nil)
+        #expect(items["Fix door"]?.deadline == past && items["Fix door"]?.when == .anytime)
+        #expect(items["Clean gutter"]?.deadline == past, "a dismissed deadline is still the deadline")
+        #expect(ThingsDay.day(ThingsDay.packed(year: 2024, month: 2, day: 29)) == (try Day(parsing: "2024-02-29")))
+        #expect(ThingsDay.day(ThingsDay.packed(year: 2026, month: 2, day: 30)) == nil, "a packed day that does not exist is no date")
+        #expect(ThingsDay.day(0) == nil)
     }
 
     @Test("Importing goes into the store, Inbox into its default list; importing again updates and never duplicates")

@@ -254,7 +254,7 @@ enum ItemsRequestField: String, CodingKey {
 }
 
 extension ItemsRequest {
-    static var itemsHelp: String { "The items: #N (as `list` numbers them), ids, or at least 4 characters of an id." }
+    static var itemsHelp: String { Help.items }
 
     static func help(_ field: ItemsRequestField) -> String {
         switch field {

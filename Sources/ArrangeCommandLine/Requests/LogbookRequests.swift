@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArrangeIntents
+import ArrangeModel
 
 // The Logbook: `logbook`.
 
@@ -8,13 +9,15 @@ struct LogbookRequest: Request {
     static let summary = "Show the completed items of every list, the most recently completed first, a page at a time."
     var offset: Int?
     var limit: Int?
+    var day: Day?
 
-    enum CodingKeys: String, CodingKey { case offset, limit }
+    enum CodingKeys: String, CodingKey { case offset, limit, day }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
         case .offset: "How many of the most recently completed items to pass over; none when not given."
         case .limit: "The most items to show; \(ShowLogbook.defaultLimit) when not given."
+        case .day: "A day (YYYY-MM-DD), which every view takes; the Logbook does not depend on it."
         }
     }
 
@@ -32,7 +35,7 @@ struct LogbookCommand: RequestCommand {
     @Option(help: ArgumentHelp(Form.help(.offset), valueName: "n")) var offset: Int?
     @Option(help: ArgumentHelp(Form.help(.limit), valueName: "n")) var limit: Int?
 
-    var request: LogbookRequest { LogbookRequest(offset: offset, limit: limit) }
+    var request: LogbookRequest { LogbookRequest(offset: offset, limit: limit, day: nil) }
 
     func text(for result: LogbookPage, in session: CommandSession) -> String {
         TextFormat.logbook(result)

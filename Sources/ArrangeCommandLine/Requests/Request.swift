@@ -116,4 +116,6 @@ public struct RequestField: Sendable {
 enum Help {
     /// The `list` field of the requests that name items by `#N`.
     static let countingList = "The list whose open items #N counts; the current list when not given."
+    /// The `items` field of the requests that act on several items.
+    static let items = "The items: #N (as `list` numbers them), ids, or at least 4 characters of an id."
 }

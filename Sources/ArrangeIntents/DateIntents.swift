@@ -1,0 +1,163 @@
+public import ArrangeModel
+import ArrangeStore
+
+/// Sets when items are meant to be done: from a start date (perhaps in its evening), someday,
+/// or anytime. Their places in their lists do not change.
+///
+/// ```swift
+/// try await SetWhen([milk], to: .on(try Day(parsing: "2026-12-01"))).perform(in: environment)
+/// try await SetWhen([call], to: .on(today, evening: true)).perform(in: environment)
+/// try await SetWhen([novel], to: .someday).perform(in: environment)
+/// ```
+public struct SetWhen: ArrangeIntent {
+    public static let title = "Set When"
+
+    /// The items, each once; repeats are ignored.
+    public var items: [Item.ID]
+    /// When they are meant to be done.
+    public var when: When
+
+    /// Sets when `items` are meant to be done to `when`.
+    public init(_ items: [Item.ID], to when: When) {
+        self.items = items
+        self.when = when
+    }
+
+    /// - Returns: The items, and how many of them changed.
+    /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
+    public func run(in context: IntentContext) throws -> ItemsResult {
+        try edit(\.when, of: items, in: context, action: Self.title, recording: ChangeRecord.scheduled) { _, _ in when }
+    }
+}
+
+/// Gives items a deadline, the day they are due, or takes theirs away.
+///
+/// ```swift
+/// try await SetDeadline([taxes], to: try Day(parsing: "2027-04-15")).perform(in: environment)
+/// try await SetDeadline([taxes], to: nil).perform(in: environment)
+/// ```
+public struct SetDeadline: ArrangeIntent {
+    public static let title = "Set Deadline"
+
+    /// The items, each once; repeats are ignored.
+    public var items: [Item.ID]
+    /// The day they are due, or `nil` for none.
+    public var deadline: Day?
+
+    /// Sets the deadline of `items` to `deadline`; `nil` takes it away.
+    public init(_ items: [Item.ID], to deadline: Day?) {
+        self.items = items
+        self.deadline = deadline
+    }
+
+    /// - Returns: The items, and how many of them changed.
+    /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
+    public func run(in context: IntentContext) throws -> ItemsResult {
+        try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }
+    }
+}
+
+/// The open items with a start date after a day, grouped by their start date: what is coming.
+///
+/// The days come in order; within a day, the items come in the sidebar's order of their lists,
+/// then in their places in their lists.
+///
+/// ```swift
+/// let upcoming = try await ShowUpcoming().perform(in: environment)
+/// for day in upcoming.days { print(day.day, day.items.map(\.title)) }
+/// ```
+///
+/// - Complexity: O(n) for the n open items of every list: it reads them all.
+public struct ShowUpcoming: ArrangeIntent {
+    public static let title = "Show Upcoming"
+
+    /// The day the view is of; `nil` for today where the person is (``IntentContext/today()``).
+    public var day: Day?
+
+    /// Shows what comes after `day`, today by default.
+    public init(day: Day? = nil) {
+        self.day = day
+    }
+
+    public var isReadOnly: Bool { true }
+
+    public func run(in context: IntentContext) throws -> UpcomingListing {
+        let day = self.day ?? context.today()
+        var byDay: [Day: [Item]] = [:]
+        for (_, items) in try openItemsBySidebar(in: context, where: { $0.when.startDate.map { $0 > day } ?? false }) {
+            for item in items { byDay[item.when.startDate ?? day, default: []].append(item) }
+        }
+        return UpcomingListing(day: day, days: try byDay.keys.sorted().map { start in
+            UpcomingDay(day: start, items: try context.summaries(of: byDay[start] ?? []))
+        })
+    }
+}
+
+/// The open items that can be done now, grouped by list in the sidebar's order: those that are
+/// not someday and have no start date after the day, Today's included.
+///
+/// - Complexity: O(n) for the n open items of every list: it reads them all.
+public struct ShowAnytime: ArrangeIntent {
+    public static let title = "Show Anytime"
+
+    /// The day the view is of; `nil` for today where the person is (``IntentContext/today()``).
+    public var day: Day?
+
+    /// Shows what can be done on `day`, today by default.
+    public init(day: Day? = nil) {
+        self.day = day
+    }
+
+    public var isReadOnly: Bool { true }
+
+    public func run(in context: IntentContext) throws -> ItemsByList {
+        let day = self.day ?? context.today()
+        return try ItemsByList(day: day, groups: openItemsBySidebar(in: context) { item in
+            switch item.when {
+            case .anytime: true
+            case .someday: false
+            case .on(let start, _): start <= day
+            }
+        }, in: context)
+    }
+}
+
+/// The open items put off to someday, grouped by list in the sidebar's order.
+///
+/// - Complexity: O(n) for the n open items of every list: it reads them all.
+public struct ShowSomeday: ArrangeIntent {
+    public static let title = "Show Someday"
+
+    /// The day the view is of; `nil` for today. Someday does not depend on the day: the result
+    /// only names it, as the other views' results do.
+    public var day: Day?
+
+    /// Shows what is put off to someday.
+    public init(day: Day? = nil) {
+        self.day = day
+    }
+
+    public var isReadOnly: Bool { true }
+
+    public func run(in context: IntentContext) throws -> ItemsByList {
+        try ItemsByList(day: day ?? context.today(), groups: openItemsBySidebar(in: context) { $0.when == .someday }, in: context)
+    }
+}
+
+/// The open items of every list that `include` keeps, grouped by list, in the sidebar's order
+/// of the lists and each list's display order; lists with none are left out.
+private func openItemsBySidebar(in context: IntentContext, where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
+    try context.reading.lists().compactMap { list in
+        let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter(include)
+        return items.isEmpty ? nil : (list, items)
+    }
+}
+
+extension ItemsByList {
+    /// The result of groups of items, each list described.
+    fileprivate init(day: Day, groups: [(ItemList, [Item])], in context: IntentContext) throws {
+        self.init(day: day, lists: try groups.map { list, items in
+            ListWithItems(list: try context.summary(of: list), items: try context.summaries(of: items))
+        })
+    }
+}
