@@ -195,7 +195,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
 
     /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
     public var when: When {
-        if let startDate { .on(startDate, evening: evening == true) } else if someday == true { .someday } else { .anytime }
+        When(startDate: startDate, someday: someday == true, evening: evening == true)
     }
 
     /// The item as the model holds it, in `list`.

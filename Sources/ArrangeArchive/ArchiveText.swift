@@ -38,12 +38,14 @@ extension Archive {
     /// The columns of ``csv()``, in order.
     public static let csvColumns = [
         "list", "title", "notes", "completed", "completed_at", "created_at", "updated_at", "today", "id", "list_id",
+        "start_date", "someday", "evening", "deadline",
     ]
 
     /// One row per item, lists and items in order, as CSV (RFC 4180): a header of
     /// ``csvColumns``, fields quoted when they hold a comma, a quote or a line break, lines
     /// ending in CR LF. Dates are ISO 8601 in UTC; `today` is the item's 1-based place in
-    /// Today, empty when it is not there.
+    /// Today, empty when it is not there; days (`start_date`, `deadline`) are `YYYY-MM-DD`,
+    /// empty when unset.
     public func csv() -> String {
         let today = Dictionary(uniqueKeysWithValues: todayOrder.enumerated().map { ($1, $0 + 1) })
         let date = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
@@ -53,6 +55,8 @@ extension Archive {
                 rows.append([
                     list.name, item.title, item.notes, item.completedAt == nil ? "false" : "true", date(item.completedAt),
                     date(item.createdAt), date(item.updatedAt), today[item.id].map(String.init) ?? "", item.id.text, list.id.text,
+                    item.startDate?.description ?? "", item.someday == true ? "true" : "false", item.evening == true ? "true" : "false",
+                    item.deadline?.description ?? "",
                 ])
             }
         }

@@ -126,14 +126,17 @@ public final class ReferenceResolver {
     /// The most matches of an ambiguous id prefix that an error counts.
     static let prefixMatchesCounted = 1_000
 
-    init(_ transaction: any ItemReading, currentList: ItemList.ID?, countsToday: Bool = false) {
+    /// The day `today` names.
+    let today: Day
+
+    /// - Parameter today: The day `today` names; by default the day it is now in this
+    ///   machine's time zone (`TZ`).
+    init(_ transaction: any ItemReading, currentList: ItemList.ID?, countsToday: Bool = false, today: Day = Day(Date(), in: .current)) {
         self.transaction = transaction
         self.currentList = currentList
         self.countsToday = countsToday
+        self.today = today
     }
-
-    /// The day `today` names: the day it is now in this device's time zone (`TZ`).
-    var today: Day { Day(Date(), in: .current) }
 
     // MARK: Lists
 

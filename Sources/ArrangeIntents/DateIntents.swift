@@ -85,7 +85,9 @@ public struct ShowUpcoming: ArrangeIntent {
         let day = self.day ?? context.today()
         var byDay: [Day: [Item]] = [:]
         for (_, items) in try openItemsBySidebar(in: context, where: { $0.when.startDate.map { $0 > day } ?? false }) {
-            for item in items { byDay[item.when.startDate ?? day, default: []].append(item) }
+            for item in items {
+                if let start = item.when.startDate { byDay[start, default: []].append(item) }
+            }
         }
         return UpcomingListing(day: day, days: try byDay.keys.sorted().map { start in
             UpcomingDay(day: start, items: try context.summaries(of: byDay[start] ?? []))
@@ -128,19 +130,13 @@ public struct ShowAnytime: ArrangeIntent {
 public struct ShowSomeday: ArrangeIntent {
     public static let title = "Show Someday"
 
-    /// The day the view is of; `nil` for today. Someday does not depend on the day: the result
-    /// only names it, as the other views' results do.
-    public var day: Day?
-
-    /// Shows what is put off to someday.
-    public init(day: Day? = nil) {
-        self.day = day
-    }
+    /// Shows what is put off to someday, which does not depend on the day.
+    public init() {}
 
     public var isReadOnly: Bool { true }
 
     public func run(in context: IntentContext) throws -> ItemsByList {
-        try ItemsByList(day: day ?? context.today(), groups: openItemsBySidebar(in: context) { $0.when == .someday }, in: context)
+        try ItemsByList(day: nil, groups: openItemsBySidebar(in: context) { $0.when == .someday }, in: context)
     }
 }
 
@@ -155,7 +151,7 @@ private func openItemsBySidebar(in context: IntentContext, where include: (Item)
 
 extension ItemsByList {
     /// The result of groups of items, each list described.
-    fileprivate init(day: Day, groups: [(ItemList, [Item])], in context: IntentContext) throws {
+    fileprivate init(day: Day?, groups: [(ItemList, [Item])], in context: IntentContext) throws {
         self.init(day: day, lists: try groups.map { list, items in
             ListWithItems(list: try context.summary(of: list), items: try context.summaries(of: items))
         })

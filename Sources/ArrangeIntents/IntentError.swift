@@ -222,7 +222,7 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .headingGone(let id): "heading \(id) no longer exists."
         case .headingExistsAgain(let title): "the heading '\(title)' exists again."
         case .areaExistsAgain(let name): "the area '\(name)' exists again."
-        case .editedSince(let field, _, let title): "the \(field.rawValue) of '\(title)' has changed since."
+        case .editedSince(let field, _, let title): "the \(field == .when ? "date" : field.rawValue) of '\(title)' has changed since."
         case .checklistItemGone(let id): "checklist entry \(id) no longer exists."
         case .checklistItemExistsAgain(let id): "checklist entry \(id) exists again."
         case .checklistItemEditedSince(_, let title): "the checklist entry '\(title)' has changed since."

@@ -559,13 +559,13 @@ public struct UpcomingDay: Hashable, Sendable, Codable {
 /// Items grouped by list, in the sidebar's order, as ``ShowAnytime`` and ``ShowSomeday``
 /// return them.
 public struct ItemsByList: Hashable, Sendable, Codable {
-    /// The day the view is of.
-    public var day: Day
+    /// The day the view is of; `nil` for Someday, which does not depend on the day.
+    public var day: Day?
     /// Each list that has items in the view, in the sidebar's order, with them.
     public var lists: [ListWithItems]
 
     /// Creates the result from its parts.
-    public init(day: Day, lists: [ListWithItems]) {
+    public init(day: Day?, lists: [ListWithItems]) {
         self.day = day
         self.lists = lists
     }

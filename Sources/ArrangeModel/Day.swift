@@ -13,12 +13,17 @@ public import Foundation
 /// Day(.now, in: .current)    // today, where the device is
 /// ```
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    // Four bytes in all: an item holds two days, and a store of a million items holds them all.
+    private let storedYear: UInt16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
     /// The year, 1 to 9999.
-    public let year: Int
+    public var year: Int { Int(storedYear) }
     /// The month, 1 to 12.
-    public let month: Int
+    public var month: Int { Int(storedMonth) }
     /// The day of the month, 1 to 28, 29, 30 or 31.
-    public let day: Int
+    public var day: Int { Int(storedDay) }
 
     /// The day with these numbers.
     ///
@@ -27,9 +32,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard (1...9999).contains(year), (1...12).contains(month), (1...Self.length(ofMonth: month, in: year)).contains(day) else {
             throw .notADay(Self.text(year: year, month: month, day: day))
         }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(uncheckedYear: year, month: month, day: day)
     }
 
     /// Reads a day written as `YYYY-MM-DD`, such as `2026-11-28`.
@@ -53,7 +56,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// device's time zone.
     public init(_ date: Date, in timeZone: TimeZone) {
         let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        self.init(ordinal: Int((seconds / 86_400).rounded(.down)))
+        // Clamped first: a date far past years 1 to 9999, or not finite, would not fit an Int.
+        let days = (seconds / 86_400).rounded(.down)
+        self.init(ordinal: days.isNaN ? 0 : Int(min(max(days, -4_000_000), 4_000_000)))
     }
 
     /// The day `ordinal` days after 1970-01-01, clamped to years 1 to 9999.
@@ -67,9 +72,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(uncheckedYear: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     /// The number of days from 1970-01-01 to this day; negative before it.
@@ -86,7 +90,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The day `days` days later (earlier when negative), kept within years 1 to 9999.
     public func adding(days: Int) -> Day {
-        Day(ordinal: ordinal + days)
+        let (sum, overflow) = ordinal.addingReportingOverflow(days)
+        return Day(ordinal: overflow ? (days < 0 ? .min : .max) : sum)
     }
 
     /// The day as `YYYY-MM-DD`.
@@ -101,10 +106,11 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The last day a ``Day`` can be: 9999-12-31.
     private static let last = Day(uncheckedYear: 9999, month: 12, day: 31)
 
+    /// The day with numbers known to name one of years 1 to 9999.
     private init(uncheckedYear year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = UInt16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     private static func length(ofMonth month: Int, in year: Int) -> Int {
@@ -157,9 +163,17 @@ public enum When: Hashable, Sendable {
     case anytime
     /// Put off, with no date.
     case someday
-    /// From a start date on; `evening` puts it in the evening of that day only. The next day an
-    /// unfinished evening item is an ordinary one.
+    /// From a start date on; `evening` puts it in the evening of that day (This Evening), which
+    /// holds on that day only.
     case on(Day, evening: Bool = false)
+
+    /// The when that stored fields tell, as Things and Arrange's tables keep it: from
+    /// `startDate` (in its evening when `evening`) when there is one, else someday when
+    /// `someday`, else anytime. `evening` without a start date, and `someday` with one, count
+    /// for nothing.
+    public init(startDate: Day?, someday: Bool, evening: Bool) {
+        if let startDate { self = .on(startDate, evening: evening) } else { self = someday ? .someday : .anytime }
+    }
 
     /// The start date, or `nil` for anytime and someday.
     public var startDate: Day? {
@@ -183,11 +197,10 @@ extension When: Codable {
     /// Reads the form ``encode(to:)`` writes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let day = try container.decodeIfPresent(Day.self, forKey: .startDate) {
-            self = .on(day, evening: try container.decodeIfPresent(Bool.self, forKey: .evening) ?? false)
-        } else {
-            self = try container.decodeIfPresent(Bool.self, forKey: .someday) == true ? .someday : .anytime
-        }
+        self.init(
+            startDate: try container.decodeIfPresent(Day.self, forKey: .startDate),
+            someday: try container.decodeIfPresent(Bool.self, forKey: .someday) ?? false,
+            evening: try container.decodeIfPresent(Bool.self, forKey: .evening) ?? false)
     }
 
     /// Writes `{"startDate": "2026-11-28", "evening": true}`, `{"someday": true}`, or `{}` for anytime.

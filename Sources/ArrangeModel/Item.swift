@@ -12,6 +12,11 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// The heading of its list the item is under, or `nil` for none: the items under no heading
     /// come first in their list.
     public var heading: Heading.ID?
+    // Declared here, and `deadline` after `todayIndex`, the two fill what would be padding:
+    // an item takes no more memory than before it had them.
+    /// When the item is meant to be done: anytime (the default), someday, or from a start
+    /// date, perhaps in the evening.
+    public var when: When
     /// The item's title: non-empty, at most ``Title/maximumLength`` characters, no control characters.
     public var title: String
     /// Free-form notes; may be empty, and take at most ``maximumNotesSize`` bytes
@@ -29,9 +34,6 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// The item's place in Today, or `nil` when it is not in Today. Today reads in ascending
     /// `todayIndex`, then ascending `id`, whatever the items' lists.
     public var todayIndex: Int64?
-    /// When the item is meant to be done: anytime (the default), someday, or from a start
-    /// date, perhaps in the evening.
-    public var when: When
     /// The day the item is due, or `nil` for none.
     public var deadline: Day?
 

@@ -259,11 +259,7 @@ extension ItemRecord {
             }
             return day
         }
-        let when: When = if let start = try day(10) {
-            .on(start, evening: sqlite3_column_int64(statement, 12) != 0)
-        } else {
-            sqlite3_column_int64(statement, 11) != 0 ? .someday : .anytime
-        }
+        let when = When(startDate: try day(10), someday: sqlite3_column_int64(statement, 11) != 0, evening: sqlite3_column_int64(statement, 12) != 0)
         self.init(
             id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),

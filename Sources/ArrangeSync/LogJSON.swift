@@ -141,7 +141,7 @@ extension LogJSON {
         }
     }
 
-    /// A day as `When`'s `Codable` form writes it: `"2026-11-28"`.
+    /// A day as `Day`'s `Codable` form writes it: `"2026-11-28"`.
     func day(_ day: Day) { string(day.description) }
 
     /// When an item is meant to be done, as `When`'s `Codable` form writes it, keys sorted.

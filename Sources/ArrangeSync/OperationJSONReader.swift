@@ -295,8 +295,7 @@ struct OperationJSONReader {
             default: evening = try boolean()
             }
         }
-        if let startDate { return .on(startDate, evening: evening) }
-        return someday ? .someday : .anytime
+        return When(startDate: startDate, someday: someday, evening: evening)
     }
 
     /// A day written as `YYYY-MM-DD`.

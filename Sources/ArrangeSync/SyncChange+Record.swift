@@ -118,8 +118,8 @@ extension SyncChange {
     private static func grouped<Value: Hashable>(
         _ edits: [Item.ID: ChangeRecord.Edit<Value>], _ make: ([Item.ID], Value) -> SyncChange
     ) -> [SyncChange] {
-        let groups = Dictionary(grouping: edits.keys.sorted(), by: { edits[$0]!.new })
-        return groups.map { value, ids in (ids, value) }.sorted { $0.0[0] < $1.0[0] }.map { make($0.0, $0.1) }
+        let groups = Dictionary(grouping: edits.sorted { $0.key < $1.key }, by: \.value.new)
+        return groups.map { value, edits in (edits.map(\.key), value) }.sorted { $0.0[0] < $1.0[0] }.map { make($0.0, $0.1) }
     }
 }
 

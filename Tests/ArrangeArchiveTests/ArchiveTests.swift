@@ -85,9 +85,13 @@ struct ArchiveTests {
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
     func csv() {
         let lines = Self.archive.csv().components(separatedBy: "\r\n")
-        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id")
-        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000"#)
-        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000")
+        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline")
+        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,"#)
+        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,")
+        var dated = Self.milk
+        (dated.when, dated.deadline) = (.on(Day(Date(timeIntervalSince1970: 1_796_083_200), in: .gmt), evening: true), Day(Date(timeIntervalSince1970: 1_796_256_000), in: .gmt))
+        let row = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(dated)])]).csv().components(separatedBy: "\r\n")[1]
+        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03"), "\(row)")
         #expect(lines.count == 4 && lines[3].isEmpty, "every line ends in CR LF")
         #expect(Self.archive.todayOrder == [Self.eggs.id, Self.milk.id])
     }

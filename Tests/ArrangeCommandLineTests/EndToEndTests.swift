@@ -148,7 +148,7 @@ struct EndToEndTests {
             #expect(try arrange.run(["today", "add", "#1"]).status == 0)
             #expect(try arrange.run(["export", "--format", "markdown"]).output == "# Work\n\n# Inbox\n\n- [ ] Milk\n- [x] Eggs\n")
             let csv = try arrange.run(["export", "--format", "csv", "--list", "Inbox"]).output
-            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id\r\nInbox,Milk,,false,,"))
+            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline\r\nInbox,Milk,,false,,"))
             let file = arrange.home.appendingPathComponent("export.json").path
             #expect(try arrange.run(["export", "--output", file]).output == "Exported 2 lists and 2 items to \(file).\n")
             let exported = try String(contentsOfFile: file, encoding: .utf8)

@@ -78,10 +78,10 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
     /// Due today, the day in this device's time zone.
     case today
     /// No deadline.
-    case none
+    case noDeadline
 
     static var jsonForm: String { #"a day ("YYYY-MM-DD"), "today", or null for none"# }
-    static var placeholder: DeadlineChoice { .none }
+    static var placeholder: DeadlineChoice { .noDeadline }
 
     /// Reads `today`, `none` or a day written `YYYY-MM-DD`.
     ///
@@ -89,7 +89,7 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
     init(parsing text: String) throws(DayError) {
         switch text {
         case "today": self = .today
-        case "none": self = .none
+        case "none": self = .noDeadline
         default: self = .day(try Day(parsing: text))
         }
     }
@@ -97,7 +97,7 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard !container.decodeNil() else {
-            self = .none
+            self = .noDeadline
             return
         }
         let text = try container.decode(String.self)
@@ -113,7 +113,7 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
         switch self {
         case .day(let day): try container.encode(day.description)
         case .today: try container.encode("today")
-        case .none: try container.encodeNil()
+        case .noDeadline: try container.encodeNil()
         }
     }
 
@@ -122,7 +122,7 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
         switch self {
         case .day(let day): day
         case .today: today
-        case .none: nil
+        case .noDeadline: nil
         }
     }
 }
@@ -175,7 +175,7 @@ struct SetDeadlineRequest: Request {
 }
 
 /// The arguments of `when` and `deadline`: the items, then one word that says when, as in
-/// `arrange when '#1' '#3' tomorrow`. ArgumentParser takes no argument after a list of them,
+/// `arrange when '#1' '#3' evening`. ArgumentParser takes no argument after a list of them,
 /// so the last one is read here.
 struct ItemsThenWord: ParsableArguments {
     @Argument(help: ArgumentHelp("The items (#N as `list` numbers them, ids, or at least 4 characters of one), then the value.", valueName: "item"))
@@ -315,7 +315,8 @@ struct SomedayRequest: DayViewRequest {
     var day: Day?
     typealias CodingKeys = DayViewField
 
-    static func intent(day: Day?) -> ShowSomeday { ShowSomeday(day: day) }
+    /// Someday does not depend on the day: it takes one only as every view does.
+    static func intent(day: Day?) -> ShowSomeday { ShowSomeday() }
 }
 
 /// The `--day` option of the views.

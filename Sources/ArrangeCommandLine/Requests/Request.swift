@@ -1,4 +1,5 @@
 public import ArrangeIntents
+import ArrangeModel
 import ArrangeStore
 import Foundation
 
@@ -90,9 +91,11 @@ extension Request {
     /// - Returns: The intent's result and the undo step it recorded.
     /// - Throws: What ``intent(_:)`` and the intent throw; nothing is written then.
     func perform(in session: CommandSession) async throws -> Performed<Result> {
-        let (currentList, countsToday) = (session.currentList, session.isUsingToday)
-        return try await session.environment.perform(readOnly: readsOnly) { transaction in
-            try intent(ReferenceResolver(transaction, currentList: currentList, countsToday: countsToday))
+        let (currentList, countsToday, environment) = (session.currentList, session.isUsingToday, session.environment)
+        return try await environment.perform(readOnly: readsOnly) { transaction in
+            // Today by the environment's clock and time zone, as the intents tell it.
+            let today = Day(environment.clock(), in: environment.timeZone)
+            return try intent(ReferenceResolver(transaction, currentList: currentList, countsToday: countsToday, today: today))
         }
     }
 }
