@@ -259,7 +259,11 @@ extension ItemRecord {
             }
             return day
         }
-        let when = When(startDate: try day(10), someday: sqlite3_column_int64(statement, 11) != 0, evening: sqlite3_column_int64(statement, 12) != 0)
+        // `evening` counts only with a start date, `someday` only without: one of them is read.
+        let start = try day(10)
+        let when = When(
+            startDate: start, someday: start == nil && sqlite3_column_int64(statement, 11) != 0,
+            evening: start != nil && sqlite3_column_int64(statement, 12) != 0)
         self.init(
             id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
