@@ -205,7 +205,7 @@ public final class ReferenceResolver {
     private func openItem(at offset: Int, of numbering: ItemNumbering) throws -> Item? {
         switch numbering {
         case .list(let list): try transaction.items(in: list.id, visibility: .open, offset: offset, limit: 1).first
-        case .today: try transaction.todayItems(visibility: .open, offset: offset, limit: 1).first
+        case .today: try openItemsInToday().dropFirst(offset).first
         }
     }
 
@@ -213,8 +213,13 @@ public final class ReferenceResolver {
     func openItemCount(of numbering: ItemNumbering) throws -> Int {
         switch numbering {
         case .list(let list): try transaction.itemCount(in: list.id, visibility: .open)
-        case .today: try transaction.entryCount(in: .today, visibility: .open)
+        case .today: try openItemsInToday().count
         }
+    }
+
+    /// The open items of Today on ``today``, in the order shown.
+    private func openItemsInToday() throws -> [Item] {
+        try TodayArrangement(on: today, visibility: .open, in: transaction).items
     }
 
     /// The ids of the items `references` name, in the order given, repeats kept: the intent

@@ -36,10 +36,12 @@ enum TextFormat {
 
     /// One row of a listing: `  #1  3f2a91c0  Buy milk`, or `      3f2a91c0  ✓ Buy milk` when done;
     /// an item with dates ends with them: `  [from 2026-12-01, due 2026-12-03]`.
-    static func row(_ item: ItemSummary, width: Int) -> String {
+    static func row(_ item: ItemSummary, width: Int, on day: Day? = nil) -> String {
         let number = item.position.map { "#\($0)" } ?? ""
         let padded = String(repeating: " ", count: max(0, width - number.count)) + number
-        let dates = [item.startDate != nil || item.someday ? when(of: item) : nil, item.deadline.map { "due \($0)" }].compactMap { $0 }
+        // A view of a day leaves out a start date on that day: it is the view's own.
+        let showsWhen = (item.startDate != nil || item.someday) && (day == nil || item.startDate != day)
+        let dates = [showsWhen ? when(of: item) : nil, item.deadline.map { "due \($0)" }].compactMap { $0 }
         return "  \(padded)  \(short(item.id))  \(item.completed ? "✓ " : "")\(item.title)" + (dates.isEmpty ? "" : "  [\(dates.joined(separator: ", "))]")
     }
 
@@ -76,7 +78,10 @@ enum TextFormat {
         return headings.map { "  \($0.title)  (\($0.openItems) open)" }.joined(separator: "\n")
     }
 
-    /// Today's items under a heading, each with its list.
+    /// The line above the evening's items in Today.
+    private static let thisEvening = "This Evening:"
+
+    /// Today's items under a heading, each with its list, the evening's under one of their own.
     static func today(_ listing: TodayListing) -> String {
         let open = listing.items.count { !$0.completed }
         let done = listing.items.count - open
@@ -85,7 +90,12 @@ enum TextFormat {
             return heading + "\n  (nothing here; add items with: today add ITEM)"
         }
         let width = listing.items.compactMap(\.position).max().map { "#\($0)".count } ?? 0
-        return ([heading] + listing.items.map { row($0, width: width) + "  (\($0.listName))" }).joined(separator: "\n")
+        var lines = [heading]
+        for item in listing.items {
+            if item.evening, item.startDate == listing.day, !lines.contains(Self.thisEvening) { lines.append(Self.thisEvening) }
+            lines.append(row(item, width: width, on: listing.day) + "  (\(item.listName))")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// What is coming, under a heading: each start date, then its items, each with its list.

@@ -26,7 +26,7 @@ public struct SetWhen: ArrangeIntent {
     /// - Returns: The items, and how many of them changed.
     /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try edit(\.when, of: items, in: context, action: Self.title, recording: ChangeRecord.scheduled) { _, _ in when }
+        try keepingToday(try edit(\.when, of: items, in: context, action: Self.title, recording: ChangeRecord.scheduled) { _, _ in when }, in: context, action: Self.title)
     }
 }
 
@@ -53,8 +53,19 @@ public struct SetDeadline: ArrangeIntent {
     /// - Returns: The items, and how many of them changed.
     /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }
+        try keepingToday(try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }, in: context, action: Self.title)
     }
+}
+
+/// Takes away the keys in Today's hand order of the items of `result` that their new dates
+/// take out of Today, so that each arrives at the top when it comes back; the result then
+/// tells the items as they are.
+private func keepingToday(_ result: ItemsResult, in context: IntentContext, action: String) throws -> ItemsResult {
+    let day = context.today()
+    let leaving = try result.items.filter { $0.todayIndex != nil }.map { try context.item($0.id) }.filter { !$0.isInToday(on: day) }
+    guard !leaving.isEmpty else { return result }
+    try releaseTodayKeys(of: leaving, in: context, action: action)
+    return ItemsResult(items: try context.summaries(of: try result.items.map { try context.item($0.id) }), changed: result.changed)
 }
 
 /// The open items with a start date after a day, grouped by their start date: what is coming.

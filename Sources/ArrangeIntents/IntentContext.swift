@@ -275,12 +275,13 @@ public final class IntentContext {
     ///
     /// - Parameter position: The place of each item, as the intent counts it; called once for
     ///   each item, in order.
-    func summaries(of items: [Item], position: (Item) -> Int? = { _ in nil }) throws -> [ItemSummary] {
+    func summaries(of items: [Item], on day: Day? = nil, position: (Item) -> Int? = { _ in nil }) throws -> [ItemSummary] {
         let checklists = try transaction.checklists(of: items.map(\.id))
+        let day = day ?? today()
         return try items.map { item in
             // Most items have no checklist: no lookup, which hashes the id, when none has.
             let checklist = checklists.isEmpty ? [] : checklists[item.id] ?? []
-            return ItemSummary(item, listName: try list(item.listID).name, position: position(item), checklist: checklist)
+            return ItemSummary(item, listName: try list(item.listID).name, position: position(item), checklist: checklist, today: day)
         }
     }
 

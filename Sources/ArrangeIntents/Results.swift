@@ -27,9 +27,10 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var completed: Bool
     /// When the item was completed, or `nil` while it is open.
     public var completedAt: Date?
-    /// Whether the item is in Today.
+    /// Whether Today holds the item, on the day the intent was of (``Item/isInToday(on:)``).
     public var today: Bool
-    /// The item's key in Today's order, or `nil` when it is not in Today.
+    /// The item's key in Today's hand order, or `nil` for none: an item that arrived in Today
+    /// by its dates has none until it is moved there.
     public var todayIndex: Int64?
     /// The item's start date, or `nil` when it is anytime or someday.
     public var startDate: Day?
@@ -49,8 +50,9 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// intents), when the intent counted it.
     public var position: Int?
 
-    /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`.
-    public init(_ item: Item, listName: String, position: Int? = nil, checklist: [ChecklistItem] = []) {
+    /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`, on
+    /// the day `today`; without one, ``today`` says whether it has a key in Today's hand order.
+    public init(_ item: Item, listName: String, position: Int? = nil, checklist: [ChecklistItem] = [], today day: Day? = nil) {
         id = item.id
         list = item.listID
         self.listName = listName
@@ -60,7 +62,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         sortIndex = item.sortIndex
         completed = item.isCompleted
         completedAt = item.completedAt
-        today = item.isInToday
+        today = day.map(item.isInToday(on:)) ?? item.isKeyedInToday
         todayIndex = item.todayIndex
         startDate = item.when.startDate
         someday = item.when.isSomeday
@@ -409,13 +411,17 @@ public struct ListPlacementResult: Hashable, Sendable, Codable {
     }
 }
 
-/// The items in Today, in Today's order, as ``ShowToday`` returns them.
+/// The items in Today on a day, in the order shown, as ``ShowToday`` returns them.
 public struct TodayListing: Hashable, Sendable, Codable {
-    /// The items in Today's order; open ones carry their place in Today in ``ItemSummary/position``.
+    /// The day Today is of.
+    public var day: Day
+    /// The items in the order shown: the day's, then the evening's (``ItemSummary/evening``);
+    /// open ones carry their place in Today in ``ItemSummary/position``.
     public var items: [ItemSummary]
 
     /// Creates the result from its parts.
-    public init(items: [ItemSummary]) {
+    public init(day: Day, items: [ItemSummary]) {
+        self.day = day
         self.items = items
     }
 }

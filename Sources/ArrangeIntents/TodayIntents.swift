@@ -3,28 +3,39 @@ public import ArrangeOrdering
 public import ArrangeStore
 public import Foundation
 
-/// The items in Today, of every list, in Today's order.
+/// Today on a day, as people see it: the day's items, then This Evening; in each, the items
+/// that arrived by their dates, then those placed by hand (``TodayArrangement``).
+///
+/// ```swift
+/// let today = try await ShowToday().perform(in: environment)
+/// let sunday = try await ShowToday(day: try Day(parsing: "2026-11-29")).perform(in: environment)
+/// ```
 public struct ShowToday: ArrangeIntent {
     public static let title = "Show Today"
 
+    /// The day Today is of; `nil` for today where the person is (``IntentContext/today()``).
+    public var day: Day?
     /// Which items to show; open ones by default.
     public var visibility: ItemVisibility
 
-    /// Lists the items in Today seen under `visibility`.
-    public init(visibility: ItemVisibility = .open) {
+    /// Lists the items in Today on `day` seen under `visibility`.
+    public init(day: Day? = nil, visibility: ItemVisibility = .open) {
+        self.day = day
         self.visibility = visibility
     }
 
     public var isReadOnly: Bool { true }
 
-    /// Reads Today's items, in Today's order.
+    /// Reads Today's items, in the order shown.
     ///
-    /// - Returns: The items; open ones carry their 1-based place among the open items in
-    ///   Today in ``ItemSummary/position``.
+    /// - Returns: The items; open ones carry their 1-based place among the open items shown in
+    ///   ``ItemSummary/position``, the evening's counting on from the day's.
+    /// - Complexity: As ``TodayArrangement/init(on:visibility:in:)`` says.
     public func run(in context: IntentContext) throws -> TodayListing {
-        let items = try context.transaction.todayItems(visibility: visibility, offset: 0, limit: .max)
+        let day = self.day ?? context.today()
+        let today = try TodayArrangement(on: day, visibility: visibility, in: context.reading)
         var position = 0
-        return TodayListing(items: try context.summaries(of: items) { item in
+        return TodayListing(day: day, items: try context.summaries(of: today.items, on: day) { item in
             guard !item.isCompleted else { return nil }
             position += 1
             return position
@@ -32,8 +43,11 @@ public struct ShowToday: ArrangeIntent {
     }
 }
 
-/// Puts items in Today, at the bottom or at a placement among Today's items; items already
-/// there move. Their places in their lists do not change.
+/// Puts items in Today, at the bottom of the day's items or at a placement among Today's
+/// items; items already there move. Their places in their lists do not change.
+///
+/// An item that was not in Today starts today; one placed among the evening's items starts in
+/// the evening of today, and one placed among the day's leaves the evening.
 public struct AddToToday: ArrangeIntent {
     public static let title = "Add to Today"
 
@@ -80,7 +94,8 @@ public struct MoveInToday: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
-        for item in try context.distinctItems(items) where !item.isInToday { throw IntentError.notInToday(item.id) }
+        let today = context.today()
+        for item in try context.distinctItems(items) where !item.isInToday(on: today) { throw IntentError.notInToday(item.id) }
         return try placeInToday(items, at: placement, visibility: visibility, context: context, action: Self.title)
     }
 }
@@ -110,12 +125,23 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
-        try context.result(of: try moveAtOffsets(
-            fromOffsets, to: toOffset, in: .today, visibility: visibility, shown: shown?.map(\.entryID), context: context, action: Self.title))
+        if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
+        let day = context.today()
+        let today = try TodayArrangement(on: day, visibility: visibility, in: context.reading)
+        let drag = try ShownDrag(fromOffsets: fromOffsets, toOffset: toOffset, shown: (shown ?? today.items.map(\.id)).map(\.entryID))
+        let inToday = Set(today.items.map(\.id.entryID))
+        let dragged = drag.dragged.filter(inToday.contains).map(Item.ID.init(entry:))
+        guard !dragged.isEmpty else { throw OrderingError.nothingToMove }
+        let placement: ItemPlacement =
+            if let above = drag.above.first(where: inToday.contains) { .after(Item.ID(entry: above)) }
+            else if let below = drag.below.first(where: inToday.contains) { .before(Item.ID(entry: below)) }
+            else { .top }
+        return try placeInToday(dragged, at: placement, visibility: visibility, context: context, action: Self.title)
     }
 }
 
-/// Takes items out of Today; their places in their lists do not change.
+/// Takes items out of Today: they become anytime, and lose their place in Today's hand order.
+/// Their places in their lists do not change.
 public struct RemoveFromToday: ArrangeIntent {
     public static let title = "Remove from Today"
 
@@ -127,26 +153,87 @@ public struct RemoveFromToday: ArrangeIntent {
         self.items = items
     }
 
+    /// - Throws: ``IntentError/notInToday(_:)`` for an item Today does not hold, with nothing written.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        let transaction = try context.writing(Self.title)
+        let day = context.today()
         let items = try context.distinctItems(self.items)
-        for item in items where !item.isInToday { throw IntentError.notInToday(item.id) }
-        let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: items, in: transaction) : []
-        try transaction.removeFromToday(items.map(\.id), updatedAt: context.now())
-        try context.record(.leftToday(items.map(\.id), from: places))
-        return ItemsResult(items: try context.summaries(of: try items.map { try context.item($0.id) }), changed: items.count)
+        for item in items where !item.isInToday(on: day) { throw IntentError.notInToday(item.id) }
+        let ids = items.map(\.id)
+        try releaseTodayKeys(of: items.filter(\.isKeyedInToday), in: context, action: Self.title)
+        _ = try edit(\.when, of: ids, in: context, action: Self.title, recording: ChangeRecord.scheduled) { item, _ in
+            item.when.startDate == nil ? item.when : .anytime
+        }
+        return ItemsResult(items: try context.summaries(of: try ids.map { try context.item($0) }), changed: items.count)
     }
 }
 
-/// Places items in Today and records how to undo it: those already there move back, the others leave.
+/// Takes away the keys of `leaving` in Today's hand order, so that an item that comes back into
+/// Today arrives at the top, and records it.
+func releaseTodayKeys(of leaving: [Item], in context: IntentContext, action: String) throws {
+    let transaction = try context.writing(action)
+    guard !leaving.isEmpty else { return }
+    let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: leaving, in: transaction) : []
+    try transaction.removeFromToday(leaving.map(\.id), updatedAt: context.now())
+    try context.record(.leftToday(leaving.map(\.id), from: places))
+}
+
+/// Places items in Today, as a person sees it, and records how to undo it.
+///
+/// The items go to a section of Today: the anchor's, or the day's for the top, the bottom and
+/// an offset past the day's items. An item that was not in that section starts today, in the
+/// evening for This Evening. Among the section's placed items they take keys in Today's hand
+/// order; among its arrivals, which have none, they take keys with the arrivals that end up
+/// below them, as one run above the section's placed items. No other item is written.
 private func placeInToday(
     _ ids: [Item.ID], at placement: ItemPlacement, visibility: ItemVisibility, context: IntentContext, action: String
 ) throws -> PlacementResult {
     let transaction = try context.writing(action)
+    let day = context.today()
     let items = try context.distinctItems(ids)
     try context.check(placement)
-    let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: items, in: transaction) : []
-    let report = try context.ordering.place(ids.map(\.entryID), at: placement.map(\.entryID), in: .today, visibility: visibility, in: transaction)
-    try context.recordPlacement(report, in: .today, joining: items.filter { !$0.isInToday }.map(\.id), from: places)
+    let moving = Set(items.map(\.id))
+    let today = try TodayArrangement(on: day, visibility: visibility, in: transaction)
+    let (section, drop) = try TodayDrop.of(placement, in: today, moving: moving)
+    let shown = today[section]
+    let arrivals = shown.arrivals.filter { !moving.contains($0.id) }
+    let placed = shown.placed.filter { !moving.contains($0.id) }
+
+    _ = try edit(\.when, of: items.map(\.id), in: context, action: action, recording: ChangeRecord.scheduled) { item, _ in
+        item.todaySection(on: day) == section ? item.when : .on(day, evening: section == .evening)
+    }
+    let run = items + (drop < arrivals.count ? arrivals[drop...] : [])
+    let keyPlacement: Placement<Item.ID> =
+        if drop <= arrivals.count { placed.first.map { .before($0.id) } ?? .bottom }
+        else if drop - arrivals.count < placed.count { .before(placed[drop - arrivals.count].id) }
+        else { placed.last.map { .after($0.id) } ?? .bottom }
+    let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: run, in: transaction) : []
+    let report = try context.ordering.place(
+        run.map(\.id.entryID), at: keyPlacement.map(\.entryID), in: .today, visibility: .all, in: transaction)
+    try context.recordPlacement(report, in: .today, joining: run.filter { !$0.isKeyedInToday }.map(\.id), from: places)
     return try context.result(of: report)
+}
+
+/// Where a placement puts items in Today: a section, and how many of the section's items that
+/// are not moving come before them.
+private enum TodayDrop {
+    static func of(_ placement: ItemPlacement, in today: TodayArrangement, moving: Set<Item.ID>) throws -> (TodaySection, Int) {
+        let staying = { (section: TodaySection) in today[section].items.filter { !moving.contains($0.id) } }
+        switch placement {
+        case .top:
+            return (.day, 0)
+        case .bottom:
+            return (.day, staying(.day).count)
+        case .offset(let offset):
+            let (ofDay, evening) = (staying(.day).count, staying(.evening).count)
+            guard offset <= ofDay + evening else { throw OrderingError.offsetOutOfRange(offset: offset, count: ofDay + evening) }
+            return offset <= ofDay ? (.day, offset) : (.evening, offset - ofDay)
+        case .before(let anchor), .after(let anchor):
+            if moving.contains(anchor) { throw OrderingError.placedRelativeToItself(anchor.entryID) }
+            for section in TodaySection.allCases {
+                guard let index = staying(section).firstIndex(where: { $0.id == anchor }) else { continue }
+                return (section, placement == .before(anchor) ? index : index + 1)
+            }
+            throw OrderingError.anchorNotInToday(anchor)
+        }
+    }
 }

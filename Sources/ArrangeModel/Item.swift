@@ -31,8 +31,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var updatedAt: Date
     /// When the item was completed, or `nil` while it is open.
     public var completedAt: Date?
-    /// The item's place in Today, or `nil` when it is not in Today. Today reads in ascending
-    /// `todayIndex`, then ascending `id`, whatever the items' lists.
+    /// The item's place in Today's hand order, or `nil` for none: the items that keep their
+    /// place in Today (``keepsTodayPlace(on:)``) read in ascending `todayIndex`, then ascending
+    /// `id`, whatever their lists.
     public var todayIndex: Int64?
     /// The day the item is due, or `nil` for none.
     public var deadline: Day?
@@ -122,8 +123,11 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// Whether the item has been completed.
     public var isCompleted: Bool { completedAt != nil }
 
-    /// Whether the item is in Today.
-    public var isInToday: Bool { todayIndex != nil }
+    /// Whether the item has a key in Today's hand order (``todayIndex``).
+    ///
+    /// Today holds an item by its dates (``todaySection(on:)``); the key says only where it
+    /// stands among the items placed by hand, and may outlast its day.
+    public var isKeyedInToday: Bool { todayIndex != nil }
 
     /// The ordering of its list the item is in: the items under its heading, or those under none.
     public var scope: OrderScope { heading.map(OrderScope.heading) ?? .items(listID) }

@@ -59,6 +59,15 @@ final class SQLiteTransaction: ItemWriting {
         SELECT \(ItemRecord.selection(of: "items")) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id \
         ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
         """
+    /// The items whose start date or deadline is on or before a day (`?1`), by visibility: each
+    /// half of the union reads its own index (v18).
+    static let datedItemsSQL: [ItemVisibility: String] = Dictionary(uniqueKeysWithValues: ItemVisibility.allCases.map { visibility in
+        let open = visibility == .open ? " AND completed_at IS NULL" : ""
+        return (visibility, """
+            SELECT \(ItemRecord.selection) FROM items WHERE start_date <= ?1\(open) \
+            UNION SELECT \(ItemRecord.selection) FROM items WHERE deadline <= ?1\(open)
+            """)
+    })
     /// How many items are completed.
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
     /// Sets an item's key in a list, if the item is in that list under that heading (or none).
@@ -197,6 +206,16 @@ final class SQLiteTransaction: ItemWriting {
             for item in items { itemCache[item.id] = item }
         }
         return items
+    }
+
+    func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item] {
+        try mapping {
+            let sql = Self.datedItemsSQL[visibility] ?? ""
+            let rows = try StatementRowCursor(db.cachedStatement(sql: sql), binding: [.value(day.description.databaseValue)]) {
+                try ItemRecord(sqliteStatement: $0).item
+            }
+            return try Array(rows)
+        }
     }
 
     func completedItems(offset: Int, limit: Int) throws -> [Item] {

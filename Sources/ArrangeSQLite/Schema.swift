@@ -426,6 +426,17 @@ enum Schema {
                 table.add(column: "deadline", .text)
             }
         }
+        migrator.registerMigration("v18: Today by dates") { db in
+            // Today holds items by their dates now: an item in the hand-made Today of before
+            // starts on the day of the migration, where the device is, and keeps its place.
+            try db.execute(sql: """
+                UPDATE items SET start_date = date('now', 'localtime'), someday = 0 \
+                WHERE today_index IS NOT NULL AND (start_date IS NULL OR start_date > date('now', 'localtime'))
+                """)
+            // Today reads the items that have started, or are due, by a day.
+            try db.create(index: "items_by_start_date", on: "items", columns: ["start_date"], condition: Column("start_date") != nil)
+            try db.create(index: "items_by_deadline", on: "items", columns: ["deadline"], condition: Column("deadline") != nil)
+        }
         return migrator
     }
 

@@ -36,6 +36,10 @@ open class ForwardingTransaction: ItemWriting {
         try base.todayItems(visibility: visibility, offset: offset, limit: limit)
     }
 
+    open func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item] {
+        try base.datedItems(through: day, visibility: visibility)
+    }
+
     open func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? { try base.entry(id: id, in: scope) }
 
     open func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {

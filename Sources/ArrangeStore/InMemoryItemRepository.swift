@@ -199,6 +199,14 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         items(for: order(of: .today).entries(visibility, offset: offset, limit: limit))
     }
 
+    func datedItems(through day: Day, visibility: ItemVisibility) -> [Item] {
+        state.items.values.filter { item in
+            guard visibility.includes(item) else { return false }
+            if let start = item.when.startDate, start <= day { return true }
+            return item.deadline.map { $0 <= day } ?? false
+        }
+    }
+
     func completedItems(offset: Int, limit: Int) -> [Item] {
         guard offset >= 0, limit > 0 else { return [] }
         let completed = state.items.values.compactMap { item in item.completedAt.map { (item, $0) } }

@@ -107,8 +107,9 @@ public protocol ItemRepository: Sendable {
     ///   of the whole list and a comparison.
     func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
 
-    /// The items in Today seen under `visibility`, in Today's order: now, and again after
-    /// every committed change that alters them.
+    /// The items with a key in Today's hand order seen under `visibility`, in that order: now,
+    /// and again after every committed change that alters them. Today as people see it, with
+    /// the items that arrived by their dates, is ``observeToday(on:visibility:)``.
     ///
     /// It behaves as ``observeItems(in:visibility:)`` does. Both backends of this package also
     /// read Today again for an item that comes into it by its key alone, which the change does
@@ -134,7 +135,17 @@ extension ItemRepository {
         observe { try $0.listSummaries() }
     }
 
-    /// Reads Today again through ``observe(_:)`` after each commit that changes it.
+    /// Today on `day` as people see it (``TodayArrangement``): now, and again after every
+    /// committed change that alters it.
+    ///
+    /// It reads Today again through ``observe(_:)`` after each commit that changes an item,
+    /// the lists or their headings, which the order of the arrivals depends on. A view of
+    /// today observes again when the day changes where the person is.
+    public func observeToday(on day: Day, visibility: ItemVisibility) -> AsyncThrowingStream<TodayArrangement, any Error> {
+        observe { try TodayArrangement(on: day, visibility: visibility, in: $0) }
+    }
+
+    /// Reads Today's hand order again through ``observe(_:)`` after each commit that changes it.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
         observe { try ItemOrdering.today.items(visibility: visibility, in: $0) }
     }
@@ -302,6 +313,13 @@ public protocol ItemReading {
 
     /// A page of Today in its order (`todayIndex`, then `id`), as ``items(in:visibility:offset:limit:)`` reads a list.
     func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
+
+    /// The items whose start date or deadline is on or before `day`, seen under `visibility`,
+    /// in no particular order: those Today holds by their dates on that day (``Item/todaySection(on:)``).
+    ///
+    /// - Complexity: O(m log n) on SQLite for the m items it reads, by its indexes of the
+    ///   start dates and deadlines; O(n) in memory.
+    func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item]
 
     /// A page of the completed items of every list, the most recently completed first (then
     /// by id): the Logbook.

@@ -72,6 +72,13 @@ final class RegionRecordingReader: ItemReading {
         return items
     }
 
+    /// Notes every item: a date in any list may bring its item into Today.
+    func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item] {
+        regions.today = true
+        regions.allItems = true
+        return try base.datedItems(through: day, visibility: visibility)
+    }
+
     /// Notes every item: a completion in any list changes the Logbook.
     func completedItems(offset: Int, limit: Int) throws -> [Item] {
         regions.allItems = true

@@ -97,7 +97,7 @@ extension SyncChange {
         let gone = items.filter { $0.value != nil && !present.contains($0.key) }
         let deleted = gone.keys.filter { id in gone[id].flatMap { $0 }.map { !lists.keys.contains($0.listID) || existing.contains($0.listID) } ?? false }
         if !deleted.isEmpty { changes.append(.deleteItems(ids: deleted.sorted())) }
-        let leftToday = itemsNow.filter { ((items[$0.id] ?? nil)?.isInToday ?? false) && !$0.isInToday }.map(\.id)
+        let leftToday = itemsNow.filter { ((items[$0.id] ?? nil)?.isKeyedInToday ?? false) && !$0.isKeyedInToday }.map(\.id)
         if !leftToday.isEmpty { changes.append(.removeFromToday(ids: leftToday)) }
         // Once the items they held are told; those of a deleted list went with it.
         changes += headings.filter { id, old in old.map { headingsNow.contains(id) == false && existing.contains($0.listID) } ?? false }

@@ -101,7 +101,7 @@ struct Replay {
             guard !moving.isEmpty else { return }
             try ordering.place(moving, at: try placement(place, in: .today, moving: moving), in: .today, visibility: .all, in: transaction)
         case .removeFromToday(let ids):
-            let items = try existingItems(ids).filter(\.isInToday)
+            let items = try existingItems(ids).filter(\.isKeyedInToday)
             for item in items { try bury(item.entry(in: .today), in: .today) }
             try transaction.removeFromToday(items.map(\.id), updatedAt: stamp)
         case .addChecklistItem(let id, let item, let title, let place):

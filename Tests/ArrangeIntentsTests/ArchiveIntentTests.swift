@@ -49,10 +49,11 @@ struct ArchiveIntentTests {
         try await source.run(CreateArea(name: "Home", placement: .top))
         try await source.run(MoveList(try source.list("Work"), to: .top, in: .area(office)))
         let first = try await source.run(ExportArchive())
-        #expect(first.version == 3 && first.areas?.map(\.name) == ["Home", "Office"])
+        // Version 5 for the start dates that Today gives its items; areas alone would take 3.
+        #expect(first.version == 5 && first.areas?.map(\.name) == ["Home", "Office"])
         #expect(first.lists.map(\.name) == ["Inbox", "Work"] && first.lists.map(\.area) == [nil, office])
         let alone = try await source.run(ExportArchive(list: try source.list("Work")))
-        #expect(alone.version == 1 && alone.areas == nil && alone.lists.map(\.area) == [nil], "one list goes without its area")
+        #expect(alone.version == 5 && alone.areas == nil && alone.lists.map(\.area) == [nil], "one list goes without its area")
 
         let target = try await Session(lists: ["Inbox"], firstID: 1_000)
         let result = try await target.run(ImportArchive(try Archive(jsonData: try first.jsonData())))
@@ -81,7 +82,7 @@ struct ArchiveIntentTests {
         try await source.run(CreateHeading(title: "Empty", in: inbox, placement: .top))
         try await source.run(MoveItems([try source.item(1)], to: .top, section: .heading(bakery)))
         let first = try await source.run(ExportArchive())
-        #expect(first.version == 4 && first.lists[1].headings?.map(\.title) == ["Empty", "Bakery"])
+        #expect(first.version == 5 && first.lists[1].headings?.map(\.title) == ["Empty", "Bakery"])
         #expect(first.lists[1].items.map(\.heading) == [nil, nil, bakery])
 
         let target = try await Session(lists: ["Inbox"], firstID: 1_000)

@@ -315,7 +315,7 @@ private struct RandomCommit: Sendable, CustomStringConvertible {
             case 7:
                 steps.append(.setKeys([SortIndexChange(id: item.id.entryID, sortIndex: key)], .today))
             default:
-                steps.append(item.isInToday ? .removeFromToday([item.id]) : .setKeys([SortIndexChange(id: item.id.entryID, sortIndex: key % 7)], .today))
+                steps.append(item.isKeyedInToday ? .removeFromToday([item.id]) : .setKeys([SortIndexChange(id: item.id.entryID, sortIndex: key % 7)], .today))
             }
         }
         return RandomCommit(steps: steps, stamp: stamp)

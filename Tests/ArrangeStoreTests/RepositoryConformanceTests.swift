@@ -141,6 +141,48 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("The dated items of a day are those started or due by then; Today shows the arrivals first, in the same order on every backend", arguments: Backend.allCases)
+    func todayByDates(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, work) = (Sample.list("Home", at: 0), Sample.list("Work", at: 1))
+        try store.repository.write { try $0.insert(home); try $0.insert(work) }
+        let day = Day(Sample.date(0), in: .gmt)
+        // title: list, key in the list, when, deadline, key in Today, completed
+        let rows: [(String, ItemList, Int64, When, Day?, Int64?, Bool)] = [
+            ("Placed", home, 0, .on(day), nil, 5, false),
+            ("Early", work, 10, .on(day.adding(days: -2)), nil, nil, false),
+            ("Due", home, 20, .anytime, day, nil, false),
+            ("Work", work, 0, .on(day), nil, nil, false),
+            ("Later", home, 30, .on(day.adding(days: 1)), day.adding(days: 3), nil, false),
+            ("Evening", home, 40, .on(day, evening: true), nil, 1, false),
+            ("Yesterday's evening", home, 50, .on(day.adding(days: -1), evening: true), nil, 2, false),
+            ("Done", home, 60, .on(day), nil, nil, true),
+            ("Someday", home, 70, .someday, nil, nil, false),
+        ]
+        try store.repository.write { transaction in
+            for (title, list, sortIndex, when, deadline, todayIndex, completed) in rows {
+                var item = Sample.item(in: list.id, title, sortIndex: sortIndex)
+                (item.when, item.deadline, item.todayIndex) = (when, deadline, todayIndex)
+                if completed { item.completedAt = Sample.date(1) }
+                try transaction.insert(item)
+            }
+        }
+        let dated = try store.repository.read { try $0.datedItems(through: day, visibility: .open) }
+        #expect(Set(dated.map(\.title)) == ["Placed", "Early", "Due", "Work", "Evening", "Yesterday's evening"])
+        #expect(Set(try store.repository.read { try $0.datedItems(through: day, visibility: .all) }.map(\.title)) == Set(dated.map(\.title)).union(["Done"]))
+        #expect(Set(try store.repository.read { try $0.datedItems(through: day.adding(days: 3), visibility: .open) }.map(\.title)).contains("Later"))
+
+        let today = try store.repository.read { try TodayArrangement(on: day, visibility: .open, in: $0) }
+        // Arrivals by the day they came, then the sidebar's order of the lists (Home, then Work), then their places.
+        #expect(today.ofDay.arrivals.map(\.title) == ["Early", "Yesterday's evening", "Due", "Work"])
+        #expect(today.ofDay.placed.map(\.title) == ["Placed"])
+        #expect(today.evening.items.map(\.title) == ["Evening"])
+        #expect(today.items.count == 6)
+        let tomorrow = try store.repository.read { try TodayArrangement(on: day.adding(days: 1), visibility: .open, in: $0) }
+        #expect(tomorrow.ofDay.arrivals.map(\.title) == ["Early", "Yesterday's evening", "Due", "Evening", "Work", "Later"])
+        #expect(tomorrow.evening.items.isEmpty)
+    }
+
     @Test("Item changes that name an unknown item or list are refused", arguments: Backend.allCases)
     func itemErrors(backend: Backend) throws {
         let store = try backend.makeStore()

@@ -207,6 +207,7 @@ struct SQLiteRepositoryTests {
         "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
+        "v18: Today by dates",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -616,7 +617,7 @@ struct SQLiteRepositoryTests {
         }
     }
 
-    @Test("Migrations v12 and v16 store the items in list order and keep every row, Today's order, the Logbook and an app's references to an item")
+    @Test("Migrations v12, v16 and v18 store the items in list order and keep every row, Today's order (from the day of the migration), the Logbook and an app's references to an item")
     func upgradeToItemsInListOrder() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("Arrange.sqlite")
@@ -657,10 +658,17 @@ struct SQLiteRepositoryTests {
         }
 
         let repository = try SQLiteItemRepository(path: path)
-        let byKey = { (list: ItemList.ID) in items.filter { $0.listID == list }.sorted { $0.orderKey < $1.orderKey } }
+        // v18 starts the items of the hand-made Today on the day of the migration, where the machine is.
+        let migrationDay = Day(Date(), in: .current)
+        let migrated: [Item] = items.map { item in
+            var item = item
+            if item.todayIndex != nil { item.when = .on(migrationDay) }
+            return item
+        }
+        let byKey = { (list: ItemList.ID) in migrated.filter { $0.listID == list }.sorted { $0.orderKey < $1.orderKey } }
         #expect(try repository.read { try $0.items(in: home.id, visibility: .all, offset: 0, limit: .max) } == byKey(home.id))
         #expect(try repository.read { try $0.items(in: work.id, visibility: .all, offset: 0, limit: .max) } == byKey(work.id))
-        let today = items.filter { $0.todayIndex != nil }.sorted { ($0.todayIndex ?? 0, $0.id) < ($1.todayIndex ?? 0, $1.id) }
+        let today = migrated.filter { $0.todayIndex != nil }.sorted { ($0.todayIndex ?? 0, $0.id) < ($1.todayIndex ?? 0, $1.id) }
         #expect(try repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) } == today)
         #expect(try repository.read { try $0.completedItems(offset: 0, limit: 10) }.map(\.id) == [items[1].id])
         #expect(try repository.integrityProblems() == [])

@@ -298,7 +298,7 @@ final class Simulation {
                 lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
-                    lines.append("  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isInToday)" + stored)
+                    lines.append("  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)" + stored)
                     for entry in try transaction.checklist(of: item.id) {
                         lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
                     }

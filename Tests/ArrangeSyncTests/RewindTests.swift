@@ -23,6 +23,11 @@ struct RewindTests {
         let (a, b, c) = try (#require(ids["A"]), #require(ids["B"]), #require(ids["C"]))
         let list = try await here.engine.repository.read { try #require(try $0.item(id: a)).listID }
 
+        // B starts today already, so that putting it in Today writes its place there alone.
+        let today = try await ShowToday().perform(in: here.environment).day
+        try await SetWhen([b], to: .on(today)).perform(in: here.environment)
+        _ = try await there.engine.merge(try here.operations())
+
         // Later than anything there makes, though there has heard of the items.
         late.advance(by: 1_000)
         try await MoveItems([a], to: .bottom).perform(in: here.environment)

@@ -12,21 +12,23 @@ private let todayItemsHelp = "The items: #N (as `today` numbers them), ids, or i
 
 struct TodayRequest: Request {
     static let name = "today"
-    static let summary = "Show the items in Today, of every list, in Today's order."
+    static let summary = "Show Today, of every list: the items that arrived by their dates, those placed by hand, then This Evening."
     var includeCompleted: Bool?
+    var day: Day?
 
-    enum CodingKeys: String, CodingKey { case includeCompleted }
+    enum CodingKeys: String, CodingKey { case includeCompleted, day }
 
     static func help(_ field: CodingKeys) -> String {
         switch field {
-        case .includeCompleted: "Show completed items too."
+        case .includeCompleted: "Show completed items too, while they keep their place in Today."
+        case .day: UpcomingRequest.help(.day)
         }
     }
 
     var readsOnly: Bool { true }
 
     func intent(_ resolve: ReferenceResolver) -> ShowToday {
-        ShowToday(visibility: includeCompleted ?? false ? .all : .open)
+        ShowToday(day: day, visibility: includeCompleted ?? false ? .all : .open)
     }
 }
 
@@ -134,8 +136,9 @@ struct TodayShowCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(.includeCompleted)))
     var includeCompleted = false
+    @OptionGroup var day: ViewDayOption
 
-    var request: TodayRequest { TodayRequest(includeCompleted: includeCompleted) }
+    var request: TodayRequest { TodayRequest(includeCompleted: includeCompleted, day: day.day) }
 
     func text(for result: TodayListing, in session: CommandSession) -> String {
         TextFormat.today(result)
