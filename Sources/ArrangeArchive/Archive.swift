@@ -27,7 +27,7 @@ public struct Archive: Codable, Hashable, Sendable {
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
     /// brought areas, version 4 headings, and version 5 dates, in the same way.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -50,9 +50,11 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 5 when an item has a date or is someday,
+    /// The oldest version that holds the whole archive: 6 when an item's deadline is dismissed
+    /// from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        if lists.contains(where: { $0.items.contains { $0.deadlineDismissed == true } }) { return 6 }
         if lists.contains(where: { $0.items.contains { $0.when != .anytime || $0.deadline != nil } }) { return 5 }
         if lists.contains(where: { $0.headings != nil || $0.items.contains { $0.heading != nil } }) { return 4 }
         if areas != nil || lists.contains(where: { $0.area != nil }) { return 3 }
@@ -172,6 +174,8 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var evening: Bool?
     /// The day the item is due, `YYYY-MM-DD`; absent when it has none.
     public var deadline: Day?
+    /// `true` when the item's deadline no longer brings it into Today; absent otherwise. Only with a ``deadline``.
+    public var deadlineDismissed: Bool?
     /// The item's checklist, in its order; absent when it has none.
     public var checklist: [ArchivedChecklistItem]?
 
@@ -190,6 +194,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.someday = item.when.isSomeday ? true : nil
         self.evening = item.when.isEvening ? true : nil
         self.deadline = item.deadline
+        self.deadlineDismissed = item.deadlineDismissed ? true : nil
         self.checklist = checklist.isEmpty ? nil : checklist.map(ArchivedChecklistItem.init)
     }
 
@@ -203,7 +208,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         Item(
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true)
     }
 
     /// The entries of the item's checklist as the model holds them.

@@ -153,6 +153,9 @@ extension Archive {
                 if item.evening == true, item.startDate == nil {
                     throw .invalid(path: itemPath + ".evening", reason: "only an item with a start date is in the evening of it.")
                 }
+                if item.deadlineDismissed == true, item.deadline == nil {
+                    throw .invalid(path: itemPath + ".deadlineDismissed", reason: "only an item with a deadline can have it dismissed.")
+                }
                 do {
                     _ = try Title.validated(item.title)
                 } catch {

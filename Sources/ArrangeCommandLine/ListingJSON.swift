@@ -158,6 +158,7 @@ struct ListingJSON: ~Copyable {
         append(#","createdAt":"#)
         date(item.createdAt)
         optionalDay("deadline", item.deadline)
+        append(item.deadlineDismissed ? #","deadlineDismissed":true"# : #","deadlineDismissed":false"#)
         append(item.evening ? #","evening":true"# : #","evening":false"#)
         if let heading = item.heading {
             append(#","heading":"#)

@@ -153,6 +153,9 @@ private struct TakingBack {
         case .deadlines(let edits):
             try context.record(.deadlines(try takeBack(edits, of: \.deadline, named: .deadline, unchanged: ==)))
 
+        case .deadlineDismissals(let edits):
+            try context.record(.deadlineDismissals(try takeBack(edits, of: \.deadlineDismissed, named: .deadline, unchanged: ==)))
+
         case .listCreated(let list, _):
             try deleteList(list.id)
 

@@ -30,7 +30,8 @@ public struct SetWhen: ArrangeIntent {
     }
 }
 
-/// Gives items a deadline, the day they are due, or takes theirs away.
+/// Gives items a deadline, the day they are due, or takes theirs away. A new deadline brings
+/// an item into Today again when it comes, though its old one had been dismissed.
 ///
 /// ```swift
 /// try await SetDeadline([taxes], to: try Day(parsing: "2027-04-15")).perform(in: environment)
@@ -53,7 +54,13 @@ public struct SetDeadline: ArrangeIntent {
     /// - Returns: The items, and how many of them changed.
     /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try keepingToday(try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }, in: context, action: Self.title)
+        let dismissed = try context.distinctItems(items).filter { $0.deadlineDismissed && $0.deadline != deadline }.map(\.id)
+        var result = try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }
+        if !dismissed.isEmpty {
+            _ = try edit(\.deadlineDismissed, of: dismissed, in: context, action: Self.title, recording: ChangeRecord.deadlineDismissals) { _, _ in false }
+            result.items = try context.summaries(of: try result.items.map { try context.item($0.id) })
+        }
+        return try keepingToday(result, in: context, action: Self.title)
     }
 }
 

@@ -7,7 +7,8 @@ public import Foundation
 ///
 /// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (`null` for none),
 /// `title`, `notes`, `sortIndex`, `completed`, `completedAt` (when completed), `today`,
-/// `todayIndex` (when in Today), `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
+/// `todayIndex` (when it has a key in Today), `startDate`, `someday`, `evening`, `deadline`,
+/// `deadlineDismissed`, `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's id.
     public var id: Item.ID
@@ -40,6 +41,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var evening: Bool
     /// The day the item is due, or `nil` for none.
     public var deadline: Day?
+    /// Whether the item's ``deadline`` no longer brings it into Today.
+    public var deadlineDismissed: Bool
     /// The entries of the item's checklist, in order.
     public var checklist: [ChecklistItemSummary]
     /// When the item was created.
@@ -68,6 +71,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         someday = item.when.isSomeday
         evening = item.when.isEvening
         deadline = item.deadline
+        deadlineDismissed = item.deadlineDismissed
         self.checklist = checklist.map(ChecklistItemSummary.init)
         createdAt = item.createdAt
         updatedAt = item.updatedAt
@@ -76,7 +80,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, list, listName, heading, title, notes, sortIndex, completed, completedAt, today, todayIndex
-        case startDate, someday, evening, deadline, checklist, createdAt, updatedAt, position
+        case startDate, someday, evening, deadline, deadlineDismissed, checklist, createdAt, updatedAt, position
     }
 
     /// Writes every field, `heading`, `startDate` and `deadline` as `null` when they are unset,
@@ -99,6 +103,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(someday, forKey: .someday)
         try container.encode(evening, forKey: .evening)
         try container.encode(deadline, forKey: .deadline)
+        try container.encode(deadlineDismissed, forKey: .deadlineDismissed)
         try container.encode(checklist, forKey: .checklist)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)

@@ -140,7 +140,8 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
     }
 }
 
-/// Takes items out of Today: they become anytime, and lose their place in Today's hand order.
+/// Takes items out of Today: they become anytime, a deadline that is due no longer brings
+/// them back (``Item/deadlineDismissed``), and they lose their place in Today's hand order.
 /// Their places in their lists do not change.
 public struct RemoveFromToday: ArrangeIntent {
     public static let title = "Remove from Today"
@@ -162,6 +163,9 @@ public struct RemoveFromToday: ArrangeIntent {
         try releaseTodayKeys(of: items.filter(\.isKeyedInToday), in: context, action: Self.title)
         _ = try edit(\.when, of: ids, in: context, action: Self.title, recording: ChangeRecord.scheduled) { item, _ in
             item.when.startDate == nil ? item.when : .anytime
+        }
+        _ = try edit(\.deadlineDismissed, of: ids, in: context, action: Self.title, recording: ChangeRecord.deadlineDismissals) { item, _ in
+            item.deadlineDismissed || item.deadline.map { $0 <= day } ?? false
         }
         return ItemsResult(items: try context.summaries(of: try ids.map { try context.item($0) }), changed: items.count)
     }

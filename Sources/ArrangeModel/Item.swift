@@ -37,6 +37,10 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var todayIndex: Int64?
     /// The day the item is due, or `nil` for none.
     public var deadline: Day?
+    /// Whether the item's deadline no longer brings it into Today: someone took the item out
+    /// of Today once it was due, as Things' `deadlineSuppressionDate` records. A new deadline
+    /// brings it back.
+    public var deadlineDismissed: Bool
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -51,7 +55,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         todayIndex: Int64? = nil,
         heading: Heading.ID? = nil,
         when: When = .anytime,
-        deadline: Day? = nil
+        deadline: Day? = nil,
+        deadlineDismissed: Bool = false
     ) {
         self.id = id
         self.listID = listID
@@ -65,6 +70,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.todayIndex = todayIndex
         self.when = when
         self.deadline = deadline
+        self.deadlineDismissed = deadlineDismissed
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -151,7 +157,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 
 extension Item {
     private enum CodingKeys: String, CodingKey {
-        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline
+        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed
     }
 
     /// Reads the form ``encode(to:)`` writes; an item written before dates is anytime, with no deadline.
@@ -169,10 +175,12 @@ extension Item {
             todayIndex: try container.decodeIfPresent(Int64.self, forKey: .todayIndex),
             heading: try container.decodeIfPresent(Heading.ID.self, forKey: .heading),
             when: try container.decodeIfPresent(When.self, forKey: .when) ?? .anytime,
-            deadline: try container.decodeIfPresent(Day.self, forKey: .deadline))
+            deadline: try container.decodeIfPresent(Day.self, forKey: .deadline),
+            deadlineDismissed: try container.decodeIfPresent(Bool.self, forKey: .deadlineDismissed) ?? false)
     }
 
-    /// Writes every field; those that are `nil`, and `when` when it is anytime, are left out, so
+    /// Writes every field; those that are `nil`, `when` when it is anytime and
+    /// `deadlineDismissed` when it is `false` are left out, so
     /// that an item without them reads as it did before they existed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -188,5 +196,6 @@ extension Item {
         try container.encodeIfPresent(todayIndex, forKey: .todayIndex)
         if when != .anytime { try container.encode(when, forKey: .when) }
         try container.encodeIfPresent(deadline, forKey: .deadline)
+        if deadlineDismissed { try container.encode(true, forKey: .deadlineDismissed) }
     }
 }

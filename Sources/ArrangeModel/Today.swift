@@ -9,14 +9,15 @@ public enum TodaySection: String, Hashable, Sendable, Codable, CaseIterable {
 extension Item {
     /// The section of Today that holds the item on `day`, or `nil` when Today does not hold it.
     ///
-    /// Today holds an item from its start date on, and from its deadline on. The evening flag
+    /// Today holds an item from its start date on, and from its deadline on unless its deadline
+    /// is dismissed (``deadlineDismissed``). The evening flag
     /// holds on the start date only: the day after, an unfinished evening item is one of the
     /// day's. A key in Today's hand order alone does not hold an item there.
     ///
     /// Completion does not matter here: which completed items a view shows is its visibility's business.
     public func todaySection(on day: Day) -> TodaySection? {
         if case .on(let start, let evening) = when, start <= day { return evening && start == day ? .evening : .day }
-        if let deadline, deadline <= day { return .day }
+        if let deadline, deadline <= day, !deadlineDismissed { return .day }
         return nil
     }
 

@@ -186,6 +186,7 @@ struct ItemRecord: Hashable {
     var heading: Heading.ID?
     var when: When = .anytime
     var deadline: Day?
+    var deadlineDismissed = false
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -212,6 +213,7 @@ extension ItemRecord {
         case someday
         case evening
         case deadline
+        case deadlineDismissed = "deadline_dismissed"
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -259,16 +261,18 @@ extension ItemRecord {
             }
             return day
         }
-        // `evening` counts only with a start date, `someday` only without: one of them is read.
+        // `evening` counts only with a start date, `someday` only without: one of them is read;
+        // and `deadline_dismissed` only with a deadline.
         let start = try day(10)
         let when = When(
             startDate: start, someday: start == nil && sqlite3_column_int64(statement, 11) != 0,
             evening: start != nil && sqlite3_column_int64(statement, 12) != 0)
+        let deadline = try day(13)
         self.init(
             id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
             completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8), heading: heading,
-            when: when, deadline: try day(13))
+            when: when, deadline: deadline, deadlineDismissed: deadline != nil && sqlite3_column_int64(statement, 14) != 0)
     }
 
     /// The row that stores `item`.
@@ -276,7 +280,7 @@ extension ItemRecord {
         self.init(
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
-            heading: item.heading, when: item.when, deadline: item.deadline)
+            heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed)
     }
 
     /// The item this row stores.
@@ -284,7 +288,7 @@ extension ItemRecord {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -294,7 +298,7 @@ extension ItemRecord {
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
-            heading: heading, when: when, deadline: deadline)
+            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed)
     }
 }
 
@@ -342,7 +346,7 @@ extension ItemRecord {
         }
     }
 
-    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^13
+    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^14
     /// sets are ever written.
     private static let updateSQLBySet = Locked<[Int: String]>([:])
 
@@ -369,6 +373,7 @@ extension ItemRecord {
         case .someday: .integer(when.isSomeday ? 1 : 0)
         case .evening: .integer(when.isEvening ? 1 : 0)
         case .deadline: deadline.map { .value($0.description.databaseValue) } ?? .value(.null)
+        case .deadlineDismissed: .integer(deadlineDismissed ? 1 : 0)
         }
     }
 
@@ -389,6 +394,7 @@ extension ItemRecord {
         case .someday: when.isSomeday == original.when.isSomeday
         case .evening: when.isEvening == original.when.isEvening
         case .deadline: deadline == original.deadline
+        case .deadlineDismissed: deadlineDismissed == original.deadlineDismissed
         }
     }
 }

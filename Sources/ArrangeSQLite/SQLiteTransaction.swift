@@ -59,13 +59,13 @@ final class SQLiteTransaction: ItemWriting {
         SELECT \(ItemRecord.selection(of: "items")) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id \
         ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
         """
-    /// The items whose start date or deadline is on or before a day (`?1`), by visibility: each
+    /// The items whose start date, or deadline not dismissed, is on or before a day (`?1`), by visibility: each
     /// half of the union reads its own index (v18).
     static let datedItemsSQL: [ItemVisibility: String] = Dictionary(uniqueKeysWithValues: ItemVisibility.allCases.map { visibility in
         let open = visibility == .open ? " AND completed_at IS NULL" : ""
         return (visibility, """
             SELECT \(ItemRecord.selection) FROM items WHERE start_date <= ?1\(open) \
-            UNION SELECT \(ItemRecord.selection) FROM items WHERE deadline <= ?1\(open)
+            UNION SELECT \(ItemRecord.selection) FROM items WHERE deadline <= ?1 AND deadline_dismissed = 0\(open)
             """)
     })
     /// How many items are completed.

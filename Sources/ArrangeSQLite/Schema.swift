@@ -433,6 +433,10 @@ enum Schema {
                 UPDATE items SET start_date = date('now', 'localtime'), someday = 0 \
                 WHERE today_index IS NOT NULL AND (start_date IS NULL OR start_date > date('now', 'localtime'))
                 """)
+            // Whether an item's deadline no longer brings it into Today (Things' `deadlineSuppressionDate`).
+            try db.alter(table: "items") { table in
+                table.add(column: "deadline_dismissed", .integer).notNull().defaults(to: 0)
+            }
             // Today reads the items that have started, or are due, by a day.
             try db.create(index: "items_by_start_date", on: "items", columns: ["start_date"], condition: Column("start_date") != nil)
             try db.create(index: "items_by_deadline", on: "items", columns: ["deadline"], condition: Column("deadline") != nil)

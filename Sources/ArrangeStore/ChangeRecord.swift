@@ -34,6 +34,8 @@ package enum ChangeRecord: Sendable {
     case scheduled([Item.ID: Edit<When>])
     /// Items got a new deadline, or lost theirs (`nil`).
     case deadlines([Item.ID: Edit<Day?>])
+    /// Items' deadlines stopped bringing them into Today (`true`), or started again.
+    case deadlineDismissals([Item.ID: Edit<Bool>])
     /// A list was created, between neighbours among the lists.
     case listCreated(ItemList, at: Neighbours)
     /// A list was deleted with its headings and items. `place`, `headings` and `items` say

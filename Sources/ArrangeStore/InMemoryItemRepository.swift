@@ -203,7 +203,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.items.values.filter { item in
             guard visibility.includes(item) else { return false }
             if let start = item.when.startDate, start <= day { return true }
-            return item.deadline.map { $0 <= day } ?? false
+            return item.deadline.map { $0 <= day && !item.deadlineDismissed } ?? false
         }
     }
 

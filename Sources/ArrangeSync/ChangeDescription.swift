@@ -86,6 +86,9 @@ extension SyncChange {
                 changes += completionChanges(of: item.id, from: old?.completedAt, to: item.completedAt, reopening: reopenItems, completing: completeItems)
                 if (old?.when ?? .anytime) != item.when { changes.append(.setWhen(ids: [item.id], when: item.when)) }
                 if old?.deadline != item.deadline { changes.append(.setDeadline(ids: [item.id], deadline: item.deadline)) }
+                if (old?.deadlineDismissed ?? false) != item.deadlineDismissed {
+                    changes.append(.dismissDeadlines(ids: [item.id], dismissed: item.deadlineDismissed))
+                }
             }
         }
         for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {

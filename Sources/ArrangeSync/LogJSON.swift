@@ -138,6 +138,7 @@ extension LogJSON {
             members.member("todayIndex", ifPresent: item.todayIndex) { $0.number($1) }
             if item.when != .anytime { members.member("when") { $0.when(item.when) } }
             members.member("deadline", ifPresent: item.deadline) { $0.day($1) }
+            if item.deadlineDismissed { members.member("deadlineDismissed") { $0.bool(true) } }
         }
     }
 
@@ -318,6 +319,8 @@ extension LogJSON {
             tagged("setWhen") { $0.member("ids") { $0.ids(ids) }; $0.member("when") { $0.when(when) } }
         case .setDeadline(let ids, let deadline):
             tagged("setDeadline") { $0.member("deadline", ifPresent: deadline) { $0.day($1) }; $0.member("ids") { $0.ids(ids) } }
+        case .dismissDeadlines(let ids, let dismissed):
+            tagged("dismissDeadlines") { $0.member("dismissed") { $0.bool(dismissed) }; $0.member("ids") { $0.ids(ids) } }
         case .addToToday(let ids, let place):
             tagged("addToToday") { $0.member("ids") { $0.ids(ids) }; $0.member("place") { $0.place(place) } }
         case .removeFromToday(let ids):

@@ -147,7 +147,7 @@ public struct OperationCheck: Sendable {
             try check(change)
         case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder,
             .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea, .repairAreas,
-            .moveHeading, .deleteHeading, .repairHeadings, .setWhen, .setDeadline:
+            .moveHeading, .deleteHeading, .repairHeadings, .setWhen, .setDeadline, .dismissDeadlines:
             break
         case .unknown, .retireReplica, .leaveForkedReplica:
             // Of a kind this version cannot read, or with nothing to check but its size.
@@ -207,7 +207,7 @@ public struct OperationCheck: Sendable {
         case .editItem(_, let title, let notes): id + text(title) + text(notes)
         case .completeItems(let ids, _): id * ids.count + 64
         case .reopenItems(let ids), .deleteItems(let ids), .removeFromToday(let ids): id * ids.count
-        case .setWhen(let ids, _), .setDeadline(let ids, _): id * ids.count + 64
+        case .setWhen(let ids, _), .setDeadline(let ids, _), .dismissDeadlines(let ids, _): id * ids.count + 64
         case .moveItems(let ids, _, _, _): id * (ids.count + 2) + place
         case .addToToday(let ids, _), .moveInToday(let ids, _): id * ids.count + place
         case .repairOrder, .repairChecklist, .repairAreas: id + 32

@@ -63,7 +63,7 @@ struct OperationJSONReader {
         case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
         case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
         case repairChecklist, createArea, renameArea, moveArea, deleteArea, repairAreas
-        case createHeading, renameHeading, moveHeading, deleteHeading, repairHeadings, setWhen, setDeadline
+        case createHeading, renameHeading, moveHeading, deleteHeading, repairHeadings, setWhen, setDeadline, dismissDeadlines
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
@@ -72,17 +72,18 @@ struct OperationJSONReader {
             "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
             "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings", "setWhen", "setDeadline",
+            "dismissDeadlines",
         ]
     }
 
     /// The members of a change, each kind's by its own name.
     private enum Member: Int, CaseIterable {
-        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area, heading, when, deadline
+        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area, heading, when, deadline, dismissed
 
         /// Their names, as the JSON spells them, in the order of the cases.
         static let names: [StaticString] = [
             "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item", "area", "heading",
-            "when", "deadline",
+            "when", "deadline", "dismissed",
         ]
     }
 
@@ -94,7 +95,7 @@ struct OperationJSONReader {
 
         var id: UUID?, name: String?, place: SyncPlace?, list: ItemList.ID?, title: String?, notes: String?
         var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?, item: Item.ID?
-        var area: Area.ID?, heading: Heading.ID?, when: When?, deadline: Day?
+        var area: Area.ID?, heading: Heading.ID?, when: When?, deadline: Day?, dismissed: Bool?
         var object = try beginObject()
         while let index = try nextKey(in: &object, among: Member.names), let member = Member(rawValue: index) {
             switch member {
@@ -115,6 +116,7 @@ struct OperationJSONReader {
             case .heading: heading = try identifier()
             case .when: when = try self.when()
             case .deadline: deadline = try day()
+            case .dismissed: dismissed = try boolean()
             }
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
@@ -233,6 +235,9 @@ struct OperationJSONReader {
         case .setDeadline:
             try only(.ids, .deadline)
             return .setDeadline(ids: try required(ids), deadline: deadline)
+        case .dismissDeadlines:
+            try only(.ids, .dismissed)
+            return .dismissDeadlines(ids: try required(ids), dismissed: try required(dismissed))
         case .retireReplica:
             try only(.id)
             return .retireReplica(id: ReplicaID(rawValue: try required(id)))

@@ -78,8 +78,17 @@ struct Replay {
                 try transaction.update(item)
             }
         case .setDeadline(let ids, let deadline):
+            // A new deadline is not dismissed, as SetDeadline has it.
             for var item in try existingItems(ids) where item.deadline != deadline {
                 item.deadline = deadline
+                item.deadlineDismissed = false
+                item.updatedAt = stamp
+                try transaction.update(item)
+            }
+        case .dismissDeadlines(let ids, let dismissed):
+            // Only a deadline can be dismissed: one taken away meanwhile leaves nothing to dismiss.
+            for var item in try existingItems(ids) where item.deadlineDismissed != (dismissed && item.deadline != nil) {
+                item.deadlineDismissed = dismissed && item.deadline != nil
                 item.updatedAt = stamp
                 try transaction.update(item)
             }

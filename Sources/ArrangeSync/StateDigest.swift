@@ -48,6 +48,7 @@ extension SyncSnapshot {
             case .on(let day, let evening): dates.append("when=\(day)\(evening ? " evening" : "")")
             }
             if let deadline = item.deadline { dates.append("deadline=\(deadline)") }
+            if item.deadlineDismissed { dates.append("dismissed") }
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",

@@ -53,6 +53,8 @@ extension SyncChange {
             return grouped(edits) { .setWhen(ids: $0, when: $1) }
         case .deadlines(let edits):
             return grouped(edits) { .setDeadline(ids: $0, deadline: $1) }
+        case .deadlineDismissals(let edits):
+            return grouped(edits) { .dismissDeadlines(ids: $0, dismissed: $1) }
         case .listCreated(let list, let neighbours):
             return [.createList(id: list.id, name: list.name, place: SyncPlace(neighbours), area: list.area)]
         case .listDeleted(let list, _, _, _):
@@ -187,6 +189,8 @@ extension SyncChange {
             return chunks(ids) { .setWhen(ids: $0, when: when) }
         case .setDeadline(let ids, let deadline) where ids.count > limit:
             return chunks(ids) { .setDeadline(ids: $0, deadline: deadline) }
+        case .dismissDeadlines(let ids, let dismissed) where ids.count > limit:
+            return chunks(ids) { .dismissDeadlines(ids: $0, dismissed: dismissed) }
         case .moveChecklistItems(let ids, let item, let place) where ids.count > limit:
             return runs(ids, place) { .moveChecklistItems(ids: $0, item: item, place: $1) }
         case .completeChecklistItems(let ids, let moment) where ids.count > limit:

@@ -155,6 +155,8 @@ public enum SyncChange: Codable, Hashable, Sendable {
     case setWhen(ids: [Item.ID], when: When)
     /// Sets items' deadline, or takes it away (`nil`, absent from the JSON).
     case setDeadline(ids: [Item.ID], deadline: Day?)
+    /// Items' deadlines stopped bringing them into Today (`dismissed`), or started again.
+    case dismissDeadlines(ids: [Item.ID], dismissed: Bool)
     /// An entry was added to an item's checklist at a place there.
     case addChecklistItem(id: ChecklistItem.ID, item: Item.ID, title: String, place: SyncPlace)
     /// A checklist entry got a new title.
@@ -246,7 +248,7 @@ public enum SyncChange: Codable, Hashable, Sendable {
         "deleteItems", "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "replacement", "retireReplica",
         "leaveForkedReplica", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
         "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
-        "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings", "setWhen", "setDeadline",
+        "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings", "setWhen", "setDeadline", "dismissDeadlines",
     ]
 
     /// The change that JSON of a change tells: of a kind this version knows, or else

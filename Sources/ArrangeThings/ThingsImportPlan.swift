@@ -212,11 +212,12 @@ private struct ThingsMapper {
         if task.isCancelled { summary.cancelled += 1 }
         let created = Self.date(task.creationDate) ?? Self.date(task.userModificationDate) ?? Date(timeIntervalSince1970: 0)
         let completedAt = task.isOpen ? nil : Self.date(task.stopDate) ?? Self.date(task.userModificationDate) ?? created
+        let deadline = task.deadline.flatMap(ThingsDay.day)
         let item = Item(
             id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
-            when: Self.when(of: task), deadline: task.deadline.flatMap(ThingsDay.day))
+            when: Self.when(of: task), deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil)
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(
                 id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,

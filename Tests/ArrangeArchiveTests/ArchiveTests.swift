@@ -80,6 +80,12 @@ struct ArchiveTests {
         #expect(text.contains("\"startDate\" : \"2026-12-01\"") && text.contains("\"deadline\" : \"2026-12-03\"") && text.contains("\"evening\" : true"))
         let plain = String(decoding: try Self.archive.jsonData(), as: UTF8.self)
         #expect(!plain.contains("startDate") && !plain.contains("someday") && !plain.contains("evening") && !plain.contains("deadline"))
+
+        // A dismissed deadline takes version 6, and comes back dismissed.
+        evening.deadlineDismissed = true
+        let dismissed = Archive(defaultList: Self.list.id, lists: [ArchivedList(Self.list, items: [ArchivedItem(evening)])])
+        let reread = try Archive(jsonData: try dismissed.jsonData())
+        #expect(reread.version == 6 && reread.lists[0].items[0].item(in: Self.list.id) == evening)
     }
 
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
@@ -99,13 +105,15 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 6, "lists": []}"#, "The file is in format version 6, newer than this Arrange reads (5); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 7, "lists": []}"#, "The file is in format version 7, newer than this Arrange reads (6); update Arrange to import it."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,
          "The value at lists[0].items[0].deadline is not valid: '2026-02-30' is not a day; write a day as YYYY-MM-DD, such as 2026-11-28."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "startDate": "2026-12-01", "someday": true}]}]}"#,
          "The value at lists[0].items[0].someday is not valid: an item is someday or has a start date, not both."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "evening": true}]}]}"#,
          "The value at lists[0].items[0].evening is not valid: only an item with a start date is in the evening of it."),
+        (#"{"format": "arrange", "version": 6, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadlineDismissed": true}]}]}"#,
+         "The value at lists[0].items[0].deadlineDismissed is not valid: only an item with a deadline can have it dismissed."),
         (#"{"format": "arrange", "version": 3, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "area": "00000002-0000-4000-8000-000000000000", "items": []}]}"#,
          "The value at lists[0].area is not valid: no area of the archive has the id 00000002-0000-4000-8000-000000000000."),
         (#"{"format": "arrange", "version": 3, "areas": [{"id": "00000002-0000-4000-8000-000000000000", "name": "W", "createdAt": 0, "sortIndex": 0}, {"id": "00000003-0000-4000-8000-000000000000", "name": "w", "createdAt": 0, "sortIndex": 1}], "lists": []}"#,

@@ -187,6 +187,26 @@ struct TodayIntentTests {
         #expect(try await desk.today() == "A B C")
     }
 
+    @Test("Removing an item that is due dismisses its deadline from Today; a new deadline brings it back; undo takes the dismissal back")
+    func dismissedDeadline() async throws {
+        let desk = try Desk()
+        let ids = try await desk.add("Taxes", "Other")
+        try await desk.run(SetDeadline([ids[0]], to: december1.adding(days: -1)))
+        #expect(try await desk.today() == "Taxes")
+        let removed = try await desk.run(RemoveFromToday([ids[0]]))
+        #expect(removed.items[0].deadlineDismissed && !removed.items[0].today)
+        #expect(try await desk.today() == "")
+        #expect(try await desk.today(december1.adding(days: 5)) == "", "a dismissed deadline stays dismissed")
+        try await desk.run(Undo())
+        #expect(try await desk.today() == "Taxes")
+        try await desk.run(Redo())
+        #expect(try desk.item(ids[0]).deadlineDismissed)
+        try await desk.run(SetDeadline([ids[0]], to: december1.adding(days: 2)))
+        #expect(try !desk.item(ids[0]).deadlineDismissed)
+        #expect(try await desk.today(december1.adding(days: 2)) == "Taxes")
+        await #expect(throws: IntentError.notInToday(ids[1])) { try await desk.run(RemoveFromToday([ids[1]])) }
+    }
+
     @Test("Moving or removing an item Today does not hold is refused, with nothing written")
     func notInToday() async throws {
         let desk = try Desk()

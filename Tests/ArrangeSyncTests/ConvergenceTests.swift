@@ -424,6 +424,8 @@ final class Simulation {
             case 35:
                 guard let item = pick(items, word) else { return nil }
                 let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
+                // Now and then the deadline's dismissal from Today instead, or its return.
+                if other % 8 == 7 { return .dismissDeadlines(ids: [item.id], dismissed: other % 16 == 7) }
                 return .setDeadline(ids: [item.id], deadline: other % 4 == 0 ? nil : day)
             default:
                 guard let item = pick(today, word) else { return nil }
@@ -506,7 +508,8 @@ extension SyncChange {
         case .createHeading(let id, _, _, _), .renameHeading(let id, _), .moveHeading(let id, _, _), .deleteHeading(let id): [id.entryID]
         case .addItem(let id, _, _, _, _, _), .editItem(let id, _, _): [id.entryID]
         case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _, _),
-             .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _), .setWhen(let ids, _), .setDeadline(let ids, _):
+             .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _), .setWhen(let ids, _), .setDeadline(let ids, _),
+             .dismissDeadlines(let ids, _):
             ids.map(\.entryID)
         case .addChecklistItem(let id, _, _, _), .editChecklistItem(let id, _): [id.entryID]
         case .moveChecklistItems(let ids, _, _), .completeChecklistItems(let ids, _), .reopenChecklistItems(let ids), .deleteChecklistItems(let ids):

@@ -43,6 +43,7 @@ struct LogJSONTests {
             .moveInToday(ids: [other], place: place),
             .setWhen(ids: [item, other], when: [When.anytime, .someday, .on(day), .on(day, evening: true)].randomElement(using: &random)!),
             .setDeadline(ids: [item], deadline: Bool.random(using: &random) ? day : nil),
+            .dismissDeadlines(ids: [item, other], dismissed: Bool.random(using: &random)),
             .repairOrder(scope: [OrderScope.lists, .today, .items(list), .checklist(item), .areas, .area(area)].randomElement(using: &random)!, normalize: Bool.random(using: &random)),
             .addChecklistItem(id: entry, item: item, title: text(&random), place: SyncPlace(after: otherEntry.entryID, before: nil)),
             .editChecklistItem(id: entry, title: text(&random)),
