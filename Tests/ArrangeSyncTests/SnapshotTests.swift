@@ -174,6 +174,19 @@ struct SnapshotTests {
         #expect(try await fresh.engine.snapshot().stateDigest == snapshot.stateDigest)
         _ = try laptop.engine.perform(.setWhen(ids: [novel], when: .anytime))
         #expect(try await laptop.engine.snapshot().stateDigest != snapshot.stateDigest, "a date is part of the digest")
+
+        // A dismissed deadline takes version 9, travels, and is part of the digest.
+        let undismissed = try await laptop.engine.snapshot().stateDigest
+        _ = try laptop.engine.perform(.dismissDeadlines(ids: [taxes, novel], dismissed: true))
+        let dismissed = try await laptop.engine.snapshot()
+        let dismissedData = try SnapshotFile.encode(dismissed)
+        #expect(lines(of: dismissedData).first?.hasSuffix(#""snapshot":true,"version":9}"#) == true)
+        #expect(dismissed.stateDigest != undismissed)
+        let another = try Replica(kind: kind)
+        try await importSnapshot(dismissedData, into: another)
+        let kept = try await another.engine.repository.read { transaction in try [taxes, novel].map { try transaction.item(id: $0)?.deadlineDismissed } }
+        #expect(kept == [true, false], "only a deadline can be dismissed: the novel has none")
+        #expect(try await another.engine.snapshot().stateDigest == dismissed.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)
