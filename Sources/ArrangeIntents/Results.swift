@@ -28,7 +28,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var completed: Bool
     /// When the item was completed, or `nil` while it is open.
     public var completedAt: Date?
-    /// Whether Today holds the item, on the day the intent was of (``Item/isInToday(on:)``).
+    /// Whether Today holds the item, on the day the intent was of (`Item.isInToday(on:)`).
     public var today: Bool
     /// The item's key in Today's hand order, or `nil` for none: an item that arrived in Today
     /// by its dates has none until it is moved there.

@@ -4,7 +4,7 @@ public import ArrangeStore
 public import Foundation
 
 /// Today on a day, as people see it: the day's items, then This Evening; in each, the items
-/// that arrived by their dates, then those placed by hand (``TodayArrangement``).
+/// that arrived by their dates, then those placed by hand (`TodayArrangement`).
 ///
 /// ```swift
 /// let today = try await ShowToday().perform(in: environment)
@@ -30,7 +30,7 @@ public struct ShowToday: ArrangeIntent {
     ///
     /// - Returns: The items; open ones carry their 1-based place among the open items shown in
     ///   ``ItemSummary/position``, the evening's counting on from the day's.
-    /// - Complexity: As ``TodayArrangement/init(on:visibility:in:)`` says.
+    /// - Complexity: As `TodayArrangement.init(on:visibility:in:)` says.
     public func run(in context: IntentContext) throws -> TodayListing {
         let day = self.day ?? context.today()
         let today = try TodayArrangement(on: day, visibility: visibility, in: context.reading)
@@ -141,7 +141,7 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
 }
 
 /// Takes items out of Today: they become anytime, a deadline that is due no longer brings
-/// them back (``Item/deadlineDismissed``), and they lose their place in Today's hand order.
+/// them back (`Item.deadlineDismissed`), and they lose their place in Today's hand order.
 /// Their places in their lists do not change.
 public struct RemoveFromToday: ArrangeIntent {
     public static let title = "Remove from Today"

@@ -315,7 +315,7 @@ public protocol ItemReading {
     func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
 
     /// The items whose start date, or deadline not dismissed, is on or before `day`, seen under `visibility`,
-    /// in no particular order: those Today holds by their dates on that day (``Item/todaySection(on:)``).
+    /// in no particular order: those Today holds by their dates on that day (`Item.todaySection(on:)`).
     ///
     /// - Complexity: O(m log n) on SQLite for the m items it reads, by its indexes of the
     ///   start dates and deadlines; O(n) in memory.

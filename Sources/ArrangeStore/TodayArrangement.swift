@@ -3,12 +3,12 @@ public import ArrangeModel
 /// Today on one day, as people see it: the day's items, then This Evening; in each, the items
 /// that arrived, then those placed by hand.
 ///
-/// Today holds an item by its dates (``ArrangeModel/Item/todaySection(on:)``). An item that
+/// Today holds an item by its dates (`Item.todaySection(on:)`). An item that
 /// arrives, on its start date or its deadline, has no place in Today's hand order yet: it shows
 /// at the top of its section, and every device shows the arrivals in the same order, by the
 /// day they arrived, then by their lists' order in the sidebar, then by their places in their
 /// lists. Nothing is written when a day begins. An arrival takes a key when someone moves it
-/// or moves another item above it; from then on it keeps its place (``ArrangeModel/Item/keepsTodayPlace(on:)``).
+/// or moves another item above it; from then on it keeps its place (`Item.keepsTodayPlace(on:)`).
 ///
 /// ```swift
 /// let today = try TodayArrangement(on: Day(.now, in: .current), visibility: .open, in: transaction)
@@ -20,7 +20,7 @@ public struct TodayArrangement: Hashable, Sendable {
     public struct Section: Hashable, Sendable {
         /// The items with no place of their own in the section yet, in the arrivals' order.
         public var arrivals: [Item]
-        /// The items placed by hand, in Today's hand order (``ArrangeModel/Item/todayIndex``, then id).
+        /// The items placed by hand, in Today's hand order (`Item.todayIndex`, then id).
         public var placed: [Item]
 
         /// The section's items in the order shown: the arrivals, then the placed items.
