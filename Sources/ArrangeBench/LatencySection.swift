@@ -2,6 +2,7 @@ import ArrangeBenchSupport
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeSQLite
+import ArrangeStore
 import Foundation
 import GRDB
 
@@ -15,6 +16,8 @@ import GRDB
 ///    on the same connection (the benchmark owns the `DatabasePool` and hands it to
 ///    `SQLiteItemRepository(writer:)`), and a read of the first page of 50 items over the
 ///    repository's one-row write.
+/// 3. Today's first page of 50, in a database of its own (``todayShape``), over the first page
+///    of 50 of one of its lists.
 struct LatencySection {
     let count: Int
     let rounds: Int
@@ -89,10 +92,47 @@ struct LatencySection {
         let targets = [
             Target(operation: TimedList.byIDTitle, reference: Self.bareUpdateTitle, ratio: MedianRatio(block[2], over: block[0]), limit: 1.5),
             Target(operation: TimedList.pageTitle, reference: "the one-row write", ratio: MedianRatio(block[3], over: block[1]), limit: 1.5),
+            try todayPage(in: directory, random: &random),
         ]
         return Measurement(
             rows: rows, oneRowWrite: Summary(samples[0])?.median ?? .nan, targets: targets,
             moveOverUpdateToRandomPlace: MedianRatio(block[2], over: block[4]), bareUpdate: Summary(block[0])?.median ?? .nan)
+    }
+
+    /// Lists, items per list, items that arrived in Today by their dates, and items placed in
+    /// Today by hand, of the Today block.
+    static let todayShape = (lists: 100, items: 100, arrivals: 300, placed: 100)
+    static let todayPageTitle = "read the first page of 50 items of Today (10,000 items across 100 lists, 300 arrivals, 100 placed)"
+
+    /// Block 3: the first page of 50 of Today, whose arrivals are ordered by the sidebar, over
+    /// the first page of 50 of one of its lists, in a database of their own, timed in turns.
+    private func todayPage(in directory: URL, random: inout SeededRandomNumberGenerator) throws -> Target {
+        let pool = try Backend.openPool(in: directory, named: "today")
+        defer { try? pool.close() }
+        let repository = try SQLiteItemRepository(writer: pool)
+        let shape = Self.todayShape
+        log("  block 3: loading Today, \(Format.count(shape.lists * shape.items)) items across \(shape.lists) lists…")
+        let day = Day(BulkLoad.epoch, in: .gmt)
+        let lists = try (0..<shape.lists).map { try BulkLoad.makeList(named: "List \($0)", in: repository) }
+        var items = lists.flatMap { list in
+            (0..<shape.items).map { BulkLoad.item(Item.ID(using: &random), number: $0, in: list.id, sortIndex: BulkLoad.appendedKey($0)) }
+        }
+        items.shuffle(using: &random)
+        for index in 0..<shape.arrivals { items[index].when = .on(day.adding(days: -(index % 3))) }
+        for index in shape.arrivals..<(shape.arrivals + shape.placed) {
+            items[index].when = .on(day.adding(days: -3))
+            items[index].todayIndex = BulkLoad.appendedKey(index)
+        }
+        try repository.write { transaction in
+            for item in items { try transaction.insert(item) }
+        }
+        let firstList = lists[0].id
+        log("  block 3: timing Today's first page and a list's, \(rounds) rounds…")
+        let samples = try InterleavedSampler(rounds: rounds).sample([
+            { _ = try repository.read { try $0.items(in: firstList, visibility: .open, offset: 0, limit: 50) } },
+            { _ = try repository.read { try TodayArrangement(on: day, visibility: .open, in: $0).items.prefix(50) } },
+        ])
+        return Target(operation: Self.todayPageTitle, reference: "the first page of 50 items of one of its lists", ratio: MedianRatio(samples[1], over: samples[0]), limit: 2)
     }
 
     func text(_ measurement: Measurement) -> String {
@@ -109,7 +149,8 @@ struct LatencySection {
             ])
         }
         return "Block 1, every operation in turns:\n\n" + table.text + "\n\n"
-            + "Block 2, the latency targets, timed in turns without the offset moves (whose index scans empty the page cache):\n\n"
+            + "Block 2, the latency targets, timed in turns without the offset moves (whose index scans empty the page cache); "
+            + "the last, Today's page, is block 3, timed in turns with the page of one list, in a database of its own:\n\n"
             + targets.text + "\n\n*Context:* \(TimedList.byIDTitle) ÷ a bare one-row `UPDATE` that writes its row to a random place in the list, "
             + "as a move does, where the bare `UPDATE` above writes it at the end of the list, always the same page of a table stored in list order: "
             + "**\(Format.ratio(measurement.moveOverUpdateToRandomPlace.value))** (\(Format.microseconds(measurement.moveOverUpdateToRandomPlace.median)) ÷ "

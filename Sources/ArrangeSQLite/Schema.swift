@@ -437,9 +437,12 @@ enum Schema {
             try db.alter(table: "items") { table in
                 table.add(column: "deadline_dismissed", .integer).notNull().defaults(to: 0)
             }
-            // Today reads the items that have started, or are due, by a day.
-            try db.create(index: "items_by_start_date", on: "items", columns: ["start_date"], condition: Column("start_date") != nil)
-            try db.create(index: "items_by_deadline", on: "items", columns: ["deadline"], condition: Column("deadline") != nil)
+            // Today reads the open items that have started, or are due, by a day: the completed
+            // items, the Logbook, which only grows, stay out of the indexes.
+            try db.execute(sql: """
+                CREATE INDEX "items_by_start_date" ON "items"("start_date") WHERE "start_date" IS NOT NULL AND "completed_at" IS NULL;
+                CREATE INDEX "items_by_deadline" ON "items"("deadline") WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0;
+                """)
         }
         return migrator
     }
