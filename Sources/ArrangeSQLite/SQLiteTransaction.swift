@@ -60,12 +60,14 @@ final class SQLiteTransaction: ItemWriting {
         ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
         """
     /// The items whose start date, or deadline not dismissed, is on or before a day (`?1`), by visibility: each
-    /// half of the union reads its own index (v18).
+    /// half of the union reads its own index (v18), the second leaving out what the first read,
+    /// so that no temporary table sorts out repeats.
     static let datedItemsSQL: [ItemVisibility: String] = Dictionary(uniqueKeysWithValues: ItemVisibility.allCases.map { visibility in
         let open = visibility == .open ? " AND completed_at IS NULL" : ""
         return (visibility, """
             SELECT \(ItemRecord.selection) FROM items WHERE start_date <= ?1\(open) \
-            UNION SELECT \(ItemRecord.selection) FROM items WHERE deadline <= ?1 AND deadline_dismissed = 0\(open)
+            UNION ALL SELECT \(ItemRecord.selection) FROM items \
+            WHERE deadline <= ?1 AND deadline_dismissed = 0\(open) AND (start_date IS NULL OR start_date > ?1)
             """)
     })
     /// How many items are completed.
