@@ -183,8 +183,8 @@ func releaseTodayKeys(of leaving: [Item], in context: IntentContext, action: Str
 
 /// Places items in Today, as a person sees it, and records how to undo it.
 ///
-/// The items go to a section of Today: the anchor's, or the day's for the top, the bottom and
-/// an offset past the day's items. An item that was not in that section starts today, in the
+/// The items go to a section of Today: the anchor's; the day's for the top and the bottom; for
+/// an offset, the day's up to its end, the evening's past it. An item that was not in that section starts today, in the
 /// evening for This Evening. Among the section's placed items they take keys in Today's hand
 /// order; among its arrivals, which have none, they take keys with the arrivals that end up
 /// below them, as one run above the section's placed items. No other item is written.
