@@ -168,7 +168,7 @@ enum TextFormat {
             "updated:   \(dates.format(item.updatedAt))",
         ]
         if item.startDate != nil || item.someday { lines.append("when:      \(when(of: item))") }
-        if let deadline = item.deadline { lines.append("deadline:  \(deadline)") }
+        if let deadline = item.deadline { lines.append("deadline:  \(deadline)" + (item.deadlineDismissed ? " (dismissed from Today)" : "")) }
         if !item.notes.isEmpty { lines.append("notes:     \(item.notes)") }
         if !item.checklist.isEmpty { lines.append("checklist:\n" + checklistRows(item.checklist)) }
         return lines.joined(separator: "\n")

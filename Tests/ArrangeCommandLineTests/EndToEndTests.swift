@@ -294,6 +294,29 @@ struct EndToEndTests {
         }
     }
 
+    @Test("today follows the dates: --day names the day, This Evening comes last, removing a due item dismisses its deadline")
+    func todayByDates() async throws {
+        try await withArrange { arrange in
+            for title in ["Taxes", "Call", "Read"] { try arrange.run(["add", title]) }
+            try arrange.run(["deadline", "#1", "2026-01-01"])
+            try arrange.run(["when", "#2", "2026-12-01", "--evening"])
+            try arrange.run(["when", "#3", "2026-12-02"])
+            let first = try arrange.run(["today", "--day", "2026-12-01"]).output
+            #expect(first.hasPrefix("Today: 2 open\n  #1  ") && first.contains("Taxes  [due 2026-01-01]  (Inbox)\nThis Evening:\n  #2  "), "\(first)")
+            #expect(first.hasSuffix("Call  (Inbox)\n"), "the day's own start date is left out: \(first)")
+            let next = try json(arrange.run(["today", "--day", "2026-12-02", "--json"]))
+            #expect(next["day"] as? String == "2026-12-02")
+            #expect((next["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Taxes", "Call", "Read"], "by the day each arrived")
+
+            // Taxes is overdue whatever day the test runs: taking it out of Today dismisses its deadline.
+            #expect(try arrange.run(["today", "remove", "#1"]).output == "Took \"Taxes\" out of Today.\n")
+            #expect(try arrange.run(["show", "#1"]).output.contains("deadline:  2026-01-01 (dismissed from Today)\n"))
+            #expect(!(try arrange.run(["today", "--day", "2026-12-01"]).output.contains("Taxes")))
+            let refused = try arrange.run(["today", "--day", "2026-13-01"])
+            #expect(refused.status != 0 && refused.error.contains("2026-13-01"), "\(refused.error)")
+        }
+    }
+
     @Test("Errors are one line on standard error, with a non-zero status, and change nothing")
     func errors() async throws {
         try await withArrange { arrange in
