@@ -49,16 +49,17 @@ public struct TodayArrangement: Hashable, Sendable {
     ///
     /// An item that is completed shows under ``ItemVisibility/all`` while it keeps its key in Today.
     ///
-    /// - Complexity: O(k + m log m) for the k items with a key in Today and the m that arrived,
-    ///   which it sorts, and one read of the lists; one read of the headings of each list
-    ///   whose arrivals are under a heading.
+    /// - Complexity: O(n log n) for the n items Today holds, which it sorts, and one read of the
+    ///   lists; one read of the headings of each list whose arrivals are under a heading; under
+    ///   ``ItemVisibility/all``, one read of Today's hand order for the completed items.
     public init(on day: Day, visibility: ItemVisibility, in reader: any ItemReading) throws {
         self.day = day
         var placed: [TodaySection: [Item]] = [:]
         var arrivals: [TodaySection: [Item]] = [:]
-        var keyed = Set<Item.ID>()
-        for item in try reader.todayItems(visibility: visibility, offset: 0, limit: .max) {
-            keyed.insert(item.id)
+        // The open items Today holds are all dated; the completed ones it shows keep a key.
+        let dated = try reader.datedItems(through: day, visibility: .open)
+        let completed = visibility == .open ? [] : try reader.todayItems(visibility: visibility, offset: 0, limit: .max).filter(\.isCompleted)
+        for item in dated + completed {
             guard let section = item.todaySection(on: day) else { continue }
             if item.keepsTodayPlace(on: day) {
                 placed[section, default: []].append(item)
@@ -66,14 +67,18 @@ public struct TodayArrangement: Hashable, Sendable {
                 arrivals[section, default: []].append(item)
             }
         }
-        for item in try reader.datedItems(through: day, visibility: .open) where !keyed.contains(item.id) {
-            guard let section = item.todaySection(on: day) else { continue }
-            arrivals[section, default: []].append(item)
+        for section in TodaySection.allCases {
+            placed[section]?.sort { $0.todayKey < $1.todayKey }
         }
         let order = try ArrivalOrder(of: arrivals.values.joined(), on: day, in: reader)
         ofDay = Section(arrivals: order.sorted(arrivals[.day] ?? []), placed: placed[.day] ?? [])
         evening = Section(arrivals: order.sorted(arrivals[.evening] ?? []), placed: placed[.evening] ?? [])
     }
+}
+
+extension Item {
+    /// The item's place in Today's hand order: `todayIndex`, then `id`; for an item with a key.
+    fileprivate var todayKey: OrderKey { OrderKey(sortIndex: todayIndex ?? .max, id: id.entryID) }
 }
 
 /// The order of the items that arrived in Today: by the day they arrived, then by their lists'
