@@ -58,7 +58,7 @@ public struct SetDeadline: ArrangeIntent {
         var result = try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }
         if !dismissed.isEmpty {
             _ = try edit(\.deadlineDismissed, of: dismissed, in: context, action: Self.title, recording: ChangeRecord.deadlineDismissals) { _, _ in false }
-            result.items = try context.summaries(of: try result.items.map { try context.item($0.id) })
+            result.items = try context.summaries(ofItems: result.items.map(\.id))
         }
         return try keepingToday(result, in: context, action: Self.title)
     }
@@ -72,7 +72,7 @@ private func keepingToday(_ result: ItemsResult, in context: IntentContext, acti
     let leaving = try result.items.filter { $0.todayIndex != nil }.map { try context.item($0.id) }.filter { !$0.isInToday(on: day) }
     guard !leaving.isEmpty else { return result }
     try releaseTodayKeys(of: leaving, in: context, action: action)
-    return ItemsResult(items: try context.summaries(of: try result.items.map { try context.item($0.id) }), changed: result.changed)
+    return ItemsResult(items: try context.summaries(ofItems: result.items.map(\.id)), changed: result.changed)
 }
 
 /// The open items with a start date after a day, grouped by their start date: what is coming.

@@ -275,6 +275,13 @@ public final class IntentContext {
     ///
     /// - Parameter position: The place of each item, as the intent counts it; called once for
     ///   each item, in order.
+    /// The items with these ids as they are now in the transaction, described.
+    ///
+    /// - Throws: ``IntentError/unknownItem(_:)``.
+    func summaries(ofItems ids: [Item.ID]) throws -> [ItemSummary] {
+        try summaries(of: try ids.map(item))
+    }
+
     func summaries(of items: [Item], on day: Day? = nil, position: (Item) -> Int? = { _ in nil }) throws -> [ItemSummary] {
         let checklists = try transaction.checklists(of: items.map(\.id))
         let day = day ?? today()

@@ -203,6 +203,21 @@ public struct ShownDrag: Hashable, Sendable {
         above = rest[..<drop].reversed().map { shown[$0] }
         below = rest[drop...].map { shown[$0] }
     }
+
+    /// Where the dragged entries go among those for which `isPresent` holds: after the nearest
+    /// one shown above the drop, else before the nearest one below, else at the top.
+    func placement(among isPresent: (OrderEntry.ID) throws -> Bool) rethrows -> Placement<OrderEntry.ID> {
+        if let above = try above.first(where: isPresent) { return .after(above) }
+        if let below = try below.first(where: isPresent) { return .before(below) }
+        return .top
+    }
+
+    /// Throws for a negative offset among `fromOffsets` and `toOffset`, as `onMove` never reports one.
+    ///
+    /// - Throws: ``IntentError/negativeOffset(_:)``.
+    static func checkOffsets(_ fromOffsets: IndexSet, _ toOffset: Int) throws {
+        if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
+    }
 }
 
 /// Moves the entries at some offsets of an ordering as SwiftUI's `onMove` reports a drag,
@@ -215,16 +230,12 @@ func moveAtOffsets(
     action: String
 ) throws -> OrderingReport {
     let transaction = try context.writing(action)
-    if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
+    try ShownDrag.checkOffsets(fromOffsets, toOffset)
     if let shown {
         let drag = try ShownDrag(fromOffsets: fromOffsets, toOffset: toOffset, shown: shown)
         let dragged = try drag.dragged.compactMap { try transaction.entry(id: $0, in: scope) }
         guard !dragged.isEmpty else { throw OrderingError.nothingToMove }
-        let isPresent = { (id: OrderEntry.ID) in try transaction.entry(id: id, in: scope) != nil }
-        let placement: Placement<OrderEntry.ID> =
-            if let above = try drag.above.first(where: isPresent) { .after(above) }
-            else if let below = try drag.below.first(where: isPresent) { .before(below) }
-            else { .top }
+        let placement = try drag.placement { try transaction.entry(id: $0, in: scope) != nil }
         let places = context.recordsHistory ? try ChangeRecord.places(of: dragged, in: scope, transaction: transaction) : []
         let report = try context.ordering.place(dragged.map(\.id), at: placement, in: scope, visibility: visibility, in: transaction)
         try context.recordPlacement(report, in: scope, from: places)

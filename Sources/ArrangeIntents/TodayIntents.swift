@@ -125,17 +125,14 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> PlacementResult {
-        if let negative = [fromOffsets.first ?? 0, toOffset].first(where: { $0 < 0 }) { throw IntentError.negativeOffset(negative) }
+        try ShownDrag.checkOffsets(fromOffsets, toOffset)
         let day = context.today()
         let today = try TodayArrangement(on: day, visibility: visibility, in: context.reading)
         let drag = try ShownDrag(fromOffsets: fromOffsets, toOffset: toOffset, shown: (shown ?? today.items.map(\.id)).map(\.entryID))
         let inToday = Set(today.items.map(\.id.entryID))
         let dragged = drag.dragged.filter(inToday.contains).map(Item.ID.init(entry:))
         guard !dragged.isEmpty else { throw OrderingError.nothingToMove }
-        let placement: ItemPlacement =
-            if let above = drag.above.first(where: inToday.contains) { .after(Item.ID(entry: above)) }
-            else if let below = drag.below.first(where: inToday.contains) { .before(Item.ID(entry: below)) }
-            else { .top }
+        let placement = drag.placement(among: inToday.contains).map(Item.ID.init(entry:))
         return try placeInToday(dragged, at: placement, visibility: visibility, context: context, action: Self.title)
     }
 }
@@ -167,7 +164,7 @@ public struct RemoveFromToday: ArrangeIntent {
         _ = try edit(\.deadlineDismissed, of: ids, in: context, action: Self.title, recording: ChangeRecord.deadlineDismissals) { item, _ in
             item.deadlineDismissed || item.deadline.map { $0 <= day } ?? false
         }
-        return ItemsResult(items: try context.summaries(of: try ids.map { try context.item($0) }), changed: items.count)
+        return ItemsResult(items: try context.summaries(ofItems: ids), changed: items.count)
     }
 }
 
