@@ -52,6 +52,10 @@ struct LatencySection {
         var moveOverUpdateToRandomPlace: MedianRatio
         /// Block 2: the median of the bare `UPDATE`, in nanoseconds: how fast the machine ran.
         var bareUpdate: Double
+        /// Block 3: the items of Today's first page read by id, in one query, over the first
+        /// page of one list: the least that any read of Today's page pays once it knows which
+        /// items the page shows, scattered as they are across lists.
+        var todayPageItemsByID: MedianRatio
     }
 
     static let bareUpdateTitle = "bare one-row `UPDATE` through GRDB, same connection"
@@ -89,14 +93,16 @@ struct LatencySection {
         let bareUpdate = { try update.run(item: list.randomItem().text, key: update.endKey()) }
         let bareUpdateToRandomPlace = { try update.run(item: list.randomItem().text, key: list.randomPlaceKey()) }
         let block = try InterleavedSampler(rounds: rounds).sample([bareUpdate, list.writeOneRow, list.moveByID, list.readFirstPage, bareUpdateToRandomPlace])
+        let (today, todayPageItemsByID) = try todayPage(in: directory, random: &random)
         let targets = [
             Target(operation: TimedList.byIDTitle, reference: Self.bareUpdateTitle, ratio: MedianRatio(block[2], over: block[0]), limit: 1.5),
             Target(operation: TimedList.pageTitle, reference: "the one-row write", ratio: MedianRatio(block[3], over: block[1]), limit: 1.5),
-            try todayPage(in: directory, random: &random),
+            today,
         ]
         return Measurement(
             rows: rows, oneRowWrite: Summary(samples[0])?.median ?? .nan, targets: targets,
-            moveOverUpdateToRandomPlace: MedianRatio(block[2], over: block[4]), bareUpdate: Summary(block[0])?.median ?? .nan)
+            moveOverUpdateToRandomPlace: MedianRatio(block[2], over: block[4]), bareUpdate: Summary(block[0])?.median ?? .nan,
+            todayPageItemsByID: todayPageItemsByID)
     }
 
     /// Lists, items per list, items that arrived in Today by their dates, and items placed in
@@ -105,8 +111,9 @@ struct LatencySection {
     static let todayPageTitle = "read the first page of 50 items of Today (10,000 items across 100 lists, 300 arrivals, 100 placed)"
 
     /// Block 3: the first page of 50 of Today, whose arrivals are ordered by the sidebar, over
-    /// the first page of 50 of one of its lists, in a database of their own, timed in turns.
-    private func todayPage(in directory: URL, random: inout SeededRandomNumberGenerator) throws -> Target {
+    /// the first page of 50 of one of its lists, in a database of their own, timed in turns with
+    /// the page's items read by id (``Measurement/todayPageItemsByID``).
+    private func todayPage(in directory: URL, random: inout SeededRandomNumberGenerator) throws -> (Target, itemsByID: MedianRatio) {
         let pool = try Backend.openPool(in: directory, named: "today")
         defer { try? pool.close() }
         let repository = try SQLiteItemRepository(writer: pool)
@@ -127,12 +134,17 @@ struct LatencySection {
             for item in items { try transaction.insert(item) }
         }
         let firstList = lists[0].id
+        let readPage = { try TodayArrangement.Page(on: day, visibility: .open, offset: 0, limit: 50, in: $0) }
+        let pageItems = try repository.read(readPage).items.map(\.id)
         log("  block 3: timing Today's first page and a list's, \(rounds) rounds…")
         let samples = try InterleavedSampler(rounds: rounds).sample([
             { _ = try repository.read { try $0.items(in: firstList, visibility: .open, offset: 0, limit: 50) } },
-            { _ = try repository.read { try TodayArrangement(on: day, visibility: .open, in: $0).items.prefix(50) } },
+            { _ = try repository.read(readPage) },
+            { _ = try repository.read { try $0.items(withIDs: pageItems) } },
         ])
-        return Target(operation: Self.todayPageTitle, reference: "the first page of 50 items of one of its lists", ratio: MedianRatio(samples[1], over: samples[0]), limit: 2)
+        let target = Target(
+            operation: Self.todayPageTitle, reference: "the first page of 50 items of one of its lists", ratio: MedianRatio(samples[1], over: samples[0]), limit: 2)
+        return (target, MedianRatio(samples[2], over: samples[0]))
     }
 
     func text(_ measurement: Measurement) -> String {
@@ -154,6 +166,10 @@ struct LatencySection {
             + targets.text + "\n\n*Context:* \(TimedList.byIDTitle) ÷ a bare one-row `UPDATE` that writes its row to a random place in the list, "
             + "as a move does, where the bare `UPDATE` above writes it at the end of the list, always the same page of a table stored in list order: "
             + "**\(Format.ratio(measurement.moveOverUpdateToRandomPlace.value))** (\(Format.microseconds(measurement.moveOverUpdateToRandomPlace.median)) ÷ "
-            + "\(Format.microseconds(measurement.moveOverUpdateToRandomPlace.reference))).\n\nTimes are for context only; the ratios are the figures."
+            + "\(Format.microseconds(measurement.moveOverUpdateToRandomPlace.reference))).\n\n*Context:* the 50 items of Today's first page read by id "
+            + "(`items(withIDs:)`, one query) ÷ the first page of one list: "
+            + "**\(Format.ratio(measurement.todayPageItemsByID.value))** (\(Format.microseconds(measurement.todayPageItemsByID.median)) ÷ "
+            + "\(Format.microseconds(measurement.todayPageItemsByID.reference))), the least a read of Today's page pays once it knows which items "
+            + "it shows, scattered across lists as they are.\n\nTimes are for context only; the ratios are the figures."
     }
 }

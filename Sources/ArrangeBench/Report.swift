@@ -41,6 +41,7 @@ struct Report {
                 figures.record("\(size), the targets: \(target.operation) ÷ \(target.reference)", target.ratio.value, target: target.limit)
             }
             figures.record("\(size): move by id ÷ a bare UPDATE to a random place in the list", measurement.moveOverUpdateToRandomPlace.value)
+            figures.record("\(size): the items of Today's first page read by id ÷ a list's first page", measurement.todayPageItemsByID.value)
             if measurement.bareUpdate.isFinite { figures.bareUpdateMicroseconds = measurement.bareUpdate / 1_000 }
             print("## Latency on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
             print("Each operation is one transaction of its own, timed in turns with the smallest write transaction the repository offers, \(settings.samples) rounds; the ratio is of the medians.\n")

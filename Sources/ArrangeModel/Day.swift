@@ -40,16 +40,30 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// - Throws: ``DayError/notADay(_:)`` for any other text, or a day that does not exist
     ///   (`2026-02-30`).
     public init(parsing text: String) throws(DayError) {
-        let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
-              parts.allSatisfy({ $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-              let year = Int(Substring(parts[0])), let month = Int(Substring(parts[1])), let day = Int(Substring(parts[2]))
-        else { throw .notADay(text) }
-        do throws(DayError) {
-            try self.init(year: year, month: month, day: day)
-        } catch {
-            throw .notADay(text)
+        var bytes = text
+        guard let day = bytes.withUTF8({ Day(utf8: UnsafeRawBufferPointer($0)) }) else { throw .notADay(text) }
+        self = day
+    }
+
+    /// Reads a day written as `YYYY-MM-DD` from its UTF-8 bytes, as a database hands them
+    /// over, without making a `String` first.
+    ///
+    /// - Returns: `nil` for any other text, or a day that does not exist.
+    public init?(utf8 bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ offsets: Range<Int>) -> Int? {
+            var value = 0
+            for offset in offsets {
+                let digit = bytes[offset] &- UInt8(ascii: "0")
+                guard digit <= 9 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
         }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let parsed = try? Day(year: year, month: month, day: day)
+        else { return nil }
+        self = parsed
     }
 
     /// The day that `date` falls on in `timeZone`: today, for the current moment and the

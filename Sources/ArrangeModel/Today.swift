@@ -6,7 +6,24 @@ public enum TodaySection: String, Hashable, Sendable, Codable, CaseIterable {
     case evening
 }
 
-extension Item {
+/// What Today's rules read of an item: its dates, and its key in Today's hand order.
+///
+/// ``Item`` is one. So is what a store reads of an item to order Today without the rest of
+/// its row, which Today's rules need no more of.
+public protocol TodayDated {
+    /// When the item starts: anytime, someday, or on a day, perhaps in its evening.
+    var when: When { get }
+    /// The day the item is due, if any.
+    var deadline: Day? { get }
+    /// Whether the deadline no longer brings the item into Today.
+    var deadlineDismissed: Bool { get }
+    /// The item's key in Today's hand order, if it has one.
+    var todayIndex: Int64? { get }
+}
+
+extension Item: TodayDated {}
+
+extension TodayDated {
     /// The section of Today that holds the item on `day`, or `nil` when Today does not hold it.
     ///
     /// Today holds an item from its start date on, and from its deadline on unless its deadline

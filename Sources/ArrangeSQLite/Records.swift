@@ -1,4 +1,5 @@
 import ArrangeModel
+import ArrangeStore
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -76,11 +77,53 @@ extension ListRecord {
     }
 
     /// Every list in the sidebar's order: those in no area, then each area's in the order of
-    /// the areas; within each, by key.
+    /// the areas; within each, by key. Its columns are read by position
+    /// (``init(sqliteStatement:)``).
     static let sidebarOrderSQL = """
-        SELECT lists.* FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
+        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
         ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
         """
+
+    /// Reads a row selected as ``sidebarOrderSQL`` selects it straight from the statement that
+    /// stands on it, by position, as ``ItemRecord`` reads an item: Today's order reads every
+    /// list for the sidebar's order, every time.
+    ///
+    /// - Throws: ``RowDecodingError`` when an id is not a UUID.
+    init(sqliteStatement statement: SQLiteStatement) throws {
+        let hasArea = sqlite3_column_type(statement, 4) != SQLITE_NULL
+        guard let id = ItemList.ID(sqliteStatement: statement, index: 0),
+              case let area = hasArea ? Area.ID(sqliteStatement: statement, index: 4) : nil, area != nil || !hasArea
+        else {
+            throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement)
+        }
+        self.init(
+            id: id, name: String(sqliteStatement: statement, index: 1),
+            createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)), sortIndex: sqlite3_column_int64(statement, 3), areaID: area)
+    }
+}
+
+/// What Today's order reads of a row of `items` (``DatedStanding``), all of it in the indexes
+/// of the start dates and the deadlines (v19).
+enum DatedStandingRecord {
+    /// The columns read, in this order.
+    static let selection = "id, list_id, heading_id, sort_index, start_date, someday, evening, deadline, deadline_dismissed, today_index"
+
+    /// Reads a row selected as ``selection`` from the statement that stands on it.
+    ///
+    /// - Throws: ``RowDecodingError`` when an id is not a UUID or a day is not `YYYY-MM-DD`.
+    static func standing(sqliteStatement statement: SQLiteStatement) throws -> DatedStanding {
+        guard let id = Item.ID(sqliteStatement: statement, index: 0), let list = ItemList.ID(sqliteStatement: statement, index: 1) else {
+            throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
+        }
+        let deadline = try ItemRecord.day(statement, 7)
+        return DatedStanding(
+            id: id,
+            standing: ItemStanding(
+                list: list, heading: try ItemRecord.heading(statement, 2),
+                key: OrderKey(sortIndex: sqlite3_column_int64(statement, 3), id: id.entryID)),
+            when: try ItemRecord.when(statement, 4), deadline: deadline,
+            deadlineDismissed: ItemRecord.deadlineDismissed(statement, 8, deadline: deadline), todayIndex: ItemRecord.integer(statement, 9))
+    }
 }
 
 /// A row of the `areas` table (from v15).
@@ -246,33 +289,54 @@ extension ItemRecord {
             throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement)
         }
         let date = { (index: CInt) in Date(timeIntervalSince1970: sqlite3_column_double(statement, index)) }
-        let isNull = { (index: CInt) in sqlite3_column_type(statement, index) == SQLITE_NULL }
-        let heading: Heading.ID?
-        if sqlite3_column_bytes(statement, 9) == 0 {
-            heading = nil
-        } else {
-            guard let id = Heading.ID(sqliteStatement: statement, index: 9) else { throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement) }
-            heading = id
-        }
-        let day = { (index: CInt) throws in
-            guard !isNull(index) else { return Day?.none }
-            guard let day = try? Day(parsing: String(sqliteStatement: statement, index: index)) else {
-                throw RowDecodingError(table: Self.databaseTableName, sqliteStatement: statement)
-            }
-            return day
-        }
-        // `evening` counts only with a start date, `someday` only without: one of them is read;
-        // and `deadline_dismissed` only with a deadline.
-        let start = try day(10)
-        let when = When(
-            startDate: start, someday: start == nil && sqlite3_column_int64(statement, 11) != 0,
-            evening: start != nil && sqlite3_column_int64(statement, 12) != 0)
-        let deadline = try day(13)
+        let deadline = try Self.day(statement, 13)
         self.init(
             id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
-            completedAt: isNull(7) ? nil : date(7), todayIndex: isNull(8) ? nil : sqlite3_column_int64(statement, 8), heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadline != nil && sqlite3_column_int64(statement, 14) != 0)
+            completedAt: Self.isNull(statement, 7) ? nil : date(7), todayIndex: Self.integer(statement, 8),
+            heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
+            deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline))
+    }
+
+    private static func isNull(_ statement: SQLiteStatement, _ index: CInt) -> Bool {
+        sqlite3_column_type(statement, index) == SQLITE_NULL
+    }
+
+    /// The integer of column `index`, or `nil` for `NULL`.
+    static func integer(_ statement: SQLiteStatement, _ index: CInt) -> Int64? {
+        isNull(statement, index) ? nil : sqlite3_column_int64(statement, index)
+    }
+
+    /// The heading of column `index` of `heading_id`, which holds ``noHeading`` for none.
+    static func heading(_ statement: SQLiteStatement, _ index: CInt) throws -> Heading.ID? {
+        guard sqlite3_column_bytes(statement, index) > 0 else { return nil }
+        guard let id = Heading.ID(sqliteStatement: statement, index: index) else { throw RowDecodingError(table: databaseTableName, sqliteStatement: statement) }
+        return id
+    }
+
+    /// The day of column `index`, `YYYY-MM-DD`, or `nil` for `NULL`.
+    static func day(_ statement: SQLiteStatement, _ index: CInt) throws -> Day? {
+        guard let text = sqlite3_column_text(statement, index) else { return nil }
+        guard let day = Day(utf8: UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))) else {
+            throw RowDecodingError(table: databaseTableName, sqliteStatement: statement)
+        }
+        return day
+    }
+
+    /// When the item starts, from column `index` of `start_date` and the two after it,
+    /// `someday` and `evening`: `evening` counts only with a start date, `someday` only
+    /// without, so one of them is read.
+    static func when(_ statement: SQLiteStatement, _ index: CInt) throws -> When {
+        let start = try day(statement, index)
+        return When(
+            startDate: start, someday: start == nil && sqlite3_column_int64(statement, index + 1) != 0,
+            evening: start != nil && sqlite3_column_int64(statement, index + 2) != 0)
+    }
+
+    /// Whether a deadline is dismissed, from column `index` of `deadline_dismissed`, which
+    /// counts only with a deadline.
+    static func deadlineDismissed(_ statement: SQLiteStatement, _ index: CInt, deadline: Day?) -> Bool {
+        deadline != nil && sqlite3_column_int64(statement, index) != 0
     }
 
     /// The row that stores `item`.

@@ -51,6 +51,8 @@ final class SQLiteTransaction: ItemWriting {
 
     /// An item by id.
     static let itemByIDSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id = ?"
+    /// The items whose ids a JSON array holds, each found through the index of the ids.
+    static let itemsByIDsSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id IN (SELECT value FROM json_each(?))"
     /// An item's list, heading and key, which the index of the ids covers.
     static let standingByIDSQL = "SELECT list_id, heading_id, sort_index FROM items WHERE id = ?"
     /// A page of the completed items, the most recent first, `LIMIT ? OFFSET ?`: the table of
@@ -59,17 +61,15 @@ final class SQLiteTransaction: ItemWriting {
         SELECT \(ItemRecord.selection(of: "items")) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id \
         ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
         """
-    /// The items whose start date, or deadline not dismissed, is on or before a day (`?1`), by visibility: each
-    /// half of the union reads its own index (v18), the second leaving out what the first read,
-    /// so that no temporary table sorts out repeats.
-    static let datedItemsSQL: [ItemVisibility: String] = Dictionary(uniqueKeysWithValues: ItemVisibility.allCases.map { visibility in
-        let open = visibility == .open ? " AND completed_at IS NULL" : ""
-        return (visibility, """
-            SELECT \(ItemRecord.selection) FROM items WHERE start_date <= ?1\(open) \
-            UNION ALL SELECT \(ItemRecord.selection) FROM items \
-            WHERE deadline <= ?1 AND deadline_dismissed = 0\(open) AND (start_date IS NULL OR start_date > ?1)
-            """)
-    })
+    /// What Today's order reads of the open items whose start date, or deadline not dismissed,
+    /// is on or before a day (`?1`): each half of the union reads its own index alone, which
+    /// carries the columns (v19), the second leaving out what the first read, so that no
+    /// temporary table sorts out repeats.
+    static let datedStandingsSQL = """
+        SELECT \(DatedStandingRecord.selection) FROM items WHERE start_date <= ?1 AND completed_at IS NULL \
+        UNION ALL SELECT \(DatedStandingRecord.selection) FROM items \
+        WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND (start_date IS NULL OR start_date > ?1)
+        """
     /// How many items are completed.
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
     /// Sets an item's key in a list, if the item is in that list under that heading (or none).
@@ -101,7 +101,7 @@ final class SQLiteTransaction: ItemWriting {
     func lists() throws -> [ItemList] {
         if let allLists { return allLists }
         let lists = try mapping {
-            try ListRecord.fetchAll(db.cachedStatement(sql: ListRecord.sidebarOrderSQL)).map(\.list)
+            try Array(StatementRowCursor(db.cachedStatement(sql: ListRecord.sidebarOrderSQL), binding: []) { try ListRecord(sqliteStatement: $0).list })
         }
         allLists = lists
         for list in lists { listCache[list.id] = list }
@@ -155,19 +155,29 @@ final class SQLiteTransaction: ItemWriting {
         return item
     }
 
+    /// One query for all the ids, through a JSON array of them: one statement to run, not one
+    /// for each item.
+    func items(withIDs ids: [Item.ID]) throws -> [Item] {
+        guard ids.count > 1 else { return try ids.compactMap { try item(id: $0) } }
+        let found = try mapping {
+            try Array(StatementRowCursor(db.cachedStatement(sql: Self.itemsByIDsSQL), binding: [.value(Self.jsonArray(of: ids).databaseValue)]) {
+                try ItemRecord(sqliteStatement: $0).item
+            })
+        }
+        let byID = Dictionary(found.map { ($0.id, $0) }) { first, _ in first }
+        return ids.compactMap { byID[$0] }
+    }
+
     /// Answers from the row when the transaction knows it; else reads only the columns the
     /// index of the ids holds, which spares SQLite the search of the table.
     func standing(ofItem id: Item.ID) throws -> ItemStanding? {
         if let known = itemCache[id] { return known.map(ItemStanding.init) }
         return try mapping {
             try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [.id(id)]) { statement in
-                let hasHeading = sqlite3_column_bytes(statement, 1) > 0
-                guard let list = ItemList.ID(sqliteStatement: statement, index: 0),
-                      case let heading = hasHeading ? Heading.ID(sqliteStatement: statement, index: 1) : nil, heading != nil || !hasHeading
-                else {
+                guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
                     throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
                 }
-                return ItemStanding(list: list, heading: heading, key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
+                return ItemStanding(list: list, heading: try ItemRecord.heading(statement, 1), key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
             }.next()
         }
     }
@@ -210,13 +220,11 @@ final class SQLiteTransaction: ItemWriting {
         return items
     }
 
-    func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item] {
+    func datedStandings(through day: Day) throws -> [DatedStanding] {
         try mapping {
-            let sql = Self.datedItemsSQL[visibility] ?? ""
-            let rows = try StatementRowCursor(db.cachedStatement(sql: sql), binding: [.value(day.description.databaseValue)]) {
-                try ItemRecord(sqliteStatement: $0).item
-            }
-            return try Array(rows)
+            try Array(StatementRowCursor(db.cachedStatement(sql: Self.datedStandingsSQL), binding: [.value(day.description.databaseValue)]) {
+                try DatedStandingRecord.standing(sqliteStatement: $0)
+            })
         }
     }
 

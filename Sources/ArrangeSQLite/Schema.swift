@@ -23,6 +23,10 @@ enum Schema {
     static let headingOrderIndex = "headings_by_list_order"
     /// The name of the partial index that orders the items in Today.
     static let todayOrderIndex = "items_in_today_order"
+    /// The names of the partial indexes of the open items by start date and by deadline not
+    /// dismissed (from v18), which carry what Today's order reads of them (from v19).
+    static let startDateIndex = "items_by_start_date"
+    static let deadlineIndex = "items_by_deadline"
     /// The name of the table of the completed items, the most recent first: the Logbook (from
     /// v13). Triggers on `items` keep it.
     static let completionsTable = "item_completions"
@@ -442,6 +446,20 @@ enum Schema {
             try db.execute(sql: """
                 CREATE INDEX "items_by_start_date" ON "items"("start_date") WHERE "start_date" IS NOT NULL AND "completed_at" IS NULL;
                 CREATE INDEX "items_by_deadline" ON "items"("deadline") WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0;
+                """)
+        }
+        migrator.registerMigration("v19: Today's order from its indexes") { db in
+            // The indexes of the start dates and the deadlines carry every column Today's order
+            // reads (`datedStandings`), the key of the table included, as an index of a table
+            // without row ids does: Today finds its order with no search of the table, and then
+            // reads in full only the items it shows.
+            try db.execute(sql: """
+                DROP INDEX "\(startDateIndex)";
+                DROP INDEX "\(deadlineIndex)";
+                CREATE INDEX "\(startDateIndex)" ON "items"("start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index", "completed_at") \
+                WHERE "start_date" IS NOT NULL AND "completed_at" IS NULL;
+                CREATE INDEX "\(deadlineIndex)" ON "items"("deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at") \
+                WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0;
                 """)
         }
         return migrator

@@ -23,6 +23,7 @@ open class ForwardingTransaction: ItemWriting {
     open func headings(in list: ItemList.ID) throws -> [Heading] { try base.headings(in: list) }
     open func heading(id: Heading.ID) throws -> Heading? { try base.heading(id: id) }
     open func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
+    open func items(withIDs ids: [Item.ID]) throws -> [Item] { try base.items(withIDs: ids) }
     open func standing(ofItem id: Item.ID) throws -> ItemStanding? { try base.standing(ofItem: id) }
 
     open func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
@@ -36,8 +37,8 @@ open class ForwardingTransaction: ItemWriting {
         try base.todayItems(visibility: visibility, offset: offset, limit: limit)
     }
 
-    open func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item] {
-        try base.datedItems(through: day, visibility: visibility)
+    open func datedStandings(through day: Day) throws -> [DatedStanding] {
+        try base.datedStandings(through: day)
     }
 
     open func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? { try base.entry(id: id, in: scope) }

@@ -189,6 +189,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.items[id]
     }
 
+    func items(withIDs ids: [Item.ID]) -> [Item] {
+        ids.compactMap { state.items[$0] }
+    }
+
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
         try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
             items(for: order(of: section).entries(visibility, offset: offset, limit: limit))
@@ -199,11 +203,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         items(for: order(of: .today).entries(visibility, offset: offset, limit: limit))
     }
 
-    func datedItems(through day: Day, visibility: ItemVisibility) -> [Item] {
-        state.items.values.filter { item in
-            guard visibility.includes(item) else { return false }
-            if let start = item.when.startDate, start <= day { return true }
-            return item.deadline.map { $0 <= day && !item.deadlineDismissed } ?? false
+    func datedStandings(through day: Day) -> [DatedStanding] {
+        state.items.values.compactMap { item in
+            guard !item.isCompleted, item.isInToday(on: day) else { return nil }
+            return DatedStanding(item)
         }
     }
 

@@ -240,6 +240,36 @@ public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
     }
 }
 
+/// What Today's order reads of an item: where it stands in its list, its dates and its key in
+/// Today's hand order; not its title, notes or times.
+public struct DatedStanding: TodayDated, Identifiable, Hashable, Sendable {
+    /// The item's id.
+    public var id: Item.ID
+    /// Where the item stands in its list.
+    public var standing: ItemStanding
+    public var when: When
+    public var deadline: Day?
+    public var deadlineDismissed: Bool
+    public var todayIndex: Int64?
+
+    /// Creates the standing from its parts.
+    public init(id: Item.ID, standing: ItemStanding, when: When, deadline: Day?, deadlineDismissed: Bool, todayIndex: Int64?) {
+        self.id = id
+        self.standing = standing
+        self.when = when
+        self.deadline = deadline
+        self.deadlineDismissed = deadlineDismissed
+        self.todayIndex = todayIndex
+    }
+
+    /// What Today's order reads of `item`.
+    public init(_ item: Item) {
+        self.init(
+            id: item.id, standing: ItemStanding(item), when: item.when, deadline: item.deadline,
+            deadlineDismissed: item.deadlineDismissed, todayIndex: item.todayIndex)
+    }
+}
+
 /// Where an item stands: the list it is in, and its key there.
 public struct ItemStanding: Hashable, Sendable {
     /// The item's list.
@@ -292,6 +322,11 @@ public protocol ItemReading {
     /// The item with this id, or `nil`.
     func item(id: Item.ID) throws -> Item?
 
+    /// The items with these ids, in the order of `ids`; an id of no item is left out.
+    ///
+    /// - Complexity: O(k log n) for k ids, in one query on SQLite.
+    func items(withIDs ids: [Item.ID]) throws -> [Item]
+
     /// Where an item stands: its list, its heading, and its key there; `nil` when there is no such item.
     ///
     /// This is all that placing something before or after the item needs, and it can be read
@@ -314,12 +349,13 @@ public protocol ItemReading {
     /// A page of Today in its order (`todayIndex`, then `id`), as ``items(in:visibility:offset:limit:)`` reads a list.
     func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
 
-    /// The items whose start date, or deadline not dismissed, is on or before `day`, seen under `visibility`,
-    /// in no particular order: those Today holds by their dates on that day (`Item.todaySection(on:)`).
+    /// The open items whose start date, or deadline not dismissed, is on or before `day`, in
+    /// no particular order: those Today holds by their dates on that day
+    /// (`TodayDated.todaySection(on:)`), as Today's order reads them.
     ///
-    /// - Complexity: O(m log n) on SQLite for the m items it reads, by its indexes of the
-    ///   start dates and deadlines; O(n) in memory.
-    func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item]
+    /// - Complexity: O(log n + m) on SQLite for the m items it reads, from its indexes of the
+    ///   start dates and the deadlines alone, which carry what it reads; O(n) in memory.
+    func datedStandings(through day: Day) throws -> [DatedStanding]
 
     /// A page of the completed items of every list, the most recently completed first (then
     /// by id): the Logbook.

@@ -54,6 +54,13 @@ final class RegionRecordingReader: ItemReading {
         return try base.area(id: id)
     }
 
+    func items(withIDs ids: [Item.ID]) throws -> [Item] {
+        let items = try base.items(withIDs: ids)
+        if items.count < Set(ids).count { regions.allItems = true }
+        for item in items { regions.items.insert(item.listID) }
+        return items
+    }
+
     func item(id: Item.ID) throws -> Item? {
         let item = try base.item(id: id)
         if let item { regions.items.insert(item.listID) } else { regions.allItems = true }
@@ -73,10 +80,10 @@ final class RegionRecordingReader: ItemReading {
     }
 
     /// Notes every item: a date in any list may bring its item into Today.
-    func datedItems(through day: Day, visibility: ItemVisibility) throws -> [Item] {
+    func datedStandings(through day: Day) throws -> [DatedStanding] {
         regions.today = true
         regions.allItems = true
-        return try base.datedItems(through: day, visibility: visibility)
+        return try base.datedStandings(through: day)
     }
 
     /// Notes every item: a completion in any list changes the Logbook.

@@ -49,34 +49,94 @@ public struct TodayArrangement: Hashable, Sendable {
     ///
     /// An item that is completed shows under ``ItemVisibility/all`` while it keeps its key in Today.
     ///
-    /// - Complexity: O(n log n) for the n items Today holds, which it sorts, and one read of the
-    ///   lists; one read of the headings of each list whose arrivals are under a heading; under
-    ///   ``ItemVisibility/all``, one read of Today's hand order for the completed items.
+    /// - Complexity: As ``Page/init(on:visibility:offset:limit:in:)`` says, with every item of
+    ///   Today read by id.
     public init(on day: Day, visibility: ItemVisibility, in reader: any ItemReading) throws {
+        let order = try TodayOrder(on: day, visibility: visibility, in: reader)
+        let items = { (standings: [DatedStanding]) in try reader.items(withIDs: standings.map(\.id)) }
         self.day = day
-        var placed: [TodaySection: [Item]] = [:]
-        var arrivals: [TodaySection: [Item]] = [:]
+        ofDay = Section(arrivals: try items(order.ofDay.arrivals), placed: try items(order.ofDay.placed))
+        evening = Section(arrivals: try items(order.evening.arrivals), placed: try items(order.evening.placed))
+    }
+}
+
+extension TodayArrangement {
+    /// A page of Today on one day: some of its items in the order shown, and where the page
+    /// and This Evening begin among all of them.
+    ///
+    /// A view that shows Today a page at a time reads only the page's items in full:
+    ///
+    /// ```swift
+    /// let page = try TodayArrangement.Page(on: day, visibility: .open, offset: 0, limit: 50, in: transaction)
+    /// page.items                        // up to 50 items, in the order shown
+    /// page.eveningOffset - page.offset  // where the page's This Evening header goes, if within it
+    /// ```
+    public struct Page: Hashable, Sendable {
+        /// The day Today is of.
+        public var day: Day
+        /// The page's items, in the order shown.
+        public var items: [Item]
+        /// How many of Today's items come before the page.
+        public var offset: Int
+        /// How many items Today holds, under the page's visibility: the page is the last when
+        /// `offset + items.count` reaches it.
+        public var total: Int
+        /// Where This Evening begins among Today's items: how many are the day's.
+        public var eveningOffset: Int
+
+        /// Reads the page of at most `limit` items of Today on `day`, seen under `visibility`,
+        /// that come after its first `offset`; a negative offset or a limit below 1 reads none.
+        ///
+        /// - Complexity: O(m log m) for the m items Today holds, of which it reads only what
+        ///   Today's order needs (`ItemReading.datedStandings(through:)`); one read of the
+        ///   lists, and of the headings of each list with an arrival under a heading; the
+        ///   page's items, each read by id; under ``ItemVisibility/all``, one read of Today's
+        ///   hand order for the completed items.
+        public init(on day: Day, visibility: ItemVisibility, offset: Int, limit: Int, in reader: any ItemReading) throws {
+            let order = try TodayOrder(on: day, visibility: visibility, in: reader)
+            let standings = order.ofDay.arrivals + order.ofDay.placed + order.evening.arrivals + order.evening.placed
+            let page = offset < 0 || limit < 1 ? [] : standings.dropFirst(offset).prefix(limit)
+            self.day = day
+            items = try reader.items(withIDs: page.map(\.id))
+            self.offset = offset
+            total = standings.count
+            eveningOffset = order.ofDay.arrivals.count + order.ofDay.placed.count
+        }
+    }
+}
+
+/// Today's order on a day, over what it reads of each item: each section's arrivals in the
+/// arrivals' order, then its placed items in Today's hand order.
+private struct TodayOrder {
+    typealias Section = (arrivals: [DatedStanding], placed: [DatedStanding])
+
+    var ofDay: Section
+    var evening: Section
+
+    init(on day: Day, visibility: ItemVisibility, in reader: any ItemReading) throws {
+        var placed: [TodaySection: [DatedStanding]] = [:]
+        var arrivals: [TodaySection: [DatedStanding]] = [:]
         // The open items Today holds are all dated; the completed ones it shows keep a key.
-        let dated = try reader.datedItems(through: day, visibility: .open)
-        let completed = visibility == .open ? [] : try reader.todayItems(visibility: visibility, offset: 0, limit: .max).filter(\.isCompleted)
-        for item in dated + completed {
-            guard let section = item.todaySection(on: day) else { continue }
-            if item.keepsTodayPlace(on: day) {
-                placed[section, default: []].append(item)
+        let dated = try reader.datedStandings(through: day)
+        let completed = visibility == .open ? [] : try reader.todayItems(visibility: visibility, offset: 0, limit: .max).filter(\.isCompleted).map(DatedStanding.init)
+        for standing in dated + completed {
+            guard let section = standing.todaySection(on: day) else { continue }
+            if standing.keepsTodayPlace(on: day) {
+                placed[section, default: []].append(standing)
             } else {
-                arrivals[section, default: []].append(item)
+                arrivals[section, default: []].append(standing)
             }
         }
         for section in TodaySection.allCases {
             placed[section]?.sort { $0.todayKey < $1.todayKey }
         }
         let order = try ArrivalOrder(of: arrivals.values.joined(), on: day, in: reader)
-        ofDay = Section(arrivals: order.sorted(arrivals[.day] ?? []), placed: placed[.day] ?? [])
-        evening = Section(arrivals: order.sorted(arrivals[.evening] ?? []), placed: placed[.evening] ?? [])
+        ofDay = (order.sorted(arrivals[.day] ?? []), placed[.day] ?? [])
+        evening = (order.sorted(arrivals[.evening] ?? []), placed[.evening] ?? [])
     }
 }
 
-extension Item {
+extension DatedStanding {
     /// The item's place in Today's hand order: `todayIndex`, then `id`; for an item with a key.
     fileprivate var todayKey: OrderKey { OrderKey(sortIndex: todayIndex ?? .max, id: id.entryID) }
 }
@@ -90,12 +150,12 @@ private struct ArrivalOrder {
     let headingRanks: [Heading.ID: Int]
     let day: Day
 
-    init(of items: some Sequence<Item>, on day: Day, in reader: any ItemReading) throws {
+    init(of arrivals: some Sequence<DatedStanding>, on day: Day, in reader: any ItemReading) throws {
         self.day = day
         var listRanks: [ItemList.ID: Int] = [:]
         var headingRanks: [Heading.ID: Int] = [:]
         var needsHeadings = Set<ItemList.ID>()
-        for item in items where item.heading != nil { needsHeadings.insert(item.listID) }
+        for arrival in arrivals where arrival.standing.heading != nil { needsHeadings.insert(arrival.standing.list) }
         for (rank, list) in try reader.lists().enumerated() { listRanks[list.id] = rank }
         for list in needsHeadings {
             for (rank, heading) in try reader.headings(in: list).enumerated() { headingRanks[heading.id] = rank + 1 }
@@ -104,14 +164,14 @@ private struct ArrivalOrder {
         self.headingRanks = headingRanks
     }
 
-    func sorted(_ items: [Item]) -> [Item] {
-        items.map { (key: key(of: $0), item: $0) }.sorted { $0.key < $1.key }.map(\.item)
+    func sorted(_ arrivals: [DatedStanding]) -> [DatedStanding] {
+        arrivals.map { (key: key(of: $0), arrival: $0) }.sorted { $0.key < $1.key }.map(\.arrival)
     }
 
-    private func key(of item: Item) -> Key {
+    private func key(of arrival: DatedStanding) -> Key {
         Key(
-            arrival: item.arrivalInToday(on: day), list: listRanks[item.listID] ?? .max,
-            heading: item.heading.map { headingRanks[$0] ?? .max } ?? 0, place: item.orderKey)
+            arrival: arrival.arrivalInToday(on: day), list: listRanks[arrival.standing.list] ?? .max,
+            heading: arrival.standing.heading.map { headingRanks[$0] ?? .max } ?? 0, place: arrival.standing.key)
     }
 
     private struct Key: Comparable {

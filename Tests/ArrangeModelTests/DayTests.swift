@@ -16,9 +16,12 @@ struct DayTests {
     @Test(
         "Refuses anything but a day that exists, written YYYY-MM-DD",
         arguments: ["", "2026-11-31", "2026-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "0000-01-01", "2026-1-05", "2026/11/28",
-                    "26-11-28", "2026-11-28T10:00", " 2026-11-28", "２０２６-11-28", "+026-11-28", "tomorrow"])
+                    "26-11-28", "2026-11-28T10:00", " 2026-11-28", "２０２６-11-28", "+026-11-28", "tomorrow",
+                    "2026-1a-28", "2026-11--1", "2026/11-28", "2026-11-2 "])
     func refuses(text: String) {
         #expect(throws: DayError.notADay(text)) { try Day(parsing: text) }
+        var bytes = text
+        #expect(bytes.withUTF8 { Day(utf8: UnsafeRawBufferPointer($0)) } == nil)
     }
 
     @Test("Its error says what to write, in English and in the message table")

@@ -158,6 +158,8 @@ struct RepositoryConformanceTests {
             ("Yesterday's evening", home, 50, .on(day.adding(days: -1), evening: true), nil, 2, false),
             ("Done", home, 60, .on(day), nil, nil, true),
             ("Someday", home, 70, .someday, nil, nil, false),
+            ("Someday, due", home, 80, .someday, day, nil, false),
+            ("Done, placed", home, 90, .on(day), nil, 7, true),
         ]
         try store.repository.write { transaction in
             for (title, list, sortIndex, when, deadline, todayIndex, completed) in rows {
@@ -167,20 +169,43 @@ struct RepositoryConformanceTests {
                 try transaction.insert(item)
             }
         }
-        let dated = try store.repository.read { try $0.datedItems(through: day, visibility: .open) }
-        #expect(Set(dated.map(\.title)) == ["Placed", "Early", "Due", "Work", "Evening", "Yesterday's evening"])
-        #expect(Set(try store.repository.read { try $0.datedItems(through: day, visibility: .all) }.map(\.title)) == Set(dated.map(\.title)).union(["Done"]))
-        #expect(Set(try store.repository.read { try $0.datedItems(through: day.adding(days: 3), visibility: .open) }.map(\.title)).contains("Later"))
+        let everything = try store.repository.read { try $0.items(in: home.id, visibility: .all, offset: 0, limit: 20) + $0.items(in: work.id, visibility: .all, offset: 0, limit: 20) }
+        let byTitle = Dictionary(uniqueKeysWithValues: everything.map { ($0.title, $0) })
+        func datedTitles(through day: Day) throws -> Set<String> {
+            let standings = try store.repository.read { try $0.datedStandings(through: day) }
+            // Each standing says what the item's row says.
+            for standing in standings { #expect(standing == DatedStanding(try #require(everything.first { $0.id == standing.id }))) }
+            #expect(Set(standings.map(\.id)).count == standings.count, "no item twice")
+            return Set(standings.compactMap { standing in byTitle.first { $0.value.id == standing.id }?.key })
+        }
+        #expect(try datedTitles(through: day) == ["Placed", "Early", "Due", "Work", "Evening", "Yesterday's evening", "Someday, due"])
+        #expect(try datedTitles(through: day.adding(days: 3)).contains("Later"))
 
         let today = try store.repository.read { try TodayArrangement(on: day, visibility: .open, in: $0) }
         // Arrivals by the day they came, then the sidebar's order of the lists (Home, then Work), then their places.
-        #expect(today.ofDay.arrivals.map(\.title) == ["Early", "Yesterday's evening", "Due", "Work"])
+        #expect(today.ofDay.arrivals.map(\.title) == ["Early", "Yesterday's evening", "Due", "Someday, due", "Work"])
         #expect(today.ofDay.placed.map(\.title) == ["Placed"])
         #expect(today.evening.items.map(\.title) == ["Evening"])
-        #expect(today.items.count == 6)
+        #expect(today.items.count == 7)
         let tomorrow = try store.repository.read { try TodayArrangement(on: day.adding(days: 1), visibility: .open, in: $0) }
-        #expect(tomorrow.ofDay.arrivals.map(\.title) == ["Early", "Yesterday's evening", "Due", "Evening", "Work", "Later"])
+        #expect(tomorrow.ofDay.arrivals.map(\.title) == ["Early", "Yesterday's evening", "Due", "Evening", "Someday, due", "Work", "Later"])
         #expect(tomorrow.evening.items.isEmpty)
+
+        // A page of Today is that stretch of it, read alone.
+        for visibility in ItemVisibility.allCases {
+            let whole = try store.repository.read { try TodayArrangement(on: day, visibility: visibility, in: $0) }
+            // Under `.all`, the completed item that keeps its key shows among the placed ones.
+            #expect(whole.ofDay.placed.map(\.title) == (visibility == .all ? ["Placed", "Done, placed"] : ["Placed"]))
+            for offset in 0...whole.items.count + 1 {
+                for limit in 1...3 {
+                    let page = try store.repository.read { try TodayArrangement.Page(on: day, visibility: visibility, offset: offset, limit: limit, in: $0) }
+                    #expect(page.items == Array(whole.items.dropFirst(offset).prefix(limit)), "offset \(offset), limit \(limit)")
+                    #expect(page.total == whole.items.count && page.eveningOffset == whole.ofDay.items.count && page.offset == offset)
+                }
+            }
+        }
+        #expect(try store.repository.read { try TodayArrangement.Page(on: day, visibility: .open, offset: -1, limit: 3, in: $0) }.items.isEmpty)
+        #expect(try store.repository.read { try TodayArrangement.Page(on: day, visibility: .open, offset: 0, limit: 0, in: $0) }.items.isEmpty)
     }
 
     @Test("Item changes that name an unknown item or list are refused", arguments: Backend.allCases)

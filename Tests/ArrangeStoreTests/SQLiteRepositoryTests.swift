@@ -207,7 +207,7 @@ struct SQLiteRepositoryTests {
         "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
-        "v18: Today by dates",
+        "v18: Today by dates", "v19: Today's order from its indexes",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -535,6 +535,16 @@ struct SQLiteRepositoryTests {
             #expect(todayOrder.columns == ["today_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [Schema.todayOrderIndex])?
                 .hasSuffix("WHERE \"today_index\" IS NOT NULL") == true)
+            // The open items by start date and by deadline not dismissed, with all that Today's order reads of them.
+            for (name, columns, condition) in [
+                (Schema.startDateIndex, ["start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index", "completed_at"],
+                 "WHERE \"start_date\" IS NOT NULL AND \"completed_at\" IS NULL"),
+                (Schema.deadlineIndex, ["deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at"],
+                 "WHERE \"deadline\" IS NOT NULL AND \"completed_at\" IS NULL AND \"deadline_dismissed\" = 0"),
+            ] {
+                #expect(try db.indexes(on: "items").first { $0.name == name }?.columns == columns)
+                #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [name])?.hasSuffix(condition) == true, "\(name)")
+            }
             // The items are stored in the order of their lists, each heading's together; the ids have a unique index.
             #expect(try db.primaryKey("items").columns == ["list_id", "heading_id", "sort_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'items'")?.hasSuffix("WITHOUT ROWID") == true)
@@ -618,7 +628,7 @@ struct SQLiteRepositoryTests {
         }
     }
 
-    @Test("Migrations v12, v16 and v18 store the items in list order and keep every row, Today's order (from the day of the migration), the Logbook and an app's references to an item")
+    @Test("Migrations v12, v16, v18 and v19 store the items in list order and keep every row, Today's order (from the day of the migration), the Logbook and an app's references to an item")
     func upgradeToItemsInListOrder() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("Arrange.sqlite")
@@ -671,6 +681,8 @@ struct SQLiteRepositoryTests {
         #expect(try repository.read { try $0.items(in: work.id, visibility: .all, offset: 0, limit: .max) } == byKey(work.id))
         let today = migrated.filter { $0.todayIndex != nil }.sorted { ($0.todayIndex ?? 0, $0.id) < ($1.todayIndex ?? 0, $1.id) }
         #expect(try repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) } == today)
+        // Today by dates, from the indexes v19 makes again, holds them in their places.
+        #expect(try repository.read { try TodayArrangement(on: migrationDay, visibility: .open, in: $0) }.ofDay.placed == today.filter { !$0.isCompleted })
         #expect(try repository.read { try $0.completedItems(offset: 0, limit: 10) }.map(\.id) == [items[1].id])
         #expect(try repository.integrityProblems() == [])
 
@@ -865,6 +877,16 @@ struct SQLiteRepositoryTests {
                 .map { row in row["detail"] ?? "" }
         }
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX \(Schema.itemIDIndex) (id>? AND id<?)"), "\(plan)")
+    }
+
+    @Test("What Today's order reads comes from the indexes of the start dates and the deadlines alone, with no sorting step")
+    func datedStandingsPlan() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let plan = try repository.queryPlan(SQLiteTransaction.datedStandingsSQL, arguments: ["2026-11-28"])
+        for index in [Schema.startDateIndex, Schema.deadlineIndex] {
+            #expect(plan.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
+        }
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(plan)")
     }
 
     @Test("The Logbook's page and count come from the table of completions, with no sorting step")
