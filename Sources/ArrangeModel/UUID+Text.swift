@@ -72,39 +72,42 @@ extension UUID {
     }
 
     /// Reads the canonical text form (8-4-4-4-12 hex digits, in either case) from its UTF-8
-    /// bytes, without Foundation's general parser, which dominated the cost of reading rows.
+    /// bytes, without Foundation's general parser, which dominated the cost of reading rows:
+    /// eight digits at a time, in the bits of a `UInt64`.
     ///
     /// - Returns: `nil` unless `bytes` hold exactly that form.
     init?(canonicalUTF8 bytes: UnsafeRawBufferPointer) {
         let dash = UInt8(ascii: "-")
         guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return nil }
-        var halves: (high: UInt64, low: UInt64) = (0, 0)
-        var isValid = true
-        func accumulate(_ offsets: Range<Int>, into half: inout UInt64) {
-            for offset in offsets {
-                let character = bytes[offset]
-                let decimal = character &- UInt8(ascii: "0")
-                // Setting the 0x20 bit lowers an ASCII capital letter.
-                let letter = (character | 0x20) &- UInt8(ascii: "a")
-                let nibble: UInt8
-                if decimal < 10 {
-                    nibble = decimal
-                } else if letter < 6 {
-                    nibble = letter &+ 10
-                } else {
-                    isValid = false
-                    return
-                }
-                half = half << 4 | UInt64(nibble)
-            }
-        }
-        accumulate(0..<8, into: &halves.high)
-        accumulate(9..<13, into: &halves.high)
-        accumulate(14..<18, into: &halves.high)
-        accumulate(19..<23, into: &halves.low)
-        accumulate(24..<36, into: &halves.low)
-        guard isValid else { return nil }
-        let bigEndian = (halves.high.bigEndian, halves.low.bigEndian)
+        func eight(at offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func four(at offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        guard let first = Self.value(ofHexDigits: eight(at: 0)), let second = Self.value(ofHexDigits: four(at: 9) | four(at: 14) << 32),
+              let third = Self.value(ofHexDigits: four(at: 19) | four(at: 24) << 32), let fourth = Self.value(ofHexDigits: eight(at: 28))
+        else { return nil }
+        let bigEndian = ((UInt64(first) << 32 | UInt64(second)).bigEndian, (UInt64(third) << 32 | UInt64(fourth)).bigEndian)
         self = withUnsafeBytes(of: bigEndian) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    }
+
+    /// The value of eight hex digits, in either case, held one per byte in `chunk`, the first
+    /// digit in its lowest byte; `nil` unless all eight bytes are hex digits.
+    ///
+    /// Each test runs on the eight bytes at once: adding `0x80 - a` to a byte below `0x80` sets
+    /// its high bit exactly when the byte is `a` or more, and no sum carries into the next byte.
+    @inline(__always)
+    private static func value(ofHexDigits chunk: UInt64) -> UInt32? {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard chunk & highBits == 0 else { return nil }
+        // '0' is 0x30 and '9' 0x39; setting the 0x20 bits lowers capitals, and 'a' is 0x61, 'f' 0x66.
+        let isDigit = (chunk &+ 0x5050_5050_5050_5050) & ~(chunk &+ 0x4646_4646_4646_4646) & highBits
+        let lowered = chunk | 0x2020_2020_2020_2020
+        let isLetter = (lowered &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(lowered &+ 0x1919_1919_1919_1919) & highBits
+        guard isDigit | isLetter == highBits else { return nil }
+        // A digit's low four bits are its value; a letter's, its value less 9. The first digit
+        // goes to the highest byte, then each step packs pairs of neighbours together.
+        var nibbles = ((chunk & 0x0F0F_0F0F_0F0F_0F0F) &+ (isLetter >> 7) &* 9).byteSwapped
+        nibbles = (nibbles | nibbles >> 4) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles >> 8) & 0x0000_FFFF_0000_FFFF
+        nibbles = (nibbles | nibbles >> 16) & 0x0000_0000_FFFF_FFFF
+        return UInt32(truncatingIfNeeded: nibbles)
     }
 }

@@ -56,3 +56,31 @@ extension LowercasedUUIDTextTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "id:" + uuids.map(\.lowercasedString).joined())
     }
 }
+
+@Suite("Identifier(utf8:)")
+struct IdentifierParsingTests {
+    @Test("It reads the canonical form in either case as Foundation does, and refuses anything else, whichever byte of the text is changed to whatever value")
+    func matchesFoundation() {
+        var random = SeededRandomNumberGenerator(seed: 11)
+        let uuids = (0..<12).map { _ in
+            withUnsafeBytes(of: (random.next() as UInt64, random.next() as UInt64)) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+        }
+        let parse = { (bytes: [UInt8]) in bytes.withUnsafeBytes { Item.ID(utf8: $0)?.rawValue } }
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        for (index, uuid) in uuids.enumerated() {
+            let text = index.isMultiple(of: 2) ? uuid.uuidString : uuid.uuidString.lowercased()
+            #expect(parse(Array(text.utf8)) == uuid)
+            for offset in 0..<36 {
+                for value in UInt8.min...UInt8.max {
+                    var bytes = Array(text.utf8)
+                    bytes[offset] = value
+                    // Canonical: a dash at 8, 13, 18 and 23, a hex digit everywhere else.
+                    let isCanonical = bytes.indices.allSatisfy { [8, 13, 18, 23].contains($0) ? bytes[$0] == UInt8(ascii: "-") : hexDigits.contains(bytes[$0]) }
+                    let expected = isCanonical ? UUID(uuidString: String(decoding: bytes, as: UTF8.self)) : nil
+                    #expect(parse(bytes) == expected && (expected != nil) == isCanonical, "\(offset): \(value)")
+                }
+            }
+        }
+        #expect(parse(Array("3f2a".utf8)) == nil && parse([]) == nil)
+    }
+}
