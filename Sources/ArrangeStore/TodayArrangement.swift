@@ -90,7 +90,7 @@ extension TodayArrangement {
         /// - Complexity: O(m log m) for the m items Today holds, of which it reads only what
         ///   Today's order needs (`ItemReading.datedStandings(through:)`); one read of the
         ///   lists, and of the headings of each list with an arrival under a heading; the
-        ///   page's items, each read by id; under ``ItemVisibility/all``, one read of Today's
+        ///   page's items, read by id (`ItemReading.items(withIDs:)`); under ``ItemVisibility/all``, one read of Today's
         ///   hand order for the completed items.
         public init(on day: Day, visibility: ItemVisibility, offset: Int, limit: Int, in reader: any ItemReading) throws {
             let order = try TodayOrder(on: day, visibility: visibility, in: reader)

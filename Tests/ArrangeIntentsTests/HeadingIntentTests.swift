@@ -84,6 +84,41 @@ struct HeadingIntentTests {
         #expect(try await outline(session, "Home") == ["Packing:", "Tent", "Boots"])
     }
 
+    @Test("Undo takes back a heading made, a heading moved within its list, by id or by offsets, and items moved under a heading, across it and out of it; redo does each again")
+    func undoOfEachChange() async throws {
+        let (session, packing, before, items) = try await trip()
+        let trip = try session.list("Trip")
+        let start = ["Map", "Packing:", "Tent", "Boots", "Before:", "Visa"]
+        let (map, tent, visa) = (try #require(items["Map"]), try #require(items["Tent"]), try #require(items["Visa"]))
+        let changes: [(String, [String], () async throws -> Void)] = [
+            ("made", ["Map", "Packing:", "Tent", "Boots", "Food:", "Before:", "Visa"], {
+                try await session.run(CreateHeading(title: "Food", in: trip, placement: .after(packing)))
+            }),
+            ("moved by id", ["Map", "Before:", "Visa", "Packing:", "Tent", "Boots"], { try await session.run(MoveHeading(packing, to: .after(before))) }),
+            ("moved by offsets", ["Map", "Before:", "Visa", "Packing:", "Tent", "Boots"], {
+                try await session.run(MoveHeadingsAtOffsets(fromOffsets: [1], toOffset: 0, in: trip, shown: [packing, before]))
+            }),
+            ("an item under a heading", ["Packing:", "Tent", "Map", "Boots", "Before:", "Visa"], {
+                try await session.run(MoveItems([map], to: .after(tent), section: .heading(packing)))
+            }),
+            ("an item out of its heading", ["Map", "Visa", "Packing:", "Tent", "Boots", "Before:"], {
+                try await session.run(MoveItems([visa], to: .bottom, section: .noHeading))
+            }),
+            ("items across headings", ["Map", "Packing:", "Boots", "Before:", "Visa", "Tent"], {
+                try await session.run(MoveItems([tent], to: .after(visa), section: .heading(before)))
+            }),
+        ]
+        for (change, after, run) in changes {
+            try await run()
+            #expect(try await outline(session) == after, "\(change)")
+            try await session.run(Undo())
+            #expect(try await outline(session) == start, "undo of \(change)")
+            try await session.run(Redo())
+            #expect(try await outline(session) == after, "redo of \(change)")
+            try await session.run(Undo())
+        }
+    }
+
     @Test("Deleting a heading deletes its items; undo brings all of them back, redo deletes them again; deleting the list keeps them for undo too")
     func deleteAndUndo() async throws {
         let (session, packing, _, items) = try await trip()

@@ -135,7 +135,7 @@ struct OrderingsRun {
     /// - Returns: The ordering whose keys the operation may write.
     mutating func apply(_ words: [Int]) throws -> Touched {
         let list = allLists[words[1] % allLists.count]
-        switch words[0] % 20 {
+        switch words[0] % 22 {
         case 0, 1:
             let order = items[list] ?? []
             let placement = Self.placement(from: words[2], staying: order)
@@ -319,6 +319,25 @@ struct OrderingsRun {
             order.referenceMove(fromOffsets: offsets, toOffset: destination)
             headingItems[heading] = order
             return .listItems
+        case 20:
+            guard var order = headings[list], !order.isEmpty else { return .none }
+            let offsets = IndexSet((0..<order.count).filter { (words[1] >> ($0 % 30)) & 1 == 1 || $0 == words[1] % order.count })
+            let destination = words[3] % (order.count + 1)
+            log.append("move a list's headings at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .headings(list))
+            order.referenceMove(fromOffsets: offsets, toOffset: destination)
+            headings[list] = order
+            return .headings
+        case 21:
+            let area = areas[words[1] % areas.count]
+            guard var order = areaLists[area], !order.isEmpty else { return .none }
+            let offsets = IndexSet((0..<order.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % order.count })
+            let destination = words[3] % (order.count + 1)
+            log.append("move an area's lists at \(Array(offsets)) to \(destination)")
+            try service.move(fromOffsets: offsets, toOffset: destination, in: .area(area))
+            order.referenceMove(fromOffsets: offsets, toOffset: destination)
+            areaLists[area] = order
+            return .lists
         default:
             guard let id = allItems.randomElement(seed: words[2]) else { return .none }
             log.append("toggle completion")

@@ -14,8 +14,10 @@ struct ThingsFixture {
     let pool: DatabasePool
     var path: String { folder.appendingPathComponent("main.sqlite").path }
 
-    /// 2026-11-23, the day of the import.
-    static let today = ThingsDay.packed(year: 2026, month: 11, day: 23)
+    /// 2026-11-23, the day of the import, as Things packs a day (things.py: the year shifted
+    /// left 16 bits, the month 12, the day 7): written out, so that the fixture follows Things'
+    /// encoding and not the importer's.
+    static let today: Int64 = 132_823_936
     static let importDay = Date(timeIntervalSince1970: 1_795_392_000 + 12 * 3_600)
     static var utc: Calendar {
         var calendar = Calendar(identifier: .gregorian)
@@ -37,8 +39,8 @@ struct ThingsFixture {
                 """)
             try db.execute(sql: #"CREATE TABLE TMChecklistItem (uuid TEXT PRIMARY KEY, title TEXT, task TEXT, "index" INTEGER, status INTEGER, stopDate REAL)"#)
             try db.execute(sql: #"INSERT INTO TMArea VALUES ('A-home', 'Home', 2), ('A-work', 'Work', 1)"#)
-            let past = ThingsDay.packed(year: 2026, month: 11, day: 20)
-            let future = ThingsDay.packed(year: 2027, month: 1, day: 1)
+            let past: Int64 = 132_823_552  // 2026-11-20
+            let future: Int64 = 132_845_696  // 2027-01-01
             // uuid, title, type, status, trashed, start, startDate, deadline, suppression, area, project, heading, index, todayIndex, created, stop, rule
             let rows: [[(any DatabaseValueConvertible)?]] = [
                 ["P-garden", "Garden", 1, 0, 0, 1, nil, nil, nil, nil, nil, nil, 5, 0, 10, nil, nil],
@@ -158,6 +160,9 @@ struct ThingsImportTests {
         #expect(items["Call mom"]?.when == .anytime && items["Call mom"]?.deadline == nil)
         #expect(items["Fix door"]?.deadline == past && items["Fix door"]?.when == .anytime)
         #expect(items["Clean gutter"]?.deadline == past && items["Clean gutter"]?.deadlineDismissed == true, "a dismissed deadline is still the deadline")
+        let importDay = try Day(parsing: "2026-11-23")
+        #expect(ThingsDay.packed(year: 2026, month: 11, day: 23) == ThingsFixture.today && ThingsDay.day(ThingsFixture.today) == importDay)
+        #expect(ThingsDay.packed(year: 2024, month: 2, day: 29) == 132_656_768)
         #expect(ThingsDay.day(ThingsDay.packed(year: 2024, month: 2, day: 29)) == (try Day(parsing: "2024-02-29")))
         #expect(ThingsDay.day(ThingsDay.packed(year: 2026, month: 2, day: 30)) == nil, "a packed day that does not exist is no date")
         #expect(ThingsDay.day(0) == nil)
