@@ -65,11 +65,17 @@ final class SQLiteTransaction: ItemWriting {
     /// is on or before a day (`?1`): each half of the union reads its own index alone, which
     /// carries the columns (v19), the second leaving out what the first read, so that no
     /// temporary table sorts out repeats.
-    static let datedStandingsSQL = """
-        SELECT \(DatedStandingRecord.selection) FROM items WHERE start_date <= ?1 AND completed_at IS NULL \
-        UNION ALL SELECT \(DatedStandingRecord.selection) FROM items \
+    static let datedStandingsSQL = datedSQL(selecting: DatedStandingRecord.selection)
+    /// The same items in full: each index entry leads to its row by the table's key.
+    static let datedItemsSQL = datedSQL(selecting: ItemRecord.selection)
+
+    private static func datedSQL(selecting columns: String) -> String {
+        """
+        SELECT \(columns) FROM items WHERE start_date <= ?1 AND completed_at IS NULL \
+        UNION ALL SELECT \(columns) FROM items \
         WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND (start_date IS NULL OR start_date > ?1)
         """
+    }
     /// How many items are completed.
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
     /// Sets an item's key in a list, if the item is in that list under that heading (or none).
@@ -224,6 +230,14 @@ final class SQLiteTransaction: ItemWriting {
         try mapping {
             try Array(StatementRowCursor(db.cachedStatement(sql: Self.datedStandingsSQL), binding: [.value(day.description.databaseValue)]) {
                 try DatedStandingRecord.standing(sqliteStatement: $0)
+            })
+        }
+    }
+
+    func datedItems(through day: Day) throws -> [Item] {
+        try mapping {
+            try Array(StatementRowCursor(db.cachedStatement(sql: Self.datedItemsSQL), binding: [.value(day.description.databaseValue)]) {
+                try ItemRecord(sqliteStatement: $0).item
             })
         }
     }

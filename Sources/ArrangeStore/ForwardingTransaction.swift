@@ -41,6 +41,10 @@ open class ForwardingTransaction: ItemWriting {
         try base.datedStandings(through: day)
     }
 
+    open func datedItems(through day: Day) throws -> [Item] {
+        try base.datedItems(through: day)
+    }
+
     open func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? { try base.entry(id: id, in: scope) }
 
     open func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {

@@ -204,10 +204,11 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     }
 
     func datedStandings(through day: Day) -> [DatedStanding] {
-        state.items.values.compactMap { item in
-            guard !item.isCompleted, item.isInToday(on: day) else { return nil }
-            return DatedStanding(item)
-        }
+        datedItems(through: day).map(DatedStanding.init)
+    }
+
+    func datedItems(through day: Day) -> [Item] {
+        state.items.values.filter { !$0.isCompleted && $0.isInToday(on: day) }
     }
 
     func completedItems(offset: Int, limit: Int) -> [Item] {

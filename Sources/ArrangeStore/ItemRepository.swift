@@ -357,6 +357,12 @@ public protocol ItemReading {
     ///   start dates and the deadlines alone, which carry what it reads; O(n) in memory.
     func datedStandings(through day: Day) throws -> [DatedStanding]
 
+    /// The items of ``datedStandings(through:)``, in full: for a read of the whole of Today.
+    ///
+    /// - Complexity: O(log n + m) searches on SQLite for the m items it reads, each found from
+    ///   its entry in the indexes of the start dates and the deadlines; O(n) in memory.
+    func datedItems(through day: Day) throws -> [Item]
+
     /// A page of the completed items of every list, the most recently completed first (then
     /// by id): the Logbook.
     ///

@@ -86,6 +86,13 @@ final class RegionRecordingReader: ItemReading {
         return try base.datedStandings(through: day)
     }
 
+    /// Notes every item, as ``datedStandings(through:)`` does.
+    func datedItems(through day: Day) throws -> [Item] {
+        regions.today = true
+        regions.allItems = true
+        return try base.datedItems(through: day)
+    }
+
     /// Notes every item: a completion in any list changes the Logbook.
     func completedItems(offset: Int, limit: Int) throws -> [Item] {
         regions.allItems = true

@@ -50,13 +50,15 @@ public struct TodayArrangement: Hashable, Sendable {
     /// An item that is completed shows under ``ItemVisibility/all`` while it keeps its key in Today.
     ///
     /// - Complexity: As ``Page/init(on:visibility:offset:limit:in:)`` says, with every item of
-    ///   Today read by id.
+    ///   Today read in full as its order is found (`ItemReading.datedItems(through:)`).
     public init(on day: Day, visibility: ItemVisibility, in reader: any ItemReading) throws {
-        let order = try TodayOrder(on: day, visibility: visibility, in: reader)
-        let items = { (standings: [DatedStanding]) in try reader.items(withIDs: standings.map(\.id)) }
+        let items = try reader.datedItems(through: day) + TodayOrder.completedItems(seenUnder: visibility, in: reader)
+        let byID = Dictionary(items.map { ($0.id, $0) }) { first, _ in first }
+        let order = try TodayOrder(of: items.map(DatedStanding.init), on: day, in: reader)
+        let resolved = { (standings: [DatedStanding]) in standings.compactMap { byID[$0.id] } }
         self.day = day
-        ofDay = Section(arrivals: try items(order.ofDay.arrivals), placed: try items(order.ofDay.placed))
-        evening = Section(arrivals: try items(order.evening.arrivals), placed: try items(order.evening.placed))
+        ofDay = Section(arrivals: resolved(order.ofDay.arrivals), placed: resolved(order.ofDay.placed))
+        evening = Section(arrivals: resolved(order.evening.arrivals), placed: resolved(order.evening.placed))
     }
 }
 
@@ -93,7 +95,8 @@ extension TodayArrangement {
         ///   page's items, read by id (`ItemReading.items(withIDs:)`); under ``ItemVisibility/all``, one read of Today's
         ///   hand order for the completed items.
         public init(on day: Day, visibility: ItemVisibility, offset: Int, limit: Int, in reader: any ItemReading) throws {
-            let order = try TodayOrder(on: day, visibility: visibility, in: reader)
+            let completed = try TodayOrder.completedItems(seenUnder: visibility, in: reader)
+            let order = try TodayOrder(of: try reader.datedStandings(through: day) + completed.map(DatedStanding.init), on: day, in: reader)
             let standings = order.ofDay.arrivals + order.ofDay.placed + order.evening.arrivals + order.evening.placed
             let page = offset < 0 || limit < 1 ? [] : standings.dropFirst(offset).prefix(limit)
             self.day = day
@@ -113,13 +116,17 @@ private struct TodayOrder {
     var ofDay: Section
     var evening: Section
 
-    init(on day: Day, visibility: ItemVisibility, in reader: any ItemReading) throws {
+    /// The completed items Today shows under `visibility`: those that keep a key in Today's
+    /// hand order. The open items Today holds are all dated (`ItemReading.datedStandings(through:)`).
+    static func completedItems(seenUnder visibility: ItemVisibility, in reader: any ItemReading) throws -> [Item] {
+        visibility == .open ? [] : try reader.todayItems(visibility: visibility, offset: 0, limit: .max).filter(\.isCompleted)
+    }
+
+    /// Orders `candidates`, the items Today may hold on `day`, as Today shows them.
+    init(of candidates: [DatedStanding], on day: Day, in reader: any ItemReading) throws {
         var placed: [TodaySection: [DatedStanding]] = [:]
         var arrivals: [TodaySection: [DatedStanding]] = [:]
-        // The open items Today holds are all dated; the completed ones it shows keep a key.
-        let dated = try reader.datedStandings(through: day)
-        let completed = visibility == .open ? [] : try reader.todayItems(visibility: visibility, offset: 0, limit: .max).filter(\.isCompleted).map(DatedStanding.init)
-        for standing in dated + completed {
+        for standing in candidates {
             guard let section = standing.todaySection(on: day) else { continue }
             if standing.keepsTodayPlace(on: day) {
                 placed[section, default: []].append(standing)

@@ -176,6 +176,9 @@ struct RepositoryConformanceTests {
             // Each standing says what the item's row says.
             for standing in standings { #expect(standing == DatedStanding(try #require(everything.first { $0.id == standing.id }))) }
             #expect(Set(standings.map(\.id)).count == standings.count, "no item twice")
+            // The same items, in full.
+            let items = try store.repository.read { try $0.datedItems(through: day) }
+            #expect(Set(items) == Set(everything.filter { item in standings.contains { $0.id == item.id } }) && items.count == standings.count)
             return Set(standings.compactMap { standing in byTitle.first { $0.value.id == standing.id }?.key })
         }
         #expect(try datedTitles(through: day) == ["Placed", "Early", "Due", "Work", "Evening", "Yesterday's evening", "Someday, due"])

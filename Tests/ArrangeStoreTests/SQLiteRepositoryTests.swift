@@ -879,7 +879,7 @@ struct SQLiteRepositoryTests {
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX \(Schema.itemIDIndex) (id>? AND id<?)"), "\(plan)")
     }
 
-    @Test("What Today's order reads comes from the indexes of the start dates and the deadlines alone, with no sorting step")
+    @Test("What Today's order reads comes from the indexes of the start dates and the deadlines alone, and the items in full through them, with no sorting step")
     func datedStandingsPlan() throws {
         let repository = try SQLiteItemRepository.inMemory()
         let plan = try repository.queryPlan(SQLiteTransaction.datedStandingsSQL, arguments: ["2026-11-28"])
@@ -887,6 +887,12 @@ struct SQLiteRepositoryTests {
             #expect(plan.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
         }
         #expect(!plan.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(plan)")
+        // The items in full: the same indexes, each entry leading to its row.
+        let full = try repository.queryPlan(SQLiteTransaction.datedItemsSQL, arguments: ["2026-11-28"])
+        for index in [Schema.startDateIndex, Schema.deadlineIndex] {
+            #expect(full.contains { $0.contains("USING INDEX \(index)") }, "\(full)")
+        }
+        #expect(!full.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(full)")
     }
 
     @Test("The Logbook's page and count come from the table of completions, with no sorting step")
