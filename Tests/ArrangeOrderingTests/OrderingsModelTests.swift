@@ -168,8 +168,7 @@ struct OrderingsRun {
             return .lists
         case 4:
             guard !lists.isEmpty else { return .none }
-            let offsets = IndexSet((0..<lists.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % lists.count })
-            let destination = words[3] % (lists.count + 1)
+            let (offsets, destination) = Self.drag(among: lists.count, bits: words[2], destination: words[3])
             log.append("move lists at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .lists)
             lists.referenceMove(fromOffsets: offsets, toOffset: destination)
@@ -195,8 +194,7 @@ struct OrderingsRun {
         case 7:
             let visible = today.filter { !completed.contains($0) }
             guard !visible.isEmpty else { return .none }
-            let offsets = IndexSet((0..<visible.count).filter { (words[2] >> ($0 % 30)) & 1 == 1 || $0 == words[2] % visible.count })
-            let destination = words[3] % (visible.count + 1)
+            let (offsets, destination) = Self.drag(among: visible.count, bits: words[2], destination: words[3])
             log.append("move Today's open items at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .today, visibility: .open)
             let moving = offsets.map { visible[$0] }
@@ -233,8 +231,7 @@ struct OrderingsRun {
             return .checklist(item)
         case 12:
             guard let item = checklists.keys.sorted().randomElement(seed: words[2]), var order = checklists[item] else { return .none }
-            let offsets = IndexSet((0..<order.count).filter { (words[1] >> ($0 % 30)) & 1 == 1 || $0 == words[1] % order.count })
-            let destination = words[3] % (order.count + 1)
+            let (offsets, destination) = Self.drag(among: order.count, bits: words[1], destination: words[3])
             log.append("move a checklist's entries at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .checklist(item))
             order.referenceMove(fromOffsets: offsets, toOffset: destination)
@@ -249,8 +246,7 @@ struct OrderingsRun {
             areas = Self.inserting([area], at: placement, into: staying)
             return .areas
         case 14:
-            let offsets = IndexSet((0..<areas.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % areas.count })
-            let destination = words[3] % (areas.count + 1)
+            let (offsets, destination) = Self.drag(among: areas.count, bits: words[2], destination: words[3])
             log.append("move areas at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .areas)
             areas.referenceMove(fromOffsets: offsets, toOffset: destination)
@@ -312,8 +308,7 @@ struct OrderingsRun {
             guard let heading = allHeadings.filter({ !(headingItems[$0] ?? []).isEmpty }).randomElement(seed: words[2]),
                   var order = headingItems[heading]
             else { return .none }
-            let offsets = IndexSet((0..<order.count).filter { (words[1] >> ($0 % 30)) & 1 == 1 || $0 == words[1] % order.count })
-            let destination = words[3] % (order.count + 1)
+            let (offsets, destination) = Self.drag(among: order.count, bits: words[1], destination: words[3])
             log.append("move a heading's items at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .heading(heading))
             order.referenceMove(fromOffsets: offsets, toOffset: destination)
@@ -321,8 +316,7 @@ struct OrderingsRun {
             return .listItems
         case 20:
             guard var order = headings[list], !order.isEmpty else { return .none }
-            let offsets = IndexSet((0..<order.count).filter { (words[1] >> ($0 % 30)) & 1 == 1 || $0 == words[1] % order.count })
-            let destination = words[3] % (order.count + 1)
+            let (offsets, destination) = Self.drag(among: order.count, bits: words[1], destination: words[3])
             log.append("move a list's headings at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .headings(list))
             order.referenceMove(fromOffsets: offsets, toOffset: destination)
@@ -331,8 +325,7 @@ struct OrderingsRun {
         case 21:
             let area = areas[words[1] % areas.count]
             guard var order = areaLists[area], !order.isEmpty else { return .none }
-            let offsets = IndexSet((0..<order.count).filter { (words[2] >> $0) & 1 == 1 || $0 == words[2] % order.count })
-            let destination = words[3] % (order.count + 1)
+            let (offsets, destination) = Self.drag(among: order.count, bits: words[2], destination: words[3])
             log.append("move an area's lists at \(Array(offsets)) to \(destination)")
             try service.move(fromOffsets: offsets, toOffset: destination, in: .area(area))
             order.referenceMove(fromOffsets: offsets, toOffset: destination)
@@ -352,6 +345,12 @@ struct OrderingsRun {
     }
 
     /// A placement among `staying`, the entries that do not move.
+    /// A drag among `count` entries drawn from two words: the offsets whose bits `bits` sets
+    /// (its bits repeat past 30), always with one of them, and a destination from 0 to `count`.
+    static func drag(among count: Int, bits: Int, destination word: Int) -> (offsets: IndexSet, destination: Int) {
+        (IndexSet((0..<count).filter { (bits >> ($0 % 30)) & 1 == 1 || $0 == bits % count }), word % (count + 1))
+    }
+
     static func placement<ID>(from word: Int, staying: [ID]) -> Placement<ID> {
         switch (word % 5, staying.randomElement(seed: word >> 3)) {
         case (0, _): .top
