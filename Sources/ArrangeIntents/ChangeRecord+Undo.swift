@@ -81,7 +81,7 @@ extension ChangeRecord.Neighbours {
 extension ChangeRecord.Run {
     /// The entries an ordering service placed, in their new order, and their neighbours.
     init(_ report: OrderingReport, in scope: OrderScope) {
-        self.init(entries: report.placed.sorted { $0.key < $1.key }.map(\.id), scope: scope, neighbours: ChangeRecord.Neighbours(report))
+        self.init(entries: report.placed.sorted().map(\.id), scope: scope, neighbours: ChangeRecord.Neighbours(report))
     }
 }
 

@@ -56,7 +56,7 @@ extension OrderingService {
                 let placement = try keys(for: rest.count, in: Gap(lower: first.key, upper: upper), scope: scope, excluding: excluded, in: transaction)
                 try transaction.setSortIndices(
                     placement.respread + zip(rest, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }, in: scope, updatedAt: now())
-                report.placed += try rest.compactMap { try transaction.entry(id: $0.id, in: scope) }
+                report.placed += try rest.compactMap { try transaction.entry(id: $0.id, in: scope)?.key }
                 report.rowsWritten += rest.count + placement.respread.count
                 report.rowsRespread += placement.respread.count
             }

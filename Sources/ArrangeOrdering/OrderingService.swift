@@ -66,7 +66,7 @@ public final class OrderingService: Sendable {
     @discardableResult
     public func add(_ item: Item, at placement: ItemPlacement, visibility: ItemVisibility, in transaction: any ItemWriting) throws -> OrderingReport {
         try addEntry(
-            item.id.entryID, isOpen: !item.isCompleted, at: placement.map(\.entryID), in: item.scope, visibility: visibility, in: transaction
+            item.id.entryID, at: placement.map(\.entryID), in: item.scope, visibility: visibility, in: transaction
         ) { key in
             var added = item
             added.sortIndex = key
@@ -82,7 +82,7 @@ public final class OrderingService: Sendable {
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ list: ItemList, at placement: ListPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(list.id.entryID, isOpen: true, at: placement.map(\.entryID), in: list.scope, visibility: .all, in: transaction) { key in
+        try addEntry(list.id.entryID, at: placement.map(\.entryID), in: list.scope, visibility: .all, in: transaction) { key in
             var added = list
             added.sortIndex = key
             try transaction.insert(added)
@@ -96,7 +96,7 @@ public final class OrderingService: Sendable {
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ area: Area, at placement: AreaPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(area.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .areas, visibility: .all, in: transaction) { key in
+        try addEntry(area.id.entryID, at: placement.map(\.entryID), in: .areas, visibility: .all, in: transaction) { key in
             var added = area
             added.sortIndex = key
             try transaction.insert(added)
@@ -111,7 +111,7 @@ public final class OrderingService: Sendable {
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ heading: Heading, at placement: HeadingPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(heading.id.entryID, isOpen: true, at: placement.map(\.entryID), in: .headings(heading.listID), visibility: .all, in: transaction) { key in
+        try addEntry(heading.id.entryID, at: placement.map(\.entryID), in: .headings(heading.listID), visibility: .all, in: transaction) { key in
             var added = heading
             added.sortIndex = key
             try transaction.insert(added)
@@ -126,7 +126,7 @@ public final class OrderingService: Sendable {
     /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
     @discardableResult
     public func add(_ entry: ChecklistItem, at placement: ChecklistPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
-        try addEntry(entry.id.entryID, isOpen: !entry.isCompleted, at: placement.map(\.entryID), in: .checklist(entry.itemID), visibility: .all, in: transaction) { key in
+        try addEntry(entry.id.entryID, at: placement.map(\.entryID), in: .checklist(entry.itemID), visibility: .all, in: transaction) { key in
             var added = entry
             added.sortIndex = key
             try transaction.insert(added)
@@ -135,7 +135,7 @@ public final class OrderingService: Sendable {
 
     /// Chooses the key of a new entry of `scope`, makes room for it, and has `insert` store it.
     private func addEntry(
-        _ id: OrderEntry.ID, isOpen: Bool, at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
+        _ id: OrderEntry.ID, at placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility,
         in transaction: any ItemWriting, insert: (Int64) throws -> Void
     ) throws -> OrderingReport {
         try checkExists(scope, in: transaction)
@@ -144,7 +144,7 @@ public final class OrderingService: Sendable {
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: now())
         try insert(placement.keys[0])
         return OrderingReport(
-            placed: [OrderEntry(id: id, sortIndex: placement.keys[0], isOpen: isOpen)],
+            placed: [OrderKey(sortIndex: placement.keys[0], id: id)],
             rowsWritten: 1 + placement.respread.count, rowsRespread: placement.respread.count,
             predecessor: gap.lower?.id, successor: gap.upper?.id)
     }
@@ -207,7 +207,8 @@ public final class OrderingService: Sendable {
         _ ids: [Item.ID], to placement: ItemPlacement, intoSection section: OrderScope?, anchor: ItemStanding?, visibility: ItemVisibility,
         in transaction: any ItemWriting
     ) throws -> OrderingReport {
-        let moving = try ids.map { try transaction.existingItem(id: $0) }
+        // Where each item stands is all a move needs of it: a cheaper read than its row.
+        let moving = try ids.map { try transaction.existingStanding(ofItem: $0) }
         if let section { try checkExists(section, in: transaction) }
         // The anchor is read once, for its list, its heading and its key.
         let anchor = try anchor ?? placement.anchor.map { try transaction.existingStanding(ofItem: $0) }
@@ -215,15 +216,16 @@ public final class OrderingService: Sendable {
         return try place(try displayOrder(of: moving, in: transaction), at: placement.map(\.entryID), in: target, visibility: visibility, anchor: anchor, in: transaction)
     }
 
-    /// The ids of `items` in the order their lists show them: by section, then by key.
-    private func displayOrder(of items: [Item], in transaction: any ItemReading) throws -> [OrderEntry.ID] {
+    /// The ids of the items standing at `standings` in the order their lists show them: by
+    /// section, then by key.
+    private func displayOrder(of standings: [ItemStanding], in transaction: any ItemReading) throws -> [OrderEntry.ID] {
         var rank: [OrderScope: Int] = [:]
-        if items.count > 1, Set(items.map(\.scope)).count > 1 {
-            for list in Set(items.map(\.listID)) {
+        if standings.count > 1, Set(standings.map(\.scope)).count > 1 {
+            for list in Set(standings.map(\.list)) {
                 for (index, section) in try transaction.sections(of: list).enumerated() { rank[section] = index }
             }
         }
-        return items.sorted { (rank[$0.scope] ?? 0, $0.orderKey) < (rank[$1.scope] ?? 0, $1.orderKey) }.map { $0.id.entryID }
+        return standings.sorted { (rank[$0.scope] ?? 0, $0.key) < (rank[$1.scope] ?? 0, $1.key) }.map(\.key.id)
     }
 
     /// Places entries at `placement` in an ordering, as one run: the entries already in it
@@ -236,8 +238,8 @@ public final class OrderingService: Sendable {
     ///   - scope: The ordering.
     ///   - visibility: Which entries an ``Placement/offset(_:)`` counts.
     ///   - transaction: The write transaction to work in.
-    /// - Returns: The placed entries, in order, and the rows written. A move onto the entries'
-    ///   own place writes nothing.
+    /// - Returns: The placed entries' keys, in order, and the rows written. A move onto the
+    ///   entries' own place writes nothing.
     /// - Throws: `StoreError` for unknown ids or an unknown list, ``OrderingError`` for a move that cannot be made.
     /// - Complexity: O(k log n) for k entries, plus the rows of a re-spread when one is needed.
     @discardableResult
@@ -259,18 +261,18 @@ public final class OrderingService: Sendable {
             let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
             throw OrderingError.duplicateItems(repeated.sorted())
         }
-        var moving: [OrderEntry] = []
-        var joining: [OrderEntry] = []
+        var moving: [OrderKey] = []
+        var joining: [OrderKey] = []
         for id in ids {
-            if let entry = try entry(id, in: scope, transaction: transaction) {
-                moving.append(entry)
+            if let key = try key(of: id, in: scope, transaction: transaction) {
+                moving.append(key)
             } else {
-                joining.append(OrderEntry(id: id, sortIndex: 0, isOpen: true))
+                joining.append(OrderKey(sortIndex: 0, id: id))
             }
         }
         // An entry already in the ordering proves that it exists; else read the list of an items scope.
         if moving.isEmpty { try checkExists(scope, in: transaction) }
-        moving.sort { $0.key < $1.key }
+        moving.sort()
         let gap = try gap(for: placement, in: scope, visibility: visibility, moving: moving + joining, anchor: anchor, in: transaction)
         // Only entries already in the ordering can sit in the gap; joining ones come last.
         var settled = settledEnds(of: moving, in: gap)
@@ -279,14 +281,15 @@ public final class OrderingService: Sendable {
         let unsettled = Array(run[settled.prefix..<(run.count - settled.suffix)])
         guard !unsettled.isEmpty else { return OrderingReport(placed: run, predecessor: gap.lower?.id, successor: gap.upper?.id) }
         let innerGap = Gap(
-            lower: settled.prefix > 0 ? run[settled.prefix - 1].key : gap.lower,
-            upper: settled.suffix > 0 ? run[run.count - settled.suffix].key : gap.upper)
+            lower: settled.prefix > 0 ? run[settled.prefix - 1] : gap.lower,
+            upper: settled.suffix > 0 ? run[run.count - settled.suffix] : gap.upper)
         let placement = try keys(for: unsettled.count, in: innerGap, scope: scope, excluding: Set(unsettled.map(\.id)), in: transaction)
         let stamp = now()
         try transaction.setSortIndices(placement.respread, in: scope, updatedAt: stamp)
         let changes = zip(unsettled, placement.keys).map { SortIndexChange(id: $0.id, sortIndex: $1) }
         try transaction.setSortIndices(changes, in: scope, updatedAt: stamp)
-        let placed = try run.map { try self.entry($0.id, in: scope, transaction: transaction) ?? $0 }
+        // The settled entries kept their keys; the others took the new ones, in order.
+        let placed = Array(run.prefix(settled.prefix)) + changes.map { OrderKey(sortIndex: $0.sortIndex, id: $0.id) } + run.suffix(settled.suffix)
         return OrderingReport(
             placed: placed, rowsWritten: changes.count + placement.respread.count, rowsRespread: placement.respread.count,
             predecessor: gap.lower?.id, successor: gap.upper?.id)
@@ -350,27 +353,32 @@ public final class OrderingService: Sendable {
         }
     }
 
-    /// The entry of an item, list, checklist entry or area in `scope`, or `nil` when it is not in it.
+    /// The key of an item, list, checklist entry, area or heading in `scope`, or `nil` when it
+    /// is not in it.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
     ///   ``StoreError/checklistItemNotFound(_:)`` or ``StoreError/areaNotFound(_:)`` when there
     ///   is no such item, list, entry or area;
     ///   ``OrderingError/notInChecklist(_:item:)`` for an entry of another checklist, which
     ///   cannot join this one.
-    private func entry(_ id: OrderEntry.ID, in scope: OrderScope, transaction: any ItemReading) throws -> OrderEntry? {
+    private func key(of id: OrderEntry.ID, in scope: OrderScope, transaction: any ItemReading) throws -> OrderKey? {
         switch scope {
         case .lists, .area:
             let list = try transaction.existingList(id: ItemList.ID(entry: id))
-            return list.scope == scope ? list.entry : nil
-        case .areas: return try transaction.existingArea(id: Area.ID(entry: id)).entry
+            return list.scope == scope ? list.entry.key : nil
+        case .areas: return try transaction.existingArea(id: Area.ID(entry: id)).entry.key
         case .headings(let list):
             let heading = try transaction.existingHeading(id: Heading.ID(entry: id))
-            return heading.listID == list ? heading.entry : nil
-        case .items, .today, .heading: return try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)
+            return heading.listID == list ? heading.entry.key : nil
+        case .items, .heading:
+            // Where the item stands is all its key in its list needs.
+            let standing = try transaction.existingStanding(ofItem: Item.ID(entry: id))
+            return standing.scope == scope ? standing.key : nil
+        case .today: return try transaction.existingItem(id: Item.ID(entry: id)).entry(in: scope)?.key
         case .checklist(let item):
             let entry = try transaction.existingChecklistItem(id: ChecklistItem.ID(entry: id))
             guard entry.itemID == item else { throw OrderingError.notInChecklist(entry.id, item: item) }
-            return entry.entry
+            return entry.entry.key
         }
     }
 
@@ -378,7 +386,7 @@ public final class OrderingService: Sendable {
     ///
     /// - Parameter anchor: Where the placement's anchor item stands, when already read.
     private func gap(
-        for placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility, moving: [OrderEntry],
+        for placement: Placement<OrderEntry.ID>, in scope: OrderScope, visibility: ItemVisibility, moving: [OrderKey],
         anchor standing: ItemStanding?, in transaction: any ItemReading
     ) throws -> Gap {
         let neighbours = Neighbours(scope: scope, excluding: Set(moving.map(\.id)), transaction: transaction)
@@ -403,7 +411,7 @@ public final class OrderingService: Sendable {
     /// The visible entry at that offset is found with one page read that starts at `offset`
     /// and spans as many extra entries as are moving: comparing keys tells how many moving
     /// entries come before each candidate. Only an offset at or past the end counts the ordering.
-    private func gap(atVisibleOffset offset: Int, visibility: ItemVisibility, moving: [OrderEntry], neighbours: Neighbours) throws -> Gap {
+    private func gap(atVisibleOffset offset: Int, visibility: ItemVisibility, moving: [OrderKey], neighbours: Neighbours) throws -> Gap {
         let (transaction, scope) = (neighbours.transaction, neighbours.scope)
         let movingVisible = try moving.compactMap { try transaction.entry(id: $0.id, in: scope) }.filter(visibility.includes).map(\.key)
         guard offset >= 0 else { throw OrderingError.offsetOutOfRange(offset: offset, count: try transaction.entryCount(in: scope, visibility: visibility) - movingVisible.count) }
@@ -447,30 +455,30 @@ public final class OrderingService: Sendable {
             guard standing.heading == heading else { throw OrderingError.anchorUnderAnotherHeading(anchor: item, heading: heading) }
             return standing.key
         case .headings(let list):
-            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else {
+            guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else {
                 throw OrderingError.headingInAnotherList(anchor: Heading.ID(entry: id), list: list)
             }
-            return anchor.key
+            return anchor
         case .today:
-            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw OrderingError.anchorNotInToday(Item.ID(entry: id)) }
-            return anchor.key
+            guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else { throw OrderingError.anchorNotInToday(Item.ID(entry: id)) }
+            return anchor
         case .lists, .area:
-            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else {
+            guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else {
                 let area: Area.ID? = if case .area(let area) = scope { area } else { nil }
                 throw OrderingError.anchorInAnotherArea(anchor: ItemList.ID(entry: id), area: area)
             }
-            return anchor.key
+            return anchor
         case .checklist, .areas:
             // Either is in its ordering, or `entry` throws.
-            guard let anchor = try entry(id, in: scope, transaction: neighbours.transaction) else { throw StoreError.checklistItemNotFound(ChecklistItem.ID(entry: id)) }
-            return anchor.key
+            guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else { throw StoreError.checklistItemNotFound(ChecklistItem.ID(entry: id)) }
+            return anchor
         }
     }
 
     /// Where a move that names neither a list nor an anchor goes: the section of the moving
     /// items when they share one, else the items under no heading of their list.
-    private func ownSection(of moving: [Item]) throws -> OrderScope {
-        let lists = Set(moving.map(\.listID))
+    private func ownSection(of moving: [ItemStanding]) throws -> OrderScope {
+        let lists = Set(moving.map(\.list))
         guard lists.count == 1, let list = lists.first else {
             throw moving.isEmpty ? OrderingError.nothingToMove : OrderingError.targetListAmbiguous
         }
@@ -483,9 +491,9 @@ public final class OrderingService: Sendable {
     ///
     /// Only moving entries can lie between the gap's two neighbours, and `moving` is sorted, so
     /// the ones that do form runs at its ends; no query is needed.
-    private func settledEnds(of moving: [OrderEntry], in gap: Gap) -> (prefix: Int, suffix: Int) {
-        let isInGap = { (entry: OrderEntry) in
-            gap.lower.map { $0 < entry.key } ?? true && gap.upper.map { entry.key < $0 } ?? true
+    private func settledEnds(of moving: [OrderKey], in gap: Gap) -> (prefix: Int, suffix: Int) {
+        let isInGap = { (key: OrderKey) in
+            gap.lower.map { $0 < key } ?? true && gap.upper.map { key < $0 } ?? true
         }
         let prefix = moving.prefix(while: isInGap).count
         return (prefix, prefix == moving.count ? 0 : moving.reversed().prefix(while: isInGap).count)

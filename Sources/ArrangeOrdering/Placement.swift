@@ -64,8 +64,8 @@ extension Placement {
 
 /// What an operation did.
 public struct OrderingReport: Hashable, Sendable {
-    /// The entries placed or moved, with their new `sortIndex`, in order.
-    public var placed: [OrderEntry]
+    /// The keys of the entries placed or moved, with their new `sortIndex`, in order.
+    public var placed: [OrderKey]
     /// Every row written, the placed items and the re-spread neighbours together.
     public var rowsWritten: Int
     /// The rows of neighbours that were re-spread to make room (included in ``rowsWritten``).
@@ -78,7 +78,7 @@ public struct OrderingReport: Hashable, Sendable {
 
     /// A report of these figures.
     public init(
-        placed: [OrderEntry] = [], rowsWritten: Int = 0, rowsRespread: Int = 0, predecessor: OrderEntry.ID? = nil, successor: OrderEntry.ID? = nil
+        placed: [OrderKey] = [], rowsWritten: Int = 0, rowsRespread: Int = 0, predecessor: OrderEntry.ID? = nil, successor: OrderEntry.ID? = nil
     ) {
         self.placed = placed
         self.rowsWritten = rowsWritten

@@ -22,8 +22,8 @@ final class SQLiteTransaction: ItemWriting {
     let db: Database
     /// The database's path, for error messages.
     let path: String
-    /// The item rows read by id or written, by id, as stored; `nil` for an id known to have no row.
-    private var itemCache: [Item.ID: Item?] = [:]
+    /// What the transaction knows of the items it read by id or wrote, by id.
+    private var itemCache: [Item.ID: KnownItem] = [:]
     /// The list rows read or written, by id, as stored; `nil` for an id known to have no row.
     private var listCache: [ItemList.ID: ItemList?] = [:]
     /// Every list in ``lists()`` order, once read; `nil` until then and after any list changes.
@@ -152,12 +152,16 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func item(id: Item.ID) throws -> Item? {
-        if let known = itemCache[id] { return known }
+        switch itemCache[id] {
+        case .row(let item): return item
+        case .missing: return nil
+        case .standing, nil: break
+        }
         let item = try mapping {
             try StatementRowCursor(db.cachedStatement(sql: Self.itemByIDSQL), binding: [.id(id)]) { try ItemRecord(sqliteStatement: $0).item }
                 .next()
         }
-        itemCache[id] = item
+        itemCache[id] = KnownItem(item)
         return item
     }
 
@@ -177,8 +181,8 @@ final class SQLiteTransaction: ItemWriting {
     /// Answers from the row when the transaction knows it; else reads only the columns the
     /// index of the ids holds, which spares SQLite the search of the table.
     func standing(ofItem id: Item.ID) throws -> ItemStanding? {
-        if let known = itemCache[id] { return known.map(ItemStanding.init) }
-        return try mapping {
+        if let known = itemCache[id] { return known.standing }
+        let standing = try mapping {
             try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [.id(id)]) { statement in
                 guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
                     throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
@@ -186,6 +190,8 @@ final class SQLiteTransaction: ItemWriting {
                 return ItemStanding(list: list, heading: try ItemRecord.heading(statement, 1), key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
             }.next()
         }
+        itemCache[id] = standing.map(KnownItem.standing) ?? .missing
+        return standing
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
@@ -221,7 +227,7 @@ final class SQLiteTransaction: ItemWriting {
             return items
         }
         if items.count <= Self.rememberedWindow {
-            for item in items { itemCache[item.id] = item }
+            for item in items { itemCache[item.id] = .row(item) }
         }
         return items
     }
@@ -474,7 +480,7 @@ final class SQLiteTransaction: ItemWriting {
         // A trigger deletes the items under it, and theirs, their checklists.
         try mapping { _ = try HeadingRecord.deleteOne(db, key: id.text) }
         headingCache[id] = .some(nil)
-        itemCache = itemCache.filter { _, item in item.map { $0.heading != id } ?? true }
+        itemCache = itemCache.filter { _, known in known.standing?.heading != id }
         changes.noteHeadingsChanged(of: heading.listID)
         changes.noteUnlistedItems(of: heading.listID)
     }
@@ -485,7 +491,7 @@ final class SQLiteTransaction: ItemWriting {
         changes.noteHeadingsChanged(of: old.listID)
         guard list != old.listID else { return }
         changes.noteHeadingsChanged(of: list)
-        itemCache = itemCache.filter { _, item in item.map { $0.heading != old.id } ?? true }
+        itemCache = itemCache.filter { _, known in known.standing?.heading != old.id }
         changes.noteUnlistedItems(of: old.listID)
         changes.noteUnlistedItems(of: list)
     }
@@ -496,7 +502,7 @@ final class SQLiteTransaction: ItemWriting {
         guard try mapping({ try ListRecord.deleteOne(db, key: id.text) }) else { throw StoreError.listNotFound(id) }
         listCache[id] = .some(nil)
         allLists = nil
-        itemCache = itemCache.filter { _, item in item.map { $0.listID != id } ?? true }
+        itemCache = itemCache.filter { _, known in known.standing?.list != id }
         headingCache = headingCache.filter { _, heading in heading.map { $0.listID != id } ?? true }
         changes.noteHeadingsChanged(of: id)
         changes.noteListsChanged()
@@ -546,7 +552,7 @@ final class SQLiteTransaction: ItemWriting {
             }
         }
         let stored = record.stored.item
-        itemCache[item.id] = stored
+        itemCache[item.id] = .row(stored)
         return stored
     }
 
@@ -555,7 +561,7 @@ final class SQLiteTransaction: ItemWriting {
         guard let known = try item(id: id) else { throw StoreError.itemNotFound(id) }
         try mapping { try db.cachedStatement(sql: "DELETE FROM items WHERE id = ?").execute(arguments: [id.text]) }
         guard db.changesCount == 1 else { throw StoreError.itemNotFound(id) }
-        itemCache[id] = .some(nil)
+        itemCache[id] = .missing
         changes.note(.deleted(known))
     }
 
@@ -618,7 +624,7 @@ final class SQLiteTransaction: ItemWriting {
                 changes.noteListsChanged()
             case .areas:
                 let id = Area.ID(entry: change.id)
-                try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.areas.setKey, stamp: nil, missing: .areaNotFound(id))
+                try setKey(change.sortIndex, of: .id(id), sql: OrderingSQL.areas.setKey, stamp: nil, missing: .areaNotFound(id))
                 allLists = nil
                 changes.noteListsChanged()
             case .items(let list):
@@ -664,10 +670,10 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
-    /// Runs an ordering's `setKey` statement (a `nil` key takes the row out of Today), and
-    /// throws `missing` when no row has the id.
-    private func setKey(_ key: Int64?, of id: String, sql: String, stamp: Double?, missing: StoreError) throws {
-        let values: [SQLiteArgument] = stamp.map { [.value(key.databaseValue), .real($0), .value(id.databaseValue)] } ?? [.value(key.databaseValue), .value(id.databaseValue)]
+    /// Runs an ordering's `setKey` statement for the row whose id `id` binds, and throws
+    /// `missing` when there is none.
+    private func setKey(_ key: Int64, of id: SQLiteArgument, sql: String, stamp: Double?, missing: StoreError) throws {
+        let values: [SQLiteArgument] = stamp.map { [.integer(key), .real($0), id] } ?? [.integer(key), id]
         let changed = try mapping {
             try db.cachedStatement(sql: sql).execute(binding: values)
             return db.changesCount
@@ -692,23 +698,33 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     /// Sets an item's key in `list` under `heading` (or none), and notes the change: whole when
-    /// the transaction knows the item there already, else as ``moveItem(_:into:under:sortIndex:stamp:)`` does.
+    /// the transaction knows the item there already, as a key from its old one when it knows
+    /// where the item stands there, else as ``moveItem(_:into:under:sortIndex:stamp:)`` does.
     private func setItemKey(_ change: SortIndexChange, list: ItemList.ID, heading: Heading.ID?, stamp: Double) throws {
         let id = Item.ID(entry: change.id)
-        if case let item?? = itemCache[id], item.listID == list, item.heading == heading {
-            try setKey(change.sortIndex, of: id.text, sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
+        let updatedAt = Date(timeIntervalSince1970: stamp)
+        let placed = ItemStanding(list: list, heading: heading, key: OrderKey(sortIndex: change.sortIndex, id: change.id))
+        switch itemCache[id] {
+        case .row(let item) where item.listID == list && item.heading == heading:
+            try setKey(change.sortIndex, of: .id(id), sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
             var rekeyed = item
             rekeyed.sortIndex = change.sortIndex
-            rekeyed.updatedAt = Date(timeIntervalSince1970: stamp)
+            rekeyed.updatedAt = updatedAt
             // Whole, as the transaction knows it: an observation finds it by its old key.
             changes.note(.updated(from: item, to: rekeyed))
-        } else {
+            itemCache[id] = .row(rekeyed)
+        case .standing(let standing) where standing.list == list && standing.heading == heading:
+            try setKey(change.sortIndex, of: .id(id), sql: OrderingSQL.listItems.setKey, stamp: stamp, missing: .itemNotFound(id))
+            changes.note(.keyed(id, list: list, heading: heading, sortIndex: change.sortIndex, oldSortIndex: standing.key.sortIndex, updatedAt: updatedAt))
+            itemCache[id] = .standing(placed)
+        default:
             try moveItem(id, into: list, under: heading, sortIndex: change.sortIndex, stamp: stamp)
-        }
-        rememberChange(of: id, stamp: stamp) { item in
-            item.listID = list
-            item.heading = heading
-            item.sortIndex = change.sortIndex
+            if case .standing = itemCache[id] { itemCache[id] = .standing(placed) }
+            rememberChange(of: id, stamp: stamp) { item in
+                item.listID = list
+                item.heading = heading
+                item.sortIndex = change.sortIndex
+            }
         }
     }
 
@@ -723,7 +739,7 @@ final class SQLiteTransaction: ItemWriting {
         }
         let updatedAt = Date(timeIntervalSince1970: stamp)
         if stayed {
-            changes.note(.keyed(id, list: list, heading: heading, sortIndex: sortIndex, updatedAt: updatedAt))
+            changes.note(.keyed(id, list: list, heading: heading, sortIndex: sortIndex, oldSortIndex: nil, updatedAt: updatedAt))
             return
         }
         guard let known = try item(id: id) else { throw StoreError.itemNotFound(id) }
@@ -746,10 +762,10 @@ final class SQLiteTransaction: ItemWriting {
 
     /// Keeps a remembered item row up to date with a change just written.
     private func rememberChange(of id: Item.ID, stamp: Double, _ change: (inout Item) -> Void) {
-        guard case var item?? = itemCache[id] else { return }
+        guard case .row(var item) = itemCache[id] else { return }
         change(&item)
         item.updatedAt = Date(timeIntervalSince1970: stamp)
-        itemCache[id] = item
+        itemCache[id] = .row(item)
     }
 
     func setDefaultListID(_ id: ItemList.ID) throws {
@@ -766,6 +782,28 @@ final class SQLiteTransaction: ItemWriting {
     private func ensureStorable(_ texts: KeyValuePairs<String, String>, of subject: @autoclosure () -> String) throws(StoreError) {
         for (field, text) in texts where text.utf8.contains(0) {
             throw .database(reason: "SQLite cannot store U+0000 (NUL), found in the \(field) of \(subject()); remove it.")
+        }
+    }
+}
+
+/// What a transaction knows of an item: its whole row, only where it stands (its list, heading
+/// and key, which the index of the ids holds), or that no row has its id.
+private enum KnownItem {
+    case row(Item)
+    case standing(ItemStanding)
+    case missing
+
+    /// What a read by id found: the row, or none.
+    init(_ item: Item?) {
+        self = item.map(KnownItem.row) ?? .missing
+    }
+
+    /// Where the item stands, or `nil` when there is no such item.
+    var standing: ItemStanding? {
+        switch self {
+        case .row(let item): ItemStanding(item)
+        case .standing(let standing): standing
+        case .missing: nil
         }
     }
 }

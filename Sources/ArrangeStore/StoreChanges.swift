@@ -13,9 +13,9 @@ package enum ItemChange: Sendable, Equatable {
     case updated(from: Item, to: Item)
     /// An item deleted, as it was.
     case deleted(Item)
-    /// An item that stayed in `list`, under the same heading (or none), took a new key there;
-    /// the rest of it is as it was.
-    case keyed(Item.ID, list: ItemList.ID, heading: Heading.ID?, sortIndex: Int64, updatedAt: Date)
+    /// An item that stayed in `list`, under the same heading (or none), took a new key there,
+    /// from `oldSortIndex` when the transaction knew it; the rest of it is as it was.
+    case keyed(Item.ID, list: ItemList.ID, heading: Heading.ID?, sortIndex: Int64, oldSortIndex: Int64?, updatedAt: Date)
     /// An item of `list` took a new key in Today, or left it (`todayIndex` is `nil`); the rest
     /// of it is as it was.
     case todayKeyed(Item.ID, list: ItemList.ID, todayIndex: Int64?, updatedAt: Date)
@@ -24,7 +24,7 @@ package enum ItemChange: Sendable, Equatable {
     package var id: Item.ID {
         switch self {
         case .inserted(let item), .updated(_, let item), .deleted(let item): item.id
-        case .keyed(let id, _, _, _, _), .todayKeyed(let id, _, _, _): id
+        case .keyed(let id, _, _, _, _, _), .todayKeyed(let id, _, _, _): id
         }
     }
 
@@ -33,7 +33,7 @@ package enum ItemChange: Sendable, Equatable {
         switch self {
         case .inserted(let item), .deleted(let item): [item.listID]
         case .updated(let old, let new): old.listID == new.listID ? [new.listID] : [old.listID, new.listID]
-        case .keyed(_, let list, _, _, _), .todayKeyed(_, let list, _, _): [list]
+        case .keyed(_, let list, _, _, _, _), .todayKeyed(_, let list, _, _): [list]
         }
     }
 
@@ -42,16 +42,8 @@ package enum ItemChange: Sendable, Equatable {
         switch self {
         case .inserted(let item), .deleted(let item): item.heading != nil
         case .updated(let old, let new): old.heading != nil || new.heading != nil
-        case .keyed(_, _, let heading, _, _): heading != nil
+        case .keyed(_, _, let heading, _, _, _): heading != nil
         case .todayKeyed: false
-        }
-    }
-
-    /// The item as it was before the change, when the change says.
-    var oldItem: Item? {
-        switch self {
-        case .updated(let old, _), .deleted(let old): old
-        case .inserted, .keyed, .todayKeyed: nil
         }
     }
 }
@@ -121,7 +113,7 @@ package struct StoreChanges: Sendable {
         case .inserted(let item): regions.noteChange(from: nil, to: item)
         case .updated(let old, let new): regions.noteChange(from: old, to: new)
         case .deleted(let item): regions.noteChange(from: item, to: nil)
-        case .keyed(_, let list, _, _, _): regions.noteKeys(of: .items(list))
+        case .keyed(_, let list, _, _, _, _): regions.noteKeys(of: .items(list))
         case .todayKeyed(_, let list, _, _):
             regions.today = true
             regions.items.insert(list)
@@ -280,7 +272,7 @@ package struct OrderedItemsPatch: Sendable {
         // A list holds only its own items, whatever happens to other lists' items.
         if case .list(let list) = ordering, !change.lists.contains(list) { return false }
         let id = change.id
-        let index = index(of: id, in: items, near: change.oldItem)
+        let index = index(of: id, in: items, near: oldKey(of: change))
         var item: Item
         switch change {
         case .inserted(let new), .updated(_, let new):
@@ -290,7 +282,7 @@ package struct OrderedItemsPatch: Sendable {
             guard let index else { return false }
             items.remove(at: index)
             return true
-        case .keyed(_, _, _, let sortIndex, let updatedAt):
+        case .keyed(_, _, _, let sortIndex, _, let updatedAt):
             // A key in its list neither brings an item into Today nor shows a hidden item of
             // the list.
             guard let index else {
@@ -330,10 +322,23 @@ package struct OrderedItemsPatch: Sendable {
         visibility.includes(item) ? item.entry(in: ordering.scope)?.key : nil
     }
 
-    /// The index of the item with `id` in `items`: found by its key in O(log n) when `old`, the
-    /// item as it was, is where the ordering holds it; otherwise looked for in O(n).
-    private func index(of id: Item.ID, in items: [Item], near old: Item?) -> Int? {
-        if let old, let key = key(of: old) {
+    /// The key under which the ordering held the item before `change`, when the change says:
+    /// the item as it was, or the key it had in its list under no heading.
+    private func oldKey(of change: ItemChange) -> OrderKey? {
+        switch change {
+        case .updated(let old, _), .deleted(let old):
+            key(of: old)
+        case .keyed(let id, let list, .none, _, let oldSortIndex?, _) where ordering == .list(list):
+            OrderKey(sortIndex: oldSortIndex, id: id.entryID)
+        default:
+            nil
+        }
+    }
+
+    /// The index of the item with `id` in `items`: found in O(log n) when `key`, its key
+    /// before the change, is where the ordering holds it; otherwise looked for in O(n).
+    private func index(of id: Item.ID, in items: [Item], near key: OrderKey?) -> Int? {
+        if let key {
             let place = items.partitioningIndex { self.key(of: $0).map { $0 >= key } ?? true }
             if place < items.endIndex, items[place].id == id { return place }
         }

@@ -84,12 +84,14 @@ package struct StoreRegions: Sendable, Equatable {
     /// deleted one): its lists' items, their counts when the item came, went or was completed
     /// or reopened, Today when the item is in Today or was, and its checklist when it went.
     package mutating func noteChange(from old: Item?, to new: Item?) {
-        let states = [old, new].compactMap { $0 }
-        for item in states { items.insert(item.listID) }
+        // Without an array of the two states: a move notes a change, and copies of whole items cost it.
+        if let old { items.insert(old.listID) }
+        if let new, new.listID != old?.listID { items.insert(new.listID) }
         if old?.listID != new?.listID || old?.isCompleted != new?.isCompleted {
-            for item in states { counts.insert(item.listID) }
+            if let old { counts.insert(old.listID) }
+            if let new { counts.insert(new.listID) }
         }
-        if states.contains(where: { $0.todayIndex != nil }) { today = true }
+        if old?.todayIndex != nil || new?.todayIndex != nil { today = true }
         if let old, new == nil { checklists.insert(old.id) }
     }
 

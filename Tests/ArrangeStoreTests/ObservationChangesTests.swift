@@ -164,7 +164,7 @@ struct ObservationChangesTests {
         first.note(.updated(from: items[0], to: moved))
         first.note(.inserted(added))
         var second = StoreChanges()
-        second.note(.keyed(items[1].id, list: list, heading: nil, sortIndex: 45, updatedAt: Sample.date(9)))
+        second.note(.keyed(items[1].id, list: list, heading: nil, sortIndex: 45, oldSortIndex: 10, updatedAt: Sample.date(9)))
         second.note(.updated(from: items[4], to: retitled))
         second.note(.deleted(items[2]))
         let patch = OrderedItemsPatch(ordering: .list(list), visibility: .all)
