@@ -615,12 +615,24 @@ struct Neighbours {
 
     /// The keys of the nearest `limit` entries before `key`, nearest first.
     func before(_ key: OrderKey, limit: Int) throws -> [OrderKey] {
-        Array(try transaction.keys(in: scope, before: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
+        try passingOver(limit: limit) { try transaction.keys(in: scope, before: key, limit: $0) }
     }
 
     /// The keys of the nearest `limit` entries after `key`, nearest first.
     func after(_ key: OrderKey, limit: Int) throws -> [OrderKey] {
-        Array(try transaction.keys(in: scope, after: key, limit: limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
+        try passingOver(limit: limit) { try transaction.keys(in: scope, after: key, limit: $0) }
+    }
+
+    /// The first `limit` keys that `read` finds, once the excluded entries are passed over.
+    ///
+    /// Most often no excluded entry is among the nearest: `limit` keys are read first, and only
+    /// when one is, enough more to pass over all of them.
+    private func passingOver(limit: Int, _ read: (Int) throws -> [OrderKey]) throws -> [OrderKey] {
+        let nearest = try read(limit)
+        guard nearest.count == limit, nearest.contains(where: { excluding.contains($0.id) }) else {
+            return excluding.isEmpty ? nearest : nearest.filter { !excluding.contains($0.id) }
+        }
+        return Array(try read(limit + excluding.count).filter { !excluding.contains($0.id) }.prefix(limit))
     }
 
     func before(_ key: OrderKey) throws -> OrderKey? { try before(key, limit: 1).first }
