@@ -263,6 +263,11 @@ extension ItemRecord {
     /// cannot be `NULL` in a table without row ids.
     static let noHeading = ""
 
+    /// The value of `heading_id` for an item under `heading`, or under none.
+    static func headingArgument(_ heading: Heading.ID?) -> SQLiteArgument {
+        heading.map { .id($0) } ?? .value(noHeading.databaseValue)
+    }
+
     /// The columns every query of an item selects, in the order of ``CodingKeys``:
     /// `id, list_id, title, …`. Rows are read by these positions.
     static let selection = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
@@ -432,7 +437,7 @@ extension ItemRecord {
         case .updatedAt: .real(updatedAt.timeIntervalSince1970)
         case .completedAt: completedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
         case .todayIndex: todayIndex.map { .integer($0) } ?? .value(.null)
-        case .heading: heading.map { .id($0) } ?? .value(Self.noHeading.databaseValue)
+        case .heading: Self.headingArgument(heading)
         case .startDate: when.startDate.map { .value($0.description.databaseValue) } ?? .value(.null)
         case .someday: .integer(when.isSomeday ? 1 : 0)
         case .evening: .integer(when.isEvening ? 1 : 0)

@@ -732,7 +732,7 @@ final class SQLiteTransaction: ItemWriting {
     /// list or heading if need be, and notes the lists it changed.
     private func moveItem(_ id: Item.ID, into list: ItemList.ID, under heading: Heading.ID?, sortIndex: Int64, stamp: Double) throws {
         // Most moves stay in the item's section: one statement, the list known.
-        let headingValue: SQLiteArgument = heading.map { .id($0) } ?? .value(ItemRecord.noHeading.databaseValue)
+        let headingValue = ItemRecord.headingArgument(heading)
         let stayed = try mapping {
             try db.cachedStatement(sql: Self.setKeyInListSQL).execute(binding: [.integer(sortIndex), .real(stamp), .id(id), .id(list), headingValue])
             return db.changesCount == 1
