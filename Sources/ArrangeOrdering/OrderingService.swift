@@ -469,7 +469,7 @@ public final class OrderingService: Sendable {
             }
             return anchor
         case .checklist, .areas:
-            // Either is in its ordering, or `entry` throws.
+            // Either is in its ordering, or `key(of:in:transaction:)` throws.
             guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else { throw StoreError.checklistItemNotFound(ChecklistItem.ID(entry: id)) }
             return anchor
         }

@@ -11,9 +11,9 @@ import GRDBSQLite
 /// as ``StoreError``.
 ///
 /// The transaction remembers the rows it has read (by id, or in a short page or window) or
-/// written, as they now are in the database, so that a row is read at most once (a move
-/// reads its item and anchor, then writes them) and an update writes only the columns that
-/// changed. The lists are remembered the same way. Nothing else writes to the database while the transaction
+/// written, as they now are in the database, so that a row is read at most once and an update
+/// writes only the columns that changed; of an item it may know only where it stands (a move
+/// reads that of its item and anchor, then writes the item's key). The lists are remembered the same way. Nothing else writes to the database while the transaction
 /// runs (a write transaction holds the write lock; a read sees one snapshot), so what it
 /// remembers stays true as long as it keeps it up to date with its own changes, cascades
 /// included.
