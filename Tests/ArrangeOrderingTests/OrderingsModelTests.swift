@@ -168,10 +168,7 @@ struct OrderingsRun {
             return .lists
         case 4:
             guard !lists.isEmpty else { return .none }
-            let (offsets, destination) = Self.drag(among: lists.count, bits: words[2], destination: words[3])
-            log.append("move lists at \(Array(offsets)) to \(destination)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: .lists)
-            lists.referenceMove(fromOffsets: offsets, toOffset: destination)
+            lists = try dragged(lists, in: .lists, named: "lists", bits: words[2], destination: words[3])
             return .lists
         case 5, 6:
             let candidates = allItems
@@ -230,12 +227,8 @@ struct OrderingsRun {
             checklists[item] = Self.inserting(moving, at: placement, into: staying)
             return .checklist(item)
         case 12:
-            guard let item = checklists.keys.sorted().randomElement(seed: words[2]), var order = checklists[item] else { return .none }
-            let (offsets, destination) = Self.drag(among: order.count, bits: words[1], destination: words[3])
-            log.append("move a checklist's entries at \(Array(offsets)) to \(destination)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: .checklist(item))
-            order.referenceMove(fromOffsets: offsets, toOffset: destination)
-            checklists[item] = order
+            guard let item = checklists.keys.sorted().randomElement(seed: words[2]), let order = checklists[item] else { return .none }
+            checklists[item] = try dragged(order, in: .checklist(item), named: "a checklist's entries", bits: words[1], destination: words[3])
             return .checklist(item)
         case 13:
             let area = areas[words[1] % areas.count]
@@ -246,10 +239,7 @@ struct OrderingsRun {
             areas = Self.inserting([area], at: placement, into: staying)
             return .areas
         case 14:
-            let (offsets, destination) = Self.drag(among: areas.count, bits: words[2], destination: words[3])
-            log.append("move areas at \(Array(offsets)) to \(destination)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: .areas)
-            areas.referenceMove(fromOffsets: offsets, toOffset: destination)
+            areas = try dragged(areas, in: .areas, named: "areas", bits: words[2], destination: words[3])
             return .areas
         case 15:
             // A list into an area, out of one, or within its own.
@@ -306,30 +296,18 @@ struct OrderingsRun {
             return .listItems
         case 19:
             guard let heading = allHeadings.filter({ !(headingItems[$0] ?? []).isEmpty }).randomElement(seed: words[2]),
-                  var order = headingItems[heading]
+                  let order = headingItems[heading]
             else { return .none }
-            let (offsets, destination) = Self.drag(among: order.count, bits: words[1], destination: words[3])
-            log.append("move a heading's items at \(Array(offsets)) to \(destination)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: .heading(heading))
-            order.referenceMove(fromOffsets: offsets, toOffset: destination)
-            headingItems[heading] = order
+            headingItems[heading] = try dragged(order, in: .heading(heading), named: "a heading's items", bits: words[1], destination: words[3])
             return .listItems
         case 20:
-            guard var order = headings[list], !order.isEmpty else { return .none }
-            let (offsets, destination) = Self.drag(among: order.count, bits: words[1], destination: words[3])
-            log.append("move a list's headings at \(Array(offsets)) to \(destination)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: .headings(list))
-            order.referenceMove(fromOffsets: offsets, toOffset: destination)
-            headings[list] = order
+            guard let order = headings[list], !order.isEmpty else { return .none }
+            headings[list] = try dragged(order, in: .headings(list), named: "a list's headings", bits: words[1], destination: words[3])
             return .headings
         case 21:
             let area = areas[words[1] % areas.count]
-            guard var order = areaLists[area], !order.isEmpty else { return .none }
-            let (offsets, destination) = Self.drag(among: order.count, bits: words[2], destination: words[3])
-            log.append("move an area's lists at \(Array(offsets)) to \(destination)")
-            try service.move(fromOffsets: offsets, toOffset: destination, in: .area(area))
-            order.referenceMove(fromOffsets: offsets, toOffset: destination)
-            areaLists[area] = order
+            guard let order = areaLists[area], !order.isEmpty else { return .none }
+            areaLists[area] = try dragged(order, in: .area(area), named: "an area's lists", bits: words[2], destination: words[3])
             return .lists
         default:
             guard let id = allItems.randomElement(seed: words[2]) else { return .none }
@@ -347,6 +325,18 @@ struct OrderingsRun {
     /// A placement among `staying`, the entries that do not move.
     /// A drag among `count` entries drawn from two words: the offsets whose bits `bits` sets
     /// (its bits repeat past 30), always with one of them, and a destination from 0 to `count`.
+    /// Drags the entries of `order` at offsets drawn from `bits` to the offset drawn from
+    /// `destination`, in the store's ordering `scope` (logged as a move of `entries`), and
+    /// answers `order` as the same drag leaves it.
+    mutating func dragged<ID>(_ order: [ID], in scope: OrderScope, named entries: String, bits: Int, destination word: Int) throws -> [ID] {
+        let (offsets, destination) = Self.drag(among: order.count, bits: bits, destination: word)
+        log.append("move \(entries) at \(Array(offsets)) to \(destination)")
+        try service.move(fromOffsets: offsets, toOffset: destination, in: scope)
+        var moved = order
+        moved.referenceMove(fromOffsets: offsets, toOffset: destination)
+        return moved
+    }
+
     static func drag(among count: Int, bits: Int, destination word: Int) -> (offsets: IndexSet, destination: Int) {
         (IndexSet((0..<count).filter { (bits >> ($0 % 30)) & 1 == 1 || $0 == bits % count }), word % (count + 1))
     }
