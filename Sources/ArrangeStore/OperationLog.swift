@@ -271,10 +271,10 @@ package struct Tombstone: Hashable, Sendable {
 /// What sync reads of a store in a transaction: this store as a replica, its log of
 /// operations, and where entries that left an ordering were.
 ///
-/// The log is a capability a backend adopts, apart from ``ItemReading``: a backend's
-/// transactions conform to both, and sync finds the log by asking a transaction for it
-/// (``ItemWriting/operationLog``). Every backend that adopts it passes the log's conformance suite.
-package protocol OperationLogReading {
+/// The log is a capability a backend's transactions adopt on top of ``ItemReading``, and sync
+/// finds it by asking a transaction for it (``ItemWriting/operationLog``). Every backend that
+/// adopts it passes the log's conformance suite.
+package protocol OperationLogReading: ItemReading {
     /// This store as a replica, once sync has given it an id.
     func replicaState() throws -> ReplicaState?
 
@@ -364,7 +364,7 @@ package protocol OperationLogReading {
 /// was never told ``markChangesLogged()`` is refused when it would commit, with
 /// ``StoreError/unloggedChange``, and rolls back. Writes to the log alone, and the default
 /// list (a setting of each store), need no mark.
-package protocol OperationLogWriting: OperationLogReading {
+package protocol OperationLogWriting: OperationLogReading, ItemWriting {
     /// Says that the changes of this transaction are logged, so that it may commit in a store
     /// that syncs.
     func markChangesLogged()
@@ -419,15 +419,22 @@ extension ItemReading {
     ///
     /// An observation's read that takes it reads again after every commit that changed any
     /// row: the regions of the store do not describe the log.
-    package var operationLogReader: (any ItemReading & OperationLogReading)? {
+    ///
+    /// - Complexity: The first time in a process for each kind of transaction, the Swift
+    ///   runtime searches every protocol conformance of the program for the log's: one
+    ///   protocol, since the log's refines ``ItemReading``.
+    package var operationLogReader: (any OperationLogReading)? {
         let transaction = (self as? RegionRecordingReader)?.readingBeyondRegions() ?? self
-        return transaction as? any ItemReading & OperationLogReading
+        return transaction as? any OperationLogReading
     }
 }
 
 extension ItemWriting {
     /// The operation log of the transaction's store, when its backend keeps one.
-    package var operationLog: (any ItemWriting & OperationLogWriting)? { self as? any ItemWriting & OperationLogWriting }
+    ///
+    /// - Complexity: As ``ItemReading/operationLogReader``, one search of the conformances
+    ///   the first time.
+    package var operationLog: (any OperationLogWriting)? { self as? any OperationLogWriting }
 }
 
 /// A store whose backend keeps no operation log was asked for it.
@@ -438,7 +445,7 @@ extension ItemRepository {
     /// the code of this package that writes the log directly, its tests among them.
     ///
     /// - Throws: ``NoOperationLog`` when the backend keeps none, and what `body` throws.
-    package func writeLog<Result>(_ body: (any ItemWriting & OperationLogWriting) throws -> Result) throws -> Result {
+    package func writeLog<Result>(_ body: (any OperationLogWriting) throws -> Result) throws -> Result {
         try write { transaction in
             guard let log = transaction.operationLog else { throw NoOperationLog() }
             log.markChangesLogged()
@@ -449,7 +456,7 @@ extension ItemRepository {
     /// Runs `body` in a read transaction, on the store's operation log.
     ///
     /// - Throws: ``NoOperationLog`` when the backend keeps none, and what `body` throws.
-    package func readLog<Result>(_ body: (any ItemReading & OperationLogReading) throws -> Result) throws -> Result {
+    package func readLog<Result>(_ body: (any OperationLogReading) throws -> Result) throws -> Result {
         try read { transaction in
             guard let log = transaction.operationLogReader else { throw NoOperationLog() }
             return try body(log)
@@ -459,7 +466,7 @@ extension ItemRepository {
     /// Runs `body` in a read transaction, on the store's operation log, without blocking the caller's thread.
     ///
     /// - Throws: ``NoOperationLog`` when the backend keeps none, and what `body` throws.
-    package func readLog<Result: Sendable>(_ body: @Sendable (any ItemReading & OperationLogReading) throws -> Result) async throws -> Result {
+    package func readLog<Result: Sendable>(_ body: @Sendable (any OperationLogReading) throws -> Result) async throws -> Result {
         try await read { transaction in
             guard let log = transaction.operationLogReader else { throw NoOperationLog() }
             return try body(log)

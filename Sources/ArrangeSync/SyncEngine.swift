@@ -1030,9 +1030,9 @@ extension HLCTimestamp {
 }
 
 /// A transaction of a store with an operation log, for writing.
-typealias LogWriting = ItemWriting & OperationLogWriting
+typealias LogWriting = OperationLogWriting
 /// A transaction of a store with an operation log, for reading.
-typealias LogReading = ItemReading & OperationLogReading
+typealias LogReading = OperationLogReading
 
 extension SyncEngine: ChangeLog {
     /// Runs an intent's `body` with a journal whose records are logged as operations of this
