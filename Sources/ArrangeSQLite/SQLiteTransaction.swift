@@ -55,6 +55,11 @@ final class SQLiteTransaction: ItemWriting {
     static let itemsByIDsSQL = "SELECT \(ItemRecord.selection) FROM items WHERE id IN (SELECT value FROM json_each(?))"
     /// An item's list, heading and key, which the index of the ids covers.
     static let standingByIDSQL = "SELECT list_id, heading_id, sort_index FROM items WHERE id = ?"
+    /// Where an item is placed, found through the index of the ids.
+    static let placeByIDSQL = "SELECT list_id, heading_id, sort_index, today_index, updated_at FROM items WHERE id = ?"
+    /// The rest of where an item is placed, found by the table's own key from where it stands
+    /// (`+id` keeps SQLite off the index of the ids).
+    static let placeByKeySQL = "SELECT today_index, updated_at FROM items WHERE list_id = ? AND heading_id = ? AND sort_index = ? AND +id = ?"
     /// A page of the completed items, the most recent first, `LIMIT ? OFFSET ?`: the table of
     /// completions in its order, each item then found by id.
     static let completedItemsSQL = """
@@ -192,6 +197,42 @@ final class SQLiteTransaction: ItemWriting {
         }
         itemCache[id] = standing.map(KnownItem.standing) ?? .missing
         return standing
+    }
+
+    /// Answers from the row when the transaction knows it. Else reads five columns, not the
+    /// item's text: by the table's own key when the transaction knows where the item stands,
+    /// which spares SQLite the search of the index of the ids.
+    func place(ofItem id: Item.ID) throws -> ItemPlace? {
+        switch itemCache[id] {
+        case .row(let item): return ItemPlace(item)
+        case .missing: return nil
+        case .standing(let standing): if let place = try place(ofItem: id, standingAt: standing) { return place }
+        case nil: break
+        }
+        let place = try mapping {
+            try StatementRowCursor(db.cachedStatement(sql: Self.placeByIDSQL), binding: [.id(id)]) { statement in
+                guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
+                    throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
+                }
+                let standing = ItemStanding(list: list, heading: try ItemRecord.heading(statement, 1), key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
+                return ItemPlace(standing: standing, todayIndex: ItemRecord.integer(statement, 3), updatedAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)))
+            }.next()
+        }
+        itemCache[id] = place.map { KnownItem.standing($0.standing) } ?? .missing
+        return place
+    }
+
+    /// The place of an item that stands at `standing`, read by the table's own key; `nil` when
+    /// no row is there.
+    private func place(ofItem id: Item.ID, standingAt standing: ItemStanding) throws -> ItemPlace? {
+        try mapping {
+            try StatementRowCursor(
+                db.cachedStatement(sql: Self.placeByKeySQL),
+                binding: [.id(standing.list), ItemRecord.headingArgument(standing.heading), .integer(standing.key.sortIndex), .id(id)]
+            ) { statement in
+                ItemPlace(standing: standing, todayIndex: ItemRecord.integer(statement, 0), updatedAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 1)))
+            }.next()
+        }
     }
 
     func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {

@@ -25,6 +25,7 @@ open class ForwardingTransaction: ItemWriting {
     open func item(id: Item.ID) throws -> Item? { try base.item(id: id) }
     open func items(withIDs ids: [Item.ID]) throws -> [Item] { try base.items(withIDs: ids) }
     open func standing(ofItem id: Item.ID) throws -> ItemStanding? { try base.standing(ofItem: id) }
+    open func place(ofItem id: Item.ID) throws -> ItemPlace? { try base.place(ofItem: id) }
 
     open func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
         try base.items(in: list, visibility: visibility, offset: offset, limit: limit)

@@ -294,6 +294,31 @@ public struct ItemStanding: Hashable, Sendable {
     public var scope: OrderScope { heading.map(OrderScope.heading) ?? .items(list) }
 }
 
+/// Where an item is placed: where it stands, its key in Today's hand order, and its stamp.
+///
+/// These are the columns that placing an item writes (a move, a re-spread of its neighbours,
+/// putting it in Today or taking it out); sync keeps them, not the whole item, to take such a
+/// write back.
+public struct ItemPlace: Hashable, Sendable {
+    /// Its list, heading and key there.
+    public var standing: ItemStanding
+    /// Its key in Today's hand order, or `nil` when it has none.
+    public var todayIndex: Int64?
+    /// When it last changed.
+    public var updatedAt: Date
+
+    public init(standing: ItemStanding, todayIndex: Int64?, updatedAt: Date) {
+        self.standing = standing
+        self.todayIndex = todayIndex
+        self.updatedAt = updatedAt
+    }
+
+    /// Where `item` is placed.
+    public init(_ item: Item) {
+        self.init(standing: ItemStanding(item), todayIndex: item.todayIndex, updatedAt: item.updatedAt)
+    }
+}
+
 /// The queries a transaction can answer.
 ///
 /// Display reads hand out whole `Item`s and `ItemList`s. The ordering service reads
@@ -333,6 +358,14 @@ public protocol ItemReading {
     /// for less than the whole item: on SQLite, from the index of the ids alone. The default
     /// reads the item.
     func standing(ofItem id: Item.ID) throws -> ItemStanding?
+
+    /// Where an item is placed: where it stands, its key in Today and its stamp; `nil` when
+    /// there is no such item.
+    ///
+    /// Sync reads this of an item that an operation only places, to take the operation back.
+    /// On SQLite it is read without the item's text, and by the table's own key when the
+    /// transaction knows where the item stands. The default reads the item.
+    func place(ofItem id: Item.ID) throws -> ItemPlace?
 
     /// A page of a list in display order: the items under no heading, then those of each
     /// heading in the order of the headings; each group in its hand-made order (`sortIndex`, then `id`).
@@ -588,6 +621,10 @@ public struct SortIndexChange: Hashable, Sendable {
 extension ItemReading {
     public func standing(ofItem id: Item.ID) throws -> ItemStanding? {
         try item(id: id).map(ItemStanding.init)
+    }
+
+    public func place(ofItem id: Item.ID) throws -> ItemPlace? {
+        try item(id: id).map(ItemPlace.init)
     }
 
     /// How many items of the list are seen under `visibility`, under its headings or none.

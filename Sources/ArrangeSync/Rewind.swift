@@ -63,8 +63,9 @@ struct Rewind: Codable, Sendable {
         var todayIndex: Int64?
         var updatedAt: Date
 
-        init(_ item: Item) {
-            (id, listID, heading, sortIndex, todayIndex, updatedAt) = (item.id, item.listID, item.heading, item.sortIndex, item.todayIndex, item.updatedAt)
+        init(id: Item.ID, place: ItemPlace) {
+            (self.id, listID, heading, sortIndex, todayIndex, updatedAt) = (
+                id, place.standing.list, place.standing.heading, place.standing.key.sortIndex, place.todayIndex, place.updatedAt)
         }
 
         /// The item as it was, from the item as the operation left it.
@@ -102,9 +103,14 @@ struct Rewind: Codable, Sendable {
 
     /// The changes that take the rows written from how they were to how they are now.
     func changes(upToDateIn transaction: any ItemReading) throws -> [SyncChange] {
-        try SyncChange.changes(
+        var itemsBefore = Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+        for image in keys where itemsBefore[image.id] == nil {
+            // Only placed: as it is now, but for its place.
+            if let item = try transaction.item(id: image.id) { itemsBefore[image.id] = image.applied(to: item) }
+        }
+        return try SyncChange.changes(
             bringingLists: Dictionary(lists.map { ($0.id, $0.list) }, uniquingKeysWith: { first, _ in first }),
-            items: Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first }),
+            items: itemsBefore,
             checklistItems: Dictionary(checklistItems.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first }),
             areas: Dictionary(areas.map { ($0.id, $0.area) }, uniquingKeysWith: { first, _ in first }),
             headings: Dictionary(headings.map { ($0.id, $0.heading) }, uniquingKeysWith: { first, _ in first }),
@@ -165,9 +171,17 @@ struct Rewind: Codable, Sendable {
 /// A transaction that remembers, before each row's first write, how the row was: the
 /// ``Rewind`` of what a body does. Tombstones, which sync keeps in the log, are written
 /// through it too, so that they are remembered the same way.
+///
+/// An item the body only places is remembered as its place (``ItemReading/place(ofItem:)``),
+/// which costs less to read than the item; should the body then write more of it, the item as
+/// it was is the item as it is, but for that place.
 final class RewindRecorder: ForwardingTransaction {
-    /// Every row written, whole as it was: what tells the changes made (``Rewind/changes(upToDateIn:)``).
-    private(set) var rewind = Rewind()
+    /// Every row written as it was, but for the items only placed (``places``).
+    private var rewind = Rewind()
+    /// The items that were there before and that the body has only placed, as their places.
+    private var places: [Item.ID: Rewind.KeyImage] = [:]
+    /// The ids of ``places``, in the order first written; an item written whole since is left out.
+    private var placedInOrder: [Item.ID] = []
     /// The transaction's operation log.
     let log: any LogWriting
 
@@ -177,17 +191,23 @@ final class RewindRecorder: ForwardingTransaction {
         super.init(transaction)
     }
 
+    /// Every row written, as it was; the items only placed, as their places.
+    var recorded: Rewind {
+        var recorded = rewind
+        recorded.keys = placedInOrder.compactMap { places[$0] }
+        return recorded
+    }
+
     /// Whether the body has written lists, items, checklist entries, areas or headings.
     var changesRows: Bool {
-        !rewind.lists.isEmpty || !rewind.items.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty || !rewind.headings.isEmpty
+        !rewind.lists.isEmpty || !rewind.items.isEmpty || !places.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty
+            || !rewind.headings.isEmpty
     }
     private var seenLists = Set<ItemList.ID>()
     private var seenAreas = Set<Area.ID>()
     private var seenHeadings = Set<Heading.ID>()
     private var seenItems = Set<Item.ID>()
     private var seenChecklistItems = Set<ChecklistItem.ID>()
-    /// The items that were there before, and that the body has only placed.
-    private var placedOnly = Set<Item.ID>()
     private var seenTombstones = Set<TombstoneKey>()
 
     private struct TombstoneKey: Hashable {
@@ -220,37 +240,43 @@ final class RewindRecorder: ForwardingTransaction {
         }
     }
 
-    /// The rewind to log: ``rewind``, with the items the body only placed kept as their places.
+    /// The rewind to log: ``recorded``, with the items the body only placed kept as their places.
     ///
     /// Items stay whole when the body created a list: taking the operation back deletes that
     /// list, and with it the items it holds, before it puts items back, and only an item kept
     /// whole can be put back once deleted.
-    var loggedRewind: Rewind {
-        guard !placedOnly.isEmpty, !rewind.lists.contains(where: { $0.list == nil }) else { return rewind }
+    func loggedRewind() throws -> Rewind {
+        guard !places.isEmpty, rewind.lists.contains(where: { $0.list == nil }) else { return recorded }
         var logged = rewind
-        logged.items = []
-        for image in rewind.items {
-            if placedOnly.contains(image.id), let item = image.item {
-                logged.keys.append(Rewind.KeyImage(item))
+        for id in placedInOrder {
+            guard let place = places[id] else { continue }
+            if let item = try base.item(id: id) {
+                logged.items.append(Rewind.ItemImage(id: id, item: place.applied(to: item)))
             } else {
-                logged.items.append(image)
+                logged.keys.append(place)
             }
         }
         return logged
     }
 
-    /// Remembers an item before its first write.
+    /// Remembers an item before its first write: as its place when the write only places it,
+    /// else whole.
     ///
     /// - Parameter placing: Whether the write only places the item: it changes the list, the
     ///   keys and the stamp, and nothing else.
     private func remember(item id: Item.ID, placing: Bool = false) throws {
         guard seenItems.insert(id).inserted else {
-            if !placing { placedOnly.remove(id) }
+            guard !placing, let place = places.removeValue(forKey: id) else { return }
+            // Only placed so far: as it was is as it is, but for its place.
+            rewind.items.append(Rewind.ItemImage(id: id, item: try base.item(id: id).map(place.applied)))
             return
         }
-        let item = try base.item(id: id)
-        rewind.items.append(Rewind.ItemImage(id: id, item: item))
-        if placing && item != nil { placedOnly.insert(id) }
+        if placing, let place = try base.place(ofItem: id) {
+            places[id] = Rewind.KeyImage(id: id, place: place)
+            placedInOrder.append(id)
+        } else {
+            rewind.items.append(Rewind.ItemImage(id: id, item: try base.item(id: id)))
+        }
     }
 
     /// Remembers a checklist entry before its first write.

@@ -176,8 +176,8 @@ public final class SyncEngine: Sendable {
         let replica = try preparedReplica(in: log)
         let recorder = RewindRecorder(log)
         let (result, told) = try body(recorder)
-        let changes = try told ?? recorder.rewind.changes(upToDateIn: log)
-        return (result, try self.log(changes, of: replica, rewind: recorder.loggedRewind, in: log))
+        let changes = try told ?? recorder.recorded.changes(upToDateIn: log)
+        return (result, try self.log(changes, of: replica, rewind: try recorder.loggedRewind(), in: log))
     }
 
     /// Runs `body`, which makes a change here, and logs the changes it says it made: for a
@@ -434,7 +434,8 @@ public final class SyncEngine: Sendable {
             }
             let recorder = RewindRecorder(transaction)
             try Replay(operation, in: recorder, repository: repository).apply()
-            try transaction.setRewind(LogJSON.encode { $0.rewind(recorder.loggedRewind) }, isReplayed: true, isUnapplied: false, ofOperation: logged.id)
+            let rewind = try recorder.loggedRewind()
+            try transaction.setRewind(LogJSON.encode { $0.rewind(rewind) }, isReplayed: true, isUnapplied: false, ofOperation: logged.id)
             report.applied += 1
         }
         if let defaultList, try transaction.defaultListID() != defaultList, try transaction.list(id: defaultList) != nil {

@@ -398,6 +398,40 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("Where an item is placed, its standing, Today key and stamp, is found as the transaction's own changes left it, whatever it read before", arguments: Backend.allCases)
+    func place(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (home, seeded) = try store.seed("Home", sortIndices: [10, 20, 30])
+        let (work, _) = try store.seed("Work", sortIndices: [1])
+        var inToday = seeded[2]
+        inToday.todayIndex = 7
+        inToday.updatedAt = Sample.date(40)
+        try store.repository.write { try $0.update(inToday) }
+        let items = [seeded[0], seeded[1], inToday]
+        try store.repository.read { store throws in
+            #expect(try store.place(ofItem: items[2].id) == ItemPlace(standing: ItemStanding(list: home.id, key: items[2].orderKey), todayIndex: 7, updatedAt: Sample.date(40)))
+            #expect(try store.place(ofItem: Item.ID()) == nil)
+        }
+        try store.repository.write { store throws in
+            // Where each stands is read first, as a move reads it, or its row, or nothing.
+            _ = try store.standing(ofItem: items[0].id)
+            _ = try store.item(id: items[2].id)
+            try store.setSortIndices([SortIndexChange(id: items[0].id.entryID, sortIndex: 5)], in: .items(work.id), updatedAt: Sample.date(50))
+            try store.setSortIndices([SortIndexChange(id: items[1].id.entryID, sortIndex: 25)], in: .items(home.id), updatedAt: Sample.date(51))
+            try store.removeFromToday([items[2].id], updatedAt: Sample.date(52))
+            #expect(try store.place(ofItem: items[0].id) == ItemPlace(standing: ItemStanding(list: work.id, key: OrderKey(sortIndex: 5, id: items[0].id.entryID)), todayIndex: nil, updatedAt: Sample.date(50)))
+            #expect(try store.place(ofItem: items[1].id) == ItemPlace(standing: ItemStanding(list: home.id, key: OrderKey(sortIndex: 25, id: items[1].id.entryID)), todayIndex: nil, updatedAt: Sample.date(51)))
+            #expect(try store.place(ofItem: items[2].id) == ItemPlace(standing: ItemStanding(list: home.id, key: items[2].orderKey), todayIndex: nil, updatedAt: Sample.date(52)))
+            try store.deleteItem(id: items[1].id)
+            #expect(try store.place(ofItem: items[1].id) == nil)
+        }
+        try store.repository.write { store throws in
+            // Where it stands known, the rest is read by the table's key on SQLite.
+            #expect(try store.standing(ofItem: items[0].id) == ItemStanding(list: work.id, key: OrderKey(sortIndex: 5, id: items[0].id.entryID)))
+            #expect(try store.place(ofItem: items[0].id) == ItemPlace(standing: ItemStanding(list: work.id, key: OrderKey(sortIndex: 5, id: items[0].id.entryID)), todayIndex: nil, updatedAt: Sample.date(50)))
+        }
+    }
+
     @Test("Items are found by the start of their id, across lists, in id order", arguments: Backend.allCases)
     func idPrefixes(backend: Backend) throws {
         let store = try backend.makeStore()

@@ -80,7 +80,8 @@ struct RewindTests {
             edited = try #require(try recorder.item(id: edited.id))
             edited.title = "Edited again"
             try recorder.update(edited)
-            return LogJSON.encode { $0.rewind(recorder.loggedRewind) }
+            let rewind = try recorder.loggedRewind()
+            return LogJSON.encode { $0.rewind(rewind) }
         }
         let rewind = try SyncCoding.decoder.decode(Rewind.self, from: json)
         #expect(Set(rewind.keys.map(\.id)) == [moved.id, inToday.id], "\(String(decoding: json, as: UTF8.self))")
@@ -108,7 +109,8 @@ struct RewindTests {
             let inbox = ItemList(name: "Inbox", createdAt: Date(timeIntervalSince1970: 2), sortIndex: 5)
             try recorder.insert(inbox)
             try recorder.setSortIndices([SortIndexChange(id: item.id.entryID, sortIndex: 0)], in: .items(inbox.id), updatedAt: Date(timeIntervalSince1970: 2_000))
-            return LogJSON.encode { $0.rewind(recorder.loggedRewind) }
+            let rewind = try recorder.loggedRewind()
+            return LogJSON.encode { $0.rewind(rewind) }
         }
         let rewind = try SyncCoding.decoder.decode(Rewind.self, from: json)
         #expect(rewind.keys.isEmpty && rewind.items.map(\.id) == [item.id], "\(String(decoding: json, as: UTF8.self))")
