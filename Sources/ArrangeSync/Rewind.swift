@@ -266,9 +266,10 @@ final class RewindRecorder: ForwardingTransaction {
     ///   keys and the stamp, and nothing else.
     private func remember(item id: Item.ID, placing: Bool = false) throws {
         guard seenItems.insert(id).inserted else {
-            guard !placing, let place = places.removeValue(forKey: id) else { return }
+            guard !placing, let place = places[id], let item = try base.item(id: id) else { return }
             // Only placed so far: as it was is as it is, but for its place.
-            rewind.items.append(Rewind.ItemImage(id: id, item: try base.item(id: id).map(place.applied)))
+            places[id] = nil
+            rewind.items.append(Rewind.ItemImage(id: id, item: place.applied(to: item)))
             return
         }
         if placing, let place = try base.place(ofItem: id) {
