@@ -234,10 +234,12 @@ extension SQLiteTransaction: OperationLogWriting {
         return try mapping {
             let statement = try db.cachedStatement(sql: Self.logSQL)
             do {
-                try statement.execute(arguments: [
-                    position, Self.text(order.id), Self.text(order.replica), order.sequence, order.milliseconds, order.counter,
-                    String(decoding: operation.change, as: UTF8.self), String(decoding: operation.rewind, as: UTF8.self), operation.isReplayed,
-                    operation.replaces.map(Self.text), operation.original.map { String(decoding: $0, as: UTF8.self) }, operation.isUnapplied,
+                // Bound as they are: the JSON as its bytes, the ids as text written on the stack.
+                try statement.execute(binding: [
+                    .integer(position), .uuid(order.id), .uuid(order.replica), .integer(order.sequence), .integer(order.milliseconds),
+                    .integer(order.counter), .utf8(operation.change), .utf8(operation.rewind), .integer(operation.isReplayed ? 1 : 0),
+                    operation.replaces.map(SQLiteArgument.uuid) ?? .value(.null), operation.original.map(SQLiteArgument.utf8) ?? .value(.null),
+                    .integer(operation.isUnapplied ? 1 : 0),
                 ])
             } catch DatabaseError.SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.duplicateOperation(order.id)

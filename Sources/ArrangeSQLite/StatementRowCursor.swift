@@ -89,6 +89,8 @@ enum SQLiteArgument {
     case real(Double)
     /// A UUID, bound as the tables store ids: its lowercase text.
     case uuid(UUID)
+    /// Text already in UTF-8 bytes, such as the log's JSON: bound as text, with no `String` made.
+    case utf8(Data)
     /// Any other value, bound as GRDB binds it.
     case value(DatabaseValue)
 
@@ -111,6 +113,12 @@ enum SQLiteArgument {
                 text.withMemoryRebound(to: CChar.self) { text in
                     sqlite3_bind_text(statement, index, text.baseAddress, CInt(text.count), sqliteTransient)
                 }
+            }
+        case .utf8(let text):
+            text.withUnsafeBytes { bytes in
+                // SQLite binds a null pointer as NULL: empty text is bound as an empty string.
+                guard let start = bytes.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, nil) }
+                return sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), CInt(bytes.count), sqliteTransient)
             }
         case .value(let value):
             value.bind(to: statement, at: index)
