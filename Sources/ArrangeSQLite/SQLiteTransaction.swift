@@ -188,15 +188,18 @@ final class SQLiteTransaction: ItemWriting {
     func standing(ofItem id: Item.ID) throws -> ItemStanding? {
         if let known = itemCache[id] { return known.standing }
         let standing = try mapping {
-            try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [.id(id)]) { statement in
-                guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
-                    throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
-                }
-                return ItemStanding(list: list, heading: try ItemRecord.heading(statement, 1), key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
-            }.next()
+            try StatementRowCursor(db.cachedStatement(sql: Self.standingByIDSQL), binding: [.id(id)]) { try Self.standing(ofItem: id, from: $0) }.next()
         }
         itemCache[id] = standing.map(KnownItem.standing) ?? .missing
         return standing
+    }
+
+    /// Where item `id` stands, from the first three columns of a row: `list_id, heading_id, sort_index`.
+    private static func standing(ofItem id: Item.ID, from statement: SQLiteStatement) throws -> ItemStanding {
+        guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
+            throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
+        }
+        return ItemStanding(list: list, heading: try ItemRecord.heading(statement, 1), key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
     }
 
     /// Answers from the row when the transaction knows it. Else reads five columns, not the
@@ -211,11 +214,9 @@ final class SQLiteTransaction: ItemWriting {
         }
         let place = try mapping {
             try StatementRowCursor(db.cachedStatement(sql: Self.placeByIDSQL), binding: [.id(id)]) { statement in
-                guard let list = ItemList.ID(sqliteStatement: statement, index: 0) else {
-                    throw RowDecodingError(table: ItemRecord.databaseTableName, sqliteStatement: statement)
-                }
-                let standing = ItemStanding(list: list, heading: try ItemRecord.heading(statement, 1), key: OrderKey(sortIndex: sqlite3_column_int64(statement, 2), id: id.entryID))
-                return ItemPlace(standing: standing, todayIndex: ItemRecord.integer(statement, 3), updatedAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)))
+                ItemPlace(
+                    standing: try Self.standing(ofItem: id, from: statement), todayIndex: ItemRecord.integer(statement, 3),
+                    updatedAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)))
             }.next()
         }
         itemCache[id] = place.map { KnownItem.standing($0.standing) } ?? .missing
