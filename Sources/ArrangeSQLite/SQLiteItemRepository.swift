@@ -332,7 +332,7 @@ public final class SQLiteItemRepository: ItemRepository {
     /// writer's own connection for a queue).
     public func read<Result>(_ body: (any ItemReading) throws -> Result) throws -> Result {
         try mappingDatabaseErrors {
-            try writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
+            try writer.unsafeRead { db in try readTransaction(on: db, body) }
         }
     }
 
@@ -348,9 +348,8 @@ public final class SQLiteItemRepository: ItemRepository {
     /// The `async` twin of ``read(_:)-4ilkm``, through GRDB's async access: it suspends
     /// rather than blocks while it waits for a connection.
     public func read<R: Sendable>(_ body: @Sendable (any ItemReading) throws -> R) async throws -> R {
-        let path = path
         do {
-            return try await writer.read { db in try body(SQLiteTransaction(db: db, path: path)) }
+            return try await writer.unsafeRead { db in try self.readTransaction(on: db, body) }
         } catch {
             throw storeError(for: error)
         }
@@ -370,6 +369,22 @@ public final class SQLiteItemRepository: ItemRepository {
     /// Throws ``StoreError/readOnly(path:)`` when the repository was opened with ``readOnly(path:configuration:externalCommits:)``.
     private func ensureWritable() throws(StoreError) {
         guard !isReadOnly else { throw .readOnly(path: path) }
+    }
+
+    /// Runs `body` in a `DEFERRED` transaction on `db`: it reads one snapshot of the file, from
+    /// its first read until it returns. GRDB's `read` does the same, but prepares its `BEGIN`
+    /// and `COMMIT` anew each time, and checks its cache of the schema, which these reads do
+    /// not use; both forms of `read` run their bodies through this.
+    private func readTransaction<Result>(on db: Database, _ body: (any ItemReading) throws -> Result) throws -> Result {
+        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+        do {
+            let result = try body(SQLiteTransaction(db: db, path: path))
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return result
+        } catch {
+            try db.rollback()
+            throw error
+        }
     }
 
     /// Runs `body` in an `IMMEDIATE` transaction on `db`: it commits when `body` returns and

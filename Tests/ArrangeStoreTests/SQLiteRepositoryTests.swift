@@ -382,6 +382,39 @@ struct SQLiteRepositoryTests {
         #expect(items.map(\.sortIndex) == Array(1...Int64(2 * rounds)))
     }
 
+    @Test("A read sees one state of the file from its first read to its end, and a read that throws leaves its connection free", arguments: [false, true])
+    func readSnapshot(singleConnection: Bool) throws {
+        struct Refusal: Error {}
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let reader = try singleConnection ? .singleConnection(path: path, configuration: Configuration()) : SQLiteItemRepository(path: path)
+        let writer = try SQLiteItemRepository(path: path)
+        let list = Sample.list("Shared")
+        try writer.write { store throws in
+            try store.insert(list)
+            try store.insert(Sample.item(in: list.id, "Before", sortIndex: 1))
+        }
+        let titles = { (store: any ItemReading) in try store.items(in: list.id, visibility: .all, offset: 0, limit: .max).map(\.title) }
+
+        let (first, second) = try reader.read { store throws in
+            let first = try titles(store)
+            try writer.write { try $0.insert(Sample.item(in: list.id, "During", sortIndex: 2)) }
+            return (first, try titles(store))
+        }
+        #expect(first == ["Before"])
+        #expect(second == ["Before"])
+
+        #expect(throws: Refusal.self) {
+            try reader.read { store throws in
+                _ = try titles(store)
+                throw Refusal()
+            }
+        }
+        #expect(try reader.read(titles) == ["Before", "During"])
+        try reader.write { try $0.insert(Sample.list("After")) }
+        #expect(try writer.read { try $0.lists().map(\.name) }.contains("After"))
+    }
+
     @Test("A write that waits longer than the busy timeout fails with a clear error")
     func busyTimeout() throws {
         let folder = try TemporaryFolder()
