@@ -43,10 +43,18 @@ final class OrderingSQL: Sendable {
     /// - Parameters:
     ///   - table: The table that holds the ordering's rows.
     ///   - keyColumn: The column that holds the keys.
-    ///   - membership: The condition that picks the ordering's rows out of the table; a list's items bind its id.
+    ///   - membership: The condition that picks the ordering's rows out of the table; a list's
+    ///     items bind its id. Its parameters are numbered (`?1`, `?2`), so that a query that
+    ///     states it twice binds its values once.
     ///   - openCondition: The condition that an entry is open.
     ///   - stampsUpdates: Whether a key written stamps `updated_at` too.
-    private init(table: String, keyColumn: String, membership: String, openCondition: String, stampsUpdates: Bool) {
+    ///   - fixedColumns: For an ordering of items, the value of each column that `membership`
+    ///     fixes, as SQL (a parameter of `membership`, or a literal): a page selects it, rather
+    ///     than reading it from every row.
+    private init(
+        table: String, keyColumn: String, membership: String, openCondition: String, stampsUpdates: Bool,
+        fixedColumns: [ItemRecord.CodingKeys: String] = [:]
+    ) {
         self.table = table
         let entry = "id, \(keyColumn), \(openCondition)"
         let order = "ORDER BY \(keyColumn), id"
@@ -62,7 +70,7 @@ final class OrderingSQL: Sendable {
         setKey = "UPDATE \(table) SET \(keyColumn) = ?\(stampsUpdates ? ", updated_at = ?" : "") WHERE id = ?"
         entryPage = byVisibility { "SELECT \(entry) FROM \(table) WHERE \(visible($0)) \(order) LIMIT ? OFFSET ?" }
         itemPage = table == ItemRecord.databaseTableName
-            ? byVisibility { "SELECT \(ItemRecord.selection) FROM \(table) WHERE \(visible($0)) \(order) LIMIT ? OFFSET ?" }
+            ? byVisibility { "SELECT \(ItemRecord.selection(fixing: fixedColumns)) FROM \(table) WHERE \(visible($0)) \(order) LIMIT ? OFFSET ?" }
             : nil
         count = byVisibility { "SELECT COUNT(*) FROM \(table) WHERE \(visible($0))" }
         countBefore = byVisibility { "SELECT COUNT(*) FROM \(table) WHERE \(visible($0)) AND (\(keyColumn), id) < (?, ?)" }
@@ -70,20 +78,20 @@ final class OrderingSQL: Sendable {
 
     /// The items of one list under no heading.
     static let listItems = OrderingSQL(
-        table: "items", keyColumn: "sort_index", membership: "list_id = ? AND heading_id = ''", openCondition: "completed_at IS NULL",
-        stampsUpdates: true)
+        table: "items", keyColumn: "sort_index", membership: "list_id = ?1 AND heading_id = ''", openCondition: "completed_at IS NULL",
+        stampsUpdates: true, fixedColumns: [.listID: "?1", .heading: "''"])
     /// The items under one heading: the heading's id binds twice, so that SQLite finds them in
     /// the primary key, whose first column is the list.
     static let headingItems = OrderingSQL(
-        table: "items", keyColumn: "sort_index", membership: "list_id = (SELECT list_id FROM headings WHERE id = ?) AND heading_id = ?",
-        openCondition: "completed_at IS NULL", stampsUpdates: true)
+        table: "items", keyColumn: "sort_index", membership: "list_id = (SELECT list_id FROM headings WHERE id = ?1) AND heading_id = ?2",
+        openCondition: "completed_at IS NULL", stampsUpdates: true, fixedColumns: [.heading: "?2"])
     /// The headings of one list.
     static let headings = OrderingSQL(
-        table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?", openCondition: "TRUE", stampsUpdates: false)
+        table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?1", openCondition: "TRUE", stampsUpdates: false)
     /// The lists in no area.
     static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "TRUE", stampsUpdates: false)
     /// The lists of one area.
-    static let areaLists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id = ?", openCondition: "TRUE", stampsUpdates: false)
+    static let areaLists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: "TRUE", stampsUpdates: false)
     /// The areas.
     static let areas = OrderingSQL(
         table: AreaRecord.databaseTableName, keyColumn: "sort_index", membership: "TRUE", openCondition: "TRUE", stampsUpdates: false)
@@ -94,7 +102,7 @@ final class OrderingSQL: Sendable {
 
     /// The entries of one item's checklist.
     static let checklist = OrderingSQL(
-        table: ChecklistItemRecord.databaseTableName, keyColumn: "sort_index", membership: "item_id = ?", openCondition: "completed_at IS NULL",
+        table: ChecklistItemRecord.databaseTableName, keyColumn: "sort_index", membership: "item_id = ?1", openCondition: "completed_at IS NULL",
         stampsUpdates: false)
 
     /// The SQL of an ordering, and the values its membership condition binds.

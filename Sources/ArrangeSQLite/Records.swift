@@ -235,7 +235,7 @@ struct ItemRecord: Hashable {
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
 // `(list_id, heading_id, sort_index, id)` since v16, so an update that moves an item would miss its row,
 // and its decoding goes through a `Row` that maps column names. Rows are read by position
-// (``init(sqliteStatement:knownList:)``) and written by id (``insertRow(_:)``,
+// (``item(sqliteStatement:knownList:)``) and written by id (``insertRow(_:)``,
 // ``updateRow(_:changedFrom:)``).
 extension ItemRecord {
     static let databaseTableName = "items"
@@ -270,23 +270,31 @@ extension ItemRecord {
 
     /// The columns every query of an item selects, in the order of ``CodingKeys``:
     /// `id, list_id, title, …`. Rows are read by these positions.
-    static let selection = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+    static let selection = selection(fixing: [:])
+
+    /// ``selection`` with the columns of `fixed` replaced by their values (SQL): the columns a
+    /// query's condition fixes, such as the list and the heading of a page of a list, are then
+    /// not read from every row. Rows are read by the same positions.
+    static func selection(fixing fixed: [CodingKeys: String]) -> String {
+        CodingKeys.allCases.map { fixed[$0] ?? $0.rawValue }.joined(separator: ", ")
+    }
 
     /// ``selection`` with each column named with `table`, for a query that joins another table.
     static func selection(of table: String) -> String {
         CodingKeys.allCases.map { "\(table).\($0.rawValue)" }.joined(separator: ", ")
     }
 
-    /// Reads a row selected as ``selection`` straight from the statement that stands on it,
-    /// by position: no `Row`, no `Decodable`, no lookup of columns by name. Every read of an
-    /// item comes here, and a page of 50 items should cost little more than one write.
+    /// Reads the item of a row selected as ``selection`` straight from the statement that
+    /// stands on it, by position: no `Row`, no `Decodable`, no lookup of columns by name, and
+    /// no record in between. Every read of an item comes here, and a page of 50 items should
+    /// cost little more than one write.
     ///
     /// - Parameters:
     ///   - statement: A statement that has just stepped onto a row.
     ///   - knownList: The list of every row, when the query picked its rows by list: its id
     ///     is then not parsed again on every row.
     /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
-    init(sqliteStatement statement: SQLiteStatement, knownList: ItemList.ID? = nil) throws {
+    static func item(sqliteStatement statement: SQLiteStatement, knownList: ItemList.ID? = nil) throws -> Item {
         guard sqlite3_column_count(statement) == CodingKeys.allCases.count,
               let id = Item.ID(sqliteStatement: statement, index: 0),
               let listID = knownList ?? ItemList.ID(sqliteStatement: statement, index: 1)
@@ -295,12 +303,20 @@ extension ItemRecord {
         }
         let date = { (index: CInt) in Date(timeIntervalSince1970: sqlite3_column_double(statement, index)) }
         let deadline = try Self.day(statement, 13)
-        self.init(
-            id: id, listID: listID, title: String(sqliteStatement: statement, index: 2), notes: String(sqliteStatement: statement, index: 3),
+        return Item(
+            id: id, listID: listID, title: text(statement, 2), notes: text(statement, 3),
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
             completedAt: Self.isNull(statement, 7) ? nil : date(7), todayIndex: Self.integer(statement, 8),
             heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
             deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline))
+    }
+
+    /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
+    /// known from its length, without asking SQLite for the text itself.
+    private static func text(_ statement: SQLiteStatement, _ index: CInt) -> String {
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count > 0, let text = sqlite3_column_text(statement, index) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     private static func isNull(_ statement: SQLiteStatement, _ index: CInt) -> Bool {

@@ -163,7 +163,7 @@ final class SQLiteTransaction: ItemWriting {
         case .standing, nil: break
         }
         let item = try mapping {
-            try StatementRowCursor(db.cachedStatement(sql: Self.itemByIDSQL), binding: [.id(id)]) { try ItemRecord(sqliteStatement: $0).item }
+            try StatementRowCursor(db.cachedStatement(sql: Self.itemByIDSQL), binding: [.id(id)]) { try ItemRecord.item(sqliteStatement: $0) }
                 .next()
         }
         itemCache[id] = KnownItem(item)
@@ -176,7 +176,7 @@ final class SQLiteTransaction: ItemWriting {
         guard ids.count > 1 else { return try ids.compactMap { try item(id: $0) } }
         let found = try mapping {
             try Array(StatementRowCursor(db.cachedStatement(sql: Self.itemsByIDsSQL), binding: [.value(Self.jsonArray(of: ids).databaseValue)]) {
-                try ItemRecord(sqliteStatement: $0).item
+                try ItemRecord.item(sqliteStatement: $0)
             })
         }
         let byID = Dictionary(found.map { ($0.id, $0) }) { first, _ in first }
@@ -261,7 +261,7 @@ final class SQLiteTransaction: ItemWriting {
         let knownList: ItemList.ID? = if case .items(let list) = scope { list } else { nil }
         let items = try mapping {
             let rows = try StatementRowCursor(db.cachedStatement(sql: page), binding: membership + [.integer(Int64(limit)), .integer(Int64(offset))]) {
-                try ItemRecord(sqliteStatement: $0, knownList: knownList).item
+                try ItemRecord.item(sqliteStatement: $0, knownList: knownList)
             }
             var items: [Item] = []
             items.reserveCapacity(min(limit, Self.pageCapacity))
@@ -285,7 +285,7 @@ final class SQLiteTransaction: ItemWriting {
     func datedItems(through day: Day) throws -> [Item] {
         try mapping {
             try Array(StatementRowCursor(db.cachedStatement(sql: Self.datedItemsSQL), binding: [.value(day.description.databaseValue)]) {
-                try ItemRecord(sqliteStatement: $0).item
+                try ItemRecord.item(sqliteStatement: $0)
             })
         }
     }
@@ -294,7 +294,7 @@ final class SQLiteTransaction: ItemWriting {
         guard offset >= 0, limit > 0 else { return [] }
         return try mapping {
             let rows = try StatementRowCursor(db.cachedStatement(sql: Self.completedItemsSQL), binding: [.integer(Int64(limit)), .integer(Int64(offset))]) {
-                try ItemRecord(sqliteStatement: $0).item
+                try ItemRecord.item(sqliteStatement: $0)
             }
             return try Array(rows)
         }
@@ -342,8 +342,7 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
-        let membership = OrderingSQL.of(scope).membership
-        let tied = try entries(of: scope, sql: \.tiedEntries, arguments: membership)
+        let tied = try entries(of: scope, sql: \.tiedEntries, arguments: [])
         return tied.chunked { $0.sortIndex == $1.sortIndex }
     }
 
@@ -383,7 +382,7 @@ final class SQLiteTransaction: ItemWriting {
             // begin with the prefix, and SQLite searches the index of the ids for it.
             let statement = try db.cachedStatement(sql: Self.itemsByIDPrefixSQL)
             let bounds: [SQLiteArgument] = [.value(textPrefix.databaseValue), .value((textPrefix + "~").databaseValue), .integer(Int64(limit))]
-            return try Array(StatementRowCursor(statement, binding: bounds) { try ItemRecord(sqliteStatement: $0).item })
+            return try Array(StatementRowCursor(statement, binding: bounds) { try ItemRecord.item(sqliteStatement: $0) })
         }
     }
 

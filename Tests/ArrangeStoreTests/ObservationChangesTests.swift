@@ -124,7 +124,7 @@ struct ObservationChangesTests {
             let folder = try TemporaryFolder()
             let path = folder.path("Arrange.sqlite")
             // A page of a list's whole items: the observation's read.
-            let listReads = StatementCounter { $0.contains("title") && $0.contains("WHERE list_id = ? AND heading_id = '' ORDER BY sort_index, id LIMIT") }
+            let listReads = StatementCounter { $0.contains("title") && $0.contains("WHERE list_id = ?1 AND heading_id = '' ORDER BY sort_index, id LIMIT") }
             let repository = try SQLiteItemRepository(path: path, configuration: listReads.configuration, externalCommits: .notified)
             let store = Store(repository: repository, folder: nil)
             let (list, items) = try store.seed("Home", sortIndices: [10, 20, 30])
