@@ -68,9 +68,10 @@ struct Rewind: Codable, Sendable {
                 id, place.standing.list, place.standing.heading, place.standing.key.sortIndex, place.todayIndex, place.updatedAt)
         }
 
-        /// The item as it was, from the item as the operation left it.
-        func applied(to item: Item) -> Item {
-            var item = item
+        /// The item as it was: the item as `transaction` holds it, but for this place; `nil`
+        /// when the item is gone.
+        func item(before transaction: any ItemReading) throws -> Item? {
+            guard var item = try transaction.item(id: id) else { return nil }
             (item.listID, item.heading, item.sortIndex, item.todayIndex, item.updatedAt) = (listID, heading, sortIndex, todayIndex, updatedAt)
             return item
         }
@@ -106,7 +107,7 @@ struct Rewind: Codable, Sendable {
         var itemsBefore = Dictionary(items.map { ($0.id, $0.item) }, uniquingKeysWith: { first, _ in first })
         for image in keys where itemsBefore[image.id] == nil {
             // Only placed: as it is now, but for its place.
-            if let item = try transaction.item(id: image.id) { itemsBefore[image.id] = image.applied(to: item) }
+            if let item = try image.item(before: transaction) { itemsBefore[image.id] = item }
         }
         return try SyncChange.changes(
             bringingLists: Dictionary(lists.map { ($0.id, $0.list) }, uniquingKeysWith: { first, _ in first }),
@@ -151,7 +152,7 @@ struct Rewind: Codable, Sendable {
             if try transaction.item(id: item.id) != nil { try transaction.update(item) } else { try transaction.insert(item) }
         }
         for image in keys {
-            if let item = try transaction.item(id: image.id) { try transaction.update(image.applied(to: item)) }
+            if let item = try image.item(before: transaction) { try transaction.update(item) }
         }
         // Once the items that were elsewhere have left them: deleting a heading deletes the items under it.
         for image in headings.reversed() where image.heading == nil {
@@ -250,8 +251,8 @@ final class RewindRecorder: ForwardingTransaction {
         var logged = rewind
         for id in placedInOrder {
             guard let place = places[id] else { continue }
-            if let item = try base.item(id: id) {
-                logged.items.append(Rewind.ItemImage(id: id, item: place.applied(to: item)))
+            if let item = try place.item(before: base) {
+                logged.items.append(Rewind.ItemImage(id: id, item: item))
             } else {
                 logged.keys.append(place)
             }
@@ -266,10 +267,10 @@ final class RewindRecorder: ForwardingTransaction {
     ///   keys and the stamp, and nothing else.
     private func remember(item id: Item.ID, placing: Bool = false) throws {
         guard seenItems.insert(id).inserted else {
-            guard !placing, let place = places[id], let item = try base.item(id: id) else { return }
+            guard !placing, let place = places[id], let item = try place.item(before: base) else { return }
             // Only placed so far: as it was is as it is, but for its place.
             places[id] = nil
-            rewind.items.append(Rewind.ItemImage(id: id, item: place.applied(to: item)))
+            rewind.items.append(Rewind.ItemImage(id: id, item: item))
             return
         }
         if placing, let place = try base.place(ofItem: id) {
