@@ -204,7 +204,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 // To open two repositories on one connection.
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // Files written by an earlier version, which every later one must read (KeptFilesTests).
+            resources: [.copy("Kept")]
         ),
         .testTarget(
             name: "ArrangeServerTests",

@@ -117,7 +117,8 @@ final class Device {
 final class DeviceScenario {
     let folder: URL
     var devices: [Device] = []
-    private var archive: [SyncOperation.ID: SyncOperation] = [:]
+    /// Every operation any device logged, as ``archiveLogs()`` kept them.
+    private(set) var archive: [SyncOperation.ID: SyncOperation] = [:]
     let clock = SimulatedClock(1_790_000_000_000)
     /// Makes the ids of replicas and operations: drawn from a seed, so that a run can be repeated.
     let newID: @Sendable () -> UUID
