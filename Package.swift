@@ -251,7 +251,9 @@ let package = Package(
                 // Built so that the tests can run `arrange` beside the app.
                 "ArrangeExecutable",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // A database an earlier `arrange` wrote (SyncFreeFileTests).
+            resources: [.copy("Kept")]
         ),
         .testTarget(
             name: "ArrangeStoreTests",

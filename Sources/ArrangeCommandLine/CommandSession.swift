@@ -153,7 +153,7 @@ public final class CommandSession: Sendable {
             let environment = try IntentEnvironment(
                 repository: repository, configuration: settings.ordering,
                 defaultListName: settings.defaultList, historyLimit: keepsHistory ? settings.historySize : 0,
-                sync: SyncEngine(repository: repository))
+                sync: SyncedStoreChangeLog(SyncEngine(repository: repository)))
             try await environment.prepareDefaultList(named: settings.defaultListIsChosen ? settings.defaultList : nil)
             return CommandSession(environment: environment, settings: settings, locations: locations, console: console)
         } catch let error as CommandLineError {

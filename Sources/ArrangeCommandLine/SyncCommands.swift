@@ -211,6 +211,8 @@ struct SyncExportCommand: SessionCommand {
         let engine = try session.syncEngine()
         // A database whose clock ran ahead makes its changes again in time before it sends them.
         if let recovery = try await engine.recoverClock() { session.console.note("Here: " + recovery.summary) }
+        // A database's first export carries all it holds.
+        try await engine.startSyncing()
         let data: Data
         let summary: String
         let figures: any Encodable
@@ -387,7 +389,8 @@ struct SyncReplicasCommand: SessionCommand {
         discussion: """
             Each line gives the replica's id, when it was last heard of (its latest change held here, or what it last \
             said of itself), how many databases its last acknowledgement covered, and whether it holds compaction back: \
-            it has not acknowledged every change this database holds, so they cannot be folded away yet.
+            it has not acknowledged every change this database holds, so they cannot be folded away yet. A database \
+            that has never synced knows of none, itself included.
             Example: arrange sync replicas --json
             """)
     @OptionGroup var shared: SharedOptions
@@ -396,6 +399,10 @@ struct SyncReplicasCommand: SessionCommand {
         let replicas = try await session.syncEngine().replicas()
         if shared.json {
             try session.printJSON(replicas.map(ReplicaLine.init))
+            return
+        }
+        guard !replicas.isEmpty else {
+            session.console.print("This database has never synced; its first sync carries everything it holds.")
             return
         }
         let dates = Date.ISO8601FormatStyle()
@@ -476,13 +483,16 @@ struct ForgottenReplica: Codable {
 }
 
 extension CommandSession {
-    /// The engine the session's intents log through; ``open(database:overrides:keepsHistory:processEnvironment:console:)``
-    /// always gives one.
+    /// The engine the session's intents log through once the database syncs;
+    /// ``open(database:overrides:keepsHistory:processEnvironment:console:)`` always gives one.
     ///
     /// - Throws: ``CommandLineError/unavailable(_:)`` for a session made over an environment without sync.
     func syncEngine() throws(CommandLineError) -> SyncEngine {
-        guard let engine = environment.sync as? SyncEngine else { throw .unavailable("This session's database is not set up to sync; nothing was exchanged.") }
-        return engine
+        switch environment.sync {
+        case let log as SyncedStoreChangeLog: log.engine
+        case let engine as SyncEngine: engine
+        default: throw .unavailable("This session's database is not set up to sync; nothing was exchanged.")
+        }
     }
 }
 

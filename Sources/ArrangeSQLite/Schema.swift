@@ -462,6 +462,25 @@ enum Schema {
                 WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0;
                 """)
         }
+        migrator.registerMigration("v20: a file that never synced is free of sync") { db in
+            // Until this version the command line gave every file it changed a replica id, and
+            // logged its changes, though the file never met another device; an app without
+            // sync was then refused every change. A file with no remote, no acknowledgement,
+            // nothing of another replica's and nothing folded forgets its id and its log: its
+            // first sync logs all it holds then, as operations that create it.
+            let isNeverSynced = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM \(replicaTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(remotesTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(acknowledgementsTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(replicasTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(heldOperationsTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(foldedOperationsTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(foldTable))
+                  AND NOT EXISTS (SELECT 1 FROM \(operationsTable) WHERE replica_id IS NOT (SELECT replica_id FROM \(replicaTable) WHERE id = 1))
+                """) ?? false
+            guard isNeverSynced else { return }
+            try db.execute(sql: "DELETE FROM \(operationsTable); DELETE FROM \(tombstonesTable); DELETE FROM \(replicaTable);")
+        }
         return migrator
     }
 

@@ -37,7 +37,8 @@ public enum StoreError: Error, Hashable, Sendable {
     /// it makes no change; the database was not touched.
     case readOnly(path: String)
     /// The store syncs with other devices, and the change was made without sync, so it would
-    /// never reach them; nothing was changed. Reading is unaffected.
+    /// never reach them; nothing was changed. Reading is unaffected. A store that has never
+    /// synced takes changes without sync.
     case unloggedChange
 }
 
@@ -67,7 +68,7 @@ extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
         case .readOnly(let path):
             "The database at \(path) was opened read-only, so nothing was changed; make the change where the database is open for writing, in the app that owns it."
         case .unloggedChange:
-            "This database syncs with other devices, and the change was made with sync turned off, so it would never reach them; nothing was changed. Open the database with sync to change it."
+            "This database syncs with other devices, and the change was made with sync turned off, so it would never reach them; nothing was changed. Change it through an environment given its sync engine (IntentEnvironment's sync:)."
         }
     }
 }

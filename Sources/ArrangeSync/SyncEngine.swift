@@ -108,6 +108,20 @@ public final class SyncEngine: Sendable {
         return try rekey(in: log, restartingAt: nil)
     }
 
+    /// Makes this store a replica, when it is not one yet: it takes a replica id, and logs all it
+    /// holds as operations that create it, so that its first sync carries everything.
+    ///
+    /// An app calls it when it turns sync on for a file that never synced; an exchange, a merge
+    /// and a snapshot call it themselves.
+    ///
+    /// - Returns: The store's replica id.
+    /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps no operation log.
+    /// - Complexity: O(n) for n items, the first time; one read after that.
+    @discardableResult
+    public func startSyncing() async throws -> ReplicaID {
+        try await repository.write { transaction in ReplicaID(rawValue: try self.preparedReplica(in: Self.log(of: transaction)).id) }
+    }
+
     /// Gives this store a new replica id, whose operations start again from sequence number 1:
     /// for a database that was copied from another, since the copy and its original must not
     /// make operations under one id.

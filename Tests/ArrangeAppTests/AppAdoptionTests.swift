@@ -453,12 +453,14 @@ private func titles(_ list: ItemList.ID, _ environment: IntentEnvironment, visib
     try await ListItems(list: list, visibility: visibility).perform(in: environment).items.map(\.title)
 }
 
-/// Runs `body` with a `DatabasePool` the app configured itself, on a file in a new folder.
-func withDatabasePool(_ body: (DatabasePool, String) async throws -> Void) async throws {
+/// Runs `body` with a `DatabasePool` the app configured itself, on a file in a new folder: a
+/// new one, or a copy of `file`.
+func withDatabasePool(copying file: URL? = nil, _ body: (DatabasePool, String) async throws -> Void) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ArrangeAppTests-\(UUID())", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("App.sqlite").path
+    if let file { try FileManager.default.copyItem(at: file, to: URL(fileURLWithPath: path)) }
     var configuration = Configuration()
     configuration.label = "The app's pool"
     configuration.busyMode = .timeout(5)

@@ -129,7 +129,9 @@ struct CrashSafetyTests {
                 }
                 #expect(try conversation.finish() == 0)
             }
+            // Both sync: an export logs what each holds, so that every copy merges the same operations.
             let operations = path("ops.jsonl")
+            #expect(try arrange.run(["sync", "export", path("there-ops.jsonl"), "--db", path("there.sqlite")]).status == 0)
             #expect(try arrange.run(["sync", "export", operations, "--db", path("here.sqlite")]).status == 0)
             let exported = { (database: String) in try arrange.run(["export", "--db", database]).output }
             let untouched = try exported(path("there.sqlite"))

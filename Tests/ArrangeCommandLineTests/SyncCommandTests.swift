@@ -31,7 +31,9 @@ struct SyncCommandTests {
 
             let first = try arrange.run(["sync", phone, "--db", laptop])
             #expect(first.status == 0, "\(first.error)")
-            #expect(first.output.hasPrefix("Sent 4 operations to \(phone) and received 4;"), "\(first.output)")
+            // Each database's first sync logs what it holds: the laptop's Inbox and two items, the
+            // phone's Inbox, two items and Work.
+            #expect(first.output.hasPrefix("Sent 3 operations to \(phone) and received 4;"), "\(first.output)")
             // One default list, not two: both made it with the same id.
             #expect(try arrange.run(["lists", "--db", laptop]).output == "Inbox  4 open  (default)\nWork   0 open\n")
             #expect(try titles(arrange, db: laptop) == titles(arrange, db: phone))
@@ -270,6 +272,9 @@ struct SyncCommandTests {
         try await withArrange { arrange in
             let (laptop, phone) = (arrange.home.appendingPathComponent("laptop.sqlite").path, arrange.home.appendingPathComponent("phone.sqlite").path)
             #expect(try arrange.run(["add", "Milk", "--db", laptop]).status == 0)
+            let neverSynced = try arrange.run(["sync", "replicas", "--db", laptop])
+            #expect(neverSynced.output == "This database has never synced; its first sync carries everything it holds.\n", "\(neverSynced.error)")
+            #expect(try arrange.run(["sync", "export", arrange.home.appendingPathComponent("laptop.jsonl").path, "--db", laptop]).status == 0)
             let alone = try arrange.run(["sync", "replicas", "--db", laptop])
             #expect(alone.output.contains("  this database  last heard "), "\(alone.output)\(alone.error)")
             #expect(try arrange.run(["add", "Tea", "--db", phone]).status == 0)
@@ -435,6 +440,8 @@ struct SyncCommandTests {
             let original = arrange.home.appendingPathComponent("original.sqlite").path
             let copy = arrange.home.appendingPathComponent("copy.sqlite").path
             #expect(try arrange.run(["add", "Milk", "--db", original]).status == 0)
+            // A database that syncs, copied: a file that never synced has no replica id to share.
+            #expect(try arrange.run(["sync", "export", arrange.home.appendingPathComponent("original.jsonl").path, "--db", original]).status == 0)
             try FileManager.default.copyItem(atPath: original, toPath: copy)
             #expect(try arrange.run(["add", "Eggs", "--db", original]).status == 0)
             #expect(try arrange.run(["add", "Tea", "--db", copy]).status == 0)

@@ -207,7 +207,7 @@ struct SQLiteRepositoryTests {
         "v10: sync clock correction", "v11: sync rewinds of places", "v12: items stored in list order", "v13: the logbook",
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
-        "v18: Today by dates", "v19: Today's order from its indexes",
+        "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -856,7 +856,7 @@ struct SQLiteRepositoryTests {
         }
     }
 
-    @Test("Observations open no connection: one watch of other connections, on the app's, serves them all, and stops with the last")
+    @Test("Polling, observations open no connection: one watch of other connections, on the app's, serves them all, and stops with the last")
     func oneWatchForAllObservations() async throws {
         try await OffPool.run {
             let folder = try TemporaryFolder()
@@ -864,7 +864,9 @@ struct SQLiteRepositoryTests {
             // The app's configuration counts the polls of the connections it opens: the watch polls
             // on the repository's connection, which the app's configuration opened.
             let polls = StatementCounter { $0.contains("data_version") }
-            let repository = try SQLiteItemRepository(writer: try DatabasePool(path: path, configuration: polls.configuration))
+            let repository = try SQLiteItemRepository(
+                writer: try DatabasePool(path: path, configuration: polls.configuration),
+                externalCommits: .polling(every: SQLiteItemRepository.externalChangePollingInterval))
             let (list, items) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [1])
             #expect(try await repository.read { try $0.lists() } == [list])
 

@@ -69,7 +69,7 @@ struct KeptFilesTests {
         let snapshot = try SnapshotFile.decode(try Self.kept("laptop.arrange-snapshot"))
         let files = try Self.devices.map { try OperationFile.decode(try Self.kept("\($0).arrange-ops")) }
         let rotations = Self.devices.indices.map { start in Self.devices.indices.map { ($0 + start) % Self.devices.count } }
-        for order in rotations + rotations.map { $0.reversed() } {
+        for order in rotations + rotations.map({ $0.reversed() }) {
             let engine = SyncEngine(repository: try kind.makeRepository())
             try await engine.adopt(snapshot)
             for index in order { try await engine.merge(files[index]) }
