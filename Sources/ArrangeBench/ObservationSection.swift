@@ -17,9 +17,10 @@ import GRDB
 ///    over the commit alone: for an observation of the whole list, and of its first page of 50.
 ///
 /// Figures 1 and 2 are measured twice: for a repository that polls for other connections'
-/// commits (the default), and for one told of them by events (`.notified`), here inotify on the
-/// `-wal` file, which every commit writes, the repository's own too. With events, the last
-/// figure is how soon another connection's commit reaches the observer of the page.
+/// commits (`.polling(every:)`), and for one told of them by its `-wal` file's events (the
+/// default, `.fileEvents`: inotify here), which every commit writes, the repository's own too.
+/// With events, the last figure is how soon another connection's commit reaches the observer
+/// of the page.
 struct ObservationSection {
     let count: Int
     let rounds: Int
@@ -53,9 +54,9 @@ struct ObservationSection {
         var seenWhole: Seen
         /// The same for an observer of the first page of 50 (`observe`, which reads it again).
         var seenPage: Seen
-        /// Figures 1 and 2 for a repository told of other connections' commits by events; `nil`
-        /// where the bench has no event source (inotify is Linux's).
-        var notified: Notified?
+        /// Figures 1 and 2 for a repository of the default configuration, told of other
+        /// connections' commits by its `-wal` file's events.
+        var byFileEvents: ToldByEvents
     }
 
     /// A commit until an observer yields it.
@@ -68,7 +69,7 @@ struct ObservationSection {
     }
 
     /// The figures of a repository told of other connections' commits by the `-wal` file's events.
-    struct Notified {
+    struct ToldByEvents {
         /// CPU time of its own commits to list B with three observations of list A, over without.
         var elsewhere: MedianRatio
         var readsElsewhere: Int
@@ -82,7 +83,7 @@ struct ObservationSection {
     func run(in directory: URL) async throws -> Measurement {
         let pool = try Backend.openPool(in: directory, named: "observation")
         defer { try? pool.close() }
-        let repository = try SQLiteItemRepository(writer: pool)
+        let repository = try SQLiteItemRepository(writer: pool, externalCommits: .polling(every: SQLiteItemRepository.externalChangePollingInterval))
         var random = SeededRandomNumberGenerator(seed: seed ^ 0x0B5E)
         log("  loading \(Format.count(count)) items into list A, 100 into list B…")
         let listA = try BulkLoad.appendedList(named: "A", count: count, in: repository, random: &random)
@@ -105,7 +106,7 @@ struct ObservationSection {
             })
         }
         let (idleCPU, readsIdle) = try await idle(observing: readListA, in: repository)
-        let notified = try await notifiedFigures(observing: readListA, listA: listA, listB: listB, pool: pool, other: writer, random: &random)
+        let byFileEvents = try await fileEventFigures(observing: readListA, listA: listA, listB: listB, pool: pool, other: writer, random: &random)
 
         log("  commits to list A until an observer yields them, \(max(rounds / 4, 10)) rounds each…")
         let whole = repository.observeItems(in: listA.list.id, visibility: .all)
@@ -115,7 +116,7 @@ struct ObservationSection {
         return Measurement(
             elsewhere: elsewhere, readsElsewhere: readsElsewhere, idleCPU: idleCPU, idleCPUWithout: Summary(idleWithout)?.median ?? .nan,
             readsIdle: readsIdle, idleCPUWaking: Summary(idleWaking)?.median ?? .nan, seenWhole: seenWhole, seenPage: seenPage,
-            notified: notified)
+            byFileEvents: byFileEvents)
     }
 
     /// The CPU time of fifty commits to list B, then a pause, with three observations of list A
@@ -153,22 +154,14 @@ struct ObservationSection {
         return (Summary(times)?.median ?? .nan, reads)
     }
 
-    /// Figures 1 and 2 again, for a repository of its own on the file that inotify tells of
-    /// writes to the `-wal` file; then how soon a commit of `other`, another connection, reaches
-    /// its observer of list A's first page. `nil` where inotify is missing.
-    private func notifiedFigures(
+    /// Figures 1 and 2 again, for a repository of its own on the file, of the default
+    /// configuration, which its `-wal` file's events tell of other connections' commits; then how
+    /// soon a commit of `other`, another connection, reaches its observer of list A's first page.
+    private func fileEventFigures(
         observing readListA: @escaping @Sendable (any ItemReading) throws -> [Item], listA: (list: ItemList, ids: [Item.ID]),
         listB: (list: ItemList, ids: [Item.ID]), pool: DatabasePool, other: OneRowWriter, random: inout SeededRandomNumberGenerator
-    ) async throws -> Notified? {
-        let repository = try SQLiteItemRepository(path: pool.path, configuration: pool.configuration, externalCommits: .notified)
-        let events: FileWriteEvents
-        do {
-            events = try FileWriteEvents(path: pool.path + "-wal") { repository.noteExternalCommit() }
-        } catch {
-            log("  no figures told by events: \(error)")
-            return nil
-        }
-        defer { events.stop() }
+    ) async throws -> ToldByEvents {
+        let repository = try SQLiteItemRepository(path: pool.path, configuration: pool.configuration)
         let writer = OneRowWriter(repository: repository, random: SeededRandomNumberGenerator(seed: random.next()))
         log("  told by the -wal file's events: commits to list B, idle seconds, and another connection's commits to list A…")
         let (elsewhere, readsElsewhere) = try await commitsElsewhere(observing: readListA, in: repository, to: listB, by: writer)
@@ -186,7 +179,7 @@ struct ObservationSection {
             while let items = try await observed.next(), !items.contains(where: { $0.id == id && $0.title == title }) {}
             seen.append((clock.now - started).nanoseconds)
         }
-        return Notified(elsewhere: elsewhere, readsElsewhere: readsElsewhere, idleCPU: idleCPU, readsIdle: readsIdle, seenExternal: Summary(seen)?.median ?? .nan)
+        return ToldByEvents(elsewhere: elsewhere, readsElsewhere: readsElsewhere, idleCPU: idleCPU, readsIdle: readsIdle, seenExternal: Summary(seen)?.median ?? .nan)
     }
 
     /// Fifty commits to `list`, then a pause for the observations.
@@ -251,14 +244,14 @@ struct ObservationSection {
     func text(_ measurement: Measurement) -> String {
         var table = MarkdownTable(["figure", "this run", "target"], rightAligned: [1, 2])
         table.append([
-            "CPU of 50 commits to list B while 3 observations watch list A, ÷ the same with none",
+            "*polling:* CPU of 50 commits to list B while 3 observations watch list A, ÷ the same with none",
             "**\(Format.ratio(measurement.elsewhere.value))** (\(Format.microseconds(measurement.elsewhere.median)) ÷ \(Format.microseconds(measurement.elsewhere.reference))); list A read again \(measurement.readsElsewhere) times",
             "≤ 1.30×",
         ])
         table.append([
-            "CPU of 2 s idle with 3 observations open",
+            "*polling, an explicit choice:* CPU of 2 s idle with 3 observations open",
             "**\(Format.microseconds(measurement.idleCPU))** (\(Format.microseconds(measurement.idleCPUWithout)) with none open); list A read again \(measurement.readsIdle) times",
-            "≤ 1 ms",
+            "—",
         ])
         table.append([
             "*context:* CPU of the same 2 s with one task, no observation, waking every \(Int(SQLiteItemRepository.externalChangePollingInterval.nanoseconds / 1e6)) ms",
@@ -274,20 +267,20 @@ struct ObservationSection {
             Self.text(of: measurement.seenPage),
             "—",
         ])
-        guard let notified = measurement.notified else { return table.text }
+        let told = measurement.byFileEvents
         table.append([
-            "*told by events:* CPU of 50 commits to list B while 3 observations watch list A, ÷ the same with none",
-            "**\(Format.ratio(notified.elsewhere.value))** (\(Format.microseconds(notified.elsewhere.median)) ÷ \(Format.microseconds(notified.elsewhere.reference))); list A read again \(notified.readsElsewhere) times",
+            "*the default, told by the -wal file's events:* CPU of 50 commits to list B while 3 observations watch list A, ÷ the same with none",
+            "**\(Format.ratio(told.elsewhere.value))** (\(Format.microseconds(told.elsewhere.median)) ÷ \(Format.microseconds(told.elsewhere.reference))); list A read again \(told.readsElsewhere) times",
             "≤ 1.30×",
         ])
         table.append([
-            "*told by events:* CPU of 2 s idle with 3 observations open",
-            "**\(Format.microseconds(notified.idleCPU))**; list A read again \(notified.readsIdle) times",
+            "*the default, told by the -wal file's events:* CPU of 2 s idle with 3 observations open",
+            "**\(Format.microseconds(told.idleCPU))**; list A read again \(told.readsIdle) times",
             "≤ 1 ms",
         ])
         table.append([
-            "*told by events:* another connection's commit to list A until the observer of its first page yields it",
-            "**\(Format.microseconds(notified.seenExternal))**",
+            "*the default, told by the -wal file's events:* another connection's commit to list A until the observer of its first page yields it",
+            "**\(Format.microseconds(told.seenExternal))**",
             "≤ 250 ms",
         ])
         return table.text

@@ -5,19 +5,25 @@ import GRDB
 
 extension SQLiteItemRepository {
     /// How often a repository on a database file looks for the commits of other connections
-    /// and processes when it polls (``ExternalCommitDetection/polling(every:)``), as it does
-    /// unless told otherwise: one `PRAGMA data_version` on the repository's writing connection,
-    /// for all of its observations, while at least one runs.
+    /// and processes when it polls (``ExternalCommitDetection/polling(every:)``, and
+    /// ``ExternalCommitDetection/fileEvents`` where the file cannot be watched): one
+    /// `PRAGMA data_version` on the repository's writing connection, for all of its
+    /// observations, while at least one runs.
     public static let externalChangePollingInterval: Duration = .milliseconds(150)
 
     /// How a repository on a database file learns of the commits that other connections and
     /// processes make to the file, for its observations. Its own commits wake them at once,
     /// whichever it is.
     ///
-    /// Polling needs nothing from the app, and costs a wake-up an interval while observations
-    /// run. An app that hears of other processes' commits by events, which cost nothing while
-    /// nothing happens, says so with ``notified``, and passes each event on with
-    /// ``SQLiteItemRepository/noteExternalCommit()``:
+    /// By default (``fileEvents``) the repository watches its own `-wal` file while
+    /// observations run, which every commit writes to: Dispatch's file-system source on Apple
+    /// platforms, inotify on Linux. Idle observations cost nothing then. Where the file cannot
+    /// be watched, it polls.
+    ///
+    /// Polling needs nothing from the platform, and costs a wake-up an interval while
+    /// observations run. An app that hears of other processes' commits by events of its own (a
+    /// Darwin notification its extensions post, say) says so with ``notified``, and passes
+    /// each event on with ``SQLiteItemRepository/noteExternalCommit()``:
     ///
     /// ```swift
     /// // Apple platforms only: Dispatch's file-system events
@@ -41,15 +47,21 @@ extension SQLiteItemRepository {
         /// ``SQLiteItemRepository/noteExternalCommit()``, 15 ms later and once for all the notes
         /// of that time, and never while nothing happens.
         case notified
+        /// Reads `PRAGMA data_version` after each write to the database's `-wal` file, 15 ms
+        /// later and once for all the writes of that time, as ``notified`` does after a note,
+        /// while at least one observation runs; polls every
+        /// ``SQLiteItemRepository/externalChangePollingInterval`` where the file cannot be watched.
+        case fileEvents
 
-        /// Polling every ``SQLiteItemRepository/externalChangePollingInterval``.
-        public static let `default` = polling(every: SQLiteItemRepository.externalChangePollingInterval)
+        /// Events of the `-wal` file where the platform has them (``fileEvents``).
+        public static let `default` = fileEvents
 
-        /// How long the repository waits between two polls; `nil` when it does not poll.
+        /// How long the repository waits between two polls, when it polls; `nil` when it never does.
         var pollingInterval: Duration? {
             switch self {
             case .polling(let interval): interval
             case .notified: nil
+            case .fileEvents: SQLiteItemRepository.externalChangePollingInterval
             }
         }
     }

@@ -264,7 +264,9 @@ public final class SQLiteItemRepository: ItemRepository {
         self.isReadOnly = access == .readOnly
         self.isFile = path != ":memory:" && FileManager.default.fileExists(atPath: path)
         self.otherConnections = isFile
-            ? CommitWatcher(interval: externalCommits.pollingInterval, counter: DataVersionCounter(writer: writer, path: path), notifier: commits)
+            ? CommitWatcher(
+                interval: externalCommits.pollingInterval, events: externalCommits == .fileEvents ? WriteAheadLogEvents(databasePath: path) : nil,
+                counter: DataVersionCounter(writer: writer, path: path), notifier: commits)
             : nil
         let migrator = Schema.migrator
         try StoreError.mapping(path: path) {

@@ -118,10 +118,22 @@ package protocol ChangeCounter: Sendable {
     func changeCount() async throws -> Int64
 }
 
+/// Tells of writes to a database's files as they happen, from whatever the platform has: a
+/// ``CommitWatcher`` told by it reads its counter after each, and never while nothing happens.
+package protocol CommitEvents: Sendable {
+    /// Starts calling `handler` after each write, on a thread of its own.
+    ///
+    /// - Returns: Whether it could start; when it cannot, the watcher polls instead.
+    func start(_ handler: @escaping @Sendable () -> Void) -> Bool
+    /// Stops calling the handler, and lets it go.
+    func stop()
+}
+
 /// Watches for the commits of other connections to a repository's database, for all of the
-/// repository's observations and only while one runs: it reads a ``ChangeCounter`` every
-/// ``interval`` when it polls, and shortly after it is told another connection may have
-/// committed (``note()``).
+/// repository's observations and only while one runs: it reads a ``ChangeCounter`` shortly
+/// after it is told another connection may have committed (``note()``), by its
+/// ``CommitEvents`` or by the app, and every ``interval`` when it polls, as it does when it has
+/// no events or they cannot start.
 ///
 /// Each commit it sees it signals to the repository's notifier as a change to every region:
 /// what another connection changed is not known.
@@ -129,6 +141,8 @@ package actor CommitWatcher {
     /// How long the watcher waits between two reads of the counter; `nil` when it reads the
     /// counter only when told to.
     package let interval: Duration?
+    /// What tells of writes to the database's files, if anything does.
+    private let events: (any CommitEvents)?
     private let counter: any ChangeCounter
     private let notifier: CommitNotifier
     private var observations = 0
@@ -148,8 +162,11 @@ package actor CommitWatcher {
     /// burst of commits, each of which writes to the file, costs one read.
     package static let noteDelay: Duration = .milliseconds(15)
 
-    package init(interval: Duration?, counter: any ChangeCounter, notifier: CommitNotifier) {
+    /// A watcher that reads `counter` after the `events` it is told of, and polls every
+    /// `interval` when it has none or they cannot start; `nil` reads only after ``note()``.
+    package init(interval: Duration?, events: (any CommitEvents)? = nil, counter: any ChangeCounter, notifier: CommitNotifier) {
         self.interval = interval
+        self.events = events
         self.counter = counter
         self.notifier = notifier
     }
@@ -163,7 +180,8 @@ package actor CommitWatcher {
             let counter = counter
             let baseline = Task { try? await counter.changeCount() }
             self.baseline = baseline
-            if let interval {
+            let isTold = events?.start { [weak self] in self?.note() } ?? false
+            if !isTold, let interval {
                 polling = Task {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: interval)
@@ -219,6 +237,7 @@ package actor CommitWatcher {
         observations -= 1
         guard observations == 0 else { return }
         noted.withLock { $0.isWatching = false }
+        events?.stop()
         polling?.cancel()
         (polling, baseline, last) = (nil, nil, nil)
     }

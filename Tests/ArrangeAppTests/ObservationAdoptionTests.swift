@@ -47,7 +47,7 @@ struct ObservationAdoptionTests {
         }
     }
 
-    @Test("Idle observations read nothing, and look for other processes' commits with one query per interval for all of them, none once they end")
+    @Test("Polling, idle observations read nothing, and look for other processes' commits with one query per interval for all of them, none once they end")
     func idleObservations() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ArrangeAppTests-\(UUID())", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,7 +60,9 @@ struct ObservationAdoptionTests {
                 if case .statement(let statement) = event, statement.sql.contains("data_version") { polls.withLock { $0 += 1 } }
             }
         }
-        let repository = try SQLiteItemRepository(path: folder.appendingPathComponent("App.sqlite").path, configuration: configuration)
+        let repository = try SQLiteItemRepository(
+            path: folder.appendingPathComponent("App.sqlite").path, configuration: configuration,
+            externalCommits: .polling(every: SQLiteItemRepository.externalChangePollingInterval))
         let environment = try IntentEnvironment(repository: repository)
         let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
         _ = try await AddItem(title: "Milk", list: groceries).perform(in: environment)
@@ -88,6 +90,53 @@ struct ObservationAdoptionTests {
         let pollsAfter = polls.withLock { $0 }
         try await Task.sleep(for: interval * 3)
         #expect(polls.withLock { $0 } == pollsAfter, "no observation, no poll")
+    }
+
+    @Test("By default, idle observations run no statement at all: the repository watches its -wal file, and another process's commit reaches them")
+    func fileEventObservations() async throws {
+        let arrange = try #require(AppAdoptionTests.arrange, "swift build --build-tests builds arrange next to the tests")
+        try await withDatabasePool { pool, path in
+            let polls = Mutex(0)
+            try await pool.writeWithoutTransaction { db in
+                db.trace { event in
+                    if case .statement(let statement) = event, statement.sql.contains("data_version") { polls.withLock { $0 += 1 } }
+                }
+            }
+            let repository = try SQLiteItemRepository(writer: pool)
+            let environment = try IntentEnvironment(repository: repository)
+            let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
+            _ = try await AddItem(title: "Milk", list: groceries).perform(in: environment)
+
+            let (started, start) = AsyncStream<[String]>.makeStream()
+            let watchers = (0..<3).map { _ in
+                Task {
+                    var isFirst = true
+                    for try await titles in repository.observe({ try $0.items(in: groceries, visibility: .all, offset: 0, limit: .max).map(\.title) }) {
+                        guard !isFirst else { isFirst = false; start.yield(titles); continue }
+                        return titles
+                    }
+                    return []
+                }
+            }
+            defer { for watcher in watchers { watcher.cancel() } }
+            var firstValues = started.makeAsyncIterator()
+            for _ in watchers { #expect(await firstValues.next() == ["Milk"]) }
+            let pollsBefore = polls.withLock { $0 }
+            try await Task.sleep(for: SQLiteItemRepository.externalChangePollingInterval * 4)
+            #expect(polls.withLock { $0 } == pollsBefore, "idle, no query: the repository does not poll")
+
+            let process = Process()
+            process.executableURL = arrange
+            process.arguments = ["add", "Bread", "--list", "Groceries", "--db", path]
+            process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            for watcher in watchers {
+                #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
+            }
+            #expect(polls.withLock { $0 } > pollsBefore, "the write to the -wal file was followed by a look at data_version")
+        }
     }
 
     @Test("Told of other processes' commits by the app, idle observations run no statement at all, and a note brings another connection's commit")

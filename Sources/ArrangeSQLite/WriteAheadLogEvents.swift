@@ -1,0 +1,104 @@
+import ArrangeModel
+import ArrangeStore
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Tells of writes to a database's `-wal` file as they happen: every commit to a file in WAL
+/// mode writes there, whichever connection or process makes it. It costs nothing while nothing
+/// is written.
+///
+/// On Apple platforms it is Dispatch's file-system source; on Linux, inotify, with a thread
+/// of its own that sleeps in `read` between writes. Elsewhere, or when the file cannot be
+/// watched (it does not exist yet), it does not start, and the repository polls.
+final class WriteAheadLogEvents: CommitEvents {
+    /// The `-wal` file's path.
+    let path: String
+    private let watch = Locked<Watch?>(nil)
+
+    /// Events of the `-wal` file of the database at `databasePath`.
+    init(databasePath: String) {
+        path = databasePath + "-wal"
+    }
+
+    deinit {
+        stop()
+    }
+
+    func start(_ handler: @escaping @Sendable () -> Void) -> Bool {
+        watch.withLock { watch in
+            if watch == nil { watch = Watch(path: path, handler: handler) }
+            return watch != nil
+        }
+    }
+
+    func stop() {
+        watch.withLock { watch in
+            watch?.end()
+            watch = nil
+        }
+    }
+
+    #if canImport(Darwin)
+    /// A file-system source on the file, whose events go to the handler on a utility queue.
+    /// Dispatch's sources may be cancelled from any thread.
+    private struct Watch: @unchecked Sendable {
+        let source: any DispatchSourceFileSystemObject
+
+        init?(path: String, handler: @escaping @Sendable () -> Void) {
+            let descriptor = open(path, O_EVTONLY)
+            guard descriptor >= 0 else { return nil }
+            source = DispatchSource.makeFileSystemObjectSource(fileDescriptor: descriptor, eventMask: [.write, .extend], queue: .global(qos: .utility))
+            source.setEventHandler(handler: handler)
+            source.setCancelHandler { close(descriptor) }
+            source.resume()
+        }
+
+        func end() {
+            source.cancel()
+        }
+    }
+    #elseif canImport(Glibc)
+    /// An inotify watch of the file, read by a thread of its own, which calls the handler after
+    /// each read that returns events.
+    private struct Watch: Sendable {
+        let descriptor: Int32
+        let watch: Int32
+        let isEnding: Locked<Bool>
+
+        init?(path: String, handler: @escaping @Sendable () -> Void) {
+            let descriptor = inotify_init1(Int32(IN_CLOEXEC))
+            guard descriptor >= 0 else { return nil }
+            let watch = inotify_add_watch(descriptor, path, UInt32(IN_MODIFY))
+            guard watch >= 0 else {
+                close(descriptor)
+                return nil
+            }
+            let isEnding = Locked(false)
+            (self.descriptor, self.watch, self.isEnding) = (descriptor, watch, isEnding)
+            Thread.detachNewThread {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                // Every read returns at least one event; removing the watch sends the last one.
+                while read(descriptor, &buffer, buffer.count) > 0, !isEnding.withLock({ $0 }) {
+                    handler()
+                }
+                close(descriptor)
+            }
+        }
+
+        func end() {
+            isEnding.withLock { $0 = true }
+            inotify_rm_watch(descriptor, watch)
+        }
+    }
+    #else
+    /// No way to watch a file here: the repository polls.
+    private struct Watch: Sendable {
+        init?(path: String, handler: @escaping @Sendable () -> Void) { nil }
+        func end() {}
+    }
+    #endif
+}
