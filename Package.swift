@@ -58,8 +58,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "ArrangeModel", resources: [.process("Resources")]),
-        .target(
-            name: "ArrangeStore",
+        .target(name: "ArrangeStore",
             dependencies: [
                 "ArrangeModel",
                 .product(name: "HashTreeCollections", package: "swift-collections"),
@@ -68,14 +67,12 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"], resources: [.process("Resources")]),
         .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"], resources: [.process("Resources")]),
-        .target(
-            name: "ArrangeSync",
+        .target(name: "ArrangeSync",
             dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.process("Resources")]
         ),
         // Sync with a server over HTTP: protocol version 1, and its client over any transport.
-        .target(
-            name: "ArrangeSyncHTTPCore",
+        .target(name: "ArrangeSyncHTTPCore",
             dependencies: ["ArrangeModel", "ArrangeSync"],
             // The protocol as OpenAPI 3.1: documentation, kept true by ArrangeServerTests.
             exclude: ["openapi.yaml"],
@@ -88,8 +85,7 @@ let package = Package(
         // arrange-remote-http: sends arrange sync's requests with URLSession, so arrange need not load it.
         .executableTarget(name: "ArrangeRemoteHTTP", dependencies: ["ArrangeHTTPPipe", "ArrangeSyncHTTP"]),
         // The sync server: PostgreSQL behind Hummingbird; the executable only parses its command line.
-        .target(
-            name: "ArrangeServer",
+        .target(name: "ArrangeServer",
             dependencies: [
                 "ArrangeModel",
                 "ArrangeStore",
@@ -102,13 +98,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .executableTarget(
-            name: "ArrangeServerExecutable",
+        .executableTarget(name: "ArrangeServerExecutable",
             dependencies: ["ArrangeServer"]
         ),
         // The server benchmark's load client and its bare Hummingbird ceiling (scripts/bench-server).
-        .executableTarget(
-            name: "ArrangeServerBench",
+        .executableTarget(name: "ArrangeServerBench",
             dependencies: [
                 "ArrangeModel",
                 "ArrangeSync",
@@ -119,14 +113,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .target(
-            name: "ArrangeThings",
+        .target(name: "ArrangeThings",
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.process("Resources")]
         ),
         .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"], resources: [.process("Resources")]),
-        .target(
-            name: "ArrangeCommandLine",
+        .target(name: "ArrangeCommandLine",
             dependencies: [
                 "ArrangeModel",
                 "ArrangeStore",
@@ -143,8 +135,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "ArrangeExecutable",
+        .executableTarget(name: "ArrangeExecutable",
             dependencies: ["ArrangeCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "ArrangeShellWords"),
@@ -152,8 +143,7 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
         .target(name: "ArrangeLineEditor", dependencies: ["CLibEdit", "CLibEditShim"]),
-        .target(
-            name: "ArrangeSQLite",
+        .target(name: "ArrangeSQLite",
             dependencies: [
                 "ArrangeModel",
                 "ArrangeStore",
@@ -162,8 +152,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .executableTarget(
-            name: "ArrangeSoak",
+        .executableTarget(name: "ArrangeSoak",
             dependencies: [
                 "ArrangeModel",
                 "ArrangeStore",
@@ -174,8 +163,7 @@ let package = Package(
         ),
         // The benchmark runner, and the bulk loading it shares with the micro-benchmarks.
         .target(name: "ArrangeBenchSupport", dependencies: ["ArrangeModel", "ArrangeStore"]),
-        .executableTarget(
-            name: "ArrangeBench",
+        .executableTarget(name: "ArrangeBench",
             dependencies: benchmarkedTargets + [
                 // The sync section.
                 "ArrangeSync",
@@ -276,6 +264,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Sources/ in layers, a folder each, from the model up: a target's folder says what it builds on.
+let layers: KeyValuePairs<String, [String]> = [
+    // The app core: the model, the store's protocols, the ordering, SQLite, the intents.
+    "Core": ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents"],
+    // Files of other programs and of other versions: export and import, Things 3.
+    "Formats": ["ArrangeArchive", "ArrangeThings"],
+    // Sync between devices, and its HTTP protocol and client.
+    "Sync": ["ArrangeSync", "ArrangeSyncHTTPCore", "ArrangeSyncHTTP"],
+    // The sync server, an executable of its own.
+    "Server": ["ArrangeServer", "ArrangeServerExecutable"],
+    // `arrange`: its commands, the REPL's line editing, and the HTTP helper process.
+    "CommandLine": [
+        "ArrangeCommandLine", "ArrangeExecutable", "ArrangeLineEditor", "ArrangeShellWords", "CLibEdit", "CLibEditShim", "ArrangeHTTPPipe",
+        "ArrangeRemoteHTTP",
+    ],
+    // Benchmarks and the soak test.
+    "Tools": ["ArrangeBench", "ArrangeBenchSupport", "ArrangeServerBench", "ArrangeSoak"],
+]
+for (layer, names) in layers {
+    for target in package.targets where names.contains(target.name) {
+        target.path = "Sources/\(layer)/\(target.name)"
+    }
+}
 
 // A system library accepts no settings; a C target ignores Swift settings.
 for target in package.targets where target.type != .system {

@@ -12,7 +12,7 @@ struct OpenAPIDocumentTests {
 
     init() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ArrangeSyncHTTPCore/openapi.yaml")
+            .appendingPathComponent("Sources/Sync/ArrangeSyncHTTPCore/openapi.yaml")
         document = try #require(try Yams.load(yaml: String(contentsOf: path, encoding: .utf8)) as? [String: Any])
     }
 

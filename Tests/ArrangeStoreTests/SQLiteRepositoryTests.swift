@@ -482,7 +482,7 @@ struct SQLiteRepositoryTests {
     @Test("The SQL of the DocC article on the schema builds the very tables and indexes the migrations build")
     func documentedSchema() throws {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../../Sources/ArrangeSQLite/ArrangeSQLite.docc/DatabaseSchema.md").standardized
+            .appending(path: "../../Sources/Core/ArrangeSQLite/ArrangeSQLite.docc/DatabaseSchema.md").standardized
         let text = try String(contentsOf: article, encoding: .utf8)
         let start = try #require(text.range(of: "```sql\n"))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
@@ -521,7 +521,7 @@ struct SQLiteRepositoryTests {
         for migration in migrations {
             #expect(text.contains("`\(migration)`"), "the article names the migration \(migration)")
         }
-        let readme = try String(contentsOf: article.appending(path: "../../../../README.md").standardized, encoding: .utf8)
+        let readme = try String(contentsOf: article.appending(path: "../../../../../README.md").standardized, encoding: .utf8)
         #expect(readme.contains("`\(try #require(migrations.last))`"), "the README names the newest migration")
     }
 

@@ -73,7 +73,7 @@ struct EveryIntentLogsTests {
 
     @Test("The catalogue holds every intent of ArrangeIntents")
     func catalogueIsComplete() async throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/ArrangeIntents").standardized
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/Core/ArrangeIntents").standardized
         let files = try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
         var declared = Set<String>()
         for file in files {
