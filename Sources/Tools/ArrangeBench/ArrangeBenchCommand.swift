@@ -59,6 +59,11 @@ struct ArrangeBenchCommand: AsyncParsableCommand {
         valueName: "baseline"))
     var compare: String?
 
+    @Option(help: ArgumentHelp(
+        "Draws the run's pictures into this folder as SVG files: the rows written per insert into one gap (workloads), and a move's latency by list size (scaling).",
+        valueName: "folder"))
+    var plots: String?
+
     @Option(help: .hidden)
     var memoryProbe: Int?
 
@@ -79,6 +84,13 @@ struct ArrangeBenchCommand: AsyncParsableCommand {
         let settings = Settings(self)
         // Read before the run, so that a wrong path fails at once.
         let baseline = try compare.map(Figures.read(from:))
+        if let folder = settings.plotsFolder {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CompareError.unwritable("Cannot make \(folder.path) for the pictures: \(error.localizedDescription)")
+            }
+        }
         let figures = try await Report(settings: settings).run()
         if let json {
             do {
@@ -112,6 +124,8 @@ struct Settings {
     let scalingLarge: Int
     let samples: Int
     let denseRowBudget: Int
+    /// Where to draw the run's pictures, if anywhere.
+    let plotsFolder: URL?
 
     init(_ command: ArrangeBenchCommand) {
         quick = command.quick
@@ -125,5 +139,6 @@ struct Settings {
         scalingLarge = command.scalingItems ?? (command.quick ? 100_000 : 1_000_000)
         samples = command.samples ?? (command.quick ? 100 : 400)
         denseRowBudget = command.denseRowBudget ?? (command.quick ? 50_000 : 200_000)
+        plotsFolder = command.plots.map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 }

@@ -14,9 +14,11 @@ struct Report {
         print("- Mode: \(settings.quick ? "quick" : "full"); seed \(settings.seed); \(Format.count(settings.operations)) operations per workload.")
         print("- Machine: \(Machine.description).\n")
         var targets = TargetChecks(settings: settings)
+        var charts: [(file: String, chart: LineChart)] = []
         if settings.sections.contains(.workloads) {
             let results = try runWorkloads()
             targets.workloads = results
+            if let chart = Plots.rowsPerInsertIntoOneGap(results) { charts.append((Plots.rowsFile, chart)) }
             printWorkloads(results)
             for result in results where result.strategy.isArrange {
                 let mean = Summary(result.rowsWritten)?.mean ?? .nan
@@ -54,6 +56,9 @@ struct Report {
                 offsetRounds: settings.samples / 4, seed: settings.seed, backends: Backend.allCases, log: log)
             let rows = try section.run(in: directory)
             targets.scaling = rows
+            if let chart = Plots.moveLatencyBySize(rows, small: settings.scalingSmall, large: settings.scalingLarge) {
+                charts.append((Plots.latencyFile, chart))
+            }
             for row in rows {
                 figures.record("scaling \(Format.count(settings.scalingSmall)) → \(Format.count(settings.scalingLarge)) items: \(row.backend.title), \(row.move)", row.ratio.value, target: 2)
             }
@@ -107,6 +112,7 @@ struct Report {
         print(targets.text)
         let elapsed = clock.now - started
         print("\nThe run took \(Format.count(Int(elapsed.nanoseconds / 1e9))) s.")
+        if let folder = settings.plotsFolder { try draw(charts, into: folder) }
         log("Done in \(Int(elapsed.nanoseconds / 1e9)) s")
         return figures
     }
@@ -161,6 +167,18 @@ struct Report {
             print()
         }
         print("Workloads: " + settings.workloads.map { "*\($0.title)*: \($0.summary)" }.joined(separator: "; ") + ".\n")
+    }
+
+    /// Writes each chart into `folder` as an SVG file.
+    private func draw(_ charts: [(file: String, chart: LineChart)], into folder: URL) throws {
+        do {
+            for (file, chart) in charts {
+                try Data(chart.svg.utf8).write(to: folder.appendingPathComponent(file))
+                log("Drew \(folder.appendingPathComponent(file).path)")
+            }
+        } catch {
+            throw CompareError.unwritable("Cannot draw the pictures into \(folder.path): \(error.localizedDescription)")
+        }
     }
 
     private func log(_ message: String) {

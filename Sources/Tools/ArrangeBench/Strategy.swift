@@ -30,6 +30,11 @@ enum StrategyKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case linkedList = "linked-list"
 
     /// The name in the tables.
+    /// The title without Markdown, for a picture's legend.
+    var plainTitle: String {
+        title.replacingOccurrences(of: "**", with: "")
+    }
+
     var title: String {
         switch self {
         case .arrange: "**Arrange**"
