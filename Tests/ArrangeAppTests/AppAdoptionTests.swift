@@ -351,7 +351,6 @@ struct AppAdoptionTests {
 
     @Test("The app observes a list while another process adds to it")
     func observesAnotherProcess() async throws {
-        let arrange = try #require(Self.arrange, "swift build --build-tests builds arrange next to the tests")
         try await withDatabasePool { pool, path in
             let repository = try SQLiteItemRepository(writer: pool)
             let environment = try IntentEnvironment(repository: repository)
@@ -372,13 +371,7 @@ struct AppAdoptionTests {
             var firstValue = started.makeAsyncIterator()
             #expect(await firstValue.next() == ["Milk"])
 
-            let process = Process()
-            process.executableURL = arrange
-            process.arguments = ["add", "Bread", "--list", "Groceries", "--db", path]
-            process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            try Self.runArrange(["add", "Bread", "--list", "Groceries"], on: path)
 
             #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
         }
@@ -437,6 +430,21 @@ struct AppAdoptionTests {
                 #expect(try await keys(phone) == keys(laptop))
             }
         }
+    }
+
+    /// Runs `arrange` on the database at `path`, as another process, and expects it to succeed.
+    static func runArrange(_ arguments: [String], on path: String) throws {
+        let process = Process()
+        process.executableURL = try #require(Self.arrange, "swift build --build-tests builds arrange next to the tests")
+        process.arguments = arguments + ["--db", path]
+        process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "arrange \(arguments.joined(separator: " ")): \(message)")
     }
 
     /// The `arrange` executable, built beside the test bundle.

@@ -94,7 +94,6 @@ struct ObservationAdoptionTests {
 
     @Test("By default, idle observations run no statement at all: the repository watches its -wal file, and another process's commit reaches them")
     func fileEventObservations() async throws {
-        let arrange = try #require(AppAdoptionTests.arrange, "swift build --build-tests builds arrange next to the tests")
         try await withDatabasePool { pool, path in
             let polls = Mutex(0)
             try await pool.writeWithoutTransaction { db in
@@ -107,31 +106,13 @@ struct ObservationAdoptionTests {
             let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
             _ = try await AddItem(title: "Milk", list: groceries).perform(in: environment)
 
-            let (started, start) = AsyncStream<[String]>.makeStream()
-            let watchers = (0..<3).map { _ in
-                Task {
-                    var isFirst = true
-                    for try await titles in repository.observe({ try $0.items(in: groceries, visibility: .all, offset: 0, limit: .max).map(\.title) }) {
-                        guard !isFirst else { isFirst = false; start.yield(titles); continue }
-                        return titles
-                    }
-                    return []
-                }
-            }
+            let watchers = await Self.watchers(of: groceries, in: repository, first: ["Milk"])
             defer { for watcher in watchers { watcher.cancel() } }
-            var firstValues = started.makeAsyncIterator()
-            for _ in watchers { #expect(await firstValues.next() == ["Milk"]) }
             let pollsBefore = polls.withLock { $0 }
             try await Task.sleep(for: SQLiteItemRepository.externalChangePollingInterval * 4)
             #expect(polls.withLock { $0 } == pollsBefore, "idle, no query: the repository does not poll")
 
-            let process = Process()
-            process.executableURL = arrange
-            process.arguments = ["add", "Bread", "--list", "Groceries", "--db", path]
-            process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            try AppAdoptionTests.runArrange(["add", "Bread", "--list", "Groceries"], on: path)
             for watcher in watchers {
                 #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
             }
@@ -157,21 +138,8 @@ struct ObservationAdoptionTests {
         let groceries = try await CreateList(name: "Groceries").perform(in: environment).list.id
         _ = try await AddItem(title: "Milk", list: groceries).perform(in: environment)
 
-        // Three observations, each consumed by a task that returns the value after the first.
-        let (started, start) = AsyncStream<[String]>.makeStream()
-        let watchers = (0..<3).map { _ in
-            Task {
-                var isFirst = true
-                for try await titles in repository.observe({ try $0.items(in: groceries, visibility: .all, offset: 0, limit: .max).map(\.title) }) {
-                    guard !isFirst else { isFirst = false; start.yield(titles); continue }
-                    return titles
-                }
-                return []
-            }
-        }
+        let watchers = await Self.watchers(of: groceries, in: repository, first: ["Milk"])
         defer { for watcher in watchers { watcher.cancel() } }
-        var firstValues = started.makeAsyncIterator()
-        for _ in watchers { #expect(await firstValues.next() == ["Milk"]) }
         let pollsBefore = polls.withLock { $0 }
         try await Task.sleep(for: SQLiteItemRepository.externalChangePollingInterval * 4)
         #expect(polls.withLock { $0 } == pollsBefore, "no note, no query")
@@ -184,6 +152,25 @@ struct ObservationAdoptionTests {
             #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
         }
         #expect(polls.withLock { $0 } > pollsBefore)
+    }
+
+    /// Three observations of the titles of `list`, each consumed by a task that returns the
+    /// value after the first; returns once each has yielded `first`.
+    static func watchers(of list: ItemList.ID, in repository: SQLiteItemRepository, first: [String]) async -> [Task<[String], any Error>] {
+        let (started, start) = AsyncStream<[String]>.makeStream()
+        let watchers = (0..<3).map { _ in
+            Task {
+                var isFirst = true
+                for try await titles in repository.observe({ try $0.items(in: list, visibility: .all, offset: 0, limit: .max).map(\.title) }) {
+                    guard !isFirst else { isFirst = false; start.yield(titles); continue }
+                    return titles
+                }
+                return []
+            }
+        }
+        var firstValues = started.makeAsyncIterator()
+        for _ in watchers { #expect(await firstValues.next() == first) }
+        return watchers
     }
 
     @Test("A read that fails once is tried again, and the observation goes on; one that keeps failing ends it with its error")

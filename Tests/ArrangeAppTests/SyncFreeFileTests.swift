@@ -14,11 +14,11 @@ struct SyncFreeFileTests {
     @Test("The app's pool with no sync and arrange add from another process, in both orders; the first sync brings everything to a peer", arguments: [true, false])
     func appAndCommandLine(appFirst: Bool) async throws {
         try await withDatabasePool { pool, path in
-            if !appFirst { try Self.arrange(["add", "Bread"], on: path) }
+            if !appFirst { try AppAdoptionTests.runArrange(["add", "Bread"], on: path) }
             let repository = try SQLiteItemRepository(writer: pool)
             let environment = try IntentEnvironment(repository: repository)
             _ = try await AddItem(title: "Milk").perform(in: environment)
-            if appFirst { try Self.arrange(["add", "Bread"], on: path) }
+            if appFirst { try AppAdoptionTests.runArrange(["add", "Bread"], on: path) }
             // The command line left the file sync-free: the app goes on writing to it.
             _ = try await AddItem(title: "Eggs").perform(in: environment)
             #expect(try await repository.readLog { try $0.replicaState() } == nil, "the file does not sync")
@@ -51,7 +51,7 @@ struct SyncFreeFileTests {
         _ = try await here.exchange(with: peer)
         #expect(try await titles(in: peer.repository) == before, "the first sync carried every item")
 
-        try arrange(["add", "Tea"], on: path)
+        try AppAdoptionTests.runArrange(["add", "Tea"], on: path)
         _ = try await here.exchange(with: peer)
         #expect(try await titles(in: peer.repository) == before + ["Tea"], "the command line logs once the file syncs")
         await #expect(throws: StoreError.unloggedChange) { try await AddItem(title: "Rice").perform(in: try IntentEnvironment(repository: repository)) }
@@ -62,20 +62,5 @@ struct SyncFreeFileTests {
         try await repository.read { transaction in
             try transaction.lists().flatMap { try transaction.items(in: $0.id, visibility: .all, offset: 0, limit: .max).map(\.title) }
         }
-    }
-
-    /// Runs `arrange` on the database at `path`, as another process, and expects it to succeed.
-    static func arrange(_ arguments: [String], on path: String) throws {
-        let process = Process()
-        process.executableURL = try #require(AppAdoptionTests.arrange, "swift build --build-tests builds arrange next to the tests")
-        process.arguments = arguments + ["--db", path]
-        process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "arrange \(arguments.joined(separator: " ")): \(message)")
     }
 }

@@ -79,11 +79,16 @@ final class WriteAheadLogEvents: CommitEvents {
             }
             let isEnding = Locked(false)
             (self.descriptor, self.watch, self.isEnding) = (descriptor, watch, isEnding)
+            let pause = useconds_t(CommitWatcher.noteDelay / .microseconds(1))
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 // Every read returns at least one event; removing the watch sends the last one.
+                // After each, the thread sleeps as long as the watcher waits after a note:
+                // meanwhile inotify folds the writes of a burst of commits into one event,
+                // which costs one wake-up instead of several a commit.
                 while read(descriptor, &buffer, buffer.count) > 0, !isEnding.withLock({ $0 }) {
                     handler()
+                    usleep(pause)
                 }
                 close(descriptor)
             }
