@@ -46,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `serve` runs its HTTP server, its pool and its folds as services of one group, with
+        // graceful shutdown: the ServiceLifecycle that Hummingbird and postgres-nio build on.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The server benchmark's load client, on the SwiftNIO that Hummingbird brings.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Tests and benchmarks only.
@@ -96,6 +99,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(name: "ArrangeServerExecutable",

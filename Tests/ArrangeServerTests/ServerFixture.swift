@@ -13,6 +13,7 @@ enum ServerTestSetup: Error, CustomStringConvertible {
     case noExecutable
     case commandFailed([String], String)
     case serverDidNotStart(String)
+    case noServer(URL)
 
     var description: String {
         switch self {
@@ -20,6 +21,7 @@ enum ServerTestSetup: Error, CustomStringConvertible {
         case .noExecutable: "arrange-server was not built next to the tests: run swift build --build-tests."
         case .commandFailed(let arguments, let error): "arrange-server \(arguments.joined(separator: " ")) failed: \(error)"
         case .serverDidNotStart(let output): "arrange-server serve did not start: \(output)"
+        case .noServer(let address): "No arrange-server serve of the fixture runs at \(address)."
         }
     }
 }
@@ -43,7 +45,8 @@ final class ServerFixture: @unchecked Sendable {
 
     /// The URL of this fixture's database.
     let databaseURL: String
-    private var servers: [Process] = []
+    /// The `serve` processes it started, and the address each listens on, once it said.
+    private var servers: [(address: URL?, process: Process)] = []
 
     /// Makes a database of its own on the cluster, and migrates it.
     init() throws {
@@ -58,7 +61,7 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     deinit {
-        for server in servers where server.isRunning { server.terminate() }
+        for (_, server) in servers where server.isRunning { server.terminate() }
     }
 
     /// Runs an `arrange-server` command on the fixture's database, and answers its standard output.
@@ -85,7 +88,7 @@ final class ServerFixture: @unchecked Sendable {
 
     /// Stops every server process the fixture started, and waits for each to end.
     func stopServers() {
-        for server in servers where server.isRunning {
+        for (_, server) in servers where server.isRunning {
             server.terminate()
             server.waitUntilExit()
         }
@@ -121,7 +124,7 @@ final class ServerFixture: @unchecked Sendable {
             process.standardError = FileHandle.nullDevice
         }
         try process.run()
-        servers.append(process)
+        servers.append((nil, process))
         // The first line it prints names its address.
         var line = Data()
         let deadline = Date().addingTimeInterval(30)
@@ -133,7 +136,46 @@ final class ServerFixture: @unchecked Sendable {
         guard let range = text.range(of: "http://"), let url = URL(string: String(text[range.lowerBound...])) else {
             throw ServerTestSetup.serverDidNotStart(text)
         }
+        servers[servers.count - 1].address = url
         return url
+    }
+
+    /// How a server process ended.
+    struct ServerExit: CustomStringConvertible {
+        /// Its exit status, or the signal that ended it.
+        var status: Int32
+        var reason: Process.TerminationReason
+        /// How long it ran on after SIGTERM; `nil` when it was still running at the end of the
+        /// wait, and was killed.
+        var after: Duration?
+
+        var description: String {
+            let how = reason == .exit ? "exited with status \(status)" : "was ended by signal \(status)"
+            return "\(how) " + (after.map { "\($0) after SIGTERM" } ?? "only when killed")
+        }
+    }
+
+    /// Sends SIGTERM to the server listening at `server`, as a service manager stops it, and
+    /// waits for it to end; kills it if it still runs after `limit`.
+    ///
+    /// - Throws: ``ServerTestSetup/noServer(_:)`` when no server of the fixture runs there.
+    func terminateServer(at server: URL, waitingAtMost limit: Duration) async throws -> ServerExit {
+        guard let process = servers.last(where: { $0.address == server && $0.process.isRunning })?.process else {
+            throw ServerTestSetup.noServer(server)
+        }
+        let clock = ContinuousClock()
+        let signalled = clock.now
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning, signalled.duration(to: clock.now) < limit {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        var after: Duration? = signalled.duration(to: clock.now)
+        if process.isRunning {
+            after = nil
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        return ServerExit(status: process.terminationStatus, reason: process.terminationReason, after: after)
     }
 
     /// Runs `pg_ctl ACTION` on the test cluster (`stop -m immediate`, `start`), as the cluster's

@@ -1,10 +1,9 @@
 public import ArgumentParser
 import ArrangeSync
-import ArrangeSyncHTTPCore
 import Foundation
-import Hummingbird
 import Logging
-import NIOCore
+import ServiceLifecycle
+import UnixSignals
 
 /// `arrange-server`: devices sync through PostgreSQL.
 public struct ArrangeServerCommand: AsyncParsableCommand {
@@ -43,20 +42,25 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("database-url"), help: "The PostgreSQL database (default: DATABASE_URL).")
     var databaseURL: String?
 
-    /// Runs `body` on the database, migrated unless `migrated` is false.
+    /// The database the options name, its pool not yet running.
     ///
     /// - Parameters:
     ///   - connections: The most connections to the database the process opens.
     ///   - leaseLimit: How long a query waits for a connection before it gives up.
     ///   - workLimit: How long the work on a connection may take.
-    func run<Result: Sendable>(
-        migrated: Bool = true, connections: Int = ServerDatabase.standardConnections, leaseLimit: Duration = .seconds(10), workLimit: Duration = .seconds(600),
-        _ body: @Sendable (ServerDatabase) async throws -> Result
-    ) async throws -> Result {
+    /// - Throws: ``ServerError/missingDatabaseURL`` when neither the option nor `DATABASE_URL`
+    ///   names one; ``ServerError/badDatabaseURL(_:)`` when it is not a database URL.
+    func database(connections: Int = ServerDatabase.standardConnections, leaseLimit: Duration = .seconds(10), workLimit: Duration = .seconds(600)) throws -> ServerDatabase {
         guard let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty else { throw ServerError.missingDatabaseURL }
         var logger = Logger(label: "arrange-server")
         logger.logLevel = .error
-        return try await ServerDatabase.run(url: url, connections: connections, leaseLimit: leaseLimit, workLimit: workLimit, logger: logger) { database in
+        return try ServerDatabase(url: url, connections: connections, leaseLimit: leaseLimit, workLimit: workLimit, logger: logger)
+    }
+
+    /// Runs `body` on the database, migrated unless `migrated` is false, for a command that
+    /// ends: the pool runs as long as `body`.
+    func run<Result: Sendable>(migrated: Bool = true, _ body: @Sendable (ServerDatabase) async throws -> Result) async throws -> Result {
+        try await database().withRunningPool { database in
             if migrated { try await database.checkSchema() }
             return try await body(database)
         }
@@ -202,7 +206,13 @@ extension ArrangeServerCommand {
     }
 
     struct Serve: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Serves the sync protocol, version 1, over HTTP.")
+        static let configuration = CommandConfiguration(
+            abstract: "Serves the sync protocol, version 1, over HTTP.",
+            discussion: """
+                On SIGTERM or SIGINT it stops taking connections, answers the long polls that wait with no new \
+                operations, finishes the pushes and the folds under way, and exits with status 0. What still runs \
+                \(shutdownLimit.components.seconds) s after the signal is cancelled: a push not yet answered was not acknowledged.
+                """)
 
         @Option(help: "The address to listen on; keep it on loopback, behind a TLS proxy.") var host = "127.0.0.1"
         @Option(help: "The port to listen on; 0 picks a free one.") var port = 8080
@@ -223,35 +233,30 @@ extension ArrangeServerCommand {
         }
 
         func run() async throws {
-            let (host, port) = (host, port)
             var limits = RequestLimits()
             (limits.perToken, limits.tokenBurst) = (tokenRate, tokenRate * 3)
             (limits.perProcess, limits.processBurst) = (processRate, processRate * 2)
             limits.waitingPolls = waitingPolls
-            let (chosen, policy) = (limits, folding.policy)
             // Answered within 1 s when the database is down, and within 10 s whatever it does.
-            try await database.run(connections: databaseConnections, leaseLimit: .milliseconds(800), workLimit: .seconds(9)) { database in
-                var logger = Logger(label: "arrange-server")
-                logger.logLevel = .info
-                let routes = ServerRoutes(
-                    database: database, epoch: try await database.epoch(), clock: HybridLogicalClock.systemMilliseconds, limits: chosen,
-                    folding: policy)
-                let application = Application(
-                    router: routes.router(),
-                    // A client that stops sending or reading for 10 s is let go.
-                    server: .http1(configuration: .init(idleTimeout: .seconds(Int64(SyncProtocol.maximumWait) + 10))),
-                    configuration: .init(address: .hostname(host, port: port), serverName: "arrange-server"),
-                    onServerRunning: { channel in
-                        // Unbuffered, so that a script that started the server reads it at once.
-                        FileHandle.standardOutput.write(Data("arrange-server listening on http://\(host):\(channel.localAddress?.port ?? port)\n".utf8))
-                    },
-                    logger: logger)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await routes.signals.listen(on: database) }
-                    defer { group.cancelAll() }
-                    try await application.runService()
-                }
-            }
+            let database = try database.database(connections: databaseConnections, leaseLimit: .milliseconds(800), workLimit: .seconds(9))
+            var logger = Logger(label: "arrange-server")
+            logger.logLevel = .info
+            let signals = PushSignals(capacity: limits.waitingPolls)
+            let folds = FoldService(database: database, policy: folding.policy, logger: logger)
+            let server = SyncServer(
+                database: database, signals: signals, folds: folds, limits: limits, folding: folding.policy, host: host, port: port, logger: logger)
+            // The services start together, and shut down one at a time from the last: the long
+            // polls are answered, the server answers the requests it took and stops, the folds
+            // that pushes asked for end, and the pool closes.
+            var services = ServiceGroupConfiguration(
+                services: [database.client, folds, server, PushListener(signals: signals, database: database)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services.maximumGracefulShutdownDuration = Self.shutdownLimit
+            try await ServiceGroup(configuration: services).run()
         }
+
+        /// How long a shutdown may take before what still runs is cancelled: a push not yet
+        /// answered is then not acknowledged, and a fold not yet stored leaves the log as it was.
+        static let shutdownLimit: Duration = .seconds(4)
     }
 }

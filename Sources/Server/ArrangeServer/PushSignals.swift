@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 
 /// Wakes the long polls of a server process when a push to their user commits, in this process
 /// or another: every push announces its user on ``channel`` (`NOTIFY`), and one connection of
@@ -8,7 +9,8 @@ import PostgresNIO
 ///
 /// A poll registers before it reads the log, so a push that commits between the read and the
 /// wait still wakes it. While the listening connection is lost, and when it is back, every
-/// poll is woken: it reads the log again rather than miss a push.
+/// poll is woken: it reads the log again rather than miss a push. Once the signals are closed
+/// (``close()``), as the server shuts down, no poll waits.
 actor PushSignals {
     /// The channel every push announces its user on, as the user's id in decimal.
     static let channel = "arrange_pushes"
@@ -29,6 +31,8 @@ actor PushSignals {
     private var waiters: [Int64: [Int: Waiter]] = [:]
     private var count = 0
     private var nextID = 0
+    /// Whether the server shuts down: a poll no longer waits.
+    private var isClosed = false
 
     /// Signals for at most `capacity` waiting polls.
     init(capacity: Int) {
@@ -47,14 +51,16 @@ actor PushSignals {
         return Ticket(id: nextID, user: user)
     }
 
-    /// Waits until a push to the ticket's user, at most `timeout`; unregisters the ticket.
+    /// Waits until a push to the ticket's user, at most `timeout`, or until the signals are
+    /// closed; unregisters the ticket.
     ///
-    /// - Returns: Whether a push (or a lost listener) woke it, rather than the time running out.
+    /// - Returns: Whether a push (or a lost listener) woke it, rather than the time running out
+    ///   or the server shutting down.
     func wait(_ ticket: Ticket, atMost timeout: Duration) async -> Bool {
         guard let waiter = waiters[ticket.user]?[ticket.id] else { return false }
-        if waiter.isSignalled {
+        if waiter.isSignalled || isClosed {
             remove(ticket)
-            return true
+            return waiter.isSignalled
         }
         let timer = Task { [weak self] in
             try await Task.sleep(for: timeout)
@@ -87,6 +93,15 @@ actor PushSignals {
         for user in Array(waiters.keys) { signal(user) }
     }
 
+    /// Ends every wait as if its time ran out, and every later one at once: the server shuts
+    /// down, and each poll answers the page it read.
+    func close() {
+        isClosed = true
+        for (user, polls) in waiters {
+            for id in polls.keys { resume(Ticket(id: id, user: user), signalled: false) }
+        }
+    }
+
     private func resume(_ ticket: Ticket, signalled: Bool) {
         guard var waiter = waiters[ticket.user]?[ticket.id] else { return }
         if let continuation = waiter.continuation {
@@ -105,7 +120,8 @@ actor PushSignals {
     }
 
     /// Listens on ``channel`` with a connection of `database`'s pool until cancelled, and
-    /// signals each user announced; listens again after a lost connection.
+    /// signals each user announced; listens again after a lost connection. Cancelled, it
+    /// leaves the polls that wait to ``close()``, rather than have each read the log again.
     func listen(on database: ServerDatabase) async {
         while !Task.isCancelled {
             do {
@@ -119,11 +135,27 @@ actor PushSignals {
                     }
                 }
             } catch {
-                if Task.isCancelled { return }
-                database.logger.warning("Long polls lost their database connection; listening again", metadata: ["error": "\(error)"])
+                if !Task.isCancelled {
+                    database.logger.warning("Long polls lost their database connection; listening again", metadata: ["error": "\(error)"])
+                }
             }
+            if Task.isCancelled { return }
             signalAll()
             try? await Task.sleep(for: .milliseconds(250))
         }
+    }
+}
+
+/// The service that wakes the long polls of a server process: it listens for pushes
+/// (``PushSignals/listen(on:)``) until the server shuts down, then answers every poll that
+/// waits (``PushSignals/close()``), so that none holds the shutdown up.
+struct PushListener: Service {
+    let signals: PushSignals
+    let database: ServerDatabase
+
+    /// Wakes polls as pushes commit until graceful shutdown; then answers those that wait.
+    func run() async {
+        await cancelWhenGracefulShutdown { await signals.listen(on: database) }
+        await signals.close()
     }
 }

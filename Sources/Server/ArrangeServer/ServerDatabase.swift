@@ -5,7 +5,9 @@ import PostgresNIO
 
 /// The server's PostgreSQL database: a pool of connections, and the schema's migrations.
 ///
-/// The pool runs in a task of its own for as long as ``run(_:)`` runs its body.
+/// The pool takes queries only while its client runs: a command that ends runs it for as long
+/// as its work (``withRunningPool(_:)``), and `serve` runs it as a service of its group
+/// (``client`` is a `Service`).
 struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
@@ -20,7 +22,7 @@ struct ServerDatabase: Sendable {
     /// takes 100 by default, so that five processes fit.
     static let standardConnections = 20
 
-    /// Opens a pool on the database at `url`, runs `body` with it, and closes it.
+    /// A pool on the database at `url`, not yet running.
     ///
     /// - Parameters:
     ///   - url: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, or with `?host=/socket/folder`
@@ -28,10 +30,10 @@ struct ServerDatabase: Sendable {
     ///   - connections: The most connections the pool opens.
     ///   - leaseLimit: How long a query waits for a connection before it gives up.
     ///   - workLimit: How long the work on a connection may take.
-    static func run<Result: Sendable>(
-        url: String, connections: Int = standardConnections, leaseLimit: Duration, workLimit: Duration, logger: Logger, _ body: @Sendable (ServerDatabase) async throws -> Result
-    ) async throws -> Result {
-        var configuration = try configuration(of: url)
+    ///   - logger: Where the pool logs what happens in the background.
+    /// - Throws: ``ServerError/badDatabaseURL(_:)`` when `url` is not a database URL.
+    init(url: String, connections: Int = standardConnections, leaseLimit: Duration, workLimit: Duration, logger: Logger) throws {
+        var configuration = try Self.configuration(of: url)
         configuration.options.maximumConnections = connections
         configuration.options.connectTimeout = .seconds(1)
         // No statement outlives a request, nor waits long for a user's log, nor holds it locked
@@ -40,11 +42,18 @@ struct ServerDatabase: Sendable {
             ("statement_timeout", "5s"), ("lock_timeout", "5s"), ("idle_in_transaction_session_timeout", "10s"),
             ("application_name", "arrange-server"),
         ]
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+        self.leaseLimit = leaseLimit
+        self.workLimit = workLimit
+    }
+
+    /// Runs the pool while `body` runs, and closes it after: for a command that ends.
+    func withRunningPool<Result: Sendable>(_ body: @Sendable (ServerDatabase) async throws -> Result) async throws -> Result {
+        try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            return try await body(ServerDatabase(client: client, logger: logger, leaseLimit: leaseLimit, workLimit: workLimit))
+            return try await body(self)
         }
     }
 

@@ -109,6 +109,7 @@ extension ServerDatabase {
         var attempt = 1
         while true {
             let replay = try await replay(of: user, policy: policy)
+            await Failpoint.foldPausesBeforeStore.reached()
             let deleted = try await store(replay, of: user)
             if deleted != nil || attempt == 3 { return FoldOutcome(replay: replay, deleted: deleted ?? 0, stored: deleted != nil) }
             attempt += 1

@@ -223,10 +223,11 @@ extension ServerDatabase {
                         OR (replicas.acknowledged_milliseconds, replicas.acknowledged_counter) < (excluded.acknowledged_milliseconds, excluded.acknowledged_counter)
                     """, logger: logger)
             }
-            Failpoint.pushBeforeCommit.reached()
+            await Failpoint.pushPausesBeforeCommit.reached()
+            await Failpoint.pushBeforeCommit.reached()
             return (before, head)
         }
-        Failpoint.pushAfterCommit.reached()
+        await Failpoint.pushAfterCommit.reached()
         return (SyncPushAnswer(accepted: operations.count, received: through), heads)
     }
 

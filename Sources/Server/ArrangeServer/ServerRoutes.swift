@@ -163,19 +163,25 @@ struct ServerRoutes: Sendable {
     let signals: PushSignals
     /// The pages that woken long polls read, each encoded, by device, cursor and size.
     private let wokenReads = SharedReads<WokenRead, Data>()
+    /// What folds a user's log in the background, when a push makes one due.
+    let folds: FoldService
     /// When a user's log is folded.
     let folding: FoldPolicy
     private let processRate: RateLimiter<Bool>
     private let tokenRate: RateLimiter<UUID>
 
-    /// The endpoints of a process that serves `database`, within `limits`, folding each
-    /// user's log by `folding`.
-    init(database: ServerDatabase, epoch: UUID, clock: @escaping @Sendable () -> Int64, limits: RequestLimits, folding: FoldPolicy) {
+    /// The endpoints of a process that serves `database`, within `limits`, waking long polls
+    /// through `signals`, and folding each user's log by `folding` through `folds`.
+    init(
+        database: ServerDatabase, epoch: UUID, clock: @escaping @Sendable () -> Int64, limits: RequestLimits, signals: PushSignals, folds: FoldService,
+        folding: FoldPolicy
+    ) {
         self.database = database
         self.epoch = epoch
         self.clock = clock
+        self.signals = signals
+        self.folds = folds
         self.folding = folding
-        signals = PushSignals(capacity: limits.waitingPolls)
         processRate = RateLimiter(rate: limits.perProcess, burst: limits.processBurst)
         tokenRate = RateLimiter(rate: limits.perToken, burst: limits.tokenBurst)
     }
@@ -259,14 +265,7 @@ struct ServerRoutes: Sendable {
         let (answer, heads) = try await database.store(contents, from: replica.rawValue, through: contents.through, account: account)
         if folding.isDue(from: heads.before, to: heads.after) {
             // In the background: the push is answered, and the fold takes the log's lock only to store.
-            Task { [database, folding, logger = context.logger] in
-                do {
-                    let outcome = try await database.fold(user: account.user, policy: folding)
-                    logger.info("fold", metadata: ["user": "\(account.user)", "deleted": "\(outcome.deleted)", "retired": "\(outcome.replay.retired.count)"])
-                } catch {
-                    logger.warning("A fold failed, and the next will try again: \(String(reflecting: error))")
-                }
-            }
+            folds.requestFold(ofUser: account.user)
         }
         return try json(answer)
     }
