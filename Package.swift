@@ -270,12 +270,13 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Sources/ in layers, a folder each, from the model up: a target's folder says what it builds on.
+// Sources/ in layers, a folder each, from the model up: a target builds only on its own layer
+// and the layers before it here.
 let layers: KeyValuePairs<String, [String]> = [
-    // The app core: the model, the store's protocols, the ordering, SQLite, the intents.
-    "Core": ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents"],
-    // Files of other programs and of other versions: export and import, Things 3.
-    "Formats": ["ArrangeArchive", "ArrangeThings"],
+    // The app core: the model, the store's protocols, the ordering, SQLite, the export format, the intents.
+    "Core": ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeArchive", "ArrangeIntents"],
+    // What another program wrote: Things 3's database.
+    "Import": ["ArrangeThings"],
     // Sync between devices, and its HTTP protocol and client.
     "Sync": ["ArrangeSync", "ArrangeSyncHTTPCore", "ArrangeSyncHTTP"],
     // The sync server, an executable of its own.

@@ -434,8 +434,9 @@ struct AppAdoptionTests {
 
     /// Runs `arrange` on the database at `path`, as another process, and expects it to succeed.
     static func runArrange(_ arguments: [String], on path: String) throws {
+        let executable = try #require(Self.arrange, "swift build --build-tests builds arrange next to the tests")
         let process = Process()
-        process.executableURL = try #require(Self.arrange, "swift build --build-tests builds arrange next to the tests")
+        process.executableURL = executable
         process.arguments = arguments + ["--db", path]
         process.environment = ["HOME": URL(fileURLWithPath: path).deletingLastPathComponent().path]
         let error = Pipe()

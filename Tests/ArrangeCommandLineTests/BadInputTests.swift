@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// One kind of bad input, as `arrange run`, a subcommand and the REPL each receive it.
-/// The README's troubleshooting section lists the same cases.
+/// docs/troubleshooting.md lists the same cases.
 struct BadInput: CustomTestStringConvertible, Sendable {
     var name: String
     /// A line for `arrange run`.

@@ -515,17 +515,17 @@ struct SQLiteRepositoryTests {
         for key in Set(expected.keys).union(found.keys).sorted() {
             #expect(found[key] == expected[key], "\(key): the article says \(found[key] ?? "nothing"), the migrations build \(expected[key] ?? "nothing")")
         }
-        // The article names every migration, and the README the last, as the migrator has them.
+        // The article names every migration, and docs/database-schema.md the last, as the migrator has them.
         let migrations = Schema.migrator.migrations
         #expect(migrations.count >= 11)
         for migration in migrations {
             #expect(text.contains("`\(migration)`"), "the article names the migration \(migration)")
         }
-        let readme = try String(contentsOf: article.appending(path: "../../../../../README.md").standardized, encoding: .utf8)
-        #expect(readme.contains("`\(try #require(migrations.last))`"), "the README names the newest migration")
+        let page = try String(contentsOf: article.appending(path: "../../../../../docs/database-schema.md").standardized, encoding: .utf8)
+        #expect(page.contains("`\(try #require(migrations.last))`"), "docs/database-schema.md names the newest migration")
     }
 
-    @Test("The schema on disk is the one the README describes")
+    @Test("The schema on disk is the one the documentation describes")
     func schema() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("Arrange.sqlite")

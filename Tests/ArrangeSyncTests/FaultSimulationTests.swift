@@ -110,7 +110,7 @@ struct FaultSimulationTests {
                 faults.append("restore")
             case .copy:
                 // A database copied, while open, to a new device; both go on. Each replica id
-                // is copied once at most, so that no id has three lines of history: see README,
+                // is copied once at most, so that no id has three lines of history: see docs/sync.md,
                 // Not solved yet.
                 guard devices.count < 5 else { return }
                 let original = pick()

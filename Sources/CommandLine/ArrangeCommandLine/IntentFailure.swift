@@ -13,7 +13,7 @@ import Foundation
 /// IntentFailure(IntentError.nothingToUndo)  // code "nothingToUndo", message "Nothing to undo in this session."
 /// ```
 ///
-/// The codes are part of the JSON Lines protocol; the README lists them.
+/// The codes are part of the JSON Lines protocol; docs/json-lines.md lists them.
 public struct IntentFailure: Error, Hashable, Sendable, Codable {
     /// A short, stable name for the kind of error.
     public var code: String

@@ -44,7 +44,7 @@ public struct Settings: Hashable, Sendable {
         endGap: OrderingConfiguration().endGap, minimumGap: OrderingConfiguration().minimumGap,
         jitter: OrderingConfiguration().jitter, defaultList: "Inbox", historySize: 500)
 
-    /// The keys of a configuration file, in the order the README documents them.
+    /// The keys of a configuration file, in the order docs/configuration.md documents them.
     public static var keys: [String] { Setting.all.map { $0.key } }
 
     /// The ordering part of the settings.
@@ -121,7 +121,7 @@ public enum Setting {
     public static let historySize = SettingDefinition.wholeNumber(
         "historySize", \.historySize, help: "How many steps undo can go back, and how many lines the REPL history keeps.")
 
-    /// Every setting, in the order the README documents them.
+    /// Every setting, in the order docs/configuration.md documents them.
     public static let all: [any AnySetting] = [endGap, minimumGap, jitter, defaultList, historySize]
 }
 
