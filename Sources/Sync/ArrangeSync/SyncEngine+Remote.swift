@@ -34,14 +34,24 @@ extension SyncEngine {
     ///   ``merge(_:in:)`` throws. What was merged before stays merged.
     public func sync(with remote: some SyncRemote) async throws -> SyncReport {
         var report = SyncReport()
-        var replica: ReplicaID
-        (report.clockRecovery, replica) = try await repository.write { transaction in
+        let known: UUID?
+        (report.clockRecovery, known) = try await repository.write { transaction in
             let log = try Self.log(of: transaction)
-            let recovery = try self.recoverClock(in: log)
-            return (recovery, ReplicaID(rawValue: try self.preparedReplica(in: log).id))
+            return (try self.recoverClock(in: log), try log.replicaState()?.id)
         }
+        // A store that never synced becomes a replica once the remote answered: a remote that
+        // cannot be reached leaves it as it was.
+        var replica = ReplicaID(rawValue: known ?? newID())
         let asked = wallClock()
         var state = try await remote.state(for: replica)
+        if known == nil {
+            let prepared = try await repository.write { [replica] in ReplicaID(rawValue: try self.preparedReplica(in: Self.log(of: $0), id: replica).id) }
+            // Another process made the store a replica meanwhile: its id is the one to sync as.
+            if prepared != replica {
+                replica = prepared
+                state = try await remote.state(for: replica)
+            }
+        }
         if let clock = state.clock, let renewed = try await correctClock(toRemoteClock: clock, askedAt: asked, answeredAt: wallClock(), report: &report) {
             // The store stamped again under a new replica id, which the remote took nothing of.
             replica = renewed

@@ -64,7 +64,7 @@ public final class SyncEngine: Sendable {
     /// The wall clock, in milliseconds since 1970.
     let wallClock: @Sendable () -> Int64
     /// Makes the ids of new replicas and operations.
-    private let newID: @Sendable () -> UUID
+    let newID: @Sendable () -> UUID
     /// How many operations an exchange with another store merges in one transaction.
     let pageSize: Int
 
@@ -133,9 +133,9 @@ public final class SyncEngine: Sendable {
         try rekey(in: Self.log(of: transaction), restartingAt: nil)
     }
 
-    /// Gives this store a new replica id, whose clock starts at `start`, or else after
-    /// everything the old one made or merged.
-    func rekey(in log: any LogWriting, restartingAt start: HLCTimestamp?) throws -> ReplicaID {
+    /// Gives this store a new replica id, `id` or else a new one, whose clock starts at `start`,
+    /// or else after everything the old one made or merged.
+    func rekey(in log: any LogWriting, restartingAt start: HLCTimestamp?, id chosen: ReplicaID? = nil) throws -> ReplicaID {
         // The operations made under the old id are another replica's from now on.
         if let old = try log.replicaState(), old.lastSequence > 0 {
             let known = try log.replicaProgress(of: old.id)
@@ -143,7 +143,7 @@ public final class SyncEngine: Sendable {
                 replica: old.id, sequence: max(known?.sequence ?? 0, old.lastSequence), milliseconds: old.lastMilliseconds, counter: old.lastCounter,
                 isRetired: known?.isRetired ?? false))
         }
-        let id = ReplicaID(rawValue: newID())
+        let id = chosen ?? ReplicaID(rawValue: newID())
         // Unless told otherwise, the new replica's operations come after everything the old one
         // made or merged.
         let old = try log.replicaState()
@@ -233,18 +233,19 @@ public final class SyncEngine: Sendable {
         return operations
     }
 
-    /// This store as a replica. A store that has never synced takes a replica id, and logs its
-    /// areas, lists, headings, items and checklists as operations that create them, so that they reach other replicas.
+    /// This store as a replica. A store that has never synced takes a replica id, `id` or else a
+    /// new one, and logs its areas, lists, headings, items and checklists as operations that
+    /// create them, so that they reach other replicas.
     ///
     /// A store whose clock ran ahead and is right again recovers first (``recoverClock(in:)``).
     ///
     /// - Complexity: O(n) for n items, once in the store's life; one read after that.
-    func preparedReplica(in transaction: any LogWriting) throws -> ReplicaState {
+    func preparedReplica(in transaction: any LogWriting, id: ReplicaID? = nil) throws -> ReplicaState {
         if let state = try transaction.replicaState() {
             guard try recoverClock(of: state, in: transaction) != nil else { return state }
             return try transaction.replicaState() ?? state
         }
-        let replica = ReplicaState(id: try rekey(in: transaction).rawValue)
+        let replica = ReplicaState(id: try rekey(in: transaction, restartingAt: nil, id: id).rawValue)
         var rewind = Rewind()
         for area in try transaction.areas() { rewind.areas.append(Rewind.AreaImage(id: area.id, area: nil)) }
         for list in try transaction.lists() {
