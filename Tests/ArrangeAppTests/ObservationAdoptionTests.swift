@@ -117,6 +117,23 @@ struct ObservationAdoptionTests {
                 #expect(try await withTimeout(.seconds(5)) { try await watcher.valueCancelledWithWaiter } == ["Milk", "Bread"])
             }
             #expect(polls.withLock { $0 } > pollsBefore, "the write to the -wal file was followed by a look at data_version")
+
+            // The watch goes on: each later commit of another process reaches an observation too.
+            let titles = repository.observe { try $0.items(in: groceries, visibility: .all, offset: 0, limit: .max).map(\.title) }
+            let seen = Task {
+                var seen: [[String]] = []
+                for try await value in titles {
+                    seen.append(value)
+                    if value.count == 4 { break }
+                }
+                return seen
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            for title in ["Tea", "Rice"] {
+                try AppAdoptionTests.runArrange(["add", title, "--list", "Groceries"], on: path)
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(try await withTimeout(.seconds(5)) { try await seen.valueCancelledWithWaiter }?.last == ["Milk", "Bread", "Tea", "Rice"])
         }
     }
 

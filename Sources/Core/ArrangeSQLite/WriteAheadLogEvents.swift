@@ -62,41 +62,56 @@ final class WriteAheadLogEvents: CommitEvents {
         }
     }
     #elseif canImport(Glibc)
-    /// An inotify watch of the file, read by a thread of its own, which calls the handler after
-    /// each read that returns events.
+    /// A one-shot inotify watch of the file, read by a thread of its own, which sleeps after
+    /// each event as long as the watcher waits after a note, watches the file again, and only
+    /// then calls the handler.
+    ///
+    /// The watch ends at the first write, so the other writes of a burst of commits cost the
+    /// kernel nothing and the thread one wake-up. What is committed before the watch is back,
+    /// the watcher's read of the counter, which comes after the handler, sees.
     private struct Watch: Sendable {
         let descriptor: Int32
-        let watch: Int32
-        let isEnding: Locked<Bool>
+        /// The watch while it is on, and whether it has ended for good.
+        let state: Locked<(watch: Int32, isEnding: Bool)>
 
         init?(path: String, handler: @escaping @Sendable () -> Void) {
             let descriptor = inotify_init1(Int32(IN_CLOEXEC))
             guard descriptor >= 0 else { return nil }
-            let watch = inotify_add_watch(descriptor, path, UInt32(IN_MODIFY))
-            guard watch >= 0 else {
+            let state = Locked((watch: Int32(-1), isEnding: false))
+            guard Self.watchAgain(path, with: descriptor, in: state) else {
                 close(descriptor)
                 return nil
             }
-            let isEnding = Locked(false)
-            (self.descriptor, self.watch, self.isEnding) = (descriptor, watch, isEnding)
+            (self.descriptor, self.state) = (descriptor, state)
             let pause = useconds_t(CommitWatcher.noteDelay / .microseconds(1))
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 // Every read returns at least one event; removing the watch sends the last one.
-                // After each, the thread sleeps as long as the watcher waits after a note:
-                // meanwhile inotify folds the writes of a burst of commits into one event,
-                // which costs one wake-up instead of several a commit.
-                while read(descriptor, &buffer, buffer.count) > 0, !isEnding.withLock({ $0 }) {
-                    handler()
+                while read(descriptor, &buffer, buffer.count) > 0 {
                     usleep(pause)
+                    guard Self.watchAgain(path, with: descriptor, in: state) else { break }
+                    handler()
                 }
                 close(descriptor)
             }
         }
 
+        /// Watches the file for its next write; `false` once the watch has ended for good, or
+        /// when the file cannot be watched.
+        private static func watchAgain(_ path: String, with descriptor: Int32, in state: Locked<(watch: Int32, isEnding: Bool)>) -> Bool {
+            state.withLock { state in
+                guard !state.isEnding else { return false }
+                state.watch = inotify_add_watch(descriptor, path, UInt32(IN_MODIFY) | UInt32(IN_ONESHOT))
+                return state.watch >= 0
+            }
+        }
+
         func end() {
-            isEnding.withLock { $0 = true }
-            inotify_rm_watch(descriptor, watch)
+            state.withLock { state in
+                state.isEnding = true
+                // A watch that ended at its write is gone already; the thread stops when it wakes.
+                inotify_rm_watch(descriptor, state.watch)
+            }
         }
     }
     #else
