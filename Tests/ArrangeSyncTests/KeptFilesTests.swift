@@ -8,7 +8,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// Files written by an earlier version of Arrange, kept in `Kept/`: what three devices logged,
+/// Files written by an earlier version of Arrange, kept in `Kept/`: what four devices logged,
 /// exported, folded and snapshotted while they made one change of every kind, and one of
 /// their databases. Whatever shape the code that reads them takes, it reads them, merges them
 /// and ends in the store they ended in then (`state.txt`).
