@@ -179,13 +179,14 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     /// Runs `pg_ctl ACTION` on the test cluster (`stop -m immediate`, `start`), as the cluster's
-    /// owner, and waits for it to finish.
+    /// owner, and waits for it to finish, up to 90 s: a start after an immediate stop recovers
+    /// from the write-ahead log first, which takes long on a machine that builds beside it.
     static func cluster(_ action: [String]) throws {
         let environment = ProcessInfo.processInfo.environment
         guard let bin = environment["ARRANGE_TEST_POSTGRES_BIN"], let data = environment["ARRANGE_TEST_POSTGRES_DATA"] else {
             throw ServerTestSetup.noCluster
         }
-        let pgCtl = ["\(bin)/pg_ctl", "-D", data, "-l", "\(data)/../log", "-w", "-t", "30"] + action
+        let pgCtl = ["\(bin)/pg_ctl", "-D", data, "-l", "\(data)/../log", "-w", "-t", "90"] + action
         let arguments = getuid() == 0 ? ["runuser", "-u", "postgres", "--"] + pgCtl : pgCtl
         // Spawned and waited for here: Foundation's Process waits for what the server that
         // pg_ctl starts keeps open, and would never see pg_ctl end.
