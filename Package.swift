@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ArrangeSQLite", targets: ["ArrangeSQLite"]),
         .library(name: "ArrangeIntents", targets: ["ArrangeIntents"]),
         .library(name: "ArrangeArchive", targets: ["ArrangeArchive"]),
+        .library(name: "ArrangeChanges", targets: ["ArrangeChanges"]),
         .library(name: "ArrangeThings", targets: ["ArrangeThings"]),
         .library(name: "ArrangeSync", targets: ["ArrangeSync"]),
         .library(name: "ArrangeSyncHTTP", targets: ["ArrangeSyncHTTP"]),
@@ -70,8 +71,10 @@ let package = Package(
         ),
         .target(name: "ArrangeOrdering", dependencies: ["ArrangeModel", "ArrangeStore"], resources: [.process("Resources")]),
         .target(name: "ArrangeArchive", dependencies: ["ArrangeModel"], resources: [.process("Resources")]),
+        // Every kind of change as a value, in a file of its own, and the operations that carry them.
+        .target(name: "ArrangeChanges", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering"]),
         .target(name: "ArrangeSync",
-            dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeChanges", .product(name: "Crypto", package: "swift-crypto")],
             resources: [.process("Resources")]
         ),
         // Sync with a server over HTTP: protocol version 1, and its client over any transport.
@@ -191,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "ArrangeSyncTests",
             dependencies: [
-                "ArrangeSync", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents",
+                "ArrangeSync", "ArrangeChanges", "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeIntents",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 // To seal test files with a trailer computed apart from the code under test.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -273,8 +276,8 @@ let package = Package(
 // Sources/ in layers, a folder each, from the model up: a target builds only on its own layer
 // and the layers before it here.
 let layers: KeyValuePairs<String, [String]> = [
-    // The app core: the model, the store's protocols, the ordering, SQLite, the export format, the intents.
-    "Core": ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeSQLite", "ArrangeArchive", "ArrangeIntents"],
+    // The app core: the model, the store's protocols, the ordering, the kinds of change, SQLite, the export format, the intents.
+    "Core": ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeChanges", "ArrangeSQLite", "ArrangeArchive", "ArrangeIntents"],
     // What another program wrote: Things 3's database.
     "Import": ["ArrangeThings"],
     // Sync between devices, and its HTTP protocol and client.

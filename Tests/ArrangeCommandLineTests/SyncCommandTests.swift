@@ -262,7 +262,7 @@ struct SyncCommandTests {
             #expect(try arrange.run(["add", "Eggs", "--db", ahead]).status == 0)
             let log = try OperationFile.decode(Data(try arrange.run(["sync", "export", "-", "--db", ahead]).output.utf8))
             let eggs = try #require(log.operations.last)
-            #expect({ if case .addItem(_, _, "Eggs", _, _, _) = eggs.change { true } else { false } }(), "\(eggs)")
+            #expect({ if case .addItem(let added) = eggs.change { added.title == "Eggs" } else { false } }(), "\(eggs)")
             #expect(eggs.clock.milliseconds <= HybridLogicalClock.systemMilliseconds() + HybridLogicalClock.maximumDrift, "a change made now is stamped now")
         }
     }

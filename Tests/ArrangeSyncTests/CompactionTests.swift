@@ -7,7 +7,7 @@ import Testing
 extension SyncOperation {
     /// The item an `addItem` operation adds.
     var subjectID: Item.ID? {
-        if case .addItem(let id, _, _, _, _, _) = change { id } else { nil }
+        if case .addItem(let added) = change { added.id } else { nil }
     }
 }
 

@@ -221,8 +221,8 @@ final class Simulation {
         }
         for (index, operation) in operations.enumerated() {
             // A delete beats the changes before it: the item is gone (unless it was made after, by the total order).
-            if case .deleteItems(let ids) = operation.change {
-                for id in ids where operations[..<index].contains(where: { $0.change.adds(id) }) {
+            if case .deleteItems(let deleted) = operation.change {
+                for id in deleted.ids where operations[..<index].contains(where: { $0.change.adds(id) }) {
                     #expect(present[id] == nil, "a deleted item is back")
                 }
             }
@@ -233,7 +233,7 @@ final class Simulation {
         for item in items {
             guard let latest = operations.lastIndex(where: { $0.change.places(item.id) != nil }),
                   let list = operations[latest].change.places(item.id) else { continue }
-            let madeBefore = operations[..<latest].contains { if case .createList(list, _, _, _) = $0.change { true } else { false } }
+            let madeBefore = operations[..<latest].contains { if case .createList(let created) = $0.change { created.id == list } else { false } }
             if lists.contains(list), madeBefore {
                 #expect(item.listID == list, "the latest operation decides the list")
             }
@@ -476,21 +476,23 @@ struct ConflictCounts: CustomStringConvertible {
     /// Counts what `first` met in `second`, made apart from it.
     mutating func count(_ first: SyncOperation, _ second: SyncOperation) {
         switch (first.change, second.change) {
-        case (.moveItems(let ids, _, _, _), .moveItems(let others, _, _, _)) where !Set(ids).isDisjoint(with: others):
+        case (.moveItems(let moved), .moveItems(let other)) where !Set(moved.ids).isDisjoint(with: other.ids):
             concurrentMoves += 1
-        case (.deleteItems(let ids), let change) where !Set(ids).isDisjoint(with: change.subjects.map { Item.ID(rawValue: $0.rawValue) }):
+        case (.deleteItems(let deleted), let change) where !Set(deleted.ids).isDisjoint(with: change.subjects.map { Item.ID(rawValue: $0.rawValue) }):
             deleteAgainstChange += 1
-        case (.deleteList(let list), .addItem(_, let target, _, _, _, _)) where list == target,
-             (.deleteList(let list), .moveItems(_, let target, _, _)) where list == target:
+        case (.deleteList(let deleted), .addItem(let added)) where deleted.id == added.list:
             addToDeletedList += 1
-        case (.createList(_, let name, _, _), .createList(_, let other, _, _)) where ItemList.nameKey(name) == ItemList.nameKey(other):
+        case (.deleteList(let deleted), .moveItems(let moved)) where deleted.id == moved.list:
+            addToDeletedList += 1
+        case (.createList(let created), .createList(let other)) where ItemList.nameKey(created.name) == ItemList.nameKey(other.name):
             sameName += 1
-        case (.deleteItems(let ids), .addChecklistItem(_, let item, _, _)) where ids.contains(item),
-             (.deleteItems(let ids), .moveChecklistItems(_, let item, _)) where ids.contains(item):
+        case (.deleteItems(let deleted), .addChecklistItem(let added)) where deleted.ids.contains(added.item):
             entryOfDeletedItem += 1
-        case (.deleteArea(let area), .moveList(_, _, let target?)) where area == target:
+        case (.deleteItems(let deleted), .moveChecklistItems(let moved)) where deleted.ids.contains(moved.item):
+            entryOfDeletedItem += 1
+        case (.deleteArea(let deleted), .moveList(let moved)) where moved.area == deleted.id:
             listToDeletedArea += 1
-        case (.deleteHeading(let heading), .moveItems(_, _, _, let target?)) where heading == target:
+        case (.deleteHeading(let deleted), .moveItems(let moved)) where moved.heading == deleted.id:
             itemToDeletedHeading += 1
         default:
             break
@@ -503,17 +505,36 @@ extension SyncChange {
     /// The items and lists the change adds, moves, changes or deletes.
     var subjects: [OrderEntry.ID] {
         switch self {
-        case .createList(let id, _, _, _), .renameList(let id, _), .moveList(let id, _, _), .deleteList(let id): [id.entryID]
-        case .createArea(let id, _, _), .renameArea(let id, _), .moveArea(let id, _), .deleteArea(let id): [id.entryID]
-        case .createHeading(let id, _, _, _), .renameHeading(let id, _), .moveHeading(let id, _, _), .deleteHeading(let id): [id.entryID]
-        case .addItem(let id, _, _, _, _, _), .editItem(let id, _, _): [id.entryID]
-        case .completeItems(let ids, _), .reopenItems(let ids), .deleteItems(let ids), .moveItems(let ids, _, _, _),
-             .addToToday(let ids, _), .removeFromToday(let ids), .moveInToday(let ids, _), .setWhen(let ids, _), .setDeadline(let ids, _),
-             .dismissDeadlines(let ids, _):
-            ids.map(\.entryID)
-        case .addChecklistItem(let id, _, _, _), .editChecklistItem(let id, _): [id.entryID]
-        case .moveChecklistItems(let ids, _, _), .completeChecklistItems(let ids, _), .reopenChecklistItems(let ids), .deleteChecklistItems(let ids):
-            ids.map(\.entryID)
+        case .createList(let change): [change.id.entryID]
+        case .renameList(let change): [change.id.entryID]
+        case .moveList(let change): [change.id.entryID]
+        case .deleteList(let change): [change.id.entryID]
+        case .createArea(let change): [change.id.entryID]
+        case .renameArea(let change): [change.id.entryID]
+        case .moveArea(let change): [change.id.entryID]
+        case .deleteArea(let change): [change.id.entryID]
+        case .createHeading(let change): [change.id.entryID]
+        case .renameHeading(let change): [change.id.entryID]
+        case .moveHeading(let change): [change.id.entryID]
+        case .deleteHeading(let change): [change.id.entryID]
+        case .addItem(let change): [change.id.entryID]
+        case .editItem(let change): [change.id.entryID]
+        case .completeItems(let change): change.ids.map(\.entryID)
+        case .reopenItems(let change): change.ids.map(\.entryID)
+        case .deleteItems(let change): change.ids.map(\.entryID)
+        case .moveItems(let change): change.ids.map(\.entryID)
+        case .addToToday(let change): change.ids.map(\.entryID)
+        case .removeFromToday(let change): change.ids.map(\.entryID)
+        case .moveInToday(let change): change.ids.map(\.entryID)
+        case .setWhen(let change): change.ids.map(\.entryID)
+        case .setDeadline(let change): change.ids.map(\.entryID)
+        case .dismissDeadlines(let change): change.ids.map(\.entryID)
+        case .addChecklistItem(let change): [change.id.entryID]
+        case .editChecklistItem(let change): [change.id.entryID]
+        case .moveChecklistItems(let change): change.ids.map(\.entryID)
+        case .completeChecklistItems(let change): change.ids.map(\.entryID)
+        case .reopenChecklistItems(let change): change.ids.map(\.entryID)
+        case .deleteChecklistItems(let change): change.ids.map(\.entryID)
         case .repairOrder, .repairChecklist, .repairAreas, .repairHeadings, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
@@ -522,11 +543,13 @@ extension SyncChange {
     /// The entries the change takes out of an ordering: deleted, moved to another list, or out of Today.
     var removes: Set<OrderEntry.ID> {
         switch self {
-        case .deleteItems(let ids), .removeFromToday(let ids), .moveItems(let ids, _, _, _): Set(ids.map(\.entryID))
-        case .deleteChecklistItems(let ids): Set(ids.map(\.entryID))
-        case .deleteList(let id): [id.entryID]
-        case .deleteArea(let id): [id.entryID]
-        case .deleteHeading(let id): [id.entryID]
+        case .deleteItems(let change): Set(change.ids.map(\.entryID))
+        case .removeFromToday(let change): Set(change.ids.map(\.entryID))
+        case .moveItems(let change): Set(change.ids.map(\.entryID))
+        case .deleteChecklistItems(let change): Set(change.ids.map(\.entryID))
+        case .deleteList(let change): [change.id.entryID]
+        case .deleteArea(let change): [change.id.entryID]
+        case .deleteHeading(let change): [change.id.entryID]
         default: []
         }
     }
@@ -534,24 +557,31 @@ extension SyncChange {
     /// Where the change places its entries.
     var place: SyncPlace? {
         switch self {
-        case .createList(_, _, let place, _), .moveList(_, let place, _), .createArea(_, _, let place), .moveArea(_, let place), .addItem(_, _, _, _, let place, _), .moveItems(_, _, let place, _),
-             .addToToday(_, let place), .moveInToday(_, let place), .addChecklistItem(_, _, _, let place), .moveChecklistItems(_, _, let place):
-            place
+        case .createList(let change): change.place
+        case .moveList(let change): change.place
+        case .createArea(let change): change.place
+        case .moveArea(let change): change.place
+        case .addItem(let change): change.place
+        case .moveItems(let change): change.place
+        case .addToToday(let change): change.place
+        case .moveInToday(let change): change.place
+        case .addChecklistItem(let change): change.place
+        case .moveChecklistItems(let change): change.place
         default: nil
         }
     }
 
     /// Whether the change adds the item.
     func adds(_ id: Item.ID) -> Bool {
-        if case .addItem(let added, _, _, _, _, _) = self { return added == id }
+        if case .addItem(let added) = self { return added.id == id }
         return false
     }
 
     /// The list the change puts the item in, when it places it.
     func places(_ id: Item.ID) -> ItemList.ID? {
         switch self {
-        case .addItem(let added, let list, _, _, _, _) where added == id: list
-        case .moveItems(let ids, let list, _, _) where ids.contains(id): list
+        case .addItem(let added) where added.id == id: added.list
+        case .moveItems(let moved) where moved.ids.contains(id): moved.list
         default: nil
         }
     }

@@ -18,7 +18,7 @@ struct NewerVersionTests {
 
     /// The list a `createList` operation creates.
     static func listID(of operation: SyncOperation) -> ItemList.ID? {
-        if case .createList(let id, _, _, _) = operation.change { id } else { nil }
+        if case .createList(let created) = operation.change { created.id } else { nil }
     }
 
     /// The JSON of `operation` with `extra` spliced in before its last brace, and in its change's.

@@ -103,7 +103,7 @@ struct OperationCheckTests {
     @Test("An id, a replica or an item or list id that is not a UUID is refused with the field named")
     func identifiers() throws {
         let added = addItem(2)
-        guard case .addItem(let item, _, _, _, _, _) = added.change else { Issue.record("not an addItem"); return }
+        guard case .addItem(let item) = added.change else { Issue.record("not an addItem"); return }
         let addLine = try lines(of: file([added]))[1]
         let move = operation(2, .moveItems(ids: [Item.ID(), Item.ID()], list: Self.list, place: SyncPlace(after: nil, before: nil)))
         let moveLine = try lines(of: file([move]))[1]
@@ -111,7 +111,7 @@ struct OperationCheckTests {
             (addLine.replacingOccurrences(of: added.id.text, with: "op-2"), "id"),
             (addLine.replacingOccurrences(of: #""replica":"\#(Self.replica.text)""#, with: #""replica":"phone""#), "replica"),
             (addLine.replacingOccurrences(of: #""list":"\#(Self.list.text)""#, with: #""list":"groceries""#), "change.addItem.list"),
-            (addLine.replacingOccurrences(of: item.text, with: "12"), "change.addItem.id"),
+            (addLine.replacingOccurrences(of: item.id.text, with: "12"), "change.addItem.id"),
             (moveLine.replacingOccurrences(of: move.change.movedIDs[1].text, with: "zz"), "change.moveItems.ids[1]"),
         ]
         for (line, field) in cases {
@@ -263,6 +263,6 @@ struct OperationCheckTests {
 extension SyncChange {
     /// The ids of a move of items.
     var movedIDs: [Item.ID] {
-        if case .moveItems(let ids, _, _, _) = self { ids } else { [] }
+        if case .moveItems(let moved) = self { moved.ids } else { [] }
     }
 }

@@ -1,19 +1,6 @@
 public import ArrangeModel
 public import Foundation
 
-extension SyncOperation {
-    /// The most bytes of JSON one operation may take under the current rules: 16 KiB (16,384).
-    ///
-    /// In a file, the bytes of the operation's line without its line feed; for a value, the
-    /// bytes of its JSON as ``OperationFile`` writes it.
-    public static let maximumEncodedSize = 16_384
-
-    /// The latest clock an operation may carry: the last millisecond of the year 9999 (UTC),
-    /// 253,402,300,799,999 milliseconds since 1970. A later one comes from a wrong clock or a
-    /// damaged file.
-    public static let latestMilliseconds: Int64 = 253_402_300_799_999
-}
-
 /// The rules every operation that arrives from elsewhere must meet; one that breaks any of them
 /// refuses its whole batch, with its position and the reason.
 ///
@@ -112,7 +99,7 @@ public struct OperationCheck: Sendable {
     public mutating func check(_ operation: SyncOperation, at position: Int, encodedSize: Int? = nil) throws(OperationProblem) {
         guard operation.sequence >= 1 else { throw .sequenceBelowOne(operation.sequence) }
         guard Self.isPlausible(operation.clock) else { throw .clockOutOfRange(milliseconds: operation.clock.milliseconds) }
-        try check(operation.change)
+        try operation.change.check(ChangeCheck(checksNotes: rules == .current))
         if rules == .current {
             let size = encodedSize ?? Self.encodedSize(of: operation)
             guard size <= SyncOperation.maximumEncodedSize else { throw .tooLarge(bytes: size) }
@@ -124,53 +111,6 @@ public struct OperationCheck: Sendable {
         }
     }
 
-    private func check(_ change: SyncChange) throws(OperationProblem) {
-        switch change {
-        case .createList(_, let name, _, _), .renameList(_, let name):
-            try checkLength(of: name, as: .listName)
-        case .createArea(_, let name, _), .renameArea(_, let name):
-            try checkLength(of: name, as: .areaName)
-        case .addItem(_, _, let title, let notes, _, _):
-            try checkLength(of: title, as: .title)
-            try checkNotes(notes)
-        case .createHeading(_, _, let title, _), .renameHeading(_, let title):
-            try checkLength(of: title, as: .title)
-        case .editItem(_, let title, let notes):
-            if let title { try checkLength(of: title, as: .title) }
-            if let notes { try checkNotes(notes) }
-        case .addChecklistItem(_, _, let title, _), .editChecklistItem(_, let title):
-            try checkLength(of: title, as: .title)
-        case .replacement(let original, let change), .renumbering(let original, let change):
-            guard original.sequence >= 1, Self.isPlausible(original.clock) else {
-                throw .replacedOperationOutOfRange(sequence: original.sequence, milliseconds: original.clock.milliseconds)
-            }
-            try check(change)
-        case .moveList, .deleteList, .completeItems, .reopenItems, .deleteItems, .moveItems, .addToToday, .removeFromToday, .moveInToday, .repairOrder,
-            .moveChecklistItems, .completeChecklistItems, .reopenChecklistItems, .deleteChecklistItems, .repairChecklist, .moveArea, .deleteArea, .repairAreas,
-            .moveHeading, .deleteHeading, .repairHeadings, .setWhen, .setDeadline, .dismissDeadlines:
-            break
-        case .unknown, .retireReplica, .leaveForkedReplica:
-            // Of a kind this version cannot read, or with nothing to check but its size.
-            break
-        }
-    }
-
-    private func checkLength(of text: String, as field: TitleError.Field) throws(OperationProblem) {
-        // Counting characters walks the text: skip it when even one byte each keeps to the limit.
-        guard text.utf8.count > Title.maximumLength else { return }
-        let length = text.count
-        guard length <= Title.maximumLength else { throw .textTooLong(field: field, length: length) }
-    }
-
-    private func checkNotes(_ notes: String) throws(OperationProblem) {
-        guard rules == .current else { return }
-        do {
-            try Item.validateNotes(notes)
-        } catch {
-            throw .notesTooLarge(bytes: Item.notesSize(notes))
-        }
-    }
-
     private static func isPlausible(_ clock: HLCTimestamp) -> Bool {
         (0...SyncOperation.latestMilliseconds).contains(clock.milliseconds)
     }
@@ -179,101 +119,14 @@ public struct OperationCheck: Sendable {
     /// encoded counts as too large.
     ///
     /// Encoding costs as much as the rest of the check many times over, so an operation whose
-    /// JSON cannot reach the limit, by ``sizeBound(of:)``, is not encoded: its bound is given.
+    /// JSON cannot reach the limit by its change's bound, and 512 bytes for its id, replica,
+    /// sequence and clock, is not encoded: its bound is given.
     static func encodedSize(of operation: SyncOperation) -> Int {
         if let original = operation.original { return original.count }
-        let bound = 512 + sizeBound(of: operation.change)
+        let bound = 512 + operation.change.sizeBound
         guard bound > SyncOperation.maximumEncodedSize else { return bound }
         return (try? SyncCoding.encoder.encode(operation).count) ?? .max
     }
-
-    /// More bytes than the JSON of `change` can take, and than the 512 that the rest of an
-    /// operation (its id, replica, sequence and clock, with their keys) can take besides: every
-    /// id counted with its key at 64 bytes, every text at 6 bytes a UTF-8 byte (`\u001f` for a
-    /// control character) and 16 for its key, and 128 for the keys and brackets of each change.
-    private static func sizeBound(of change: SyncChange) -> Int {
-        let id = 64
-        let place = 2 * id + 32
-        func text(_ value: String?) -> Int { 16 + 6 * (value?.utf8.count ?? 0) }
-        let body = switch change {
-        case .createList(_, let name, _, _), .createArea(_, let name, _): 2 * id + text(name) + place
-        case .renameList(_, let name), .renameArea(_, let name): id + text(name)
-        case .moveList, .moveArea: 2 * id + place
-        case .deleteList, .deleteArea, .deleteHeading: id
-        case .createHeading(_, _, let title, _): 2 * id + text(title) + place
-        case .renameHeading(_, let title): id + text(title)
-        case .moveHeading: 2 * id + place
-        case .addItem(_, _, let title, let notes, _, _): 3 * id + text(title) + text(notes) + place
-        case .editItem(_, let title, let notes): id + text(title) + text(notes)
-        case .completeItems(let ids, _): id * ids.count + 64
-        case .reopenItems(let ids), .deleteItems(let ids), .removeFromToday(let ids): id * ids.count
-        case .setWhen(let ids, _), .setDeadline(let ids, _), .dismissDeadlines(let ids, _): id * ids.count + 64
-        case .moveItems(let ids, _, _, _): id * (ids.count + 2) + place
-        case .addToToday(let ids, _), .moveInToday(let ids, _): id * ids.count + place
-        case .repairOrder, .repairChecklist, .repairAreas: id + 32
-        case .repairHeadings: 2 * id + 32
-        case .addChecklistItem(_, _, let title, _): 2 * id + text(title) + place
-        case .editChecklistItem(_, let title): id + text(title)
-        case .moveChecklistItems(let ids, _, _): id * (ids.count + 1) + place
-        case .completeChecklistItems(let ids, _): id * ids.count + 64
-        case .reopenChecklistItems(let ids), .deleteChecklistItems(let ids): id * ids.count
-        case .replacement(_, let change), .renumbering(_, let change): 512 + sizeBound(of: change)
-        case .unknown(_, let json): 2 * json.count
-        case .retireReplica, .leaveForkedReplica: id
-        }
-        return 128 + body
-    }
-}
-
-/// Why one operation was refused.
-public enum OperationProblem: Error, Hashable, Sendable {
-    /// Its sequence number is below 1, where every replica's sequence starts.
-    case sequenceBelowOne(Int64)
-    /// Its clock's milliseconds are before 1970 or after ``SyncOperation/latestMilliseconds``.
-    case clockOutOfRange(milliseconds: Int64)
-    /// The operation its ``SyncChange/replacement(of:change:)`` replaces has a sequence below 1,
-    /// or a clock before 1970 or after ``SyncOperation/latestMilliseconds``.
-    case replacedOperationOutOfRange(sequence: Int64, milliseconds: Int64)
-    /// An operation earlier in the batch, at `firstPosition`, has its id but different contents.
-    case idReused(SyncOperation.ID, firstPosition: Int)
-    /// This database's log holds another operation under its id.
-    case idLoggedOtherwise(SyncOperation.ID)
-    /// A title or a list name has more than `Title.maximumLength` characters.
-    case textTooLong(field: TitleError.Field, length: Int)
-    /// Its notes take more than `Item.maximumNotesSize` bytes as JSON text.
-    case notesTooLarge(bytes: Int)
-    /// Its JSON takes more than ``SyncOperation/maximumEncodedSize`` bytes.
-    case tooLarge(bytes: Int)
-
-    /// Why the operation is refused, as a clause that follows "is refused: ", naming an earlier
-    /// operation by `name(position)`.
-    public func reason(naming name: (Int) -> String) -> String {
-        switch self {
-        case .sequenceBelowOne(let sequence):
-            "its sequence is \(sequence); sequences start at 1."
-        case .clockOutOfRange(let milliseconds) where milliseconds < 0:
-            "its clock is \(milliseconds) milliseconds, before 1970; clocks count milliseconds since 1970."
-        case .clockOutOfRange(let milliseconds):
-            "its clock is \(milliseconds) milliseconds since 1970, after the year 9999; the device that made it has a wrong clock."
-        case .replacedOperationOutOfRange(let sequence, let milliseconds):
-            "the operation it replaces has sequence \(sequence) and clock \(milliseconds); sequences start at 1 and clocks lie between 1970 and the year 9999."
-        case .idReused(let id, let first):
-            "its id \(id) is also the id of \(name(first)), which is different; one id names one operation."
-        case .idLoggedOtherwise(let id):
-            "its id \(id) names another operation in this database's log; one id names one operation."
-        case .textTooLong(let field, let length):
-            "its \(field.rawValue) has \(length) characters; the limit is \(Title.maximumLength)."
-        case .notesTooLarge(let bytes):
-            "its notes take \(bytes) bytes; the limit is \(Item.maximumNotesSize)."
-        case .tooLarge(let bytes):
-            "it takes \(bytes) bytes of JSON; the limit is \(SyncOperation.maximumEncodedSize) (16 KiB)."
-        }
-    }
-}
-
-extension OperationProblem: CustomStringConvertible {
-    /// Why the operation is refused, as a clause: "its sequence is 0; sequences start at 1."
-    public var description: String { reason { "operation \($0)" } }
 }
 
 /// Why a batch of operations was refused. Nothing of it was merged.

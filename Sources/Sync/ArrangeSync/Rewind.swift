@@ -176,7 +176,7 @@ struct Rewind: Codable, Sendable {
 /// An item the body only places is remembered as its place (``ItemReading/place(ofItem:)``),
 /// which costs less to read than the item; should the body then write more of it, the item as
 /// it was is the item as it is, but for that place.
-final class RewindRecorder: ForwardingTransaction {
+final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
     /// Every row written as it was, but for the items only placed (``places``).
     private var rewind = Rewind()
     /// The items that were there before and that the body has only placed, as their places.
@@ -421,5 +421,49 @@ final class RewindRecorder: ForwardingTransaction {
             rewind.tombstones.append(Rewind.TombstoneImage(entry: entry, scope: scope, sortIndex: try log.tombstone(of: entry, in: scope)))
         }
         try log.setTombstone(sortIndex, of: entry, in: scope)
+    }
+}
+
+extension LogJSON {
+    /// A rewind, as `Rewind`'s `Encodable` form writes it, with empty lists left out.
+    func rewind(_ rewind: Rewind) {
+        object { members in
+            members.objects("lists", rewind.lists) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("list", ifPresent: image.list) { $0.list($1) }
+            }
+            members.objects("items", rewind.items) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("item", ifPresent: image.item) { $0.item($1) }
+            }
+            members.objects("keys", rewind.keys) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("listID") { $0.id(image.listID) }
+                members.member("heading", ifPresent: image.heading) { $0.id($1) }
+                members.member("sortIndex") { $0.number(image.sortIndex) }
+                members.member("todayIndex", ifPresent: image.todayIndex) { $0.number($1) }
+                members.member("updatedAt") { $0.date(image.updatedAt) }
+            }
+            members.objects("areas", rewind.areas) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("area", ifPresent: image.area) { $0.area($1) }
+            }
+            members.objects("headings", rewind.headings) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("heading", ifPresent: image.heading) { $0.heading($1) }
+            }
+            members.objects("checklistItems", rewind.checklistItems) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("entry", ifPresent: image.entry) { $0.checklistItem($1) }
+            }
+            members.member("defaultList", ifPresent: rewind.defaultList) { json, image in
+                json.object { $0.member("id", ifPresent: image.id) { $0.id($1) } }
+            }
+            members.objects("tombstones", rewind.tombstones) { members, image in
+                members.member("entry") { $0.id(image.entry) }
+                members.member("scope") { $0.scope(image.scope) }
+                members.member("sortIndex", ifPresent: image.sortIndex) { $0.number($1) }
+            }
+        }
     }
 }

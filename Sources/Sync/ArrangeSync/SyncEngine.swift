@@ -57,7 +57,7 @@ import ArrangeOrdering
 /// its clock is set right.
 public final class SyncEngine: Sendable {
     /// The default list's name, when the merge creates it.
-    public static let defaultListName = "Inbox"
+    public static let defaultListName = ChangeContext.defaultListName
 
     /// The store this engine syncs.
     public let repository: any ItemRepository
@@ -279,7 +279,7 @@ public final class SyncEngine: Sendable {
     func perform(_ change: SyncChange, in transaction: any ItemWriting) throws -> SyncOperation {
         let stamp = Date(timeIntervalSince1970: Double(wallClock() + (try Self.log(of: transaction).replicaState()?.clockOffset ?? 0)) / 1_000)
         let ((), logged) = try logging(in: transaction) { recorder in
-            try Replay(change, at: stamp, in: recorder, ordering: OrderingConfiguration(), repository: repository).apply()
+            try change.apply(in: ChangeContext(recorder, log: recorder.log, tombstones: recorder, at: stamp, ordering: OrderingConfiguration(), repository: repository))
             return ((), [change])
         }
         return logged[0]
@@ -448,7 +448,7 @@ public final class SyncEngine: Sendable {
                 continue
             }
             let recorder = RewindRecorder(transaction)
-            try Replay(operation, in: recorder, repository: repository).apply()
+            try operation.replay(in: recorder, repository: repository)
             let rewind = try recorder.loggedRewind()
             try transaction.setRewind(LogJSON.encode { $0.rewind(rewind) }, isReplayed: true, isUnapplied: false, ofOperation: logged.id)
             report.applied += 1
@@ -716,7 +716,7 @@ public final class SyncEngine: Sendable {
     static func forkedLeaves(in transaction: any LogReading) throws -> [UUID: ForkedLeaves] {
         func leave(in change: SyncChange, by replica: UUID, at milliseconds: Int64) -> (left: UUID, by: UUID, at: Int64)? {
             switch change {
-            case .leaveForkedReplica(let id): (id.rawValue, replica, milliseconds)
+            case .leaveForkedReplica(let left): (left.id.rawValue, replica, milliseconds)
             case .replacement(let original, let carried), .renumbering(let original, let carried):
                 leave(in: carried, by: original.replica.rawValue, at: original.clock.milliseconds)
             default: nil
@@ -988,25 +988,6 @@ public struct MergeReport: Hashable, Sendable, Codable {
         sum.clockRecovery = clockRecovery ?? later.clockRecovery
         return sum
     }
-}
-
-/// The JSON form of operations and rewinds, the same in files and in the log.
-enum SyncCoding {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
-    /// A rewind of nothing, as the log keeps it.
-    static let emptyRewind = Data("{}".utf8)
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
 }
 
 extension SyncOperation {

@@ -1,5 +1,5 @@
-import ArrangeModel
-import Foundation
+package import ArrangeModel
+package import Foundation
 
 /// A reader of an operation's JSON, written by hand: under a server's pushes, `JSONDecoder`'s
 /// generic machinery took a third of the CPU, to read lines that are nearly always plain.
@@ -11,10 +11,12 @@ import Foundation
 /// change makes. Its caller then reads the line with `JSONDecoder`, so that what is read, what
 /// is refused and how a refusal is told stay as they were; a test holds the two readers to each
 /// other on every kind of change and on damaged lines.
-struct OperationJSONReader {
+package struct OperationJSONReader {
     /// Why the reader stopped: the line is not one it reads, which says nothing about whether
     /// `JSONDecoder` reads it.
-    private struct GiveUp: Error {}
+    package struct GiveUp: Error {
+        package init() {}
+    }
 
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
@@ -24,7 +26,7 @@ struct OperationJSONReader {
     }
 
     /// The operation that `json` holds, or `nil` when the line is not one this reader reads.
-    static func operation(from json: Data) -> SyncOperation? {
+    package static func operation(from json: Data) -> SyncOperation? {
         json.withUnsafeBytes { bytes in
             var reader = OperationJSONReader(bytes: bytes)
             do {
@@ -57,200 +59,54 @@ struct OperationJSONReader {
 
     private static let operationKeys: [StaticString] = ["id", "replica", "sequence", "clock", "change"]
 
-    /// The kinds of change this reader reads: every kind this version knows.
-    private enum Kind: Int, CaseIterable {
-        case createList, renameList, moveList, deleteList, addItem, editItem, completeItems, reopenItems, deleteItems, moveItems
-        case addToToday, removeFromToday, moveInToday, repairOrder, retireReplica, leaveForkedReplica, replacement, renumbering
-        case addChecklistItem, editChecklistItem, moveChecklistItems, completeChecklistItems, reopenChecklistItems, deleteChecklistItems
-        case repairChecklist, createArea, renameArea, moveArea, deleteArea, repairAreas
-        case createHeading, renameHeading, moveHeading, deleteHeading, repairHeadings, setWhen, setDeadline, dismissDeadlines
-
-        /// Their names, as the JSON spells them, in the order of the cases.
-        static let names: [StaticString] = [
-            "createList", "renameList", "moveList", "deleteList", "addItem", "editItem", "completeItems", "reopenItems", "deleteItems",
-            "moveItems", "addToToday", "removeFromToday", "moveInToday", "repairOrder", "retireReplica", "leaveForkedReplica",
-            "replacement", "renumbering", "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems",
-            "reopenChecklistItems", "deleteChecklistItems", "repairChecklist", "createArea", "renameArea", "moveArea", "deleteArea", "repairAreas",
-            "createHeading", "renameHeading", "moveHeading", "deleteHeading", "repairHeadings", "setWhen", "setDeadline",
-            "dismissDeadlines",
-        ]
-    }
-
-    /// The members of a change, each kind's by its own name.
-    private enum Member: Int, CaseIterable {
-        case id, name, place, list, title, notes, ids, at, scope, normalize, of, change, item, area, heading, when, deadline, dismissed
-
-        /// Their names, as the JSON spells them, in the order of the cases.
-        static let names: [StaticString] = [
-            "id", "name", "place", "list", "title", "notes", "ids", "at", "scope", "normalize", "of", "change", "item", "area", "heading",
-            "when", "deadline", "dismissed",
-        ]
-    }
+    /// The names a change's JSON may start with: every kind's, then a replacement's and a
+    /// renumbering's, which carry another change.
+    private static let changeNames: [StaticString] = SyncChange.kinds.map { $0.name } + ["replacement", "renumbering"]
 
     /// A change: `{"kind":{members}}`, as `Codable` writes an enum case with associated values.
     private mutating func change(depth: Int) throws(GiveUp) -> SyncChange {
         guard depth < 8 else { throw GiveUp() }
         var outer = try beginObject()
-        guard let kindIndex = try nextKey(in: &outer, among: Kind.names), let kind = Kind(rawValue: kindIndex) else { throw GiveUp() }
-
-        var id: UUID?, name: String?, place: SyncPlace?, list: ItemList.ID?, title: String?, notes: String?
-        var ids: [Item.ID]?, at: Date?, scope: OrderScope?, normalize: Bool?, of: OperationReference?, change: SyncChange?, item: Item.ID?
-        var area: Area.ID?, heading: Heading.ID?, when: When?, deadline: Day?, dismissed: Bool?
-        var object = try beginObject()
-        while let index = try nextKey(in: &object, among: Member.names), let member = Member(rawValue: index) {
-            switch member {
-            case .id: id = try uuid()
-            case .name: name = try string()
-            case .place: place = try self.place()
-            case .list: list = try identifier()
-            case .title: title = try isNull() ? nil : string()
-            case .notes: notes = try isNull() ? nil : string()
-            case .ids: ids = try identifiers()
-            case .at: at = Date(timeIntervalSince1970: try decimal())
-            case .scope: scope = try orderScope()
-            case .normalize: normalize = try boolean()
-            case .of: of = try reference()
-            case .change: change = try self.change(depth: depth + 1)
-            case .item: item = try identifier()
-            case .area: area = try identifier()
-            case .heading: heading = try identifier()
-            case .when: when = try self.when()
-            case .deadline: deadline = try day()
-            case .dismissed: dismissed = try boolean()
+        guard let index = try nextKey(in: &outer, among: Self.changeNames) else { throw GiveUp() }
+        let change: SyncChange
+        if index < SyncChange.kinds.count {
+            change = try read(SyncChange.kinds[index])
+        } else {
+            var original: OperationReference?, carried: SyncChange?
+            try members(["of", "change"]) { json, member throws(GiveUp) in
+                if member == 0 { original = try json.reference() } else { carried = try json.change(depth: depth + 1) }
             }
+            let (reference, inner) = (try required(original), try required(carried))
+            change = index == SyncChange.kinds.count ? .replacement(of: reference, change: inner) : .renumbering(of: reference, change: inner)
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
+        return change
+    }
 
-        /// Gives up unless every member read is one that the kind has.
-        func only(_ members: Member...) throws(GiveUp) {
-            guard object.seen & ~members.reduce(0, { $0 | 1 << $1.rawValue }) == 0 else { throw GiveUp() }
-        }
-        func required<Value>(_ value: Value?) throws(GiveUp) -> Value {
-            guard let value else { throw GiveUp() }
-            return value
-        }
-        /// The ids read, as ids of checklist entries.
-        func requiredChecklistIDs() throws(GiveUp) -> [ChecklistItem.ID] {
-            try required(ids).map { ChecklistItem.ID(rawValue: $0.rawValue) }
-        }
-        switch kind {
-        case .createList:
-            try only(.id, .name, .place, .area)
-            return .createList(id: ItemList.ID(rawValue: try required(id)), name: try required(name), place: try required(place), area: area)
-        case .renameList:
-            try only(.id, .name)
-            return .renameList(id: ItemList.ID(rawValue: try required(id)), name: try required(name))
-        case .moveList:
-            try only(.id, .place, .area)
-            return .moveList(id: ItemList.ID(rawValue: try required(id)), place: try required(place), area: area)
-        case .deleteList:
-            try only(.id)
-            return .deleteList(id: ItemList.ID(rawValue: try required(id)))
-        case .addItem:
-            try only(.id, .list, .title, .notes, .place, .heading)
-            return .addItem(
-                id: Item.ID(rawValue: try required(id)), list: try required(list), title: try required(title), notes: try required(notes),
-                place: try required(place), heading: heading)
-        case .editItem:
-            try only(.id, .title, .notes)
-            return .editItem(id: Item.ID(rawValue: try required(id)), title: title, notes: notes)
-        case .completeItems:
-            try only(.ids, .at)
-            return .completeItems(ids: try required(ids), at: try required(at))
-        case .reopenItems:
-            try only(.ids)
-            return .reopenItems(ids: try required(ids))
-        case .deleteItems:
-            try only(.ids)
-            return .deleteItems(ids: try required(ids))
-        case .moveItems:
-            try only(.ids, .list, .place, .heading)
-            return .moveItems(ids: try required(ids), list: try required(list), place: try required(place), heading: heading)
-        case .addToToday:
-            try only(.ids, .place)
-            return .addToToday(ids: try required(ids), place: try required(place))
-        case .removeFromToday:
-            try only(.ids)
-            return .removeFromToday(ids: try required(ids))
-        case .moveInToday:
-            try only(.ids, .place)
-            return .moveInToday(ids: try required(ids), place: try required(place))
-        case .repairOrder:
-            try only(.scope, .normalize)
-            return .repairOrder(scope: try required(scope), normalize: try required(normalize))
-        case .addChecklistItem:
-            try only(.id, .item, .title, .place)
-            return .addChecklistItem(id: ChecklistItem.ID(rawValue: try required(id)), item: try required(item), title: try required(title), place: try required(place))
-        case .editChecklistItem:
-            try only(.id, .title)
-            return .editChecklistItem(id: ChecklistItem.ID(rawValue: try required(id)), title: try required(title))
-        case .moveChecklistItems:
-            try only(.ids, .item, .place)
-            return .moveChecklistItems(ids: try requiredChecklistIDs(), item: try required(item), place: try required(place))
-        case .completeChecklistItems:
-            try only(.ids, .at)
-            return .completeChecklistItems(ids: try requiredChecklistIDs(), at: try required(at))
-        case .reopenChecklistItems:
-            try only(.ids)
-            return .reopenChecklistItems(ids: try requiredChecklistIDs())
-        case .deleteChecklistItems:
-            try only(.ids)
-            return .deleteChecklistItems(ids: try requiredChecklistIDs())
-        case .repairChecklist:
-            try only(.item, .normalize)
-            return .repairChecklist(item: try required(item), normalize: try required(normalize))
-        case .createArea:
-            try only(.id, .name, .place)
-            return .createArea(id: Area.ID(rawValue: try required(id)), name: try required(name), place: try required(place))
-        case .renameArea:
-            try only(.id, .name)
-            return .renameArea(id: Area.ID(rawValue: try required(id)), name: try required(name))
-        case .moveArea:
-            try only(.id, .place)
-            return .moveArea(id: Area.ID(rawValue: try required(id)), place: try required(place))
-        case .deleteArea:
-            try only(.id)
-            return .deleteArea(id: Area.ID(rawValue: try required(id)))
-        case .repairAreas:
-            try only(.area, .normalize)
-            return .repairAreas(area: area, normalize: try required(normalize))
-        case .createHeading:
-            try only(.id, .list, .title, .place)
-            return .createHeading(id: Heading.ID(rawValue: try required(id)), list: try required(list), title: try required(title), place: try required(place))
-        case .renameHeading:
-            try only(.id, .title)
-            return .renameHeading(id: Heading.ID(rawValue: try required(id)), title: try required(title))
-        case .moveHeading:
-            try only(.id, .list, .place)
-            return .moveHeading(id: Heading.ID(rawValue: try required(id)), list: try required(list), place: try required(place))
-        case .deleteHeading:
-            try only(.id)
-            return .deleteHeading(id: Heading.ID(rawValue: try required(id)))
-        case .repairHeadings:
-            try only(.list, .heading, .normalize)
-            return .repairHeadings(list: try required(list), heading: heading, normalize: try required(normalize))
-        case .setWhen:
-            try only(.ids, .when)
-            return .setWhen(ids: try required(ids), when: try required(when))
-        case .setDeadline:
-            try only(.ids, .deadline)
-            return .setDeadline(ids: try required(ids), deadline: deadline)
-        case .dismissDeadlines:
-            try only(.ids, .dismissed)
-            return .dismissDeadlines(ids: try required(ids), dismissed: try required(dismissed))
-        case .retireReplica:
-            try only(.id)
-            return .retireReplica(id: ReplicaID(rawValue: try required(id)))
-        case .leaveForkedReplica:
-            try only(.id)
-            return .leaveForkedReplica(id: ReplicaID(rawValue: try required(id)))
-        case .replacement:
-            try only(.of, .change)
-            return .replacement(of: try required(of), change: try required(change))
-        case .renumbering:
-            try only(.of, .change)
-            return .renumbering(of: try required(of), change: try required(change))
-        }
+    private mutating func read<Kind: ChangeKind>(_ kind: Kind.Type) throws(GiveUp) -> SyncChange {
+        try Kind(reading: &self).change
+    }
+
+    /// Reads an object whose keys are among `keys`, each at most once, in any order: for each
+    /// member, `read` reads its value, told the index of its key in `keys`.
+    ///
+    /// ```swift
+    /// var id: Heading.ID?, title: String?
+    /// try json.members(["id", "title"]) { json, member throws(OperationJSONReader.GiveUp) in
+    ///     if member == 0 { id = try json.identifier() } else { title = try json.string() }
+    /// }
+    /// ```
+    package mutating func members(_ keys: [StaticString], _ read: (inout OperationJSONReader, Int) throws(GiveUp) -> Void) throws(GiveUp) {
+        var object = try beginObject()
+        while let index = try nextKey(in: &object, among: keys) { try read(&self, index) }
+    }
+
+    /// A member's value that a change needs.
+    ///
+    /// - Throws: ``GiveUp`` when the member was missing.
+    package func required<Value>(_ value: Value?) throws(GiveUp) -> Value {
+        guard let value else { throw GiveUp() }
+        return value
     }
 
     private mutating func reference() throws(GiveUp) -> OperationReference {
@@ -278,7 +134,7 @@ struct OperationJSONReader {
         return HLCTimestamp(milliseconds: milliseconds, counter: counter)
     }
 
-    private mutating func place() throws(GiveUp) -> SyncPlace {
+    package mutating func place() throws(GiveUp) -> SyncPlace {
         var place = SyncPlace(after: nil, before: nil)
         var object = try beginObject()
         while let key = try nextKey(in: &object, among: ["after", "before"] as [StaticString]) {
@@ -290,7 +146,7 @@ struct OperationJSONReader {
 
     /// When an item is meant to be done, as `When`'s `Codable` form writes it: `{}`,
     /// `{"someday":true}`, or `{"startDate":"2026-11-28"}` with perhaps `"evening":true`.
-    private mutating func when() throws(GiveUp) -> When {
+    package mutating func when() throws(GiveUp) -> When {
         var startDate: Day?, someday = false, evening = false
         var object = try beginObject()
         while let key = try nextKey(in: &object, among: ["startDate", "someday", "evening"] as [StaticString]) {
@@ -304,12 +160,12 @@ struct OperationJSONReader {
     }
 
     /// A day written as `YYYY-MM-DD`.
-    private mutating func day() throws(GiveUp) -> Day {
+    package mutating func day() throws(GiveUp) -> Day {
         guard let day = try? Day(parsing: try string()) else { throw GiveUp() }
         return day
     }
 
-    private mutating func orderScope() throws(GiveUp) -> OrderScope {
+    package mutating func orderScope() throws(GiveUp) -> OrderScope {
         let text = try string()
         switch text {
         case "lists": return .lists
@@ -330,7 +186,7 @@ struct OperationJSONReader {
 
     // MARK: Values
 
-    private mutating func identifiers<Subject>() throws(GiveUp) -> [Identifier<Subject>] {
+    package mutating func identifiers<Subject>() throws(GiveUp) -> [Identifier<Subject>] {
         try expect(UInt8(ascii: "["))
         var identifiers: [Identifier<Subject>] = []
         skipWhitespace()
@@ -347,7 +203,7 @@ struct OperationJSONReader {
         }
     }
 
-    private mutating func identifier<Subject>() throws(GiveUp) -> Identifier<Subject> {
+    package mutating func identifier<Subject>() throws(GiveUp) -> Identifier<Subject> {
         Identifier(rawValue: try uuid())
     }
 
@@ -363,7 +219,7 @@ struct OperationJSONReader {
 
     /// A string, its escapes read; gives up on a `\u` escape of a surrogate, a control
     /// character, and bytes that are not UTF-8.
-    private mutating func string() throws(GiveUp) -> String {
+    package mutating func string() throws(GiveUp) -> String {
         try expect(UInt8(ascii: "\""))
         let start = position
         var isASCII = true
@@ -420,14 +276,14 @@ struct OperationJSONReader {
     }
 
     /// Reads `null` if it comes next, and tells whether it did.
-    private mutating func isNull() throws(GiveUp) -> Bool {
+    package mutating func isNull() throws(GiveUp) -> Bool {
         skipWhitespace()
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal("null")
         return true
     }
 
-    private mutating func boolean() throws(GiveUp) -> Bool {
+    package mutating func boolean() throws(GiveUp) -> Bool {
         skipWhitespace()
         if try peek() == UInt8(ascii: "t") {
             try literal("true")
@@ -463,6 +319,11 @@ struct OperationJSONReader {
         return Int64(magnitude)
     }
 
+    /// A moment, as seconds since 1970: the form `JSONEncoder` writes a date in.
+    package mutating func date() throws(GiveUp) -> Date {
+        Date(timeIntervalSince1970: try decimal())
+    }
+
     /// A number with an optional fraction and no exponent, as a `Double`: the form
     /// `JSONEncoder` writes a date in.
     private mutating func decimal() throws(GiveUp) -> Double {
@@ -494,7 +355,7 @@ struct OperationJSONReader {
     private struct ObjectCursor {
         var isFirst = true
         /// The keys read so far, as bits by their indexes.
-        var seen: UInt32 = 0
+        var seen: UInt64 = 0
     }
 
     private mutating func beginObject() throws(GiveUp) -> ObjectCursor {
@@ -518,10 +379,12 @@ struct OperationJSONReader {
         let start = position
         while try take() != UInt8(ascii: "\"") {}
         let key = UnsafeRawBufferPointer(rebasing: bytes[start..<position - 1])
-        guard let index = keys.firstIndex(where: { Self.equal(key, $0) }).map({ keys.distance(from: keys.startIndex, to: $0) }),
-              object.seen & 1 << index == 0
-        else { throw GiveUp() }
-        object.seen |= 1 << index
+        guard let index = keys.firstIndex(where: { Self.equal(key, $0) }).map({ keys.distance(from: keys.startIndex, to: $0) }) else { throw GiveUp() }
+        // The outer object of a change, whose keys are the kinds' names, has one member: past
+        // 64 keys, no bit is kept.
+        let bit: UInt64 = index < 64 ? 1 << index : 0
+        guard object.seen & bit == 0 else { throw GiveUp() }
+        object.seen |= bit
         try expect(UInt8(ascii: ":"))
         return index
     }

@@ -1,0 +1,141 @@
+package import ArrangeModel
+import Foundation
+
+/// One kind of change a person makes, as a value: all there is to know of it, in one file.
+///
+/// A kind of change is one value type that holds:
+/// - its contract name (``name``): the key of its JSON in an operation, which never changes;
+/// - its JSON, both ways: `Codable`, and the fast hand-written forms that the log and a server's
+///   pushes use (``init(reading:)`` and ``write(to:)``), which tests hold to `Codable`;
+/// - how it applies to a store (``apply(in:)``), the same on every replica;
+/// - its validation (``check(_:)``), for operations received from other devices;
+/// - its size bound (``sizeBound``), and how a change of many ids splits into operations that
+///   each fit the limit (``split(maximumIDs:)``);
+/// - its case of ``SyncChange`` (``change``), the registry of every kind.
+///
+/// Each new meaning is a new kind, never a new member of an existing kind: a replica of an
+/// older version then keeps a change it cannot read, and passes it on
+/// (``SyncChange/unknown(kind:json:)``), instead of applying half of it.
+///
+/// ```swift
+/// let renamed = HeadingRenamed(id: packing, title: "Pack")
+/// try renamed.apply(in: context)   // what a merge does on every replica
+/// renamed.change                   // .renameHeading(renamed), as an operation carries it
+/// ```
+package protocol ChangeKind: Hashable, Sendable, Codable {
+    /// The kind's contract name: the key of its JSON in an operation, as `"renameHeading"` in
+    /// `{"renameHeading":{"id":…,"title":…}}`.
+    static var name: StaticString { get }
+
+    /// The change as an operation carries it.
+    var change: SyncChange { get }
+
+    /// Reads the members of the kind's JSON object, the reader standing at its `{`.
+    ///
+    /// - Throws: ``OperationJSONReader/GiveUp`` for JSON this reader does not read: a member
+    ///   the kind does not have, one it needs that is missing, or a value it does not read.
+    ///   `JSONDecoder` then reads the line, and tells what is wrong with it.
+    init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp)
+
+    /// Writes the members of the kind's JSON object, as its `Encodable` form writes them.
+    func write(to members: inout LogJSON.Members)
+
+    /// Checks the change against the rules for operations from elsewhere: its texts' lengths
+    /// and its notes' size. Most kinds hold no text, and check nothing.
+    ///
+    /// - Throws: The ``OperationProblem`` of the first rule it breaks.
+    func check(_ check: ChangeCheck) throws(OperationProblem)
+
+    /// More bytes than the members of the change's JSON can take: an id counts 64 bytes with its
+    /// key, a text 16 and six a UTF-8 byte (``ChangeSize``). A change whose bound keeps within
+    /// the limit is not encoded to measure it.
+    var sizeBound: Int { get }
+
+    /// The change as changes that each name at most `maximumIDs` ids, which applied in order do
+    /// what it does: itself, for a kind that names one thing.
+    func split(maximumIDs: Int) -> [Self]
+
+    /// Applies the change to the store of `context`, by the rules of the merge: what is gone
+    /// meanwhile is left alone, and entries land by their recorded neighbours.
+    ///
+    /// - Throws: The store's errors; a change never throws for what it names being gone.
+    func apply(in context: ChangeContext) throws
+}
+
+extension ChangeKind {
+    package func check(_ check: ChangeCheck) throws(OperationProblem) {}
+
+    package func split(maximumIDs: Int) -> [Self] { [self] }
+
+    /// The change split into chunks of at most `maximum` of `ids`, each made by `make`; itself
+    /// when it names no more.
+    package func chunks<Subject>(of ids: [Identifier<Subject>], maximum: Int, _ make: ([Identifier<Subject>]) -> Self) -> [Self] {
+        guard ids.count > maximum else { return [self] }
+        return stride(from: 0, to: ids.count, by: maximum).map { make(Array(ids[$0..<min($0 + maximum, ids.count)])) }
+    }
+
+    /// A run of entries moved to `place`, split into consecutive runs of at most `maximum`, each
+    /// placed after the last entry of the one before, so that replaying them in order lands the
+    /// whole run where the change put it; itself when it names no more.
+    ///
+    /// ```swift
+    /// ItemsMoved(ids: sixHundred, list: home, place: SyncPlace(after: p, before: s)).split(maximumIDs: 256)
+    /// // [the first 256 at (p, s), the next 256 at (#256, s), the last 88 at (#512, s)]
+    /// ```
+    package func runs<Subject: OrderedSubject>(
+        of ids: [Identifier<Subject>], at place: SyncPlace, maximum: Int, _ make: ([Identifier<Subject>], SyncPlace) -> Self
+    ) -> [Self] {
+        guard ids.count > maximum else { return [self] }
+        return stride(from: 0, to: ids.count, by: maximum).map { start in
+            let after = start == 0 ? place.after : ids[start - 1].entryID
+            return make(Array(ids[start..<min(start + maximum, ids.count)]), SyncPlace(after: after, before: place.before))
+        }
+    }
+}
+
+/// The bytes that the parts of a change's JSON can take at most, for ``ChangeKind/sizeBound``.
+package enum ChangeSize {
+    /// An id with its key.
+    package static let id = 64
+    /// A place: two ids and their keys and brackets.
+    package static let place = 2 * id + 32
+    /// A number, a moment, a flag, a day or a `when`, with its key.
+    package static let value = 64
+
+    /// A text with its key: six bytes a UTF-8 byte, as `\u001f` writes a control character.
+    package static func text(_ value: String?) -> Int { 16 + 6 * (value?.utf8.count ?? 0) }
+
+    /// A list of ids, with its key.
+    package static func ids(_ ids: [some Any]) -> Int { id * ids.count }
+}
+
+/// The rules a change from elsewhere is held to, for ``ChangeKind/check(_:)``: every title and
+/// name keeps to `Title.maximumLength` characters, and, under the current rules, notes to
+/// `Item.maximumNotesSize` bytes.
+package struct ChangeCheck {
+    /// Whether notes are held to their size limit: not for operations that may have been made
+    /// before it.
+    package let checksNotes: Bool
+
+    package init(checksNotes: Bool) {
+        self.checksNotes = checksNotes
+    }
+
+    /// Checks that a title or a name keeps to `Title.maximumLength` characters.
+    package func length(of text: String, as field: TitleError.Field) throws(OperationProblem) {
+        // Counting characters walks the text: skip it when even one byte each keeps to the limit.
+        guard text.utf8.count > Title.maximumLength else { return }
+        let length = text.count
+        guard length <= Title.maximumLength else { throw .textTooLong(field: field, length: length) }
+    }
+
+    /// Checks that notes keep to `Item.maximumNotesSize` bytes, under the current rules.
+    package func notes(_ notes: String) throws(OperationProblem) {
+        guard checksNotes else { return }
+        do {
+            try Item.validateNotes(notes)
+        } catch {
+            throw .notesTooLarge(bytes: Item.notesSize(notes))
+        }
+    }
+}

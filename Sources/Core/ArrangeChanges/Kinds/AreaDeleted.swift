@@ -1,0 +1,46 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// An area was deleted. Its lists stay: those still in it move to the bottom of the lists in
+/// no area, in their order.
+public struct AreaDeleted: ChangeKind {
+    package static let name: StaticString = "deleteArea"
+
+    /// The area.
+    public var id: Area.ID
+
+    /// The change of these parts.
+    public init(id: Area.ID) {
+        self.id = id
+    }
+
+    package var change: SyncChange { .deleteArea(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var id: Area.ID?
+        try json.members(["id"]) { json, _ throws(OperationJSONReader.GiveUp) in id = try json.identifier() }
+        self.init(id: try json.required(id))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("id") { $0.id(id) }
+    }
+
+    package var sizeBound: Int { ChangeSize.id }
+
+    package func apply(in context: ChangeContext) throws {
+        // Its lists stay: those still in it (moved there meanwhile) go to the bottom of the lists in no area.
+        guard let area = try context.transaction.area(id: id) else { return }
+        try context.rehome(try context.transaction.entries(in: .area(id), visibility: .all, offset: 0, limit: .max), from: .area(id), toBottomOf: .lists)
+        try context.bury(area.entry, in: .areas)
+        try context.transaction.deleteArea(id: id)
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``AreaDeleted``, of these parts.
+    public static func deleteArea(id: Area.ID) -> SyncChange {
+        .deleteArea(AreaDeleted(id: id))
+    }
+}

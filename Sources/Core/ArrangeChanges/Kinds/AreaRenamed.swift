@@ -1,0 +1,56 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// An area was renamed.
+public struct AreaRenamed: ChangeKind {
+    package static let name: StaticString = "renameArea"
+
+    /// The area.
+    public var id: Area.ID
+    /// Its new name; a number is added where another area has it.
+    public var name: String
+
+    /// The change of these parts.
+    public init(id: Area.ID, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    package var change: SyncChange { .renameArea(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var id: Area.ID?, name: String?
+        try json.members(["id", "name"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: id = try json.identifier()
+            default: name = try json.string()
+            }
+        }
+        self.init(id: try json.required(id), name: try json.required(name))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("id") { $0.id(id) }
+        members.member("name") { $0.string(name) }
+    }
+
+    package func check(_ check: ChangeCheck) throws(OperationProblem) {
+        try check.length(of: name, as: .areaName)
+    }
+
+    package var sizeBound: Int { ChangeSize.id + ChangeSize.text(name) }
+
+    package func apply(in context: ChangeContext) throws {
+        guard var area = try context.transaction.area(id: id) else { return }
+        area.name = context.freeName(ChangeContext.storable(title: name), among: try context.transaction.areas().filter { $0.id != id })
+        try context.transaction.update(area)
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``AreaRenamed``, of these parts.
+    public static func renameArea(id: Area.ID, name: String) -> SyncChange {
+        .renameArea(AreaRenamed(id: id, name: name))
+    }
+}

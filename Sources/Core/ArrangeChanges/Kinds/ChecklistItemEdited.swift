@@ -1,0 +1,56 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// A checklist entry got a new title.
+public struct ChecklistItemEdited: ChangeKind {
+    package static let name: StaticString = "editChecklistItem"
+
+    /// The entry.
+    public var id: ChecklistItem.ID
+    /// Its new title.
+    public var title: String
+
+    /// The change of these parts.
+    public init(id: ChecklistItem.ID, title: String) {
+        self.id = id
+        self.title = title
+    }
+
+    package var change: SyncChange { .editChecklistItem(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var id: ChecklistItem.ID?, title: String?
+        try json.members(["id", "title"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: id = try json.identifier()
+            default: title = try json.string()
+            }
+        }
+        self.init(id: try json.required(id), title: try json.required(title))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("id") { $0.id(id) }
+        members.member("title") { $0.string(title) }
+    }
+
+    package func check(_ check: ChangeCheck) throws(OperationProblem) {
+        try check.length(of: title, as: .title)
+    }
+
+    package var sizeBound: Int { ChangeSize.id + ChangeSize.text(title) }
+
+    package func apply(in context: ChangeContext) throws {
+        guard var entry = try context.transaction.checklistItem(id: id) else { return }
+        entry.title = ChangeContext.storable(title: title)
+        try context.transaction.update(entry)
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ChecklistItemEdited``, of these parts.
+    public static func editChecklistItem(id: ChecklistItem.ID, title: String) -> SyncChange {
+        .editChecklistItem(ChecklistItemEdited(id: id, title: title))
+    }
+}

@@ -1,0 +1,58 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+public import Foundation
+
+/// Checklist entries were completed at a moment.
+public struct ChecklistItemsCompleted: ChangeKind {
+    package static let name: StaticString = "completeChecklistItems"
+
+    /// The entries.
+    public var ids: [ChecklistItem.ID]
+    /// The moment.
+    public var at: Date
+
+    /// The change of these parts.
+    public init(ids: [ChecklistItem.ID], at: Date) {
+        self.ids = ids
+        self.at = at
+    }
+
+    package var change: SyncChange { .completeChecklistItems(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [ChecklistItem.ID]?, at: Date?
+        try json.members(["ids", "at"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: ids = try json.identifiers()
+            default: at = try json.date()
+            }
+        }
+        self.init(ids: try json.required(ids), at: try json.required(at))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+        members.member("at") { $0.date(at) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { ChecklistItemsCompleted(ids: $0, at: at) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        for var entry in try context.existingChecklistItems(ids) where entry.completedAt == nil {
+            entry.completedAt = at
+            try context.transaction.update(entry)
+        }
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ChecklistItemsCompleted``, of these parts.
+    public static func completeChecklistItems(ids: [ChecklistItem.ID], at: Date) -> SyncChange {
+        .completeChecklistItems(ChecklistItemsCompleted(ids: ids, at: at))
+    }
+}

@@ -1,0 +1,62 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// Entries of an item's checklist moved, as one run, to a place in it; entries of another
+/// item's checklist stay where they are.
+public struct ChecklistItemsMoved: ChangeKind {
+    package static let name: StaticString = "moveChecklistItems"
+
+    /// The entries, in their new order.
+    public var ids: [ChecklistItem.ID]
+    /// The item whose checklist they are in.
+    public var item: Item.ID
+    /// Where the run went.
+    public var place: SyncPlace
+
+    /// The change of these parts.
+    public init(ids: [ChecklistItem.ID], item: Item.ID, place: SyncPlace) {
+        self.ids = ids
+        self.item = item
+        self.place = place
+    }
+
+    package var change: SyncChange { .moveChecklistItems(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [ChecklistItem.ID]?, item: Item.ID?, place: SyncPlace?
+        try json.members(["ids", "item", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: ids = try json.identifiers()
+            case 1: item = try json.identifier()
+            default: place = try json.place()
+            }
+        }
+        self.init(ids: try json.required(ids), item: try json.required(item), place: try json.required(place))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+        members.member("item") { $0.id(item) }
+        members.member("place") { $0.place(place) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.id + ChangeSize.place }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        runs(of: ids, at: place, maximum: maximumIDs) { ChecklistItemsMoved(ids: $0, item: item, place: $1) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        let moving = try context.existingChecklistItems(ids).filter { $0.itemID == item }.map(\.id.entryID)
+        guard !moving.isEmpty else { return }
+        try context.place(moving, at: place, in: .checklist(item))
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ChecklistItemsMoved``, of these parts.
+    public static func moveChecklistItems(ids: [ChecklistItem.ID], item: Item.ID, place: SyncPlace) -> SyncChange {
+        .moveChecklistItems(ChecklistItemsMoved(ids: ids, item: item, place: place))
+    }
+}

@@ -1,0 +1,48 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// Checklist entries were reopened.
+public struct ChecklistItemsReopened: ChangeKind {
+    package static let name: StaticString = "reopenChecklistItems"
+
+    /// The entries.
+    public var ids: [ChecklistItem.ID]
+
+    /// The change of these parts.
+    public init(ids: [ChecklistItem.ID]) {
+        self.ids = ids
+    }
+
+    package var change: SyncChange { .reopenChecklistItems(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [ChecklistItem.ID]?
+        try json.members(["ids"]) { json, _ throws(OperationJSONReader.GiveUp) in ids = try json.identifiers() }
+        self.init(ids: try json.required(ids))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { ChecklistItemsReopened(ids: $0) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        for var entry in try context.existingChecklistItems(ids) where entry.completedAt != nil {
+            entry.completedAt = nil
+            try context.transaction.update(entry)
+        }
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ChecklistItemsReopened``, of these parts.
+    public static func reopenChecklistItems(ids: [ChecklistItem.ID]) -> SyncChange {
+        .reopenChecklistItems(ChecklistItemsReopened(ids: ids))
+    }
+}

@@ -1,0 +1,60 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// Items' deadlines stopped bringing them into Today (`dismissed`), or started again.
+public struct DeadlinesDismissed: ChangeKind {
+    package static let name: StaticString = "dismissDeadlines"
+
+    /// The items.
+    public var ids: [Item.ID]
+    /// Whether their deadlines are dismissed.
+    public var dismissed: Bool
+
+    /// The change of these parts.
+    public init(ids: [Item.ID], dismissed: Bool) {
+        self.ids = ids
+        self.dismissed = dismissed
+    }
+
+    package var change: SyncChange { .dismissDeadlines(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [Item.ID]?, dismissed: Bool?
+        try json.members(["ids", "dismissed"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: ids = try json.identifiers()
+            default: dismissed = try json.boolean()
+            }
+        }
+        self.init(ids: try json.required(ids), dismissed: try json.required(dismissed))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("dismissed") { $0.bool(dismissed) }
+        members.member("ids") { $0.ids(ids) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { DeadlinesDismissed(ids: $0, dismissed: dismissed) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        // Only a deadline can be dismissed: one taken away meanwhile leaves nothing to dismiss.
+        try context.updateItems(ids) { item in
+            let isDismissed = dismissed && item.deadline != nil
+            guard item.deadlineDismissed != isDismissed else { return false }
+            item.deadlineDismissed = isDismissed
+            return true
+        }
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``DeadlinesDismissed``, of these parts.
+    public static func dismissDeadlines(ids: [Item.ID], dismissed: Bool) -> SyncChange {
+        .dismissDeadlines(DeadlinesDismissed(ids: ids, dismissed: dismissed))
+    }
+}

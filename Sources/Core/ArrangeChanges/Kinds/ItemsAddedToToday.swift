@@ -1,0 +1,56 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// Items joined Today, or moved in it, as one run at a place.
+public struct ItemsAddedToToday: ChangeKind {
+    package static let name: StaticString = "addToToday"
+
+    /// The items, in their new order.
+    public var ids: [Item.ID]
+    /// Where the run went in Today.
+    public var place: SyncPlace
+
+    /// The change of these parts.
+    public init(ids: [Item.ID], place: SyncPlace) {
+        self.ids = ids
+        self.place = place
+    }
+
+    package var change: SyncChange { .addToToday(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [Item.ID]?, place: SyncPlace?
+        try json.members(["ids", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: ids = try json.identifiers()
+            default: place = try json.place()
+            }
+        }
+        self.init(ids: try json.required(ids), place: try json.required(place))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+        members.member("place") { $0.place(place) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.place }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        runs(of: ids, at: place, maximum: maximumIDs) { ItemsAddedToToday(ids: $0, place: $1) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        let moving = try context.existingItems(ids).map(\.id.entryID)
+        guard !moving.isEmpty else { return }
+        try context.place(moving, at: place, in: .today)
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ItemsAddedToToday``, of these parts.
+    public static func addToToday(ids: [Item.ID], place: SyncPlace) -> SyncChange {
+        .addToToday(ItemsAddedToToday(ids: ids, place: place))
+    }
+}

@@ -1,0 +1,59 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+public import Foundation
+
+/// Items were completed at a moment.
+public struct ItemsCompleted: ChangeKind {
+    package static let name: StaticString = "completeItems"
+
+    /// The items.
+    public var ids: [Item.ID]
+    /// The moment.
+    public var at: Date
+
+    /// The change of these parts.
+    public init(ids: [Item.ID], at: Date) {
+        self.ids = ids
+        self.at = at
+    }
+
+    package var change: SyncChange { .completeItems(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [Item.ID]?, at: Date?
+        try json.members(["ids", "at"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: ids = try json.identifiers()
+            default: at = try json.date()
+            }
+        }
+        self.init(ids: try json.required(ids), at: try json.required(at))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+        members.member("at") { $0.date(at) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { ItemsCompleted(ids: $0, at: at) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        try context.updateItems(ids) { item in
+            guard item.completedAt == nil else { return false }
+            item.completedAt = at
+            return true
+        }
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ItemsCompleted``, of these parts.
+    public static func completeItems(ids: [Item.ID], at: Date) -> SyncChange {
+        .completeItems(ItemsCompleted(ids: ids, at: at))
+    }
+}

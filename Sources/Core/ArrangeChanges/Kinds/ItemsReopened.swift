@@ -1,0 +1,49 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// Items were reopened.
+public struct ItemsReopened: ChangeKind {
+    package static let name: StaticString = "reopenItems"
+
+    /// The items.
+    public var ids: [Item.ID]
+
+    /// The change of these parts.
+    public init(ids: [Item.ID]) {
+        self.ids = ids
+    }
+
+    package var change: SyncChange { .reopenItems(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [Item.ID]?
+        try json.members(["ids"]) { json, _ throws(OperationJSONReader.GiveUp) in ids = try json.identifiers() }
+        self.init(ids: try json.required(ids))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { ItemsReopened(ids: $0) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        try context.updateItems(ids) { item in
+            guard item.completedAt != nil else { return false }
+            item.completedAt = nil
+            return true
+        }
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ItemsReopened``, of these parts.
+    public static func reopenItems(ids: [Item.ID]) -> SyncChange {
+        .reopenItems(ItemsReopened(ids: ids))
+    }
+}

@@ -1,0 +1,60 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// A list was moved to a place among the lists of an area, or of none (`area` `nil`, and
+/// absent from the JSON): into that area, or out of any, when it was elsewhere.
+public struct ListMoved: ChangeKind {
+    package static let name: StaticString = "moveList"
+
+    /// The list.
+    public var id: ItemList.ID
+    /// Where it went.
+    public var place: SyncPlace
+    /// The area it went to; `nil` for none.
+    public var area: Area.ID?
+
+    /// The change of these parts.
+    public init(id: ItemList.ID, place: SyncPlace, area: Area.ID? = nil) {
+        self.id = id
+        self.place = place
+        self.area = area
+    }
+
+    package var change: SyncChange { .moveList(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var id: ItemList.ID?, place: SyncPlace?, area: Area.ID?
+        try json.members(["id", "place", "area"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: id = try json.identifier()
+            case 1: place = try json.place()
+            default: area = try json.identifier()
+            }
+        }
+        self.init(id: try json.required(id), place: try json.required(place), area: area)
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("id") { $0.id(id) }
+        members.member("place") { $0.place(place) }
+        members.member("area", ifPresent: area) { $0.id($1) }
+    }
+
+    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.place }
+
+    package func apply(in context: ChangeContext) throws {
+        // A list moved into an area deleted meanwhile goes to the lists in no area.
+        guard let list = try context.transaction.list(id: id) else { return }
+        let scope = try context.existingArea(area).map(OrderScope.area) ?? .lists
+        if list.scope != scope { try context.bury(list.entry, in: list.scope) }
+        try context.place([id.entryID], at: place, in: scope)
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ListMoved``, of these parts.
+    public static func moveList(id: ItemList.ID, place: SyncPlace, area: Area.ID? = nil) -> SyncChange {
+        .moveList(ListMoved(id: id, place: place, area: area))
+    }
+}

@@ -1,0 +1,56 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// A list was renamed.
+public struct ListRenamed: ChangeKind {
+    package static let name: StaticString = "renameList"
+
+    /// The list.
+    public var id: ItemList.ID
+    /// Its new name; a number is added where another list has it.
+    public var name: String
+
+    /// The change of these parts.
+    public init(id: ItemList.ID, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    package var change: SyncChange { .renameList(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var id: ItemList.ID?, name: String?
+        try json.members(["id", "name"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: id = try json.identifier()
+            default: name = try json.string()
+            }
+        }
+        self.init(id: try json.required(id), name: try json.required(name))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("id") { $0.id(id) }
+        members.member("name") { $0.string(name) }
+    }
+
+    package func check(_ check: ChangeCheck) throws(OperationProblem) {
+        try check.length(of: name, as: .listName)
+    }
+
+    package var sizeBound: Int { ChangeSize.id + ChangeSize.text(name) }
+
+    package func apply(in context: ChangeContext) throws {
+        guard var list = try context.transaction.list(id: id) else { return }
+        list.name = try context.freeName(ChangeContext.storable(title: name), except: id)
+        try context.transaction.update(list)
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ListRenamed``, of these parts.
+    public static func renameList(id: ItemList.ID, name: String) -> SyncChange {
+        .renameList(ListRenamed(id: id, name: name))
+    }
+}

@@ -1,0 +1,58 @@
+public import ArrangeModel
+import ArrangeOrdering
+import ArrangeStore
+
+/// Items got a new when: a start date (perhaps in its evening), someday, or anytime.
+public struct WhenSet: ChangeKind {
+    package static let name: StaticString = "setWhen"
+
+    /// The items.
+    public var ids: [Item.ID]
+    /// When they are meant to be done.
+    public var when: When
+
+    /// The change of these parts.
+    public init(ids: [Item.ID], when: When) {
+        self.ids = ids
+        self.when = when
+    }
+
+    package var change: SyncChange { .setWhen(self) }
+
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        var ids: [Item.ID]?, when: When?
+        try json.members(["ids", "when"]) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: ids = try json.identifiers()
+            default: when = try json.when()
+            }
+        }
+        self.init(ids: try json.required(ids), when: try json.required(when))
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        members.member("ids") { $0.ids(ids) }
+        members.member("when") { $0.when(when) }
+    }
+
+    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { WhenSet(ids: $0, when: when) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        try context.updateItems(ids) { item in
+            guard item.when != when else { return false }
+            item.when = when
+            return true
+        }
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``WhenSet``, of these parts.
+    public static func setWhen(ids: [Item.ID], when: When) -> SyncChange {
+        .setWhen(WhenSet(ids: ids, when: when))
+    }
+}

@@ -1,0 +1,185 @@
+import ArrangeModel
+public import Foundation
+
+/// What an operation does: one case for each kind of change, and the registry of those kinds.
+///
+/// Each kind of change is a value type of its own, in a file of its own, which holds its
+/// contract name, its JSON, its checks, its size and how it applies (``ChangeKind``). This enum
+/// lists them: a new kind is a new case here, and an entry in ``kinds``.
+///
+/// Moves of several entries keep them one contiguous run, in the order given. Besides the
+/// kinds, three cases carry what sync itself says of operations: a change of a kind this
+/// version does not know (``unknown(kind:json:)``), a replacement and a renumbering.
+public enum SyncChange: Hashable, Sendable {
+    /// ``ListCreated``: a list was created at a place among the lists of an area, or of none (`area` `nil`, and
+    case createList(ListCreated)
+    /// ``ListRenamed``: a list was renamed.
+    case renameList(ListRenamed)
+    /// ``ListMoved``: a list was moved to a place among the lists of an area, or of none (`area` `nil`, and
+    case moveList(ListMoved)
+    /// ``ListDeleted``: a list was deleted with its items and headings.
+    case deleteList(ListDeleted)
+    /// ``ItemAdded``: an item was added to a list at a place, under a heading of it or under none (`heading`
+    case addItem(ItemAdded)
+    /// ``ItemEdited``: an item's title or notes (those given) changed.
+    case editItem(ItemEdited)
+    /// ``ItemsCompleted``: items were completed at a moment.
+    case completeItems(ItemsCompleted)
+    /// ``ItemsReopened``: items were reopened.
+    case reopenItems(ItemsReopened)
+    /// ``ItemsDeleted``: items were deleted, from their lists and from Today, with their checklists.
+    case deleteItems(ItemsDeleted)
+    /// ``ItemsMoved``: items moved, as one run, to a place in a list (their own or another), under a heading of
+    case moveItems(ItemsMoved)
+    /// ``ItemsAddedToToday``: items joined Today, or moved in it, as one run at a place.
+    case addToToday(ItemsAddedToToday)
+    /// ``ItemsRemovedFromToday``: items left Today.
+    case removeFromToday(ItemsRemovedFromToday)
+    /// ``ItemsMovedInToday``: items of Today moved, as one run, to a place in it.
+    case moveInToday(ItemsMovedInToday)
+    /// ``WhenSet``: items got a new when: a start date (perhaps in its evening), someday, or anytime.
+    case setWhen(WhenSet)
+    /// ``DeadlineSet``: items got a deadline, or lost theirs (`nil`, absent from the JSON).
+    case setDeadline(DeadlineSet)
+    /// ``DeadlinesDismissed``: items' deadlines stopped bringing them into Today (`dismissed`), or started again.
+    case dismissDeadlines(DeadlinesDismissed)
+    /// ``ChecklistItemAdded``: an entry was added to an item's checklist at a place there.
+    case addChecklistItem(ChecklistItemAdded)
+    /// ``ChecklistItemEdited``: a checklist entry got a new title.
+    case editChecklistItem(ChecklistItemEdited)
+    /// ``ChecklistItemsMoved``: entries of an item's checklist moved, as one run, to a place in it; entries of another
+    case moveChecklistItems(ChecklistItemsMoved)
+    /// ``ChecklistItemsCompleted``: checklist entries were completed at a moment.
+    case completeChecklistItems(ChecklistItemsCompleted)
+    /// ``ChecklistItemsReopened``: checklist entries were reopened.
+    case reopenChecklistItems(ChecklistItemsReopened)
+    /// ``ChecklistItemsDeleted``: checklist entries were deleted.
+    case deleteChecklistItems(ChecklistItemsDeleted)
+    /// ``AreaCreated``: an area was created at a place among the areas.
+    case createArea(AreaCreated)
+    /// ``AreaRenamed``: an area was renamed.
+    case renameArea(AreaRenamed)
+    /// ``AreaMoved``: an area was moved among the areas.
+    case moveArea(AreaMoved)
+    /// ``AreaDeleted``: an area was deleted. Its lists stay: those still in it move to the bottom of the lists in
+    case deleteArea(AreaDeleted)
+    /// ``HeadingCreated``: a heading was created at a place among the headings of a list.
+    case createHeading(HeadingCreated)
+    /// ``HeadingRenamed``: a heading got a new title.
+    case renameHeading(HeadingRenamed)
+    /// ``HeadingMoved``: a heading moved to a place among the headings of a list, its own or another; the items
+    case moveHeading(HeadingMoved)
+    /// ``HeadingDeleted``: a heading was deleted. The items it held are deleted by an ``ItemsDeleted`` before it;
+    case deleteHeading(HeadingDeleted)
+    /// ``HeadingsRepaired``: the keys of a list's headings (`heading` `nil`) or of the items under one of its headings
+    case repairHeadings(HeadingsRepaired)
+    /// ``OrderRepaired``: the keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
+    case repairOrder(OrderRepaired)
+    /// ``ChecklistRepaired``: the keys of an item's checklist were repaired or spread evenly, as ``OrderRepaired`` tells of
+    case repairChecklist(ChecklistRepaired)
+    /// ``AreasRepaired``: the keys of the areas (`area` `nil`) or of an area's lists were repaired or spread evenly: a
+    case repairAreas(AreasRepaired)
+    /// ``ReplicaRetired``: a replica was forgotten: a database that is gone (a lost phone, a file retired after a
+    case retireReplica(ReplicaRetired)
+    /// ``ForkedReplicaLeft``: a database left its replica id `id` on finding another line of that id's history: a copy
+    case leaveForkedReplica(ForkedReplicaLeft)
+    /// A change of a kind this version does not know, from a newer version of Arrange: `kind`
+    /// is its name and `json` its JSON as it came. The merge keeps it in its place and passes it
+    /// on, but does not apply it; a version that knows the kind applies it there.
+    case unknown(kind: String, json: Data)
+    /// The change of an operation that reached a replica after it had folded away the operations
+    /// around it, made again there as an operation of its own. The operation it replaces is
+    /// not applied anywhere, and of several replacements of one operation only the first, in
+    /// the total order, is (see `SyncEngine`).
+    indirect case replacement(of: OperationReference, change: SyncChange)
+    /// An operation of a line of history that two databases made under one replica id (a copy,
+    /// a restored backup), stated again under the new id of the database that made it, so that
+    /// each replica's operations form one line again. It changes nothing itself: the operation
+    /// it carries applies in its own place, on every replica, whether the original or this
+    /// reached it first, and where the original was folded away this adds nothing.
+    indirect case renumbering(of: OperationReference, change: SyncChange)
+
+    /// Every kind of change this version knows.
+    package static let kinds: [any ChangeKind.Type] = [
+        ListCreated.self,
+        ListRenamed.self,
+        ListMoved.self,
+        ListDeleted.self,
+        ItemAdded.self,
+        ItemEdited.self,
+        ItemsCompleted.self,
+        ItemsReopened.self,
+        ItemsDeleted.self,
+        ItemsMoved.self,
+        ItemsAddedToToday.self,
+        ItemsRemovedFromToday.self,
+        ItemsMovedInToday.self,
+        WhenSet.self,
+        DeadlineSet.self,
+        DeadlinesDismissed.self,
+        ChecklistItemAdded.self,
+        ChecklistItemEdited.self,
+        ChecklistItemsMoved.self,
+        ChecklistItemsCompleted.self,
+        ChecklistItemsReopened.self,
+        ChecklistItemsDeleted.self,
+        AreaCreated.self,
+        AreaRenamed.self,
+        AreaMoved.self,
+        AreaDeleted.self,
+        HeadingCreated.self,
+        HeadingRenamed.self,
+        HeadingMoved.self,
+        HeadingDeleted.self,
+        HeadingsRepaired.self,
+        OrderRepaired.self,
+        ChecklistRepaired.self,
+        AreasRepaired.self,
+        ReplicaRetired.self,
+        ForkedReplicaLeft.self,
+    ]
+
+    /// The change as a value of its kind; `nil` for a change of an unknown kind, a replacement
+    /// and a renumbering, which are not of a kind.
+    package var kind: (any ChangeKind)? {
+        switch self {
+        case .createList(let change): change
+        case .renameList(let change): change
+        case .moveList(let change): change
+        case .deleteList(let change): change
+        case .addItem(let change): change
+        case .editItem(let change): change
+        case .completeItems(let change): change
+        case .reopenItems(let change): change
+        case .deleteItems(let change): change
+        case .moveItems(let change): change
+        case .addToToday(let change): change
+        case .removeFromToday(let change): change
+        case .moveInToday(let change): change
+        case .setWhen(let change): change
+        case .setDeadline(let change): change
+        case .dismissDeadlines(let change): change
+        case .addChecklistItem(let change): change
+        case .editChecklistItem(let change): change
+        case .moveChecklistItems(let change): change
+        case .completeChecklistItems(let change): change
+        case .reopenChecklistItems(let change): change
+        case .deleteChecklistItems(let change): change
+        case .createArea(let change): change
+        case .renameArea(let change): change
+        case .moveArea(let change): change
+        case .deleteArea(let change): change
+        case .createHeading(let change): change
+        case .renameHeading(let change): change
+        case .moveHeading(let change): change
+        case .deleteHeading(let change): change
+        case .repairHeadings(let change): change
+        case .repairOrder(let change): change
+        case .repairChecklist(let change): change
+        case .repairAreas(let change): change
+        case .retireReplica(let change): change
+        case .leaveForkedReplica(let change): change
+        case .unknown, .replacement, .renumbering: nil
+        }
+    }
+}
