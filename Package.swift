@@ -125,7 +125,7 @@ let package = Package(
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.process("Resources")]
         ),
-        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeArchive"], resources: [.process("Resources")]),
+        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeChanges", "ArrangeArchive"], resources: [.process("Resources")]),
         .target(name: "ArrangeCommandLine",
             dependencies: [
                 "ArrangeModel",

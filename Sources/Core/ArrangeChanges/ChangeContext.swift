@@ -42,6 +42,16 @@ package struct ChangeContext {
         self.ordering = try OrderingService(repository: repository, configuration: configuration, now: { stamp })
     }
 
+    /// A context for a change an intent makes at `stamp`, with the intent's ordering service:
+    /// no log, and no tombstones, which only a replay reads.
+    package init(_ transaction: any ItemWriting, at stamp: Date, ordering: OrderingService) {
+        self.transaction = transaction
+        self.log = nil
+        self.tombstones = nil
+        self.stamp = stamp
+        self.ordering = ordering
+    }
+
     /// Repairs or spreads the keys of an ordering that still exists.
     package func repair(_ scope: OrderScope, normalize: Bool) throws {
         switch scope {

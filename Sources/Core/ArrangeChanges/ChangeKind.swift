@@ -18,9 +18,8 @@ import Foundation
 /// (``SyncChange/unknown(kind:json:)``), instead of applying half of it.
 ///
 /// ```swift
-/// let renamed = HeadingRenamed(id: packing, title: "Pack")
-/// try renamed.apply(in: context)   // what a merge does on every replica
-/// renamed.change                   // .renameHeading(renamed), as an operation carries it
+/// try change.apply(in: context)   // what a merge does on every replica, and an intent here
+/// change.change                   // the case of SyncChange that an operation carries
 /// ```
 package protocol ChangeKind: Hashable, Sendable, Codable {
     /// The kind's contract name: the key of its JSON in an operation, as `"renameHeading"` in

@@ -41,6 +41,16 @@ extension SyncChange {
 
     // MARK: Through the kind
 
+    /// The changes that take a row from `old` (`nil`: just made) to `row`, told by the kinds
+    /// of `kinds` in their order: what a row's fields tell of how it changed.
+    package static func changes<Row>(from old: Row?, to row: Row, tellingBy kinds: [any RowChange<Row>.Type]) -> [SyncChange] {
+        kinds.flatMap { tell($0, from: old, to: row) }
+    }
+
+    private static func tell<Kind: RowChange>(_ kind: Kind.Type, from old: Kind.Row?, to row: Kind.Row) -> [SyncChange] {
+        kind.changes(from: old, to: row).map(\.change)
+    }
+
     /// The most ids one operation made here names: 256, about 10 KB of JSON, so that every
     /// operation fits within ``SyncOperation/maximumEncodedSize`` with room to spare.
     package static let maximumIDsPerOperation = 256

@@ -1,11 +1,13 @@
-import ArrangeModel
+package import ArrangeModel
 public import Foundation
 
 /// What an operation does: one case for each kind of change, and the registry of those kinds.
 ///
 /// Each kind of change is a value type of its own, in a file of its own, which holds its
-/// contract name, its JSON, its checks, its size and how it applies (``ChangeKind``). This enum
-/// lists them: a new kind is a new case here, and an entry in ``kinds``.
+/// contract name, its JSON, its checks, its size, how it applies and how it is taken back
+/// (``ChangeKind``). This enum lists them: a new kind is a new case here, an entry in ``kinds``,
+/// and, for a kind that tells a difference in a row's fields, an entry in the list of that row's
+/// kinds (``itemChanges`` and its kin).
 ///
 /// Moves of several entries keep them one contiguous run, in the order given. Besides the
 /// kinds, three cases carry what sync itself says of operations: a change of a kind this
@@ -45,8 +47,8 @@ public enum SyncChange: Hashable, Sendable {
     case dismissDeadlines(DeadlinesDismissed)
     /// ``ChecklistItemAdded``: an entry was added to an item's checklist at a place there.
     case addChecklistItem(ChecklistItemAdded)
-    /// ``ChecklistItemEdited``: a checklist entry got a new title.
-    case editChecklistItem(ChecklistItemEdited)
+    /// ``ChecklistItemRetitled``: a checklist entry got a new title.
+    case editChecklistItem(ChecklistItemRetitled)
     /// ``ChecklistItemsMoved``: entries of an item's checklist moved, as one run, to a place in it; entries of another
     case moveChecklistItems(ChecklistItemsMoved)
     /// ``ChecklistItemsCompleted``: checklist entries were completed at a moment.
@@ -118,7 +120,7 @@ public enum SyncChange: Hashable, Sendable {
         DeadlineSet.self,
         DeadlinesDismissed.self,
         ChecklistItemAdded.self,
-        ChecklistItemEdited.self,
+        ChecklistItemRetitled.self,
         ChecklistItemsMoved.self,
         ChecklistItemsCompleted.self,
         ChecklistItemsReopened.self,
@@ -137,6 +139,21 @@ public enum SyncChange: Hashable, Sendable {
         AreasRepaired.self,
         ReplicaRetired.self,
         ForkedReplicaLeft.self,
+    ]
+
+    /// The kinds that tell a difference in an item's fields, in the order they tell it.
+    package static let itemChanges: [any RowChange<Item>.Type] = [
+        ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
+    ]
+    /// The kinds that tell a difference in a list's fields.
+    package static let listChanges: [any RowChange<ItemList>.Type] = [ListRenamed.self]
+    /// The kinds that tell a difference in an area's fields.
+    package static let areaChanges: [any RowChange<Area>.Type] = [AreaRenamed.self]
+    /// The kinds that tell a difference in a heading's fields.
+    package static let headingChanges: [any RowChange<Heading>.Type] = [HeadingRenamed.self]
+    /// The kinds that tell a difference in a checklist entry's fields, in the order they tell it.
+    package static let checklistItemChanges: [any RowChange<ChecklistItem>.Type] = [
+        ChecklistItemRetitled.self, ChecklistItemsReopened.self, ChecklistItemsCompleted.self,
     ]
 
     /// The change as a value of its kind; `nil` for a change of an unknown kind, a replacement

@@ -1,5 +1,6 @@
 public import ArrangeArchive
 public import ArrangeModel
+import ArrangeChanges
 import ArrangeOrdering
 import ArrangeStore
 import Foundation

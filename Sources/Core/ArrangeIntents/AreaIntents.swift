@@ -1,5 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
+import ArrangeChanges
 import ArrangeStore
 public import Foundation
 
@@ -54,14 +55,12 @@ public struct RenameArea: ArrangeIntent {
     /// - Throws: ``IntentError/unknownArea(_:)``; `TitleError` for a name that breaks the rules
     ///   of names or that another area has.
     public func run(in context: IntentContext) throws -> AreaResult {
-        let transaction = try context.writing(Self.title)
-        var area = try context.area(self.area)
-        let old = area.name
-        area.name = try Title.validated(name, as: .areaName)
-        guard area.name != old else { return AreaResult(area: try context.summary(of: area)) }
-        try transaction.update(area)
-        try context.record(.areaRenamed(area.id, ChangeRecord.Edit(old: old, new: area.name)))
-        return AreaResult(area: try context.summary(of: area))
+        let area = try context.area(self.area)
+        let name = try Title.validated(name, as: .areaName)
+        guard name != area.name else { return AreaResult(area: try context.summary(of: area)) }
+        try context.checkNameIsFree(name, for: .area(area.id))
+        try context.apply(AreaRenamed(id: area.id, name: name), action: Self.title)
+        return AreaResult(area: try context.summary(of: try context.area(area.id)))
     }
 }
 

@@ -1,3 +1,4 @@
+import ArrangeChanges
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
@@ -112,6 +113,10 @@ private struct TakingBack {
 
     func takeBack(_ change: ChangeRecord) throws {
         switch change {
+        case .applied(let change, let inverse):
+            if let reason = try change.conflict(in: transaction) { throw conflict(HistoryConflict(reason)) }
+            for change in inverse { try context.apply(change, action: action) }
+
         case .itemAdded(let item, _):
             try delete([item.id])
 
@@ -138,24 +143,6 @@ private struct TakingBack {
             for id in ids { _ = try existing(id) }
             try putBack(places, joiningToday: true)
 
-        case .retitled(let edits):
-            try context.record(.retitled(try takeBack(edits, of: \.title, named: .title, unchanged: ==)))
-
-        case .renoted(let edits):
-            try context.record(.renoted(try takeBack(edits, of: \.notes, named: .notes, unchanged: ==)))
-
-        case .completion(let edits):
-            try context.record(.completion(try takeBack(edits, of: \.completedAt, named: .completion, unchanged: Self.sameMoment)))
-
-        case .scheduled(let edits):
-            try context.record(.scheduled(try takeBack(edits, of: \.when, named: .when, unchanged: ==)))
-
-        case .deadlines(let edits):
-            try context.record(.deadlines(try takeBack(edits, of: \.deadline, named: .deadline, unchanged: ==)))
-
-        case .deadlineDismissals(let edits):
-            try context.record(.deadlineDismissals(try takeBack(edits, of: \.deadlineDismissed, named: .deadline, unchanged: ==)))
-
         case .listCreated(let list, _):
             try deleteList(list.id)
 
@@ -169,25 +156,12 @@ private struct TakingBack {
             try context.record(.restored(
                 lists: [list.id], headings: headings.map(\.id), items: items.map(\.item.id), checklistItems: items.flatMap { $0.checklist.map(\.id) }))
 
-        case .listRenamed(let id, let edit):
-            guard var list = try transaction.list(id: id) else { throw conflict(.listGone(id)) }
-            let current = list.name
-            list.name = edit.old
-            try transaction.update(list)
-            try context.record(.listRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
-
         case .checklistItemAdded(let entry, _):
             try deleteChecklistItems([entry.id])
 
         case .checklistItemsDeleted(_, let placed):
             try restore(placed)
             try context.record(.restored(lists: [], items: [], checklistItems: placed.map(\.entry.id)))
-
-        case .checklistRetitled(let edits):
-            try context.record(.checklistRetitled(try takeBack(edits, of: \.title, unchanged: ==)))
-
-        case .checklistCompletion(let edits):
-            try context.record(.checklistCompletion(try takeBack(edits, of: \.completedAt, unchanged: Self.sameMoment)))
 
         case .headingCreated(let heading, _):
             guard let heading = try transaction.heading(id: heading.id) else { throw conflict(.headingGone(heading.id)) }
@@ -203,13 +177,6 @@ private struct TakingBack {
                 try context.record(.restored(lists: [], items: placed.map(\.item.id), checklistItems: placed.flatMap { $0.checklist.map(\.id) }))
             }
 
-        case .headingRenamed(let id, let edit):
-            guard var heading = try transaction.heading(id: id) else { throw conflict(.headingGone(id)) }
-            let current = heading.title
-            heading.title = edit.old
-            try transaction.update(heading)
-            try context.record(.headingRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
-
         case .areaCreated(let area, _):
             guard let area = try transaction.area(id: area.id) else { throw conflict(.areaGone(area.id)) }
             try context.delete(area)
@@ -219,13 +186,6 @@ private struct TakingBack {
             let at = try place.map(placement(after:)) ?? .bottom
             let report = try ordering.add(area, at: at.map { Area.ID(entry: $0) }, in: transaction)
             try context.record(.areaCreated(area, at: ChangeRecord.Neighbours(report)))
-
-        case .areaRenamed(let id, let edit):
-            guard var area = try transaction.area(id: id) else { throw conflict(.areaGone(id)) }
-            let current = area.name
-            area.name = edit.old
-            try transaction.update(area)
-            try context.record(.areaRenamed(id, ChangeRecord.Edit(old: current, new: edit.old)))
 
         case .orderRepaired, .rowsWritten:
             // Never a step of the history.
@@ -383,65 +343,32 @@ private struct TakingBack {
         }
         return .after(predecessor)
     }
+}
 
-    /// Gives each item of `edits` its old value of one field back, stamps it, and returns the
-    /// edits that doing so makes.
-    ///
-    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when an item's value is no
-    ///   longer the one the edit gave it: another device, or another session, changed it since,
-    ///   and taking the edit back would overwrite that change.
-    private func takeBack<Value>(
-        _ edits: [Item.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Item, Value>, named name: HistoryConflict.EditedField, unchanged: (Value, Value) -> Bool
-    ) throws -> [Item.ID: ChangeRecord.Edit<Value>] {
-        let stamp = context.now()
-        return try takeBack(edits, of: field, unchanged: unchanged, read: existing, editedSince: { .editedSince(name, item: $0.id, title: $0.title) }) { item in
-            var item = item
-            item.updatedAt = stamp
-            try transaction.update(item)
+extension HistoryConflict {
+    /// The conflict that keeps a change from being taken back, as the history tells it.
+    init(_ conflict: ChangeConflict) {
+        self = switch conflict {
+        case .listGone(let id): .listGone(id)
+        case .itemGone(let id): .itemGone(id)
+        case .checklistItemGone(let id): .checklistItemGone(id)
+        case .areaGone(let id): .areaGone(id)
+        case .headingGone(let id): .headingGone(id)
+        case .itemEditedSince(let field, let item): .editedSince(EditedField(field), item: item.id, title: item.title)
+        case .checklistItemEditedSince(let entry): .checklistItemEditedSince(entry: entry.id, title: entry.title)
         }
     }
+}
 
-    /// Gives each checklist entry of `edits` its old value of one field back, and returns the
-    /// edits that doing so makes.
-    ///
-    /// - Throws: ``IntentError/historyConflict(action:reason:)`` when an entry is gone, or its
-    ///   value is no longer the one the edit gave it.
-    private func takeBack<Value>(
-        _ edits: [ChecklistItem.ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<ChecklistItem, Value>, unchanged: (Value, Value) -> Bool
-    ) throws -> [ChecklistItem.ID: ChangeRecord.Edit<Value>] {
-        try takeBack(
-            edits, of: field, unchanged: unchanged,
-            read: { id in
-                guard let entry = try transaction.checklistItem(id: id) else { throw conflict(.checklistItemGone(id)) }
-                return entry
-            },
-            editedSince: { .checklistItemEditedSince(entry: $0.id, title: $0.title) },
-            write: transaction.update)
-    }
-
-    /// The one body of taking edits back, whatever they edit: reads each subject, checks that
-    /// it holds what the edit gave it, writes its old value back, and returns the inverse edits.
-    private func takeBack<ID: Comparable, Subject, Value>(
-        _ edits: [ID: ChangeRecord.Edit<Value>], of field: WritableKeyPath<Subject, Value>, unchanged: (Value, Value) -> Bool,
-        read: (ID) throws -> Subject, editedSince: (Subject) -> HistoryConflict, write: (Subject) throws -> Void
-    ) throws -> [ID: ChangeRecord.Edit<Value>] {
-        var inverse: [ID: ChangeRecord.Edit<Value>] = [:]
-        for (id, edit) in edits.sorted(by: { $0.key < $1.key }) {
-            var subject = try read(id)
-            guard unchanged(subject[keyPath: field], edit.new) else { throw conflict(editedSince(subject)) }
-            inverse[id] = ChangeRecord.Edit(old: subject[keyPath: field], new: edit.old)
-            subject[keyPath: field] = edit.old
-            try write(subject)
-        }
-        return inverse
-    }
-
-    /// Whether two completion moments are the same, to the millisecond that every store keeps.
-    private static func sameMoment(_ first: Date?, _ second: Date?) -> Bool {
-        switch (first, second) {
-        case (nil, nil): true
-        case (let first?, let second?): abs(first.timeIntervalSince(second)) < 0.001
-        default: false
+extension HistoryConflict.EditedField {
+    /// The field a change edits.
+    init(_ field: ChangeConflict.ItemField) {
+        self = switch field {
+        case .title: .title
+        case .notes: .notes
+        case .completion: .completion
+        case .when: .when
+        case .deadline: .deadline
         }
     }
 }

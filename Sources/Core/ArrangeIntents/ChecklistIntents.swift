@@ -1,5 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
+import ArrangeChanges
 import ArrangeStore
 public import Foundation
 
@@ -58,14 +59,10 @@ public struct EditChecklistItem: ArrangeIntent {
     /// - Throws: ``IntentError/unknownChecklistItem(_:)``; `TitleError` for a title that breaks
     ///   the rules of titles.
     public func run(in context: IntentContext) throws -> ChecklistResult {
-        let transaction = try context.writing(Self.title)
-        var entry = try context.checklistItem(self.entry)
+        let entry = try context.checklistItem(self.entry)
         let title = try Title.validated(title)
         guard title != entry.title else { return try context.checklistResult(of: entry.itemID, changed: [], rowsWritten: 0) }
-        let edit = ChangeRecord.Edit(old: entry.title, new: title)
-        entry.title = title
-        try transaction.update(entry)
-        try context.record(.checklistRetitled([entry.id: edit]))
+        try context.apply(ChecklistItemRetitled(id: entry.id, title: title), action: Self.title)
         return try context.checklistResult(of: entry.itemID, changed: [entry.id], rowsWritten: 1)
     }
 }
@@ -178,18 +175,18 @@ public struct ReopenChecklistItems: ArrangeIntent {
 
 /// Completes or reopens checklist entries; entries already so are left alone.
 private func setCompletion(of ids: [ChecklistItem.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ChecklistResult {
-    let transaction = try context.writing(action)
     let (item, entries) = try context.checklistItems(ids)
-    let stamp = context.now()
-    var edits: [ChecklistItem.ID: ChangeRecord.Edit<Date?>] = [:]
-    for entry in entries where entry.isCompleted != completed {
-        var changed = entry
-        changed.completedAt = completed ? stamp : nil
-        edits[entry.id] = ChangeRecord.Edit(old: entry.completedAt, new: changed.completedAt)
-        try transaction.update(changed)
+    let changing = entries.filter { $0.isCompleted != completed }.map(\.id)
+    if !changing.isEmpty {
+        let ids = changing.sorted()
+        if completed {
+            let stamp = context.now()
+            try context.apply(ChecklistItemsCompleted(ids: ids, at: stamp), action: action, at: stamp)
+        } else {
+            try context.apply(ChecklistItemsReopened(ids: ids), action: action)
+        }
     }
-    if !edits.isEmpty { try context.record(.checklistCompletion(edits)) }
-    return try context.checklistResult(of: item, changed: entries.map(\.id).filter { edits[$0] != nil }, rowsWritten: edits.count)
+    return try context.checklistResult(of: item, changed: changing, rowsWritten: changing.count)
 }
 
 /// Deletes entries of one checklist; undo puts them back where they were.

@@ -1,4 +1,5 @@
 public import ArrangeModel
+import ArrangeChanges
 import ArrangeStore
 
 /// Sets when items are meant to be done: from a start date (perhaps in its evening), someday,
@@ -26,7 +27,8 @@ public struct SetWhen: ArrangeIntent {
     /// - Returns: The items, and how many of them changed.
     /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try keepingToday(try edit(\.when, of: items, in: context, action: Self.title, recording: ChangeRecord.scheduled) { _, _ in when }, in: context, action: Self.title)
+        let result = try edit(\.when, of: items, in: context, action: Self.title, to: { _ in when }) { WhenSet(ids: $0, when: $1) }
+        return try keepingToday(result, in: context, action: Self.title)
     }
 }
 
@@ -54,12 +56,8 @@ public struct SetDeadline: ArrangeIntent {
     /// - Returns: The items, and how many of them changed.
     /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        let dismissed = try context.distinctItems(items).filter { $0.deadlineDismissed && $0.deadline != deadline }.map(\.id)
-        var result = try edit(\.deadline, of: items, in: context, action: Self.title, recording: ChangeRecord.deadlines) { _, _ in deadline }
-        if !dismissed.isEmpty {
-            _ = try edit(\.deadlineDismissed, of: dismissed, in: context, action: Self.title, recording: ChangeRecord.deadlineDismissals) { _, _ in false }
-            result.items = try context.summaries(ofItems: result.items.map(\.id))
-        }
+        // A new deadline is not dismissed, though the old one was.
+        let result = try edit(\.deadline, of: items, in: context, action: Self.title, to: { _ in deadline }) { DeadlineSet(ids: $0, deadline: $1) }
         return try keepingToday(result, in: context, action: Self.title)
     }
 }

@@ -1,5 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
+import ArrangeChanges
 import ArrangeStore
 public import Foundation
 
@@ -85,14 +86,10 @@ public struct RenameHeading: ArrangeIntent {
 
     /// - Throws: ``IntentError/unknownHeading(_:)``; `TitleError` for a title that breaks the rules.
     public func run(in context: IntentContext) throws -> HeadingResult {
-        let transaction = try context.writing(Self.title)
-        var heading = try context.heading(self.heading)
-        let old = heading.title
-        heading.title = try Title.validated(title)
-        guard heading.title != old else { return HeadingResult(heading: try context.summary(of: heading)) }
-        try transaction.update(heading)
-        try context.record(.headingRenamed(heading.id, ChangeRecord.Edit(old: old, new: heading.title)))
-        return HeadingResult(heading: try context.summary(of: heading))
+        let heading = try context.heading(self.heading)
+        let title = try Title.validated(title)
+        if title != heading.title { try context.apply(HeadingRenamed(id: heading.id, title: title), action: Self.title) }
+        return HeadingResult(heading: try context.summary(of: try context.heading(heading.id)))
     }
 }
 

@@ -1,4 +1,5 @@
 public import ArrangeModel
+import ArrangeChanges
 import ArrangeOrdering
 public import ArrangeStore
 public import Foundation
@@ -98,6 +99,50 @@ public final class IntentContext {
     func record(_ change: ChangeRecord, inHistory: Bool = true) throws {
         if recordsHistory, inHistory, change.isUndoable { records.append(change) }
         try journal?.record(change)
+    }
+
+    /// Makes a change as every replica makes it (``ChangeKind/apply(in:)``), and records it:
+    /// the history keeps its inverse, read before it applies, and the journal, when the
+    /// environment syncs, logs it.
+    ///
+    /// An intent checks what it is asked first, and throws for what the change would let pass,
+    /// such as an unknown item; the change then does exactly what the intent means.
+    ///
+    /// - Parameters:
+    ///   - action: The title of the intent, for the error of a read-only one.
+    ///   - stamp: The moment to stamp on what the change writes: ``now()`` unless the intent
+    ///     read it already for the change itself, as a completion does.
+    func apply(_ change: some ReversibleChange, action: String, at stamp: Date? = nil) throws {
+        let transaction = try writing(action)
+        let inverse = recordsHistory ? try change.inverse(before: transaction) : []
+        try change.apply(in: ChangeContext(transaction, at: stamp ?? now(), ordering: ordering))
+        // The lists read before may have changed.
+        listsByID = [:]
+        try record(.applied(change, inverse: inverse))
+    }
+
+    /// Throws when another list than `excluded`, or another area, has `name`, ignoring case: a
+    /// change of a name lets a merge number it, where an intent refuses it.
+    ///
+    /// - Throws: `StoreError.validation` with `TitleError.duplicateListName` or `duplicateAreaName`.
+    func checkNameIsFree(_ name: String, for subject: NamedSubject) throws {
+        let key = ItemList.nameKey(name)
+        switch subject {
+        case .list(let excluded):
+            if let other = try transaction.lists().first(where: { $0.id != excluded && ItemList.nameKey($0.name) == key }) {
+                throw StoreError.validation(.duplicateListName(other.name))
+            }
+        case .area(let excluded):
+            if let other = try transaction.areas().first(where: { $0.id != excluded && ItemList.nameKey($0.name) == key }) {
+                throw StoreError.validation(.duplicateAreaName(other.name))
+            }
+        }
+    }
+
+    /// What has a name no other of its kind may share, for ``checkNameIsFree(_:for:)``.
+    enum NamedSubject {
+        case list(ItemList.ID)
+        case area(Area.ID)
     }
 
     /// Records where a placement put its entries in an ordering, unless it wrote nothing.

@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
+import ArrangeChanges
 import Foundation
 
 /// Adds an item to a list.
@@ -111,25 +112,13 @@ public struct EditItem: ArrangeIntent {
     /// - Throws: ``IntentError/unknownItem(_:)``; `TitleError` for a title that breaks the
     ///   rules of titles, or notes past their limit. Nothing is written then.
     public func run(in context: IntentContext) throws -> ItemResult {
-        let transaction = try context.writing(Self.title)
-        var item = try context.item(self.item)
+        let item = try context.item(self.item)
         let newTitle = try title.map { try Title.validated($0) }
         if let notes { try Item.validateNotes(notes) }
-        let stamp = context.now()
-        // Each change is written and recorded before the next, as the log reads the store.
-        if let newTitle, newTitle != item.title {
-            let edit = ChangeRecord.Edit(old: item.title, new: newTitle)
-            (item.title, item.updatedAt) = (newTitle, stamp)
-            try transaction.update(item)
-            try context.record(.retitled([item.id: edit]))
-        }
-        if let notes, notes != item.notes {
-            let edit = ChangeRecord.Edit(old: item.notes, new: notes)
-            (item.notes, item.updatedAt) = (notes, stamp)
-            try transaction.update(item)
-            try context.record(.renoted([item.id: edit]))
-        }
-        return ItemResult(item: try context.summary(of: item))
+        // The title and the notes are changes of their own, each taken back alone.
+        if let newTitle, newTitle != item.title { try context.apply(ItemEdited(id: item.id, title: newTitle, notes: nil), action: Self.title) }
+        if let notes, notes != item.notes { try context.apply(ItemEdited(id: item.id, title: nil, notes: notes), action: Self.title) }
+        return ItemResult(item: try context.summary(of: try context.item(item.id)))
     }
 }
 
@@ -169,33 +158,28 @@ public struct ReopenItems: ArrangeIntent {
 
 /// Completes or reopens items; items already so are left alone.
 private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ItemsResult {
-    try edit(\.completedAt, of: ids, in: context, action: action, recording: ChangeRecord.completion) { item, stamp in
-        item.isCompleted == completed ? item.completedAt : completed ? stamp : nil
+    let stamp = context.now()
+    return try edit(\.completedAt, of: ids, in: context, action: action, at: stamp, to: { item in item.isCompleted == completed ? item.completedAt : completed ? stamp : nil }) {
+        ids, moment -> any ReversibleChange in
+        if let moment { ItemsCompleted(ids: ids, at: moment) } else { ItemsReopened(ids: ids) }
     }
 }
 
-/// Gives each of the items the value `newValue` makes of it (and of the moment of the change)
-/// in one field, records the edits with `recording`, and returns the items; an item whose
-/// value stays is left alone.
-func edit<Value: Equatable>(
-    _ field: WritableKeyPath<Item, Value>, of ids: [Item.ID], in context: IntentContext, action: String,
-    recording: ([Item.ID: ChangeRecord.Edit<Value>]) -> ChangeRecord, to newValue: (Item, Date) -> Value
+/// Gives each of the items the value `newValue` makes of it in one field, by the changes
+/// `change` makes of the items that get one value, stamped with `stamp` (else now), and returns
+/// the items; an item whose value stays is left alone.
+func edit<Value: Hashable>(
+    _ field: KeyPath<Item, Value>, of ids: [Item.ID], in context: IntentContext, action: String, at stamp: Date? = nil,
+    to newValue: (Item) -> Value, by change: ([Item.ID], Value) -> any ReversibleChange
 ) throws -> ItemsResult {
-    let transaction = try context.writing(action)
-    let stamp = context.now()
-    var edits: [Item.ID: ChangeRecord.Edit<Value>] = [:]
-    let items = try context.distinctItems(ids).map { item in
-        let value = newValue(item, stamp)
-        guard value != item[keyPath: field] else { return item }
-        var changed = item
-        changed[keyPath: field] = value
-        changed.updatedAt = stamp
-        edits[item.id] = ChangeRecord.Edit(old: item[keyPath: field], new: value)
-        try transaction.update(changed)
-        return changed
+    let items = try context.distinctItems(ids)
+    var groups: [Value: [Item.ID]] = [:]
+    for item in items where newValue(item) != item[keyPath: field] { groups[newValue(item), default: []].append(item.id) }
+    // One change a value, in the order of the values' first items.
+    for (value, ids) in groups.map({ ($0.key, $0.value.sorted()) }).sorted(by: { $0.1[0] < $1.1[0] }) {
+        try context.apply(change(ids, value), action: action, at: stamp)
     }
-    if !edits.isEmpty { try context.record(recording(edits)) }
-    return ItemsResult(items: try context.summaries(of: items), changed: edits.count)
+    return ItemsResult(items: try context.summaries(ofItems: items.map(\.id)), changed: groups.values.reduce(0) { $0 + $1.count })
 }
 
 /// Deletes items, from their lists and from Today; undo puts them back where they were.

@@ -1,5 +1,6 @@
 public import ArrangeModel
 public import ArrangeOrdering
+import ArrangeChanges
 import ArrangeStore
 public import Foundation
 
@@ -148,14 +149,12 @@ public struct RenameList: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> ListResult {
-        let transaction = try context.writing(Self.title)
-        var list = try context.list(self.list)
-        let old = list.name
-        list.name = try Title.validated(name, as: .listName)
-        guard list.name != old else { return ListResult(list: try context.summary(of: list)) }
-        try transaction.update(list)
-        try context.record(.listRenamed(list.id, ChangeRecord.Edit(old: old, new: list.name)))
-        return ListResult(list: try context.summary(of: list))
+        let list = try context.list(self.list)
+        let name = try Title.validated(name, as: .listName)
+        guard name != list.name else { return ListResult(list: try context.summary(of: list)) }
+        try context.checkNameIsFree(name, for: .list(list.id))
+        try context.apply(ListRenamed(id: list.id, name: name), action: Self.title)
+        return ListResult(list: try context.summary(of: try context.list(list.id)))
     }
 }
 

@@ -1,4 +1,5 @@
 public import ArrangeModel
+import ArrangeChanges
 import ArrangeOrdering
 import ArrangeStore
 

@@ -1,4 +1,5 @@
 public import ArrangeModel
+import ArrangeChanges
 public import ArrangeOrdering
 public import ArrangeStore
 public import Foundation

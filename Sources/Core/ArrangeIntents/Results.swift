@@ -245,7 +245,7 @@ public struct HeadingSummary: Identifiable, Hashable, Sendable, Codable {
     }
 }
 
-/// One heading, as ``CreateHeading`` and ``RenameHeading`` return it.
+/// One heading, as the intents that create and rename one return it.
 public struct HeadingResult: Hashable, Sendable, Codable {
     /// The heading.
     public var heading: HeadingSummary
@@ -346,7 +346,7 @@ public struct AreaSummary: Identifiable, Hashable, Sendable, Codable {
     }
 }
 
-/// One area, as ``CreateArea`` and ``RenameArea`` return it.
+/// One area, as the intents that create and rename one return it.
 public struct AreaResult: Hashable, Sendable, Codable {
     /// The area.
     public var area: AreaSummary

@@ -1,6 +1,7 @@
 public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
+import ArrangeChanges
 public import Foundation
 
 /// Today on a day, as people see it: the day's items, then This Evening; in each, the items
@@ -158,12 +159,12 @@ public struct RemoveFromToday: ArrangeIntent {
         for item in items where !item.isInToday(on: day) { throw IntentError.notInToday(item.id) }
         let ids = items.map(\.id)
         try releaseTodayKeys(of: items.filter(\.isKeyedInToday), in: context, action: Self.title)
-        _ = try edit(\.when, of: ids, in: context, action: Self.title, recording: ChangeRecord.scheduled) { item, _ in
-            item.when.startDate == nil ? item.when : .anytime
+        _ = try edit(\.when, of: ids, in: context, action: Self.title, to: { $0.when.startDate == nil ? $0.when : .anytime }) {
+            WhenSet(ids: $0, when: $1)
         }
-        _ = try edit(\.deadlineDismissed, of: ids, in: context, action: Self.title, recording: ChangeRecord.deadlineDismissals) { item, _ in
+        _ = try edit(\.deadlineDismissed, of: ids, in: context, action: Self.title, to: { item in
             item.deadlineDismissed || item.deadline.map { $0 <= day } ?? false
-        }
+        }) { DeadlinesDismissed(ids: $0, dismissed: $1) }
         return ItemsResult(items: try context.summaries(ofItems: ids), changed: items.count)
     }
 }
@@ -199,9 +200,9 @@ private func placeInToday(
     let arrivals = shown.arrivals.filter { !moving.contains($0.id) }
     let placed = shown.placed.filter { !moving.contains($0.id) }
 
-    _ = try edit(\.when, of: items.map(\.id), in: context, action: action, recording: ChangeRecord.scheduled) { item, _ in
+    _ = try edit(\.when, of: items.map(\.id), in: context, action: action, to: { item in
         item.todaySection(on: day) == section ? item.when : .on(day, evening: section == .evening)
-    }
+    }) { WhenSet(ids: $0, when: $1) }
     let run = items + (drop < arrivals.count ? arrivals[drop...] : [])
     let keyPlacement: Placement<Item.ID> =
         if drop <= arrivals.count { placed.first.map { .before($0.id) } ?? .bottom }

@@ -1,6 +1,6 @@
 public import ArrangeModel
 public import ArrangeStore
-public import ArrangeOrdering
+import ArrangeOrdering
 import Foundation
 
 extension SyncChange {
@@ -31,7 +31,7 @@ extension SyncChange {
                 changes.append(.createArea(id: area.id, name: area.name, place: place))
                 continue
             }
-            if old.name != area.name { changes.append(.renameArea(id: area.id, name: area.name)) }
+            changes += self.changes(from: old, to: area, tellingBy: areaChanges)
             if old.sortIndex != area.sortIndex { changes.append(.moveArea(id: area.id, place: place)) }
         }
         let listsNow = try transaction.lists()
@@ -42,7 +42,7 @@ extension SyncChange {
                 changes.append(.createList(id: list.id, name: list.name, place: place, area: list.area))
                 continue
             }
-            if old.name != list.name { changes.append(.renameList(id: list.id, name: list.name)) }
+            changes += self.changes(from: old, to: list, tellingBy: listChanges)
             if old.sortIndex != list.sortIndex || old.area != list.area { changes.append(.moveList(id: list.id, place: place, area: list.area)) }
         }
         let existing = Set(listsNow.map(\.id))
@@ -62,7 +62,7 @@ extension SyncChange {
                     changes.append(.createHeading(id: heading.id, list: list.id, title: heading.title, place: place))
                     continue
                 }
-                if old.title != heading.title { changes.append(.renameHeading(id: heading.id, title: heading.title)) }
+                changes += self.changes(from: old, to: heading, tellingBy: headingChanges)
                 if old.sortIndex != heading.sortIndex || old.listID != heading.listID { changes.append(.moveHeading(id: heading.id, list: list.id, place: place)) }
             }
         }
@@ -74,21 +74,13 @@ extension SyncChange {
                 let old = items[item.id] ?? nil
                 let place = try SyncPlace(of: [item.entry(in: item.scope)].compactMap { $0 }, in: item.scope, transaction: transaction)
                 if let old {
-                    if old.title != item.title || old.notes != item.notes {
-                        changes.append(.editItem(id: item.id, title: old.title != item.title ? item.title : nil, notes: old.notes != item.notes ? item.notes : nil))
-                    }
                     if old.listID != item.listID || old.heading != item.heading || old.sortIndex != item.sortIndex {
                         changes.append(.moveItems(ids: [item.id], list: list.id, place: place, heading: item.heading))
                     }
                 } else {
                     changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place, heading: item.heading))
                 }
-                changes += completionChanges(of: item.id, from: old?.completedAt, to: item.completedAt, reopening: reopenItems, completing: completeItems)
-                if (old?.when ?? .anytime) != item.when { changes.append(.setWhen(ids: [item.id], when: item.when)) }
-                if old?.deadline != item.deadline { changes.append(.setDeadline(ids: [item.id], deadline: item.deadline)) }
-                if (old?.deadlineDismissed ?? false) != item.deadlineDismissed {
-                    changes.append(.dismissDeadlines(ids: [item.id], dismissed: item.deadlineDismissed))
-                }
+                changes += self.changes(from: old, to: item, tellingBy: itemChanges)
             }
         }
         for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {
@@ -119,15 +111,13 @@ extension SyncChange {
             let old = entries[entry.id] ?? nil
             let place = try SyncPlace(of: [entry.entry], in: .checklist(entry.itemID), transaction: transaction)
             if let old {
-                if old.title != entry.title { changes.append(.editChecklistItem(id: entry.id, title: entry.title)) }
                 if old.itemID != entry.itemID || old.sortIndex != entry.sortIndex {
                     changes.append(.moveChecklistItems(ids: [entry.id], item: entry.itemID, place: place))
                 }
             } else {
                 changes.append(.addChecklistItem(id: entry.id, item: entry.itemID, title: entry.title, place: place))
             }
-            changes += completionChanges(
-                of: entry.id, from: old?.completedAt, to: entry.completedAt, reopening: reopenChecklistItems, completing: completeChecklistItems)
+            changes += self.changes(from: old, to: entry, tellingBy: checklistItemChanges)
         }
         let present = Set(entriesNow.map(\.id))
         var deleted: [ChecklistItem.ID] = []
@@ -136,19 +126,5 @@ extension SyncChange {
         }
         if !deleted.isEmpty { changes.append(.deleteChecklistItems(ids: deleted.sorted())) }
         return changes
-    }
-
-    /// The changes that take one item's or entry's completion from `old` to `new`: none, a
-    /// completion, a reopening, or both for a new moment.
-    private static func completionChanges<Subject>(
-        of id: Identifier<Subject>, from old: Date?, to new: Date?, reopening: ([Identifier<Subject>]) -> SyncChange,
-        completing: ([Identifier<Subject>], Date) -> SyncChange
-    ) -> [SyncChange] {
-        switch (old, new) {
-        case (nil, let done?): [completing([id], done)]
-        case (_?, nil): [reopening([id])]
-        case (let before?, let done?) where before != done: [reopening([id]), completing([id], done)]
-        default: []
-        }
     }
 }

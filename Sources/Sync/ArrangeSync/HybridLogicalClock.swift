@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A hybrid logical clock (Kulkarni et al., 2014): each event gets a timestamp later than every
 /// event this replica has made or seen, and close to the wall clock.

@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 public import Foundation
 
 /// The rules every operation that arrives from elsewhere must meet; one that breaks any of them

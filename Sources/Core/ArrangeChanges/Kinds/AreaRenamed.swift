@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// An area was renamed.
 public struct AreaRenamed: ChangeKind {
@@ -45,6 +45,22 @@ public struct AreaRenamed: ChangeKind {
         guard var area = try context.transaction.area(id: id) else { return }
         area.name = context.freeName(ChangeContext.storable(title: name), among: try context.transaction.areas().filter { $0.id != id })
         try context.transaction.update(area)
+    }
+}
+
+extension AreaRenamed: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let area = try store.area(id: id), area.name != name else { return [] }
+        return [AreaRenamed(id: id, name: area.name)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.area(id: id) == nil ? .areaGone(id) : nil
+    }
+
+    package static func changes(from old: Area?, to area: Area) -> [Self] {
+        guard let old, old.name != area.name else { return [] }
+        return [AreaRenamed(id: area.id, name: area.name)]
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 public import Foundation
 
 /// Checklist entries were completed at a moment.
@@ -47,6 +47,23 @@ public struct ChecklistItemsCompleted: ChangeKind {
             entry.completedAt = at
             try context.transaction.update(entry)
         }
+    }
+}
+
+extension ChecklistItemsCompleted: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        let completing = try existingChecklistItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
+        return completing.isEmpty ? [] : [ChecklistItemsReopened(ids: completing)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try checklistConflict(ids, in: store) { Self.isSameMoment($0.completedAt, at) }
+    }
+
+    /// A completion at a new moment; ``ChecklistItemsReopened``, before it in the registry, reopens first.
+    package static func changes(from old: ChecklistItem?, to entry: ChecklistItem) -> [Self] {
+        guard let done = entry.completedAt, !isSameMoment(old?.completedAt, done) else { return [] }
+        return [ChecklistItemsCompleted(ids: [entry.id], at: done)]
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// Checklist entries were reopened.
 public struct ChecklistItemsReopened: ChangeKind {
@@ -37,6 +37,22 @@ public struct ChecklistItemsReopened: ChangeKind {
             entry.completedAt = nil
             try context.transaction.update(entry)
         }
+    }
+}
+
+extension ChecklistItemsReopened: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        Self.grouped(try existingChecklistItems(ids, in: store), by: \.completedAt) { ChecklistItemsCompleted(ids: $0, at: $1) }
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try checklistConflict(ids, in: store) { $0.completedAt == nil }
+    }
+
+    /// A reopening, also of an entry completed again at another moment.
+    package static func changes(from old: ChecklistItem?, to entry: ChecklistItem) -> [Self] {
+        guard old?.completedAt != nil, !isSameMoment(old?.completedAt, entry.completedAt) else { return [] }
+        return [ChecklistItemsReopened(ids: [entry.id])]
     }
 }
 

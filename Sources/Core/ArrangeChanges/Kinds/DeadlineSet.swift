@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// Items got a deadline, or lost theirs (`nil`, absent from the JSON).
 public struct DeadlineSet: ChangeKind {
@@ -49,6 +49,24 @@ public struct DeadlineSet: ChangeKind {
             item.deadlineDismissed = false
             return true
         }
+    }
+}
+
+extension DeadlineSet: ReversibleChange, RowChange {
+    /// The old deadlines back, then the dismissals that the new deadline took away.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        let changing = try existingItems(ids, in: store).filter { $0.deadline != deadline }
+        let dismissed = changing.filter(\.deadlineDismissed).map(\.id)
+        return Self.grouped(changing, by: { .some($0.deadline) }) { DeadlineSet(ids: $0, deadline: $1) }
+            + (dismissed.isEmpty ? [] : [DeadlinesDismissed(ids: dismissed, dismissed: true)])
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try itemConflict(ids, in: store, field: .deadline) { $0.deadline == deadline }
+    }
+
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        old?.deadline == item.deadline ? [] : [DeadlineSet(ids: [item.id], deadline: item.deadline)]
     }
 }
 

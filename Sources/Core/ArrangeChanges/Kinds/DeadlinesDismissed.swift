@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// Items' deadlines stopped bringing them into Today (`dismissed`), or started again.
 public struct DeadlinesDismissed: ChangeKind {
@@ -49,6 +49,27 @@ public struct DeadlinesDismissed: ChangeKind {
             item.deadlineDismissed = isDismissed
             return true
         }
+    }
+}
+
+extension DeadlinesDismissed: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        let changing = try existingItems(ids, in: store).filter { $0.deadlineDismissed != isDismissed(in: $0) }
+        return Self.grouped(changing, by: \.deadlineDismissed) { DeadlinesDismissed(ids: $0, dismissed: $1) }
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try itemConflict(ids, in: store, field: .deadline) { $0.deadlineDismissed == isDismissed(in: $0) }
+    }
+
+    /// Whether the change leaves `item`'s deadline dismissed: only a deadline can be.
+    private func isDismissed(in item: Item) -> Bool {
+        dismissed && item.deadline != nil
+    }
+
+    /// A dismissal, told after a new deadline (before it in the registry), which takes one away.
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        (old?.deadlineDismissed ?? false) == item.deadlineDismissed ? [] : [DeadlinesDismissed(ids: [item.id], dismissed: item.deadlineDismissed)]
     }
 }
 

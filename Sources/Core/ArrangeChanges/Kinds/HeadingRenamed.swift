@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// A heading got a new title.
 public struct HeadingRenamed: ChangeKind {
@@ -45,6 +45,22 @@ public struct HeadingRenamed: ChangeKind {
         guard var heading = try context.transaction.heading(id: id) else { return }
         heading.title = ChangeContext.storable(title: title)
         try context.transaction.update(heading)
+    }
+}
+
+extension HeadingRenamed: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let heading = try store.heading(id: id), heading.title != title else { return [] }
+        return [HeadingRenamed(id: id, title: heading.title)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.heading(id: id) == nil ? .headingGone(id) : nil
+    }
+
+    package static func changes(from old: Heading?, to heading: Heading) -> [Self] {
+        guard let old, old.title != heading.title else { return [] }
+        return [HeadingRenamed(id: heading.id, title: heading.title)]
     }
 }
 

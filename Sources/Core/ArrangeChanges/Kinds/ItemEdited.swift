@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// An item's title or notes (those given) changed.
 public struct ItemEdited: ChangeKind {
@@ -53,6 +53,26 @@ public struct ItemEdited: ChangeKind {
         if let notes { item.notes = ChangeContext.storable(notes) }
         item.updatedAt = context.stamp
         try context.transaction.update(item)
+    }
+}
+
+extension ItemEdited: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let item = try store.item(id: id) else { return [] }
+        let (oldTitle, oldNotes) = (title.flatMap { $0 == item.title ? nil : item.title }, notes.flatMap { $0 == item.notes ? nil : item.notes })
+        return oldTitle == nil && oldNotes == nil ? [] : [ItemEdited(id: id, title: oldTitle, notes: oldNotes)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        guard let item = try store.item(id: id) else { return .itemGone(id) }
+        if let title, item.title != title { return .itemEditedSince(.title, item) }
+        if let notes, item.notes != notes { return .itemEditedSince(.notes, item) }
+        return nil
+    }
+
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        guard let old, old.title != item.title || old.notes != item.notes else { return [] }
+        return [ItemEdited(id: item.id, title: old.title != item.title ? item.title : nil, notes: old.notes != item.notes ? item.notes : nil)]
     }
 }
 

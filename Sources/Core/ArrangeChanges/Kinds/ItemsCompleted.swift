@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 public import Foundation
 
 /// Items were completed at a moment.
@@ -48,6 +48,23 @@ public struct ItemsCompleted: ChangeKind {
             item.completedAt = at
             return true
         }
+    }
+}
+
+extension ItemsCompleted: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        let completing = try existingItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
+        return completing.isEmpty ? [] : [ItemsReopened(ids: completing)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try itemConflict(ids, in: store, field: .completion) { Self.isSameMoment($0.completedAt, at) }
+    }
+
+    /// A completion at a new moment; ``ItemsReopened``, before it in the registry, reopens first.
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        guard let done = item.completedAt, !isSameMoment(old?.completedAt, done) else { return [] }
+        return [ItemsCompleted(ids: [item.id], at: done)]
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// Items were reopened.
 public struct ItemsReopened: ChangeKind {
@@ -38,6 +38,22 @@ public struct ItemsReopened: ChangeKind {
             item.completedAt = nil
             return true
         }
+    }
+}
+
+extension ItemsReopened: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        Self.grouped(try existingItems(ids, in: store), by: \.completedAt) { ItemsCompleted(ids: $0, at: $1) }
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try itemConflict(ids, in: store, field: .completion) { $0.completedAt == nil }
+    }
+
+    /// A reopening, also of an item completed again at another moment.
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        guard old?.completedAt != nil, !isSameMoment(old?.completedAt, item.completedAt) else { return [] }
+        return [ItemsReopened(ids: [item.id])]
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// A list was renamed.
 public struct ListRenamed: ChangeKind {
@@ -45,6 +45,22 @@ public struct ListRenamed: ChangeKind {
         guard var list = try context.transaction.list(id: id) else { return }
         list.name = try context.freeName(ChangeContext.storable(title: name), except: id)
         try context.transaction.update(list)
+    }
+}
+
+extension ListRenamed: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let list = try store.list(id: id), list.name != name else { return [] }
+        return [ListRenamed(id: id, name: list.name)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.list(id: id) == nil ? .listGone(id) : nil
+    }
+
+    package static func changes(from old: ItemList?, to list: ItemList) -> [Self] {
+        guard let old, old.name != list.name else { return [] }
+        return [ListRenamed(id: list.id, name: list.name)]
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// Items got a new when: a start date (perhaps in its evening), someday, or anytime.
 public struct WhenSet: ChangeKind {
@@ -47,6 +47,20 @@ public struct WhenSet: ChangeKind {
             item.when = when
             return true
         }
+    }
+}
+
+extension WhenSet: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        Self.grouped(try existingItems(ids, in: store).filter { $0.when != when }, by: \.when) { WhenSet(ids: $0, when: $1) }
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try itemConflict(ids, in: store, field: .when) { $0.when == when }
+    }
+
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        (old?.when ?? .anytime) == item.when ? [] : [WhenSet(ids: [item.id], when: item.when)]
     }
 }
 

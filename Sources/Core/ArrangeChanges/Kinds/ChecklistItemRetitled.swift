@@ -1,9 +1,9 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// A checklist entry got a new title.
-public struct ChecklistItemEdited: ChangeKind {
+public struct ChecklistItemRetitled: ChangeKind {
     package static let name: StaticString = "editChecklistItem"
 
     /// The entry.
@@ -48,9 +48,25 @@ public struct ChecklistItemEdited: ChangeKind {
     }
 }
 
+extension ChecklistItemRetitled: ReversibleChange, RowChange {
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let entry = try store.checklistItem(id: id), entry.title != title else { return [] }
+        return [ChecklistItemRetitled(id: id, title: entry.title)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try checklistConflict([id], in: store) { $0.title == title }
+    }
+
+    package static func changes(from old: ChecklistItem?, to entry: ChecklistItem) -> [Self] {
+        guard let old, old.title != entry.title else { return [] }
+        return [ChecklistItemRetitled(id: entry.id, title: entry.title)]
+    }
+}
+
 extension SyncChange {
-    /// A change of the kind ``ChecklistItemEdited``, of these parts.
+    /// A change of the kind ``ChecklistItemRetitled``, of these parts.
     public static func editChecklistItem(id: ChecklistItem.ID, title: String) -> SyncChange {
-        .editChecklistItem(ChecklistItemEdited(id: id, title: title))
+        .editChecklistItem(ChecklistItemRetitled(id: id, title: title))
     }
 }

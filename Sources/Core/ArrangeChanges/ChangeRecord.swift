@@ -1,5 +1,6 @@
 package import ArrangeModel
-package import Foundation
+public import ArrangeStore
+import Foundation
 
 /// One change an intent made to the store, recorded once, as it is made.
 ///
@@ -9,6 +10,9 @@ package import Foundation
 /// history, what taking it back needs (where they were, what they were). Places are neighbours,
 /// never raw keys: a later change may re-spread the keys around them.
 package enum ChangeRecord: Sendable {
+    /// A change was applied as every replica applies it; `inverse`, read before it applied when
+    /// the environment keeps a history, takes it back.
+    case applied(any ReversibleChange, inverse: [any ReversibleChange])
     /// An item was added to its list, between neighbours there.
     case itemAdded(Item, at: Neighbours)
     /// Items were deleted, from their lists and from Today. `placed` has each with where it was,
@@ -24,45 +28,23 @@ package enum ChangeRecord: Sendable {
     case moved(Run, joining: [Item.ID], from: [Place])
     /// Items left Today; `from` is where each was there, when the environment keeps a history.
     case leftToday([Item.ID], from: [Place])
-    /// Items got new titles.
-    case retitled([Item.ID: Edit<String>])
-    /// Items got new notes.
-    case renoted([Item.ID: Edit<String>])
-    /// Items were completed (a new `completedAt`) or reopened (`nil`).
-    case completion([Item.ID: Edit<Date?>])
-    /// Items got a new when: a start date, perhaps in the evening, someday, or anytime.
-    case scheduled([Item.ID: Edit<When>])
-    /// Items got a new deadline, or lost theirs (`nil`).
-    case deadlines([Item.ID: Edit<Day?>])
-    /// Items' deadlines stopped bringing them into Today (`true`), or started again.
-    case deadlineDismissals([Item.ID: Edit<Bool>])
     /// A list was created, between neighbours among the lists.
     case listCreated(ItemList, at: Neighbours)
     /// A list was deleted with its headings and items. `place`, `headings` and `items` say
     /// where the list was and what it held, when the environment keeps a history.
     case listDeleted(ItemList, place: Place?, headings: [Heading], items: [PlacedItem])
-    /// A list was renamed.
-    case listRenamed(ItemList.ID, Edit<String>)
     /// An entry was added to an item's checklist, between neighbours there.
     case checklistItemAdded(ChecklistItem, at: Neighbours)
-    /// Checklist entries got new titles.
-    case checklistRetitled([ChecklistItem.ID: Edit<String>])
-    /// Checklist entries were completed (a new `completedAt`) or reopened (`nil`).
-    case checklistCompletion([ChecklistItem.ID: Edit<Date?>])
     /// Checklist entries were deleted. `placed` has each with where it was, when the
     /// environment keeps a history, and is empty otherwise.
     case checklistItemsDeleted([ChecklistItem.ID], placed: [PlacedChecklistItem])
     /// A heading was created, between neighbours among the headings of its list.
     case headingCreated(Heading, at: Neighbours)
-    /// A heading was renamed.
-    case headingRenamed(Heading.ID, Edit<String>)
     /// A heading was deleted with the items under it (`items`). `place` and `placed` say where
     /// it and each item were, when the environment keeps a history.
     case headingDeleted(Heading, place: Place?, items: [Item.ID], placed: [PlacedItem])
     /// An area was created, between neighbours among the areas.
     case areaCreated(Area, at: Neighbours)
-    /// An area was renamed.
-    case areaRenamed(Area.ID, Edit<String>)
     /// An area was deleted, once its lists had moved out of it (each move a record of its own).
     /// `place` says where it was among the areas, when the environment keeps a history.
     case areaDeleted(Area, place: Place?)

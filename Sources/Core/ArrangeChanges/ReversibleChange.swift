@@ -1,0 +1,114 @@
+package import ArrangeModel
+package import ArrangeStore
+package import Foundation
+
+/// A kind of change that an intent makes by applying it, and that undo takes back by applying
+/// its inverse: one code path for the intent, its replay on other devices, and its undo.
+///
+/// ```swift
+/// let inverse = try change.inverse(before: store)   // a rename's: the same rename, to the old name
+/// try change.apply(in: context)
+/// // later, to undo it:
+/// if let conflict = try change.conflict(in: store) { throw … }  // changed since: not taken back
+/// for change in inverse { try change.apply(in: context) }
+/// ```
+package protocol ReversibleChange: ChangeKind {
+    /// The changes that take this one back, read from the store before it applies: for each
+    /// thing it changes, what that has now. Empty when it would change nothing.
+    func inverse(before store: any ItemReading) throws -> [any ReversibleChange]
+
+    /// Why this change can no longer be taken back: what it changed is gone, or has changed
+    /// since, so that taking it back would undo someone else's change; `nil` when it can be.
+    func conflict(in store: any ItemReading) throws -> ChangeConflict?
+}
+
+/// Why a change can no longer be taken back: what it changed is gone, or changed since.
+package enum ChangeConflict: Hashable, Sendable {
+    case listGone(ItemList.ID)
+    case itemGone(Item.ID)
+    case checklistItemGone(ChecklistItem.ID)
+    case areaGone(Area.ID)
+    case headingGone(Heading.ID)
+    /// A field of the item has another value than the change gave it.
+    case itemEditedSince(ItemField, Item)
+    /// The entry has another title or completion than the change gave it.
+    case checklistItemEditedSince(ChecklistItem)
+
+    /// A field of an item that a change edits.
+    package enum ItemField: String, Hashable, Sendable {
+        case title, notes, completion, when, deadline
+    }
+}
+
+extension ReversibleChange {
+    /// The first conflict among `ids`: an item gone, or one whose `field` no longer holds what
+    /// `holds` expects.
+    package func itemConflict(
+        _ ids: [Item.ID], in store: any ItemReading, field: ChangeConflict.ItemField, holds: (Item) -> Bool
+    ) throws -> ChangeConflict? {
+        for id in ids.sorted() {
+            guard let item = try store.item(id: id) else { return .itemGone(id) }
+            guard holds(item) else { return .itemEditedSince(field, item) }
+        }
+        return nil
+    }
+
+    /// The first conflict among `ids`: a checklist entry gone, or one that no longer holds what
+    /// `holds` expects.
+    package func checklistConflict(_ ids: [ChecklistItem.ID], in store: any ItemReading, holds: (ChecklistItem) -> Bool) throws -> ChangeConflict? {
+        for id in ids.sorted() {
+            guard let entry = try store.checklistItem(id: id) else { return .checklistItemGone(id) }
+            guard holds(entry) else { return .checklistItemEditedSince(entry) }
+        }
+        return nil
+    }
+
+    /// The items of `ids` that exist, each once, in the order of their ids.
+    package func existingItems(_ ids: [Item.ID], in store: any ItemReading) throws -> [Item] {
+        try Set(ids).sorted().compactMap(store.item)
+    }
+
+    /// The checklist entries of `ids` that exist, each once, in the order of their ids.
+    package func existingChecklistItems(_ ids: [ChecklistItem.ID], in store: any ItemReading) throws -> [ChecklistItem] {
+        try Set(ids).sorted().compactMap(store.checklistItem)
+    }
+
+    /// Whether two completion moments are the same, to the millisecond that every store keeps.
+    package static func isSameMoment(_ first: Date?, _ second: Date?) -> Bool {
+        switch (first, second) {
+        case (nil, nil): true
+        case (let first?, let second?): abs(first.timeIntervalSince(second)) < 0.001
+        default: false
+        }
+    }
+
+    /// One change for each value that `value` reads of `subjects` (those it reads none of are
+    /// left out), naming those that have it,
+    /// in the order of their first ids: the inverse of an edit of many things, which gives each
+    /// its own value back.
+    package static func grouped<Subject: Identifiable, Value: Hashable>(
+        _ subjects: [Subject], by value: (Subject) -> Value?, _ make: ([Subject.ID], Value) -> any ReversibleChange
+    ) -> [any ReversibleChange] {
+        var groups: [Value: [Subject.ID]] = [:]
+        var order: [Value] = []
+        for subject in subjects {
+            guard let old = value(subject) else { continue }
+            if groups[old] == nil { order.append(old) }
+            groups[old, default: []].append(subject.id)
+        }
+        return order.map { make(groups[$0] ?? [], $0) }
+    }
+}
+
+/// A kind of change that tells a difference in the fields of one row, such as a new title or
+/// a new deadline: the changes that bring rows up to date (an import, a restore, a first sync)
+/// are found through the registry's lists of them (``SyncChange/itemChanges`` and its kin).
+package protocol RowChange<Row>: ChangeKind {
+    /// The row whose fields the kind changes.
+    associatedtype Row
+
+    /// The changes of this kind that take a row from `old` to `row`: none when the field it
+    /// changes is the same. `old` is `nil` for a row just made, which its creation made with
+    /// the defaults.
+    static func changes(from old: Row?, to row: Row) -> [Self]
+}
