@@ -235,3 +235,11 @@ struct AreaDeleteCommand: RequestCommand {
         return "Deleted the area \(TextFormat.quoted(result.area.name))" + (lists.isEmpty ? "." : "; its lists \(lists.joined(separator: ", ")) are now in no area.")
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of areas, in the order help lists them.
+    static let areaRequests: [any Request.Type] = [
+        AreasRequest.self, CreateAreaRequest.self, RenameAreaRequest.self, MoveAreaRequest.self, MoveAreasAtOffsetsRequest.self,
+        DeleteAreaRequest.self,
+    ]
+}

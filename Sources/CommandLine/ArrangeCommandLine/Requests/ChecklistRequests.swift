@@ -340,3 +340,12 @@ struct ChecklistDeleteCommand: ChecklistCommandText {
 
     var request: Form { arguments.request }
 }
+
+extension RequestCatalogue {
+    /// The requests of checklists, in the order help lists them.
+    static let checklistRequests: [any Request.Type] = [
+        AddChecklistItemRequest.self, EditChecklistItemRequest.self, MoveChecklistItemsRequest.self,
+        MoveChecklistItemsAtOffsetsRequest.self, CompleteChecklistItemsRequest.self, ReopenChecklistItemsRequest.self,
+        DeleteChecklistItemsRequest.self,
+    ]
+}

@@ -369,3 +369,13 @@ struct SomedayCommand: RequestCommand {
         TextFormat.groups(result, named: "Someday")
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of dates of items, in the order help lists them.
+    static let dateRequests: [any Request.Type] = [SetWhenRequest.self, SetDeadlineRequest.self]
+}
+
+extension RequestCatalogue {
+    /// The requests of the views by date, in the order help lists them.
+    static let dateViewRequests: [any Request.Type] = [UpcomingRequest.self, AnytimeRequest.self, SomedayRequest.self]
+}

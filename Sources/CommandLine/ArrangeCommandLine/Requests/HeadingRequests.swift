@@ -269,3 +269,11 @@ struct HeadingDeleteCommand: RequestCommand {
         return "Deleted the heading \(TextFormat.quoted(result.heading.title))" + (items == 0 ? "." : " and its \(items) item\(items == 1 ? "" : "s"); undo brings them back.")
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of headings, in the order help lists them.
+    static let headingRequests: [any Request.Type] = [
+        CreateHeadingRequest.self, RenameHeadingRequest.self, MoveHeadingRequest.self, MoveHeadingsAtOffsetsRequest.self,
+        DeleteHeadingRequest.self,
+    ]
+}

@@ -348,3 +348,11 @@ struct DeleteCommand: RequestCommand {
         "Deleted \(TextFormat.titles(result.items))."
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of items, in the order help lists them.
+    static let itemRequests: [any Request.Type] = [
+        ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self, CompleteRequest.self,
+        ReopenRequest.self, DeleteRequest.self,
+    ]
+}

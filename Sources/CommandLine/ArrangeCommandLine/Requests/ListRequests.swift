@@ -293,3 +293,11 @@ struct DeleteListCommand: RequestCommand {
         "Deleted the list \(TextFormat.quoted(result.list.name)) and its \(result.deletedItems) item\(result.deletedItems == 1 ? "" : "s")."
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of lists, in the order help lists them.
+    static let listRequests: [any Request.Type] = [
+        ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self, RenameListRequest.self,
+        DeleteListRequest.self,
+    ]
+}

@@ -41,3 +41,8 @@ struct LogbookCommand: RequestCommand {
         TextFormat.logbook(result)
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of the Logbook, in the order help lists them.
+    static let logbookRequests: [any Request.Type] = [LogbookRequest.self]
+}

@@ -206,3 +206,8 @@ struct RedoCommand: RequestCommand {
         "Redid \(TextFormat.quoted(result.action))."
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of the keys and the history, in the order help lists them.
+    static let maintenanceRequests: [any Request.Type] = [ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self]
+}

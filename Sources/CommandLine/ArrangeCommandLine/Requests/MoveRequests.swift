@@ -202,3 +202,8 @@ func printMoved(_ result: PlacementResult, inToday: Bool, json: Bool, in session
             TextFormat.placed("Moved", result.items, positions: try await session.positions(of: result.items, inToday: inToday), inToday: inToday))
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of moves of items, in the order help lists them.
+    static let moveRequests: [any Request.Type] = [MoveRequest.self, MoveAtOffsetsRequest.self]
+}

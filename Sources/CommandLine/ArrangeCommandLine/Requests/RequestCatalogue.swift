@@ -9,21 +9,10 @@ import Foundation
 /// RequestCatalogue.request(named: "move", keys: ["fromOffsets", "toOffset"])  // MoveAtOffsetsRequest.self
 /// ```
 public enum RequestCatalogue {
-    /// Every request, in the order help lists them.
-    public static let requests: [any Request.Type] = [
-        ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self,
-        RenameListRequest.self, DeleteListRequest.self,
-        AreasRequest.self, CreateAreaRequest.self, RenameAreaRequest.self, MoveAreaRequest.self, MoveAreasAtOffsetsRequest.self, DeleteAreaRequest.self,
-        CreateHeadingRequest.self, RenameHeadingRequest.self, MoveHeadingRequest.self, MoveHeadingsAtOffsetsRequest.self, DeleteHeadingRequest.self,
-        ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self,
-        CompleteRequest.self, ReopenRequest.self, DeleteRequest.self,
-        MoveRequest.self, MoveAtOffsetsRequest.self, SetWhenRequest.self, SetDeadlineRequest.self,
-        TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
-        UpcomingRequest.self, AnytimeRequest.self, SomedayRequest.self, LogbookRequest.self,
-        AddChecklistItemRequest.self, EditChecklistItemRequest.self, MoveChecklistItemsRequest.self, MoveChecklistItemsAtOffsetsRequest.self,
-        CompleteChecklistItemsRequest.self, ReopenChecklistItemsRequest.self, DeleteChecklistItemsRequest.self,
-        ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self,
-    ]
+    /// Every request, in the order help lists them: each file of requests lists its own.
+    public static let requests: [any Request.Type] =
+        listRequests + areaRequests + headingRequests + itemRequests + moveRequests + dateRequests + todayRequests + dateViewRequests
+        + logbookRequests + checklistRequests + maintenanceRequests
 
     /// The distinct intent names, in the order of ``requests``.
     public static var names: [String] {

@@ -210,3 +210,10 @@ func moveInTodayRequest(_ items: [ItemReference], to placement: PlacementReferen
         MoveInTodayRequest(items: items, placement: placement ?? .bottom)
     }
 }
+
+extension RequestCatalogue {
+    /// The requests of Today, in the order help lists them.
+    static let todayRequests: [any Request.Type] = [
+        TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
+    ]
+}
