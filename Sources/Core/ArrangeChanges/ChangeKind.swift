@@ -22,8 +22,8 @@ import Foundation
 /// change.change                   // the case of SyncChange that an operation carries
 /// ```
 package protocol ChangeKind: Hashable, Sendable, Codable {
-    /// The kind's contract name: the key of its JSON in an operation, as `"renameHeading"` in
-    /// `{"renameHeading":{"id":…,"title":…}}`.
+    /// The kind's contract name: the key of its JSON in an operation, as `"moveList"` in
+    /// `{"moveList":{"id":…,"place":{…}}}`.
     static var name: StaticString { get }
 
     /// The change as an operation carries it.
