@@ -6,11 +6,11 @@ import Foundation
 /// A kind of change is one value type that holds:
 /// - its contract name (``name``): the key of its JSON in an operation, which never changes;
 /// - its JSON, both ways: `Codable`, and the fast hand-written forms that the log and a server's
-///   pushes use (``init(reading:)`` and ``write(to:)``), which tests hold to `Codable`;
+///   pushes use, derived from its ``members``, which tests hold to `Codable`;
 /// - how it applies to a store (``apply(in:)``), the same on every replica;
 /// - its validation (``check(_:)``), for operations received from other devices;
-/// - its size bound (``sizeBound``), and how a change of many ids splits into operations that
-///   each fit the limit (``split(maximumIDs:)``);
+/// - its size bound, from its ``members``, and how a change of many ids splits into operations
+///   that each fit the limit (``split(maximumIDs:)``);
 /// - its case of ``SyncChange`` (``change``), the registry of every kind.
 ///
 /// Each new meaning is a new kind, never a new member of an existing kind: a replica of an
@@ -29,26 +29,21 @@ package protocol ChangeKind: Hashable, Sendable, Codable {
     /// The change as an operation carries it.
     var change: SyncChange { get }
 
-    /// Reads the members of the kind's JSON object, the reader standing at its `{`.
-    ///
-    /// - Throws: ``OperationJSONReader/GiveUp`` for JSON this reader does not read: a member
-    ///   the kind does not have, one it needs that is missing, or a value it does not read.
-    ///   `JSONDecoder` then reads the line, and tells what is wrong with it.
-    init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp)
+    /// The members of the kind's JSON object, in the order they are written: from them come its
+    /// fast JSON both ways (`init(reading:)` and `write(to:)`) and its size bound (``sizeBound``).
+    static var members: ChangeMembers<Self> { get }
 
-    /// Writes the members of the kind's JSON object, as its `Encodable` form writes them.
-    func write(to members: inout LogJSON.Members)
+    /// The change of the members read.
+    ///
+    /// - Throws: ``OperationJSONReader/GiveUp`` when a member it needs is missing; `JSONDecoder`
+    ///   then reads the line, and tells what is wrong with it.
+    init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp)
 
     /// Checks the change against the rules for operations from elsewhere: its texts' lengths
     /// and its notes' size. Most kinds hold no text, and check nothing.
     ///
     /// - Throws: The ``OperationProblem`` of the first rule it breaks.
     func check(_ check: ChangeCheck) throws(OperationProblem)
-
-    /// More bytes than the members of the change's JSON can take: an id counts 64 bytes with its
-    /// key, a text 16 and six a UTF-8 byte (``ChangeSize``). A change whose bound keeps within
-    /// the limit is not encoded to measure it.
-    var sizeBound: Int { get }
 
     /// The change as changes that each name at most `maximumIDs` ids, which applied in order do
     /// what it does: itself, for a kind that names one thing.
@@ -90,22 +85,6 @@ extension ChangeKind {
             return make(Array(ids[start..<min(start + maximum, ids.count)]), SyncPlace(after: after, before: place.before))
         }
     }
-}
-
-/// The bytes that the parts of a change's JSON can take at most, for ``ChangeKind/sizeBound``.
-package enum ChangeSize {
-    /// An id with its key.
-    package static let id = 64
-    /// A place: two ids and their keys and brackets.
-    package static let place = 2 * id + 32
-    /// A number, a moment, a flag, a day or a `when`, with its key.
-    package static let value = 64
-
-    /// A text with its key: six bytes a UTF-8 byte, as `\u001f` writes a control character.
-    package static func text(_ value: String?) -> Int { 16 + 6 * (value?.utf8.count ?? 0) }
-
-    /// A list of ids, with its key.
-    package static func ids(_ ids: [some Any]) -> Int { id * ids.count }
 }
 
 /// The rules a change from elsewhere is held to, for ``ChangeKind/check(_:)``: every title and

@@ -186,19 +186,20 @@ package struct OperationJSONReader {
 
     // MARK: Values
 
-    package mutating func identifiers<Subject>() throws(GiveUp) -> [Identifier<Subject>] {
+    /// An array, each of whose elements `element` reads.
+    package mutating func array<Element>(_ element: (inout OperationJSONReader) throws(GiveUp) -> Element) throws(GiveUp) -> [Element] {
         try expect(UInt8(ascii: "["))
-        var identifiers: [Identifier<Subject>] = []
+        var elements: [Element] = []
         skipWhitespace()
         if try peek() == UInt8(ascii: "]") {
             position += 1
-            return identifiers
+            return elements
         }
         while true {
-            identifiers.append(try identifier())
+            elements.append(try element(&self))
             skipWhitespace()
             let next = try take()
-            if next == UInt8(ascii: "]") { return identifiers }
+            if next == UInt8(ascii: "]") { return elements }
             guard next == UInt8(ascii: ",") else { throw GiveUp() }
         }
     }

@@ -14,37 +14,19 @@ public struct AreaCreated: ChangeKind {
     public var place: SyncPlace
 
     /// The change of these parts.
-    public init(id: Area.ID, name: String, place: SyncPlace) {
-        self.id = id
-        self.name = name
-        self.place = place
-    }
+    public init(id: Area.ID, name: String, place: SyncPlace) { (self.id, self.name, self.place) = (id, name, place) }
 
     package var change: SyncChange { .createArea(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Area.ID?, name: String?, place: SyncPlace?
-        try json.members(["id", "name", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: name = try json.string()
-            default: place = try json.place()
-            }
-        }
-        self.init(id: try json.required(id), name: try json.required(name), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("name", \.name), .member("place", \.place)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("name") { $0.string(name) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), name: try members.value("name"), place: try members.value("place"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: name, as: .areaName)
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.text(name) + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         guard try context.transaction.area(id: id) == nil else { return }

@@ -11,23 +11,15 @@ public struct AreaDeleted: ChangeKind {
     public var id: Area.ID
 
     /// The change of these parts.
-    public init(id: Area.ID) {
-        self.id = id
-    }
+    public init(id: Area.ID) { self.id = id }
 
     package var change: SyncChange { .deleteArea(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Area.ID?
-        try json.members(["id"]) { json, _ throws(OperationJSONReader.GiveUp) in id = try json.identifier() }
-        self.init(id: try json.required(id))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"))
     }
-
-    package var sizeBound: Int { ChangeSize.id }
 
     package func apply(in context: ChangeContext) throws {
         // Its lists stay: those still in it (moved there meanwhile) go to the bottom of the lists in no area.

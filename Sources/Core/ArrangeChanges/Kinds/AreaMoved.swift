@@ -12,30 +12,15 @@ public struct AreaMoved: ChangeKind {
     public var place: SyncPlace
 
     /// The change of these parts.
-    public init(id: Area.ID, place: SyncPlace) {
-        self.id = id
-        self.place = place
-    }
+    public init(id: Area.ID, place: SyncPlace) { (self.id, self.place) = (id, place) }
 
     package var change: SyncChange { .moveArea(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Area.ID?, place: SyncPlace?
-        try json.members(["id", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            default: place = try json.place()
-            }
-        }
-        self.init(id: try json.required(id), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("place", \.place)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), place: try members.value("place"))
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         guard try context.transaction.area(id: id) != nil else { return }

@@ -14,30 +14,15 @@ public struct AreasRepaired: ChangeKind {
     public var normalize: Bool
 
     /// The change of these parts.
-    public init(area: Area.ID?, normalize: Bool) {
-        self.area = area
-        self.normalize = normalize
-    }
+    public init(area: Area.ID?, normalize: Bool) { (self.area, self.normalize) = (area, normalize) }
 
     package var change: SyncChange { .repairAreas(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var area: Area.ID?, normalize: Bool?
-        try json.members(["area", "normalize"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: area = try json.identifier()
-            default: normalize = try json.boolean()
-            }
-        }
-        self.init(area: area, normalize: try json.required(normalize))
-    }
+    package static let members: ChangeMembers<Self> = [.member("area", \.area), .member("normalize", \.normalize)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("area", ifPresent: area) { $0.id($1) }
-        members.member("normalize") { $0.bool(normalize) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(area: try members.value("area"), normalize: try members.value("normalize"))
     }
-
-    package var sizeBound: Int { ChangeSize.id + 32 }
 
     package func apply(in context: ChangeContext) throws {
         try context.repair(area.map(OrderScope.area) ?? .areas, normalize: normalize)

@@ -17,39 +17,22 @@ public struct ChecklistItemAdded: ChangeKind {
 
     /// The change of these parts.
     public init(id: ChecklistItem.ID, item: Item.ID, title: String, place: SyncPlace) {
-        self.id = id
-        self.item = item
-        self.title = title
-        self.place = place
+        (self.id, self.item, self.title, self.place) = (id, item, title, place)
     }
 
     package var change: SyncChange { .addChecklistItem(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: ChecklistItem.ID?, item: Item.ID?, title: String?, place: SyncPlace?
-        try json.members(["id", "item", "title", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: item = try json.identifier()
-            case 2: title = try json.string()
-            default: place = try json.place()
-            }
-        }
-        self.init(id: try json.required(id), item: try json.required(item), title: try json.required(title), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [
+        .member("id", \.id), .member("item", \.item), .member("title", \.title), .member("place", \.place),
+    ]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("item") { $0.id(item) }
-        members.member("title") { $0.string(title) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), item: try members.value("item"), title: try members.value("title"), place: try members.value("place"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: title, as: .title)
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.text(title) + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         // An entry of an item deleted meanwhile goes with the item.

@@ -12,34 +12,19 @@ public struct ChecklistItemRetitled: ChangeKind {
     public var title: String
 
     /// The change of these parts.
-    public init(id: ChecklistItem.ID, title: String) {
-        self.id = id
-        self.title = title
-    }
+    public init(id: ChecklistItem.ID, title: String) { (self.id, self.title) = (id, title) }
 
     package var change: SyncChange { .editChecklistItem(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: ChecklistItem.ID?, title: String?
-        try json.members(["id", "title"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            default: title = try json.string()
-            }
-        }
-        self.init(id: try json.required(id), title: try json.required(title))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("title", \.title)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("title") { $0.string(title) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), title: try members.value("title"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: title, as: .title)
     }
-
-    package var sizeBound: Int { ChangeSize.id + ChangeSize.text(title) }
 
     package func apply(in context: ChangeContext) throws {
         guard var entry = try context.transaction.checklistItem(id: id) else { return }

@@ -13,30 +13,15 @@ public struct ChecklistItemsCompleted: ChangeKind {
     public var at: Date
 
     /// The change of these parts.
-    public init(ids: [ChecklistItem.ID], at: Date) {
-        self.ids = ids
-        self.at = at
-    }
+    public init(ids: [ChecklistItem.ID], at: Date) { (self.ids, self.at) = (ids, at) }
 
     package var change: SyncChange { .completeChecklistItems(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [ChecklistItem.ID]?, at: Date?
-        try json.members(["ids", "at"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            default: at = try json.date()
-            }
-        }
-        self.init(ids: try json.required(ids), at: try json.required(at))
-    }
+    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("at", \.at)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("ids") { $0.ids(ids) }
-        members.member("at") { $0.date(at) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), at: try members.value("at"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
 
     package func split(maximumIDs: Int) -> [Self] {
         chunks(of: ids, maximum: maximumIDs) { ChecklistItemsCompleted(ids: $0, at: at) }

@@ -15,33 +15,15 @@ public struct ChecklistItemsMoved: ChangeKind {
     public var place: SyncPlace
 
     /// The change of these parts.
-    public init(ids: [ChecklistItem.ID], item: Item.ID, place: SyncPlace) {
-        self.ids = ids
-        self.item = item
-        self.place = place
-    }
+    public init(ids: [ChecklistItem.ID], item: Item.ID, place: SyncPlace) { (self.ids, self.item, self.place) = (ids, item, place) }
 
     package var change: SyncChange { .moveChecklistItems(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [ChecklistItem.ID]?, item: Item.ID?, place: SyncPlace?
-        try json.members(["ids", "item", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            case 1: item = try json.identifier()
-            default: place = try json.place()
-            }
-        }
-        self.init(ids: try json.required(ids), item: try json.required(item), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("item", \.item), .member("place", \.place)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("ids") { $0.ids(ids) }
-        members.member("item") { $0.id(item) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), item: try members.value("item"), place: try members.value("place"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.id + ChangeSize.place }
 
     package func split(maximumIDs: Int) -> [Self] {
         runs(of: ids, at: place, maximum: maximumIDs) { ChecklistItemsMoved(ids: $0, item: item, place: $1) }

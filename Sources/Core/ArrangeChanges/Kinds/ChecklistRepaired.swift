@@ -14,30 +14,15 @@ public struct ChecklistRepaired: ChangeKind {
     public var normalize: Bool
 
     /// The change of these parts.
-    public init(item: Item.ID, normalize: Bool) {
-        self.item = item
-        self.normalize = normalize
-    }
+    public init(item: Item.ID, normalize: Bool) { (self.item, self.normalize) = (item, normalize) }
 
     package var change: SyncChange { .repairChecklist(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var item: Item.ID?, normalize: Bool?
-        try json.members(["item", "normalize"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: item = try json.identifier()
-            default: normalize = try json.boolean()
-            }
-        }
-        self.init(item: try json.required(item), normalize: try json.required(normalize))
-    }
+    package static let members: ChangeMembers<Self> = [.member("item", \.item), .member("normalize", \.normalize)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("item") { $0.id(item) }
-        members.member("normalize") { $0.bool(normalize) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(item: try members.value("item"), normalize: try members.value("normalize"))
     }
-
-    package var sizeBound: Int { ChangeSize.id + 32 }
 
     package func apply(in context: ChangeContext) throws {
         try context.repair(.checklist(item), normalize: normalize)

@@ -12,30 +12,15 @@ public struct DeadlineSet: ChangeKind {
     public var deadline: Day?
 
     /// The change of these parts.
-    public init(ids: [Item.ID], deadline: Day?) {
-        self.ids = ids
-        self.deadline = deadline
-    }
+    public init(ids: [Item.ID], deadline: Day?) { (self.ids, self.deadline) = (ids, deadline) }
 
     package var change: SyncChange { .setDeadline(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [Item.ID]?, deadline: Day?
-        try json.members(["ids", "deadline"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            default: deadline = try json.day()
-            }
-        }
-        self.init(ids: try json.required(ids), deadline: deadline)
-    }
+    package static let members: ChangeMembers<Self> = [.member("deadline", \.deadline), .member("ids", \.ids)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("deadline", ifPresent: deadline) { $0.day($1) }
-        members.member("ids") { $0.ids(ids) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), deadline: try members.value("deadline"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
 
     package func split(maximumIDs: Int) -> [Self] {
         chunks(of: ids, maximum: maximumIDs) { DeadlineSet(ids: $0, deadline: deadline) }

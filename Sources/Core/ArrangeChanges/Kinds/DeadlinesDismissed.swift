@@ -12,30 +12,15 @@ public struct DeadlinesDismissed: ChangeKind {
     public var dismissed: Bool
 
     /// The change of these parts.
-    public init(ids: [Item.ID], dismissed: Bool) {
-        self.ids = ids
-        self.dismissed = dismissed
-    }
+    public init(ids: [Item.ID], dismissed: Bool) { (self.ids, self.dismissed) = (ids, dismissed) }
 
     package var change: SyncChange { .dismissDeadlines(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [Item.ID]?, dismissed: Bool?
-        try json.members(["ids", "dismissed"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            default: dismissed = try json.boolean()
-            }
-        }
-        self.init(ids: try json.required(ids), dismissed: try json.required(dismissed))
-    }
+    package static let members: ChangeMembers<Self> = [.member("dismissed", \.dismissed), .member("ids", \.ids)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("dismissed") { $0.bool(dismissed) }
-        members.member("ids") { $0.ids(ids) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), dismissed: try members.value("dismissed"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
 
     package func split(maximumIDs: Int) -> [Self] {
         chunks(of: ids, maximum: maximumIDs) { DeadlinesDismissed(ids: $0, dismissed: dismissed) }

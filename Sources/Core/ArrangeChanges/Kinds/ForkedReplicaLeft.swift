@@ -14,23 +14,15 @@ public struct ForkedReplicaLeft: ChangeKind {
     public var id: ReplicaID
 
     /// The change of these parts.
-    public init(id: ReplicaID) {
-        self.id = id
-    }
+    public init(id: ReplicaID) { self.id = id }
 
     package var change: SyncChange { .leaveForkedReplica(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: ReplicaID?
-        try json.members(["id"]) { json, _ throws(OperationJSONReader.GiveUp) in id = try json.identifier() }
-        self.init(id: try json.required(id))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"))
     }
-
-    package var sizeBound: Int { ChangeSize.id }
 
     /// Changes no rows.
     package func apply(in context: ChangeContext) throws {}

@@ -17,39 +17,22 @@ public struct HeadingCreated: ChangeKind {
 
     /// The change of these parts.
     public init(id: Heading.ID, list: ItemList.ID, title: String, place: SyncPlace) {
-        self.id = id
-        self.list = list
-        self.title = title
-        self.place = place
+        (self.id, self.list, self.title, self.place) = (id, list, title, place)
     }
 
     package var change: SyncChange { .createHeading(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Heading.ID?, list: ItemList.ID?, title: String?, place: SyncPlace?
-        try json.members(["id", "list", "title", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: list = try json.identifier()
-            case 2: title = try json.string()
-            default: place = try json.place()
-            }
-        }
-        self.init(id: try json.required(id), list: try json.required(list), title: try json.required(title), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [
+        .member("id", \.id), .member("list", \.list), .member("title", \.title), .member("place", \.place),
+    ]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("list") { $0.id(list) }
-        members.member("title") { $0.string(title) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), list: try members.value("list"), title: try members.value("title"), place: try members.value("place"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: title, as: .title)
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.text(title) + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         guard try context.transaction.heading(id: id) == nil else { return }

@@ -12,23 +12,15 @@ public struct HeadingDeleted: ChangeKind {
     public var id: Heading.ID
 
     /// The change of these parts.
-    public init(id: Heading.ID) {
-        self.id = id
-    }
+    public init(id: Heading.ID) { self.id = id }
 
     package var change: SyncChange { .deleteHeading(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Heading.ID?
-        try json.members(["id"]) { json, _ throws(OperationJSONReader.GiveUp) in id = try json.identifier() }
-        self.init(id: try json.required(id))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"))
     }
-
-    package var sizeBound: Int { ChangeSize.id }
 
     package func apply(in context: ChangeContext) throws {
         guard let heading = try context.transaction.heading(id: id) else { return }

@@ -15,33 +15,15 @@ public struct HeadingMoved: ChangeKind {
     public var place: SyncPlace
 
     /// The change of these parts.
-    public init(id: Heading.ID, list: ItemList.ID, place: SyncPlace) {
-        self.id = id
-        self.list = list
-        self.place = place
-    }
+    public init(id: Heading.ID, list: ItemList.ID, place: SyncPlace) { (self.id, self.list, self.place) = (id, list, place) }
 
     package var change: SyncChange { .moveHeading(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Heading.ID?, list: ItemList.ID?, place: SyncPlace?
-        try json.members(["id", "list", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: list = try json.identifier()
-            default: place = try json.place()
-            }
-        }
-        self.init(id: try json.required(id), list: try json.required(list), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("list", \.list), .member("place", \.place)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("list") { $0.id(list) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), list: try members.value("list"), place: try members.value("place"))
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         guard let heading = try context.transaction.heading(id: id) else { return }

@@ -15,33 +15,15 @@ public struct HeadingsRepaired: ChangeKind {
     public var normalize: Bool
 
     /// The change of these parts.
-    public init(list: ItemList.ID, heading: Heading.ID?, normalize: Bool) {
-        self.list = list
-        self.heading = heading
-        self.normalize = normalize
-    }
+    public init(list: ItemList.ID, heading: Heading.ID?, normalize: Bool) { (self.list, self.heading, self.normalize) = (list, heading, normalize) }
 
     package var change: SyncChange { .repairHeadings(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var list: ItemList.ID?, heading: Heading.ID?, normalize: Bool?
-        try json.members(["list", "heading", "normalize"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: list = try json.identifier()
-            case 1: heading = try json.identifier()
-            default: normalize = try json.boolean()
-            }
-        }
-        self.init(list: try json.required(list), heading: heading, normalize: try json.required(normalize))
-    }
+    package static let members: ChangeMembers<Self> = [.member("list", \.list), .member("heading", \.heading), .member("normalize", \.normalize)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("list") { $0.id(list) }
-        members.member("heading", ifPresent: heading) { $0.id($1) }
-        members.member("normalize") { $0.bool(normalize) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(list: try members.value("list"), heading: try members.value("heading"), normalize: try members.value("normalize"))
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + 32 }
 
     package func apply(in context: ChangeContext) throws {
         try context.repair(heading.map(OrderScope.heading) ?? .headings(list), normalize: normalize)

@@ -22,46 +22,26 @@ public struct ItemAdded: ChangeKind {
 
     /// The change of these parts.
     public init(id: Item.ID, list: ItemList.ID, title: String, notes: String, place: SyncPlace, heading: Heading.ID? = nil) {
-        self.id = id
-        self.list = list
-        self.title = title
-        self.notes = notes
-        self.place = place
-        self.heading = heading
+        (self.id, self.list, self.title, self.notes, self.place, self.heading) = (id, list, title, notes, place, heading)
     }
 
     package var change: SyncChange { .addItem(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Item.ID?, list: ItemList.ID?, title: String?, notes: String?, place: SyncPlace?, heading: Heading.ID?
-        try json.members(["id", "list", "title", "notes", "place", "heading"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: list = try json.identifier()
-            case 2: title = try json.string()
-            case 3: notes = try json.string()
-            case 4: place = try json.place()
-            default: heading = try json.identifier()
-            }
-        }
-        self.init(id: try json.required(id), list: try json.required(list), title: try json.required(title), notes: try json.required(notes), place: try json.required(place), heading: heading)
-    }
+    package static let members: ChangeMembers<Self> = [
+        .member("id", \.id), .member("list", \.list), .member("title", \.title), .member("notes", \.notes), .member("place", \.place),
+        .member("heading", \.heading),
+    ]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("list") { $0.id(list) }
-        members.member("title") { $0.string(title) }
-        members.member("notes") { $0.string(notes) }
-        members.member("place") { $0.place(place) }
-        members.member("heading", ifPresent: heading) { $0.id($1) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(
+            id: try members.value("id"), list: try members.value("list"), title: try members.value("title"),
+            notes: try members.value("notes"), place: try members.value("place"), heading: try members.value("heading"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: title, as: .title)
         try check.notes(notes)
     }
-
-    package var sizeBound: Int { 3 * ChangeSize.id + ChangeSize.text(title) + ChangeSize.text(notes) + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         guard try context.transaction.item(id: id) == nil else { return }

@@ -14,38 +14,20 @@ public struct ItemEdited: ChangeKind {
     public var notes: String?
 
     /// The change of these parts.
-    public init(id: Item.ID, title: String?, notes: String?) {
-        self.id = id
-        self.title = title
-        self.notes = notes
-    }
+    public init(id: Item.ID, title: String?, notes: String?) { (self.id, self.title, self.notes) = (id, title, notes) }
 
     package var change: SyncChange { .editItem(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: Item.ID?, title: String?, notes: String?
-        try json.members(["id", "title", "notes"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: title = try json.isNull() ? nil : json.string()
-            default: notes = try json.isNull() ? nil : json.string()
-            }
-        }
-        self.init(id: try json.required(id), title: title, notes: notes)
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("title", \.title), .member("notes", \.notes)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("title", ifPresent: title) { $0.string($1) }
-        members.member("notes", ifPresent: notes) { $0.string($1) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), title: try members.value("title"), notes: try members.value("notes"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         if let title { try check.length(of: title, as: .title) }
         if let notes { try check.notes(notes) }
     }
-
-    package var sizeBound: Int { ChangeSize.id + ChangeSize.text(title) + ChangeSize.text(notes) }
 
     package func apply(in context: ChangeContext) throws {
         guard var item = try context.transaction.item(id: id) else { return }

@@ -12,30 +12,15 @@ public struct ItemsAddedToToday: ChangeKind {
     public var place: SyncPlace
 
     /// The change of these parts.
-    public init(ids: [Item.ID], place: SyncPlace) {
-        self.ids = ids
-        self.place = place
-    }
+    public init(ids: [Item.ID], place: SyncPlace) { (self.ids, self.place) = (ids, place) }
 
     package var change: SyncChange { .addToToday(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [Item.ID]?, place: SyncPlace?
-        try json.members(["ids", "place"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            default: place = try json.place()
-            }
-        }
-        self.init(ids: try json.required(ids), place: try json.required(place))
-    }
+    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("place", \.place)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("ids") { $0.ids(ids) }
-        members.member("place") { $0.place(place) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), place: try members.value("place"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.place }
 
     package func split(maximumIDs: Int) -> [Self] {
         runs(of: ids, at: place, maximum: maximumIDs) { ItemsAddedToToday(ids: $0, place: $1) }

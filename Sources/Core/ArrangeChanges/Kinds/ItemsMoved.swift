@@ -19,35 +19,20 @@ public struct ItemsMoved: ChangeKind {
 
     /// The change of these parts.
     public init(ids: [Item.ID], list: ItemList.ID, place: SyncPlace, heading: Heading.ID? = nil) {
-        self.ids = ids
-        self.list = list
-        self.place = place
-        self.heading = heading
+        (self.ids, self.list, self.place, self.heading) = (ids, list, place, heading)
     }
 
     package var change: SyncChange { .moveItems(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [Item.ID]?, list: ItemList.ID?, place: SyncPlace?, heading: Heading.ID?
-        try json.members(["ids", "list", "place", "heading"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            case 1: list = try json.identifier()
-            case 2: place = try json.place()
-            default: heading = try json.identifier()
-            }
-        }
-        self.init(ids: try json.required(ids), list: try json.required(list), place: try json.required(place), heading: heading)
-    }
+    package static let members: ChangeMembers<Self> = [
+        .member("ids", \.ids), .member("list", \.list), .member("place", \.place), .member("heading", \.heading),
+    ]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("ids") { $0.ids(ids) }
-        members.member("list") { $0.id(list) }
-        members.member("place") { $0.place(place) }
-        members.member("heading", ifPresent: heading) { $0.id($1) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(
+            ids: try members.value("ids"), list: try members.value("list"), place: try members.value("place"),
+            heading: try members.value("heading"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + 2 * ChangeSize.id + ChangeSize.place }
 
     package func split(maximumIDs: Int) -> [Self] {
         runs(of: ids, at: place, maximum: maximumIDs) { ItemsMoved(ids: $0, list: list, place: $1, heading: heading) }

@@ -10,23 +10,15 @@ public struct ItemsRemovedFromToday: ChangeKind {
     public var ids: [Item.ID]
 
     /// The change of these parts.
-    public init(ids: [Item.ID]) {
-        self.ids = ids
-    }
+    public init(ids: [Item.ID]) { self.ids = ids }
 
     package var change: SyncChange { .removeFromToday(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [Item.ID]?
-        try json.members(["ids"]) { json, _ throws(OperationJSONReader.GiveUp) in ids = try json.identifiers() }
-        self.init(ids: try json.required(ids))
-    }
+    package static let members: ChangeMembers<Self> = [.member("ids", \.ids)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("ids") { $0.ids(ids) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) }
 
     package func split(maximumIDs: Int) -> [Self] {
         chunks(of: ids, maximum: maximumIDs) { ItemsRemovedFromToday(ids: $0) }

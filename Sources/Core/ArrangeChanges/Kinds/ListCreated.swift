@@ -18,39 +18,22 @@ public struct ListCreated: ChangeKind {
 
     /// The change of these parts.
     public init(id: ItemList.ID, name: String, place: SyncPlace, area: Area.ID? = nil) {
-        self.id = id
-        self.name = name
-        self.place = place
-        self.area = area
+        (self.id, self.name, self.place, self.area) = (id, name, place, area)
     }
 
     package var change: SyncChange { .createList(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: ItemList.ID?, name: String?, place: SyncPlace?, area: Area.ID?
-        try json.members(["id", "name", "place", "area"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: name = try json.string()
-            case 2: place = try json.place()
-            default: area = try json.identifier()
-            }
-        }
-        self.init(id: try json.required(id), name: try json.required(name), place: try json.required(place), area: area)
-    }
+    package static let members: ChangeMembers<Self> = [
+        .member("id", \.id), .member("name", \.name), .member("place", \.place), .member("area", \.area),
+    ]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("name") { $0.string(name) }
-        members.member("place") { $0.place(place) }
-        members.member("area", ifPresent: area) { $0.id($1) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), name: try members.value("name"), place: try members.value("place"), area: try members.value("area"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: name, as: .listName)
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.text(name) + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         guard try context.transaction.list(id: id) == nil else { return }

@@ -15,33 +15,15 @@ public struct ListMoved: ChangeKind {
     public var area: Area.ID?
 
     /// The change of these parts.
-    public init(id: ItemList.ID, place: SyncPlace, area: Area.ID? = nil) {
-        self.id = id
-        self.place = place
-        self.area = area
-    }
+    public init(id: ItemList.ID, place: SyncPlace, area: Area.ID? = nil) { (self.id, self.place, self.area) = (id, place, area) }
 
     package var change: SyncChange { .moveList(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: ItemList.ID?, place: SyncPlace?, area: Area.ID?
-        try json.members(["id", "place", "area"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            case 1: place = try json.place()
-            default: area = try json.identifier()
-            }
-        }
-        self.init(id: try json.required(id), place: try json.required(place), area: area)
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("place", \.place), .member("area", \.area)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("place") { $0.place(place) }
-        members.member("area", ifPresent: area) { $0.id($1) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), place: try members.value("place"), area: try members.value("area"))
     }
-
-    package var sizeBound: Int { 2 * ChangeSize.id + ChangeSize.place }
 
     package func apply(in context: ChangeContext) throws {
         // A list moved into an area deleted meanwhile goes to the lists in no area.

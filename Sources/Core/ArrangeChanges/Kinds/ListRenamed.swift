@@ -12,34 +12,19 @@ public struct ListRenamed: ChangeKind {
     public var name: String
 
     /// The change of these parts.
-    public init(id: ItemList.ID, name: String) {
-        self.id = id
-        self.name = name
-    }
+    public init(id: ItemList.ID, name: String) { (self.id, self.name) = (id, name) }
 
     package var change: SyncChange { .renameList(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var id: ItemList.ID?, name: String?
-        try json.members(["id", "name"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: id = try json.identifier()
-            default: name = try json.string()
-            }
-        }
-        self.init(id: try json.required(id), name: try json.required(name))
-    }
+    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("name", \.name)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("id") { $0.id(id) }
-        members.member("name") { $0.string(name) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(id: try members.value("id"), name: try members.value("name"))
     }
 
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: name, as: .listName)
     }
-
-    package var sizeBound: Int { ChangeSize.id + ChangeSize.text(name) }
 
     package func apply(in context: ChangeContext) throws {
         guard var list = try context.transaction.list(id: id) else { return }

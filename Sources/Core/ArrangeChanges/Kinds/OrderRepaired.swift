@@ -15,30 +15,15 @@ public struct OrderRepaired: ChangeKind {
     public var normalize: Bool
 
     /// The change of these parts.
-    public init(scope: OrderScope, normalize: Bool) {
-        self.scope = scope
-        self.normalize = normalize
-    }
+    public init(scope: OrderScope, normalize: Bool) { (self.scope, self.normalize) = (scope, normalize) }
 
     package var change: SyncChange { .repairOrder(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var scope: OrderScope?, normalize: Bool?
-        try json.members(["scope", "normalize"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: scope = try json.orderScope()
-            default: normalize = try json.boolean()
-            }
-        }
-        self.init(scope: try json.required(scope), normalize: try json.required(normalize))
-    }
+    package static let members: ChangeMembers<Self> = [.member("scope", \.scope), .member("normalize", \.normalize)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("scope") { $0.scope(scope) }
-        members.member("normalize") { $0.bool(normalize) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(scope: try members.value("scope"), normalize: try members.value("normalize"))
     }
-
-    package var sizeBound: Int { ChangeSize.id + 32 }
 
     package func apply(in context: ChangeContext) throws {
         try context.repair(scope, normalize: normalize)

@@ -12,30 +12,15 @@ public struct WhenSet: ChangeKind {
     public var when: When
 
     /// The change of these parts.
-    public init(ids: [Item.ID], when: When) {
-        self.ids = ids
-        self.when = when
-    }
+    public init(ids: [Item.ID], when: When) { (self.ids, self.when) = (ids, when) }
 
     package var change: SyncChange { .setWhen(self) }
 
-    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
-        var ids: [Item.ID]?, when: When?
-        try json.members(["ids", "when"]) { json, member throws(OperationJSONReader.GiveUp) in
-            switch member {
-            case 0: ids = try json.identifiers()
-            default: when = try json.when()
-            }
-        }
-        self.init(ids: try json.required(ids), when: try json.required(when))
-    }
+    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("when", \.when)]
 
-    package func write(to members: inout LogJSON.Members) {
-        members.member("ids") { $0.ids(ids) }
-        members.member("when") { $0.when(when) }
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), when: try members.value("when"))
     }
-
-    package var sizeBound: Int { ChangeSize.ids(ids) + ChangeSize.value }
 
     package func split(maximumIDs: Int) -> [Self] {
         chunks(of: ids, maximum: maximumIDs) { WhenSet(ids: $0, when: when) }

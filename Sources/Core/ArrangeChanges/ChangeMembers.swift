@@ -1,0 +1,169 @@
+package import ArrangeModel
+package import Foundation
+
+/// The members of a kind of change's JSON object, declared once: from them come its fast
+/// hand-written JSON both ways (``ChangeKind/write(to:)``, ``ChangeKind/init(reading:)``) and its
+/// size bound. Their `Codable` form is the kind's synthesized one, which tests hold them to.
+///
+/// ```swift
+/// package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("title", \.title)]
+/// package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+///     self.init(id: try members.value("id"), title: try members.value("title"))
+/// }
+/// ```
+package struct ChangeMembers<Kind>: ExpressibleByArrayLiteral, Sendable {
+    /// The members, in the order they are written.
+    let members: [ChangeMember<Kind>]
+    /// Their names, in the same order.
+    let names: [StaticString]
+
+    package init(arrayLiteral members: ChangeMember<Kind>...) {
+        self.members = members
+        self.names = members.map(\.name)
+    }
+}
+
+/// One member of a kind of change's JSON: its name, and how its value is written, read and bounded.
+package struct ChangeMember<Kind>: Sendable {
+    let name: StaticString
+    let write: @Sendable (Kind, inout LogJSON.Members) -> Void
+    let read: @Sendable (inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> any Sendable
+    let sizeBound: @Sendable (Kind) -> Int
+
+    /// The member `name`, whose value is the kind's `value`: left out of the JSON when it is an
+    /// absent optional, as `encodeIfPresent` leaves it out.
+    package static func member<Value: LogValue>(_ name: StaticString, _ value: any KeyPath<Kind, Value> & Sendable) -> Self {
+        ChangeMember(
+            name: name,
+            write: { kind, members in
+                let value = kind[keyPath: value]
+                if !value.isAbsent { members.member(name, value.write(to:)) }
+            },
+            read: { json throws(OperationJSONReader.GiveUp) in try Value.read(from: &json) },
+            sizeBound: { 16 + $0[keyPath: value].sizeBound })
+    }
+}
+
+/// The values read of a change's members, by name, for the kind's initializer.
+package struct ChangeFields {
+    fileprivate let names: [StaticString]
+    fileprivate var values: [(any Sendable)?]
+
+    /// The value of the member `name`: the one read, or, for an optional member that was
+    /// absent, `nil`.
+    ///
+    /// - Throws: ``OperationJSONReader/GiveUp`` when a member that must be there is absent.
+    package func value<Value: LogValue>(_ name: StaticString) throws(OperationJSONReader.GiveUp) -> Value {
+        guard let index = names.firstIndex(where: { $0.description == name.description }) else { throw .init() }
+        if let value = values[index] {
+            guard let value = value as? Value else { throw .init() }
+            return value
+        }
+        guard let absent = Value.absent else { throw .init() }
+        return absent
+    }
+}
+
+extension ChangeKind {
+    package init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) {
+        let members = Self.members
+        var fields = ChangeFields(names: members.names, values: Array(repeating: nil, count: members.names.count))
+        try json.members(members.names) { json, index throws(OperationJSONReader.GiveUp) in
+            fields.values[index] = try members.members[index].read(&json)
+        }
+        try self.init(fields)
+    }
+
+    package func write(to members: inout LogJSON.Members) {
+        for member in Self.members.members { member.write(self, &members) }
+    }
+
+    package var sizeBound: Int {
+        Self.members.members.reduce(0) { $0 + $1.sizeBound(self) }
+    }
+}
+
+/// A value a change's JSON holds, with its fast hand-written form both ways and a bound on its size.
+package protocol LogValue: Sendable {
+    /// Writes the value as its `Encodable` form writes it.
+    func write(to json: LogJSON)
+    /// Reads the value as its `Decodable` form reads it.
+    ///
+    /// - Throws: ``OperationJSONReader/GiveUp`` for JSON the fast reader does not read.
+    static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self
+    /// The value of an absent member: `nil`, for a value that must be there.
+    static var absent: Self? { get }
+    /// Whether the member is left out of the JSON: an absent optional.
+    var isAbsent: Bool { get }
+    /// More bytes than the value's JSON can take: an id 48, a text six a UTF-8 byte.
+    var sizeBound: Int { get }
+}
+
+extension LogValue {
+    package static var absent: Self? { nil }
+    package var isAbsent: Bool { false }
+    package var sizeBound: Int { 48 }
+}
+
+extension Identifier: LogValue {
+    package func write(to json: LogJSON) { json.id(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.identifier() }
+}
+
+extension Array: LogValue where Element: LogValue {
+    package func write(to json: LogJSON) { json.array(self) { $1.write(to: $0) } }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self {
+        try json.array { json throws(OperationJSONReader.GiveUp) in try Element.read(from: &json) }
+    }
+    package var sizeBound: Int { reduce(16) { $0 + $1.sizeBound } }
+}
+
+extension String: LogValue {
+    package func write(to json: LogJSON) { json.string(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.string() }
+    package var sizeBound: Int { 2 + 6 * utf8.count }
+}
+
+extension Bool: LogValue {
+    package func write(to json: LogJSON) { json.bool(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.boolean() }
+}
+
+extension Date: LogValue {
+    package func write(to json: LogJSON) { json.date(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.date() }
+}
+
+extension Day: LogValue {
+    package func write(to json: LogJSON) { json.day(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.day() }
+}
+
+extension When: LogValue {
+    package func write(to json: LogJSON) { json.when(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.when() }
+    package var sizeBound: Int { 64 }
+}
+
+extension OrderScope: LogValue {
+    package func write(to json: LogJSON) { json.scope(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.orderScope() }
+    package var sizeBound: Int { 128 }
+}
+
+extension SyncPlace: LogValue {
+    package func write(to json: LogJSON) { json.place(self) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.place() }
+    package var sizeBound: Int { 144 }
+}
+
+extension Optional: LogValue where Wrapped: LogValue {
+    package func write(to json: LogJSON) { self?.write(to: json) }
+    /// The value, or `nil` for `null`, as `decodeIfPresent` reads it.
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self {
+        try json.isNull() ? nil : Wrapped.read(from: &json)
+    }
+    package static var absent: Self? { .some(nil) }
+    package var isAbsent: Bool { self == nil }
+    package var sizeBound: Int { self?.sizeBound ?? 0 }
+}
