@@ -30,7 +30,7 @@ package protocol ChangeKind: Hashable, Sendable, Codable {
     var change: SyncChange { get }
 
     /// The members of the kind's JSON object, in the order they are written: from them come its
-    /// fast JSON both ways (`init(reading:)` and `write(to:)`) and its size bound (``sizeBound``).
+    /// fast JSON both ways (`init(reading:)` and `write(to:)`) and its size bound.
     static var members: ChangeMembers<Self> { get }
 
     /// The change of the members read.

@@ -5,9 +5,9 @@ public import Foundation
 ///
 /// Each kind of change is a value type of its own, in a file of its own, which holds its
 /// contract name, its JSON, its checks, its size, how it applies and how it is taken back
-/// (``ChangeKind``). This enum lists them: a new kind is a new case here, an entry in ``kinds``,
+/// (`ChangeKind`). This enum lists them: a new kind is a new case here, an entry in `kinds`,
 /// and, for a kind that tells a difference in a row's fields, an entry in the list of that row's
-/// kinds (``itemChanges`` and its kin).
+/// kinds (`itemChanges` and its kin). <doc:AddingAKindOfChange> walks through it.
 ///
 /// Moves of several entries keep them one contiguous run, in the order given. Besides the
 /// kinds, three cases carry what sync itself says of operations: a change of a kind this
