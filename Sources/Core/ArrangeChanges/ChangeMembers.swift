@@ -6,7 +6,7 @@ package import Foundation
 /// size bound. Their `Codable` form is the kind's synthesized one, which tests hold them to.
 ///
 /// ```swift
-/// package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("title", \.title)]
+/// package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("title") { $0.title }]
 /// package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
 ///     self.init(id: try members.value("id"), title: try members.value("title"))
 /// }
@@ -30,17 +30,17 @@ package struct ChangeMember<Kind>: Sendable {
     let read: @Sendable (inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> any Sendable
     let sizeBound: @Sendable (Kind) -> Int
 
-    /// The member `name`, whose value is the kind's `value`: left out of the JSON when it is an
-    /// absent optional, as `encodeIfPresent` leaves it out.
-    package static func member<Value: LogValue>(_ name: StaticString, _ value: any KeyPath<Kind, Value> & Sendable) -> Self {
+    /// The member `name`, whose value `value` reads of the kind: left out of the JSON when it is
+    /// an absent optional, as `encodeIfPresent` leaves it out.
+    package static func member<Value: LogValue>(_ name: StaticString, _ value: @escaping @Sendable (Kind) -> Value) -> Self {
         ChangeMember(
             name: name,
             write: { kind, members in
-                let value = kind[keyPath: value]
-                if !value.isAbsent { members.member(name, value.write(to:)) }
+                let value = value(kind)
+                if !value.isAbsent { members.member(name) { value.write(to: $0) } }
             },
             read: { json throws(OperationJSONReader.GiveUp) in try Value.read(from: &json) },
-            sizeBound: { 16 + $0[keyPath: value].sizeBound })
+            sizeBound: { 16 + value($0).sizeBound })
     }
 }
 

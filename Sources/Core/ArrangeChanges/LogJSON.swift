@@ -246,6 +246,6 @@ extension LogJSON {
 
     /// `{"name":{members}}`, as `Codable` writes a case of ``SyncChange``.
     private func write<Kind: ChangeKind>(_ kind: Kind) {
-        object { $0.member(Kind.name) { $0.object(kind.write(to:)) } }
+        object { $0.member(Kind.name) { $0.object { kind.write(to: &$0) } } }
     }
 }

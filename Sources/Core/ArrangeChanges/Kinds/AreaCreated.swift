@@ -18,7 +18,7 @@ public struct AreaCreated: ChangeKind {
 
     package var change: SyncChange { .createArea(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("name", \.name), .member("place", \.place)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("name") { $0.name }, .member("place") { $0.place }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), name: try members.value("name"), place: try members.value("place"))

@@ -16,7 +16,7 @@ public struct AreaMoved: ChangeKind {
 
     package var change: SyncChange { .moveArea(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("place", \.place)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("place") { $0.place }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), place: try members.value("place"))

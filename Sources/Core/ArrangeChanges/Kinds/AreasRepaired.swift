@@ -18,7 +18,7 @@ public struct AreasRepaired: ChangeKind {
 
     package var change: SyncChange { .repairAreas(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("area", \.area), .member("normalize", \.normalize)]
+    package static let members: ChangeMembers<Self> = [.member("area") { $0.area }, .member("normalize") { $0.normalize }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(area: try members.value("area"), normalize: try members.value("normalize"))

@@ -16,7 +16,7 @@ public struct ChecklistItemRetitled: ChangeKind {
 
     package var change: SyncChange { .editChecklistItem(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("title", \.title)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("title") { $0.title }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), title: try members.value("title"))

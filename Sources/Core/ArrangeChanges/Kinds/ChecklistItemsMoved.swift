@@ -19,7 +19,7 @@ public struct ChecklistItemsMoved: ChangeKind {
 
     package var change: SyncChange { .moveChecklistItems(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("item", \.item), .member("place", \.place)]
+    package static let members: ChangeMembers<Self> = [.member("ids") { $0.ids }, .member("item") { $0.item }, .member("place") { $0.place }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"), item: try members.value("item"), place: try members.value("place"))

@@ -18,7 +18,7 @@ public struct ChecklistRepaired: ChangeKind {
 
     package var change: SyncChange { .repairChecklist(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("item", \.item), .member("normalize", \.normalize)]
+    package static let members: ChangeMembers<Self> = [.member("item") { $0.item }, .member("normalize") { $0.normalize }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(item: try members.value("item"), normalize: try members.value("normalize"))

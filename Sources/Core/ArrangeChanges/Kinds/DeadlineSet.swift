@@ -16,7 +16,7 @@ public struct DeadlineSet: ChangeKind {
 
     package var change: SyncChange { .setDeadline(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("deadline", \.deadline), .member("ids", \.ids)]
+    package static let members: ChangeMembers<Self> = [.member("deadline") { $0.deadline }, .member("ids") { $0.ids }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"), deadline: try members.value("deadline"))

@@ -16,7 +16,7 @@ public struct DeadlinesDismissed: ChangeKind {
 
     package var change: SyncChange { .dismissDeadlines(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("dismissed", \.dismissed), .member("ids", \.ids)]
+    package static let members: ChangeMembers<Self> = [.member("dismissed") { $0.dismissed }, .member("ids") { $0.ids }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"), dismissed: try members.value("dismissed"))

@@ -19,7 +19,7 @@ public struct HeadingMoved: ChangeKind {
 
     package var change: SyncChange { .moveHeading(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("list", \.list), .member("place", \.place)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("list") { $0.list }, .member("place") { $0.place }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), list: try members.value("list"), place: try members.value("place"))

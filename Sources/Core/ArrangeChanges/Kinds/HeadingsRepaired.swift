@@ -19,7 +19,9 @@ public struct HeadingsRepaired: ChangeKind {
 
     package var change: SyncChange { .repairHeadings(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("list", \.list), .member("heading", \.heading), .member("normalize", \.normalize)]
+    package static let members: ChangeMembers<Self> = [
+        .member("list") { $0.list }, .member("heading") { $0.heading }, .member("normalize") { $0.normalize },
+    ]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(list: try members.value("list"), heading: try members.value("heading"), normalize: try members.value("normalize"))

@@ -28,8 +28,8 @@ public struct ItemAdded: ChangeKind {
     package var change: SyncChange { .addItem(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("id", \.id), .member("list", \.list), .member("title", \.title), .member("notes", \.notes), .member("place", \.place),
-        .member("heading", \.heading),
+        .member("id") { $0.id }, .member("list") { $0.list }, .member("title") { $0.title }, .member("notes") { $0.notes },
+        .member("place") { $0.place }, .member("heading") { $0.heading },
     ]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {

@@ -18,7 +18,7 @@ public struct ItemEdited: ChangeKind {
 
     package var change: SyncChange { .editItem(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("title", \.title), .member("notes", \.notes)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("title") { $0.title }, .member("notes") { $0.notes }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), title: try members.value("title"), notes: try members.value("notes"))

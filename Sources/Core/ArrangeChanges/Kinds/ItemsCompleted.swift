@@ -17,7 +17,7 @@ public struct ItemsCompleted: ChangeKind {
 
     package var change: SyncChange { .completeItems(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("at", \.at)]
+    package static let members: ChangeMembers<Self> = [.member("ids") { $0.ids }, .member("at") { $0.at }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"), at: try members.value("at"))

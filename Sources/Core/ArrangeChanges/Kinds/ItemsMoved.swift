@@ -25,7 +25,7 @@ public struct ItemsMoved: ChangeKind {
     package var change: SyncChange { .moveItems(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("ids", \.ids), .member("list", \.list), .member("place", \.place), .member("heading", \.heading),
+        .member("ids") { $0.ids }, .member("list") { $0.list }, .member("place") { $0.place }, .member("heading") { $0.heading },
     ]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {

@@ -16,7 +16,7 @@ public struct ItemsMovedInToday: ChangeKind {
 
     package var change: SyncChange { .moveInToday(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("place", \.place)]
+    package static let members: ChangeMembers<Self> = [.member("ids") { $0.ids }, .member("place") { $0.place }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"), place: try members.value("place"))

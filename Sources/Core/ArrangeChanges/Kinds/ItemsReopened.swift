@@ -14,7 +14,7 @@ public struct ItemsReopened: ChangeKind {
 
     package var change: SyncChange { .reopenItems(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("ids", \.ids)]
+    package static let members: ChangeMembers<Self> = [.member("ids") { $0.ids }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"))

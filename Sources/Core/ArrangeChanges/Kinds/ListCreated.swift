@@ -24,7 +24,7 @@ public struct ListCreated: ChangeKind {
     package var change: SyncChange { .createList(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("id", \.id), .member("name", \.name), .member("place", \.place), .member("area", \.area),
+        .member("id") { $0.id }, .member("name") { $0.name }, .member("place") { $0.place }, .member("area") { $0.area },
     ]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {

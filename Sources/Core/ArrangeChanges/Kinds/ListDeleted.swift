@@ -14,7 +14,7 @@ public struct ListDeleted: ChangeKind {
 
     package var change: SyncChange { .deleteList(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"))

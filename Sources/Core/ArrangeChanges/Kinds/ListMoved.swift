@@ -19,7 +19,7 @@ public struct ListMoved: ChangeKind {
 
     package var change: SyncChange { .moveList(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("place", \.place), .member("area", \.area)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("place") { $0.place }, .member("area") { $0.area }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), place: try members.value("place"), area: try members.value("area"))

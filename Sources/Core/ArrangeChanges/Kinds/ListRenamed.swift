@@ -16,7 +16,7 @@ public struct ListRenamed: ChangeKind {
 
     package var change: SyncChange { .renameList(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("id", \.id), .member("name", \.name)]
+    package static let members: ChangeMembers<Self> = [.member("id") { $0.id }, .member("name") { $0.name }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(id: try members.value("id"), name: try members.value("name"))

@@ -19,7 +19,7 @@ public struct OrderRepaired: ChangeKind {
 
     package var change: SyncChange { .repairOrder(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("scope", \.scope), .member("normalize", \.normalize)]
+    package static let members: ChangeMembers<Self> = [.member("scope") { $0.scope }, .member("normalize") { $0.normalize }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(scope: try members.value("scope"), normalize: try members.value("normalize"))

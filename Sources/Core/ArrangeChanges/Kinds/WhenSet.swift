@@ -16,7 +16,7 @@ public struct WhenSet: ChangeKind {
 
     package var change: SyncChange { .setWhen(self) }
 
-    package static let members: ChangeMembers<Self> = [.member("ids", \.ids), .member("when", \.when)]
+    package static let members: ChangeMembers<Self> = [.member("ids") { $0.ids }, .member("when") { $0.when }]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
         self.init(ids: try members.value("ids"), when: try members.value("when"))
