@@ -5,7 +5,7 @@ extension SyncOperation {
     /// The most bytes of JSON one operation may take under the current rules: 16 KiB (16,384).
     ///
     /// In a file, the bytes of the operation's line without its line feed; for a value, the
-    /// bytes of its JSON as ``OperationFile`` writes it.
+    /// bytes of its JSON as `OperationFile` writes it.
     public static let maximumEncodedSize = 16_384
 
     /// The latest clock an operation may carry: the last millisecond of the year 9999 (UTC),

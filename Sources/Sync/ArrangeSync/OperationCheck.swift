@@ -5,18 +5,18 @@ public import Foundation
 /// refuses its whole batch, with its position and the reason.
 ///
 /// An operation is refused when:
-/// - its ``SyncOperation/sequence`` is below 1;
-/// - its clock's milliseconds are negative or after ``SyncOperation/latestMilliseconds`` (the
-///   end of the year 9999), or the operation a ``SyncChange/replacement(of:change:)`` replaces
+/// - its `SyncOperation.sequence` is below 1;
+/// - its clock's milliseconds are negative or after `SyncOperation.latestMilliseconds` (the
+///   end of the year 9999), or the operation a `SyncChange.replacement(of:change:)` replaces
 ///   has such a sequence or clock;
 /// - another operation of the batch has its id but different contents (the same operation
 ///   twice is fine: the merge applies it once);
 /// - a title or a list name has more than `Title.maximumLength` characters;
 /// - under the ``Rules/current`` rules only: its notes take more than `Item.maximumNotesSize`
 ///   bytes as JSON text, or its JSON takes more than
-///   ``SyncOperation/maximumEncodedSize`` bytes.
+///   `SyncOperation.maximumEncodedSize` bytes.
 ///
-/// The types hold the other rules: a ``SyncOperation`` value cannot have an id that is not a
+/// The types hold the other rules: a `SyncOperation` value cannot have an id that is not a
 /// UUID, or a clock counter outside `UInt32`. ``OperationFile/decode(_:)`` refuses a line that
 /// has one, naming the field.
 ///
@@ -76,7 +76,7 @@ public struct OperationCheck: Sendable {
     /// - Throws: ``OperationCheckError/refused(position:_:)``, with the 1-based position of
     ///   the first operation that breaks a rule.
     /// - Complexity: O(n) for n operations; under ``Rules/current``, an operation that might take
-    ///   more than ``SyncOperation/maximumEncodedSize`` bytes is encoded to measure it.
+    ///   more than `SyncOperation.maximumEncodedSize` bytes is encoded to measure it.
     public static func validate(_ operations: some Sequence<SyncOperation>, rules: Rules) throws(OperationCheckError) {
         var check = OperationCheck(rules: rules)
         for (offset, operation) in operations.enumerated() {
@@ -95,7 +95,7 @@ public struct OperationCheck: Sendable {
     ///   - position: Its 1-based position, which a later operation with its id names.
     ///   - encodedSize: The bytes of its JSON when the caller has them (a file's line without its
     ///     line feed), or `nil` to measure them when the rules need it.
-    /// - Throws: The ``OperationProblem`` of the first rule it breaks.
+    /// - Throws: The `OperationProblem` of the first rule it breaks.
     public mutating func check(_ operation: SyncOperation, at position: Int, encodedSize: Int? = nil) throws(OperationProblem) {
         guard operation.sequence >= 1 else { throw .sequenceBelowOne(operation.sequence) }
         guard Self.isPlausible(operation.clock) else { throw .clockOutOfRange(milliseconds: operation.clock.milliseconds) }

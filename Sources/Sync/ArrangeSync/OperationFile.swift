@@ -88,7 +88,7 @@ public enum OperationFile {
     }
 
     /// The file of `contents`, whose operations are given already encoded, each as
-    /// ``SyncOperation/json()`` gives it, in place of `contents.operations`: a server that
+    /// `SyncOperation.json()` gives it, in place of `contents.operations`: a server that
     /// keeps operations as it received them sends them on without reading them.
     ///
     /// - Parameter operations: Each operation's line, without its line feed, in any container
@@ -122,7 +122,7 @@ public enum OperationFile {
     }
 
     /// Reads a whole file as ``decode(_:)`` does, for a relay that passes the operations on as
-    /// they came: each keeps its line as ``SyncOperation/original`` (``SyncOperation/init(relaying:)``).
+    /// they came: each keeps its line as `SyncOperation.original` (`SyncOperation.init(relaying:)`).
     ///
     /// - Throws: What ``decode(_:)`` throws.
     package static func decode(relaying data: Data) throws(OperationFileError) -> Contents {

@@ -477,7 +477,7 @@ struct LoggedLine: Codable {
 
 extension LoggedLine {
     /// An entry read from its line, keeping what its operation holds that this version does not
-    /// read (``SyncOperation/original``), which `Codable` would drop.
+    /// read (`SyncOperation.original`), which `Codable` would drop.
     ///
     /// - Throws: `DecodingError` when the line is not a log entry.
     init(json: Data) throws {

@@ -16,11 +16,11 @@ public import Foundation
 /// - every folded operation is held by every one of them, was replayed here, and has a clock no
 ///   later than any of their acknowledgements, so that each one's next operation comes after it.
 ///
-/// A replica that was forgotten (``SyncChange/retireReplica(id:)``) holds nothing back. A
+/// A replica that was forgotten (`SyncChange.retireReplica(id:)`) holds nothing back. A
 /// replica id that one line of its history left on finding another
-/// (``SyncChange/leaveForkedReplica(id:)``) holds folds back until the other line leaves it too,
+/// (`SyncChange.leaveForkedReplica(id:)`) holds folds back until the other line leaves it too,
 /// or for ``forkedReplicaGrace``. An operation a line of a forked id made, and that a new id
-/// restated in place (``SyncChange/renumbering(of:change:)``), holds folds back until every
+/// restated in place (`SyncChange.renumbering(of:change:)`), holds folds back until every
 /// replica holds the renumbering: a store that had folded past its place when it took the
 /// renumbering in makes it again later instead, and the others must still be able to take it
 /// out of the order then.
@@ -32,7 +32,7 @@ public import Foundation
 /// ## What comes later
 /// An operation that sorts before what a store has folded away, from a replica no one had heard
 /// of, cannot be slotted in there. The store makes its change again, after everything, as a
-/// replacement of its own (``SyncChange/replacement(of:change:)``), and every replica applies the
+/// replacement of its own (`SyncChange.replacement(of:change:)`), and every replica applies the
 /// replacement instead of the original; of several replacements of one operation, the first.
 /// A store that lacks operations a peer has folded away takes the peer's snapshot: its rows and
 /// log, into which it merges its own operations again (``adoptSnapshot(of:)``, ``adopt(_:)``).
@@ -96,14 +96,14 @@ extension SyncEngine {
     }
 
     /// Whether an operation is off its replica's line: replaced, by a replacement logged or
-    /// folded away, or renumbered (``SyncChange/renumbering(of:change:)``).
+    /// folded away, or renumbered (`SyncChange.renumbering(of:change:)`).
     static func isOffLine(_ id: UUID, in transaction: any LogReading) throws -> Bool {
         try !transaction.replacements(of: id).isEmpty || !transaction.foldedReplacements(of: id).isEmpty
     }
 
     /// The orders of the logged operations that replace an operation, first first: with
     /// `renumbering` false those that apply its change in their own place instead
-    /// (``SyncChange/replacement(of:change:)``), with `renumbering` true its renumberings.
+    /// (`SyncChange.replacement(of:change:)`), with `renumbering` true its renumberings.
     static func replacements(of id: UUID, renumbering: Bool, in transaction: any LogReading) throws -> [OperationOrder] {
         try transaction.replacements(of: id).filter { order in
             guard let logged = try transaction.loggedOperation(id: order.id) else { return false }
@@ -269,7 +269,7 @@ extension SyncEngine {
     }
 
     /// Retires, in this store alone, each replica id that lines of its history left on finding
-    /// each other (``SyncChange/leaveForkedReplica(id:)``): one that two leaves name, or that
+    /// each other (`SyncChange.leaveForkedReplica(id:)`): one that two leaves name, or that
     /// one left ``forkedReplicaGrace`` ago or more, by this store's clock, the other line being
     /// gone or not having synced since.
     ///
@@ -286,7 +286,7 @@ extension SyncEngine {
     }
 
     /// How long, in milliseconds, a replica id that one line of its history left on finding
-    /// another (``SyncChange/leaveForkedReplica(id:)``) holds folds back at most: 30 days.
+    /// another (`SyncChange.leaveForkedReplica(id:)`) holds folds back at most: 30 days.
     ///
     /// The other line leaves the id as soon as it learns of the leave, and folds go on. A
     /// database restored from a backup leaves its id on finding what it had synced before; that

@@ -41,12 +41,12 @@ import ArrangeOrdering
 /// back, with every later one of its replica, and goes on merging everything else; each merge
 /// looks at them again, and lets them in once they are no longer ahead
 /// (``MergeReport/aheadOfClock``). An operation that a replacement let in replaces
-/// (``SyncChange/replacement(of:change:)``) is let in at once: it has no effect anywhere.
+/// (`SyncChange.replacement(of:change:)`) is let in at once: it has no effect anywhere.
 ///
 /// A store whose own clock went past the wall clock by more than the drift, and whose wall clock
 /// is right again, recovers at its next write (``recoverClock()``): it leaves its replica id for
 /// a new one, whose clock starts at the wall clock (after every operation it holds that is not
-/// ahead), retires the old one (``SyncChange/retireReplica(id:)``), and makes again with the new
+/// ahead), retires the old one (`SyncChange.retireReplica(id:)`), and makes again with the new
 /// stamps, as replacements, the operations stamped ahead that it holds (its own, and those it
 /// took in while its clock was ahead), unless every other replica has said it holds them, since
 /// they may have been folded away then (``ClockRecovery``).
@@ -209,8 +209,8 @@ public final class SyncEngine: Sendable {
 
     /// Logs changes made here as operations of this replica, not yet replayed; the first takes
     /// back, with `rewind`, what they all did. A change of many items is logged as several
-    /// operations (``SyncChange/split()``), so that every operation fits within
-    /// ``SyncOperation/maximumEncodedSize``.
+    /// operations (`SyncChange.split()`), so that every operation fits within
+    /// `SyncOperation.maximumEncodedSize`.
     func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any LogWriting) throws -> [SyncOperation] {
         let changes = changes.flatMap { $0.split() }
         guard !changes.isEmpty else { return [] }
@@ -663,9 +663,9 @@ public final class SyncEngine: Sendable {
     /// ahead: this store takes a new id.
     ///
     /// An id whose clock ran ahead, no one else uses: this store retires it
-    /// (``SyncChange/retireReplica(id:)``), so that it holds no fold back. An id another line of
+    /// (`SyncChange.retireReplica(id:)`), so that it holds no fold back. An id another line of
     /// its history uses (`forked`) holds folds back until that line learns of the leave
-    /// (``SyncChange/leaveForkedReplica(id:)``) and leaves it too, unless that line has left it
+    /// (`SyncChange.leaveForkedReplica(id:)`) and leaves it too, unless that line has left it
     /// already, in the log or among `incoming`: this store then retires it.
     ///
     /// - Parameters:
@@ -690,7 +690,7 @@ public final class SyncEngine: Sendable {
     }
 
     /// Leaves this store's replica id, which another line of its history left on finding this
-    /// one (``SyncChange/leaveForkedReplica(id:)``, logged): this store takes a new id, and
+    /// one (`SyncChange.leaveForkedReplica(id:)`, logged): this store takes a new id, and
     /// retires the old one, which no one uses now.
     ///
     /// - Parameter replica: This store's replica id, which it leaves.
@@ -699,7 +699,7 @@ public final class SyncEngine: Sendable {
     }
 
     /// The leaves of a replica id that lines of its history logged on finding each other
-    /// (``SyncChange/leaveForkedReplica(id:)``).
+    /// (`SyncChange.leaveForkedReplica(id:)`).
     struct ForkedLeaves {
         /// The replicas that logged a leave: the new ids the leaving databases took.
         var leavers: Set<UUID>
@@ -755,7 +755,7 @@ public final class SyncEngine: Sendable {
     }
 
     /// States this store's operations of a forked line again under its new replica id, as
-    /// renumberings (``SyncChange/renumbering(of:change:)``): each keeps its place and its effect
+    /// renumberings (`SyncChange.renumbering(of:change:)`): each keeps its place and its effect
     /// on every replica, and comes off the old id's line, so that each replica's operations form
     /// one line again. Both databases of a fork may do so, in any order, and a store that folded
     /// an original away meets its renumbering without harm.

@@ -26,7 +26,7 @@ import Foundation
 ///   `through` for the pushing replica with the operations, in the same transaction, and
 ///   answers it as ``SyncRemoteState/received``.
 /// - An operation goes out as it came in, byte for byte where it holds what this version does
-///   not read (``SyncOperation/json()``).
+///   not read (`SyncOperation.json()`).
 ///
 /// ```swift
 /// struct Server: SyncRemote {
