@@ -13,7 +13,7 @@ import Foundation
 ///   that each fit the limit (``split(maximumIDs:)``);
 /// - its case of ``SyncChange`` (``change``), the registry of every kind.
 /// - for a kind an intent applies, its inverse for undo and the conflict that stops that undo
-///   (`ReversibleChange`), and the difference in a row it tells (`RowChange`).
+///   (`ReversibleChange`), and the difference in a row it tells (`FieldChange`).
 ///
 /// Each new meaning is a new kind, never a new member of an existing kind: a replica of an
 /// older version then keeps a change it cannot read, and passes it on

@@ -103,7 +103,7 @@ extension ReversibleChange {
 /// A kind of change that tells a difference in the fields of one row, such as a new title or
 /// a new deadline: the changes that bring rows up to date (an import, a restore, a first sync)
 /// are found through the registry's lists of them (``SyncChange/itemChanges`` and its kin).
-package protocol RowChange<Row>: ChangeKind {
+package protocol FieldChange<Row>: ChangeKind {
     /// The row whose fields the kind changes.
     associatedtype Row
 

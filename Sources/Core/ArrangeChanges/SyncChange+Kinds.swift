@@ -43,11 +43,11 @@ extension SyncChange {
 
     /// The changes that take a row from `old` (`nil`: just made) to `row`, told by the kinds
     /// of `kinds` in their order: what a row's fields tell of how it changed.
-    package static func changes<Row>(from old: Row?, to row: Row, tellingBy kinds: [any RowChange<Row>.Type]) -> [SyncChange] {
+    package static func changes<Row>(from old: Row?, to row: Row, tellingBy kinds: [any FieldChange<Row>.Type]) -> [SyncChange] {
         kinds.flatMap { tell($0, from: old, to: row) }
     }
 
-    private static func tell<Kind: RowChange>(_ kind: Kind.Type, from old: Kind.Row?, to row: Kind.Row) -> [SyncChange] {
+    private static func tell<Kind: FieldChange>(_ kind: Kind.Type, from old: Kind.Row?, to row: Kind.Row) -> [SyncChange] {
         kind.changes(from: old, to: row).map(\.change)
     }
 

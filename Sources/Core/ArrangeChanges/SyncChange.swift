@@ -142,17 +142,17 @@ public enum SyncChange: Hashable, Sendable {
     ]
 
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
-    package static let itemChanges: [any RowChange<Item>.Type] = [
+    package static let itemChanges: [any FieldChange<Item>.Type] = [
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
-    package static let listChanges: [any RowChange<ItemList>.Type] = [ListRenamed.self]
+    package static let listChanges: [any FieldChange<ItemList>.Type] = [ListRenamed.self]
     /// The kinds that tell a difference in an area's fields.
-    package static let areaChanges: [any RowChange<Area>.Type] = [AreaRenamed.self]
+    package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
     /// The kinds that tell a difference in a heading's fields.
-    package static let headingChanges: [any RowChange<Heading>.Type] = [HeadingRenamed.self]
+    package static let headingChanges: [any FieldChange<Heading>.Type] = [HeadingRenamed.self]
     /// The kinds that tell a difference in a checklist entry's fields, in the order they tell it.
-    package static let checklistItemChanges: [any RowChange<ChecklistItem>.Type] = [
+    package static let checklistItemChanges: [any FieldChange<ChecklistItem>.Type] = [
         ChecklistItemRetitled.self, ChecklistItemsReopened.self, ChecklistItemsCompleted.self,
     ]
 

@@ -33,7 +33,7 @@ public struct AreaRenamed: ChangeKind {
     }
 }
 
-extension AreaRenamed: ReversibleChange, RowChange {
+extension AreaRenamed: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let area = try store.area(id: id), area.name != name else { return [] }
         return [AreaRenamed(id: id, name: area.name)]

@@ -33,7 +33,7 @@ public struct ChecklistItemRetitled: ChangeKind {
     }
 }
 
-extension ChecklistItemRetitled: ReversibleChange, RowChange {
+extension ChecklistItemRetitled: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let entry = try store.checklistItem(id: id), entry.title != title else { return [] }
         return [ChecklistItemRetitled(id: id, title: entry.title)]

@@ -35,7 +35,7 @@ public struct ChecklistItemsCompleted: ChangeKind {
     }
 }
 
-extension ChecklistItemsCompleted: ReversibleChange, RowChange {
+extension ChecklistItemsCompleted: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         let completing = try existingChecklistItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
         return completing.isEmpty ? [] : [ChecklistItemsReopened(ids: completing)]

@@ -32,7 +32,7 @@ public struct ChecklistItemsReopened: ChangeKind {
     }
 }
 
-extension ChecklistItemsReopened: ReversibleChange, RowChange {
+extension ChecklistItemsReopened: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         Self.grouped(try existingChecklistItems(ids, in: store), by: \.completedAt) { ChecklistItemsCompleted(ids: $0, at: $1) }
     }

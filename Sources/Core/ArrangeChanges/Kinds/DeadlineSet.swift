@@ -37,7 +37,7 @@ public struct DeadlineSet: ChangeKind {
     }
 }
 
-extension DeadlineSet: ReversibleChange, RowChange {
+extension DeadlineSet: ReversibleChange, FieldChange {
     /// The old deadlines back, then the dismissals that the new deadline took away.
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         let changing = try existingItems(ids, in: store).filter { $0.deadline != deadline }

@@ -37,7 +37,7 @@ public struct DeadlinesDismissed: ChangeKind {
     }
 }
 
-extension DeadlinesDismissed: ReversibleChange, RowChange {
+extension DeadlinesDismissed: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         let changing = try existingItems(ids, in: store).filter { $0.deadlineDismissed != isDismissed(in: $0) }
         return Self.grouped(changing, by: \.deadlineDismissed) { DeadlinesDismissed(ids: $0, dismissed: $1) }

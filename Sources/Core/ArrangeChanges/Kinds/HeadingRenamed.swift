@@ -33,7 +33,7 @@ public struct HeadingRenamed: ChangeKind {
     }
 }
 
-extension HeadingRenamed: ReversibleChange, RowChange {
+extension HeadingRenamed: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let heading = try store.heading(id: id), heading.title != title else { return [] }
         return [HeadingRenamed(id: id, title: heading.title)]

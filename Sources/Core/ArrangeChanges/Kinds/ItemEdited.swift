@@ -38,7 +38,7 @@ public struct ItemEdited: ChangeKind {
     }
 }
 
-extension ItemEdited: ReversibleChange, RowChange {
+extension ItemEdited: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let item = try store.item(id: id) else { return [] }
         let (oldTitle, oldNotes) = (title.flatMap { $0 == item.title ? nil : item.title }, notes.flatMap { $0 == item.notes ? nil : item.notes })

@@ -36,7 +36,7 @@ public struct ItemsCompleted: ChangeKind {
     }
 }
 
-extension ItemsCompleted: ReversibleChange, RowChange {
+extension ItemsCompleted: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         let completing = try existingItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
         return completing.isEmpty ? [] : [ItemsReopened(ids: completing)]

@@ -33,7 +33,7 @@ public struct ItemsReopened: ChangeKind {
     }
 }
 
-extension ItemsReopened: ReversibleChange, RowChange {
+extension ItemsReopened: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         Self.grouped(try existingItems(ids, in: store), by: \.completedAt) { ItemsCompleted(ids: $0, at: $1) }
     }

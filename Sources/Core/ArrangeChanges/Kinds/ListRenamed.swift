@@ -33,7 +33,7 @@ public struct ListRenamed: ChangeKind {
     }
 }
 
-extension ListRenamed: ReversibleChange, RowChange {
+extension ListRenamed: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let list = try store.list(id: id), list.name != name else { return [] }
         return [ListRenamed(id: id, name: list.name)]

@@ -35,7 +35,7 @@ public struct WhenSet: ChangeKind {
     }
 }
 
-extension WhenSet: ReversibleChange, RowChange {
+extension WhenSet: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         Self.grouped(try existingItems(ids, in: store).filter { $0.when != when }, by: \.when) { WhenSet(ids: $0, when: $1) }
     }
