@@ -60,16 +60,8 @@ public final class InMemoryItemRepository: ItemRepository {
         try await writeQueue.run { try self.write(body) }
     }
 
-    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
-        commits.values { try await self.readNotingRegions(read) }
-    }
-
-    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(.list(list), visibility: visibility, through: commits)
-    }
-
-    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(.today, visibility: visibility, through: commits)
+    public func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error> {
+        values(of: observation, through: commits)
     }
 }
 

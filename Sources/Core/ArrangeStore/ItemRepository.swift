@@ -7,6 +7,15 @@ public import Foundation
 /// plus the re-spread it needs, say) commits wholly or not at all. Each has an `async` twin
 /// for callers in Swift concurrency, which never blocks a thread of the cooperative pool.
 ///
+/// A backend implements five requirements: the two transactions, each with its `async`
+/// twin, and ``values(of:)``. The observations callers use
+/// (``observe(_:)``, ``observeItems(in:visibility:)``,
+/// ``observeToday(visibility:)``, ``observeLists()``) are built on the last in an extension:
+/// each makes a ``StoreObservation``, and a backend that signals the changes of its commits
+/// applies the patch that the items' observations carry instead of reading again. Its
+/// transactions implement the small cores of ``ItemReading`` and ``ItemWriting``, which say how
+/// a backend keeps its fast paths.
+///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
 /// - order the entries of every `OrderScope` (the items of a list, the lists, Today, a checklist, the areas) by
@@ -52,6 +61,20 @@ public protocol ItemRepository: Sendable {
     ///   `CancellationError` when the task is cancelled before the body starts.
     func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R
 
+    /// The values an observation reads: now, and again after every committed change that may
+    /// alter them, yielded when they differ from the last one yielded.
+    ///
+    /// Everything ``observe(_:)`` says of its stream holds
+    /// for this one. When the observation carries a patch (``StoreObservation``) and the backend
+    /// signals the changes of its commits, it applies each commit's changes to the value it
+    /// holds instead of reading again, and reads again only after a change it is not told whole.
+    /// A backend that does not signal its changes reads again.
+    ///
+    /// - Parameter observation: What to read, and how to keep it up to date.
+    func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error>
+}
+
+extension ItemRepository {
     /// Any value read from the store: now, and again after every committed change that may
     /// alter it, yielded when it differs from the last one yielded.
     ///
@@ -79,7 +102,9 @@ public protocol ItemRepository: Sendable {
     ///   the queries of ``ItemReading``.
     /// - Complexity: A commit that changes what the read looks at costs one run of `read` and a
     ///   comparison; any other costs a comparison of the regions it changed.
-    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error>
+    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+        values(of: StoreObservation(read))
+    }
 
     /// The items of a list seen under `visibility`, in display order: now, and again after
     /// every committed change that alters them.
@@ -105,24 +130,8 @@ public protocol ItemRepository: Sendable {
     ///   costs, on the committing thread, O(log n) to find an item the change carries whole and
     ///   O(n) otherwise, and O(d) to move it d places; a change not told whole costs one read
     ///   of the whole list and a comparison.
-    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
-
-    /// The items with a key in Today's hand order seen under `visibility`, in that order: now,
-    /// and again after every committed change that alters them. Today as people see it, with
-    /// the items that arrived by their dates, is ``observeToday(on:visibility:)``.
-    ///
-    /// It behaves as ``observeItems(in:visibility:)`` does. Both backends of this package also
-    /// read Today again for an item that comes into it by its key alone, which the change does
-    /// not tell whole; and every item change, whichever its list, costs the observation a
-    /// look at the items Today holds. The default implementation reads Today again after each
-    /// commit that changes it.
-    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
-}
-
-extension ItemRepository {
-    /// Reads the list again through ``observe(_:)`` after each commit that changes its items.
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try ItemOrdering.list(list).items(visibility: visibility, in: $0) }
+        values(of: .items(of: .list(list), visibility: visibility))
     }
 
     /// Every list, in ``ItemReading/lists()`` order, with how many items each holds: now, and
@@ -145,32 +154,37 @@ extension ItemRepository {
         observe { try TodayArrangement(on: day, visibility: visibility, in: $0) }
     }
 
-    /// Reads Today's hand order again through ``observe(_:)`` after each commit that changes it.
+    /// The items with a key in Today's hand order seen under `visibility`, in that order: now,
+    /// and again after every committed change that alters them. Today as people see it, with
+    /// the items that arrived by their dates, is ``observeToday(on:visibility:)``.
+    ///
+    /// It behaves as ``observeItems(in:visibility:)`` does. Both backends of this package also
+    /// read Today again for an item that comes into it by its key alone, which the change does
+    /// not tell whole; and every item change, whichever its list, costs the observation a
+    /// look at the items Today holds.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try ItemOrdering.today.items(visibility: visibility, in: $0) }
+        values(of: .items(of: .today, visibility: visibility))
     }
 
-    /// The items of `ordering` seen under `visibility`, read through `notifier`'s loop and
-    /// kept up to date from the changes of each commit it signals: how the backends of this
-    /// package implement ``observeItems(in:visibility:)`` and ``observeToday(visibility:)``.
+    /// The values `observation` reads, read through `notifier`'s loop and, when it carries a
+    /// patch, kept up to date from the changes of each commit the notifier signals: how the
+    /// backends of this package implement ``values(of:)``.
     ///
     /// - Parameters:
-    ///   - ordering: A list's items, or Today.
-    ///   - visibility: Which items to include.
+    ///   - observation: What to read, and how to keep it up to date.
     ///   - notifier: The repository's, which signals each of its commits with its changes.
     ///   - watcher: For a database that other connections write, what sees their commits.
-    /// - Complexity: As ``observeItems(in:visibility:)`` says.
-    package func observeOrderedItems(
-        _ ordering: ItemOrdering, visibility: ItemVisibility, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
-    ) -> AsyncThrowingStream<[Item], any Error> {
-        let patch = OrderedItemsPatch(ordering: ordering, visibility: visibility)
-        return notifier.values(
+    /// - Complexity: As ``observeItems(in:visibility:)`` says, for an observation with a patch.
+    package func values<Value: Equatable & Sendable>(
+        of observation: StoreObservation<Value>, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
+    ) -> AsyncThrowingStream<Value, any Error> {
+        notifier.values(
             of: {
-                var (items, regions) = try await self.readNotingRegions { try ordering.items(visibility: visibility, in: $0) }
-                regions.formUnion(patch.regions)
-                return (items, regions)
+                var (value, regions) = try await self.readNotingRegions(observation.read)
+                if let patch = observation.patch { regions.formUnion(patch.regions) }
+                return (value, regions)
             },
-            applying: { (items: inout [Item], changes: StoreChanges) in patch.apply(changes, to: &items) },
+            applying: observation.patch?.apply,
             watching: watcher)
     }
 }

@@ -49,8 +49,8 @@ final class CountingRepository: ItemRepository {
         return result
     }
 
-    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
-        base.observe(read)
+    func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error> {
+        base.values(of: observation)
     }
 }
 
