@@ -401,65 +401,153 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     func apply(_ change: RowChange) throws {
         switch change {
-        case .insert(.list(let list)): try insert(list)
-        case .insert(.area(let area)): try insert(area)
-        case .insert(.heading(let heading)): try insert(heading)
-        case .insert(.item(let item)): try insert(item)
-        case .insert(.checklistItem(let entry)): try insert(entry)
-        case .update(.list(let list)): try update(list)
-        case .update(.area(let area)): try update(area)
-        case .update(.heading(let heading)): try update(heading)
-        case .update(.item(let item)): try update(item)
-        case .update(.checklistItem(let entry)): try update(entry)
-        case .delete(.list(let id)): try deleteList(id: id)
-        case .delete(.area(let id)): try deleteArea(id: id)
-        case .delete(.heading(let id)): try deleteHeading(id: id)
-        case .delete(.item(let id)): try deleteItem(id: id)
-        case .delete(.checklistItem(let id)): try deleteChecklistItem(id: id)
-        case .setSortIndices(let changes, let scope, let updatedAt): try setSortIndices(changes, in: scope, updatedAt: updatedAt)
-        case .removeFromToday(let ids, let updatedAt): try removeFromToday(ids, updatedAt: updatedAt)
-        case .setDefaultList(let id): try setDefaultListID(id)
+        case .insert(let row): try insert(row)
+        case .update(let row): try update(row)
+        case .delete(let id): try delete(id)
+        case .setSortIndices(let keyChanges, let scope, let updatedAt): try setSortIndices(keyChanges, in: scope, updatedAt: updatedAt)
+        case .removeFromToday(let ids, let updatedAt):
+            changesRows = true
+            for id in ids {
+                try updateItem(id.entryID, at: updatedAt) { $0.todayIndex = nil }
+            }
+        case .setDefaultList(let id):
+            guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
+            state.defaultListID = id
+            changes.noteListsChanged()
         }
     }
 
-    private func insert(_ list: ItemList) throws {
+    private func insert(_ row: StoreRow) throws {
         changesRows = true
-        guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
-        try checkNameIsFree(list.name, except: list.id)
-        try checkAreaExists(list.area)
-        place(list)
-        changes.noteListsChanged()
+        switch row {
+        case .list(let list):
+            guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
+            try checkNameIsFree(list.name, except: list.id)
+            try checkAreaExists(list.area)
+            place(list)
+            changes.noteListsChanged()
+        case .area(let area):
+            guard state.areas[area.id] == nil else { throw StoreError.duplicateArea(area.id) }
+            try checkAreaNameIsFree(area.name, except: area.id)
+            place(area)
+            changes.noteListsChanged()
+        case .heading(let heading):
+            guard state.headings[heading.id] == nil else { throw StoreError.duplicateHeading(heading.id) }
+            guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
+            place(heading)
+            changes.noteHeadingsChanged(of: heading.listID)
+        case .item(let item):
+            guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
+            try checkPlace(of: item)
+            try ensureNotesFit(item)
+            place(item)
+            state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
+            changes.note(.inserted(item))
+        case .checklistItem(let entry):
+            guard state.checklistItems[entry.id] == nil else { throw StoreError.duplicateChecklistItem(entry.id) }
+            guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
+            place(entry)
+            changes.noteChecklistChanged(of: entry.itemID)
+        }
     }
 
-    private func update(_ list: ItemList) throws {
+    private func update(_ row: StoreRow) throws {
         changesRows = true
-        guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
-        try checkNameIsFree(list.name, except: list.id)
-        try checkAreaExists(list.area)
-        unplace(old)
-        place(list)
-        changes.noteListsChanged()
+        switch row {
+        case .list(let list):
+            guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
+            try checkNameIsFree(list.name, except: list.id)
+            try checkAreaExists(list.area)
+            unplace(old)
+            place(list)
+            changes.noteListsChanged()
+        case .area(let area):
+            guard let old = state.areas[area.id] else { throw StoreError.areaNotFound(area.id) }
+            try checkAreaNameIsFree(area.name, except: area.id)
+            unplace(old)
+            place(area)
+            changes.noteListsChanged()
+        case .heading(let heading):
+            guard let old = state.headings[heading.id] else { throw StoreError.headingNotFound(heading.id) }
+            guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
+            unplace(old)
+            place(heading)
+            changes.noteHeadingsChanged(of: old.listID)
+            guard old.listID != heading.listID else { return }
+            changes.noteHeadingsChanged(of: heading.listID)
+            // The items under it go with it, keys and all.
+            for entry in order(of: .heading(heading.id)).allEntries() {
+                guard var item = state.items[Item.ID(entry: entry.id)] else { continue }
+                unplace(item)
+                item.listID = heading.listID
+                place(item)
+            }
+            changes.noteUnlistedItems(of: old.listID)
+            changes.noteUnlistedItems(of: heading.listID)
+        case .item(let item):
+            guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
+            try checkPlace(of: item)
+            try ensureNotesFit(item, replacing: old)
+            unplace(old)
+            place(item)
+            changes.note(.updated(from: old, to: item))
+        case .checklistItem(let entry):
+            guard let old = state.checklistItems[entry.id] else { throw StoreError.checklistItemNotFound(entry.id) }
+            guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
+            unplace(old)
+            place(entry)
+            changes.noteChecklistChanged(of: old.itemID)
+            changes.noteChecklistChanged(of: entry.itemID)
+        }
+    }
+
+    private func delete(_ row: StoreRowID) throws {
+        changesRows = true
+        switch row {
+        case .list(let id):
+            guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
+            unplace(list)
+            if state.defaultListID == id { state.defaultListID = nil }
+            removeItems(of: .items(id))
+            for heading in headings(.inList(id)) {
+                removeItems(of: .heading(heading.id))
+                unplace(heading)
+            }
+            state.orders[.headings(id)] = nil
+            changes.noteListsChanged()
+            changes.noteHeadingsChanged(of: id)
+            // Its items go, and may have been in Today.
+            changes.noteUnlistedItems(of: id)
+        case .area(let id):
+            guard let area = state.areas[id] else { throw StoreError.areaNotFound(id) }
+            for entry in order(of: .area(id)).allEntries() {
+                guard var list = state.lists[ItemList.ID(entry: entry.id)] else { continue }
+                list.area = nil
+                try update(.list(list))
+            }
+            unplace(area)
+            changes.noteListsChanged()
+        case .heading(let id):
+            guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
+            removeItems(of: .heading(id))
+            unplace(heading)
+            changes.noteHeadingsChanged(of: heading.listID)
+            changes.noteUnlistedItems(of: heading.listID)
+        case .item(let id):
+            guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
+            unplace(old)
+            state.ids.remove(id.entryID.idKey)
+            removeChecklist(of: id)
+            changes.note(.deleted(old))
+        case .checklistItem(let id):
+            guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
+            unplace(old)
+            changes.noteChecklistChanged(of: old.itemID)
+        }
     }
 
     private func checkAreaExists(_ area: Area.ID?) throws {
         if let area, state.areas[area] == nil { throw StoreError.areaNotFound(area) }
-    }
-
-    private func insert(_ area: Area) throws {
-        changesRows = true
-        guard state.areas[area.id] == nil else { throw StoreError.duplicateArea(area.id) }
-        try checkAreaNameIsFree(area.name, except: area.id)
-        place(area)
-        changes.noteListsChanged()
-    }
-
-    private func update(_ area: Area) throws {
-        changesRows = true
-        guard let old = state.areas[area.id] else { throw StoreError.areaNotFound(area.id) }
-        try checkAreaNameIsFree(area.name, except: area.id)
-        unplace(old)
-        place(area)
-        changes.noteListsChanged()
     }
 
     /// Throws when an area other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/areaNames``.
@@ -467,55 +555,6 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         if let other = state.areaNames[ItemList.nameKey(name)], other != excluded, let owner = state.areas[other] {
             throw StoreError.validation(.duplicateAreaName(owner.name))
         }
-    }
-
-    private func deleteArea(id: Area.ID) throws {
-        changesRows = true
-        guard let area = state.areas[id] else { throw StoreError.areaNotFound(id) }
-        for entry in order(of: .area(id)).allEntries() {
-            guard var list = state.lists[ItemList.ID(entry: entry.id)] else { continue }
-            list.area = nil
-            try update(list)
-        }
-        unplace(area)
-        changes.noteListsChanged()
-    }
-
-    private func insert(_ heading: Heading) throws {
-        changesRows = true
-        guard state.headings[heading.id] == nil else { throw StoreError.duplicateHeading(heading.id) }
-        guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
-        place(heading)
-        changes.noteHeadingsChanged(of: heading.listID)
-    }
-
-    private func update(_ heading: Heading) throws {
-        changesRows = true
-        guard let old = state.headings[heading.id] else { throw StoreError.headingNotFound(heading.id) }
-        guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
-        unplace(old)
-        place(heading)
-        changes.noteHeadingsChanged(of: old.listID)
-        guard old.listID != heading.listID else { return }
-        changes.noteHeadingsChanged(of: heading.listID)
-        // The items under it go with it, keys and all.
-        for entry in order(of: .heading(heading.id)).allEntries() {
-            guard var item = state.items[Item.ID(entry: entry.id)] else { continue }
-            unplace(item)
-            item.listID = heading.listID
-            place(item)
-        }
-        changes.noteUnlistedItems(of: old.listID)
-        changes.noteUnlistedItems(of: heading.listID)
-    }
-
-    private func deleteHeading(id: Heading.ID) throws {
-        changesRows = true
-        guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
-        removeItems(of: .heading(id))
-        unplace(heading)
-        changes.noteHeadingsChanged(of: heading.listID)
-        changes.noteUnlistedItems(of: heading.listID)
     }
 
     /// Removes the items of a list's section from every ordering, with their checklists.
@@ -534,56 +573,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
     }
 
-    private func deleteList(id: ItemList.ID) throws {
-        changesRows = true
-        guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
-        unplace(list)
-        if state.defaultListID == id { state.defaultListID = nil }
-        removeItems(of: .items(id))
-        for heading in headings(.inList(id)) {
-            removeItems(of: .heading(heading.id))
-            unplace(heading)
-        }
-        state.orders[.headings(id)] = nil
-        changes.noteListsChanged()
-        changes.noteHeadingsChanged(of: id)
-        // Its items go, and may have been in Today.
-        changes.noteUnlistedItems(of: id)
-    }
-
-    private func insert(_ item: Item) throws {
-        changesRows = true
-        guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
-        try checkPlace(of: item)
-        try ensureNotesFit(item)
-        place(item)
-        state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
-        changes.note(.inserted(item))
-    }
-
-    private func update(_ item: Item) throws {
-        changesRows = true
-        guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
-        try checkPlace(of: item)
-        try ensureNotesFit(item, replacing: old)
-        unplace(old)
-        place(item)
-        changes.note(.updated(from: old, to: item))
-    }
-
     /// Throws unless the item's list exists, and its heading, if any, is of that list.
     private func checkPlace(of item: Item) throws {
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
         if let heading = item.heading, state.headings[heading]?.listID != item.listID { throw StoreError.headingNotFound(heading) }
-    }
-
-    private func deleteItem(id: Item.ID) throws {
-        changesRows = true
-        guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
-        unplace(old)
-        state.ids.remove(id.entryID.idKey)
-        removeChecklist(of: id)
-        changes.note(.deleted(old))
     }
 
     /// Removes the entries of an item's checklist, with the item.
@@ -591,31 +584,6 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         for entry in state.orders.removeValue(forKey: .checklist(item))?.allEntries() ?? [] {
             state.checklistItems.removeValue(forKey: ChecklistItem.ID(entry: entry.id))
         }
-    }
-
-    private func insert(_ entry: ChecklistItem) throws {
-        changesRows = true
-        guard state.checklistItems[entry.id] == nil else { throw StoreError.duplicateChecklistItem(entry.id) }
-        guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
-        place(entry)
-        changes.noteChecklistChanged(of: entry.itemID)
-    }
-
-    private func update(_ entry: ChecklistItem) throws {
-        changesRows = true
-        guard let old = state.checklistItems[entry.id] else { throw StoreError.checklistItemNotFound(entry.id) }
-        guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
-        unplace(old)
-        place(entry)
-        changes.noteChecklistChanged(of: old.itemID)
-        changes.noteChecklistChanged(of: entry.itemID)
-    }
-
-    private func deleteChecklistItem(id: ChecklistItem.ID) throws {
-        changesRows = true
-        guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
-        unplace(old)
-        changes.noteChecklistChanged(of: old.itemID)
     }
 
     private func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
@@ -626,11 +594,11 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 guard var list = state.lists[ItemList.ID(entry: change.id)] else { throw StoreError.listNotFound(ItemList.ID(entry: change.id)) }
                 if case .area(let area) = scope { list.area = area } else { list.area = nil }
                 list.sortIndex = change.sortIndex
-                try update(list)
+                try update(.list(list))
             case .areas:
                 guard var area = state.areas[Area.ID(entry: change.id)] else { throw StoreError.areaNotFound(Area.ID(entry: change.id)) }
                 area.sortIndex = change.sortIndex
-                try update(area)
+                try update(.area(area))
             case .items(let listID):
                 try updateItem(change.id, at: updatedAt) { item in
                     item.listID = listID
@@ -648,22 +616,15 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 guard var heading = state.headings[Heading.ID(entry: change.id)] else { throw StoreError.headingNotFound(Heading.ID(entry: change.id)) }
                 heading.listID = list
                 heading.sortIndex = change.sortIndex
-                try update(heading)
+                try update(.heading(heading))
             case .today:
                 try updateItem(change.id, at: updatedAt) { $0.todayIndex = change.sortIndex }
             case .checklist(let item):
                 let id = ChecklistItem.ID(entry: change.id)
                 guard var entry = state.checklistItems[id], entry.itemID == item else { throw StoreError.checklistItemNotFound(id) }
                 entry.sortIndex = change.sortIndex
-                try update(entry)
+                try update(.checklistItem(entry))
             }
-        }
-    }
-
-    private func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
-        changesRows = true
-        for id in ids {
-            try updateItem(id.entryID, at: updatedAt) { $0.todayIndex = nil }
         }
     }
 
@@ -672,13 +633,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard var item = state.items[Item.ID(entry: id)] else { throw StoreError.itemNotFound(Item.ID(entry: id)) }
         change(&item)
         item.updatedAt = stamp
-        try update(item)
-    }
-
-    private func setDefaultListID(_ id: ItemList.ID) throws {
-        guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
-        state.defaultListID = id
-        changes.noteListsChanged()
+        try update(.item(item))
     }
 
     private func place(_ list: ItemList) {
