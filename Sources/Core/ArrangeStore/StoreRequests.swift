@@ -84,8 +84,8 @@ public enum HeadingRequest: Hashable, Sendable {
 
 /// A read of checklist entries.
 public enum ChecklistRequest: Hashable, Sendable {
-    /// The entries of the checklists of these items, each checklist in its order (`sortIndex`,
-    /// then `id`), the checklists in the order of the items, each once.
+    /// The entries of the checklists of these items, each checklist once and in its order
+    /// (`sortIndex`, then `id`), the checklists one after another in no particular order.
     case ofItems([Item.ID])
     /// The entry with this id, when there is one.
     case withID(ChecklistItem.ID)
@@ -93,10 +93,15 @@ public enum ChecklistRequest: Hashable, Sendable {
 
 /// A row of the store: a list, an area, a heading, an item or a checklist entry.
 public enum StoreRow: Hashable, Sendable {
+    /// A list, with its name, area and key.
     case list(ItemList)
+    /// An area, with its name and key.
     case area(Area)
+    /// A heading of a list, with its title and key.
     case heading(Heading)
+    /// An item, every field of it.
     case item(Item)
+    /// An entry of an item's checklist.
     case checklistItem(ChecklistItem)
 
     /// The row's id, as an ordering knows it.
@@ -113,10 +118,15 @@ public enum StoreRow: Hashable, Sendable {
 
 /// Which row of the store: a list, an area, a heading, an item or a checklist entry, by id.
 public enum StoreRowID: Hashable, Sendable {
+    /// The list with this id.
     case list(ItemList.ID)
+    /// The area with this id.
     case area(Area.ID)
+    /// The heading with this id.
     case heading(Heading.ID)
+    /// The item with this id.
     case item(Item.ID)
+    /// The checklist entry with this id.
     case checklistItem(ChecklistItem.ID)
 
     /// The row's id, as an ordering knows it.
