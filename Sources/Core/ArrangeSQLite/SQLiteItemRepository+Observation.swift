@@ -80,36 +80,23 @@ extension SQLiteItemRepository {
         otherConnections?.note()
     }
 
-    /// Any value read from the store: now, and again after every committed change that may
-    /// alter it, whoever commits it.
+    /// The values an observation reads: now, and again after every committed change that may
+    /// alter them, whoever commits it.
     ///
     /// A commit of this repository that changes what the read looks at wakes the observation
-    /// at once. A commit of another connection or process on the file is seen at the next poll
-    /// or note (``ExternalCommitDetection``), and then every observation reads again: what it
-    /// changed is not known. On a database in memory, only this repository commits.
+    /// at once; the observation of a list's items or of Today keeps them up to date from the
+    /// changes of such a commit, as it signals them, with no read. A commit of another
+    /// connection or process on the file is seen at the next poll or note
+    /// (``ExternalCommitDetection``), and then every observation reads again: what it changed
+    /// is not known. On a database in memory, only this repository commits.
     ///
-    /// - Parameter read: Reads the value, in a read transaction of its own each time.
-    /// - Complexity: A commit that changes what the read looks at costs one run of `read` and
-    ///   a comparison; while observations run, polling costs one `PRAGMA data_version` per
-    ///   interval, for all of them, and a note one each.
-    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
-        commits.values(of: { try await self.readNotingRegions(read) }, watching: otherConnections)
-    }
-
-    /// The items of a list seen under `visibility`, in display order: now, and again after
-    /// every committed change that alters them.
-    ///
-    /// The observation keeps the items up to date from the changes of this repository's
-    /// commits, as each commit signals, with no read; it reads the list again after a commit
-    /// of another connection (see ``observe(_:)``), or a change it is not told whole.
-    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(.list(list), visibility: visibility, through: commits, watching: otherConnections)
-    }
-
-    /// The items in Today seen under `visibility`, in Today's order: now, and again after
-    /// every committed change that alters them, as ``observeItems(in:visibility:)`` keeps them.
-    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(.today, visibility: visibility, through: commits, watching: otherConnections)
+    /// - Parameter observation: What to read, and how to keep it up to date.
+    /// - Complexity: A commit that changes what the read looks at costs one run of the read and
+    ///   a comparison, or the work of its changes for an observation that applies them; while
+    ///   observations run, polling costs one `PRAGMA data_version` per interval, for all of
+    ///   them, and a note one each.
+    public func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error> {
+        values(of: observation, through: commits, watching: otherConnections)
     }
 }
 

@@ -62,6 +62,93 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
+    func operations(_ request: OperationRequest) throws -> [LoggedOperation] {
+        switch request {
+        case .withID(let id): try operations(where: "id = ?", arguments: [Self.text(id)])
+        case .from(let order, let limit): try loggedOperations(from: order, limit: limit)
+        case .afterPosition(let position, let limit):
+            limit > 0 ? try operations(where: "position > ? ORDER BY position LIMIT ?", arguments: [position, limit]) : []
+        case .numbered(let replica, let sequence): try operations(where: "replica_id = ? AND sequence = ?", arguments: [Self.text(replica), sequence])
+        case .unapplied: try operations(where: "is_unapplied ORDER BY \(Self.totalOrder)", arguments: [])
+        case .held: try heldOperations()
+        }
+    }
+
+    /// Each answered from the index of the total order alone, but for the replacements.
+    func orders(_ request: OperationOrderRequest) throws -> [OperationOrder] {
+        switch request {
+        case .last: try lastOperationOrder().map { [$0] } ?? []
+        case .firstUnreplayed: try firstUnreplayedOperation().map { [$0] } ?? []
+        case .replacing(let id):
+            try mapping {
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.totalOrder) FROM \(Schema.operationsTable) WHERE replaces_id = ? ORDER BY \(Self.totalOrder)")
+                return try Row.fetchAll(statement, arguments: [Self.text(id)]).map(Self.operationOrder)
+            }
+        case .latestOfEachReplica:
+            // SQLite reads the other columns of the row whose sequence is the greatest.
+            try mapping {
+                try Row.fetchAll(db, sql: """
+                    SELECT clock_ms, clock_counter, replica_id, MAX(sequence), id FROM \(Schema.operationsTable) GROUP BY replica_id
+                    """).map(Self.operationOrder)
+            }
+        }
+    }
+
+    func records(_ request: LogRecordRequest) throws -> [LogRecord] {
+        switch request {
+        case .replicaState: try replicaState().map { [.replicaState($0)] } ?? []
+        case .remotes: try remoteRecords(where: "1", arguments: []).map(LogRecord.remote)
+        case .remote(let name): try remoteRecords(where: "remote = ?", arguments: [name]).map(LogRecord.remote)
+        case .acknowledgements: try acknowledgements().map(LogRecord.acknowledgement)
+        case .progresses: try progresses(where: "1", arguments: []).map(LogRecord.progress)
+        case .progress(let replica): try progresses(where: "replica_id = ?", arguments: [Self.text(replica)]).map(LogRecord.progress)
+        case .tombstones: try tombstones().map(LogRecord.tombstone)
+        case .tombstone(let entry, let scope):
+            try mapping {
+                let statement = try db.cachedStatement(sql: "SELECT sort_index FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
+                return try Int64.fetchOne(statement, arguments: [entry.text, scope.text]).map { [.tombstone(Tombstone(entry: entry, scope: scope, sortIndex: $0))] } ?? []
+            }
+        case .fold: try fold().map { [.fold($0)] } ?? []
+        case .foldedOperations: try foldedOperations(where: "1", arguments: []).map(LogRecord.folded)
+        case .foldedOperation(let id): try foldedOperations(where: "id = ?", arguments: [Self.text(id)]).map(LogRecord.folded)
+        case .foldedReplacements(let id): try foldedOperations(where: "replaces_id = ?", arguments: [Self.text(id)]).map(LogRecord.folded)
+        case .foldedNumbered(let replica, let sequence):
+            try foldedOperations(where: "replica_id = ? AND sequence = ?", arguments: [Self.text(replica), sequence]).map(LogRecord.folded)
+        }
+    }
+
+    func sequences(_ request: SequenceRequest) throws -> [Int64] {
+        try mapping {
+            switch request {
+            case .logged(let replica, let sequence):
+                try Int64.fetchAll(db, sql: """
+                    SELECT DISTINCT sequence FROM \(Schema.operationsTable) WHERE replica_id = ? AND sequence > ? ORDER BY sequence
+                    """, arguments: [Self.text(replica), sequence])
+            case .forked(let replica, let sequence):
+                try Int64.fetchAll(db.cachedStatement(sql: """
+                    SELECT sequence FROM (
+                      SELECT sequence FROM \(Schema.operationsTable) WHERE replica_id = ?1 AND sequence > ?2
+                      UNION ALL SELECT sequence FROM \(Schema.foldedOperationsTable) WHERE replica_id = ?1 AND sequence > ?2
+                    ) GROUP BY sequence HAVING COUNT(*) > 1 ORDER BY sequence
+                    """), arguments: [Self.text(replica), sequence])
+            }
+        }
+    }
+
+    func write(_ change: LogChange) throws {
+        switch change {
+        case .replicaState(let state): try setReplicaState(state)
+        case .rewind(let rewind, let isReplayed, let isUnapplied, let id): try setRewind(rewind, isReplayed: isReplayed, isUnapplied: isUnapplied, ofOperation: id)
+        case .tombstone(let sortIndex, let entry, let scope): try setTombstone(sortIndex, of: entry, in: scope)
+        case .remote(let record): try setRemoteRecord(record)
+        case .acknowledgement(let acknowledgement): try setAcknowledgement(acknowledgement)
+        case .progress(let progress): try setReplicaProgress(progress)
+        case .hold(let operation): try hold(operation)
+        case .release(let ids): try release(ids)
+        case .replaceFolded(let operations): try replaceFolded(with: operations)
+        }
+    }
+
     func markChangesLogged() {
         changesAreLogged = true
     }
@@ -73,23 +160,14 @@ extension SQLiteTransaction: OperationLogWriting {
         throw StoreError.unloggedChange
     }
 
-    func loggedOperation(id: UUID) throws -> LoggedOperation? {
-        try operations(where: "id = ?", arguments: [Self.text(id)]).first
-    }
-
-    func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
+    private func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
         guard limit > 0 else { return [] }
         return try operations(
             where: "(\(Self.totalOrder)) >= (?, ?, ?, ?, ?) ORDER BY \(Self.totalOrder) LIMIT ?",
             arguments: [order.milliseconds, order.counter, Self.text(order.replica), order.sequence, Self.text(order.id), limit])
     }
 
-    func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation] {
-        guard limit > 0 else { return [] }
-        return try operations(where: "position > ? ORDER BY position LIMIT ?", arguments: [position, limit])
-    }
-
-    func lastOperationOrder() throws -> OperationOrder? {
+    private func lastOperationOrder() throws -> OperationOrder? {
         try order(where: "1 ORDER BY clock_ms DESC, clock_counter DESC, replica_id DESC, sequence DESC, id DESC LIMIT 1", arguments: [])
     }
 
@@ -104,30 +182,11 @@ extension SQLiteTransaction: OperationLogWriting {
 
     /// The earliest, in the total order, of the operations logged after the last replayed one,
     /// which a scan from the end finds in as many steps as there are of them.
-    func firstUnreplayedOperation() throws -> OperationOrder? {
+    private func firstUnreplayedOperation() throws -> OperationOrder? {
         try order(where: """
             position > COALESCE((SELECT position FROM \(Schema.operationsTable) WHERE is_replayed ORDER BY position DESC LIMIT 1), 0)
             ORDER BY \(Self.totalOrder) LIMIT 1
             """, arguments: [])
-    }
-
-    func unappliedOperations() throws -> [LoggedOperation] {
-        try operations(where: "is_unapplied ORDER BY \(Self.totalOrder)", arguments: [])
-    }
-
-    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
-        try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT sort_index FROM \(Schema.tombstonesTable) WHERE entry_id = ? AND scope = ?")
-            return try Int64.fetchOne(statement, arguments: [entry.text, scope.text])
-        }
-    }
-
-    func remoteRecord(of remote: String) throws -> RemoteRecord? {
-        try remoteRecords(where: "remote = ?", arguments: [remote]).first
-    }
-
-    func remoteRecords() throws -> [RemoteRecord] {
-        try remoteRecords(where: "1", arguments: [])
     }
 
     private func remoteRecords(where condition: String, arguments: StatementArguments) throws -> [RemoteRecord] {
@@ -144,7 +203,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func setRemoteRecord(_ record: RemoteRecord) throws {
+    private func setRemoteRecord(_ record: RemoteRecord) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO \(Schema.remotesTable) (remote, pull_cursor, push_position, push_operation_id, fold_limit) VALUES (?, ?, ?, ?, ?)
@@ -157,7 +216,7 @@ extension SQLiteTransaction: OperationLogWriting {
 
     /// Writes the replica's row, unless the last operation logged says the same already, as
     /// it does after a change made here (see ``replicaState()``).
-    func setReplicaState(_ state: ReplicaState) throws {
+    private func setReplicaState(_ state: ReplicaState) throws {
         guard try replicaState() != state else {
             replicaRowMayLag = true
             return
@@ -249,7 +308,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws {
+    private func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws {
         let changed = try mapping {
             let statement = try db.cachedStatement(sql: "UPDATE \(Schema.operationsTable) SET rewind = ?, is_replayed = ?, is_unapplied = ? WHERE id = ?")
             try statement.execute(arguments: [String(decoding: rewind, as: UTF8.self), isReplayed, isUnapplied, Self.text(id)])
@@ -258,7 +317,7 @@ extension SQLiteTransaction: OperationLogWriting {
         guard changed == 1 else { throw StoreError.operationNotFound(id) }
     }
 
-    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
+    private func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
         try mapping {
             if let sortIndex {
                 let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.tombstonesTable) (entry_id, scope, sort_index) VALUES (?, ?, ?)")
@@ -270,7 +329,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func tombstones() throws -> [Tombstone] {
+    private func tombstones() throws -> [Tombstone] {
         try mapping {
             try Row.fetchAll(db, sql: "SELECT entry_id, scope, sort_index FROM \(Schema.tombstonesTable)").map { row in
                 Tombstone(
@@ -280,28 +339,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func replacements(of id: UUID) throws -> [OperationOrder] {
-        try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT \(Self.totalOrder) FROM \(Schema.operationsTable) WHERE replaces_id = ? ORDER BY \(Self.totalOrder)")
-            return try Row.fetchAll(statement, arguments: [Self.text(id)]).map(Self.operationOrder)
-        }
-    }
-
-    func loggedReplicas() throws -> [UUID] {
-        try mapping {
-            try String.fetchAll(db, sql: "SELECT DISTINCT replica_id FROM \(Schema.operationsTable)").map { try Self.uuid($0, table: Schema.operationsTable) }
-        }
-    }
-
-    func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
-        try mapping {
-            try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT sequence FROM \(Schema.operationsTable) WHERE replica_id = ? AND sequence > ? ORDER BY sequence
-                """, arguments: [Self.text(replica), sequence])
-        }
-    }
-
-    func acknowledgements() throws -> [Acknowledgement] {
+    private func acknowledgements() throws -> [Acknowledgement] {
         try mapping {
             try Row.fetchAll(db, sql: "SELECT replica_id, clock_ms, clock_counter, merged, tips FROM \(Schema.acknowledgementsTable)").map { row in
                 Acknowledgement(
@@ -313,7 +351,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func setAcknowledgement(_ acknowledgement: Acknowledgement) throws {
+    private func setAcknowledgement(_ acknowledgement: Acknowledgement) throws {
         try mapping {
             try db.execute(sql: """
                 INSERT OR REPLACE INTO \(Schema.acknowledgementsTable) (replica_id, clock_ms, clock_counter, merged, tips) VALUES (?, ?, ?, ?, ?)
@@ -324,7 +362,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func fold() throws -> Fold? {
+    private func fold() throws -> Fold? {
         try mapping {
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT through_clock_ms, through_clock_counter, through_replica_id, through_sequence, through_id, covering, count, tips, by_sequence
@@ -337,41 +375,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func foldedOperation(id: UUID) throws -> FoldedOperation? {
-        try foldedOperations(where: "id = ?", arguments: [Self.text(id)]).first
-    }
-
-    func foldedOperations() throws -> [FoldedOperation] {
-        try foldedOperations(where: "1", arguments: [])
-    }
-
-    func foldedReplacements(of id: UUID) throws -> [UUID] {
-        try foldedOperations(where: "replaces_id = ?", arguments: [Self.text(id)]).map(\.id)
-    }
-
-    func operationIDs(of replica: UUID, at sequence: Int64) throws -> [UUID] {
-        try mapping {
-            let statement = try db.cachedStatement(sql: """
-                SELECT id FROM \(Schema.operationsTable) WHERE replica_id = ?1 AND sequence = ?2
-                UNION ALL SELECT id FROM \(Schema.foldedOperationsTable) WHERE replica_id = ?1 AND sequence = ?2
-                """)
-            return try String.fetchAll(statement, arguments: [Self.text(replica), sequence]).map { try Self.uuid($0, table: Schema.operationsTable) }
-        }
-    }
-
-    func forkedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
-        try mapping {
-            let statement = try db.cachedStatement(sql: """
-                SELECT sequence FROM (
-                  SELECT sequence FROM \(Schema.operationsTable) WHERE replica_id = ?1 AND sequence > ?2
-                  UNION ALL SELECT sequence FROM \(Schema.foldedOperationsTable) WHERE replica_id = ?1 AND sequence > ?2
-                ) GROUP BY sequence HAVING COUNT(*) > 1 ORDER BY sequence
-                """)
-            return try Int64.fetchAll(statement, arguments: [Self.text(replica), sequence])
-        }
-    }
-
-    func replaceFolded(with operations: [FoldedOperation]) throws {
+    private func replaceFolded(with operations: [FoldedOperation]) throws {
         try mapping {
             try db.execute(sql: "DELETE FROM \(Schema.foldedOperationsTable)")
             let statement = try db.cachedStatement(sql: "INSERT INTO \(Schema.foldedOperationsTable) (id, replica_id, sequence, replaces_id) VALUES (?, ?, ?, ?)")
@@ -427,14 +431,6 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func replicaProgress(of replica: UUID) throws -> ReplicaProgress? {
-        try progresses(where: "replica_id = ?", arguments: [Self.text(replica)]).first
-    }
-
-    func replicaProgresses() throws -> [ReplicaProgress] {
-        try progresses(where: "1", arguments: [])
-    }
-
     private func progresses(where condition: String, arguments: StatementArguments) throws -> [ReplicaProgress] {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT replica_id, sequence, clock_ms, clock_counter, retired FROM \(Schema.replicasTable) WHERE \(condition)")
@@ -447,7 +443,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func setReplicaProgress(_ progress: ReplicaProgress) throws {
+    private func setReplicaProgress(_ progress: ReplicaProgress) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO \(Schema.replicasTable) (replica_id, sequence, clock_ms, clock_counter, retired) VALUES (?, ?, ?, ?, ?)
@@ -456,7 +452,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func heldOperations() throws -> [LoggedOperation] {
+    private func heldOperations() throws -> [LoggedOperation] {
         try mapping {
             try Row.fetchAll(db, sql: "SELECT id, replica_id, sequence, clock_ms, clock_counter, change FROM \(Schema.heldOperationsTable)").map { row in
                 let change: String = try row.decode(atIndex: 5)
@@ -470,7 +466,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func hold(_ operation: LoggedOperation) throws {
+    private func hold(_ operation: LoggedOperation) throws {
         let order = operation.order
         try mapping {
             let statement = try db.cachedStatement(sql: """
@@ -482,7 +478,7 @@ extension SQLiteTransaction: OperationLogWriting {
         }
     }
 
-    func release(_ ids: [UUID]) throws {
+    private func release(_ ids: [UUID]) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: "DELETE FROM \(Schema.heldOperationsTable) WHERE id = ?")
             for id in ids { try statement.execute(arguments: [Self.text(id)]) }

@@ -109,6 +109,83 @@ final class SQLiteTransaction: ItemWriting {
 
     // MARK: Reading
 
+    func lists(_ request: ListRequest) throws -> [ItemList] {
+        switch request {
+        case .all: try lists()
+        case .withID(let id): try list(id: id).map { [$0] } ?? []
+        case .defaultList: try defaultListID().flatMap { try list(id: $0) }.map { [$0] } ?? []
+        }
+    }
+
+    func areas(_ request: AreaRequest) throws -> [Area] {
+        switch request {
+        case .all: try areas()
+        case .withID(let id): try area(id: id).map { [$0] } ?? []
+        }
+    }
+
+    func headings(_ request: HeadingRequest) throws -> [Heading] {
+        switch request {
+        case .inList(let list): try headings(in: list)
+        case .withID(let id): try heading(id: id).map { [$0] } ?? []
+        }
+    }
+
+    func items(_ request: ItemRequest) throws -> [Item] {
+        switch request {
+        case .withIDs(let ids): try items(withIDs: ids)
+        case .list(let list, let visibility, let offset, let limit):
+            try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
+                try itemPage(of: section, visibility: visibility, offset: offset, limit: limit)
+            }
+        case .today(let visibility, let offset, let limit): try itemPage(of: .today, visibility: visibility, offset: offset, limit: limit)
+        case .dated(let day): try datedItems(through: day)
+        case .completed(let offset, let limit): try completedItems(offset: offset, limit: limit)
+        case .withIDPrefix(let hexDigits, let limit): try items(withIDPrefix: hexDigits, limit: limit)
+        }
+    }
+
+    func entries(_ request: EntryRequest) throws -> [OrderEntry] {
+        switch request {
+        case .withID(let id, let scope): try entry(id: id, in: scope).map { [$0] } ?? []
+        case .page(let scope, let visibility, let offset, let limit):
+            offset >= 0 && limit > 0
+                ? try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [.integer(Int64(limit)), .integer(Int64(offset))]) : []
+        case .sharingSortIndex(let scope): try entries(of: scope, sql: \.tiedEntries, arguments: [])
+        }
+    }
+
+    func keys(in scope: OrderScope, _ bound: KeyBound, limit: Int) throws -> [OrderKey] {
+        guard limit > 0 else { return [] }
+        let (sql, key): (KeyPath<OrderingSQL, String>, OrderKey) = switch bound {
+        case .before(let key): (\.keysBefore, key)
+        case .after(let key): (\.keysAfter, key)
+        }
+        return try rows(of: scope, sql: { $0[keyPath: sql] }, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))], decode: OrderKey.init)
+    }
+
+    func count(_ request: CountRequest) throws -> Int {
+        switch request {
+        case .entries(let scope, let visibility): try count(in: scope, sql: { $0.count[visibility] }, arguments: [])
+        case .entriesBefore(let key, let scope, let visibility):
+            try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [.integer(key.sortIndex), .id(key.id)])
+        case .completedItems:
+            try mapping {
+                try StatementRowCursor(db.cachedStatement(sql: Self.completedCountSQL), binding: []) { Int(sqlite3_column_int64($0, 0)) }.next() ?? 0
+            }
+        }
+    }
+
+    func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] {
+        switch request {
+        case .ofItems(let items): try checklistItems(of: items)
+        case .withID(let id):
+            try mapping {
+                try Array(StatementRowCursor(db.cachedStatement(sql: ChecklistItemRecord.byIDSQL), binding: [.id(id)], read: ChecklistItemRecord.entry))
+            }
+        }
+    }
+
     func lists() throws -> [ItemList] {
         if let allLists { return allLists }
         let lists = try mapping {
@@ -236,16 +313,6 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
-    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
-            try itemPage(of: section, visibility: visibility, offset: offset, limit: limit)
-        }
-    }
-
-    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try itemPage(of: .today, visibility: visibility, offset: offset, limit: limit)
-    }
-
     /// Remembers the rows of a page of at most this many items: a move by position reads the
     /// item at that position, then writes it. A longer read (a page a view shows) is not kept:
     /// it would cost more to remember than it could save.
@@ -300,12 +367,6 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
-    func completedItemCount() throws -> Int {
-        try mapping {
-            try StatementRowCursor(db.cachedStatement(sql: Self.completedCountSQL), binding: []) { Int(sqlite3_column_int64($0, 0)) }.next() ?? 0
-        }
-    }
-
     /// An item's or a list's entry is read through its whole row, which the transaction
     /// remembers: whatever places it reads it again, or writes it, next.
     func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
@@ -316,34 +377,6 @@ final class SQLiteTransaction: ItemWriting {
         case .checklist(let item): try checklistItem(id: ChecklistItem.ID(entry: id)).flatMap { $0.itemID == item ? $0.entry : nil }
         case .headings(let list): try heading(id: Heading.ID(entry: id)).flatMap { $0.listID == list ? $0.entry : nil }
         }
-    }
-
-    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
-        guard offset >= 0, limit > 0 else { return [] }
-        return try entries(of: scope, sql: { $0.entryPage[visibility] }, arguments: [.integer(Int64(limit)), .integer(Int64(offset))])
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
-        try count(in: scope, sql: { $0.count[visibility] }, arguments: [])
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try count(in: scope, sql: { $0.countBefore[visibility] }, arguments: [.integer(key.sortIndex), .id(key.id)])
-    }
-
-    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
-        guard limit > 0 else { return [] }
-        return try rows(of: scope, sql: \.keysBefore, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))], decode: OrderKey.init)
-    }
-
-    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
-        guard limit > 0 else { return [] }
-        return try rows(of: scope, sql: \.keysAfter, arguments: [.integer(key.sortIndex), .id(key.id), .integer(Int64(limit))], decode: OrderKey.init)
-    }
-
-    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
-        let tied = try entries(of: scope, sql: \.tiedEntries, arguments: [])
-        return tied.chunked { $0.sortIndex == $1.sortIndex }
     }
 
     /// Runs a query of the ordering's entries: its membership values, then `arguments`.
@@ -393,15 +426,14 @@ final class SQLiteTransaction: ItemWriting {
     /// items' ids handed over as one JSON array. Either way SQLite searches the table's key once
     /// for each item: the rows of a checklist sit together. A database that holds no checklist
     /// at all, as most do, answers from the first row of the table alone.
-    func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] {
-        guard let first = items.first else { return [:] }
+    private func checklistItems(of items: [Item.ID]) throws -> [ChecklistItem] {
+        guard let first = items.first else { return [] }
         return try mapping {
-            guard try StatementRowCursor(db.cachedStatement(sql: ChecklistItemRecord.anySQL), binding: [], read: { _ in true }).next() != nil else { return [:] }
+            guard try StatementRowCursor(db.cachedStatement(sql: ChecklistItemRecord.anySQL), binding: [], read: { _ in true }).next() != nil else { return [] }
             let (sql, arguments): (String, [SQLiteArgument]) = items.count == 1
                 ? (ChecklistItemRecord.ofItemSQL, [.id(first)])
                 : (ChecklistItemRecord.ofItemsSQL, [.value(Self.jsonArray(of: items).databaseValue)])
-            let entries = try Array(StatementRowCursor(db.cachedStatement(sql: sql), binding: arguments, read: ChecklistItemRecord.entry))
-            return Dictionary(grouping: entries, by: \.itemID)
+            return try Array(StatementRowCursor(db.cachedStatement(sql: sql), binding: arguments, read: ChecklistItemRecord.entry))
         }
     }
 
@@ -416,12 +448,6 @@ final class SQLiteTransaction: ItemWriting {
         return json + "]"
     }
 
-    func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {
-        try mapping {
-            try StatementRowCursor(db.cachedStatement(sql: ChecklistItemRecord.byIDSQL), binding: [.id(id)], read: ChecklistItemRecord.entry).next()
-        }
-    }
-
     func defaultListID() throws -> ItemList.ID? {
         try mapping {
             let statement = try db.cachedStatement(sql: "SELECT list_id FROM \(Schema.defaultListTable) WHERE id = 1")
@@ -432,6 +458,29 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     // MARK: Writing
+
+    func apply(_ change: RowChange) throws {
+        switch change {
+        case .insert(.list(let list)): try insert(list)
+        case .insert(.area(let area)): try insert(area)
+        case .insert(.heading(let heading)): try insert(heading)
+        case .insert(.item(let item)): try insert(item)
+        case .insert(.checklistItem(let entry)): try insert(entry)
+        case .update(.list(let list)): try update(list)
+        case .update(.area(let area)): try update(area)
+        case .update(.heading(let heading)): try update(heading)
+        case .update(.item(let item)): try update(item)
+        case .update(.checklistItem(let entry)): try update(entry)
+        case .delete(.list(let id)): try deleteList(id: id)
+        case .delete(.area(let id)): try deleteArea(id: id)
+        case .delete(.heading(let id)): try deleteHeading(id: id)
+        case .delete(.item(let id)): try deleteItem(id: id)
+        case .delete(.checklistItem(let id)): try deleteChecklistItem(id: id)
+        case .setSortIndices(let changes, let scope, let updatedAt): try setSortIndices(changes, in: scope, updatedAt: updatedAt)
+        case .removeFromToday(let ids, let updatedAt): try removeFromToday(ids, updatedAt: updatedAt)
+        case .setDefaultList(let id): try setDefaultListID(id)
+        }
+    }
 
     func insert(_ list: ItemList) throws {
         changesRows = true

@@ -60,16 +60,8 @@ public final class InMemoryItemRepository: ItemRepository {
         try await writeQueue.run { try self.write(body) }
     }
 
-    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
-        commits.values { try await self.readNotingRegions(read) }
-    }
-
-    public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(.list(list), visibility: visibility, through: commits)
-    }
-
-    public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observeOrderedItems(.today, visibility: visibility, through: commits)
+    public func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error> {
+        values(of: observation, through: commits)
     }
 }
 
@@ -159,124 +151,106 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     // MARK: Reading
 
-    func lists() -> [ItemList] {
-        ([.lists] + areas().map { .area($0.id) }).flatMap { scope in
-            order(of: scope).allEntries().compactMap { state.lists[ItemList.ID(entry: $0.id)] }
+    func lists(_ request: ListRequest) -> [ItemList] {
+        switch request {
+        case .all:
+            ([.lists] + areas(.all).map { .area($0.id) }).flatMap { scope in
+                order(of: scope).allEntries().compactMap { state.lists[ItemList.ID(entry: $0.id)] }
+            }
+        case .withID(let id): state.lists[id].map { [$0] } ?? []
+        case .defaultList: state.defaultListID.flatMap { state.lists[$0] }.map { [$0] } ?? []
         }
     }
 
-    func areas() -> [Area] {
-        order(of: .areas).allEntries().compactMap { state.areas[Area.ID(entry: $0.id)] }
-    }
-
-    func area(id: Area.ID) -> Area? {
-        state.areas[id]
-    }
-
-    func list(id: ItemList.ID) -> ItemList? {
-        state.lists[id]
-    }
-
-    func headings(in list: ItemList.ID) -> [Heading] {
-        order(of: .headings(list)).allEntries().compactMap { state.headings[Heading.ID(entry: $0.id)] }
-    }
-
-    func heading(id: Heading.ID) -> Heading? {
-        state.headings[id]
-    }
-
-    func item(id: Item.ID) -> Item? {
-        state.items[id]
-    }
-
-    func items(withIDs ids: [Item.ID]) -> [Item] {
-        ids.compactMap { state.items[$0] }
-    }
-
-    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
-            items(for: order(of: section).entries(visibility, offset: offset, limit: limit))
+    func areas(_ request: AreaRequest) -> [Area] {
+        switch request {
+        case .all: order(of: .areas).allEntries().compactMap { state.areas[Area.ID(entry: $0.id)] }
+        case .withID(let id): state.areas[id].map { [$0] } ?? []
         }
     }
 
-    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) -> [Item] {
-        items(for: order(of: .today).entries(visibility, offset: offset, limit: limit))
+    func headings(_ request: HeadingRequest) -> [Heading] {
+        switch request {
+        case .inList(let list): order(of: .headings(list)).allEntries().compactMap { state.headings[Heading.ID(entry: $0.id)] }
+        case .withID(let id): state.headings[id].map { [$0] } ?? []
+        }
+    }
+
+    func items(_ request: ItemRequest) throws -> [Item] {
+        switch request {
+        case .withIDs(let ids):
+            return ids.compactMap { state.items[$0] }
+        case .list(let list, let visibility, let offset, let limit):
+            return try itemsBySection(in: list, visibility: visibility, offset: offset, limit: limit) { section, offset, limit in
+                items(for: order(of: section).entries(visibility, offset: offset, limit: limit))
+            }
+        case .today(let visibility, let offset, let limit):
+            return items(for: order(of: .today).entries(visibility, offset: offset, limit: limit))
+        case .dated(let day):
+            return datedItems(through: day)
+        case .completed(let offset, let limit):
+            guard offset >= 0, limit > 0 else { return [] }
+            let completed = state.items.values.compactMap { item in item.completedAt.map { (item, $0) } }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
+            return completed.dropFirst(offset).prefix(limit).map(\.0)
+        case .withIDPrefix(let hexDigits, let limit):
+            guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
+            return items(for: state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) })
+        }
     }
 
     func datedStandings(through day: Day) -> [DatedStanding] {
         datedItems(through: day).map(DatedStanding.init)
     }
 
-    func datedItems(through day: Day) -> [Item] {
+    private func datedItems(through day: Day) -> [Item] {
         state.items.values.filter { !$0.isCompleted && $0.isInToday(on: day) }
     }
 
-    func completedItems(offset: Int, limit: Int) -> [Item] {
-        guard offset >= 0, limit > 0 else { return [] }
-        let completed = state.items.values.compactMap { item in item.completedAt.map { (item, $0) } }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
-        return completed.dropFirst(offset).prefix(limit).map(\.0)
-    }
-
-    func completedItemCount() -> Int {
-        state.items.values.count(where: \.isCompleted)
-    }
-
-    func entry(id: OrderEntry.ID, in scope: OrderScope) -> OrderEntry? {
-        switch scope {
-        case .lists, .area: state.lists[ItemList.ID(entry: id)].flatMap { $0.scope == scope ? $0.entry : nil }
-        case .areas: state.areas[Area.ID(entry: id)]?.entry
-        case .items, .today, .heading: state.items[Item.ID(entry: id)]?.entry(in: scope)
-        case .checklist(let item): state.checklistItems[ChecklistItem.ID(entry: id)].flatMap { $0.itemID == item ? $0.entry : nil }
-        case .headings(let list): state.headings[Heading.ID(entry: id)].flatMap { $0.listID == list ? $0.entry : nil }
+    func entries(_ request: EntryRequest) -> [OrderEntry] {
+        switch request {
+        case .withID(let id, let scope):
+            let entry: OrderEntry? =
+                switch scope {
+                case .lists, .area: state.lists[ItemList.ID(entry: id)].flatMap { $0.scope == scope ? $0.entry : nil }
+                case .areas: state.areas[Area.ID(entry: id)]?.entry
+                case .items, .today, .heading: state.items[Item.ID(entry: id)]?.entry(in: scope)
+                case .checklist(let item): state.checklistItems[ChecklistItem.ID(entry: id)].flatMap { $0.itemID == item ? $0.entry : nil }
+                case .headings(let list): state.headings[Heading.ID(entry: id)].flatMap { $0.listID == list ? $0.entry : nil }
+                }
+            return entry.map { [$0] } ?? []
+        case .page(let scope, let visibility, let offset, let limit):
+            return order(of: scope).entries(visibility, offset: offset, limit: limit)
+        case .sharingSortIndex(let scope):
+            return order(of: scope).allEntries().chunked { $0.sortIndex == $1.sortIndex }.filter { $0.count > 1 }.flatMap { $0 }
         }
     }
 
-    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) -> [OrderEntry] {
-        order(of: scope).entries(visibility, offset: offset, limit: limit)
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility) -> Int {
-        order(of: scope).count(visibility)
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) -> Int {
-        order(of: scope).count(visibility, before: key)
-    }
-
-    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) -> [OrderKey] {
-        order(of: scope).entries(before: key, limit: limit).map(\.key)
-    }
-
-    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) -> [OrderKey] {
-        order(of: scope).entries(after: key, limit: limit).map(\.key)
-    }
-
-    func entriesSharingSortIndex(in scope: OrderScope) -> [[OrderEntry]] {
-        order(of: scope).allEntries().chunked { $0.sortIndex == $1.sortIndex }.filter { $0.count > 1 }
-    }
-
-    func items(withIDPrefix hexDigits: String, limit: Int) -> [Item] {
-        guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
-        let entries = state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) }
-        return items(for: entries)
-    }
-
-    func checklists(of items: [Item.ID]) -> [Item.ID: [ChecklistItem]] {
-        var checklists: [Item.ID: [ChecklistItem]] = [:]
-        for item in items where checklists[item] == nil {
-            let entries = order(of: .checklist(item)).allEntries().compactMap { state.checklistItems[ChecklistItem.ID(entry: $0.id)] }
-            if !entries.isEmpty { checklists[item] = entries }
+    func keys(in scope: OrderScope, _ bound: KeyBound, limit: Int) -> [OrderKey] {
+        switch bound {
+        case .before(let key): order(of: scope).entries(before: key, limit: limit).map(\.key)
+        case .after(let key): order(of: scope).entries(after: key, limit: limit).map(\.key)
         }
-        return checklists
     }
 
-    func checklistItem(id: ChecklistItem.ID) -> ChecklistItem? {
-        state.checklistItems[id]
+    func count(_ request: CountRequest) -> Int {
+        switch request {
+        case .entries(let scope, let visibility): order(of: scope).count(visibility)
+        case .entriesBefore(let key, let scope, let visibility): order(of: scope).count(visibility, before: key)
+        case .completedItems: state.items.values.count(where: \.isCompleted)
+        }
     }
 
-    func defaultListID() -> ItemList.ID? {
-        state.defaultListID
+    func checklistItems(_ request: ChecklistRequest) -> [ChecklistItem] {
+        switch request {
+        case .ofItems(let items):
+            var seen = Set<Item.ID>()
+            return items.filter { seen.insert($0).inserted }.flatMap { item in
+                order(of: .checklist(item)).allEntries().compactMap { state.checklistItems[ChecklistItem.ID(entry: $0.id)] }
+            }
+        case .withID(let id):
+            return state.checklistItems[id].map { [$0] } ?? []
+        }
     }
 
     // MARK: The operation log
@@ -292,52 +266,68 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         throw StoreError.unloggedChange
     }
 
-    func replicaState() -> ReplicaState? {
-        state.log.replica
-    }
-
-    func loggedOperation(id: UUID) -> LoggedOperation? {
-        state.log.operations[id]
-    }
-
-    func loggedOperations(from order: OperationOrder, limit: Int) -> [LoggedOperation] {
+    func operations(_ request: OperationRequest) -> [LoggedOperation] {
         let log = state.log
-        return log.orders[log.index(of: order)...].prefix(limit).compactMap { log.operations[$0.id] }
+        switch request {
+        case .withID(let id):
+            return log.operations[id].map { [$0] } ?? []
+        case .from(let order, let limit):
+            return log.orders[log.index(of: order)...].prefix(limit).compactMap { log.operations[$0.id] }
+        case .afterPosition(let position, let limit):
+            let start = Int(clamping: max(0, position))
+            guard start < log.byPosition.count else { return [] }
+            return Array(log.byPosition[start...].lazy.compactMap { $0.flatMap { log.operations[$0] } }.prefix(limit))
+        case .numbered(let replica, let sequence):
+            return log.orders.filter { $0.replica == replica && $0.sequence == sequence }.compactMap { log.operations[$0.id] }
+        case .unapplied:
+            return log.unapplied.sorted().compactMap { log.operations[$0.id] }
+        case .held:
+            return Array(log.held.values)
+        }
     }
 
-    func loggedOperations(afterPosition position: Int64, limit: Int) -> [LoggedOperation] {
+    func orders(_ request: OperationOrderRequest) -> [OperationOrder] {
+        switch request {
+        case .last: state.log.orders.last.map { [$0] } ?? []
+        case .firstUnreplayed: state.log.unreplayed.min().map { [$0] } ?? []
+        case .replacing(let id): (state.log.replacements[id] ?? []).sorted()
+        case .latestOfEachReplica:
+            Array(Dictionary(state.log.orders.map { ($0.replica, $0) }) { $0.sequence >= $1.sequence ? $0 : $1 }.values)
+        }
+    }
+
+    func records(_ request: LogRecordRequest) -> [LogRecord] {
         let log = state.log
-        let start = Int(clamping: max(0, position))
-        guard start < log.byPosition.count else { return [] }
-        return Array(log.byPosition[start...].lazy.compactMap { $0.flatMap { log.operations[$0] } }.prefix(limit))
+        switch request {
+        case .replicaState: return log.replica.map { [.replicaState($0)] } ?? []
+        case .remotes: return log.remotes.values.map(LogRecord.remote)
+        case .remote(let name): return log.remotes[name].map { [.remote($0)] } ?? []
+        case .acknowledgements: return log.acknowledgements.values.map(LogRecord.acknowledgement)
+        case .progresses: return log.progress.values.map(LogRecord.progress)
+        case .progress(let replica): return log.progress[replica].map { [.progress($0)] } ?? []
+        case .tombstones: return log.tombstones.map { .tombstone(Tombstone(entry: $0.key.entry, scope: $0.key.scope, sortIndex: $0.value)) }
+        case .tombstone(let entry, let scope):
+            let sortIndex = log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)]
+            return sortIndex.map { [.tombstone(Tombstone(entry: entry, scope: scope, sortIndex: $0))] } ?? []
+        case .fold: return log.fold.map { [.fold($0)] } ?? []
+        case .foldedOperations: return log.folded.values.map(LogRecord.folded)
+        case .foldedOperation(let id): return log.folded[id].map { [.folded($0)] } ?? []
+        case .foldedReplacements(let id): return log.folded.values.filter { $0.replaces == id }.map(LogRecord.folded)
+        case .foldedNumbered(let replica, let sequence):
+            return log.folded.values.filter { $0.replica == replica && $0.sequence == sequence }.map(LogRecord.folded)
+        }
     }
 
-    func lastOperationOrder() -> OperationOrder? {
-        state.log.orders.last
-    }
-
-    func firstUnreplayedOperation() -> OperationOrder? {
-        state.log.unreplayed.min()
-    }
-
-    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) -> Int64? {
-        state.log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)]
-    }
-
-    func remoteRecord(of remote: String) -> RemoteRecord? {
-        state.log.remotes[remote]
-    }
-
-    func remoteRecords() -> [RemoteRecord] {
-        Array(state.log.remotes.values)
-    }
-
-    func setReplicaState(_ replica: ReplicaState) {
-        state.log.replica = replica
-    }
-
-    func setRemoteRecord(_ record: RemoteRecord) {
-        state.log.remotes[record.remote] = record
+    func sequences(_ request: SequenceRequest) -> [Int64] {
+        switch request {
+        case .logged(let replica, let sequence):
+            return Array(Set(state.log.orders.lazy.filter { $0.replica == replica && $0.sequence > sequence }.map(\.sequence))).sorted()
+        case .forked(let replica, let sequence):
+            var counts: [Int64: Int] = [:]
+            for order in state.log.orders where order.replica == replica && order.sequence > sequence { counts[order.sequence, default: 0] += 1 }
+            for folded in state.log.folded.values where folded.replica == replica && folded.sequence > sequence { counts[folded.sequence, default: 0] += 1 }
+            return counts.filter { $0.value > 1 }.keys.sorted()
+        }
     }
 
     func log(_ operation: LoggedOperation) throws -> Int64 {
@@ -353,102 +343,26 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         return logged.position
     }
 
-    func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws {
-        guard var operation = state.log.operations[id] else { throw StoreError.operationNotFound(id) }
-        operation.rewind = rewind
-        operation.isReplayed = isReplayed
-        operation.isUnapplied = isUnapplied
-        state.log.operations[id] = operation
-        if isReplayed { state.log.unreplayed.remove(operation.order) } else { state.log.unreplayed.insert(operation.order) }
-        if isUnapplied { state.log.unapplied.insert(operation.order) } else { state.log.unapplied.remove(operation.order) }
-    }
-
-    func unappliedOperations() -> [LoggedOperation] {
-        state.log.unapplied.sorted().compactMap { state.log.operations[$0.id] }
-    }
-
-    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) {
-        state.log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)] = sortIndex
-    }
-
-    func tombstones() -> [Tombstone] {
-        state.log.tombstones.map { Tombstone(entry: $0.key.entry, scope: $0.key.scope, sortIndex: $0.value) }
-    }
-
-    func replacements(of id: UUID) -> [OperationOrder] {
-        (state.log.replacements[id] ?? []).sorted()
-    }
-
-    func loggedReplicas() -> [UUID] {
-        Array(Set(state.log.orders.map(\.replica)))
-    }
-
-    func loggedSequences(of replica: UUID, above sequence: Int64) -> [Int64] {
-        Array(Set(state.log.orders.lazy.filter { $0.replica == replica && $0.sequence > sequence }.map(\.sequence))).sorted()
-    }
-
-    func foldedOperation(id: UUID) -> FoldedOperation? {
-        state.log.folded[id]
-    }
-
-    func foldedOperations() -> [FoldedOperation] {
-        Array(state.log.folded.values)
-    }
-
-    func foldedReplacements(of id: UUID) -> [UUID] {
-        state.log.folded.values.filter { $0.replaces == id }.map(\.id)
-    }
-
-    func operationIDs(of replica: UUID, at sequence: Int64) -> [UUID] {
-        state.log.orders.filter { $0.replica == replica && $0.sequence == sequence }.map(\.id)
-            + state.log.folded.values.filter { $0.replica == replica && $0.sequence == sequence }.map(\.id)
-    }
-
-    func forkedSequences(of replica: UUID, above sequence: Int64) -> [Int64] {
-        var counts: [Int64: Int] = [:]
-        for order in state.log.orders where order.replica == replica && order.sequence > sequence { counts[order.sequence, default: 0] += 1 }
-        for folded in state.log.folded.values where folded.replica == replica && folded.sequence > sequence { counts[folded.sequence, default: 0] += 1 }
-        return counts.filter { $0.value > 1 }.keys.sorted()
-    }
-
-    func replaceFolded(with operations: [FoldedOperation]) {
-        state.log.folded = TreeDictionary(uniqueKeysWithValues: operations.map { ($0.id, $0) })
-    }
-
-    func acknowledgements() -> [Acknowledgement] {
-        Array(state.log.acknowledgements.values)
-    }
-
-    func fold() -> Fold? {
-        state.log.fold
-    }
-
-    func replicaProgress(of replica: UUID) -> ReplicaProgress? {
-        state.log.progress[replica]
-    }
-
-    func replicaProgresses() -> [ReplicaProgress] {
-        Array(state.log.progress.values)
-    }
-
-    func heldOperations() -> [LoggedOperation] {
-        Array(state.log.held.values)
-    }
-
-    func setReplicaProgress(_ progress: ReplicaProgress) {
-        state.log.progress[progress.replica] = progress
-    }
-
-    func hold(_ operation: LoggedOperation) {
-        if state.log.held[operation.id] == nil { state.log.held[operation.id] = operation }
-    }
-
-    func release(_ ids: [UUID]) {
-        for id in ids { state.log.held[id] = nil }
-    }
-
-    func setAcknowledgement(_ acknowledgement: Acknowledgement) {
-        state.log.acknowledgements[acknowledgement.replica] = acknowledgement
+    func write(_ change: LogChange) throws {
+        switch change {
+        case .replicaState(let replica): state.log.replica = replica
+        case .rewind(let rewind, let isReplayed, let isUnapplied, let id):
+            guard var operation = state.log.operations[id] else { throw StoreError.operationNotFound(id) }
+            operation.rewind = rewind
+            operation.isReplayed = isReplayed
+            operation.isUnapplied = isUnapplied
+            state.log.operations[id] = operation
+            if isReplayed { state.log.unreplayed.remove(operation.order) } else { state.log.unreplayed.insert(operation.order) }
+            if isUnapplied { state.log.unapplied.insert(operation.order) } else { state.log.unapplied.remove(operation.order) }
+        case .tombstone(let sortIndex, let entry, let scope):
+            state.log.tombstones[InMemoryOperationLog.TombstoneKey(entry: entry, scope: scope)] = sortIndex
+        case .remote(let record): state.log.remotes[record.remote] = record
+        case .acknowledgement(let acknowledgement): state.log.acknowledgements[acknowledgement.replica] = acknowledgement
+        case .progress(let progress): state.log.progress[progress.replica] = progress
+        case .hold(let operation): if state.log.held[operation.id] == nil { state.log.held[operation.id] = operation }
+        case .release(let ids): for id in ids { state.log.held[id] = nil }
+        case .replaceFolded(let operations): state.log.folded = TreeDictionary(uniqueKeysWithValues: operations.map { ($0.id, $0) })
+        }
     }
 
     /// Positions stay as they were: ``InMemoryOperationLog/byPosition`` keeps a hole where each
@@ -485,44 +399,155 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     // MARK: Writing
 
-    func insert(_ list: ItemList) throws {
-        changesRows = true
-        guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
-        try checkNameIsFree(list.name, except: list.id)
-        try checkAreaExists(list.area)
-        place(list)
-        changes.noteListsChanged()
+    func apply(_ change: RowChange) throws {
+        switch change {
+        case .insert(let row): try insert(row)
+        case .update(let row): try update(row)
+        case .delete(let id): try delete(id)
+        case .setSortIndices(let keyChanges, let scope, let updatedAt): try setSortIndices(keyChanges, in: scope, updatedAt: updatedAt)
+        case .removeFromToday(let ids, let updatedAt):
+            changesRows = true
+            for id in ids {
+                try updateItem(id.entryID, at: updatedAt) { $0.todayIndex = nil }
+            }
+        case .setDefaultList(let id):
+            guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
+            state.defaultListID = id
+            changes.noteListsChanged()
+        }
     }
 
-    func update(_ list: ItemList) throws {
+    private func insert(_ row: StoreRow) throws {
         changesRows = true
-        guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
-        try checkNameIsFree(list.name, except: list.id)
-        try checkAreaExists(list.area)
-        unplace(old)
-        place(list)
-        changes.noteListsChanged()
+        switch row {
+        case .list(let list):
+            guard state.lists[list.id] == nil else { throw StoreError.duplicateList(list.id) }
+            try checkNameIsFree(list.name, except: list.id)
+            try checkAreaExists(list.area)
+            place(list)
+            changes.noteListsChanged()
+        case .area(let area):
+            guard state.areas[area.id] == nil else { throw StoreError.duplicateArea(area.id) }
+            try checkAreaNameIsFree(area.name, except: area.id)
+            place(area)
+            changes.noteListsChanged()
+        case .heading(let heading):
+            guard state.headings[heading.id] == nil else { throw StoreError.duplicateHeading(heading.id) }
+            guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
+            place(heading)
+            changes.noteHeadingsChanged(of: heading.listID)
+        case .item(let item):
+            guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
+            try checkPlace(of: item)
+            try ensureNotesFit(item)
+            place(item)
+            state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
+            changes.note(.inserted(item))
+        case .checklistItem(let entry):
+            guard state.checklistItems[entry.id] == nil else { throw StoreError.duplicateChecklistItem(entry.id) }
+            guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
+            place(entry)
+            changes.noteChecklistChanged(of: entry.itemID)
+        }
+    }
+
+    private func update(_ row: StoreRow) throws {
+        changesRows = true
+        switch row {
+        case .list(let list):
+            guard let old = state.lists[list.id] else { throw StoreError.listNotFound(list.id) }
+            try checkNameIsFree(list.name, except: list.id)
+            try checkAreaExists(list.area)
+            unplace(old)
+            place(list)
+            changes.noteListsChanged()
+        case .area(let area):
+            guard let old = state.areas[area.id] else { throw StoreError.areaNotFound(area.id) }
+            try checkAreaNameIsFree(area.name, except: area.id)
+            unplace(old)
+            place(area)
+            changes.noteListsChanged()
+        case .heading(let heading):
+            guard let old = state.headings[heading.id] else { throw StoreError.headingNotFound(heading.id) }
+            guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
+            unplace(old)
+            place(heading)
+            changes.noteHeadingsChanged(of: old.listID)
+            guard old.listID != heading.listID else { return }
+            changes.noteHeadingsChanged(of: heading.listID)
+            // The items under it go with it, keys and all.
+            for entry in order(of: .heading(heading.id)).allEntries() {
+                guard var item = state.items[Item.ID(entry: entry.id)] else { continue }
+                unplace(item)
+                item.listID = heading.listID
+                place(item)
+            }
+            changes.noteUnlistedItems(of: old.listID)
+            changes.noteUnlistedItems(of: heading.listID)
+        case .item(let item):
+            guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
+            try checkPlace(of: item)
+            try ensureNotesFit(item, replacing: old)
+            unplace(old)
+            place(item)
+            changes.note(.updated(from: old, to: item))
+        case .checklistItem(let entry):
+            guard let old = state.checklistItems[entry.id] else { throw StoreError.checklistItemNotFound(entry.id) }
+            guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
+            unplace(old)
+            place(entry)
+            changes.noteChecklistChanged(of: old.itemID)
+            changes.noteChecklistChanged(of: entry.itemID)
+        }
+    }
+
+    private func delete(_ row: StoreRowID) throws {
+        changesRows = true
+        switch row {
+        case .list(let id):
+            guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
+            unplace(list)
+            if state.defaultListID == id { state.defaultListID = nil }
+            removeItems(of: .items(id))
+            for heading in headings(.inList(id)) {
+                removeItems(of: .heading(heading.id))
+                unplace(heading)
+            }
+            state.orders[.headings(id)] = nil
+            changes.noteListsChanged()
+            changes.noteHeadingsChanged(of: id)
+            // Its items go, and may have been in Today.
+            changes.noteUnlistedItems(of: id)
+        case .area(let id):
+            guard let area = state.areas[id] else { throw StoreError.areaNotFound(id) }
+            for entry in order(of: .area(id)).allEntries() {
+                guard var list = state.lists[ItemList.ID(entry: entry.id)] else { continue }
+                list.area = nil
+                try update(.list(list))
+            }
+            unplace(area)
+            changes.noteListsChanged()
+        case .heading(let id):
+            guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
+            removeItems(of: .heading(id))
+            unplace(heading)
+            changes.noteHeadingsChanged(of: heading.listID)
+            changes.noteUnlistedItems(of: heading.listID)
+        case .item(let id):
+            guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
+            unplace(old)
+            state.ids.remove(id.entryID.idKey)
+            removeChecklist(of: id)
+            changes.note(.deleted(old))
+        case .checklistItem(let id):
+            guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
+            unplace(old)
+            changes.noteChecklistChanged(of: old.itemID)
+        }
     }
 
     private func checkAreaExists(_ area: Area.ID?) throws {
         if let area, state.areas[area] == nil { throw StoreError.areaNotFound(area) }
-    }
-
-    func insert(_ area: Area) throws {
-        changesRows = true
-        guard state.areas[area.id] == nil else { throw StoreError.duplicateArea(area.id) }
-        try checkAreaNameIsFree(area.name, except: area.id)
-        place(area)
-        changes.noteListsChanged()
-    }
-
-    func update(_ area: Area) throws {
-        changesRows = true
-        guard let old = state.areas[area.id] else { throw StoreError.areaNotFound(area.id) }
-        try checkAreaNameIsFree(area.name, except: area.id)
-        unplace(old)
-        place(area)
-        changes.noteListsChanged()
     }
 
     /// Throws when an area other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/areaNames``.
@@ -530,55 +555,6 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         if let other = state.areaNames[ItemList.nameKey(name)], other != excluded, let owner = state.areas[other] {
             throw StoreError.validation(.duplicateAreaName(owner.name))
         }
-    }
-
-    func deleteArea(id: Area.ID) throws {
-        changesRows = true
-        guard let area = state.areas[id] else { throw StoreError.areaNotFound(id) }
-        for entry in order(of: .area(id)).allEntries() {
-            guard var list = state.lists[ItemList.ID(entry: entry.id)] else { continue }
-            list.area = nil
-            try update(list)
-        }
-        unplace(area)
-        changes.noteListsChanged()
-    }
-
-    func insert(_ heading: Heading) throws {
-        changesRows = true
-        guard state.headings[heading.id] == nil else { throw StoreError.duplicateHeading(heading.id) }
-        guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
-        place(heading)
-        changes.noteHeadingsChanged(of: heading.listID)
-    }
-
-    func update(_ heading: Heading) throws {
-        changesRows = true
-        guard let old = state.headings[heading.id] else { throw StoreError.headingNotFound(heading.id) }
-        guard state.lists[heading.listID] != nil else { throw StoreError.listNotFound(heading.listID) }
-        unplace(old)
-        place(heading)
-        changes.noteHeadingsChanged(of: old.listID)
-        guard old.listID != heading.listID else { return }
-        changes.noteHeadingsChanged(of: heading.listID)
-        // The items under it go with it, keys and all.
-        for entry in order(of: .heading(heading.id)).allEntries() {
-            guard var item = state.items[Item.ID(entry: entry.id)] else { continue }
-            unplace(item)
-            item.listID = heading.listID
-            place(item)
-        }
-        changes.noteUnlistedItems(of: old.listID)
-        changes.noteUnlistedItems(of: heading.listID)
-    }
-
-    func deleteHeading(id: Heading.ID) throws {
-        changesRows = true
-        guard let heading = state.headings[id] else { throw StoreError.headingNotFound(id) }
-        removeItems(of: .heading(id))
-        unplace(heading)
-        changes.noteHeadingsChanged(of: heading.listID)
-        changes.noteUnlistedItems(of: heading.listID)
     }
 
     /// Removes the items of a list's section from every ordering, with their checklists.
@@ -597,56 +573,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
     }
 
-    func deleteList(id: ItemList.ID) throws {
-        changesRows = true
-        guard let list = state.lists[id] else { throw StoreError.listNotFound(id) }
-        unplace(list)
-        if state.defaultListID == id { state.defaultListID = nil }
-        removeItems(of: .items(id))
-        for heading in headings(in: id) {
-            removeItems(of: .heading(heading.id))
-            unplace(heading)
-        }
-        state.orders[.headings(id)] = nil
-        changes.noteListsChanged()
-        changes.noteHeadingsChanged(of: id)
-        // Its items go, and may have been in Today.
-        changes.noteUnlistedItems(of: id)
-    }
-
-    func insert(_ item: Item) throws {
-        changesRows = true
-        guard state.items[item.id] == nil else { throw StoreError.duplicateItem(item.id) }
-        try checkPlace(of: item)
-        try ensureNotesFit(item)
-        place(item)
-        state.ids.insert(OrderEntry(id: item.id.entryID, sortIndex: 0, isOpen: true))
-        changes.note(.inserted(item))
-    }
-
-    func update(_ item: Item) throws {
-        changesRows = true
-        guard let old = state.items[item.id] else { throw StoreError.itemNotFound(item.id) }
-        try checkPlace(of: item)
-        try ensureNotesFit(item, replacing: old)
-        unplace(old)
-        place(item)
-        changes.note(.updated(from: old, to: item))
-    }
-
     /// Throws unless the item's list exists, and its heading, if any, is of that list.
     private func checkPlace(of item: Item) throws {
         guard state.lists[item.listID] != nil else { throw StoreError.listNotFound(item.listID) }
         if let heading = item.heading, state.headings[heading]?.listID != item.listID { throw StoreError.headingNotFound(heading) }
-    }
-
-    func deleteItem(id: Item.ID) throws {
-        changesRows = true
-        guard let old = state.items.removeValue(forKey: id) else { throw StoreError.itemNotFound(id) }
-        unplace(old)
-        state.ids.remove(id.entryID.idKey)
-        removeChecklist(of: id)
-        changes.note(.deleted(old))
     }
 
     /// Removes the entries of an item's checklist, with the item.
@@ -656,32 +586,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
     }
 
-    func insert(_ entry: ChecklistItem) throws {
-        changesRows = true
-        guard state.checklistItems[entry.id] == nil else { throw StoreError.duplicateChecklistItem(entry.id) }
-        guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
-        place(entry)
-        changes.noteChecklistChanged(of: entry.itemID)
-    }
-
-    func update(_ entry: ChecklistItem) throws {
-        changesRows = true
-        guard let old = state.checklistItems[entry.id] else { throw StoreError.checklistItemNotFound(entry.id) }
-        guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
-        unplace(old)
-        place(entry)
-        changes.noteChecklistChanged(of: old.itemID)
-        changes.noteChecklistChanged(of: entry.itemID)
-    }
-
-    func deleteChecklistItem(id: ChecklistItem.ID) throws {
-        changesRows = true
-        guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
-        unplace(old)
-        changes.noteChecklistChanged(of: old.itemID)
-    }
-
-    func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+    private func setSortIndices(_ keyChanges: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
         changesRows = true
         for change in keyChanges {
             switch scope {
@@ -689,11 +594,11 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 guard var list = state.lists[ItemList.ID(entry: change.id)] else { throw StoreError.listNotFound(ItemList.ID(entry: change.id)) }
                 if case .area(let area) = scope { list.area = area } else { list.area = nil }
                 list.sortIndex = change.sortIndex
-                try update(list)
+                try update(.list(list))
             case .areas:
                 guard var area = state.areas[Area.ID(entry: change.id)] else { throw StoreError.areaNotFound(Area.ID(entry: change.id)) }
                 area.sortIndex = change.sortIndex
-                try update(area)
+                try update(.area(area))
             case .items(let listID):
                 try updateItem(change.id, at: updatedAt) { item in
                     item.listID = listID
@@ -711,22 +616,15 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 guard var heading = state.headings[Heading.ID(entry: change.id)] else { throw StoreError.headingNotFound(Heading.ID(entry: change.id)) }
                 heading.listID = list
                 heading.sortIndex = change.sortIndex
-                try update(heading)
+                try update(.heading(heading))
             case .today:
                 try updateItem(change.id, at: updatedAt) { $0.todayIndex = change.sortIndex }
             case .checklist(let item):
                 let id = ChecklistItem.ID(entry: change.id)
                 guard var entry = state.checklistItems[id], entry.itemID == item else { throw StoreError.checklistItemNotFound(id) }
                 entry.sortIndex = change.sortIndex
-                try update(entry)
+                try update(.checklistItem(entry))
             }
-        }
-    }
-
-    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
-        changesRows = true
-        for id in ids {
-            try updateItem(id.entryID, at: updatedAt) { $0.todayIndex = nil }
         }
     }
 
@@ -735,13 +633,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         guard var item = state.items[Item.ID(entry: id)] else { throw StoreError.itemNotFound(Item.ID(entry: id)) }
         change(&item)
         item.updatedAt = stamp
-        try update(item)
-    }
-
-    func setDefaultListID(_ id: ItemList.ID) throws {
-        guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
-        state.defaultListID = id
-        changes.noteListsChanged()
+        try update(.item(item))
     }
 
     private func place(_ list: ItemList) {

@@ -7,6 +7,15 @@ public import Foundation
 /// plus the re-spread it needs, say) commits wholly or not at all. Each has an `async` twin
 /// for callers in Swift concurrency, which never blocks a thread of the cooperative pool.
 ///
+/// A backend implements five requirements: the two transactions, each with its `async`
+/// twin, and ``values(of:)``. The observations callers use
+/// (``observe(_:)``, ``observeItems(in:visibility:)``,
+/// ``observeToday(visibility:)``, ``observeLists()``) are built on the last in an extension:
+/// each makes a ``StoreObservation``, and a backend that signals the changes of its commits
+/// applies the patch that the items' observations carry instead of reading again. Its
+/// transactions implement the small cores of ``ItemReading`` and ``ItemWriting``, which say how
+/// a backend keeps its fast paths.
+///
 /// ## Implementation requirements
 /// Every backend passes the same conformance suite. In particular it must:
 /// - order the entries of every `OrderScope` (the items of a list, the lists, Today, a checklist, the areas) by
@@ -52,6 +61,20 @@ public protocol ItemRepository: Sendable {
     ///   `CancellationError` when the task is cancelled before the body starts.
     func write<R: Sendable>(_ body: @Sendable (any ItemWriting) throws -> R) async throws -> R
 
+    /// The values an observation reads: now, and again after every committed change that may
+    /// alter them, yielded when they differ from the last one yielded.
+    ///
+    /// Everything ``observe(_:)`` says of its stream holds
+    /// for this one. When the observation carries a patch (``StoreObservation``) and the backend
+    /// signals the changes of its commits, it applies each commit's changes to the value it
+    /// holds instead of reading again, and reads again only after a change it is not told whole.
+    /// A backend that does not signal its changes reads again.
+    ///
+    /// - Parameter observation: What to read, and how to keep it up to date.
+    func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error>
+}
+
+extension ItemRepository {
     /// Any value read from the store: now, and again after every committed change that may
     /// alter it, yielded when it differs from the last one yielded.
     ///
@@ -79,7 +102,9 @@ public protocol ItemRepository: Sendable {
     ///   the queries of ``ItemReading``.
     /// - Complexity: A commit that changes what the read looks at costs one run of `read` and a
     ///   comparison; any other costs a comparison of the regions it changed.
-    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error>
+    public func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
+        values(of: StoreObservation(read))
+    }
 
     /// The items of a list seen under `visibility`, in display order: now, and again after
     /// every committed change that alters them.
@@ -105,24 +130,8 @@ public protocol ItemRepository: Sendable {
     ///   costs, on the committing thread, O(log n) to find an item the change carries whole and
     ///   O(n) otherwise, and O(d) to move it d places; a change not told whole costs one read
     ///   of the whole list and a comparison.
-    func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
-
-    /// The items with a key in Today's hand order seen under `visibility`, in that order: now,
-    /// and again after every committed change that alters them. Today as people see it, with
-    /// the items that arrived by their dates, is ``observeToday(on:visibility:)``.
-    ///
-    /// It behaves as ``observeItems(in:visibility:)`` does. Both backends of this package also
-    /// read Today again for an item that comes into it by its key alone, which the change does
-    /// not tell whole; and every item change, whichever its list, costs the observation a
-    /// look at the items Today holds. The default implementation reads Today again after each
-    /// commit that changes it.
-    func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error>
-}
-
-extension ItemRepository {
-    /// Reads the list again through ``observe(_:)`` after each commit that changes its items.
     public func observeItems(in list: ItemList.ID, visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try ItemOrdering.list(list).items(visibility: visibility, in: $0) }
+        values(of: .items(of: .list(list), visibility: visibility))
     }
 
     /// Every list, in ``ItemReading/lists()`` order, with how many items each holds: now, and
@@ -145,32 +154,37 @@ extension ItemRepository {
         observe { try TodayArrangement(on: day, visibility: visibility, in: $0) }
     }
 
-    /// Reads Today's hand order again through ``observe(_:)`` after each commit that changes it.
+    /// The items with a key in Today's hand order seen under `visibility`, in that order: now,
+    /// and again after every committed change that alters them. Today as people see it, with
+    /// the items that arrived by their dates, is ``observeToday(on:visibility:)``.
+    ///
+    /// It behaves as ``observeItems(in:visibility:)`` does. Both backends of this package also
+    /// read Today again for an item that comes into it by its key alone, which the change does
+    /// not tell whole; and every item change, whichever its list, costs the observation a
+    /// look at the items Today holds.
     public func observeToday(visibility: ItemVisibility) -> AsyncThrowingStream<[Item], any Error> {
-        observe { try ItemOrdering.today.items(visibility: visibility, in: $0) }
+        values(of: .items(of: .today, visibility: visibility))
     }
 
-    /// The items of `ordering` seen under `visibility`, read through `notifier`'s loop and
-    /// kept up to date from the changes of each commit it signals: how the backends of this
-    /// package implement ``observeItems(in:visibility:)`` and ``observeToday(visibility:)``.
+    /// The values `observation` reads, read through `notifier`'s loop and, when it carries a
+    /// patch, kept up to date from the changes of each commit the notifier signals: how the
+    /// backends of this package implement ``values(of:)``.
     ///
     /// - Parameters:
-    ///   - ordering: A list's items, or Today.
-    ///   - visibility: Which items to include.
+    ///   - observation: What to read, and how to keep it up to date.
     ///   - notifier: The repository's, which signals each of its commits with its changes.
     ///   - watcher: For a database that other connections write, what sees their commits.
-    /// - Complexity: As ``observeItems(in:visibility:)`` says.
-    package func observeOrderedItems(
-        _ ordering: ItemOrdering, visibility: ItemVisibility, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
-    ) -> AsyncThrowingStream<[Item], any Error> {
-        let patch = OrderedItemsPatch(ordering: ordering, visibility: visibility)
-        return notifier.values(
+    /// - Complexity: As ``observeItems(in:visibility:)`` says, for an observation with a patch.
+    package func values<Value: Equatable & Sendable>(
+        of observation: StoreObservation<Value>, through notifier: CommitNotifier, watching watcher: CommitWatcher? = nil
+    ) -> AsyncThrowingStream<Value, any Error> {
+        notifier.values(
             of: {
-                var (items, regions) = try await self.readNotingRegions { try ordering.items(visibility: visibility, in: $0) }
-                regions.formUnion(patch.regions)
-                return (items, regions)
+                var (value, regions) = try await self.readNotingRegions(observation.read)
+                if let patch = observation.patch { regions.formUnion(patch.regions) }
+                return (value, regions)
             },
-            applying: { (items: inout [Item], changes: StoreChanges) in patch.apply(changes, to: &items) },
+            applying: observation.patch?.apply,
             watching: watcher)
     }
 }
@@ -324,39 +338,43 @@ public struct ItemPlace: Hashable, Sendable {
 /// Display reads hand out whole `Item`s and `ItemList`s. The ordering service reads
 /// `OrderEntry`s instead, the same way in every `OrderScope`: an entry's id, key and
 /// openness, which is all it needs to place something.
+///
+/// ## A small core, and the rest derived
+/// A backend implements the few requirements below, one for each kind of row, each taking a
+/// request value (``ItemRequest``, ``EntryRequest``, ``CountRequest``…) that describes the read:
+/// a page of an ordering, the keys before a key, items by ids. Every other query, such as
+/// ``item(id:)``, ``items(in:visibility:offset:limit:)``, ``keys(in:before:limit:)`` or
+/// ``entryCount(in:visibility:)``, is built in an extension, once for every backend, on those
+/// requests.
+///
+/// A method of a protocol extension is dispatched statically: a backend's method of the same
+/// name is not what a call through `any ItemReading` runs. So a backend that has a faster way
+/// to answer a query (a SQL statement for a page, a read of an index alone) does not restate
+/// the derived method: it answers the request the derived method makes, in its `switch` over
+/// the request, and hands the other cases to what it has. A transaction that stands in front
+/// of another (``ForwardingTransaction``) forwards these requirements alone, and so every
+/// query, fast paths included.
+///
+/// ## Implementation requirements
+/// Besides what ``ItemRepository`` requires: every request is answered as its case describes,
+/// with the ordering and the sections of a list as the derived queries say; a page with a
+/// negative offset or a limit below 1 is empty.
 public protocol ItemReading {
-    /// All lists, in the sidebar's order: those in no area first, then each area's (in the
-    /// order of the areas), each group in its hand-made order (`ItemList/orderKey`).
-    func lists() throws -> [ItemList]
-
-    /// All areas, in their hand-made order (`Area/orderKey`).
-    func areas() throws -> [Area]
-
-    /// The area with this id, or `nil`.
-    func area(id: Area.ID) throws -> Area?
-
-    /// The list with this id, or `nil`.
-    func list(id: ItemList.ID) throws -> ItemList?
-
-    /// The headings of a list, in their hand-made order (`Heading/orderKey`); none for an unknown list.
-    func headings(in list: ItemList.ID) throws -> [Heading]
-
-    /// The heading with this id, or `nil`.
-    func heading(id: Heading.ID) throws -> Heading?
-
-    /// The item with this id, or `nil`.
-    func item(id: Item.ID) throws -> Item?
-
-    /// The items with these ids, in the order of `ids`; an id of no item is left out.
+    /// The items a request describes, in the order it gives.
     ///
-    /// - Complexity: O(k log n) for k ids, in one query on SQLite.
-    func items(withIDs ids: [Item.ID]) throws -> [Item]
+    /// - Complexity: For ids, O(k log n) for k ids, in one query on SQLite. For a page of a
+    ///   list or of Today, O(offset + limit) on SQLite and O(log n + limit) in memory, with one
+    ///   more read of the list's headings when the page goes past the items under no heading.
+    ///   For the dated items, O(log n + m) searches on SQLite for the m items it reads, each
+    ///   found from its entry in the indexes of the start dates and the deadlines; O(n) in
+    ///   memory. For the Logbook, O(offset + limit) on SQLite, from its table of completions;
+    ///   O(n log n) in memory. For an id prefix, O(log n + limit).
+    func items(_ request: ItemRequest) throws -> [Item]
 
     /// Where an item stands: its list, its heading, and its key there; `nil` when there is no such item.
     ///
     /// This is all that placing something before or after the item needs, and it can be read
-    /// for less than the whole item: on SQLite, from the index of the ids alone. The default
-    /// reads the item.
+    /// for less than the whole item: on SQLite, from the index of the ids alone.
     func standing(ofItem id: Item.ID) throws -> ItemStanding?
 
     /// Where an item is placed: where it stands, its key in Today and its stamp; `nil` when
@@ -364,8 +382,129 @@ public protocol ItemReading {
     ///
     /// Sync reads this of an item that an operation only places, to take the operation back.
     /// On SQLite it is read without the item's text, and by the table's own key when the
-    /// transaction knows where the item stands. The default reads the item.
+    /// transaction knows where the item stands.
     func place(ofItem id: Item.ID) throws -> ItemPlace?
+
+    /// The open items whose start date, or deadline not dismissed, is on or before `day`, in
+    /// no particular order: those Today holds by their dates on that day
+    /// (`TodayDated.todaySection(on:)`), as Today's order reads them.
+    ///
+    /// - Complexity: O(log n + m) on SQLite for the m items it reads, from its indexes of the
+    ///   start dates and the deadlines alone, which carry what it reads; O(n) in memory.
+    func datedStandings(through day: Day) throws -> [DatedStanding]
+
+    /// The entries of an ordering a request describes, in the ordering's order.
+    ///
+    /// - Complexity: For a page, O(offset + limit) on SQLite, O(log n + limit) in memory.
+    func entries(_ request: EntryRequest) throws -> [OrderEntry]
+
+    /// The keys of up to `limit` entries of the ordering on one side of a key, nearest first.
+    ///
+    /// With `limit: 1` this is the neighbour lookup; with a larger limit, one side of a
+    /// window to re-spread. Only keys: a backend answers from the ordering's index alone,
+    /// without scanning the ordering.
+    ///
+    /// - Parameters:
+    ///   - scope: The ordering to read.
+    ///   - bound: The key to read from, and on which side of it.
+    ///   - limit: The most keys to return.
+    /// - Complexity: O(log n + limit).
+    func keys(in scope: OrderScope, _ bound: KeyBound, limit: Int) throws -> [OrderKey]
+
+    /// How many rows a request counts.
+    ///
+    /// - Complexity: Before a key, O(log n) in memory; on SQLite, one `COUNT` over the range
+    ///   of the order index before the key, so O(log n + the count). The completed items:
+    ///   O(c) for c completed items on SQLite (a count of its table of completions); O(n) in memory.
+    func count(_ request: CountRequest) throws -> Int
+
+    /// The lists a request describes, in the sidebar's order.
+    func lists(_ request: ListRequest) throws -> [ItemList]
+
+    /// The areas a request describes, in their hand-made order.
+    func areas(_ request: AreaRequest) throws -> [Area]
+
+    /// The headings a request describes, in their hand-made order.
+    func headings(_ request: HeadingRequest) throws -> [Heading]
+
+    /// The checklist entries a request describes, each checklist in its order.
+    ///
+    /// - Complexity: For the checklists of k items, O(k log n + e) for the e entries they hold.
+    func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem]
+}
+
+/// The changes a write transaction can make, on top of its queries.
+///
+/// A backend implements one requirement, ``apply(_:)``, which takes every kind of write as a
+/// ``RowChange``; the methods callers write with (`insert(_:)`, `update(_:)`,
+/// `deleteItem(id:)`, ``setSortIndices(_:in:updatedAt:)``…) are built on it in an extension. A
+/// transaction that watches what a body writes (``ForwardingTransaction``) overrides ``apply(_:)``
+/// alone, and sees every write.
+///
+/// ## Implementation requirements
+/// ``apply(_:)`` writes each change as the derived method that makes it documents, and throws
+/// the errors it lists.
+public protocol ItemWriting: ItemReading {
+    /// Writes one change: a row inserted, updated or deleted, keys set in an ordering, items
+    /// taken out of Today, the default list set.
+    ///
+    /// - Throws: ``StoreError`` when a row the change names, or needs, is not there or is
+    ///   there already, and ``StoreError/validation(_:)`` for a name taken or notes too long,
+    ///   as each derived method documents.
+    func apply(_ change: RowChange) throws
+}
+
+extension ItemReading {
+    /// All lists, in the sidebar's order: those in no area first, then each area's (in the
+    /// order of the areas), each group in its hand-made order (`ItemList/orderKey`).
+    public func lists() throws -> [ItemList] {
+        try lists(.all)
+    }
+
+    /// The list with this id, or `nil`.
+    public func list(id: ItemList.ID) throws -> ItemList? {
+        try lists(.withID(id)).first
+    }
+
+    /// The id of the default list, the one a front end shows first, or `nil` when none is set.
+    ///
+    /// The store remembers it by id, so renaming the list keeps it the default; deleting the
+    /// list clears it.
+    public func defaultListID() throws -> ItemList.ID? {
+        try lists(.defaultList).first?.id
+    }
+
+    /// All areas, in their hand-made order (`Area/orderKey`).
+    public func areas() throws -> [Area] {
+        try areas(.all)
+    }
+
+    /// The area with this id, or `nil`.
+    public func area(id: Area.ID) throws -> Area? {
+        try areas(.withID(id)).first
+    }
+
+    /// The headings of a list, in their hand-made order (`Heading/orderKey`); none for an unknown list.
+    public func headings(in list: ItemList.ID) throws -> [Heading] {
+        try headings(.inList(list))
+    }
+
+    /// The heading with this id, or `nil`.
+    public func heading(id: Heading.ID) throws -> Heading? {
+        try headings(.withID(id)).first
+    }
+
+    /// The item with this id, or `nil`.
+    public func item(id: Item.ID) throws -> Item? {
+        try items(.withIDs([id])).first
+    }
+
+    /// The items with these ids, in the order of `ids`; an id of no item is left out.
+    ///
+    /// - Complexity: O(k log n) for k ids, in one query on SQLite.
+    public func items(withIDs ids: [Item.ID]) throws -> [Item] {
+        try items(.withIDs(ids))
+    }
 
     /// A page of a list in display order: the items under no heading, then those of each
     /// heading in the order of the headings; each group in its hand-made order (`sortIndex`, then `id`).
@@ -377,24 +516,22 @@ public protocol ItemReading {
     ///   - limit: The most items to return.
     /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory, with one more
     ///   read of the list's headings when the page goes past the items under no heading.
-    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
+    public func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try items(.list(list, visibility: visibility, offset: offset, limit: limit))
+    }
 
     /// A page of Today in its order (`todayIndex`, then `id`), as ``items(in:visibility:offset:limit:)`` reads a list.
-    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item]
-
-    /// The open items whose start date, or deadline not dismissed, is on or before `day`, in
-    /// no particular order: those Today holds by their dates on that day
-    /// (`TodayDated.todaySection(on:)`), as Today's order reads them.
-    ///
-    /// - Complexity: O(log n + m) on SQLite for the m items it reads, from its indexes of the
-    ///   start dates and the deadlines alone, which carry what it reads; O(n) in memory.
-    func datedStandings(through day: Day) throws -> [DatedStanding]
+    public func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
+        try items(.today(visibility: visibility, offset: offset, limit: limit))
+    }
 
     /// The items of ``datedStandings(through:)``, in full: for a read of the whole of Today.
     ///
     /// - Complexity: O(log n + m) searches on SQLite for the m items it reads, each found from
     ///   its entry in the indexes of the start dates and the deadlines; O(n) in memory.
-    func datedItems(through day: Day) throws -> [Item]
+    public func datedItems(through day: Day) throws -> [Item] {
+        try items(.dated(through: day))
+    }
 
     /// A page of the completed items of every list, the most recently completed first (then
     /// by id): the Logbook.
@@ -403,24 +540,51 @@ public protocol ItemReading {
     ///   - offset: How many of the most recently completed items to pass over; a negative offset reads nothing.
     ///   - limit: The most items to return; below 1 reads nothing.
     /// - Complexity: O(offset + limit) on SQLite, from its table of completions; O(n log n) in memory.
-    func completedItems(offset: Int, limit: Int) throws -> [Item]
+    public func completedItems(offset: Int, limit: Int) throws -> [Item] {
+        try items(.completed(offset: offset, limit: limit))
+    }
 
     /// How many items are completed, of every list.
     ///
     /// - Complexity: O(c) for c completed items on SQLite (a count of its table of completions); O(n) in memory.
-    func completedItemCount() throws -> Int
+    public func completedItemCount() throws -> Int {
+        try count(.completedItems)
+    }
+
+    /// Up to `limit` items, of any list, whose ids begin with these hex digits, in id order.
+    ///
+    /// This is how a person names an item by the start of its id (`3f2a`).
+    ///
+    /// - Parameters:
+    ///   - hexDigits: 1 to 32 hex digits, without dashes; anything else matches nothing.
+    ///   - limit: The most items to return.
+    /// - Complexity: O(log n + limit).
+    public func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] {
+        try items(.withIDPrefix(hexDigits, limit: limit))
+    }
 
     /// The entry with this id in `scope`, or `nil` when there is none: no such item or list,
     /// an item of another list, an item not in Today.
-    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry?
+    public func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
+        try entries(.withID(id, in: scope)).first
+    }
 
     /// A page of an ordering: `offset` entries seen under `visibility` skipped, then up to `limit`.
     ///
     /// - Complexity: O(offset + limit) on SQLite, O(log n + limit) in memory.
-    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry]
+    public func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
+        try entries(.page(scope, visibility: visibility, offset: offset, limit: limit))
+    }
+
+    /// The groups of two or more entries of the ordering that share one `sortIndex`, in order.
+    public func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
+        try entries(.sharingSortIndex(scope)).chunked { $0.sortIndex == $1.sortIndex }
+    }
 
     /// How many entries of the ordering are seen under `visibility`.
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int
+    public func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
+        try count(.entries(scope, visibility: visibility))
+    }
 
     /// How many entries of the ordering seen under `visibility` come strictly before `key`:
     /// the 0-based offset, among those entries, of the entry whose key is `key`.
@@ -437,138 +601,158 @@ public protocol ItemReading {
     ///   - key: The position to count up to; it need not be the key of an entry.
     /// - Complexity: O(log n) in memory; on SQLite, one `COUNT` over the range of the order
     ///   index before `key`, so O(log n + the count).
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int
+    public func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
+        try count(.entriesBefore(key, in: scope, visibility: visibility))
+    }
 
     /// The keys of up to `limit` entries of the ordering strictly before `key`, nearest first.
     ///
     /// With `limit: 1` this is the neighbour lookup; with a larger limit, one side of a
-    /// window to re-spread. Only keys: a backend answers from the ordering's index alone.
+    /// window to re-spread.
     /// - Complexity: O(log n + limit).
-    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey]
+    public func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
+        try keys(in: scope, .before(key), limit: limit)
+    }
 
     /// The keys of up to `limit` entries of the ordering strictly after `key`, nearest first.
     ///
     /// - Complexity: O(log n + limit).
-    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey]
-
-    /// The groups of two or more entries of the ordering that share one `sortIndex`, in order.
-    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]]
-
-    /// Up to `limit` items, of any list, whose ids begin with these hex digits, in id order.
-    ///
-    /// This is how a person names an item by the start of its id (`3f2a`).
-    ///
-    /// - Parameters:
-    ///   - hexDigits: 1 to 32 hex digits, without dashes; anything else matches nothing.
-    ///   - limit: The most items to return.
-    /// - Complexity: O(log n + limit).
-    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item]
+    public func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
+        try keys(in: scope, .after(key), limit: limit)
+    }
 
     /// The checklists of `items`, each in its order (`sortIndex`, then `id`), by item: an item
     /// without entries, or an id of no item, is not in the answer.
     ///
     /// - Complexity: O(k log n + e) for k items and the e entries of their checklists.
-    func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]]
+    public func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] {
+        Dictionary(grouping: try checklistItems(.ofItems(items)), by: \.itemID)
+    }
 
     /// The checklist entry with this id, or `nil`.
-    func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem?
-
-    /// The id of the default list, the one a front end shows first, or `nil` when none is set.
-    ///
-    /// The store remembers it by id, so renaming the list keeps it the default; deleting the
-    /// list clears it.
-    func defaultListID() throws -> ItemList.ID?
+    public func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {
+        try checklistItems(.withID(id)).first
+    }
 }
 
-/// The changes a write transaction can make, on top of its queries.
-public protocol ItemWriting: ItemReading {
+extension ItemWriting {
     /// Adds a list, to its area (or to none), at its `ItemList/sortIndex`.
     ///
     /// - Throws: ``StoreError/duplicateList(_:)`` when its id is taken, then
     ///   ``StoreError/validation(_:)`` with `TitleError/duplicateListName(_:)`
     ///   when another list has the same name ignoring case; ``StoreError/areaNotFound(_:)``
     ///   when its area does not exist.
-    func insert(_ list: ItemList) throws
+    public func insert(_ list: ItemList) throws {
+        try apply(.insert(.list(list)))
+    }
 
     /// Saves a changed list: its name, its area and its `sortIndex`.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)``, or a duplicate name or an unknown area as for ``insert(_:)-(ItemList)``.
-    func update(_ list: ItemList) throws
+    public func update(_ list: ItemList) throws {
+        try apply(.update(.list(list)))
+    }
 
     /// Deletes a list and all of its items.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)``.
-    func deleteList(id: ItemList.ID) throws
+    public func deleteList(id: ItemList.ID) throws {
+        try apply(.delete(.list(id)))
+    }
 
     /// Adds an area, at its `Area/sortIndex`.
     ///
     /// - Throws: ``StoreError/duplicateArea(_:)`` when its id is taken, then
     ///   ``StoreError/validation(_:)`` with `TitleError/duplicateAreaName(_:)` when another area
     ///   has the same name ignoring case.
-    func insert(_ area: Area) throws
+    public func insert(_ area: Area) throws {
+        try apply(.insert(.area(area)))
+    }
 
     /// Saves a changed area: its name and its `sortIndex`.
     ///
     /// - Throws: ``StoreError/areaNotFound(_:)``, or a duplicate name as for ``insert(_:)-(Area)``.
-    func update(_ area: Area) throws
+    public func update(_ area: Area) throws {
+        try apply(.update(.area(area)))
+    }
 
     /// Deletes an area. Its lists stay, out of any area, with the keys they had in it: a
     /// caller that wants them in a given place among the lists in no area moves them first.
     ///
     /// - Throws: ``StoreError/areaNotFound(_:)``.
-    func deleteArea(id: Area.ID) throws
+    public func deleteArea(id: Area.ID) throws {
+        try apply(.delete(.area(id)))
+    }
 
     /// Adds a heading to its list, at its `Heading/sortIndex` among the list's headings.
     ///
     /// - Throws: ``StoreError/duplicateHeading(_:)`` when its id is taken,
     ///   ``StoreError/listNotFound(_:)`` when its list does not exist.
-    func insert(_ heading: Heading) throws
+    public func insert(_ heading: Heading) throws {
+        try apply(.insert(.heading(heading)))
+    }
 
     /// Saves a changed heading: its title, its `sortIndex`, and its list. A heading that moves
     /// to another list takes the items under it along, with their keys.
     ///
     /// - Throws: ``StoreError/headingNotFound(_:)``, ``StoreError/listNotFound(_:)``.
-    func update(_ heading: Heading) throws
+    public func update(_ heading: Heading) throws {
+        try apply(.update(.heading(heading)))
+    }
 
     /// Deletes a heading and the items under it, with their checklists.
     ///
     /// - Throws: ``StoreError/headingNotFound(_:)``.
-    func deleteHeading(id: Heading.ID) throws
+    public func deleteHeading(id: Heading.ID) throws {
+        try apply(.delete(.heading(id)))
+    }
 
     /// Adds an item, to its list (under its heading, if any) and, with a `todayIndex`, to Today.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` when its list does not exist,
     ///   ``StoreError/headingNotFound(_:)`` when its heading does not exist or is of another
     ///   list, ``StoreError/duplicateItem(_:)`` when its id is taken.
-    func insert(_ item: Item) throws
+    public func insert(_ item: Item) throws {
+        try apply(.insert(.item(item)))
+    }
 
     /// Saves a changed item: any field, its list, heading, `sortIndex` and `todayIndex` included.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
     ///   ``StoreError/headingNotFound(_:)`` as for ``insert(_:)-(Item)``.
-    func update(_ item: Item) throws
+    public func update(_ item: Item) throws {
+        try apply(.update(.item(item)))
+    }
 
     /// Deletes an item, from its list and from Today, with its checklist.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``.
-    func deleteItem(id: Item.ID) throws
+    public func deleteItem(id: Item.ID) throws {
+        try apply(.delete(.item(id)))
+    }
 
     /// Adds an entry to its item's checklist, at its `ChecklistItem.sortIndex`.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)`` when its item does not exist,
     ///   ``StoreError/duplicateChecklistItem(_:)`` when its id is taken.
-    func insert(_ entry: ChecklistItem) throws
+    public func insert(_ entry: ChecklistItem) throws {
+        try apply(.insert(.checklistItem(entry)))
+    }
 
     /// Saves a changed checklist entry: its title, its `sortIndex`, its completion.
     ///
     /// - Throws: ``StoreError/checklistItemNotFound(_:)``, or ``StoreError/itemNotFound(_:)``
     ///   when it names an item that does not exist.
-    func update(_ entry: ChecklistItem) throws
+    public func update(_ entry: ChecklistItem) throws {
+        try apply(.update(.checklistItem(entry)))
+    }
 
     /// Deletes a checklist entry.
     ///
     /// - Throws: ``StoreError/checklistItemNotFound(_:)``.
-    func deleteChecklistItem(id: ChecklistItem.ID) throws
+    public func deleteChecklistItem(id: ChecklistItem.ID) throws {
+        try apply(.delete(.checklistItem(id)))
+    }
 
     /// Gives several entries new keys in an ordering, and puts those that are not in it yet
     /// into it, leaving every other field as it is.
@@ -591,17 +775,23 @@ public protocol ItemWriting: ItemReading {
     ///   scope, the area of an area's lists, or the heading of a heading's items, is;
     ///   ``StoreError/checklistItemNotFound(_:)`` for an entry of another checklist.
     /// - Complexity: O(k log n) for k changes.
-    func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws
+    public func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
+        try apply(.setSortIndices(changes, in: scope, updatedAt: updatedAt))
+    }
 
     /// Takes items out of Today, leaving their place in their list as it is.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)`` when an id is unknown.
-    func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws
+    public func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
+        try apply(.removeFromToday(ids, updatedAt: updatedAt))
+    }
 
     /// Makes a list the default list (``ItemReading/defaultListID()``), in place of any other.
     ///
     /// - Throws: ``StoreError/listNotFound(_:)`` when no list has this id.
-    func setDefaultListID(_ id: ItemList.ID) throws
+    public func setDefaultListID(_ id: ItemList.ID) throws {
+        try apply(.setDefaultList(id))
+    }
 }
 
 /// A new `sortIndex` for one entry of an ordering.
@@ -619,10 +809,12 @@ public struct SortIndexChange: Hashable, Sendable {
 }
 
 extension ItemReading {
+    /// Reads the item, for a backend that has no cheaper way to tell where it stands.
     public func standing(ofItem id: Item.ID) throws -> ItemStanding? {
         try item(id: id).map(ItemStanding.init)
     }
 
+    /// Reads the item, for a backend that has no cheaper way to tell where it is placed.
     public func place(ofItem id: Item.ID) throws -> ItemPlace? {
         try item(id: id).map(ItemPlace.init)
     }

@@ -268,95 +268,157 @@ package struct Tombstone: Hashable, Sendable {
     }
 }
 
+/// A read of the operations a store keeps: those in its log, and those held back after a gap.
+package enum OperationRequest: Hashable, Sendable {
+    /// The logged operation with this id.
+    case withID(UUID)
+    /// Up to `limit` logged operations from this order on (the order included), in the total order.
+    case from(OperationOrder, limit: Int)
+    /// Up to `limit` logged operations that reached this store after this position, in the order they reached it.
+    case afterPosition(Int64, limit: Int)
+    /// The logged operations of a replica at a sequence number: more than one when databases
+    /// that shared the replica id made different operations.
+    case numbered(UUID, sequence: Int64)
+    /// The logged operations whose change the merge kept without applying it, in the total order.
+    case unapplied
+    /// The operations held back because an operation of their replica before them is missing,
+    /// in no particular order: kept, neither logged nor applied, until the gap is filled.
+    case held
+}
+
+/// A read of the places of logged operations in the total order, which a backend may answer
+/// from its index of that order alone.
+package enum OperationOrderRequest: Hashable, Sendable {
+    /// The last logged operation in the total order.
+    case last
+    /// The earliest logged operation, in the total order, that the merge has not replayed.
+    ///
+    /// The operations the merge has not replayed are the last ones logged: a merge replays
+    /// every operation it does not take back, so stores may look for them from the end.
+    case firstUnreplayed
+    /// The logged operations that replace the operation with this id, in the total order.
+    case replacing(UUID)
+    /// For each replica with operations in the log, its logged operation with the highest
+    /// sequence number, in no particular order.
+    case latestOfEachReplica
+}
+
+/// A record a store keeps beside its operations, for sync.
+package enum LogRecord: Hashable, Sendable {
+    /// This store as a replica.
+    case replicaState(ReplicaState)
+    /// What this store keeps for a remote it syncs with.
+    case remote(RemoteRecord)
+    /// A replica's latest acknowledgement.
+    case acknowledgement(Acknowledgement)
+    /// How far this store holds another replica's operations.
+    case progress(ReplicaProgress)
+    /// Where an entry was in an ordering when it last left it.
+    case tombstone(Tombstone)
+    /// The operations folded away.
+    case fold(Fold)
+    /// Who an operation folded away was.
+    case folded(FoldedOperation)
+}
+
+/// A read of the records a store keeps beside its operations, in no particular order.
+package enum LogRecordRequest: Hashable, Sendable {
+    /// This store as a replica, once sync has given it an id.
+    case replicaState
+    /// What this store keeps for every remote it has synced with.
+    case remotes
+    /// What this store keeps for the remote with this name.
+    case remote(String)
+    /// The latest acknowledgement of each replica this store has heard from, itself included.
+    case acknowledgements
+    /// How far this store holds each other replica's operations.
+    case progresses
+    /// How far this store holds the operations of this replica, another than itself.
+    case progress(UUID)
+    /// Every tombstone.
+    case tombstones
+    /// The tombstone of an entry in an ordering.
+    case tombstone(OrderEntry.ID, in: OrderScope)
+    /// The operations folded away, once any have been.
+    case fold
+    /// Every operation folded away that this store knows by id (since migration v8).
+    case foldedOperations
+    /// The operation folded away with this id.
+    case foldedOperation(UUID)
+    /// The operations folded away that replaced the operation with this id.
+    case foldedReplacements(of: UUID)
+    /// The operations folded away of a replica at a sequence number.
+    case foldedNumbered(UUID, sequence: Int64)
+}
+
+/// A read of a replica's sequence numbers, ascending, each once.
+package enum SequenceRequest: Hashable, Sendable {
+    /// The sequence numbers above `sequence` of a replica's logged operations.
+    case logged(UUID, above: Int64)
+    /// The sequence numbers above `sequence` at which a replica has more than one operation,
+    /// logged or folded away.
+    case forked(UUID, above: Int64)
+}
+
+/// One write to the records of the log: what ``OperationLogWriting/write(_:)`` does.
+package enum LogChange: Hashable, Sendable {
+    /// Records this store as a replica, in place of what was recorded.
+    case replicaState(ReplicaState)
+    /// Records how an operation was applied: how to take it back, whether the merge applied
+    /// it, and whether it kept it without applying it (a change of a kind this version does
+    /// not know).
+    case rewind(Data, isReplayed: Bool, isUnapplied: Bool, ofOperation: UUID)
+    /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
+    case tombstone(Int64?, of: OrderEntry.ID, in: OrderScope)
+    /// Records what this store keeps for a remote, in place of what was recorded for it.
+    case remote(RemoteRecord)
+    /// Records a replica's acknowledgement, in place of what was recorded for it.
+    case acknowledgement(Acknowledgement)
+    /// Records how far this store holds another replica's operations, in place of what was recorded.
+    case progress(ReplicaProgress)
+    /// Keeps an operation held back after a gap; one held already is kept as it is.
+    case hold(LoggedOperation)
+    /// Forgets held operations, once they are logged.
+    case release([UUID])
+    /// Replaces what this store keeps of the operations it folded away: for a store that takes
+    /// another store's snapshot, and its fold with it.
+    case replaceFolded([FoldedOperation])
+}
+
 /// What sync reads of a store in a transaction: this store as a replica, its log of
 /// operations, and where entries that left an ordering were.
 ///
 /// The log is a capability a backend's transactions adopt on top of ``ItemReading``, and sync
 /// finds it by asking a transaction for it (``ItemWriting/operationLog``). Every backend that
 /// adopts it passes the log's conformance suite.
+///
+/// As ``ItemReading`` does, it requires a few reads that take a request value, one for each
+/// kind of answer; the queries sync calls (``loggedOperation(id:)``, ``replicaState()``,
+/// ``tombstone(of:in:)``…) are built on them in an extension, once for every backend. A
+/// backend answers each request its own fastest way, in its `switch` over the request.
 package protocol OperationLogReading: ItemReading {
-    /// This store as a replica, once sync has given it an id.
-    func replicaState() throws -> ReplicaState?
-
-    /// The logged operation with this id.
-    func loggedOperation(id: UUID) throws -> LoggedOperation?
-
-    /// Logged operations from `order` on (`order` included), in the total order.
+    /// The operations a request describes, in the order it gives.
     ///
-    /// - Complexity: O(log n + k) for k operations returned.
-    func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation]
+    /// - Complexity: From an order, O(log n + k) for k operations returned.
+    func operations(_ request: OperationRequest) throws -> [LoggedOperation]
 
-    /// Logged operations that reached this store after `position`, in the order they reached it.
-    func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation]
-
-    /// The order of the last operation in the total order.
-    func lastOperationOrder() throws -> OperationOrder?
-
-    /// The earliest operation, in the total order, that the merge has not replayed.
+    /// The orders of the logged operations a request describes, in the order it gives.
     ///
-    /// The operations the merge has not replayed are the last ones logged: a merge replays
-    /// every operation it does not take back, so stores may look for them from the end.
-    func firstUnreplayedOperation() throws -> OperationOrder?
+    /// - Complexity: O(log n) for the last, and the first not replayed once the k operations
+    ///   logged after the last one replayed are scanned.
+    func orders(_ request: OperationOrderRequest) throws -> [OperationOrder]
 
-    /// The key an entry had in an ordering when it last left it, deleted or moved away.
-    func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64?
+    /// The records a request describes, in no particular order.
+    func records(_ request: LogRecordRequest) throws -> [LogRecord]
 
-    /// What this store keeps for the remote named `remote`, when it has synced with it.
-    func remoteRecord(of remote: String) throws -> RemoteRecord?
-
-    /// What this store keeps for every remote it has synced with, in no particular order.
-    func remoteRecords() throws -> [RemoteRecord]
-
-    /// Every tombstone, in no particular order.
-    func tombstones() throws -> [Tombstone]
-
-    /// The logged operations that replace the operation `id`, in the total order.
-    func replacements(of id: UUID) throws -> [OperationOrder]
-
-    /// The replicas whose operations are in the log.
-    func loggedReplicas() throws -> [UUID]
-
-    /// The sequence numbers above `sequence` of a replica's logged operations, ascending, each once.
-    func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64]
-
-    /// The latest acknowledgement of each replica this store has heard from, itself included.
-    func acknowledgements() throws -> [Acknowledgement]
-
-    /// The operations folded away, once any have been.
-    func fold() throws -> Fold?
-
-    /// Who the operation `id` was, when this store folded it away (since migration v8).
-    func foldedOperation(id: UUID) throws -> FoldedOperation?
-
-    /// Every operation folded away that this store knows by id, in no particular order.
-    func foldedOperations() throws -> [FoldedOperation]
-
-    /// The ids of the operations folded away that replaced the operation `id`.
-    func foldedReplacements(of id: UUID) throws -> [UUID]
-
-    /// The ids of a replica's operations at a sequence number, logged or folded away: more
-    /// than one when databases that shared the replica id made different operations.
-    func operationIDs(of replica: UUID, at sequence: Int64) throws -> [UUID]
-
-    /// The sequence numbers above `sequence` at which a replica has more than one operation,
-    /// logged or folded away, ascending.
-    func forkedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64]
-
-    /// The operations whose change the merge kept without applying it, in the total order.
-    func unappliedOperations() throws -> [LoggedOperation]
-
-    /// How far this store holds the operations of `replica`, another replica than itself.
-    func replicaProgress(of replica: UUID) throws -> ReplicaProgress?
-
-    /// How far this store holds each other replica's operations, in no particular order.
-    func replicaProgresses() throws -> [ReplicaProgress]
-
-    /// The operations held back because an operation of their replica before them is missing,
-    /// in no particular order: kept, neither logged nor applied, until the gap is filled.
-    func heldOperations() throws -> [LoggedOperation]
+    /// The sequence numbers a request describes, ascending, each once.
+    func sequences(_ request: SequenceRequest) throws -> [Int64]
 }
 
 /// What sync writes to a store, in the transaction of the change it records.
+///
+/// ``write(_:)`` takes every write to the log's records as a ``LogChange``; ``setReplicaState(_:)``,
+/// ``setTombstone(_:of:in:)`` and the others are built on it in an extension.
 ///
 /// ## Implementation requirements
 /// A store that has a replica id (``OperationLogReading/replicaState()``) syncs, and none of its
@@ -369,38 +431,10 @@ package protocol OperationLogWriting: OperationLogReading, ItemWriting {
     /// that syncs.
     func markChangesLogged()
 
-    /// Records this store as a replica, in place of what was recorded.
-    func setReplicaState(_ state: ReplicaState) throws
-
     /// Adds an operation to the log and returns its ``LoggedOperation/position``.
     ///
     /// - Throws: ``StoreError/duplicateOperation(_:)`` when an operation with its id is logged already.
     func log(_ operation: LoggedOperation) throws -> Int64
-
-    /// Records how an operation was applied: how to take it back, whether the merge applied it,
-    /// and whether it kept it without applying it (a change of a kind this version does not know).
-    ///
-    /// - Throws: ``StoreError/operationNotFound(_:)``.
-    func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws
-
-    /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
-    func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws
-
-    /// Records what this store keeps for a remote, in place of what was recorded for it.
-    func setRemoteRecord(_ record: RemoteRecord) throws
-
-    /// Records a replica's acknowledgement, in place of what was recorded for it.
-    func setAcknowledgement(_ acknowledgement: Acknowledgement) throws
-
-    /// Records how far this store holds another replica's operations, in place of what was recorded.
-    func setReplicaProgress(_ progress: ReplicaProgress) throws
-
-    /// Keeps an operation held back after a gap (``OperationLogReading/heldOperations()``); one
-    /// held already is kept as it is.
-    func hold(_ operation: LoggedOperation) throws
-
-    /// Forgets held operations, once they are logged.
-    func release(_ ids: [UUID]) throws
 
     /// Removes the logged operations up to `order` in the total order, `order` included,
     /// except those `kept`, keeps who each removed operation was (``FoldedOperation``), and
@@ -409,9 +443,207 @@ package protocol OperationLogWriting: OperationLogReading, ItemWriting {
     /// - Returns: How many operations were removed.
     func fold(_ fold: Fold, removingThrough order: OperationOrder, keeping kept: Set<UUID>) throws -> Int
 
+    /// Writes one change to the log's records.
+    ///
+    /// - Throws: ``StoreError/operationNotFound(_:)`` for the rewind of an operation not logged.
+    func write(_ change: LogChange) throws
+}
+
+extension OperationLogReading {
+    /// This store as a replica, once sync has given it an id.
+    package func replicaState() throws -> ReplicaState? {
+        try records(.replicaState).lazy.compactMap(\.replicaState).first
+    }
+
+    /// The logged operation with this id.
+    package func loggedOperation(id: UUID) throws -> LoggedOperation? {
+        try operations(.withID(id)).first
+    }
+
+    /// Logged operations from `order` on (`order` included), in the total order.
+    ///
+    /// - Complexity: O(log n + k) for k operations returned.
+    package func loggedOperations(from order: OperationOrder, limit: Int) throws -> [LoggedOperation] {
+        try operations(.from(order, limit: limit))
+    }
+
+    /// Logged operations that reached this store after `position`, in the order they reached it.
+    package func loggedOperations(afterPosition position: Int64, limit: Int) throws -> [LoggedOperation] {
+        try operations(.afterPosition(position, limit: limit))
+    }
+
+    /// The order of the last operation in the total order.
+    package func lastOperationOrder() throws -> OperationOrder? {
+        try orders(.last).first
+    }
+
+    /// The earliest operation, in the total order, that the merge has not replayed.
+    package func firstUnreplayedOperation() throws -> OperationOrder? {
+        try orders(.firstUnreplayed).first
+    }
+
+    /// The logged operations that replace the operation `id`, in the total order.
+    package func replacements(of id: UUID) throws -> [OperationOrder] {
+        try orders(.replacing(id))
+    }
+
+    /// The replicas whose operations are in the log.
+    package func loggedReplicas() throws -> [UUID] {
+        try orders(.latestOfEachReplica).map(\.replica)
+    }
+
+    /// The operations whose change the merge kept without applying it, in the total order.
+    package func unappliedOperations() throws -> [LoggedOperation] {
+        try operations(.unapplied)
+    }
+
+    /// The operations held back because an operation of their replica before them is missing,
+    /// in no particular order: kept, neither logged nor applied, until the gap is filled.
+    package func heldOperations() throws -> [LoggedOperation] {
+        try operations(.held)
+    }
+
+    /// The ids of a replica's operations at a sequence number, logged or folded away: more
+    /// than one when databases that shared the replica id made different operations.
+    package func operationIDs(of replica: UUID, at sequence: Int64) throws -> [UUID] {
+        try operations(.numbered(replica, sequence: sequence)).map(\.id)
+            + records(.foldedNumbered(replica, sequence: sequence)).compactMap(\.folded?.id)
+    }
+
+    /// The sequence numbers above `sequence` of a replica's logged operations, ascending, each once.
+    package func loggedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
+        try sequences(.logged(replica, above: sequence))
+    }
+
+    /// The sequence numbers above `sequence` at which a replica has more than one operation,
+    /// logged or folded away, ascending.
+    package func forkedSequences(of replica: UUID, above sequence: Int64) throws -> [Int64] {
+        try sequences(.forked(replica, above: sequence))
+    }
+
+    /// The key an entry had in an ordering when it last left it, deleted or moved away.
+    package func tombstone(of entry: OrderEntry.ID, in scope: OrderScope) throws -> Int64? {
+        try records(.tombstone(entry, in: scope)).lazy.compactMap(\.tombstone).first?.sortIndex
+    }
+
+    /// Every tombstone, in no particular order.
+    package func tombstones() throws -> [Tombstone] {
+        try records(.tombstones).compactMap(\.tombstone)
+    }
+
+    /// What this store keeps for the remote named `remote`, when it has synced with it.
+    package func remoteRecord(of remote: String) throws -> RemoteRecord? {
+        try records(.remote(remote)).lazy.compactMap(\.remote).first
+    }
+
+    /// What this store keeps for every remote it has synced with, in no particular order.
+    package func remoteRecords() throws -> [RemoteRecord] {
+        try records(.remotes).compactMap(\.remote)
+    }
+
+    /// The latest acknowledgement of each replica this store has heard from, itself included.
+    package func acknowledgements() throws -> [Acknowledgement] {
+        try records(.acknowledgements).compactMap(\.acknowledgement)
+    }
+
+    /// How far this store holds the operations of `replica`, another replica than itself.
+    package func replicaProgress(of replica: UUID) throws -> ReplicaProgress? {
+        try records(.progress(replica)).lazy.compactMap(\.progress).first
+    }
+
+    /// How far this store holds each other replica's operations, in no particular order.
+    package func replicaProgresses() throws -> [ReplicaProgress] {
+        try records(.progresses).compactMap(\.progress)
+    }
+
+    /// The operations folded away, once any have been.
+    package func fold() throws -> Fold? {
+        try records(.fold).lazy.compactMap(\.fold).first
+    }
+
+    /// Who the operation `id` was, when this store folded it away (since migration v8).
+    package func foldedOperation(id: UUID) throws -> FoldedOperation? {
+        try records(.foldedOperation(id)).lazy.compactMap(\.folded).first
+    }
+
+    /// Every operation folded away that this store knows by id, in no particular order.
+    package func foldedOperations() throws -> [FoldedOperation] {
+        try records(.foldedOperations).compactMap(\.folded)
+    }
+
+    /// The ids of the operations folded away that replaced the operation `id`.
+    package func foldedReplacements(of id: UUID) throws -> [UUID] {
+        try records(.foldedReplacements(of: id)).compactMap(\.folded?.id)
+    }
+}
+
+extension OperationLogWriting {
+    /// Records this store as a replica, in place of what was recorded.
+    package func setReplicaState(_ state: ReplicaState) throws {
+        try write(.replicaState(state))
+    }
+
+    /// Records how an operation was applied: how to take it back, whether the merge applied it,
+    /// and whether it kept it without applying it (a change of a kind this version does not know).
+    ///
+    /// - Throws: ``StoreError/operationNotFound(_:)``.
+    package func setRewind(_ rewind: Data, isReplayed: Bool, isUnapplied: Bool, ofOperation id: UUID) throws {
+        try write(.rewind(rewind, isReplayed: isReplayed, isUnapplied: isUnapplied, ofOperation: id))
+    }
+
+    /// Remembers the key an entry had in an ordering it left, or forgets it (`nil`).
+    package func setTombstone(_ sortIndex: Int64?, of entry: OrderEntry.ID, in scope: OrderScope) throws {
+        try write(.tombstone(sortIndex, of: entry, in: scope))
+    }
+
+    /// Records what this store keeps for a remote, in place of what was recorded for it.
+    package func setRemoteRecord(_ record: RemoteRecord) throws {
+        try write(.remote(record))
+    }
+
+    /// Records a replica's acknowledgement, in place of what was recorded for it.
+    package func setAcknowledgement(_ acknowledgement: Acknowledgement) throws {
+        try write(.acknowledgement(acknowledgement))
+    }
+
+    /// Records how far this store holds another replica's operations, in place of what was recorded.
+    package func setReplicaProgress(_ progress: ReplicaProgress) throws {
+        try write(.progress(progress))
+    }
+
+    /// Keeps an operation held back after a gap (``OperationLogReading/heldOperations()``); one
+    /// held already is kept as it is.
+    package func hold(_ operation: LoggedOperation) throws {
+        try write(.hold(operation))
+    }
+
+    /// Forgets held operations, once they are logged.
+    package func release(_ ids: [UUID]) throws {
+        try write(.release(ids))
+    }
+
     /// Replaces what this store keeps of the operations it folded away with `operations`: for
     /// a store that takes another store's snapshot, and its fold with it.
-    func replaceFolded(with operations: [FoldedOperation]) throws
+    package func replaceFolded(with operations: [FoldedOperation]) throws {
+        try write(.replaceFolded(operations))
+    }
+}
+
+extension LogRecord {
+    /// This store as a replica, when the record is that.
+    package var replicaState: ReplicaState? { if case .replicaState(let state) = self { state } else { nil } }
+    /// The remote's record, when the record is that.
+    package var remote: RemoteRecord? { if case .remote(let record) = self { record } else { nil } }
+    /// The acknowledgement, when the record is one.
+    package var acknowledgement: Acknowledgement? { if case .acknowledgement(let acknowledgement) = self { acknowledgement } else { nil } }
+    /// The replica's progress, when the record is that.
+    package var progress: ReplicaProgress? { if case .progress(let progress) = self { progress } else { nil } }
+    /// The tombstone, when the record is one.
+    package var tombstone: Tombstone? { if case .tombstone(let tombstone) = self { tombstone } else { nil } }
+    /// The fold, when the record is that.
+    package var fold: Fold? { if case .fold(let fold) = self { fold } else { nil } }
+    /// The operation folded away, when the record is one.
+    package var folded: FoldedOperation? { if case .folded(let operation) = self { operation } else { nil } }
 }
 
 extension ItemReading {

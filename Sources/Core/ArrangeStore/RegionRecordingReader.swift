@@ -22,138 +22,99 @@ final class RegionRecordingReader: ItemReading {
         return base
     }
 
-    func lists() throws -> [ItemList] {
+    func lists(_ request: ListRequest) throws -> [ItemList] {
         regions.lists = true
-        return try base.lists()
+        return try base.lists(request)
     }
 
-    func list(id: ItemList.ID) throws -> ItemList? {
+    func areas(_ request: AreaRequest) throws -> [Area] {
         regions.lists = true
-        return try base.list(id: id)
+        return try base.areas(request)
     }
 
-    func areas() throws -> [Area] {
-        regions.lists = true
-        return try base.areas()
+    /// Notes a list's headings alone: a count of its items adds up its sections.
+    func headings(_ request: HeadingRequest) throws -> [Heading] {
+        let headings = try base.headings(request)
+        switch request {
+        case .inList(let list): regions.headings.insert(list)
+        case .withID:
+            if let heading = headings.first { regions.headings.insert(heading.listID) } else { regions.allItems = true }
+        }
+        return headings
     }
 
-    /// Notes the list's headings alone: a count of its items adds up its sections.
-    func headings(in list: ItemList.ID) throws -> [Heading] {
-        regions.headings.insert(list)
-        return try base.headings(in: list)
-    }
-
-    func heading(id: Heading.ID) throws -> Heading? {
-        let heading = try base.heading(id: id)
-        if let heading { regions.headings.insert(heading.listID) } else { regions.allItems = true }
-        return heading
-    }
-
-    func area(id: Area.ID) throws -> Area? {
-        regions.lists = true
-        return try base.area(id: id)
-    }
-
-    func items(withIDs ids: [Item.ID]) throws -> [Item] {
-        let items = try base.items(withIDs: ids)
-        if items.count < Set(ids).count { regions.allItems = true }
-        for item in items { regions.items.insert(item.listID) }
+    /// Notes the lists of the items read; every item for a read of items of any list, or of
+    /// an id that names none. Today's page notes Today, and a date in any list may bring its
+    /// item into Today; a completion in any list changes the Logbook.
+    func items(_ request: ItemRequest) throws -> [Item] {
+        let items = try base.items(request)
+        switch request {
+        case .withIDs(let ids):
+            if items.count < Set(ids).count { regions.allItems = true }
+            for item in items { regions.items.insert(item.listID) }
+        case .list(let list, _, _, _): regions.items.insert(list)
+        case .today:
+            regions.today = true
+            for item in items { regions.items.insert(item.listID) }
+        case .dated:
+            regions.today = true
+            regions.allItems = true
+        case .completed, .withIDPrefix: regions.allItems = true
+        }
         return items
     }
 
-    func item(id: Item.ID) throws -> Item? {
-        let item = try base.item(id: id)
-        if let item { regions.items.insert(item.listID) } else { regions.allItems = true }
-        return item
+    func standing(ofItem id: Item.ID) throws -> ItemStanding? {
+        let standing = try base.standing(ofItem: id)
+        if let standing { regions.items.insert(standing.list) } else { regions.allItems = true }
+        return standing
     }
 
-    func items(in list: ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        regions.items.insert(list)
-        return try base.items(in: list, visibility: visibility, offset: offset, limit: limit)
+    func place(ofItem id: Item.ID) throws -> ItemPlace? {
+        let place = try base.place(ofItem: id)
+        if let place { regions.items.insert(place.standing.list) } else { regions.allItems = true }
+        return place
     }
 
-    func todayItems(visibility: ItemVisibility, offset: Int, limit: Int) throws -> [Item] {
-        regions.today = true
-        let items = try base.todayItems(visibility: visibility, offset: offset, limit: limit)
-        for item in items { regions.items.insert(item.listID) }
-        return items
-    }
-
-    /// Notes every item: a date in any list may bring its item into Today.
+    /// Notes every item, as a read of the dated items does.
     func datedStandings(through day: Day) throws -> [DatedStanding] {
         regions.today = true
         regions.allItems = true
         return try base.datedStandings(through: day)
     }
 
-    /// Notes every item, as ``datedStandings(through:)`` does.
-    func datedItems(through day: Day) throws -> [Item] {
-        regions.today = true
-        regions.allItems = true
-        return try base.datedItems(through: day)
+    func entries(_ request: EntryRequest) throws -> [OrderEntry] {
+        switch request {
+        case .withID(_, let scope), .page(let scope, _, _, _), .sharingSortIndex(let scope): try noteKeys(of: scope)
+        }
+        return try base.entries(request)
     }
 
-    /// Notes every item: a completion in any list changes the Logbook.
-    func completedItems(offset: Int, limit: Int) throws -> [Item] {
-        regions.allItems = true
-        return try base.completedItems(offset: offset, limit: limit)
-    }
-
-    func completedItemCount() throws -> Int {
-        regions.allItems = true
-        return try base.completedItemCount()
-    }
-
-    func entry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
+    func keys(in scope: OrderScope, _ bound: KeyBound, limit: Int) throws -> [OrderKey] {
         try noteKeys(of: scope)
-        return try base.entry(id: id, in: scope)
+        return try base.keys(in: scope, bound, limit: limit)
     }
 
-    func entries(in scope: OrderScope, visibility: ItemVisibility, offset: Int, limit: Int) throws -> [OrderEntry] {
-        try noteKeys(of: scope)
-        return try base.entries(in: scope, visibility: visibility, offset: offset, limit: limit)
+    /// A count of all of a list's entries notes only the list's counts: moves within the list
+    /// leave them as they are.
+    func count(_ request: CountRequest) throws -> Int {
+        switch request {
+        case .entries(let scope, _):
+            if let list = try list(holding: scope) { regions.counts.insert(list) } else { try noteKeys(of: scope) }
+        case .entriesBefore(_, let scope, _): try noteKeys(of: scope)
+        case .completedItems: regions.allItems = true
+        }
+        return try base.count(request)
     }
 
-    /// Notes only a list's counts: moves within the list leave them as they are.
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility) throws -> Int {
-        if let list = try list(holding: scope) { regions.counts.insert(list) } else { try noteKeys(of: scope) }
-        return try base.entryCount(in: scope, visibility: visibility)
-    }
-
-    func entryCount(in scope: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
-        try noteKeys(of: scope)
-        return try base.entryCount(in: scope, visibility: visibility, before: key)
-    }
-
-    func keys(in scope: OrderScope, before key: OrderKey, limit: Int) throws -> [OrderKey] {
-        try noteKeys(of: scope)
-        return try base.keys(in: scope, before: key, limit: limit)
-    }
-
-    func keys(in scope: OrderScope, after key: OrderKey, limit: Int) throws -> [OrderKey] {
-        try noteKeys(of: scope)
-        return try base.keys(in: scope, after: key, limit: limit)
-    }
-
-    func entriesSharingSortIndex(in scope: OrderScope) throws -> [[OrderEntry]] {
-        try noteKeys(of: scope)
-        return try base.entriesSharingSortIndex(in: scope)
-    }
-
-    func items(withIDPrefix hexDigits: String, limit: Int) throws -> [Item] {
-        regions.allItems = true
-        return try base.items(withIDPrefix: hexDigits, limit: limit)
-    }
-
-    func checklists(of items: [Item.ID]) throws -> [Item.ID: [ChecklistItem]] {
-        regions.checklists.formUnion(items)
-        return try base.checklists(of: items)
-    }
-
-    func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {
-        let entry = try base.checklistItem(id: id)
-        if let entry { regions.checklists.insert(entry.itemID) } else { regions.allChecklists = true }
-        return entry
+    func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] {
+        let entries = try base.checklistItems(request)
+        switch request {
+        case .ofItems(let items): regions.checklists.formUnion(items)
+        case .withID:
+            if let entry = entries.first { regions.checklists.insert(entry.itemID) } else { regions.allChecklists = true }
+        }
+        return entries
     }
 
     /// The list whose items an ordering holds: a list's under no heading, or a heading's,
@@ -169,11 +130,6 @@ final class RegionRecordingReader: ItemReading {
     /// Notes the keys of an ordering; a heading's items are noted as its list's.
     private func noteKeys(of scope: OrderScope) throws {
         if case .heading = scope, let list = try list(holding: scope) { regions.items.insert(list) } else { regions.noteKeys(of: scope) }
-    }
-
-    func defaultListID() throws -> ItemList.ID? {
-        regions.lists = true
-        return try base.defaultListID()
     }
 }
 

@@ -297,117 +297,55 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
         rewind.defaultList = Rewind.DefaultListImage(id: try base.defaultListID())
     }
 
-    override func insert(_ list: ItemList) throws {
-        try remember(list: list.id)
-        try super.insert(list)
-    }
-
-    override func update(_ list: ItemList) throws {
-        try remember(list: list.id)
-        try super.update(list)
-    }
-
-    override func deleteList(id: ItemList.ID) throws {
-        try remember(list: id)
-        // The list's headings, items, their checklists and the default list's row go with it.
-        for heading in try base.headings(in: id) { try remember(heading: heading.id) }
-        let items = try base.items(in: id, visibility: .all, offset: 0, limit: .max).map(\.id)
-        for item in items { try remember(item: item) }
-        try rememberChecklists(of: items)
-        try rememberDefaultList()
-        try super.deleteList(id: id)
-    }
-
-    override func insert(_ area: Area) throws {
-        try remember(area: area.id)
-        try super.insert(area)
-    }
-
-    override func update(_ area: Area) throws {
-        try remember(area: area.id)
-        try super.update(area)
-    }
-
-    override func deleteArea(id: Area.ID) throws {
-        try remember(area: id)
-        // Its lists leave it.
-        for list in try base.entries(in: .area(id), visibility: .all, offset: 0, limit: .max) { try remember(list: ItemList.ID(entry: list.id)) }
-        try super.deleteArea(id: id)
-    }
-
-    override func insert(_ heading: Heading) throws {
-        try remember(heading: heading.id)
-        try super.insert(heading)
-    }
-
-    override func update(_ heading: Heading) throws {
-        try remember(heading: heading.id, itemsLeaving: try base.heading(id: heading.id)?.listID != heading.listID)
-        try super.update(heading)
-    }
-
-    override func deleteHeading(id: Heading.ID) throws {
-        try remember(heading: id)
-        // The items under it, and their checklists, go with it.
-        let items = try base.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max).map { Item.ID(entry: $0.id) }
-        for item in items { try remember(item: item) }
-        try rememberChecklists(of: items)
-        try super.deleteHeading(id: id)
-    }
-
-    override func insert(_ item: Item) throws {
-        try remember(item: item.id)
-        try super.insert(item)
-    }
-
-    override func update(_ item: Item) throws {
-        try remember(item: item.id)
-        try super.update(item)
-    }
-
-    override func deleteItem(id: Item.ID) throws {
-        try remember(item: id)
-        try rememberChecklists(of: [id])
-        try super.deleteItem(id: id)
-    }
-
-    override func insert(_ entry: ChecklistItem) throws {
-        try remember(checklistItem: entry.id)
-        try super.insert(entry)
-    }
-
-    override func update(_ entry: ChecklistItem) throws {
-        try remember(checklistItem: entry.id)
-        try super.update(entry)
-    }
-
-    override func deleteChecklistItem(id: ChecklistItem.ID) throws {
-        try remember(checklistItem: id)
-        try super.deleteChecklistItem(id: id)
-    }
-
-    override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
-        for change in changes {
-            switch scope {
-            case .lists, .area: try remember(list: ItemList.ID(entry: change.id))
-            case .areas: try remember(area: Area.ID(entry: change.id))
-            case .items, .today, .heading: try remember(item: Item.ID(entry: change.id), placing: true)
-            case .checklist: try remember(checklistItem: ChecklistItem.ID(entry: change.id))
-            case .headings(let list):
-                let id = Heading.ID(entry: change.id)
-                try remember(heading: id, itemsLeaving: try base.heading(id: id)?.listID != list)
+    /// Remembers each row the change writes, as it was, then writes it.
+    override func apply(_ change: RowChange) throws {
+        switch change {
+        case .insert(.list(let list)), .update(.list(let list)): try remember(list: list.id)
+        case .insert(.area(let area)), .update(.area(let area)): try remember(area: area.id)
+        case .insert(.heading(let heading)): try remember(heading: heading.id)
+        case .update(.heading(let heading)):
+            try remember(heading: heading.id, itemsLeaving: try base.heading(id: heading.id)?.listID != heading.listID)
+        case .insert(.item(let item)), .update(.item(let item)): try remember(item: item.id)
+        case .insert(.checklistItem(let entry)), .update(.checklistItem(let entry)): try remember(checklistItem: entry.id)
+        case .delete(.list(let id)):
+            try remember(list: id)
+            // The list's headings, items, their checklists and the default list's row go with it.
+            for heading in try base.headings(in: id) { try remember(heading: heading.id) }
+            let items = try base.items(in: id, visibility: .all, offset: 0, limit: .max).map(\.id)
+            for item in items { try remember(item: item) }
+            try rememberChecklists(of: items)
+            try rememberDefaultList()
+        case .delete(.area(let id)):
+            try remember(area: id)
+            // Its lists leave it.
+            for list in try base.entries(in: .area(id), visibility: .all, offset: 0, limit: .max) { try remember(list: ItemList.ID(entry: list.id)) }
+        case .delete(.heading(let id)):
+            try remember(heading: id)
+            // The items under it, and their checklists, go with it.
+            let items = try base.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max).map { Item.ID(entry: $0.id) }
+            for item in items { try remember(item: item) }
+            try rememberChecklists(of: items)
+        case .delete(.item(let id)):
+            try remember(item: id)
+            try rememberChecklists(of: [id])
+        case .delete(.checklistItem(let id)): try remember(checklistItem: id)
+        case .setSortIndices(let changes, let scope, _):
+            for change in changes {
+                switch scope {
+                case .lists, .area: try remember(list: ItemList.ID(entry: change.id))
+                case .areas: try remember(area: Area.ID(entry: change.id))
+                case .items, .today, .heading: try remember(item: Item.ID(entry: change.id), placing: true)
+                case .checklist: try remember(checklistItem: ChecklistItem.ID(entry: change.id))
+                case .headings(let list):
+                    let id = Heading.ID(entry: change.id)
+                    try remember(heading: id, itemsLeaving: try base.heading(id: id)?.listID != list)
+                }
             }
+        case .removeFromToday(let ids, _):
+            for id in ids { try remember(item: id, placing: true) }
+        case .setDefaultList: try rememberDefaultList()
         }
-        try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)
-    }
-
-    override func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
-        for id in ids { try remember(item: id, placing: true) }
-        try super.removeFromToday(ids, updatedAt: updatedAt)
-    }
-
-    override func setDefaultListID(_ id: ItemList.ID) throws {
-        try rememberDefaultList()
-        try super.setDefaultListID(id)
+        try super.apply(change)
     }
 
     /// The key an entry had in an ordering when it last left it.

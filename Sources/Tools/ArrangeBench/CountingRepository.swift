@@ -49,8 +49,8 @@ final class CountingRepository: ItemRepository {
         return result
     }
 
-    func observe<Value: Equatable & Sendable>(_ read: @escaping @Sendable (any ItemReading) throws -> Value) -> AsyncThrowingStream<Value, any Error> {
-        base.observe(read)
+    func values<Value: Equatable & Sendable>(of observation: StoreObservation<Value>) -> AsyncThrowingStream<Value, any Error> {
+        base.values(of: observation)
     }
 }
 
@@ -65,73 +65,15 @@ private final class CountingTransaction: ForwardingTransaction {
         return (result, counting.written.count)
     }
 
-    override func insert(_ list: ItemList) throws {
-        try super.insert(list)
-        written.insert(list.id.entryID)
-    }
-
-    override func update(_ list: ItemList) throws {
-        try super.update(list)
-        written.insert(list.id.entryID)
-    }
-
-    override func insert(_ area: Area) throws {
-        try super.insert(area)
-        written.insert(area.id.entryID)
-    }
-
-    override func update(_ area: Area) throws {
-        try super.update(area)
-        written.insert(area.id.entryID)
-    }
-
-    override func insert(_ heading: Heading) throws {
-        try super.insert(heading)
-        written.insert(heading.id.entryID)
-    }
-
-    override func update(_ heading: Heading) throws {
-        try super.update(heading)
-        written.insert(heading.id.entryID)
-    }
-
-    override func insert(_ item: Item) throws {
-        try super.insert(item)
-        written.insert(item.id.entryID)
-    }
-
-    override func update(_ item: Item) throws {
-        try super.update(item)
-        written.insert(item.id.entryID)
-    }
-
-    override func deleteItem(id: Item.ID) throws {
-        try super.deleteItem(id: id)
-        written.insert(id.entryID)
-    }
-
-    override func insert(_ entry: ChecklistItem) throws {
-        try super.insert(entry)
-        written.insert(entry.id.entryID)
-    }
-
-    override func update(_ entry: ChecklistItem) throws {
-        try super.update(entry)
-        written.insert(entry.id.entryID)
-    }
-
-    override func deleteChecklistItem(id: ChecklistItem.ID) throws {
-        try super.deleteChecklistItem(id: id)
-        written.insert(id.entryID)
-    }
-
-    override func setSortIndices(_ changes: [SortIndexChange], in scope: OrderScope, updatedAt: Date) throws {
-        try super.setSortIndices(changes, in: scope, updatedAt: updatedAt)
-        written.formUnion(changes.map(\.id))
-    }
-
-    override func removeFromToday(_ ids: [Item.ID], updatedAt: Date) throws {
-        try super.removeFromToday(ids, updatedAt: updatedAt)
-        written.formUnion(ids.map(\.entryID))
+    override func apply(_ change: RowChange) throws {
+        try super.apply(change)
+        switch change {
+        case .insert(let row), .update(let row): written.insert(row.entryID)
+        case .delete(.item(let id)): written.insert(id.entryID)
+        case .delete(.checklistItem(let id)): written.insert(id.entryID)
+        case .delete(.list), .delete(.area), .delete(.heading), .setDefaultList: break
+        case .setSortIndices(let changes, _, _): written.formUnion(changes.map(\.id))
+        case .removeFromToday(let ids, _): written.formUnion(ids.map(\.entryID))
+        }
     }
 }

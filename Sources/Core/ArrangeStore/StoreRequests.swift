@@ -1,0 +1,164 @@
+public import ArrangeModel
+public import Foundation
+
+// The values that ``ItemReading`` and ``ItemWriting`` take: each describes one read or one
+// write, so that a protocol requires one member for a kind of row and a backend answers every
+// request of that kind in one place, the fast ones with a statement of their own.
+
+/// A read of items: which ones, in which order.
+public enum ItemRequest: Hashable, Sendable {
+    /// The items with these ids, in the order of the ids; an id of no item is left out.
+    case withIDs([Item.ID])
+    /// A page of a list in display order: the items under no heading, then those of each
+    /// heading in the order of the headings; each group in its hand-made order (`sortIndex`, then `id`).
+    /// `offset` counts only the items seen under `visibility`.
+    case list(ItemList.ID, visibility: ItemVisibility, offset: Int, limit: Int)
+    /// A page of Today in its hand order (`todayIndex`, then `id`), as ``list(_:visibility:offset:limit:)`` reads a list.
+    case today(visibility: ItemVisibility, offset: Int, limit: Int)
+    /// The open items whose start date, or deadline not dismissed, is on or before the day, in
+    /// no particular order: those Today holds by their dates on that day.
+    case dated(through: Day)
+    /// A page of the completed items of every list, the most recently completed first (then by
+    /// id): the Logbook. A negative offset, or a limit below 1, reads nothing.
+    case completed(offset: Int, limit: Int)
+    /// Up to `limit` items, of any list, whose ids begin with these hex digits (1 to 32, no
+    /// dashes; anything else matches nothing), in id order.
+    case withIDPrefix(String, limit: Int)
+}
+
+/// A read of the entries of an ordering: what the ordering service places things by.
+public enum EntryRequest: Hashable, Sendable {
+    /// The entry with this id, when it is in the ordering: not an item of another list, nor an
+    /// item not in Today.
+    case withID(OrderEntry.ID, in: OrderScope)
+    /// A page of the ordering: `offset` entries seen under `visibility` skipped, then up to `limit`.
+    case page(OrderScope, visibility: ItemVisibility, offset: Int, limit: Int)
+    /// The entries that share their `sortIndex` with another entry of the ordering, in order.
+    case sharingSortIndex(OrderScope)
+}
+
+/// Where, from a key, the keys of an ordering are read: the side of a neighbour lookup.
+public enum KeyBound: Hashable, Sendable {
+    /// The keys strictly before this one, nearest first.
+    case before(OrderKey)
+    /// The keys strictly after this one, nearest first.
+    case after(OrderKey)
+}
+
+/// A count of rows.
+public enum CountRequest: Hashable, Sendable {
+    /// How many entries of the ordering are seen under `visibility`.
+    case entries(OrderScope, visibility: ItemVisibility)
+    /// How many entries of the ordering seen under `visibility` come strictly before the key.
+    case entriesBefore(OrderKey, in: OrderScope, visibility: ItemVisibility)
+    /// How many items are completed, of every list.
+    case completedItems
+}
+
+/// A read of lists.
+public enum ListRequest: Hashable, Sendable {
+    /// Every list, in the sidebar's order: those in no area first, then each area's (in the
+    /// order of the areas), each group in its hand-made order (`ItemList/orderKey`).
+    case all
+    /// The list with this id, when there is one.
+    case withID(ItemList.ID)
+    /// The default list, the one a front end shows first, when one is set.
+    case defaultList
+}
+
+/// A read of areas.
+public enum AreaRequest: Hashable, Sendable {
+    /// Every area, in their hand-made order (`Area/orderKey`).
+    case all
+    /// The area with this id, when there is one.
+    case withID(Area.ID)
+}
+
+/// A read of headings.
+public enum HeadingRequest: Hashable, Sendable {
+    /// The headings of a list, in their hand-made order (`Heading/orderKey`); none for an unknown list.
+    case inList(ItemList.ID)
+    /// The heading with this id, when there is one.
+    case withID(Heading.ID)
+}
+
+/// A read of checklist entries.
+public enum ChecklistRequest: Hashable, Sendable {
+    /// The entries of the checklists of these items, each checklist once and in its order
+    /// (`sortIndex`, then `id`), the checklists one after another in no particular order.
+    case ofItems([Item.ID])
+    /// The entry with this id, when there is one.
+    case withID(ChecklistItem.ID)
+}
+
+/// A row of the store: a list, an area, a heading, an item or a checklist entry.
+public enum StoreRow: Hashable, Sendable {
+    /// A list, with its name, area and key.
+    case list(ItemList)
+    /// An area, with its name and key.
+    case area(Area)
+    /// A heading of a list, with its title and key.
+    case heading(Heading)
+    /// An item, every field of it.
+    case item(Item)
+    /// An entry of an item's checklist.
+    case checklistItem(ChecklistItem)
+
+    /// The row's id, as an ordering knows it.
+    public var entryID: OrderEntry.ID {
+        switch self {
+        case .list(let list): list.id.entryID
+        case .area(let area): area.id.entryID
+        case .heading(let heading): heading.id.entryID
+        case .item(let item): item.id.entryID
+        case .checklistItem(let entry): entry.id.entryID
+        }
+    }
+}
+
+/// Which row of the store: a list, an area, a heading, an item or a checklist entry, by id.
+public enum StoreRowID: Hashable, Sendable {
+    /// The list with this id.
+    case list(ItemList.ID)
+    /// The area with this id.
+    case area(Area.ID)
+    /// The heading with this id.
+    case heading(Heading.ID)
+    /// The item with this id.
+    case item(Item.ID)
+    /// The checklist entry with this id.
+    case checklistItem(ChecklistItem.ID)
+
+    /// The row's id, as an ordering knows it.
+    public var entryID: OrderEntry.ID {
+        switch self {
+        case .list(let id): id.entryID
+        case .area(let id): id.entryID
+        case .heading(let id): id.entryID
+        case .item(let id): id.entryID
+        case .checklistItem(let id): id.entryID
+        }
+    }
+}
+
+/// One write of a transaction: what ``ItemWriting/apply(_:)`` does, and what the methods of
+/// ``ItemWriting`` (`insert(_:)`, `update(_:)`, `deleteItem(id:)`, ``ItemWriting/setSortIndices(_:in:updatedAt:)``…) ask for.
+public enum RowChange: Hashable, Sendable {
+    /// Adds a row: a list to its area (or to none), an area, a heading to its list, an item to
+    /// its list (under its heading, if any) and, with a `todayIndex`, to Today, an entry to its
+    /// item's checklist; each at its `sortIndex`.
+    case insert(StoreRow)
+    /// Saves a changed row, any of its fields.
+    case update(StoreRow)
+    /// Deletes a row: a list with its headings and items, a heading with the items under it,
+    /// an item with its checklist and its place in Today, a checklist entry, an area (whose
+    /// lists stay, out of any area, with their keys).
+    case delete(StoreRowID)
+    /// Gives several entries new keys in an ordering, and puts those that are not in it yet
+    /// into it, stamping the items written `updatedAt` (``ItemWriting/setSortIndices(_:in:updatedAt:)``).
+    case setSortIndices([SortIndexChange], in: OrderScope, updatedAt: Date)
+    /// Takes items out of Today, leaving their place in their list as it is.
+    case removeFromToday([Item.ID], updatedAt: Date)
+    /// Makes a list the default list, in place of any other.
+    case setDefaultList(ItemList.ID)
+}
