@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The DocC articles' code compiles: every Swift block of every article stands, line for line,
-/// in a source of this target, but those that need an Apple framework Linux lacks (SwiftUI,
-/// App Intents), which say so on their first line.
+/// in a source of this target, or, for an article that walks through the package's own code,
+/// in one of its sources; but those that need an Apple framework Linux lacks (SwiftUI, App
+/// Intents), which say so on their first line.
 @Suite("The articles' code compiles")
 struct DocumentationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -38,9 +39,9 @@ struct DocumentationTests {
         return (enumerator?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == pathExtension }
     }
 
-    @Test("Every Swift block of the articles is compiled code of this target, or says it needs an Apple framework")
+    @Test("Every Swift block of the articles is compiled code of this target or of the package, or says it needs an Apple framework")
     func blocksCompile() throws {
-        let sources = try Self.files(under: "Tests/ArrangeAppTests", extension: "swift").map { file in
+        let sources = try (Self.files(under: "Tests/ArrangeAppTests", extension: "swift") + Self.files(under: "Sources", extension: "swift")).map { file in
             Self.normalized(try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n"))
         }
         let articles = Self.files(under: "Sources", extension: "md").filter { $0.deletingLastPathComponent().pathExtension == "docc" }
@@ -57,7 +58,7 @@ struct DocumentationTests {
                 let found = sources.contains { source in
                     source.count >= lines.count && (0...(source.count - lines.count)).contains { Array(source[$0..<$0 + lines.count]) == lines }
                 }
-                #expect(found, "\(article.lastPathComponent): this block is in no source of ArrangeAppTests:\n\(block.joined(separator: "\n"))")
+                #expect(found, "\(article.lastPathComponent): this block is in no source of ArrangeAppTests or of the package:\n\(block.joined(separator: "\n"))")
                 compiled += 1
             }
         }
