@@ -41,6 +41,18 @@ package protocol ChangeKind: Hashable, Sendable, Codable {
     ///   then reads the line, and tells what is wrong with it.
     init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp)
 
+    /// Reads the members of the kind's JSON object, the reader standing at its `{`: derived from
+    /// ``members``. It is a requirement so that a kind found by its name reads in code made for it.
+    ///
+    /// - Throws: ``OperationJSONReader/GiveUp`` for JSON the fast reader does not read.
+    init(reading json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp)
+
+    /// Writes the members of the kind's JSON object: derived from ``members``.
+    func write(to members: inout LogJSON.Members)
+
+    /// More bytes than the members of the change's JSON can take: derived from ``members``.
+    var sizeBound: Int { get }
+
     /// Checks the change against the rules for operations from elsewhere: its texts' lengths
     /// and its notes' size. Most kinds hold no text, and check nothing.
     ///
@@ -50,6 +62,10 @@ package protocol ChangeKind: Hashable, Sendable, Codable {
     /// The change as changes that each name at most `maximumIDs` ids, which applied in order do
     /// what it does: itself, for a kind that names one thing.
     func split(maximumIDs: Int) -> [Self]
+
+    /// The change as operations' changes that each name at most
+    /// `SyncChange.maximumIDsPerOperation` ids: derived from ``split(maximumIDs:)``.
+    var splitChanges: [SyncChange] { get }
 
     /// Applies the change to the store of `context`, by the rules of the merge: what is gone
     /// meanwhile is left alone, and entries land by their recorded neighbours.
@@ -62,6 +78,8 @@ extension ChangeKind {
     package func check(_ check: ChangeCheck) throws(OperationProblem) {}
 
     package func split(maximumIDs: Int) -> [Self] { [self] }
+
+    package var splitChanges: [SyncChange] { split(maximumIDs: SyncChange.maximumIDsPerOperation).map(\.change) }
 
     /// The change split into chunks of at most `maximum` of `ids`, each made by `make`; itself
     /// when it names no more.

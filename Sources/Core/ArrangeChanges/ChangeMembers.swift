@@ -54,7 +54,8 @@ package struct ChangeFields {
     ///
     /// - Throws: ``OperationJSONReader/GiveUp`` when a member that must be there is absent.
     package func value<Value: LogValue>(_ name: StaticString) throws(OperationJSONReader.GiveUp) -> Value {
-        guard let index = names.firstIndex(where: { $0.description == name.description }) else { throw .init() }
+        guard let index = names.firstIndex(where: { $0.utf8CodeUnitCount == name.utf8CodeUnitCount && memcmp($0.utf8Start, name.utf8Start, name.utf8CodeUnitCount) == 0 })
+        else { throw .init() }
         if let value = values[index] {
             guard let value = value as? Value else { throw .init() }
             return value

@@ -8,7 +8,7 @@ package import Foundation
 package final class LogJSON {
     /// The UTF-8 bytes written so far. Appending bytes, not `String`s, keeps a move's two
     /// documents to a few thousand instructions.
-    private var bytes: [UInt8] = []
+    @usableFromInline var bytes: [UInt8] = []
 
     /// The JSON of a value, as bytes.
     package static func encode(_ write: (LogJSON) -> Void) -> Data {
@@ -19,7 +19,7 @@ package final class LogJSON {
     }
 
     /// Writes an object whose members `body` writes with ``Members/member(_:_:)``.
-    package func object(_ body: (inout Members) -> Void) {
+    @inlinable package func object(_ body: (inout Members) -> Void) {
         var members = Members(json: self)
         bytes.append(UInt8(ascii: "{"))
         body(&members)
@@ -27,7 +27,7 @@ package final class LogJSON {
     }
 
     /// Writes an array of values.
-    package func array<Element>(_ elements: [Element], _ write: (LogJSON, Element) -> Void) {
+    @inlinable package func array<Element>(_ elements: [Element], _ write: (LogJSON, Element) -> Void) {
         bytes.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -36,7 +36,7 @@ package final class LogJSON {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    package func string(_ value: String) {
+    @inlinable package func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
@@ -55,18 +55,18 @@ package final class LogJSON {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    package func id<Subject>(_ value: Identifier<Subject>) {
+    @inlinable package func id<Subject>(_ value: Identifier<Subject>) {
         bytes.append(UInt8(ascii: "\""))
         value.rawValue.appendLowercasedUTF8(to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    package func number(_ value: Int64) { bytes.append(contentsOf: String(value).utf8) }
-    package func bool(_ value: Bool) { append(value ? "true" : "false") }
+    @inlinable package func number(_ value: Int64) { bytes.append(contentsOf: String(value).utf8) }
+    @inlinable package func bool(_ value: Bool) { append(value ? "true" : "false") }
     /// A date as seconds since 1970, as `JSONEncoder.DateEncodingStrategy.secondsSince1970` writes it.
-    package func date(_ value: Date) { bytes.append(contentsOf: value.timeIntervalSince1970.description.utf8) }
+    @inlinable package func date(_ value: Date) { bytes.append(contentsOf: value.timeIntervalSince1970.description.utf8) }
 
-    package func scope(_ scope: OrderScope) {
+    @inlinable package func scope(_ scope: OrderScope) {
         switch scope {
         case .lists: append("\"lists\"")
         case .today: append("\"today\"")
@@ -77,27 +77,27 @@ package final class LogJSON {
     }
 
     /// Writes JSON that is already encoded.
-    package func raw(_ json: Data) { bytes.append(contentsOf: json) }
+    @inlinable package func raw(_ json: Data) { bytes.append(contentsOf: json) }
 
-    private func append(_ literal: StaticString) {
+    @inlinable func append(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    @inlinable static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The members of an object being written.
     package struct Members {
-        fileprivate let json: LogJSON
-        private var count = 0
+        @usableFromInline let json: LogJSON
+        @usableFromInline var count = 0
 
-        fileprivate init(json: LogJSON) {
+        @inlinable init(json: LogJSON) {
             self.json = json
         }
 
         /// Writes `"key":` and the value `write` writes.
-        package mutating func member(_ key: StaticString, _ write: (LogJSON) -> Void) {
+        @inlinable package mutating func member(_ key: StaticString, _ write: (LogJSON) -> Void) {
             if count > 0 { json.bytes.append(UInt8(ascii: ",")) }
             count += 1
             json.bytes.append(UInt8(ascii: "\""))
@@ -108,7 +108,7 @@ package final class LogJSON {
 
         /// Writes an array of objects, each with the members `write` writes, unless it is
         /// empty: the reader takes a missing array for an empty one.
-        package mutating func objects<Element>(_ key: StaticString, _ elements: [Element], _ write: (inout Members, Element) -> Void) {
+        @inlinable package mutating func objects<Element>(_ key: StaticString, _ elements: [Element], _ write: (inout Members, Element) -> Void) {
             guard !elements.isEmpty else { return }
             member(key) { json in
                 json.array(elements) { json, element in json.object { write(&$0, element) } }
@@ -116,7 +116,7 @@ package final class LogJSON {
         }
 
         /// Writes the member unless the value is `nil`, as `encodeIfPresent` does.
-        package mutating func member<Value>(_ key: StaticString, ifPresent value: Value?, _ write: (LogJSON, Value) -> Void) {
+        @inlinable package mutating func member<Value>(_ key: StaticString, ifPresent value: Value?, _ write: (LogJSON, Value) -> Void) {
             guard let value else { return }
             member(key) { write($0, value) }
         }
@@ -124,7 +124,7 @@ package final class LogJSON {
 }
 
 extension LogJSON {
-    package func item(_ item: Item) {
+    @inlinable package func item(_ item: Item) {
         object { members in
             members.member("id") { $0.id(item.id) }
             members.member("listID") { $0.id(item.listID) }
@@ -143,10 +143,10 @@ extension LogJSON {
     }
 
     /// A day as `Day`'s `Codable` form writes it: `"2026-11-28"`.
-    package func day(_ day: Day) { string(day.description) }
+    @inlinable package func day(_ day: Day) { string(day.description) }
 
     /// When an item is meant to be done, as `When`'s `Codable` form writes it, keys sorted.
-    package func when(_ when: When) {
+    @inlinable package func when(_ when: When) {
         object { members in
             switch when {
             case .anytime: break
@@ -158,7 +158,7 @@ extension LogJSON {
         }
     }
 
-    package func list(_ list: ItemList) {
+    @inlinable package func list(_ list: ItemList) {
         object { members in
             members.member("id") { $0.id(list.id) }
             members.member("name") { $0.string(list.name) }
@@ -168,7 +168,7 @@ extension LogJSON {
         }
     }
 
-    package func area(_ area: Area) {
+    @inlinable package func area(_ area: Area) {
         object { members in
             members.member("id") { $0.id(area.id) }
             members.member("name") { $0.string(area.name) }
@@ -177,7 +177,7 @@ extension LogJSON {
         }
     }
 
-    package func heading(_ heading: Heading) {
+    @inlinable package func heading(_ heading: Heading) {
         object { members in
             members.member("id") { $0.id(heading.id) }
             members.member("listID") { $0.id(heading.listID) }
@@ -187,7 +187,7 @@ extension LogJSON {
         }
     }
 
-    package func checklistItem(_ entry: ChecklistItem) {
+    @inlinable package func checklistItem(_ entry: ChecklistItem) {
         object { members in
             members.member("id") { $0.id(entry.id) }
             members.member("itemID") { $0.id(entry.itemID) }
@@ -197,14 +197,14 @@ extension LogJSON {
         }
     }
 
-    package func place(_ place: SyncPlace) {
+    @inlinable package func place(_ place: SyncPlace) {
         object { members in
             members.member("after", ifPresent: place.after) { $0.id($1) }
             members.member("before", ifPresent: place.before) { $0.id($1) }
         }
     }
 
-    package func ids<Subject>(_ ids: [Identifier<Subject>]) {
+    @inlinable package func ids<Subject>(_ ids: [Identifier<Subject>]) {
         array(ids) { $0.id($1) }
     }
 
@@ -240,12 +240,8 @@ extension LogJSON {
         case .renumbering(let original, let change):
             carrying("renumbering", original, change)
         default:
-            if let kind = change.kind { write(kind) }
+            // Through the kind's own witnesses, which are made for its type.
+            if let kind = change.kind { tagged(type(of: kind).name) { kind.write(to: &$0) } }
         }
-    }
-
-    /// `{"name":{members}}`, as `Codable` writes a case of ``SyncChange``.
-    private func write<Kind: ChangeKind>(_ kind: Kind) {
-        object { $0.member(Kind.name) { $0.object { kind.write(to: &$0) } } }
     }
 }

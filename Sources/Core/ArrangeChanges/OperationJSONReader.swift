@@ -70,7 +70,7 @@ package struct OperationJSONReader {
         guard let index = try nextKey(in: &outer, among: Self.changeNames) else { throw GiveUp() }
         let change: SyncChange
         if index < SyncChange.kinds.count {
-            change = try read(SyncChange.kinds[index])
+            change = try SyncChange.kinds[index].init(reading: &self).change
         } else {
             var original: OperationReference?, carried: SyncChange?
             try members(["of", "change"]) { json, member throws(GiveUp) in
@@ -81,10 +81,6 @@ package struct OperationJSONReader {
         }
         guard try nextKey(in: &outer, among: [] as [StaticString]) == nil else { throw GiveUp() }
         return change
-    }
-
-    private mutating func read<Kind: ChangeKind>(_ kind: Kind.Type) throws(GiveUp) -> SyncChange {
-        try Kind(reading: &self).change
     }
 
     /// Reads an object whose keys are among `keys`, each at most once, in any order: for each

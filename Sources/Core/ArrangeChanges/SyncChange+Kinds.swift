@@ -58,12 +58,7 @@ extension SyncChange {
     /// The change as operations that each name at most ``maximumIDsPerOperation`` ids
     /// (``ChangeKind/split(maximumIDs:)``), which applied in order do what it does.
     package func split() -> [SyncChange] {
-        guard let kind else { return [self] }
-        return Self.split(kind)
-    }
-
-    private static func split<Kind: ChangeKind>(_ kind: Kind) -> [SyncChange] {
-        kind.split(maximumIDs: maximumIDsPerOperation).map(\.change)
+        kind?.splitChanges ?? [self]
     }
 
     /// Applies the change to the store of `context` by the rules of the merge: for a
