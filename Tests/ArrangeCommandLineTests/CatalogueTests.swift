@@ -114,6 +114,20 @@ struct CatalogueTests {
             #expect(failure?.code == code, "\(line)")
         }
     }
+
+    @Test("A malformed reference on a command line is refused as it is parsed, with exit status 1 and the reference's own message")
+    func malformedArguments() {
+        for arguments in [["move", "#x", "--top"], ["show", "zzzz"], ["today", "move", "#1", "--after", "abc"], ["checklist", "move", "#1", "x", "--top"]] {
+            #expect(throws: (any Error).self, "\(arguments)") { try Arrange.parseAsRoot(arguments) }
+            do {
+                _ = try Arrange.parseAsRoot(arguments)
+            } catch {
+                #expect(Arrange.exitCode(for: error) == .refused, "\(arguments)")
+                #expect(!Arrange.usageError(error, arguments: arguments).contains("--help"), "\(arguments)")
+            }
+        }
+        #expect(throws: Never.self) { try Arrange.parseAsRoot(["move", "#1", "3f2a", "--after", "#2"]) }
+    }
 }
 
 /// What help, completion and the JSON protocol say of the fields of a request of any kind.

@@ -55,10 +55,12 @@ public struct Arrange: AsyncParsableCommand {
         }
     }
 
-    /// A parse error as one line, naming an unknown command as such.
+    /// A parse error as one line, naming an unknown command as such; a usage error names the
+    /// command's help, and a refusal (a malformed reference, exit status 1) is its message alone.
     ///
     /// - Parameter program: What the commands are typed after: `arrange ` in a shell, nothing in the REPL.
     static func usageError(_ error: any Error, arguments: [String], program: String = "arrange ") -> String {
+        guard exitCode(for: error) != .refused else { return message(for: error) }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             return "Unknown command '\(first)'; run 'arrange --help' for the list."
@@ -127,6 +129,14 @@ protocol RequestCommand: SessionCommand {
 }
 
 extension RequestCommand {
+    /// Checks the form of every reference of the request, as ArgumentParser parses the command
+    /// line: a malformed one is refused before a database is opened. `ReferenceError` is no
+    /// `ValidationError`, so ArgumentParser reports it with its own message and exit status 1,
+    /// as the store's refusals are.
+    func validate() throws {
+        try request.checkForm()
+    }
+
     func run(in session: CommandSession) async throws {
         try await runRequest(in: session)
     }

@@ -264,6 +264,7 @@ struct ChecklistMoveCommand: SessionCommand {
         try validateMove(
             named: !entries.isEmpty, placed: placement.reference != nil, fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
             what: "entries", placements: "--top, --bottom, --before ENTRY, --after ENTRY or --offset N")
+        try request.checkForm()
     }
 
     /// The request the arguments make: by offsets, or by reference and placement.

@@ -180,8 +180,6 @@ struct WhenCommand: RequestCommand {
     @Flag(help: "In the evening of the day.") var evening = false
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
 
-    func validate() throws { _ = try request }
-
     var request: Form {
         get throws {
             let (items, word) = try arguments.split(naming: "when: a day, today, evening, anytime or someday")
@@ -210,8 +208,6 @@ struct DeadlineCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @OptionGroup var arguments: ItemsThenWord
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
-
-    func validate() throws { _ = try request }
 
     var request: Form {
         get throws {

@@ -136,6 +136,8 @@ struct MoveCommand: SessionCommand {
         if heading != nil, noHeading, fromOffsets.isEmpty { throw ValidationError("Give --heading HEADING or --no-heading, not both.") }
         if toHeading != nil, fromOffsets.isEmpty { throw ValidationError("--to-heading goes with --from-offsets; name the heading with --heading.") }
         if toHeading != nil, noHeading { throw ValidationError("Give --to-heading HEADING or --no-heading, not both.") }
+        // A move in Today names the same items and anchor.
+        try request(inToday: false).checkForm()
     }
 
     /// The request the arguments make: by offsets, or by reference and placement (`--into LIST`

@@ -173,10 +173,15 @@ struct TodayMoveCommand: SessionCommand {
         try validateMove(
             named: !items.isEmpty, placed: placement.reference != nil, fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
             what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM or --offset N")
+        try request.checkForm()
+    }
+
+    /// The move in Today the arguments ask for.
+    var request: any Request<PlacementResult> {
+        moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset)
     }
 
     func run(in session: CommandSession) async throws {
-        let request = moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset)
         try await printMoved(try await request.perform(in: session).result, inToday: true, json: shared.json, in: session)
     }
 }
