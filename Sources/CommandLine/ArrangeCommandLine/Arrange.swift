@@ -120,8 +120,9 @@ protocol RequestCommand: SessionCommand {
 
     /// The request the command's arguments make.
     ///
-    /// - Throws: `ValidationError` for arguments that make no request; a command whose
-    ///   arguments can throw checks them in `validate()` too, so that ArgumentParser reports it.
+    /// - Throws: `ValidationError` for arguments that make no request. The default `validate()`
+    ///   reads the request, so that ArgumentParser reports what it throws; a command with a
+    ///   `validate()` of its own calls ``Request/checkForm()`` there.
     var request: Form { get throws }
 
     /// The result as text for a person.

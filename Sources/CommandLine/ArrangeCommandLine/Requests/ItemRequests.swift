@@ -35,6 +35,7 @@ struct ListCommand: RequestCommand {
 
     func validate() throws {
         guard name == nil || list == nil else { throw ValidationError("Name the list once: as an argument or with --list.") }
+        try request.checkForm()
     }
 
     var request: ListItemsRequest { ListItemsRequest(list: name ?? list, includeCompleted: includeCompleted) }
