@@ -37,7 +37,7 @@ public struct Arrange: AsyncParsableCommand {
     /// commands report their own errors the same way.
     public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
         do {
-            if var command = PlainCommandLine.command(from: arguments) {
+            if var command = try PlainCommandLine.command(from: arguments) {
                 return try await command.run()
             }
             var command = try parseAsRoot(arguments)
