@@ -19,15 +19,17 @@ struct CatalogueTests {
             "validate", "normalize", "undo", "redo",
         ])
         for request in RequestCatalogue.requests {
+            let fields = fieldDescriptions(of: request)
             #expect(!intentTitle(of: request).isEmpty && request.summary.hasSuffix("."), "\(request.name)")
-            #expect(request.fields.allSatisfy { $0.help.hasSuffix(".") }, "\(request.name)")
-            #expect(Set(request.fields.map(\.name)).count == request.fields.count, "\(request.name) names a field twice")
+            #expect(fields.allSatisfy { $0.help.hasSuffix(".") }, "\(request.name)")
+            #expect(Set(fields.map(\.name)).count == fields.count, "\(request.name) names a field twice")
+            #expect(request.selector.map { selector in fields.contains { $0.name == selector } } ?? true, "\(request.name)'s selector is a field")
         }
         #expect(intentTitle(of: MoveRequest.self) == "Move Items")
         #expect(CreateListRequest.commandName == "create-list")
     }
 
-    @Test("A request's fields are its stored properties: their JSON names, whether they are required, and their types")
+    @Test("A request's fields are its table: their JSON names, whether they are required (not optional), and their types")
     func shape() {
         let add = AddRequest.fields
         #expect(add.map(\.name) == ["title", "list", "placement", "notes", "today"])
@@ -43,10 +45,6 @@ struct CatalogueTests {
         ])
         #expect(CompleteRequest.fields.map(\.name) == ["items", "list"] && CompleteRequest.fields[0].help == CompleteRequest.itemsHelp)
         #expect(UndoRequest.fields.isEmpty)
-        // Every request's fields can be read: each value is a RequestValue.
-        for request in RequestCatalogue.requests {
-            #expect(throws: Never.self, "\(request.name)") { try RequestShape.fields(of: request) }
-        }
     }
 
     @Test("Every subcommand's help comes from its request's fields")
@@ -57,6 +55,13 @@ struct CatalogueTests {
         }
         #expect(Arrange.helpMessage(for: CompleteCommand.self, columns: 1_000).contains(CompleteRequest.itemsHelp))
         #expect(Arrange.helpMessage(for: ReopenCommand.self, columns: 1_000).contains(ReopenRequest.itemsHelp))
+        // Every command's help renders: each option's help is found among its request's fields.
+        func commands(under command: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+            [command] + command.configuration.subcommands.flatMap { commands(under: $0) }
+        }
+        for command in commands(under: Arrange.self) {
+            #expect(!Arrange.helpMessage(for: command, columns: 1_000).isEmpty, "\(command)")
+        }
     }
 
     @Test("The two forms of move are told apart by fromOffsets")
@@ -84,13 +89,53 @@ struct CatalogueTests {
         #expect(throws: IntentFailure.self) { try RunRequest(##"{"intent": "add", "title": "x", "placement": {"before": "#1", "after": "#2"}}"##) }
         #expect(throws: IntentFailure.self) { try RunRequest(##"{"intent": "add", "title": "x", "placement": {"below": "#1"}}"##) }
 
-        let placements: [PlacementReference] = [.top, .bottom, .before("#1"), .after("3f2a"), .offset(4)]
-        for placement in placements {
-            let request = MoveRequest(items: ["#2"], placement: placement, from: "Work")
-            let line = String(decoding: try JSONEncoder().encode(request), as: UTF8.self).replacingOccurrences(of: "{", with: #"{"intent":"move","#, options: .anchored)
-            #expect(try RunRequest(line).request as? MoveRequest == request, "\(line)")
+        let placements: [(json: String, placement: PlacementReference)] = [
+            (#""top""#, .top), (#""bottom""#, .bottom), (##"{"before": "#1"}"##, .before("#1")), (#"{"after": "3f2a"}"#, .after("3f2a")),
+            (#"{"offset": 4}"#, .offset(4)),
+        ]
+        for (json, placement) in placements {
+            let line = ##"{"intent": "move", "items": ["#2"], "from": "Work", "placement": "##  + json + "}"
+            #expect(try RunRequest(line).request as? MoveRequest == MoveRequest(items: ["#2"], placement: placement, from: "Work"), "\(line)")
+        }
+        // null is a value of its own for a heading (none), and leaves out a list.
+        let out = try RunRequest(##"{"intent": "move", "items": ["#2"], "placement": "top", "heading": null, "list": null}"##)
+        #expect(out.request as? MoveRequest == MoveRequest(items: ["#2"], placement: .top, heading: .noHeading))
+    }
+
+    @Test("A malformed reference in a JSON line is refused as it is read, with its own code, before any store is opened")
+    func malformedReferences() {
+        for (line, code) in [
+            (##"{"intent": "move", "items": ["#x"], "placement": "top"}"##, "invalidReference"),
+            (##"{"intent": "move", "items": ["#1"], "placement": {"after": "abc"}}"##, "prefixTooShort"),
+            (##"{"intent": "deleteChecklistItems", "item": "#1", "entries": ["milk"]}"##, "invalidReference"),
+            (##"{"intent": "validate", "scope": "checklist", "item": "zz"}"##, "invalidReference"),
+        ] {
+            let failure = #expect(throws: IntentFailure.self, "\(line)") { try RunRequest(line) }
+            #expect(failure?.code == code, "\(line)")
         }
     }
+
+    @Test("A malformed reference on a command line is refused as it is parsed, with exit status 1 and the reference's own message")
+    func malformedArguments() {
+        for arguments in [["move", "#x", "--top"], ["show", "zzzz"], ["today", "move", "#1", "--after", "abc"], ["checklist", "move", "#1", "x", "--top"]] {
+            #expect(throws: (any Error).self, "\(arguments)") { try Arrange.parseAsRoot(arguments) }
+            do {
+                _ = try Arrange.parseAsRoot(arguments)
+            } catch {
+                #expect(Arrange.exitCode(for: error) == .refused, "\(arguments)")
+                #expect(!Arrange.usageError(error, arguments: arguments).contains("--help"), "\(arguments)")
+            }
+        }
+        #expect(throws: Never.self) { try Arrange.parseAsRoot(["move", "#1", "3f2a", "--after", "#2"]) }
+    }
+}
+
+/// What help, completion and the JSON protocol say of the fields of a request of any kind.
+func fieldDescriptions(of request: any Request.Type) -> [(name: String, help: String, isRequired: Bool)] {
+    func describe<Asked: Request>(_ request: Asked.Type) -> [(name: String, help: String, isRequired: Bool)] {
+        Asked.fields.map { ($0.name, $0.help, $0.isRequired) }
+    }
+    return describe(request)
 }
 
 /// The title of the intent a request asks for ("Move Items").

@@ -356,6 +356,22 @@ struct EndToEndTests {
         }
     }
 
+    @Test("A malformed reference is refused as the command line is parsed: exit status 1, its own message, and no database created")
+    func malformedReferenceOpensNoDatabase() async throws {
+        try await withArrange { arrange in
+            let database = arrange.home.appendingPathComponent("NEW.sqlite").path
+            for (arguments, message) in [
+                (["move", "#x", "--top"], "error: '#x' is not an item reference; use #N (as `list` numbers them), an id, or at least 4 characters of one.\n"),
+                (["complete", "#1", "abc"], "error: 'abc' is too short; give at least 4 characters of an id, or #N.\n"),
+            ] {
+                let run = try arrange.run(arguments + ["--db", database])
+                #expect(run.status == 1, "\(arguments)")
+                #expect(run.output == "" && run.error == message, "\(arguments): \(run.error)")
+                #expect(!FileManager.default.fileExists(atPath: database), "\(arguments) created the database")
+            }
+        }
+    }
+
     @Test("arrange run holds a conversation over a pipe, answering each line at once")
     func conversation() async throws {
         try await withArrange { arrange in

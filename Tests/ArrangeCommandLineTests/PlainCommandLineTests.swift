@@ -1,6 +1,7 @@
 import ArgumentParser
 @testable import ArrangeCommandLine
 import ArrangeModel
+import Foundation
 import Testing
 
 /// The plain command line against ArgumentParser: whatever it reads, ArgumentParser reads the
@@ -14,14 +15,31 @@ struct PlainCommandLineTests {
         (try? Arrange.parseAsRoot(arguments)).map { String(describing: $0) }
     }
 
-    static func plain(_ arguments: [String]) -> String? {
-        PlainCommandLine.command(from: arguments).map { String(describing: $0) }
+    /// How ArgumentParser refuses `arguments`: its exit status and message; `nil` when it reads them.
+    static func refusal(_ arguments: [String]) -> String? {
+        do {
+            _ = try Arrange.parseAsRoot(arguments)
+            return nil
+        } catch {
+            return "\(Arrange.exitCode(for: error).rawValue): \(Arrange.message(for: error))"
+        }
+    }
+
+    /// How the plain command line refuses a malformed reference, as ``refusal(_:)`` tells it.
+    static func refusal(_ error: ReferenceError) -> String {
+        "\(ExitCode.refused.rawValue): \(error.localizedDescription)"
+    }
+
+    static func plain(_ arguments: [String]) throws(ReferenceError) -> String? {
+        try PlainCommandLine.command(from: arguments).map { String(describing: $0) }
     }
 
     @Test("Random command lines: a plain one reads as ArgumentParser reads it")
     func differential() {
         var random = SeededRandomNumberGenerator(seed: 23)
-        let words = ["Buy", "milk", "#1", "#2", "3f2a", "help", "list", "", "7", "a b"]
+        // Words that are item references as well as titles and list names: a malformed reference
+        // is refused as the command line is parsed.
+        let words = ["Buy", "milk", "#1", "#2", "3f2a", "help", "list", "", "7", "a b", "#3", "abcd"]
         let values = ["Groceries", "#2", "3f2a", "7", "-1", "0", "", "abc", "99999999999999999999", "help", "--json"]
         let others = ["--", "-", "-h", "--help", "--version", "--nope", "--json=true", "--db=f", "-x", "--no-json", "--from-offsets", "--to-offset", "--all"]
         var read = 0
@@ -40,7 +58,15 @@ struct PlainCommandLineTests {
                 default: arguments.append(others.randomElement(using: &random)!)
                 }
             }
-            guard let plain = Self.plain(arguments) else { continue }
+            let plain: String?
+            do {
+                plain = try Self.plain(arguments)
+            } catch {
+                // A malformed reference: ArgumentParser refuses it too, with the same error.
+                #expect(Self.refusal(arguments) == Self.refusal(error), "\(arguments)")
+                continue
+            }
+            guard let plain else { continue }
             read += 1
             #expect(Self.parsed(arguments) == plain, "\(arguments)")
         }
@@ -65,8 +91,8 @@ struct PlainCommandLineTests {
         ["move", "#2", "#3", "--into", "Groceries"],
         ["move", "#2", "--offset", "0", "--from", "Inbox"],
     ])
-    func plainLines(arguments: [String]) {
-        let plain = Self.plain(arguments)
+    func plainLines(arguments: [String]) throws {
+        let plain = try Self.plain(arguments)
         #expect(plain != nil)
         #expect(plain == Self.parsed(arguments))
     }
@@ -89,7 +115,15 @@ struct PlainCommandLineTests {
         ["--version"],
         [],
     ])
-    func otherLines(arguments: [String]) {
-        #expect(PlainCommandLine.command(from: arguments) == nil)
+    func otherLines(arguments: [String]) throws {
+        #expect(try PlainCommandLine.command(from: arguments) == nil)
+    }
+
+    @Test("A plain command line with a malformed reference is refused as ArgumentParser refuses it", arguments: [
+        ["move", "#x", "--top"], ["show", "zzzz"], ["complete", "#1", "abc"], ["add", "Milk", "--after", "#"],
+    ])
+    func malformedReference(arguments: [String]) {
+        let error = #expect(throws: ReferenceError.self) { try Self.plain(arguments) }
+        #expect(error.map(Self.refusal) == Self.refusal(arguments))
     }
 }

@@ -97,7 +97,8 @@ struct RunProtocolTests {
             ##"{"intent": "list", "includeCompleted": true}"##,
         ]
         let alphabet = Array(##"{}[]":,0123456789-.eE truefalsnul#\"##.utf8)
-        let codes: Set = ["invalidJSON", "invalidRequest", "unknownIntent", "unknownField", "missingField", "invalidField"]
+        // A malformed reference is refused as the line is read, with its own code.
+        let codes: Set = ["invalidJSON", "invalidRequest", "unknownIntent", "unknownField", "missingField", "invalidField", "invalidReference", "prefixTooShort"]
         var random = SeededRandomNumberGenerator(seed: 5)
         for _ in 0..<3_000 {
             var bytes = Array(seeds[Int.random(in: 0..<seeds.count, using: &random)].utf8)

@@ -37,7 +37,7 @@ public struct Arrange: AsyncParsableCommand {
     /// commands report their own errors the same way.
     public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async {
         do {
-            if var command = PlainCommandLine.command(from: arguments) {
+            if var command = try PlainCommandLine.command(from: arguments) {
                 return try await command.run()
             }
             var command = try parseAsRoot(arguments)
@@ -55,10 +55,12 @@ public struct Arrange: AsyncParsableCommand {
         }
     }
 
-    /// A parse error as one line, naming an unknown command as such.
+    /// A parse error as one line, naming an unknown command as such; a usage error names the
+    /// command's help, and a refusal (a malformed reference, exit status 1) is its message alone.
     ///
     /// - Parameter program: What the commands are typed after: `arrange ` in a shell, nothing in the REPL.
     static func usageError(_ error: any Error, arguments: [String], program: String = "arrange ") -> String {
+        guard exitCode(for: error) != .refused else { return message(for: error) }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             return "Unknown command '\(first)'; run 'arrange --help' for the list."
@@ -118,8 +120,9 @@ protocol RequestCommand: SessionCommand {
 
     /// The request the command's arguments make.
     ///
-    /// - Throws: `ValidationError` for arguments that make no request; a command whose
-    ///   arguments can throw checks them in `validate()` too, so that ArgumentParser reports it.
+    /// - Throws: `ValidationError` for arguments that make no request. The default `validate()`
+    ///   reads the request, so that ArgumentParser reports what it throws; a command with a
+    ///   `validate()` of its own calls ``Request/checkForm()`` there.
     var request: Form { get throws }
 
     /// The result as text for a person.
@@ -127,6 +130,14 @@ protocol RequestCommand: SessionCommand {
 }
 
 extension RequestCommand {
+    /// Checks the form of every reference of the request, as ArgumentParser parses the command
+    /// line: a malformed one is refused before a database is opened. `ReferenceError` is no
+    /// `ValidationError`, so ArgumentParser reports it with its own message and exit status 1,
+    /// as the store's refusals are.
+    func validate() throws {
+        try request.checkForm()
+    }
+
     func run(in session: CommandSession) async throws {
         try await runRequest(in: session)
     }

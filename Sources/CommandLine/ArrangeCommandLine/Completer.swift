@@ -21,12 +21,12 @@ public struct Completer: Sendable {
     /// The options followed by a list: the catalogue's list parameters, and `--into`, the
     /// command line's name for the list `move` moves into.
     static let listOptions = Set(
-        RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == ListReference.self }.map { "--" + $0.name } + ["--into"])
+        RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [ListReference.self]) }.map { "--" + $0 } + ["--into"])
 
     /// The commands whose arguments are items: those whose requests take items, in the catalogue.
     static let itemCommands = Set(
         RequestCatalogue.requests
-            .filter { $0.fields.contains { $0.valueType == ItemReference.self || $0.valueType == [ItemReference].self } }
+            .filter { !$0.fieldNames(holding: [ItemReference.self, [ItemReference].self]).isEmpty }
             .map { $0.commandName })
 
     /// The words that end `when` and `deadline`, after their items.
@@ -52,15 +52,14 @@ public struct Completer: Sendable {
 
     /// The options followed by an area: the catalogue's area parameters.
     static let areaOptions = Set(
-        RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == AreaReference.self || $0.valueType == AreaChoice.self }.map { "--" + $0.name })
+        RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [AreaReference.self, AreaChoice.self]) }.map { "--" + $0 })
 
     /// The subcommands of `heading`.
     static let headingCommands = HeadingCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
 
     /// The options followed by a heading: the catalogue's heading parameters, and `move`'s `--to-heading`.
     static let headingOptions = Set(
-        RequestCatalogue.requests.flatMap { $0.fields }.filter { $0.valueType == HeadingReference.self || $0.valueType == HeadingChoice.self }
-            .map { "--" + $0.name } + ["--to-heading"])
+        RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [HeadingReference.self, HeadingChoice.self]) }.map { "--" + $0 } + ["--to-heading"])
 
     /// The options of the checklist commands that take a value.
     static let checklistValueOptions: Set = ["--list", "--before", "--after", "--offset", "--to-offset", "--from-offsets"]

@@ -35,20 +35,26 @@ struct PlainCommandLine {
     /// ``commands``; `nil` when ArgumentParser should read them.
     ///
     /// - Parameter arguments: The arguments after the program's name.
-    static func command(from arguments: [String]) -> (any SessionCommand)? {
-        guard let name = arguments.first, let type = commands.first(where: { $0.configuration.commandName == name }) else {
+    /// - Throws: The ``ReferenceError`` of a plain command line that names a malformed
+    ///   reference: the command's own `validate()` threw it, as it would once ArgumentParser had
+    ///   read the line again at length, and ArgumentParser would report it as it is.
+    static func command(from arguments: [String]) throws(ReferenceError) -> (any SessionCommand)? {
+        guard let name = arguments.first, let type = commands.first(where: { $0.configuration.commandName == name }),
+              let line = try? PlainCommandLine(
+                  arguments.dropFirst(),
+                  flags: type.plainFlags.union(SharedOptions.plainFlags), options: type.plainOptions.union(SharedOptions.plainOptions)),
+              var command = try? type.init(plain: line)
+        else {
             return nil
         }
         do {
-            let line = try PlainCommandLine(
-                arguments.dropFirst(),
-                flags: type.plainFlags.union(SharedOptions.plainFlags), options: type.plainOptions.union(SharedOptions.plainOptions))
-            var command = try type.init(plain: line)
-            try command.validateAsArgumentParserWould()
-            return command
+            try command.validate()
+        } catch let refusal as ReferenceError {
+            throw refusal
         } catch {
             return nil
         }
+        return command
     }
 
     /// Splits `arguments` into words, flags and options.

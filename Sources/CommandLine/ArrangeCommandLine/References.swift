@@ -20,10 +20,13 @@ public struct ItemReference: TextReference {
     public static let minimumPrefixLength = 4
 
     /// The reference as it was written.
-    public var text: String
+    public let text: String
+    /// What the text names, read once, when the reference is made.
+    private let parsed: Result<Form, ReferenceError>
 
     public init(_ text: String) {
         self.text = text
+        parsed = Result { () throws(ReferenceError) in try Self.form(of: text) }
     }
 
     /// What a reference names, once read.
@@ -36,30 +39,33 @@ public struct ItemReference: TextReference {
         case prefix(String)
     }
 
-    /// Reads the reference.
+    /// What the reference names.
     ///
     /// - Throws: ``ReferenceError/invalidItemReference(_:)``, ``ReferenceError/prefixTooShort(_:)``.
     public var form: Form {
-        get throws(ReferenceError) {
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.first == "#" {
-                let digits = trimmed.dropFirst()
-                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let position = Int(digits) else {
-                    throw .invalidItemReference(text)
-                }
-                return .position(position)
-            }
-            if let id = Item.ID(trimmed) {
-                return .id(id)
-            }
-            let lowered = trimmed.lowercased()
-            guard !lowered.isEmpty, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+        get throws(ReferenceError) { try parsed.get() }
+    }
+
+    /// Reads `text` as a reference.
+    private static func form(of text: String) throws(ReferenceError) -> Form {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.first == "#" {
+            let digits = trimmed.dropFirst()
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let position = Int(digits) else {
                 throw .invalidItemReference(text)
             }
-            let hex = lowered.filter(\.isHexDigit)
-            guard hex.count >= Self.minimumPrefixLength else { throw .prefixTooShort(text) }
-            return .prefix(hex)
+            return .position(position)
         }
+        if let id = Item.ID(trimmed) {
+            return .id(id)
+        }
+        let lowered = trimmed.lowercased()
+        guard !lowered.isEmpty, lowered.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw .invalidItemReference(text)
+        }
+        let hex = lowered.filter(\.isHexDigit)
+        guard hex.count >= minimumPrefixLength else { throw .prefixTooShort(text) }
+        return .prefix(hex)
     }
 }
 

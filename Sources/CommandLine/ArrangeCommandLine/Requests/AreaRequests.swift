@@ -11,9 +11,7 @@ struct AreasRequest: Request {
     static let name = "areas"
     static let summary = "Show every area, in its hand-made order, with its lists."
 
-    enum CodingKeys: CodingKey {}
-
-    static func help(_ field: CodingKeys) -> String {}
+    static let fields: [RequestField<Self>] = []
 
     var readsOnly: Bool { true }
 
@@ -35,20 +33,13 @@ struct AreasCommand: RequestCommand {
 struct CreateAreaRequest: Request {
     static let name = "createArea"
     static let summary = "Create an empty area, at the bottom of the areas unless placed."
-    var areaName: String
+    var areaName: String = ""
     var placement: AreaPlacementReference?
 
-    enum CodingKeys: String, CodingKey {
-        case areaName = "name"
-        case placement
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .areaName: "The new area's name; no two areas may share a name, ignoring case."
-        case .placement: "Where it goes among the areas: top, bottom, before or after an area, or at an offset."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("name", \.areaName, help: "The new area's name; no two areas may share a name, ignoring case."),
+        .init("placement", \.placement, help: "Where it goes among the areas: top, bottom, before or after an area, or at an offset."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> CreateArea {
         CreateArea(name: areaName, placement: try resolve.placement(placement ?? .bottom))
@@ -58,20 +49,13 @@ struct CreateAreaRequest: Request {
 struct RenameAreaRequest: Request {
     static let name = "renameArea"
     static let summary = "Give an area a new name."
-    var area: AreaReference
-    var newName: String
+    var area: AreaReference = ""
+    var newName: String = ""
 
-    enum CodingKeys: String, CodingKey {
-        case area
-        case newName = "name"
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .area: "The area to rename, by name or id."
-        case .newName: "The area's new name."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("area", \.area, help: "The area to rename, by name or id."),
+        .init("name", \.newName, help: "The area's new name."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> RenameArea {
         RenameArea(area: try resolve.area(area).id, name: newName)
@@ -81,17 +65,13 @@ struct RenameAreaRequest: Request {
 struct MoveAreaRequest: Request {
     static let name = "moveArea"
     static let summary = "Move an area, with its lists, to the top, the bottom, next to another area or to an offset among the areas."
-    var area: AreaReference
-    var placement: AreaPlacementReference
+    var area: AreaReference = ""
+    var placement: AreaPlacementReference = .bottom
 
-    enum CodingKeys: String, CodingKey { case area, placement }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .area: "The area to move, by name or id."
-        case .placement: "Where it goes: top, bottom, before or after an area, or at an offset."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("area", \.area, help: "The area to move, by name or id."),
+        .init("placement", \.placement, help: "Where it goes: top, bottom, before or after an area, or at an offset."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveArea {
         MoveArea(try resolve.area(area).id, to: try resolve.placement(placement))
@@ -101,18 +81,14 @@ struct MoveAreaRequest: Request {
 struct MoveAreasAtOffsetsRequest: Request {
     static let name = "moveArea"
     static let summary = "Move the areas at some offsets to before the area at another, as SwiftUI's onMove does."
-    static let selector: String? = CodingKeys.fromOffsets.stringValue
-    var fromOffsets: [Int]
-    var toOffset: Int
+    static let selector: String? = "fromOffsets"
+    var fromOffsets: [Int] = []
+    var toOffset: Int = 0
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .fromOffsets: "The 0-based offsets of the areas to move."
-        case .toOffset: "The offset to move them before, counted before the move (the number of areas for the end)."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("fromOffsets", \.fromOffsets, help: "The 0-based offsets of the areas to move."),
+        .init("toOffset", \.toOffset, help: "The offset to move them before, counted before the move (the number of areas for the end)."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveAreasAtOffsets {
         MoveAreasAtOffsets(fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset)
@@ -122,15 +98,11 @@ struct MoveAreasAtOffsetsRequest: Request {
 struct DeleteAreaRequest: Request {
     static let name = "deleteArea"
     static let summary = "Delete an area and keep its lists, which move out of it (undo puts them back)."
-    var area: AreaReference
+    var area: AreaReference = ""
 
-    enum CodingKeys: String, CodingKey { case area }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .area: "The area to delete, by name or id; its lists stay, at the bottom of the lists in no area."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("area", \.area, help: "The area to delete, by name or id; its lists stay, at the bottom of the lists in no area."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> DeleteArea {
         DeleteArea(area: try resolve.area(area).id)
@@ -156,7 +128,7 @@ struct AreaCreateCommand: RequestCommand {
     typealias Form = CreateAreaRequest
     static let configuration = CommandConfiguration(commandName: "create", abstract: Form.summary, discussion: "Example: arrange area create Home --top")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.areaName), valueName: "name")) var name: [String]
+    @Argument(help: ArgumentHelp(Form.help(\.areaName), valueName: "name")) var name: [String]
     @OptionGroup(title: "Placement") var placement: PlacementOptions<AreaReference>
 
     var request: CreateAreaRequest { CreateAreaRequest(areaName: name.joined(separator: " "), placement: placement.reference) }
@@ -170,8 +142,8 @@ struct AreaRenameCommand: RequestCommand {
     typealias Form = RenameAreaRequest
     static let configuration = CommandConfiguration(commandName: "rename", abstract: Form.summary, discussion: "Example: arrange area rename Work Office")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference
-    @Argument(help: ArgumentHelp(Form.help(.newName), valueName: "new-name")) var name: [String]
+    @Argument(help: ArgumentHelp(Form.help(\.area), valueName: "area")) var area: AreaReference
+    @Argument(help: ArgumentHelp(Form.help(\.newName), valueName: "new-name")) var name: [String]
 
     var request: RenameAreaRequest { RenameAreaRequest(area: area, newName: name.joined(separator: " ")) }
 
@@ -189,11 +161,11 @@ struct AreaMoveCommand: SessionCommand {
               arrange area move --from-offsets 0 --to-offset 2      (SwiftUI's onMove)
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(MoveAreaRequest.help(.area), valueName: "area")) var area: AreaReference?
+    @Argument(help: ArgumentHelp(MoveAreaRequest.help(\.area), valueName: "area")) var area: AreaReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<AreaReference>
-    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAreasAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAreasAtOffsetsRequest.help(\.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAreasAtOffsetsRequest.help(.toOffset), valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAreasAtOffsetsRequest.help(\.toOffset), valueName: "offset"))
     var toOffset: Int?
 
     func validate() throws {
@@ -226,7 +198,7 @@ struct AreaDeleteCommand: RequestCommand {
     typealias Form = DeleteAreaRequest
     static let configuration = CommandConfiguration(commandName: "delete", abstract: Form.summary, discussion: "Example: arrange area delete Work")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference
+    @Argument(help: ArgumentHelp(Form.help(\.area), valueName: "area")) var area: AreaReference
 
     var request: DeleteAreaRequest { DeleteAreaRequest(area: area) }
 

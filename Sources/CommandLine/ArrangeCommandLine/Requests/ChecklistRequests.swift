@@ -29,21 +29,17 @@ extension ReferenceResolver {
 struct AddChecklistItemRequest: Request {
     static let name = "addChecklistItem"
     static let summary = "Add an entry to an item's checklist, at its bottom unless told otherwise."
-    var item: ItemReference
-    var title: String
+    var item: ItemReference = ""
+    var title: String = ""
     var placement: ChecklistPlacementReference?
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, title, placement, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: Help.checklistItem
-        case .title: "The entry's title."
-        case .placement: "Where the entry goes: top, bottom (the default), before or after an entry, or at an offset among every entry."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: Help.checklistItem),
+        .init("title", \.title, help: "The entry's title."),
+        .init("placement", \.placement, help: "Where the entry goes: top, bottom (the default), before or after an entry, or at an offset among every entry."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> AddChecklistItem {
         let owner = try resolve.checklistOwner(item, list: list)
@@ -54,21 +50,17 @@ struct AddChecklistItemRequest: Request {
 struct EditChecklistItemRequest: Request {
     static let name = "editChecklistItem"
     static let summary = "Give an entry of an item's checklist a new title."
-    var item: ItemReference
-    var entry: ChecklistItemReference
-    var title: String
+    var item: ItemReference = ""
+    var entry: ChecklistItemReference = ""
+    var title: String = ""
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, entry, title, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: Help.checklistItem
-        case .entry: "The entry: #N (as the checklist numbers them) or its id."
-        case .title: "The entry's new title."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: Help.checklistItem),
+        .init("entry", \.entry, help: "The entry: #N (as the checklist numbers them) or its id."),
+        .init("title", \.title, help: "The entry's new title."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> EditChecklistItem {
         let owner = try resolve.checklistOwner(item, list: list)
@@ -79,21 +71,17 @@ struct EditChecklistItemRequest: Request {
 struct MoveChecklistItemsRequest: Request {
     static let name = "moveChecklistItems"
     static let summary = "Move entries of an item's checklist, keeping their order, to the top, the bottom, next to an entry or to an offset."
-    var item: ItemReference
-    var entries: [ChecklistItemReference]
-    var placement: ChecklistPlacementReference
+    var item: ItemReference = ""
+    var entries: [ChecklistItemReference] = []
+    var placement: ChecklistPlacementReference = .bottom
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, entries, placement, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: Help.checklistItem
-        case .entries: Help.checklistEntries
-        case .placement: "Where they go: top, bottom, before or after an entry, or at an offset among every entry."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: Help.checklistItem),
+        .init("entries", \.entries, help: Help.checklistEntries),
+        .init("placement", \.placement, help: "Where they go: top, bottom, before or after an entry, or at an offset among every entry."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveChecklistItems {
         let owner = try resolve.checklistOwner(item, list: list)
@@ -104,22 +92,18 @@ struct MoveChecklistItemsRequest: Request {
 struct MoveChecklistItemsAtOffsetsRequest: Request {
     static let name = "moveChecklistItems"
     static let summary = "Move the entries at some offsets of an item's checklist to before the entry at another, as SwiftUI's onMove does."
-    static let selector: String? = CodingKeys.fromOffsets.stringValue
-    var item: ItemReference
-    var fromOffsets: [Int]
-    var toOffset: Int
+    static let selector: String? = "fromOffsets"
+    var item: ItemReference = ""
+    var fromOffsets: [Int] = []
+    var toOffset: Int = 0
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, fromOffsets, toOffset, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: Help.checklistItem
-        case .fromOffsets: "The 0-based offsets of the entries to move, among every entry of the checklist."
-        case .toOffset: "The offset to move them before, counted before the move (the number of entries for the end)."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: Help.checklistItem),
+        .init("fromOffsets", \.fromOffsets, help: "The 0-based offsets of the entries to move, among every entry of the checklist."),
+        .init("toOffset", \.toOffset, help: "The offset to move them before, counted before the move (the number of entries for the end)."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice.
     func intent(_ resolve: ReferenceResolver) throws -> MoveChecklistItemsAtOffsets {
@@ -130,25 +114,21 @@ struct MoveChecklistItemsAtOffsetsRequest: Request {
 
 /// A request that names entries of one item's checklist and does one thing to each:
 /// `completeChecklistItems`, `reopenChecklistItems`, `deleteChecklistItems`.
-protocol ChecklistEntriesRequest: Request where Field == ChecklistEntriesRequestField, Result == ChecklistResult {
-    var item: ItemReference { get }
-    var entries: [ChecklistItemReference] { get }
-    var list: ListReference? { get }
+protocol ChecklistEntriesRequest: Request where Result == ChecklistResult {
+    var item: ItemReference { get set }
+    var entries: [ChecklistItemReference] { get set }
+    var list: ListReference? { get set }
     init(item: ItemReference, entries: [ChecklistItemReference], list: ListReference?)
     /// The intent for the entries' ids.
     static func intent(_ entries: [ChecklistItem.ID]) -> Intent
 }
 
-/// The fields of every ``ChecklistEntriesRequest``.
-enum ChecklistEntriesRequestField: String, CodingKey { case item, entries, list }
-
 extension ChecklistEntriesRequest {
-    static func help(_ field: ChecklistEntriesRequestField) -> String {
-        switch field {
-        case .item: Help.checklistItem
-        case .entries: Help.checklistEntries
-        case .list: Help.countingList
-        }
+    static var fields: [RequestField<Self>] {
+        [
+            .init("item", \.item, help: Help.checklistItem), .init("entries", \.entries, help: Help.checklistEntries),
+            .init("list", \.list, help: Help.countingList),
+        ]
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> Intent {
@@ -159,11 +139,10 @@ extension ChecklistEntriesRequest {
 
 struct CompleteChecklistItemsRequest: ChecklistEntriesRequest {
     typealias Intent = CompleteChecklistItems
-    typealias CodingKeys = ChecklistEntriesRequestField
     static let name = "completeChecklistItems"
     static let summary = "Tick off entries of an item's checklist; they keep their place."
-    var item: ItemReference
-    var entries: [ChecklistItemReference]
+    var item: ItemReference = ""
+    var entries: [ChecklistItemReference] = []
     var list: ListReference?
 
     static func intent(_ entries: [ChecklistItem.ID]) -> CompleteChecklistItems { CompleteChecklistItems(entries) }
@@ -171,11 +150,10 @@ struct CompleteChecklistItemsRequest: ChecklistEntriesRequest {
 
 struct ReopenChecklistItemsRequest: ChecklistEntriesRequest {
     typealias Intent = ReopenChecklistItems
-    typealias CodingKeys = ChecklistEntriesRequestField
     static let name = "reopenChecklistItems"
     static let summary = "Mark ticked-off entries of an item's checklist open again."
-    var item: ItemReference
-    var entries: [ChecklistItemReference]
+    var item: ItemReference = ""
+    var entries: [ChecklistItemReference] = []
     var list: ListReference?
 
     static func intent(_ entries: [ChecklistItem.ID]) -> ReopenChecklistItems { ReopenChecklistItems(entries) }
@@ -183,11 +161,10 @@ struct ReopenChecklistItemsRequest: ChecklistEntriesRequest {
 
 struct DeleteChecklistItemsRequest: ChecklistEntriesRequest {
     typealias Intent = DeleteChecklistItems
-    typealias CodingKeys = ChecklistEntriesRequestField
     static let name = "deleteChecklistItems"
     static let summary = "Delete entries of an item's checklist."
-    var item: ItemReference
-    var entries: [ChecklistItemReference]
+    var item: ItemReference = ""
+    var entries: [ChecklistItemReference] = []
     var list: ListReference?
 
     static func intent(_ entries: [ChecklistItem.ID]) -> DeleteChecklistItems { DeleteChecklistItems(entries) }
@@ -244,10 +221,10 @@ struct ChecklistAddCommand: ChecklistCommandText {
     typealias Form = AddChecklistItemRequest
     static let configuration = CommandConfiguration(commandName: "add", abstract: Form.summary, discussion: "Example: arrange checklist add '#2' Passport --top")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
-    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
+    @Argument(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference
+    @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: [String]
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ChecklistItemReference>
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: AddChecklistItemRequest { AddChecklistItemRequest(item: item, title: title.joined(separator: " "), placement: placement.reference, list: list) }
 }
@@ -256,10 +233,10 @@ struct ChecklistEditCommand: ChecklistCommandText {
     typealias Form = EditChecklistItemRequest
     static let configuration = CommandConfiguration(commandName: "edit", abstract: Form.summary, discussion: "Example: arrange checklist edit '#2' '#1' Passports")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
-    @Argument(help: ArgumentHelp(Form.help(.entry), valueName: "entry")) var entry: ChecklistItemReference
-    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference
+    @Argument(help: ArgumentHelp(Form.help(\.entry), valueName: "entry")) var entry: ChecklistItemReference
+    @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: EditChecklistItemRequest { EditChecklistItemRequest(item: item, entry: entry, title: title.joined(separator: " "), list: list) }
 }
@@ -277,9 +254,9 @@ struct ChecklistMoveCommand: SessionCommand {
     @Argument(help: ArgumentHelp(Help.checklistEntries, valueName: "entry")) var entries: [ChecklistItemReference] = []
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ChecklistItemReference>
     @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(
-        MoveChecklistItemsAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
+        MoveChecklistItemsAtOffsetsRequest.help(\.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveChecklistItemsAtOffsetsRequest.help(.toOffset), valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveChecklistItemsAtOffsetsRequest.help(\.toOffset), valueName: "offset"))
     var toOffset: Int?
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
 
@@ -287,6 +264,7 @@ struct ChecklistMoveCommand: SessionCommand {
         try validateMove(
             named: !entries.isEmpty, placed: placement.reference != nil, fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
             what: "entries", placements: "--top, --bottom, --before ENTRY, --after ENTRY or --offset N")
+        try request.checkForm()
     }
 
     /// The request the arguments make: by offsets, or by reference and placement.
@@ -307,9 +285,9 @@ struct ChecklistMoveCommand: SessionCommand {
 
 /// The arguments of the commands that act on several entries of a checklist: the item, the entries.
 struct ChecklistEntriesArguments<Form: ChecklistEntriesRequest>: ParsableArguments {
-    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
-    @Argument(help: ArgumentHelp(Form.help(.entries), valueName: "entry")) var entries: [ChecklistItemReference]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference
+    @Argument(help: ArgumentHelp(Form.help(\.entries), valueName: "entry")) var entries: [ChecklistItemReference]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: Form { Form(item: item, entries: entries, list: list) }
 }

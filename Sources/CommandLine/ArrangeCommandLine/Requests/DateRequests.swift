@@ -19,7 +19,6 @@ enum WhenChoice: Hashable, Sendable, RequestValue {
     case someday
 
     static var jsonForm: String { #"a day ("YYYY-MM-DD"), "today", "anytime" or "someday""# }
-    static var placeholder: WhenChoice { .anytime }
 
     /// Reads `today`, `anytime`, `someday` or a day written `YYYY-MM-DD`.
     ///
@@ -40,11 +39,6 @@ enum WhenChoice: Hashable, Sendable, RequestValue {
         } catch {
             throw DecodingError.invalidValue("'\(text)' is not a when: give a day as YYYY-MM-DD, \"today\", \"anytime\" or \"someday\".", at: decoder)
         }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
     }
 
     /// The choice as a request writes it.
@@ -81,7 +75,8 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
     case noDeadline
 
     static var jsonForm: String { #"a day ("YYYY-MM-DD"), "today", or null for none"# }
-    static var placeholder: DeadlineChoice { .noDeadline }
+    /// JSON's `null` takes the deadline away.
+    static var null: DeadlineChoice? { .noDeadline }
 
     /// Reads `today`, `none` or a day written `YYYY-MM-DD`.
     ///
@@ -95,25 +90,11 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        guard !container.decodeNil() else {
-            self = .noDeadline
-            return
-        }
-        let text = try container.decode(String.self)
+        let text = try decoder.singleValueContainer().decode(String.self)
         do {
             try self.init(parsing: text)
         } catch {
             throw DecodingError.invalidValue("'\(text)' is not a deadline: give a day as YYYY-MM-DD, \"today\", or null for none.", at: decoder)
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .day(let day): try container.encode(day.description)
-        case .today: try container.encode("today")
-        case .noDeadline: try container.encodeNil()
         }
     }
 
@@ -130,21 +111,17 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
 struct SetWhenRequest: Request {
     static let name = "setWhen"
     static let summary = "Set when items are meant to be done: from a day, perhaps in its evening, someday, or anytime."
-    var items: [ItemReference]
-    var when: WhenChoice
+    var items: [ItemReference] = []
+    var when: WhenChoice = .anytime
     var evening: Bool?
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case items, when, evening, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .items: Help.items
-        case .when: "A day (YYYY-MM-DD) they start on, today, anytime (no date) or someday."
-        case .evening: "Whether they are in the evening of their day (This Evening, for today); false when not given."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("items", \.items, help: Help.items),
+        .init("when", \.when, help: "A day (YYYY-MM-DD) they start on, today, anytime (no date) or someday."),
+        .init("evening", \.evening, help: "Whether they are in the evening of their day (This Evening, for today); false when not given."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> SetWhen {
         let when = try self.when.when(evening: evening ?? false, today: resolve.today)
@@ -155,19 +132,15 @@ struct SetWhenRequest: Request {
 struct SetDeadlineRequest: Request {
     static let name = "setDeadline"
     static let summary = "Give items a deadline, the day they are due, or take theirs away."
-    var items: [ItemReference]
-    var deadline: DeadlineChoice
+    var items: [ItemReference] = []
+    var deadline: DeadlineChoice = .noDeadline
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case items, deadline, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .items: Help.items
-        case .deadline: "The day they are due (YYYY-MM-DD), today, or null (none on the command line) to take it away."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("items", \.items, help: Help.items),
+        .init("deadline", \.deadline, help: "The day they are due (YYYY-MM-DD), today, or null (none on the command line) to take it away."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> SetDeadline {
         SetDeadline(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: deadline.deadline(today: resolve.today))
@@ -207,8 +180,6 @@ struct WhenCommand: RequestCommand {
     @Flag(help: "In the evening of the day.") var evening = false
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
 
-    func validate() throws { _ = try request }
-
     var request: Form {
         get throws {
             let (items, word) = try arguments.split(naming: "when: a day, today, evening, anytime or someday")
@@ -238,8 +209,6 @@ struct DeadlineCommand: RequestCommand {
     @OptionGroup var arguments: ItemsThenWord
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
 
-    func validate() throws { _ = try request }
-
     var request: Form {
         get throws {
             let (items, word) = try arguments.split(naming: "a deadline: a day, today or none")
@@ -259,13 +228,17 @@ struct DeadlineCommand: RequestCommand {
 
 extension Day: RequestValue {
     public static var jsonForm: String { #"a day ("YYYY-MM-DD")"# }
-    public static var placeholder: Day { Day(Date(timeIntervalSince1970: 0), in: .gmt) }
+}
+
+extension Help {
+    /// The `day` field of the views.
+    static let viewDay = "The day the view is of (YYYY-MM-DD); today where this machine is when not given."
 }
 
 /// A view of items by date, which takes a day and nothing else: `upcoming`, `anytime`, `someday`.
-protocol DayViewRequest: Request where Field == DayViewField {
+protocol DayViewRequest: Request {
     /// The day the view is of; `nil` for today.
-    var day: Day? { get }
+    var day: Day? { get set }
 
     init(day: Day?)
 
@@ -273,14 +246,9 @@ protocol DayViewRequest: Request where Field == DayViewField {
     static func intent(day: Day?) -> Intent
 }
 
-/// The one field of a ``DayViewRequest``.
-enum DayViewField: String, CodingKey {
-    case day
-}
-
 extension DayViewRequest {
-    static func help(_ field: DayViewField) -> String {
-        "The day the view is of (YYYY-MM-DD); today where this machine is when not given."
+    static var fields: [RequestField<Self>] {
+        [.init("day", \.day, help: Help.viewDay)]
     }
 
     var readsOnly: Bool { true }
@@ -293,7 +261,6 @@ struct UpcomingRequest: DayViewRequest {
     static let name = "upcoming"
     static let summary = "Show the open items with a start date after the day, grouped by that date."
     var day: Day?
-    typealias CodingKeys = DayViewField
 
     static func intent(day: Day?) -> ShowUpcoming { ShowUpcoming(day: day) }
 }
@@ -303,7 +270,6 @@ struct AnytimeRequest: DayViewRequest {
     static let name = "anytime"
     static let summary = "Show the open items that can be done now, by list: not someday, no start date after the day."
     var day: Day?
-    typealias CodingKeys = DayViewField
 
     static func intent(day: Day?) -> ShowAnytime { ShowAnytime(day: day) }
 }
@@ -313,7 +279,6 @@ struct SomedayRequest: DayViewRequest {
     static let name = "someday"
     static let summary = "Show the open items put off to someday, by list; it takes a day as every view does, and does not depend on it."
     var day: Day?
-    typealias CodingKeys = DayViewField
 
     /// Someday does not depend on the day: it takes one only as every view does.
     static func intent(day: Day?) -> ShowSomeday { ShowSomeday() }
@@ -321,7 +286,7 @@ struct SomedayRequest: DayViewRequest {
 
 /// The `--day` option of the views.
 struct ViewDayOption: ParsableArguments {
-    @Option(help: ArgumentHelp(UpcomingRequest.help(.day), valueName: "YYYY-MM-DD"), transform: { text in
+    @Option(help: ArgumentHelp(Help.viewDay, valueName: "YYYY-MM-DD"), transform: { text in
         do throws(DayError) {
             return try Day(parsing: text)
         } catch {

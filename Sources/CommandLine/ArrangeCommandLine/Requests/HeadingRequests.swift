@@ -17,19 +17,11 @@ enum HeadingChoice: Hashable, Sendable, RequestValue {
     case heading(HeadingReference)
 
     static var jsonForm: String { "a heading's title or id (a string), or null for no heading" }
-    static var placeholder: HeadingChoice { .noHeading }
+    /// JSON's `null` moves items out of their heading.
+    static var null: HeadingChoice? { .noHeading }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        self = container.decodeNil() ? .noHeading : .heading(try container.decode(HeadingReference.self))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .noHeading: try container.encodeNil()
-        case .heading(let heading): try container.encode(heading)
-        }
+        self = .heading(try HeadingReference(from: decoder))
     }
 
     /// The section it names; a title names a heading of `list`.
@@ -41,30 +33,18 @@ enum HeadingChoice: Hashable, Sendable, RequestValue {
     }
 }
 
-extension KeyedDecodingContainer {
-    /// The section a request names at `key`: `nil` when the key is absent, ``HeadingChoice/noHeading``
-    /// when it is `null`: JSON's `null` moves items out of their heading.
-    func decodeHeadingChoice(forKey key: Key) throws -> HeadingChoice? {
-        try decodeIfPresent(HeadingChoice.self, forKey: key) ?? (contains(key) ? .noHeading : nil)
-    }
-}
-
 struct CreateHeadingRequest: Request {
     static let name = "createHeading"
     static let summary = "Create a heading in a list, at the bottom of its headings unless placed."
-    var title: String
+    var title: String = ""
     var list: ListReference?
     var placement: HeadingPlacementReference?
 
-    enum CodingKeys: String, CodingKey { case title, list, placement }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .title: "The heading's title."
-        case .list: "The list, by name or id; the current list when not given."
-        case .placement: "Where it goes among the list's headings: top, bottom, before or after a heading, or at an offset."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("title", \.title, help: "The heading's title."),
+        .init("list", \.list, help: "The list, by name or id; the current list when not given."),
+        .init("placement", \.placement, help: "Where it goes among the list's headings: top, bottom, before or after a heading, or at an offset."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> CreateHeading {
         CreateHeading(title: title, in: try resolve.list(list).id, placement: try resolve.placement(placement ?? .bottom, in: list))
@@ -74,19 +54,15 @@ struct CreateHeadingRequest: Request {
 struct RenameHeadingRequest: Request {
     static let name = "renameHeading"
     static let summary = "Give a heading a new title."
-    var heading: HeadingReference
+    var heading: HeadingReference = ""
     var list: ListReference?
-    var title: String
+    var title: String = ""
 
-    enum CodingKeys: String, CodingKey { case heading, list, title }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .heading: "The heading, by title or id."
-        case .list: "The list whose heading a title names; the current list when not given."
-        case .title: "The heading's new title."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("heading", \.heading, help: "The heading, by title or id."),
+        .init("list", \.list, help: "The list whose heading a title names; the current list when not given."),
+        .init("title", \.title, help: "The heading's new title."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> RenameHeading {
         RenameHeading(heading: try resolve.heading(heading, in: list).id, title: title)
@@ -96,21 +72,17 @@ struct RenameHeadingRequest: Request {
 struct MoveHeadingRequest: Request {
     static let name = "moveHeading"
     static let summary = "Move a heading, with its items, to the top, the bottom, next to another heading or to an offset among its list's headings; or into another list."
-    var heading: HeadingReference
-    var placement: HeadingPlacementReference
+    var heading: HeadingReference = ""
+    var placement: HeadingPlacementReference = .bottom
     var list: ListReference?
     var into: ListReference?
 
-    enum CodingKeys: String, CodingKey { case heading, placement, list, into }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .heading: "The heading to move, by title or id."
-        case .placement: "Where it goes among the headings of its list (or of the list it goes into)."
-        case .list: "The list whose heading a title names; the current list when not given."
-        case .into: "The list it goes into, with its items, by name or id; its own list without it."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("heading", \.heading, help: "The heading to move, by title or id."),
+        .init("placement", \.placement, help: "Where it goes among the headings of its list (or of the list it goes into)."),
+        .init("list", \.list, help: "The list whose heading a title names; the current list when not given."),
+        .init("into", \.into, help: "The list it goes into, with its items, by name or id; its own list without it."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveHeading {
         // The anchor is a heading of the list it goes to.
@@ -121,20 +93,16 @@ struct MoveHeadingRequest: Request {
 struct MoveHeadingsAtOffsetsRequest: Request {
     static let name = "moveHeading"
     static let summary = "Move the headings of a list at some offsets to before the heading at another, as SwiftUI's onMove does."
-    static let selector: String? = CodingKeys.fromOffsets.stringValue
-    var fromOffsets: [Int]
-    var toOffset: Int
+    static let selector: String? = "fromOffsets"
+    var fromOffsets: [Int] = []
+    var toOffset: Int = 0
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .fromOffsets: "The 0-based offsets of the headings to move."
-        case .toOffset: "The offset to move them before, counted before the move (the number of headings for the end)."
-        case .list: "The list whose headings the offsets count; the current list when not given."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("fromOffsets", \.fromOffsets, help: "The 0-based offsets of the headings to move."),
+        .init("toOffset", \.toOffset, help: "The offset to move them before, counted before the move (the number of headings for the end)."),
+        .init("list", \.list, help: "The list whose headings the offsets count; the current list when not given."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveHeadingsAtOffsets {
         MoveHeadingsAtOffsets(fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset, in: try resolve.list(list).id)
@@ -144,17 +112,13 @@ struct MoveHeadingsAtOffsetsRequest: Request {
 struct DeleteHeadingRequest: Request {
     static let name = "deleteHeading"
     static let summary = "Delete a heading and the items under it (undo brings them all back)."
-    var heading: HeadingReference
+    var heading: HeadingReference = ""
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case heading, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .heading: "The heading to delete, by title or id; its items go with it."
-        case .list: "The list whose heading a title names; the current list when not given."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("heading", \.heading, help: "The heading to delete, by title or id; its items go with it."),
+        .init("list", \.list, help: "The list whose heading a title names; the current list when not given."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> DeleteHeading {
         DeleteHeading(heading: try resolve.heading(heading, in: list).id)
@@ -182,8 +146,8 @@ struct HeadingCreateCommand: RequestCommand {
     typealias Form = CreateHeadingRequest
     static let configuration = CommandConfiguration(commandName: "create", abstract: Form.summary, discussion: "Example: arrange heading create Before the trip --list Trip --top")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<HeadingReference>
 
     var request: CreateHeadingRequest { CreateHeadingRequest(title: title.joined(separator: " "), list: list, placement: placement.reference) }
@@ -197,9 +161,9 @@ struct HeadingRenameCommand: RequestCommand {
     typealias Form = RenameHeadingRequest
     static let configuration = CommandConfiguration(commandName: "rename", abstract: Form.summary, discussion: "Example: arrange heading rename Packing Gear --list Trip")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.heading), valueName: "heading")) var heading: HeadingReference
-    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "new-title")) var title: [String]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.heading), valueName: "heading")) var heading: HeadingReference
+    @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "new-title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: RenameHeadingRequest { RenameHeadingRequest(heading: heading, list: list, title: title.joined(separator: " ")) }
 
@@ -218,14 +182,14 @@ struct HeadingMoveCommand: SessionCommand {
               arrange heading move --from-offsets 0 --to-offset 2 --list Trip      (SwiftUI's onMove)
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(MoveHeadingRequest.help(.heading), valueName: "heading")) var heading: HeadingReference?
+    @Argument(help: ArgumentHelp(MoveHeadingRequest.help(\.heading), valueName: "heading")) var heading: HeadingReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<HeadingReference>
     @Option(help: ArgumentHelp("The list whose headings a title and the offsets name; the current list when not given.", valueName: "list"))
     var list: ListReference?
-    @Option(help: ArgumentHelp(MoveHeadingRequest.help(.into), valueName: "list")) var into: ListReference?
-    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveHeadingsAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
+    @Option(help: ArgumentHelp(MoveHeadingRequest.help(\.into), valueName: "list")) var into: ListReference?
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveHeadingsAtOffsetsRequest.help(\.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveHeadingsAtOffsetsRequest.help(.toOffset), valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveHeadingsAtOffsetsRequest.help(\.toOffset), valueName: "offset"))
     var toOffset: Int?
 
     func validate() throws {
@@ -259,8 +223,8 @@ struct HeadingDeleteCommand: RequestCommand {
     typealias Form = DeleteHeadingRequest
     static let configuration = CommandConfiguration(commandName: "delete", abstract: Form.summary, discussion: "Example: arrange heading delete Packing --list Trip")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.heading), valueName: "heading")) var heading: HeadingReference
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.heading), valueName: "heading")) var heading: HeadingReference
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: DeleteHeadingRequest { DeleteHeadingRequest(heading: heading, list: list) }
 

@@ -12,14 +12,10 @@ struct ListItemsRequest: Request {
     var list: ListReference?
     var includeCompleted: Bool?
 
-    enum CodingKeys: String, CodingKey { case list, includeCompleted }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .list: "The list to show; the current list when not given."
-        case .includeCompleted: "Show completed items too (they get no #N)."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list to show; the current list when not given."),
+        .init("includeCompleted", \.includeCompleted, help: "Show completed items too (they get no #N)."),
+    ]
 
     var readsOnly: Bool { true }
 
@@ -32,13 +28,14 @@ struct ListCommand: RequestCommand {
     typealias Form = ListItemsRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange list; arrange list --list Groceries --all")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.list), valueName: "list")) var name: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(.includeCompleted)))
+    @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var name: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
+    @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(\.includeCompleted)))
     var includeCompleted = false
 
     func validate() throws {
         guard name == nil || list == nil else { throw ValidationError("Name the list once: as an argument or with --list.") }
+        try request.checkForm()
     }
 
     var request: ListItemsRequest { ListItemsRequest(list: name ?? list, includeCompleted: includeCompleted) }
@@ -64,17 +61,13 @@ struct ListCommand: RequestCommand {
 struct ShowRequest: Request {
     static let name = "show"
     static let summary = "Show one item with all its fields."
-    var item: ItemReference
+    var item: ItemReference = ""
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: "The item to show: #N, an id, or at least 4 characters of one."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: "The item to show: #N, an id, or at least 4 characters of one."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     var readsOnly: Bool { true }
 
@@ -87,8 +80,8 @@ struct ShowCommand: RequestCommand {
     typealias Form = ShowRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange show '#2'")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: ShowRequest { ShowRequest(item: item, list: list) }
 
@@ -100,23 +93,19 @@ struct ShowCommand: RequestCommand {
 struct AddRequest: Request {
     static let name = "add"
     static let summary = "Add an item to a list, at the bottom unless told otherwise."
-    var title: String
+    var title: String = ""
     var list: ListReference?
     var placement: PlacementReference?
     var notes: String?
     var today: Bool?
 
-    enum CodingKeys: String, CodingKey { case title, list, placement, notes, today }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .title: "The item's title."
-        case .list: "The list to add to; the current list when not given."
-        case .placement: "Where the item goes: top, bottom (the default), before or after an item, or at an offset."
-        case .notes: "Notes to keep with the item."
-        case .today: "Whether the item joins Today too, at its bottom, in the same step."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("title", \.title, help: "The item's title."),
+        .init("list", \.list, help: "The list to add to; the current list when not given."),
+        .init("placement", \.placement, help: "Where the item goes: top, bottom (the default), before or after an item, or at an offset."),
+        .init("notes", \.notes, help: "Notes to keep with the item."),
+        .init("today", \.today, help: "Whether the item joins Today too, at its bottom, in the same step."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> AddItem {
         let list = try resolve.list(list)
@@ -135,11 +124,11 @@ struct AddCommand: RequestCommand {
           arrange add Call mum --top
         """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
-    @Option(help: ArgumentHelp(Form.help(.notes), valueName: "text")) var notes: String?
-    @Flag(help: ArgumentHelp(Form.help(.today))) var today = false
+    @Option(help: ArgumentHelp(Form.help(\.notes), valueName: "text")) var notes: String?
+    @Flag(help: ArgumentHelp(Form.help(\.today))) var today = false
 
     var request: AddRequest {
         AddRequest(title: title.joined(separator: " "), list: list, placement: placement.reference, notes: notes, today: today ? true : nil)
@@ -153,19 +142,15 @@ struct AddCommand: RequestCommand {
 struct RenameRequest: Request {
     static let name = "rename"
     static let summary = "Give an item a new title."
-    var item: ItemReference
-    var title: String
+    var item: ItemReference = ""
+    var title: String = ""
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, title, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: "The item to rename: #N, an id, or at least 4 characters of one."
-        case .title: "The item's new title."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: "The item to rename: #N, an id, or at least 4 characters of one."),
+        .init("title", \.title, help: "The item's new title."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> RenameItem {
         RenameItem(item: try resolve.item(item, numberedIn: try resolve.numbering(list)).id, title: title)
@@ -176,9 +161,9 @@ struct RenameCommand: RequestCommand {
     typealias Form = RenameRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange rename '#2' Buy oat milk")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
-    @Argument(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: [String]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference
+    @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: [String]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: RenameRequest { RenameRequest(item: item, title: title.joined(separator: " "), list: list) }
 
@@ -190,21 +175,17 @@ struct RenameCommand: RequestCommand {
 struct EditRequest: Request {
     static let name = "edit"
     static let summary = "Change an item's title, its notes, or both."
-    var item: ItemReference
+    var item: ItemReference = ""
     var title: String?
     var notes: String?
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case item, title, notes, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .item: "The item to edit: #N, an id, or at least 4 characters of one."
-        case .title: "The item's new title; left out, the title stays."
-        case .notes: "The item's new notes; \"\" clears them, and left out, they stay."
-        case .list: Help.countingList
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("item", \.item, help: "The item to edit: #N, an id, or at least 4 characters of one."),
+        .init("title", \.title, help: "The item's new title; left out, the title stays."),
+        .init("notes", \.notes, help: "The item's new notes; \"\" clears them, and left out, they stay."),
+        .init("list", \.list, help: Help.countingList),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> EditItem {
         guard title != nil || notes != nil else { throw ValidationError("Say what to change: a new title, new notes, or both.") }
@@ -220,10 +201,10 @@ struct EditCommand: RequestCommand {
           arrange edit '#2' --title 'Buy oat milk' --notes ''
         """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference
-    @Option(help: ArgumentHelp(Form.help(.title), valueName: "title")) var title: String?
-    @Option(help: ArgumentHelp(Form.help(.notes), valueName: "text")) var notes: String?
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference
+    @Option(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: String?
+    @Option(help: ArgumentHelp(Form.help(\.notes), valueName: "text")) var notes: String?
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: EditRequest { EditRequest(item: item, title: title, notes: notes, list: list) }
 
@@ -233,11 +214,11 @@ struct EditCommand: RequestCommand {
 }
 
 /// The requests that act on several items by reference: `complete`, `reopen`, `delete`.
-protocol ItemsRequest: Request where Field == ItemsRequestField {
+protocol ItemsRequest: Request {
     /// The items, as the request names them.
-    var items: [ItemReference] { get }
+    var items: [ItemReference] { get set }
     /// The list whose open items `#N` counts.
-    var list: ListReference? { get }
+    var list: ListReference? { get set }
 
     init(items: [ItemReference], list: ListReference?)
 
@@ -248,19 +229,11 @@ protocol ItemsRequest: Request where Field == ItemsRequestField {
     static func intent(for items: [Item.ID]) -> Intent
 }
 
-/// The fields of an ``ItemsRequest``.
-enum ItemsRequestField: String, CodingKey {
-    case items, list
-}
-
 extension ItemsRequest {
     static var itemsHelp: String { Help.items }
 
-    static func help(_ field: ItemsRequestField) -> String {
-        switch field {
-        case .items: itemsHelp
-        case .list: Help.countingList
-        }
+    static var fields: [RequestField<Self>] {
+        [.init("items", \.items, help: itemsHelp), .init("list", \.list, help: Help.countingList)]
     }
 
     func intent(_ resolve: ReferenceResolver) throws -> Intent {
@@ -270,8 +243,8 @@ extension ItemsRequest {
 
 /// The arguments of the commands that act on several items by reference.
 struct ItemsArguments<Form: ItemsRequest>: ParsableArguments {
-    @Argument(help: ArgumentHelp(Form.help(.items), valueName: "item")) var items: [ItemReference]
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(Form.help(\.items), valueName: "item")) var items: [ItemReference]
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: Form { Form(items: items, list: list) }
 }
@@ -280,9 +253,8 @@ struct CompleteRequest: ItemsRequest {
     typealias Intent = CompleteItems
     static let name = "complete"
     static let summary = "Mark items done; they keep their place but `list` hides them."
-    var items: [ItemReference]
+    var items: [ItemReference] = []
     var list: ListReference?
-    typealias CodingKeys = ItemsRequestField
 
     static func intent(for items: [Item.ID]) -> CompleteItems { CompleteItems(items) }
 }
@@ -305,9 +277,8 @@ struct ReopenRequest: ItemsRequest {
     static let name = "reopen"
     static let summary = "Mark completed items open again, in the place they had."
     static let itemsHelp = "The items to reopen: ids or id prefixes (#N counts open items only)."
-    var items: [ItemReference]
+    var items: [ItemReference] = []
     var list: ListReference?
-    typealias CodingKeys = ItemsRequestField
 
     static func intent(for items: [Item.ID]) -> ReopenItems { ReopenItems(items) }
 }
@@ -329,9 +300,8 @@ struct DeleteRequest: ItemsRequest {
     typealias Intent = DeleteItems
     static let name = "delete"
     static let summary = "Delete items (undo puts them back where they were)."
-    var items: [ItemReference]
+    var items: [ItemReference] = []
     var list: ListReference?
-    typealias CodingKeys = ItemsRequestField
 
     static func intent(for items: [Item.ID]) -> DeleteItems { DeleteItems(items) }
 }

@@ -11,9 +11,7 @@ struct ListsRequest: Request {
     static let name = "lists"
     static let summary = "Show every list, in its hand-made order, with how many items it has."
 
-    enum CodingKeys: CodingKey {}
-
-    static func help(_ field: CodingKeys) -> String {}
+    static let fields: [RequestField<Self>] = []
 
     var readsOnly: Bool { true }
 
@@ -35,23 +33,15 @@ struct ListsCommand: RequestCommand {
 struct CreateListRequest: Request {
     static let name = "createList"
     static let summary = "Create an empty list, at the bottom of the lists in no area, or of an area, unless placed."
-    var listName: String
+    var listName: String = ""
     var placement: ListPlacementReference?
     var area: AreaReference?
 
-    enum CodingKeys: String, CodingKey {
-        case listName = "name"
-        case placement
-        case area
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .listName: "The new list's name; no two lists may share a name, ignoring case."
-        case .placement: "Where it goes among the lists of its area, or of none: top, bottom, before or after a list, or at an offset."
-        case .area: "The area it goes in, by name or id; without it (or with null), no area."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("name", \.listName, help: "The new list's name; no two lists may share a name, ignoring case."),
+        .init("placement", \.placement, help: "Where it goes among the lists of its area, or of none: top, bottom, before or after a list, or at an offset."),
+        .init("area", \.area, help: "The area it goes in, by name or id; without it (or with null), no area."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> CreateList {
         CreateList(name: listName, placement: try resolve.placement(placement ?? .bottom), in: try resolve.group(area))
@@ -62,9 +52,9 @@ struct CreateListCommand: RequestCommand {
     typealias Form = CreateListRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange create-list Groceries; arrange create-list Errands --after Work")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.listName), valueName: "name")) var name: [String]
+    @Argument(help: ArgumentHelp(Form.help(\.listName), valueName: "name")) var name: [String]
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ListReference>
-    @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
+    @Option(help: ArgumentHelp(Form.help(\.area), valueName: "area")) var area: AreaReference?
 
     var request: CreateListRequest { CreateListRequest(listName: name.joined(separator: " "), placement: placement.reference, area: area) }
 
@@ -81,19 +71,11 @@ enum AreaChoice: Hashable, Sendable, RequestValue {
     case area(AreaReference)
 
     static var jsonForm: String { "an area name or id (a string), or null for no area" }
-    static var placeholder: AreaChoice { .noArea }
+    /// JSON's `null` moves a list out of its area.
+    static var null: AreaChoice? { .noArea }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        self = container.decodeNil() ? .noArea : .area(try container.decode(AreaReference.self))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .noArea: try container.encodeNil()
-        case .area(let area): try container.encode(area)
-        }
+        self = .area(try AreaReference(from: decoder))
     }
 
     /// The group of lists it names.
@@ -105,43 +87,19 @@ enum AreaChoice: Hashable, Sendable, RequestValue {
     }
 }
 
-extension KeyedDecodingContainer {
-    /// The area a request names at `key`: `nil` when the key is absent, ``AreaChoice/noArea``
-    /// when it is `null`: JSON's `null` moves a list out of its area.
-    func decodeAreaChoice(forKey key: Key) throws -> AreaChoice? {
-        try decodeIfPresent(AreaChoice.self, forKey: key) ?? (contains(key) ? .noArea : nil)
-    }
-}
-
 struct MoveListRequest: Request {
     static let name = "moveList"
     static let summary = "Move a list to the top, the bottom, next to another list or to an offset among the lists of its area; or into an area, or out of one."
-    var list: ListReference
-    var placement: ListPlacementReference
+    var list: ListReference = ""
+    var placement: ListPlacementReference = .bottom
     var area: AreaChoice?
 
-    enum CodingKeys: String, CodingKey { case list, placement, area }
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list to move, by name or id."),
+        .init("placement", \.placement, help: "Where it goes among the lists of its area (or of the area given): top, bottom, before or after a list, or at an offset."),
+        .init("area", \.area, help: "The area it goes into, by name or id; null moves it out of any area. Without it, the list stays in its area."),
+    ]
 
-    init(list: ListReference, placement: ListPlacementReference, area: AreaChoice? = nil) {
-        self.list = list
-        self.placement = placement
-        self.area = area
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        list = try container.decode(ListReference.self, forKey: .list)
-        placement = try container.decode(ListPlacementReference.self, forKey: .placement)
-        area = try container.decodeAreaChoice(forKey: .area)
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .list: "The list to move, by name or id."
-        case .placement: "Where it goes among the lists of its area (or of the area given): top, bottom, before or after a list, or at an offset."
-        case .area: "The area it goes into, by name or id; null moves it out of any area. Without it, the list stays in its area."
-        }
-    }
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveList {
         MoveList(try resolve.list(list).id, to: try resolve.placement(placement), in: try area?.group(resolve))
@@ -151,20 +109,16 @@ struct MoveListRequest: Request {
 struct MoveListsAtOffsetsRequest: Request {
     static let name = "moveList"
     static let summary = "Move the lists at some offsets to before the list at another, as SwiftUI's onMove does within a section of the sidebar."
-    static let selector: String? = CodingKeys.fromOffsets.stringValue
-    var fromOffsets: [Int]
-    var toOffset: Int
+    static let selector: String? = "fromOffsets"
+    var fromOffsets: [Int] = []
+    var toOffset: Int = 0
     var area: AreaReference?
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, area }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .fromOffsets: "The 0-based offsets of the lists to move."
-        case .toOffset: "The offset to move them before, counted before the move (the number of lists for the end)."
-        case .area: "The area whose lists the offsets count, by name or id; the lists in no area without it."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("fromOffsets", \.fromOffsets, help: "The 0-based offsets of the lists to move."),
+        .init("toOffset", \.toOffset, help: "The offset to move them before, counted before the move (the number of lists for the end)."),
+        .init("area", \.area, help: "The area whose lists the offsets count, by name or id; the lists in no area without it."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveListsAtOffsets {
         MoveListsAtOffsets(
@@ -185,11 +139,11 @@ struct MoveListCommand: SessionCommand {
               arrange move-list --from-offsets 1 --to-offset 0 --area Work
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(MoveListRequest.help(.list), valueName: "list")) var list: ListReference?
+    @Argument(help: ArgumentHelp(MoveListRequest.help(\.list), valueName: "list")) var list: ListReference?
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ListReference>
-    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveListsAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveListsAtOffsetsRequest.help(\.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveListsAtOffsetsRequest.help(.toOffset), valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveListsAtOffsetsRequest.help(\.toOffset), valueName: "offset"))
     var toOffset: Int?
     @Option(help: ArgumentHelp("The area it goes into, by name or id; with --from-offsets, the area whose lists the offsets count.", valueName: "area"))
     var area: AreaReference?
@@ -229,20 +183,13 @@ struct MoveListCommand: SessionCommand {
 struct RenameListRequest: Request {
     static let name = "renameList"
     static let summary = "Give a list a new name."
-    var list: ListReference
-    var newName: String
+    var list: ListReference = ""
+    var newName: String = ""
 
-    enum CodingKeys: String, CodingKey {
-        case list
-        case newName = "name"
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .list: "The list to rename, by name or id."
-        case .newName: "The list's new name."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list to rename, by name or id."),
+        .init("name", \.newName, help: "The list's new name."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> RenameList {
         RenameList(list: try resolve.list(list).id, name: newName)
@@ -253,8 +200,8 @@ struct RenameListCommand: RequestCommand {
     typealias Form = RenameListRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange rename-list Groceries Shopping")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference
-    @Argument(help: ArgumentHelp(Form.help(.newName), valueName: "new-name")) var name: [String]
+    @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference
+    @Argument(help: ArgumentHelp(Form.help(\.newName), valueName: "new-name")) var name: [String]
 
     var request: RenameListRequest { RenameListRequest(list: list, newName: name.joined(separator: " ")) }
 
@@ -266,15 +213,11 @@ struct RenameListCommand: RequestCommand {
 struct DeleteListRequest: Request {
     static let name = "deleteList"
     static let summary = "Delete a list and all of its items (undo brings them back)."
-    var list: ListReference
+    var list: ListReference = ""
 
-    enum CodingKeys: String, CodingKey { case list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .list: "The list to delete, by name or id; the default list cannot be deleted."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list to delete, by name or id; the default list cannot be deleted."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> DeleteList {
         DeleteList(list: try resolve.list(list).id)
@@ -285,7 +228,7 @@ struct DeleteListCommand: RequestCommand {
     typealias Form = DeleteListRequest
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference
+    @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference
 
     var request: DeleteListRequest { DeleteListRequest(list: list) }
 

@@ -11,15 +11,11 @@ struct LogbookRequest: Request {
     var limit: Int?
     var day: Day?
 
-    enum CodingKeys: String, CodingKey { case offset, limit, day }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .offset: "How many of the most recently completed items to pass over; none when not given."
-        case .limit: "The most items to show; \(ShowLogbook.defaultLimit) when not given."
-        case .day: "A day (YYYY-MM-DD), which every view takes; the Logbook does not depend on it."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("offset", \.offset, help: "How many of the most recently completed items to pass over; none when not given."),
+        .init("limit", \.limit, help: "The most items to show; \(ShowLogbook.defaultLimit) when not given."),
+        .init("day", \.day, help: "A day (YYYY-MM-DD), which every view takes; the Logbook does not depend on it."),
+    ]
 
     var readsOnly: Bool { true }
 
@@ -32,8 +28,8 @@ struct LogbookCommand: RequestCommand {
     typealias Form = LogbookRequest
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange logbook; arrange logbook --offset 50 --limit 50")
     @OptionGroup var shared: SharedOptions
-    @Option(help: ArgumentHelp(Form.help(.offset), valueName: "n")) var offset: Int?
-    @Option(help: ArgumentHelp(Form.help(.limit), valueName: "n")) var limit: Int?
+    @Option(help: ArgumentHelp(Form.help(\.offset), valueName: "n")) var offset: Int?
+    @Option(help: ArgumentHelp(Form.help(\.limit), valueName: "n")) var limit: Int?
 
     var request: LogbookRequest { LogbookRequest(offset: offset, limit: limit, day: nil) }
 

@@ -11,7 +11,6 @@ import Foundation
 /// `areas`, `area` (an area's lists), `headings` (a list's) or `heading` (a heading's items).
 extension OrderingKind: ExpressibleByArgument, RequestValue {
     public static var jsonForm: String { #""items", "lists", "today", "checklist", "areas", "area", "headings" or "heading""# }
-    public static var placeholder: OrderingKind { .items }
 
     /// The ordering a request names with `scope`, `list`, `item`, `area` and `heading`: a list's
     /// items unless `scope` says otherwise; an item's checklist names the item, an area's lists
@@ -60,18 +59,14 @@ struct ValidateRequest: Request {
     var heading: HeadingReference?
     var repair: Bool?
 
-    enum CodingKeys: String, CodingKey { case list, scope, item, area, heading, repair }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .list: "The list whose items to check; the current list when neither it nor scope is given."
-        case .scope: "Check the order of a list's items under no heading (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, of an area's lists, of a list's headings, or of a heading's items."
-        case .item: "The item whose checklist to check, with the scope checklist."
-        case .area: "The area whose lists to check, with the scope area."
-        case .heading: "The heading whose items to check, by title (in list) or id, with the scope heading."
-        case .repair: "Repair what the check finds."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list whose items to check; the current list when neither it nor scope is given."),
+        .init("scope", \.scope, help: "Check the order of a list's items under no heading (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, of an area's lists, of a list's headings, or of a heading's items."),
+        .init("item", \.item, help: "The item whose checklist to check, with the scope checklist."),
+        .init("area", \.area, help: "The area whose lists to check, with the scope area."),
+        .init("heading", \.heading, help: "The heading whose items to check, by title (in list) or id, with the scope heading."),
+        .init("repair", \.repair, help: "Repair what the check finds."),
+    ]
 
     var readsOnly: Bool { !(repair ?? false) }
 
@@ -84,12 +79,12 @@ struct ValidateCommand: RequestCommand {
     typealias Form = ValidateRequest
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings|heading")) var scope: OrderingKind?
-    @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
-    @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
-    @Option(help: ArgumentHelp(Form.help(.heading), valueName: "heading")) var heading: HeadingReference?
-    @Flag(help: ArgumentHelp(Form.help(.repair))) var repair = false
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.scope), valueName: "items|lists|today|checklist|areas|area|headings|heading")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference?
+    @Option(help: ArgumentHelp(Form.help(\.area), valueName: "area")) var area: AreaReference?
+    @Option(help: ArgumentHelp(Form.help(\.heading), valueName: "heading")) var heading: HeadingReference?
+    @Flag(help: ArgumentHelp(Form.help(\.repair))) var repair = false
 
     var request: ValidateRequest { ValidateRequest(list: list, scope: scope, item: item, area: area, heading: heading, repair: repair) }
 
@@ -124,17 +119,13 @@ struct NormalizeRequest: Request {
     var area: AreaReference?
     var heading: HeadingReference?
 
-    enum CodingKeys: String, CodingKey { case list, scope, item, area, heading }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .list: "The list whose items to renumber; the current list when neither it nor scope is given."
-        case .scope: "Renumber the order of a list's items under no heading (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, of an area's lists, of a list's headings, or of a heading's items."
-        case .item: "The item whose checklist to renumber, with the scope checklist."
-        case .area: "The area whose lists to renumber, with the scope area."
-        case .heading: "The heading whose items to renumber, by title (in list) or id, with the scope heading."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list whose items to renumber; the current list when neither it nor scope is given."),
+        .init("scope", \.scope, help: "Renumber the order of a list's items under no heading (items, the default), of the lists in no area, of Today, of an item's checklist, of the areas, of an area's lists, of a list's headings, or of a heading's items."),
+        .init("item", \.item, help: "The item whose checklist to renumber, with the scope checklist."),
+        .init("area", \.area, help: "The area whose lists to renumber, with the scope area."),
+        .init("heading", \.heading, help: "The heading whose items to renumber, by title (in list) or id, with the scope heading."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> NormalizeList {
         NormalizeList(try OrderingKind.scope(scope, list: list, item: item, area: area, heading: heading, resolve))
@@ -145,11 +136,11 @@ struct NormalizeCommand: RequestCommand {
     typealias Form = NormalizeRequest
     static let configuration = CommandConfiguration.request(Form.self)
     @OptionGroup var shared: SharedOptions
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
-    @Option(help: ArgumentHelp(Form.help(.scope), valueName: "items|lists|today|checklist|areas|area|headings|heading")) var scope: OrderingKind?
-    @Option(help: ArgumentHelp(Form.help(.item), valueName: "item")) var item: ItemReference?
-    @Option(help: ArgumentHelp(Form.help(.area), valueName: "area")) var area: AreaReference?
-    @Option(help: ArgumentHelp(Form.help(.heading), valueName: "heading")) var heading: HeadingReference?
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.scope), valueName: "items|lists|today|checklist|areas|area|headings|heading")) var scope: OrderingKind?
+    @Option(help: ArgumentHelp(Form.help(\.item), valueName: "item")) var item: ItemReference?
+    @Option(help: ArgumentHelp(Form.help(\.area), valueName: "area")) var area: AreaReference?
+    @Option(help: ArgumentHelp(Form.help(\.heading), valueName: "heading")) var heading: HeadingReference?
 
     var request: NormalizeRequest { NormalizeRequest(list: list, scope: scope, item: item, area: area, heading: heading) }
 
@@ -162,9 +153,7 @@ struct UndoRequest: Request {
     static let name = "undo"
     static let summary = "Undo the newest change made in this session."
 
-    enum CodingKeys: CodingKey {}
-
-    static func help(_ field: CodingKeys) -> String {}
+    static let fields: [RequestField<Self>] = []
 
     func intent(_ resolve: ReferenceResolver) -> Undo { Undo() }
 }
@@ -173,9 +162,7 @@ struct RedoRequest: Request {
     static let name = "redo"
     static let summary = "Redo the change undone last in this session."
 
-    enum CodingKeys: CodingKey {}
-
-    static func help(_ field: CodingKeys) -> String {}
+    static let fields: [RequestField<Self>] = []
 
     func intent(_ resolve: ReferenceResolver) -> Redo { Redo() }
 }

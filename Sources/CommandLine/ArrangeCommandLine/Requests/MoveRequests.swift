@@ -9,36 +9,20 @@ import Foundation
 struct MoveRequest: Request {
     static let name = "move"
     static let summary = "Move items, keeping their order, to the top, the bottom, next to an item or to an offset, in their list or into another, under a heading or out of one."
-    var items: [ItemReference]
-    var placement: PlacementReference
+    var items: [ItemReference] = []
+    var placement: PlacementReference = .bottom
     var list: ListReference?
     var from: ListReference?
     var heading: HeadingChoice?
 
-    enum CodingKeys: String, CodingKey { case items, placement, list, from, heading }
+    static let fields: [RequestField<Self>] = [
+        .init("items", \.items, help: "The items to move: #N, ids, or id prefixes."),
+        .init("placement", \.placement, help: "Where they go: top, bottom, before or after an item, or at an offset (among the items of the heading they go under, or of none)."),
+        .init("list", \.list, help: "The list to move them into; #N in the placement counts this list's items."),
+        .init("from", \.from, help: "The list whose open items #N counts for the moved items; the current list when not given."),
+        .init("heading", \.heading, help: "The heading they go under, by title (in the list they go to) or id; null moves them out of any. Without it, they go beside their anchor."),
+    ]
 
-    init(items: [ItemReference], placement: PlacementReference, list: ListReference? = nil, from: ListReference? = nil, heading: HeadingChoice? = nil) {
-        (self.items, self.placement, self.list, self.from, self.heading) = (items, placement, list, from, heading)
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        items = try container.decode([ItemReference].self, forKey: .items)
-        placement = try container.decode(PlacementReference.self, forKey: .placement)
-        list = try container.decodeIfPresent(ListReference.self, forKey: .list)
-        from = try container.decodeIfPresent(ListReference.self, forKey: .from)
-        heading = try container.decodeHeadingChoice(forKey: .heading)
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .items: "The items to move: #N, ids, or id prefixes."
-        case .placement: "Where they go: top, bottom, before or after an item, or at an offset (among the items of the heading they go under, or of none)."
-        case .list: "The list to move them into; #N in the placement counts this list's items."
-        case .from: "The list whose open items #N counts for the moved items; the current list when not given."
-        case .heading: "The heading they go under, by title (in the list they go to) or id; null moves them out of any. Without it, they go beside their anchor."
-        }
-    }
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveItems {
         let source = try resolve.numbering(from)
@@ -53,37 +37,21 @@ struct MoveRequest: Request {
 struct MoveAtOffsetsRequest: Request {
     static let name = "move"
     static let summary = "Move the open items at some offsets to before the item at another, as SwiftUI's onMove does: within a section of a list, or into another."
-    static let selector: String? = CodingKeys.fromOffsets.stringValue
-    var fromOffsets: [Int]
-    var toOffset: Int
+    static let selector: String? = "fromOffsets"
+    var fromOffsets: [Int] = []
+    var toOffset: Int = 0
     var list: ListReference?
     var heading: HeadingReference?
     var toHeading: HeadingChoice?
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset, list, heading, toHeading }
+    static let fields: [RequestField<Self>] = [
+        .init("fromOffsets", \.fromOffsets, help: "The 0-based offsets of the items to move, among the open items of the section: those under the heading, or under none."),
+        .init("toOffset", \.toOffset, help: "The offset to move them before, counted before the move (the number of open items for the end), in the section they go to."),
+        .init("list", \.list, help: "The list; the current list when not given."),
+        .init("heading", \.heading, help: "The heading whose items the offsets count, by title or id; the items under no heading without it."),
+        .init("toHeading", \.toHeading, help: "For a drag across sections: the heading they go under, by title or id, or null for no heading; toOffset then counts there."),
+    ]
 
-    init(fromOffsets: [Int], toOffset: Int, list: ListReference? = nil, heading: HeadingReference? = nil, toHeading: HeadingChoice? = nil) {
-        (self.fromOffsets, self.toOffset, self.list, self.heading, self.toHeading) = (fromOffsets, toOffset, list, heading, toHeading)
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        fromOffsets = try container.decode([Int].self, forKey: .fromOffsets)
-        toOffset = try container.decode(Int.self, forKey: .toOffset)
-        list = try container.decodeIfPresent(ListReference.self, forKey: .list)
-        heading = try container.decodeIfPresent(HeadingReference.self, forKey: .heading)
-        toHeading = try container.decodeHeadingChoice(forKey: .toHeading)
-    }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .fromOffsets: "The 0-based offsets of the items to move, among the open items of the section: those under the heading, or under none."
-        case .toOffset: "The offset to move them before, counted before the move (the number of open items for the end), in the section they go to."
-        case .list: "The list; the current list when not given."
-        case .heading: "The heading whose items the offsets count, by title or id; the items under no heading without it."
-        case .toHeading: "For a drag across sections: the heading they go under, by title or id, or null for no heading; toOffset then counts there."
-        }
-    }
 
     /// - Throws: ``ReferenceError/duplicateOffsets(_:)`` for an offset given twice.
     func intent(_ resolve: ReferenceResolver) throws -> MoveItemsAtOffsets {
@@ -141,15 +109,15 @@ struct MoveCommand: SessionCommand {
               arrange move --from-offsets 0 --to-offset 2 --to-heading Packing   (across sections)
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(MoveRequest.help(.items), valueName: "item")) var items: [ItemReference] = []
+    @Argument(help: ArgumentHelp(MoveRequest.help(\.items), valueName: "item")) var items: [ItemReference] = []
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
     @Option(name: [.customLong("into"), .customLong("list")], help: ArgumentHelp(
         "The list to move the items into (with --from-offsets: the list they are in).", valueName: "list"))
     var list: ListReference?
-    @Option(help: ArgumentHelp(MoveRequest.help(.from), valueName: "list")) var from: ListReference?
-    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
+    @Option(help: ArgumentHelp(MoveRequest.help(\.from), valueName: "list")) var from: ListReference?
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveAtOffsetsRequest.help(\.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAtOffsetsRequest.help(.toOffset), valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveAtOffsetsRequest.help(\.toOffset), valueName: "offset"))
     var toOffset: Int?
     @Option(help: ArgumentHelp(
         "The heading the items go under, by title or id (with --from-offsets: the heading whose items the offsets count).", valueName: "heading"))
@@ -168,6 +136,8 @@ struct MoveCommand: SessionCommand {
         if heading != nil, noHeading, fromOffsets.isEmpty { throw ValidationError("Give --heading HEADING or --no-heading, not both.") }
         if toHeading != nil, fromOffsets.isEmpty { throw ValidationError("--to-heading goes with --from-offsets; name the heading with --heading.") }
         if toHeading != nil, noHeading { throw ValidationError("Give --to-heading HEADING or --no-heading, not both.") }
+        // A move in Today names the same items and anchor.
+        try request(inToday: false).checkForm()
     }
 
     /// The request the arguments make: by offsets, or by reference and placement (`--into LIST`

@@ -59,7 +59,8 @@ public struct RunRequest: Sendable {
     /// Reads one request line.
     ///
     /// - Throws: An ``IntentFailure`` with code `invalidJSON`, `invalidRequest`, `unknownIntent`,
-    ///   `unknownField`, `missingField` or `invalidField`, and a message that says what to fix.
+    ///   `unknownField`, `missingField` or `invalidField`, or that of a malformed reference
+    ///   (`invalidReference`, `prefixTooShort`), and a message that says what to fix.
     public init(_ line: String) throws(IntentFailure) {
         let data = Data(line.utf8)
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
@@ -74,62 +75,6 @@ public struct RunRequest: Sendable {
         guard let type = RequestCatalogue.request(named: name, keys: Set(json.keys)) else {
             throw IntentFailure(code: "unknownIntent", message: RequestCatalogue.unknownIntentMessage(name))
         }
-        let fields = type.fields
-        if let unknown = json.keys.sorted().first(where: { key in !fields.contains { $0.name == key } }) {
-            let names = fields.map(\.name)
-            throw IntentFailure(
-                code: "unknownField",
-                message: "\(name) has no field '\(unknown)'; " + (names.isEmpty ? "it takes none." : "its fields are \(names.joined(separator: ", "))."))
-        }
-        if let missing = fields.first(where: { $0.isRequired && json[$0.name] == nil }) {
-            throw .missingField(missing, in: name)
-        }
-        do {
-            request = try JSONDecoder().decode(type, from: data)
-        } catch {
-            // Which field failed, told by decoding each alone: the decoder's own account of a
-            // number that does not fit names no field.
-            throw fields.lazy.compactMap { field in json[field.name].flatMap { field.failure(decoding: $0, in: name) } }.first
-                ?? IntentFailure(code: "invalidRequest", message: "The request cannot be read as \(name): \(error.localizedDescription)")
-        }
-    }
-}
-
-extension RequestField {
-    /// Why `value` does not fit the field, or `nil` when it does; `null` fits a field a request
-    /// may leave out.
-    ///
-    /// - Parameters:
-    ///   - value: The field's value in the request line.
-    ///   - request: The request's name, for the message.
-    func failure(decoding value: JSONValue, in request: String) -> IntentFailure? {
-        func decode<Value: RequestValue>(_ type: Value.Type) throws {
-            _ = try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
-        }
-        if value == .null, !isRequired { return nil }
-        let failure = "The field '\(name)' of \(request) must be \(jsonForm)"
-        do {
-            try decode(valueType)
-            return nil
-        } catch DecodingError.dataCorrupted(let context) {
-            guard case .invalid(let reason)? = context.underlyingError as? RequestValueError else { return .invalidField(failure + ".") }
-            return .invalidField(failure + ": " + reason)
-        } catch {
-            return .invalidField(failure + ".")
-        }
-    }
-}
-
-extension IntentFailure {
-    /// A request that leaves out a field it must give.
-    ///
-    /// - Parameter request: What needs the field: the request's name.
-    static func missingField(_ field: RequestField, in request: String) -> IntentFailure {
-        IntentFailure(code: "missingField", message: "\(request) needs the field '\(field.name)', which must be \(field.jsonForm).")
-    }
-
-    /// A field whose value does not fit.
-    static func invalidField(_ message: String) -> IntentFailure {
-        IntentFailure(code: "invalidField", message: message)
+        request = try type.read(data, keys: json.keys)
     }
 }

@@ -1,21 +1,31 @@
 import Foundation
 public import ArrangeOrdering
 
-/// A value a request's field takes: `Codable` as the JSON protocol writes it, and described for
-/// help and for error messages.
-public protocol RequestValue: Codable, Sendable {
+/// A value a request's field takes: `Decodable` as the JSON protocol writes it, and described
+/// for help and for error messages.
+public protocol RequestValue: Decodable, Sendable {
     /// How the value is written in JSON, for error messages and help: "a string".
     static var jsonForm: String { get }
 
     /// How an array of such values is written in JSON: "an array of strings".
     static var arrayJSONForm: String { get }
 
-    /// Any value of the type. It stands in for a required field while ``Request/fields`` reads
-    /// a request's shape, and is never used otherwise.
-    static var placeholder: Self { get }
+    /// What JSON's `null` means for a field of this type that a request may leave out: `nil`
+    /// (the default), as if the field were left out, or a value of its own (no heading).
+    static var null: Self? { get }
+
+    /// Checks that the value is well formed, as far as it can tell without a store: that an
+    /// item reference is `#N`, an id or an id prefix. The default checks nothing.
+    ///
+    /// - Throws: ``ReferenceError`` for a malformed reference.
+    func checkForm() throws(ReferenceError)
 }
 
 extension RequestValue {
+    public static var null: Self? { nil }
+
+    public func checkForm() throws(ReferenceError) {}
+
     public static var arrayJSONForm: String {
         let noun = jsonForm.hasPrefix("an ") ? jsonForm.dropFirst(3) : jsonForm.hasPrefix("a ") ? jsonForm.dropFirst(2) : Substring(jsonForm)
         return "an array of \(noun)s"
@@ -38,49 +48,54 @@ extension DecodingError {
 
 extension String: RequestValue {
     public static var jsonForm: String { "a string" }
-    public static var placeholder: String { "" }
 }
 
 extension Bool: RequestValue {
     public static var jsonForm: String { "true or false" }
-    public static var placeholder: Bool { false }
 }
 
 extension Int: RequestValue {
     public static var jsonForm: String { "a whole number" }
-    public static var placeholder: Int { 0 }
 }
 
 extension Array: RequestValue where Element: RequestValue {
     public static var jsonForm: String { Element.arrayJSONForm }
-    public static var placeholder: [Element] { [] }
+
+    public func checkForm() throws(ReferenceError) {
+        for element in self {
+            try element.checkForm()
+        }
+    }
 }
 
 extension ItemReference: RequestValue {
     public static var jsonForm: String { "an item reference (a string: \"#N\", an id, or an id prefix)" }
     public static var arrayJSONForm: String { "an array of item references (strings)" }
-    public static var placeholder: ItemReference { "" }
+
+    public func checkForm() throws(ReferenceError) {
+        _ = try form
+    }
 }
 
 extension ChecklistItemReference: RequestValue {
     public static var jsonForm: String { "a checklist entry reference (a string: \"#N\" or an id)" }
     public static var arrayJSONForm: String { "an array of checklist entry references (strings)" }
-    public static var placeholder: ChecklistItemReference { "" }
+
+    public func checkForm() throws(ReferenceError) {
+        _ = try form
+    }
 }
 
 extension ListReference: RequestValue {
     public static var jsonForm: String { "a list name or id (a string)" }
-    public static var placeholder: ListReference { "" }
 }
 
 extension AreaReference: RequestValue {
     public static var jsonForm: String { "an area name or id (a string)" }
-    public static var placeholder: AreaReference { "" }
 }
 
 extension HeadingReference: RequestValue {
     public static var jsonForm: String { "a heading's title or id (a string)" }
-    public static var placeholder: HeadingReference { "" }
 }
 
 extension TextReference {
@@ -88,18 +103,18 @@ extension TextReference {
     public init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode(String.self))
     }
-
-    /// Writes the reference as a JSON string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
 }
 
 /// A placement in JSON: `"top"`, `"bottom"`, or an object of one key.
-extension Placement: Codable, RequestValue where Anchor: TextReference & RequestValue {
+extension Placement: Decodable, RequestValue where Anchor: TextReference & RequestValue {
     public static var jsonForm: String { #""top", "bottom", {"before": REF}, {"after": REF} or {"offset": N}"# }
-    public static var placeholder: Placement<Anchor> { .top }
+
+    public func checkForm() throws(ReferenceError) {
+        switch self {
+        case .before(let anchor), .after(let anchor): try anchor.checkForm()
+        case .top, .bottom, .offset: break
+        }
+    }
 
     private enum Key: String, CodingKey {
         case before, after, offset
@@ -125,23 +140,6 @@ extension Placement: Codable, RequestValue where Anchor: TextReference & Request
         case nil: throw DecodingError.invalidValue("'\(key.stringValue)' is not a placement; a placement is \(Self.jsonForm).", at: decoder)
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .top, .bottom:
-            var container = encoder.singleValueContainer()
-            try container.encode(self == .top ? "top" : "bottom")
-        case .before(let anchor):
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(anchor, forKey: .before)
-        case .after(let anchor):
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(anchor, forKey: .after)
-        case .offset(let offset):
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(offset, forKey: .offset)
-        }
-    }
 }
 
 /// A coding key of any name: the keys of a JSON object read as they come.
@@ -159,7 +157,7 @@ struct AnyKey: CodingKey {
 }
 
 /// Any JSON value: what a request line holds before its fields are read.
-public enum JSONValue: Codable, Equatable, Sendable {
+public enum JSONValue: Decodable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -181,18 +179,6 @@ public enum JSONValue: Codable, Equatable, Sendable {
             self = .array(array)
         } else {
             self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let bool): try container.encode(bool)
-        case .number(let number): try container.encode(number)
-        case .string(let string): try container.encode(string)
-        case .array(let array): try container.encode(array)
-        case .object(let object): try container.encode(object)
         }
     }
 }

@@ -16,14 +16,10 @@ struct TodayRequest: Request {
     var includeCompleted: Bool?
     var day: Day?
 
-    enum CodingKeys: String, CodingKey { case includeCompleted, day }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .includeCompleted: "Show completed items too, while they keep their place in Today."
-        case .day: UpcomingRequest.help(.day)
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("includeCompleted", \.includeCompleted, help: "Show completed items too, while they keep their place in Today."),
+        .init("day", \.day, help: Help.viewDay),
+    ]
 
     var readsOnly: Bool { true }
 
@@ -35,19 +31,15 @@ struct TodayRequest: Request {
 struct AddToTodayRequest: Request {
     static let name = "addToToday"
     static let summary = "Put items in Today, at the bottom or at a placement among Today's items; their places in their lists stay."
-    var items: [ItemReference]
+    var items: [ItemReference] = []
     var placement: PlacementReference?
     var list: ListReference?
 
-    enum CodingKeys: String, CodingKey { case items, placement, list }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .items: "The items: #N (of the list), ids, or id prefixes."
-        case .placement: "Where they go in Today: top, bottom, before or after an item of Today (#N counts Today), or at an offset."
-        case .list: "The list whose open items #N counts for the items; the current list when not given."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("items", \.items, help: "The items: #N (of the list), ids, or id prefixes."),
+        .init("placement", \.placement, help: "Where they go in Today: top, bottom, before or after an item of Today (#N counts Today), or at an offset."),
+        .init("list", \.list, help: "The list whose open items #N counts for the items; the current list when not given."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> AddToToday {
         AddToToday(
@@ -59,15 +51,11 @@ struct AddToTodayRequest: Request {
 struct RemoveFromTodayRequest: Request {
     static let name = "removeFromToday"
     static let summary = "Take items out of Today; their places in their lists stay."
-    var items: [ItemReference]
+    var items: [ItemReference] = []
 
-    enum CodingKeys: String, CodingKey { case items }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .items: todayItemsHelp
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("items", \.items, help: todayItemsHelp),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> RemoveFromToday {
         RemoveFromToday(try resolve.itemIDs(items, numberedIn: .today))
@@ -77,17 +65,13 @@ struct RemoveFromTodayRequest: Request {
 struct MoveInTodayRequest: Request {
     static let name = "moveInToday"
     static let summary = "Move items of Today, keeping their order, to another place in Today; their places in their lists stay."
-    var items: [ItemReference]
-    var placement: PlacementReference
+    var items: [ItemReference] = []
+    var placement: PlacementReference = .bottom
 
-    enum CodingKeys: String, CodingKey { case items, placement }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .items: todayItemsHelp
-        case .placement: "Where they go in Today: top, bottom, before or after an item of Today, or at an offset."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("items", \.items, help: todayItemsHelp),
+        .init("placement", \.placement, help: "Where they go in Today: top, bottom, before or after an item of Today, or at an offset."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveInToday {
         MoveInToday(try resolve.itemIDs(items, numberedIn: .today), to: try resolve.placement(placement, numberedIn: .today))
@@ -97,18 +81,14 @@ struct MoveInTodayRequest: Request {
 struct MoveInTodayAtOffsetsRequest: Request {
     static let name = "moveInToday"
     static let summary = "Move the open items at some offsets of Today to before the one at another, as SwiftUI's onMove does."
-    static let selector: String? = CodingKeys.fromOffsets.stringValue
-    var fromOffsets: [Int]
-    var toOffset: Int
+    static let selector: String? = "fromOffsets"
+    var fromOffsets: [Int] = []
+    var toOffset: Int = 0
 
-    enum CodingKeys: String, CodingKey { case fromOffsets, toOffset }
-
-    static func help(_ field: CodingKeys) -> String {
-        switch field {
-        case .fromOffsets: "The 0-based offsets of the items to move, among Today's open items."
-        case .toOffset: "The offset to move them before, counted before the move (the number of open items for the end)."
-        }
-    }
+    static let fields: [RequestField<Self>] = [
+        .init("fromOffsets", \.fromOffsets, help: "The 0-based offsets of the items to move, among Today's open items."),
+        .init("toOffset", \.toOffset, help: "The offset to move them before, counted before the move (the number of open items for the end)."),
+    ]
 
     func intent(_ resolve: ReferenceResolver) throws -> MoveInTodayAtOffsets {
         MoveInTodayAtOffsets(fromOffsets: try IndexSet(distinctOffsets: fromOffsets), toOffset: toOffset)
@@ -134,7 +114,7 @@ struct TodayShowCommand: RequestCommand {
     typealias Form = TodayRequest
     static let configuration = CommandConfiguration(commandName: "show", abstract: Form.summary)
     @OptionGroup var shared: SharedOptions
-    @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(.includeCompleted)))
+    @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(\.includeCompleted)))
     var includeCompleted = false
     @OptionGroup var day: ViewDayOption
 
@@ -149,9 +129,9 @@ struct TodayAddCommand: RequestCommand {
     typealias Form = AddToTodayRequest
     static let configuration = CommandConfiguration(commandName: "add", abstract: Form.summary, discussion: "Example: arrange today add '#2' '#5' --top")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.items), valueName: "item")) var items: [ItemReference]
+    @Argument(help: ArgumentHelp(Form.help(\.items), valueName: "item")) var items: [ItemReference]
     @OptionGroup(title: "Placement in Today") var placement: PlacementOptions<ItemReference>
-    @Option(help: ArgumentHelp(Form.help(.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
 
     var request: AddToTodayRequest { AddToTodayRequest(items: items, placement: placement.reference, list: list) }
 
@@ -164,7 +144,7 @@ struct TodayRemoveCommand: RequestCommand {
     typealias Form = RemoveFromTodayRequest
     static let configuration = CommandConfiguration(commandName: "remove", abstract: Form.summary, discussion: "Example: arrange today remove '#1'")
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(Form.help(.items), valueName: "item")) var items: [ItemReference]
+    @Argument(help: ArgumentHelp(Form.help(\.items), valueName: "item")) var items: [ItemReference]
 
     var request: RemoveFromTodayRequest { RemoveFromTodayRequest(items: items) }
 
@@ -182,21 +162,26 @@ struct TodayMoveCommand: SessionCommand {
               arrange today move --from-offsets 0 --to-offset 3      (SwiftUI's onMove)
             """)
     @OptionGroup var shared: SharedOptions
-    @Argument(help: ArgumentHelp(MoveInTodayRequest.help(.items), valueName: "item")) var items: [ItemReference] = []
+    @Argument(help: ArgumentHelp(MoveInTodayRequest.help(\.items), valueName: "item")) var items: [ItemReference] = []
     @OptionGroup(title: "Placement in Today") var placement: PlacementOptions<ItemReference>
-    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveInTodayAtOffsetsRequest.help(.fromOffsets), valueName: "offset"))
+    @Option(name: .customLong("from-offsets"), parsing: .upToNextOption, help: ArgumentHelp(MoveInTodayAtOffsetsRequest.help(\.fromOffsets), valueName: "offset"))
     var fromOffsets: [Int] = []
-    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveInTodayAtOffsetsRequest.help(.toOffset), valueName: "offset"))
+    @Option(name: .customLong("to-offset"), help: ArgumentHelp(MoveInTodayAtOffsetsRequest.help(\.toOffset), valueName: "offset"))
     var toOffset: Int?
 
     func validate() throws {
         try validateMove(
             named: !items.isEmpty, placed: placement.reference != nil, fromOffsets: !fromOffsets.isEmpty, toOffset: toOffset != nil,
             what: "items", placements: "--top, --bottom, --before ITEM, --after ITEM or --offset N")
+        try request.checkForm()
+    }
+
+    /// The move in Today the arguments ask for.
+    var request: any Request<PlacementResult> {
+        moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset)
     }
 
     func run(in session: CommandSession) async throws {
-        let request = moveInTodayRequest(items, to: placement.reference, fromOffsets: fromOffsets, toOffset: toOffset)
         try await printMoved(try await request.perform(in: session).result, inToday: true, json: shared.json, in: session)
     }
 }
