@@ -55,9 +55,7 @@ struct SQLPathTests {
         #expect(moved.items.map(\.title) == ["C"])
         let readsOfItems = write.filter { $0.contains("FROM items WHERE id") }
         #expect(readsOfItems.first?.contains("WHERE id >= ? AND id < ?") == true, "read by its prefix first: \(readsOfItems)")
-        withKnownIssue("SQLiteTransaction.items(withIDPrefix:limit:) does not remember the rows it reads, as item(id:) and lists() do, so the move reads the row again by id (ArrangeSQLite, Sources/Core)") {
-            #expect(readsOfItems.count == 1, "the item's row is read once: \(readsOfItems)")
-        }
+        #expect(readsOfItems.count == 1, "the item's row is read once: \(readsOfItems)")
     }
 }
 

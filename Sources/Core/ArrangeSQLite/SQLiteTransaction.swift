@@ -415,7 +415,10 @@ final class SQLiteTransaction: ItemWriting {
             // begin with the prefix, and SQLite searches the index of the ids for it.
             let statement = try db.cachedStatement(sql: Self.itemsByIDPrefixSQL)
             let bounds: [SQLiteArgument] = [.value(textPrefix.databaseValue), .value((textPrefix + "~").databaseValue), .integer(Int64(limit))]
-            return try Array(StatementRowCursor(statement, binding: bounds) { try ItemRecord.item(sqliteStatement: $0) })
+            let items = try Array(StatementRowCursor(statement, binding: bounds) { try ItemRecord.item(sqliteStatement: $0) })
+            // Kept, as a read by id keeps it: the intent that a prefix named reads the row again.
+            for item in items { itemCache[item.id] = .row(item) }
+            return items
         }
     }
 
