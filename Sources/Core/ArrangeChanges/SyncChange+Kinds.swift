@@ -145,7 +145,7 @@ extension SyncChange: Codable {
     /// Reads `{"name":{members}}` of a kind this version knows, a replacement, a renumbering,
     /// or a change of an unknown kind as ``encode(to:)`` writes it.
     ///
-    /// - Throws: `DecodingError` for any other JSON; ``decoding(_:)`` takes a change of an
+    /// - Throws: `DecodingError` for any other JSON; `decoding(_:)` takes a change of an
     ///   unknown kind as it came.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Name.self)
