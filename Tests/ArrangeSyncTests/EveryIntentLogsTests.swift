@@ -352,7 +352,7 @@ private struct RecordsHalf: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let recorded = Item(listID: list, title: "Recorded", sortIndex: -(1 << 62), createdAt: Date())
         try transaction.insert(recorded)
-        try context.record(.itemAdded(recorded, at: ChangeRecord.Neighbours(after: nil, before: nil)))
+        try context.record(made: SyncChange.creation(of: recorded, at: SyncPlace(after: nil, before: nil)))
         try transaction.insert(Item(listID: list, title: "Unrecorded", sortIndex: 1 << 41, createdAt: Date()))
         return true
     }

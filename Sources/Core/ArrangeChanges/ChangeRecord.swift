@@ -10,61 +10,19 @@ import Foundation
 /// history, what taking it back needs (where they were, what they were). Places are neighbours,
 /// never raw keys: a later change may re-spread the keys around them.
 package enum ChangeRecord: Sendable {
-    /// A change was applied as every replica applies it; `inverse`, read before it applied when
-    /// the environment keeps a history, takes it back.
+    /// A change was made as every replica makes it; `inverse`, read before it applied when the
+    /// environment keeps a history, takes it back.
     case applied(any ReversibleChange, inverse: [any ReversibleChange])
-    /// An item was added to its list, between neighbours there.
-    case itemAdded(Item, at: Neighbours)
-    /// Items were deleted, from their lists and from Today. `placed` has each with where it was,
-    /// when the environment keeps a history, and is empty otherwise.
-    case itemsDeleted([Item.ID], placed: [PlacedItem])
-    /// Lists, headings, items and checklist entries were put back as they were, with their ids:
-    /// what taking back a delete does. `headings` names every heading put back, those of the
-    /// lists put back included; `checklistItems` every entry, those of the items put back included.
-    case restored(lists: [ItemList.ID], headings: [Heading.ID] = [], items: [Item.ID], checklistItems: [ChecklistItem.ID])
-    /// Entries of an ordering moved as one run, in this order, between neighbours; in Today,
-    /// items not in it yet (`joining`) joined it. `from` is where each entry that was in an
-    /// ordering was, when the environment keeps a history.
-    case moved(Run, joining: [Item.ID], from: [Place])
-    /// Items left Today; `from` is where each was there, when the environment keeps a history.
-    case leftToday([Item.ID], from: [Place])
-    /// A list was created, between neighbours among the lists.
-    case listCreated(ItemList, at: Neighbours)
-    /// A list was deleted with its headings and items. `place`, `headings` and `items` say
-    /// where the list was and what it held, when the environment keeps a history.
-    case listDeleted(ItemList, place: Place?, headings: [Heading], items: [PlacedItem])
-    /// An entry was added to an item's checklist, between neighbours there.
-    case checklistItemAdded(ChecklistItem, at: Neighbours)
-    /// Checklist entries were deleted. `placed` has each with where it was, when the
-    /// environment keeps a history, and is empty otherwise.
-    case checklistItemsDeleted([ChecklistItem.ID], placed: [PlacedChecklistItem])
-    /// A heading was created, between neighbours among the headings of its list.
-    case headingCreated(Heading, at: Neighbours)
-    /// A heading was deleted with the items under it (`items`). `place` and `placed` say where
-    /// it and each item were, when the environment keeps a history.
-    case headingDeleted(Heading, place: Place?, items: [Item.ID], placed: [PlacedItem])
-    /// An area was created, between neighbours among the areas.
-    case areaCreated(Area, at: Neighbours)
-    /// An area was deleted, once its lists had moved out of it (each move a record of its own).
-    /// `place` says where it was among the areas, when the environment keeps a history.
-    case areaDeleted(Area, place: Place?)
+    /// The ordering service placed entries of an ordering as one run, in this order, between
+    /// neighbours, at a place an intent chose (an offset, an anchor, with keys of its own); in
+    /// Today, items not in it yet (`joining`) joined it. `inverse`, read before, takes it back.
+    case placed(Run, joining: [Item.ID], inverse: [any ReversibleChange])
     /// The keys of an ordering were repaired (ties and cramped gaps) or, `normalized`, spread
     /// evenly; the order people see did not change. It is not a step of the history.
     case orderRepaired(OrderScope, normalized: Bool)
     /// Whatever the transaction writes, before and after, is told by its rows as they end: for a
     /// bulk write such as an import, whose every row is meant as it ends. It is not a step of the history.
     case rowsWritten
-
-    /// A value before and after a change.
-    package struct Edit<Value: Sendable>: Sendable {
-        package var old: Value
-        package var new: Value
-
-        package init(old: Value, new: Value) {
-            self.old = old
-            self.new = new
-        }
-    }
 
     /// The entries just before and just after a run of entries in an ordering; `nil` at an end.
     package struct Neighbours: Hashable, Sendable {
@@ -130,11 +88,23 @@ package enum ChangeRecord: Sendable {
         }
     }
 
+    /// The operations that tell the change, read against the store as the change left it: what
+    /// sync logs for it. ``rowsWritten`` tells nothing by itself: the change it stands for is
+    /// told by its rows, once the whole change is made.
+    package func told(in store: any ItemReading) throws -> [SyncChange] {
+        switch self {
+        case .applied(let change, _): try change.told(in: store)
+        case .placed(let run, let joining, _): try SyncChange.placing(run, joining: joining, in: store)
+        case .orderRepaired(let scope, let normalized): [try SyncChange.repairing(scope, normalized: normalized, in: store)]
+        case .rowsWritten: []
+        }
+    }
+
     /// Whether the record is a step people can undo; repairs and bulk writes are not.
     package var isUndoable: Bool {
         switch self {
+        case .applied, .placed: true
         case .orderRepaired, .rowsWritten: false
-        default: true
         }
     }
 }

@@ -2,8 +2,13 @@ package import ArrangeModel
 package import ArrangeStore
 package import Foundation
 
-/// A kind of change that an intent makes by applying it, and that undo takes back by applying
-/// its inverse: one code path for the intent, its replay on other devices, and its undo.
+/// A change that an intent makes by applying it, and that undo takes back by applying its
+/// inverse: one code path for the intent, its replay on other devices, and its undo.
+///
+/// Every kind of change that people can undo conforms, in its own file (a `ChangeKind` that is
+/// also reversible tells the log itself). So do the few changes that only undo makes: putting
+/// deleted rows back where they were, and putting entries back after the entries that were
+/// before them, which refuse, rather than guess, when the store changed around them.
 ///
 /// ```swift
 /// let inverse = try change.inverse(before: store)   // a rename's: the same rename, to the old name
@@ -12,7 +17,13 @@ package import Foundation
 /// if let conflict = try change.conflict(in: store) { throw … }  // changed since: not taken back
 /// for change in inverse { try change.apply(in: context) }
 /// ```
-package protocol ReversibleChange: ChangeKind {
+package protocol ReversibleChange: Sendable {
+    /// Makes the change in the store of `context`.
+    ///
+    /// - Throws: The store's errors; a ``ChangeConflict`` for a change that only undo makes,
+    ///   when the store no longer has what it needs, such as the entry to put a row back after.
+    func apply(in context: ChangeContext) throws
+
     /// The changes that take this one back, read from the store before it applies: for each
     /// thing it changes, what that has now. Empty when it would change nothing.
     func inverse(before store: any ItemReading) throws -> [any ReversibleChange]
@@ -20,19 +31,41 @@ package protocol ReversibleChange: ChangeKind {
     /// Why this change can no longer be taken back: what it changed is gone, or has changed
     /// since, so that taking it back would undo someone else's change; `nil` when it can be.
     func conflict(in store: any ItemReading) throws -> ChangeConflict?
+
+    /// What sync logs for this change, read against the store as the change left it.
+    func told(in store: any ItemReading) throws -> [SyncChange]
 }
 
-/// Why a change can no longer be taken back: what it changed is gone, or changed since.
-package enum ChangeConflict: Hashable, Sendable {
+extension ReversibleChange where Self: ChangeKind {
+    /// A kind of change is logged as itself.
+    package func told(in store: any ItemReading) throws -> [SyncChange] { [change] }
+}
+
+/// Why a change can no longer be taken back: what it changed is gone, changed since, or came
+/// back; or where it would put a row back is gone.
+package enum ChangeConflict: Error, Hashable, Sendable {
     case listGone(ItemList.ID)
     case itemGone(Item.ID)
     case checklistItemGone(ChecklistItem.ID)
     case areaGone(Area.ID)
     case headingGone(Heading.ID)
+    /// An item that should be in Today is no longer there.
+    case itemLeftToday(Item.ID)
     /// A field of the item has another value than the change gave it.
     case itemEditedSince(ItemField, Item)
     /// The entry has another title or completion than the change gave it.
     case checklistItemEditedSince(ChecklistItem)
+    /// A list that was deleted, named so, exists again.
+    case listExistsAgain(name: String)
+    case itemExistsAgain(Item.ID)
+    case checklistItemExistsAgain(ChecklistItem.ID)
+    case areaExistsAgain(name: String)
+    case headingExistsAgain(title: String)
+    /// The list to delete has become the default list, which is not deleted.
+    case becameDefault(name: String)
+    /// The entry before a place is no longer in that ordering; `listName` names the list, for
+    /// a list's items.
+    case neighbourGone(OrderEntry.ID, in: OrderScope, listName: String?)
 
     /// A field of an item that a change edits.
     package enum ItemField: String, Hashable, Sendable {

@@ -1,4 +1,5 @@
 package import ArrangeModel
+package import ArrangeStore
 public import Foundation
 
 /// What an operation does: one case for each kind of change, and the registry of those kinds.
@@ -156,6 +157,89 @@ public enum SyncChange: Hashable, Sendable {
         ChecklistItemRetitled.self, ChecklistItemsReopened.self, ChecklistItemsCompleted.self,
     ]
 
+    // MARK: Which kind makes, moves and deletes each row
+
+    /// The change that adds `item`, as it is, at `place`.
+    package static func creation(of item: Item, at place: SyncPlace) -> any ReversibleKind {
+        ItemAdded(id: item.id, list: item.listID, title: item.title, notes: item.notes, place: place, heading: item.heading)
+    }
+
+    /// The change that creates `list`, as it is, at `place`.
+    package static func creation(of list: ItemList, at place: SyncPlace) -> any ReversibleKind {
+        ListCreated(id: list.id, name: list.name, place: place, area: list.area)
+    }
+
+    /// The change that creates `heading`, as it is, at `place`.
+    package static func creation(of heading: Heading, at place: SyncPlace) -> any ReversibleKind {
+        HeadingCreated(id: heading.id, list: heading.listID, title: heading.title, place: place)
+    }
+
+    /// The change that creates `area`, as it is, at `place`.
+    package static func creation(of area: Area, at place: SyncPlace) -> any ReversibleKind {
+        AreaCreated(id: area.id, name: area.name, place: place)
+    }
+
+    /// The change that adds the checklist entry `entry`, as it is, at `place`.
+    package static func creation(of entry: ChecklistItem, at place: SyncPlace) -> any ReversibleKind {
+        ChecklistItemAdded(id: entry.id, item: entry.itemID, title: entry.title, place: place)
+    }
+
+    /// The change that deletes items: what takes back their creation.
+    package static func deletion(ofItems ids: [Item.ID]) -> any ReversibleKind { ItemsDeleted(ids: ids) }
+
+    /// The change that deletes checklist entries: what takes back their creation.
+    package static func deletion(ofChecklistItems ids: [ChecklistItem.ID]) -> any ReversibleKind { ChecklistItemsDeleted(ids: ids) }
+
+    /// The change that deletes a list with its items: what takes back its creation.
+    package static func deletion(ofList id: ItemList.ID) -> any ReversibleKind { ListDeleted(id: id) }
+
+    /// The change that deletes a heading: what takes back its creation.
+    package static func deletion(ofHeading id: Heading.ID) -> any ReversibleKind { HeadingDeleted(id: id) }
+
+    /// The change that deletes an area: what takes back its creation.
+    package static func deletion(ofArea id: Area.ID) -> any ReversibleKind { AreaDeleted(id: id) }
+
+    /// The change that takes items out of Today: what takes back their joining it.
+    package static func removal(fromToday ids: [Item.ID]) -> any ReversibleKind { ItemsRemovedFromToday(ids: ids) }
+
+    /// The changes that place a run of entries of an ordering between its neighbours, as each
+    /// ordering is logged: the move kind of its ordering; lists and areas one at a time, each
+    /// after the one before it; in Today, a join of Today for items not in it yet (`joining`).
+    package static func placing(_ run: ChangeRecord.Run, joining: [Item.ID], in store: any ItemReading) throws -> [SyncChange] {
+        let place = SyncPlace(after: run.neighbours.after, before: run.neighbours.before)
+        let items = run.entries.map { Item.ID(entry: $0) }
+        switch run.scope {
+        case .items(let list):
+            return [.moveItems(ids: items, list: list, place: place)]
+        case .heading(let heading):
+            return [.moveItems(ids: items, list: try store.existingHeading(id: heading).listID, place: place, heading: heading)]
+        case .headings(let list):
+            return run.oneAtATime { .moveHeading(id: Heading.ID(entry: $0), list: list, place: $1) }
+        case .today:
+            return [joining.isEmpty ? .moveInToday(ids: items, place: place) : .addToToday(ids: items, place: place)]
+        case .lists, .area:
+            let area: Area.ID? = if case .area(let area) = run.scope { area } else { nil }
+            return run.oneAtATime { .moveList(id: ItemList.ID(entry: $0), place: $1, area: area) }
+        case .areas:
+            return run.oneAtATime { .moveArea(id: Area.ID(entry: $0), place: $1) }
+        case .checklist(let item):
+            return [.moveChecklistItems(ids: run.entries.map { ChecklistItem.ID(entry: $0) }, item: item, place: place)]
+        }
+    }
+
+    /// The change that repairs (or, `normalized`, spreads) the keys of an ordering, as each
+    /// ordering is logged.
+    package static func repairing(_ scope: OrderScope, normalized: Bool, in store: any ItemReading) throws -> SyncChange {
+        switch scope {
+        case .checklist(let item): .repairChecklist(item: item, normalize: normalized)
+        case .areas: .repairAreas(area: nil, normalize: normalized)
+        case .area(let area): .repairAreas(area: area, normalize: normalized)
+        case .headings(let list): .repairHeadings(list: list, heading: nil, normalize: normalized)
+        case .heading(let heading): .repairHeadings(list: try store.existingHeading(id: heading).listID, heading: heading, normalize: normalized)
+        case .items, .lists, .today: .repairOrder(scope: scope, normalize: normalized)
+        }
+    }
+
     /// The change as a value of its kind; `nil` for a change of an unknown kind, a replacement
     /// and a renumbering, which are not of a kind.
     package var kind: (any ChangeKind)? {
@@ -200,3 +284,18 @@ public enum SyncChange: Hashable, Sendable {
         }
     }
 }
+
+extension ChangeRecord.Run {
+    /// The run told one entry at a time, as lists and areas are logged: each placed after the
+    /// one before it.
+    fileprivate func oneAtATime(_ move: (OrderEntry.ID, SyncPlace) -> SyncChange) -> [SyncChange] {
+        entries.enumerated().map { index, entry in
+            let after = index == 0 ? neighbours.after : entries[index - 1]
+            let before = index + 1 < entries.count ? entries[index + 1] : neighbours.before
+            return move(entry, SyncPlace(after: after, before: before))
+        }
+    }
+}
+
+/// A kind of change that undo can take back.
+package typealias ReversibleKind = ChangeKind & ReversibleChange

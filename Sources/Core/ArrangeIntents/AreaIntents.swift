@@ -32,7 +32,7 @@ public struct CreateArea: ArrangeIntent {
         try context.check(placement)
         let area = Area(id: Area.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now())
         let report = try context.ordering.add(area, at: placement, in: transaction)
-        try context.record(.areaCreated(area, at: ChangeRecord.Neighbours(report)))
+        try context.record(made: SyncChange.creation(of: area, at: SyncPlace(report)))
         return AreaResult(area: try context.summary(of: try context.area(area.id)))
     }
 }
@@ -188,8 +188,6 @@ extension IntentContext {
             let report = try ordering.place(lists.map(\.id), at: .bottom, in: .lists, visibility: .all, in: transaction)
             try recordPlacement(report, in: .lists, from: places)
         }
-        let place = recordsHistory ? try ChangeRecord.place(of: area.entry, in: .areas, transaction: transaction) : nil
-        try transaction.deleteArea(id: area.id)
-        try record(.areaDeleted(area, place: place))
+        try apply(AreaDeleted(id: area.id), action: DeleteArea.title)
     }
 }

@@ -36,7 +36,7 @@ public struct AddChecklistItem: ArrangeIntent {
         try context.check(placement)
         let entry = ChecklistItem(id: ChecklistItem.ID(rawValue: context.environment.newID()), itemID: item.id, title: title)
         let report = try context.ordering.add(entry, at: placement, in: transaction)
-        try context.record(.checklistItemAdded(entry, at: ChangeRecord.Neighbours(report)))
+        try context.record(made: SyncChange.creation(of: entry, at: SyncPlace(report)))
         return try context.checklistResult(of: item.id, changed: [entry.id], rowsWritten: report.rowsWritten)
     }
 }
@@ -202,11 +202,8 @@ public struct DeleteChecklistItems: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> ChecklistResult {
-        let transaction = try context.writing(Self.title)
         let (item, entries) = try context.checklistItems(self.entries)
-        let placed = context.recordsHistory ? try ChangeRecord.placedChecklistItems(entries, in: transaction) : []
-        for entry in entries { try transaction.deleteChecklistItem(id: entry.id) }
-        try context.record(.checklistItemsDeleted(entries.map(\.id), placed: placed))
+        try context.apply(ChecklistItemsDeleted(ids: entries.map(\.id)), action: Self.title)
         return try context.checklistResult(of: item, changed: entries.map(\.id), rowsWritten: entries.count)
     }
 }

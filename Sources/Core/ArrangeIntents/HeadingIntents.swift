@@ -64,7 +64,7 @@ public struct CreateHeading: ArrangeIntent {
         try context.check(placement)
         let heading = Heading(id: Heading.ID(rawValue: context.environment.newID()), listID: list.id, title: title, createdAt: context.now())
         let report = try context.ordering.add(heading, at: placement, in: transaction)
-        try context.record(.headingCreated(heading, at: ChangeRecord.Neighbours(report)))
+        try context.record(made: SyncChange.creation(of: heading, at: SyncPlace(report)))
         return HeadingResult(heading: try context.summary(of: try context.heading(heading.id)))
     }
 }
@@ -183,14 +183,9 @@ public struct DeleteHeading: ArrangeIntent {
         let heading = try context.heading(self.heading)
         let summary = try context.summary(of: heading)
         let items = try transaction.items(in: .heading(heading.id))
-        var place: ChangeRecord.Place?
-        var placed: [ChangeRecord.PlacedItem] = []
-        if context.recordsHistory {
-            place = try ChangeRecord.place(of: heading.entry, in: .headings(heading.listID), transaction: transaction)
-            placed = try ChangeRecord.placedItems(items, in: transaction)
-        }
-        try transaction.deleteHeading(id: heading.id)
-        try context.record(.headingDeleted(heading, place: place, items: items.map(\.id), placed: placed))
+        // The items by id first: one that another device moves under it meanwhile stays.
+        if !items.isEmpty { try context.apply(SyncChange.deletion(ofItems: items.map(\.id)), action: Self.title) }
+        try context.apply(HeadingDeleted(id: heading.id), action: Self.title)
         return DeletedHeadingResult(heading: summary, deletedItems: items.count)
     }
 }

@@ -112,13 +112,22 @@ public final class IntentContext {
     ///   - action: The title of the intent, for the error of a read-only one.
     ///   - stamp: The moment to stamp on what the change writes: ``now()`` unless the intent
     ///     read it already for the change itself, as a completion does.
-    func apply(_ change: some ReversibleChange, action: String, at stamp: Date? = nil) throws {
+    func apply(_ change: any ReversibleChange, action: String, at stamp: Date? = nil) throws {
         let transaction = try writing(action)
         let inverse = recordsHistory ? try change.inverse(before: transaction) : []
         try change.apply(in: ChangeContext(transaction, at: stamp ?? now(), ordering: ordering))
         // The lists read before may have changed.
         listsByID = [:]
         try record(.applied(change, inverse: inverse))
+    }
+
+    /// Records a change the intent made itself through the ordering service, at a place of its
+    /// choosing (an offset, an anchor) with keys of its own: a creation, whose inverse, its
+    /// deletion, reads nothing of the store.
+    ///
+    /// - Parameter inHistory: Whether the change is part of the intent's step of the history.
+    func record(made change: any ReversibleChange, inHistory: Bool = true) throws {
+        try record(.applied(change, inverse: recordsHistory ? try change.inverse(before: transaction) : []), inHistory: inHistory)
     }
 
     /// Throws when another list than `excluded`, or another area, has `name`, ignoring case: a
@@ -153,7 +162,9 @@ public final class IntentContext {
     ///   - from: Where the entries were, when the history is kept.
     func recordPlacement(_ report: OrderingReport, in scope: OrderScope, joining: [Item.ID] = [], from: [ChangeRecord.Place]) throws {
         guard report.rowsWritten > 0 else { return }
-        try record(.moved(ChangeRecord.Run(report, in: scope), joining: joining, from: from))
+        let inverse: [any ReversibleChange] = recordsHistory
+            ? (joining.isEmpty ? [] : [SyncChange.removal(fromToday: joining)]) + (from.isEmpty ? [] : [EntriesPutBack(from)]) : []
+        try record(.placed(ChangeRecord.Run(report, in: scope), joining: joining, inverse: inverse))
     }
 
     /// What the history records once the transaction commits.
@@ -236,7 +247,7 @@ public final class IntentContext {
             let new = ItemList(id: id, name: name, createdAt: now())
             let report = try ordering.add(new, at: .bottom, in: transaction)
             list = try transaction.existingList(id: new.id)
-            try record(.listCreated(list, at: ChangeRecord.Neighbours(report)), inHistory: false)
+            try record(made: SyncChange.creation(of: list, at: SyncPlace(report)), inHistory: false)
         }
         try transaction.setDefaultListID(list.id)
         listsByID[list.id] = list

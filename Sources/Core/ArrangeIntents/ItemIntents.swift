@@ -57,7 +57,7 @@ public struct AddItem: ArrangeIntent {
             item.heading = anchor.heading
         }
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
-        try context.record(.itemAdded(item, at: ChangeRecord.Neighbours(report)))
+        try context.record(made: SyncChange.creation(of: item, at: SyncPlace(report)))
         if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }
         return try context.result(of: report)
     }
@@ -195,12 +195,9 @@ public struct DeleteItems: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> ItemsResult {
-        let transaction = try context.writing(Self.title)
         let items = try context.distinctItems(self.items)
-        let placed = context.recordsHistory ? try ChangeRecord.placedItems(items, in: transaction) : []
         let summaries = try context.summaries(of: items)
-        for item in items { try transaction.deleteItem(id: item.id) }
-        try context.record(.itemsDeleted(items.map(\.id), placed: placed))
+        try context.apply(ItemsDeleted(ids: items.map(\.id)), action: Self.title)
         return ItemsResult(items: summaries, changed: items.count)
     }
 }

@@ -57,7 +57,7 @@ public struct CreateList: ArrangeIntent {
         try context.check(group)
         let list = ItemList(id: ItemList.ID(rawValue: context.environment.newID()), name: name, createdAt: context.now(), area: group.area)
         let report = try context.ordering.add(list, at: placement, in: transaction)
-        try context.record(.listCreated(list, at: ChangeRecord.Neighbours(report)))
+        try context.record(made: SyncChange.creation(of: list, at: SyncPlace(report)))
         return ListResult(list: try context.summary(of: try context.list(ItemList.ID(entry: report.placed[0].id))))
     }
 }
@@ -175,16 +175,7 @@ public struct DeleteList: ArrangeIntent {
         let list = try context.list(self.list)
         guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListProtected(list.name) }
         let summary = try context.summary(of: list)
-        var place: ChangeRecord.Place?
-        var headings: [Heading] = []
-        var items: [ChangeRecord.PlacedItem] = []
-        if context.recordsHistory {
-            place = try ChangeRecord.place(of: list.entry, in: list.scope, transaction: transaction)
-            headings = try transaction.headings(in: list.id)
-            items = try ChangeRecord.placedItems(try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max), in: transaction)
-        }
-        try transaction.deleteList(id: list.id)
-        try context.record(.listDeleted(list, place: place, headings: headings, items: items))
+        try context.apply(ListDeleted(id: list.id), action: Self.title)
         return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }

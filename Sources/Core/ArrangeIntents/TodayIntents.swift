@@ -172,11 +172,8 @@ public struct RemoveFromToday: ArrangeIntent {
 /// Takes away the keys of `leaving` in Today's hand order, so that an item that comes back into
 /// Today arrives at the top, and records it.
 func releaseTodayKeys(of leaving: [Item], in context: IntentContext, action: String) throws {
-    let transaction = try context.writing(action)
     guard !leaving.isEmpty else { return }
-    let places = context.recordsHistory ? try ChangeRecord.todayPlaces(of: leaving, in: transaction) : []
-    try transaction.removeFromToday(leaving.map(\.id), updatedAt: context.now())
-    try context.record(.leftToday(leaving.map(\.id), from: places))
+    try context.apply(ItemsRemovedFromToday(ids: leaving.map(\.id)), action: action)
 }
 
 /// Places items in Today, as a person sees it, and records how to undo it.

@@ -1050,7 +1050,7 @@ extension SyncEngine: ChangeLog {
                 recorded = true
                 if case .rowsWritten = record { toldByRows = true }
                 guard !toldByRows else { return }
-                changes += try SyncChange.changes(telling: record, in: recorder)
+                changes += try record.told(in: recorder)
             }
             let result = try body(journal)
             guard recorded || !recorder.changesRows else { throw SyncError.unrecordedChange }

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// An area was created at a place among the areas.
 public struct AreaCreated: ChangeKind {
@@ -32,6 +32,17 @@ public struct AreaCreated: ChangeKind {
         guard try context.transaction.area(id: id) == nil else { return }
         let area = Area(id: id, name: context.freeName(ChangeContext.storable(title: name), among: try context.transaction.areas()), createdAt: context.stamp)
         try context.ordering.add(area, at: try context.placement(place, in: .areas).map { Area.ID(entry: $0) }, in: context.transaction)
+    }
+}
+
+extension AreaCreated: ReversibleChange {
+    /// Deleting it; the lists put in it since stay, in no area.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        [SyncChange.deletion(ofArea: id)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.area(id: id) == nil ? .areaGone(id) : nil
     }
 }
 

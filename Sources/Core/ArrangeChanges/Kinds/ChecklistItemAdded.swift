@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// An entry was added to an item's checklist at a place there.
 public struct ChecklistItemAdded: ChangeKind {
@@ -39,6 +39,17 @@ public struct ChecklistItemAdded: ChangeKind {
         guard try context.transaction.checklistItem(id: id) == nil, try context.transaction.item(id: item) != nil else { return }
         let entry = ChecklistItem(id: id, itemID: item, title: ChangeContext.storable(title: title))
         try context.ordering.add(entry, at: try context.placement(place, in: .checklist(item)).map { ChecklistItem.ID(entry: $0) }, in: context.transaction)
+    }
+}
+
+extension ChecklistItemAdded: ReversibleChange {
+    /// Deleting it.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        [SyncChange.deletion(ofChecklistItems: [id])]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.checklistItem(id: id) == nil ? .checklistItemGone(id) : nil
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// A heading was created at a place among the headings of a list.
 public struct HeadingCreated: ChangeKind {
@@ -38,6 +38,17 @@ public struct HeadingCreated: ChangeKind {
         guard try context.transaction.heading(id: id) == nil else { return }
         let heading = Heading(id: id, listID: try context.existingList(list), title: ChangeContext.storable(title: title), createdAt: context.stamp)
         try context.ordering.add(heading, at: try context.placement(place, in: .headings(heading.listID)).map { Heading.ID(entry: $0) }, in: context.transaction)
+    }
+}
+
+extension HeadingCreated: ReversibleChange {
+    /// Deleting it; the items put under it since stay in its list.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        [SyncChange.deletion(ofHeading: id)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.heading(id: id) == nil ? .headingGone(id) : nil
     }
 }
 

@@ -1,8 +1,8 @@
 public import ArrangeModel
-import ArrangeOrdering
-import ArrangeStore
+package import ArrangeOrdering
+package import ArrangeStore
 
-/// A heading was deleted. The items it held are deleted by an ``ItemsDeleted`` before it;
+/// A heading was deleted. The items it held are deleted before it, by a change of their own;
 /// those still under it (moved there meanwhile on another device) stay, and move to the bottom
 /// of their list's items under no heading, in their order.
 public struct HeadingDeleted: ChangeKind {
@@ -27,6 +27,50 @@ public struct HeadingDeleted: ChangeKind {
         try context.rehome(try context.transaction.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max), from: .heading(id), toBottomOf: .items(heading.listID))
         try context.bury(heading.entry, in: .headings(heading.listID))
         try context.transaction.deleteHeading(id: id)
+    }
+}
+
+extension HeadingDeleted: ReversibleChange {
+    /// The heading back where it is now, then the items still under it back under it.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let heading = try store.heading(id: id) else { return [] }
+        let items = try store.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max)
+        return [HeadingRestored(heading, place: try ChangeRecord.place(of: heading.entry, in: .headings(heading.listID), transaction: store))]
+            + (items.isEmpty ? [] : [EntriesPutBack(try ChangeRecord.places(of: items, in: .heading(id), transaction: store))])
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        guard let heading = try store.heading(id: id) else { return nil }
+        return .headingExistsAgain(title: heading.title)
+    }
+}
+
+/// A deleted heading put back as it was, after the heading that was before it: how undo
+/// takes a delete back. It refuses when it exists again, or the heading before it is gone.
+package struct HeadingRestored: ReversibleChange {
+    /// The heading as it was.
+    package var heading: Heading
+    /// Where it was among its list's headings.
+    package var place: ChangeRecord.Place
+
+    package init(_ heading: Heading, place: ChangeRecord.Place) { (self.heading, self.place) = (heading, place) }
+
+    package func apply(in context: ChangeContext) throws {
+        guard try context.transaction.heading(id: heading.id) == nil else { throw ChangeConflict.headingExistsAgain(title: heading.title) }
+        try context.ordering.add(heading, at: try context.placement(after: place).map { Heading.ID(entry: $0) }, in: context.transaction)
+    }
+
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        [HeadingDeleted(id: heading.id)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.heading(id: heading.id) == nil ? .headingGone(heading.id) : nil
+    }
+
+    /// The heading as it is now, told as made.
+    package func told(in store: any ItemReading) throws -> [SyncChange] {
+        try SyncChange.changes(bringingLists: [:], items: [:], headings: [heading.id: nil], upToDateIn: store)
     }
 }
 

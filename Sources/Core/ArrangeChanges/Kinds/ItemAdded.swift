@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// An item was added to a list at a place, under a heading of it or under none (`heading`
 /// `nil`, and absent from the JSON).
@@ -50,6 +50,17 @@ public struct ItemAdded: ChangeKind {
             sortIndex: 0, createdAt: context.stamp)
         if let heading = try context.existingHeading(heading) { (item.listID, item.heading) = (heading.listID, heading.id) }
         try context.ordering.add(item, at: try context.placement(place, in: item.scope).map { Item.ID(entry: $0) }, visibility: .all, in: context.transaction)
+    }
+}
+
+extension ItemAdded: ReversibleChange {
+    /// Deleting it.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        [SyncChange.deletion(ofItems: [id])]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.item(id: id) == nil ? .itemGone(id) : nil
     }
 }
 

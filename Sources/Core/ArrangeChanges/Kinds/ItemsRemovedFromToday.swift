@@ -1,6 +1,6 @@
 public import ArrangeModel
-import ArrangeOrdering
-import ArrangeStore
+package import ArrangeOrdering
+package import ArrangeStore
 
 /// Items left Today.
 public struct ItemsRemovedFromToday: ChangeKind {
@@ -28,6 +28,19 @@ public struct ItemsRemovedFromToday: ChangeKind {
         let items = try context.existingItems(ids).filter(\.isKeyedInToday)
         for item in items { try context.bury(item.entry(in: .today), in: .today) }
         try context.transaction.removeFromToday(items.map(\.id), updatedAt: context.stamp)
+    }
+}
+
+extension ItemsRemovedFromToday: ReversibleChange {
+    /// The items back in Today, where they are there now.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        let places = try ChangeRecord.todayPlaces(of: try existingItems(ids, in: store), in: store)
+        return places.isEmpty ? [] : [EntriesPutBack(places, joiningToday: true)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        for id in Set(ids).sorted() where try store.item(id: id) == nil { return .itemGone(id) }
+        return nil
     }
 }
 

@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-import ArrangeStore
+package import ArrangeStore
 
 /// A list was created at a place among the lists of an area, or of none (`area` `nil`, and
 /// absent from the JSON).
@@ -40,6 +40,17 @@ public struct ListCreated: ChangeKind {
         let name = try context.freeName(ChangeContext.storable(title: name))
         let list = ItemList(id: id, name: name, createdAt: context.stamp, area: try context.existingArea(area))
         try context.ordering.add(list, at: try context.placement(place, in: list.scope).map { ItemList.ID(entry: $0) }, in: context.transaction)
+    }
+}
+
+extension ListCreated: ReversibleChange {
+    /// Deleting it, with the items put in it since.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        [SyncChange.deletion(ofList: id)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try store.listDeletionConflict(id)
     }
 }
 

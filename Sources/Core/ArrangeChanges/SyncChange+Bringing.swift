@@ -28,28 +28,28 @@ extension SyncChange {
             guard let entry = areas[area.id] else { continue }
             let place = try SyncPlace(of: [area.entry], in: .areas, transaction: transaction)
             guard let old = entry else {
-                changes.append(.createArea(id: area.id, name: area.name, place: place))
+                changes.append(creation(of: area, at: place).change)
                 continue
             }
             changes += self.changes(from: old, to: area, tellingBy: areaChanges)
-            if old.sortIndex != area.sortIndex { changes.append(.moveArea(id: area.id, place: place)) }
+            if old.sortIndex != area.sortIndex { changes += try placing(area.entry.id, in: .areas, at: place, in: transaction) }
         }
         let listsNow = try transaction.lists()
         for list in listsNow {
             guard let entry = lists[list.id] else { continue }
             let place = try SyncPlace(of: [list.entry], in: list.scope, transaction: transaction)
             guard let old = entry else {
-                changes.append(.createList(id: list.id, name: list.name, place: place, area: list.area))
+                changes.append(creation(of: list, at: place).change)
                 continue
             }
             changes += self.changes(from: old, to: list, tellingBy: listChanges)
-            if old.sortIndex != list.sortIndex || old.area != list.area { changes.append(.moveList(id: list.id, place: place, area: list.area)) }
+            if old.sortIndex != list.sortIndex || old.area != list.area { changes += try placing(list.entry.id, in: list.scope, at: place, in: transaction) }
         }
         let existing = Set(listsNow.map(\.id))
-        changes += lists.filter { $0.value != nil && !existing.contains($0.key) }.keys.sorted().map { .deleteList(id: $0) }
+        changes += lists.filter { $0.value != nil && !existing.contains($0.key) }.keys.sorted().map { deletion(ofList: $0).change }
         // Once no list is in them.
         let existingAreas = Set(areasNow.map(\.id))
-        changes += areas.filter { $0.value != nil && !existingAreas.contains($0.key) }.keys.sorted().map { .deleteArea(id: $0) }
+        changes += areas.filter { $0.value != nil && !existingAreas.contains($0.key) }.keys.sorted().map { deletion(ofArea: $0).change }
 
         // Headings before the items under them.
         var headingsNow = Set<Heading.ID>()
@@ -59,11 +59,11 @@ extension SyncChange {
                 guard let entry = headings[heading.id] else { continue }
                 let place = try SyncPlace(of: [heading.entry], in: .headings(list.id), transaction: transaction)
                 guard let old = entry else {
-                    changes.append(.createHeading(id: heading.id, list: list.id, title: heading.title, place: place))
+                    changes.append(creation(of: heading, at: place).change)
                     continue
                 }
                 changes += self.changes(from: old, to: heading, tellingBy: headingChanges)
-                if old.sortIndex != heading.sortIndex || old.listID != heading.listID { changes.append(.moveHeading(id: heading.id, list: list.id, place: place)) }
+                if old.sortIndex != heading.sortIndex || old.listID != heading.listID { changes += try placing(heading.entry.id, in: .headings(list.id), at: place, in: transaction) }
             }
         }
 
@@ -75,10 +75,10 @@ extension SyncChange {
                 let place = try SyncPlace(of: [item.entry(in: item.scope)].compactMap { $0 }, in: item.scope, transaction: transaction)
                 if let old {
                     if old.listID != item.listID || old.heading != item.heading || old.sortIndex != item.sortIndex {
-                        changes.append(.moveItems(ids: [item.id], list: list.id, place: place, heading: item.heading))
+                        changes += try placing(item.id.entryID, in: item.scope, at: place, in: transaction)
                     }
                 } else {
-                    changes.append(.addItem(id: item.id, list: list.id, title: item.title, notes: item.notes, place: place, heading: item.heading))
+                    changes.append(creation(of: item, at: place).change)
                 }
                 changes += self.changes(from: old, to: item, tellingBy: itemChanges)
             }
@@ -86,17 +86,17 @@ extension SyncChange {
         for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {
             let old = items[item.id] ?? nil
             guard old?.todayIndex != item.todayIndex, let entry = item.entry(in: .today) else { continue }
-            changes.append(.addToToday(ids: [item.id], place: try SyncPlace(of: [entry], in: .today, transaction: transaction)))
+            changes += try placing(entry.id, in: .today, at: try SyncPlace(of: [entry], in: .today, transaction: transaction), joiningToday: true, in: transaction)
         }
         let present = Set(itemsNow.map(\.id))
         let gone = items.filter { $0.value != nil && !present.contains($0.key) }
         let deleted = gone.keys.filter { id in gone[id].flatMap { $0 }.map { !lists.keys.contains($0.listID) || existing.contains($0.listID) } ?? false }
-        if !deleted.isEmpty { changes.append(.deleteItems(ids: deleted.sorted())) }
+        if !deleted.isEmpty { changes.append(deletion(ofItems: deleted.sorted()).change) }
         let leftToday = itemsNow.filter { ((items[$0.id] ?? nil)?.isKeyedInToday ?? false) && !$0.isKeyedInToday }.map(\.id)
-        if !leftToday.isEmpty { changes.append(.removeFromToday(ids: leftToday)) }
+        if !leftToday.isEmpty { changes.append(removal(fromToday: leftToday).change) }
         // Once the items they held are told; those of a deleted list went with it.
         changes += headings.filter { id, old in old.map { headingsNow.contains(id) == false && existing.contains($0.listID) } ?? false }
-            .keys.sorted().map { .deleteHeading(id: $0) }
+            .keys.sorted().map { deletion(ofHeading: $0).change }
         return changes + (try self.changes(bringing: checklistItems, upToDateIn: transaction))
     }
 
@@ -112,10 +112,10 @@ extension SyncChange {
             let place = try SyncPlace(of: [entry.entry], in: .checklist(entry.itemID), transaction: transaction)
             if let old {
                 if old.itemID != entry.itemID || old.sortIndex != entry.sortIndex {
-                    changes.append(.moveChecklistItems(ids: [entry.id], item: entry.itemID, place: place))
+                    changes += try placing(entry.entry.id, in: .checklist(entry.itemID), at: place, in: transaction)
                 }
             } else {
-                changes.append(.addChecklistItem(id: entry.id, item: entry.itemID, title: entry.title, place: place))
+                changes.append(creation(of: entry, at: place).change)
             }
             changes += self.changes(from: old, to: entry, tellingBy: checklistItemChanges)
         }
@@ -124,7 +124,15 @@ extension SyncChange {
         for case let (id, old?) in entries where !present.contains(id) {
             if try transaction.item(id: old.itemID) != nil { deleted.append(id) }
         }
-        if !deleted.isEmpty { changes.append(.deleteChecklistItems(ids: deleted.sorted())) }
+        if !deleted.isEmpty { changes.append(deletion(ofChecklistItems: deleted.sorted()).change) }
         return changes
+    }
+
+    /// The changes that place one entry at `place` in `scope`, as that ordering is logged.
+    private static func placing(
+        _ entry: OrderEntry.ID, in scope: OrderScope, at place: SyncPlace, joiningToday: Bool = false, in transaction: any ItemReading
+    ) throws -> [SyncChange] {
+        let run = ChangeRecord.Run(entries: [entry], scope: scope, neighbours: ChangeRecord.Neighbours(after: place.after, before: place.before))
+        return try placing(run, joining: joiningToday ? [Item.ID(entry: entry)] : [], in: transaction)
     }
 }
