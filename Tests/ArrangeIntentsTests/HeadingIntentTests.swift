@@ -142,6 +142,24 @@ struct HeadingIntentTests {
         #expect(try await outline(session).contains("Packing:"))
     }
 
+    @Test("Undoing a heading made takes it away but keeps an item another client put under it since, in its list; redo brings both back")
+    func undoCreationKeepsOthersItems() async throws {
+        let (session, _, _, items) = try await trip()
+        let late = try await session.run(CreateHeading(title: "Late", in: try session.list("Trip"))).heading.id
+        // Another client, writing to the same store, puts Map under it.
+        let mapID = try #require(items["Map"])
+        try await session.repository.write { transaction in
+            var map = try #require(try transaction.item(id: mapID))
+            map.heading = late
+            try transaction.update(map)
+        }
+        #expect(try await outline(session) == ["Packing:", "Tent", "Boots", "Before:", "Visa", "Late:", "Map"])
+        try await session.run(Undo())
+        #expect(try await outline(session) == ["Map", "Packing:", "Tent", "Boots", "Before:", "Visa"])
+        try await session.run(Redo())
+        #expect(try await outline(session) == ["Packing:", "Tent", "Boots", "Before:", "Visa", "Late:", "Map"])
+    }
+
     @Test("Unknown headings, headings of another list and bad titles are refused, with nothing written")
     func errors() async throws {
         let (session, packing, before, items) = try await trip()
