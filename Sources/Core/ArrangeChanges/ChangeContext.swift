@@ -126,6 +126,15 @@ package struct ChangeContext {
         }
     }
 
+    /// Gives each of the items of `ids` that exist `value` in `field`, once; an item that has it already is left alone.
+    package func setItems<Value: Equatable>(_ ids: [Item.ID], _ field: WritableKeyPath<Item, Value>, to value: Value) throws {
+        try updateItems(ids) { item in
+            guard item[keyPath: field] != value else { return false }
+            item[keyPath: field] = value
+            return true
+        }
+    }
+
     /// The checklist entries of `ids` that exist, each once, in the order of `ids`.
     package func existingChecklistItems(_ ids: [ChecklistItem.ID]) throws -> [ChecklistItem] {
         var seen = Set<ChecklistItem.ID>()

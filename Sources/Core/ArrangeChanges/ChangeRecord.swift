@@ -30,8 +30,7 @@ package enum ChangeRecord: Sendable {
         package var before: OrderEntry.ID?
 
         package init(after: OrderEntry.ID?, before: OrderEntry.ID?) {
-            self.after = after
-            self.before = before
+            (self.after, self.before) = (after, before)
         }
     }
 
@@ -42,9 +41,7 @@ package enum ChangeRecord: Sendable {
         package var neighbours: Neighbours
 
         package init(entries: [OrderEntry.ID], scope: OrderScope, neighbours: Neighbours) {
-            self.entries = entries
-            self.scope = scope
-            self.neighbours = neighbours
+            (self.entries, self.scope, self.neighbours) = (entries, scope, neighbours)
         }
     }
 
@@ -55,9 +52,7 @@ package enum ChangeRecord: Sendable {
         package var predecessor: OrderEntry.ID?
 
         package init(id: OrderEntry.ID, scope: OrderScope, predecessor: OrderEntry.ID?) {
-            self.id = id
-            self.scope = scope
-            self.predecessor = predecessor
+            (self.id, self.scope, self.predecessor) = (id, scope, predecessor)
         }
     }
 
@@ -70,10 +65,7 @@ package enum ChangeRecord: Sendable {
         package var checklist: [ChecklistItem]
 
         package init(item: Item, place: Place, todayPlace: Place?, checklist: [ChecklistItem] = []) {
-            self.item = item
-            self.place = place
-            self.todayPlace = todayPlace
-            self.checklist = checklist
+            (self.item, self.place, self.todayPlace, self.checklist) = (item, place, todayPlace, checklist)
         }
     }
 
@@ -83,8 +75,7 @@ package enum ChangeRecord: Sendable {
         package var place: Place
 
         package init(entry: ChecklistItem, place: Place) {
-            self.entry = entry
-            self.place = place
+            (self.entry, self.place) = (entry, place)
         }
     }
 

@@ -145,3 +145,61 @@ package protocol FieldChange<Row>: ChangeKind {
     /// the defaults.
     static func changes(from old: Row?, to row: Row) -> [Self]
 }
+
+/// A kind of change that gives one row a new text in one field: a list's or an area's name, a
+/// heading's or a checklist entry's title. Its inverse and the difference it tells come from
+/// the field, the same for each such kind.
+package protocol RowTextChange: ReversibleChange, FieldChange where Row: Identifiable {
+    /// The row.
+    var id: Row.ID { get }
+    /// The new text.
+    var text: String { get }
+    /// The change of this kind that gives the row `id` the text `text`.
+    init(_ id: Row.ID, text: String)
+    /// The field the kind changes.
+    static var field: WritableKeyPath<Row, String> { get }
+    /// The row with this id, if the store has it.
+    static func row(_ id: Row.ID, in store: any ItemReading) throws -> Row?
+    /// The row as the store saves it.
+    static func stored(_ row: Row) -> StoreRow
+    /// The text as the row keeps it: what `Title` keeps of it, or "Untitled", unless the kind
+    /// says more (a list's name that another list has gets a number).
+    func storable(in context: ChangeContext) throws -> String
+}
+
+extension RowTextChange {
+    package func storable(in context: ChangeContext) throws -> String { ChangeContext.storable(title: text) }
+
+    package func apply(in context: ChangeContext) throws {
+        guard var row = try Self.row(id, in: context.transaction) else { return }
+        row[keyPath: Self.field] = try storable(in: context)
+        try context.transaction.apply(.update(Self.stored(row)))
+    }
+
+    /// The old text back.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let row = try Self.row(id, in: store), row[keyPath: Self.field] != text else { return [] }
+        return [Self(id, text: row[keyPath: Self.field])]
+    }
+
+    package static func changes(from old: Row?, to row: Row) -> [Self] {
+        guard let old, old[keyPath: field] != row[keyPath: field] else { return [] }
+        return [Self(row.id, text: row[keyPath: field])]
+    }
+}
+
+/// A kind of change that makes one row, which its deletion takes back.
+package protocol RowCreation: ReversibleChange {
+    /// The change that deletes the row this one makes.
+    var deletion: any ReversibleChange { get }
+    /// Why the row this one makes cannot be deleted now: it is gone (or, for a list, has become
+    /// the default list); `nil` when it can be.
+    func deletionConflict(in store: any ItemReading) throws -> ChangeConflict?
+}
+
+extension RowCreation {
+    /// Its deletion.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] { [deletion] }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try deletionConflict(in: store) }
+}

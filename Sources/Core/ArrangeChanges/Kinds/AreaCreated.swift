@@ -35,15 +35,10 @@ public struct AreaCreated: ChangeKind {
     }
 }
 
-extension AreaCreated: ReversibleChange {
+extension AreaCreated: RowCreation {
     /// Deleting it; the lists put in it since stay, in no area.
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        [SyncChange.deletion(ofArea: id)]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.area(id: id) == nil ? .areaGone(id) : nil
-    }
+    package var deletion: any ReversibleChange { SyncChange.deletion(ofArea: id) }
+    package func deletionConflict(in store: any ItemReading) throws -> ChangeConflict? { try store.area(id: id) == nil ? .areaGone(id) : nil }
 }
 
 extension SyncChange {

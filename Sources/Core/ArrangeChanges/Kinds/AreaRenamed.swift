@@ -25,28 +25,19 @@ public struct AreaRenamed: ChangeKind {
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: name, as: .areaName)
     }
-
-    package func apply(in context: ChangeContext) throws {
-        guard var area = try context.transaction.area(id: id) else { return }
-        area.name = context.freeName(ChangeContext.storable(title: name), among: try context.transaction.areas().filter { $0.id != id })
-        try context.transaction.update(area)
-    }
 }
 
-extension AreaRenamed: ReversibleChange, FieldChange {
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        guard let area = try store.area(id: id), area.name != name else { return [] }
-        return [AreaRenamed(id: id, name: area.name)]
+extension AreaRenamed: RowTextChange {
+    package typealias Row = Area
+    package var text: String { name }
+    package init(_ id: Area.ID, text: String) { self.init(id: id, name: text) }
+    package static var field: WritableKeyPath<Row, String> { \.name }
+    package static func row(_ id: Area.ID, in store: any ItemReading) throws -> Area? { try store.area(id: id) }
+    package static func stored(_ row: Area) -> StoreRow { .area(row) }
+    package func storable(in context: ChangeContext) throws -> String {
+        context.freeName(ChangeContext.storable(title: name), among: try context.transaction.areas().filter { $0.id != id })
     }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.area(id: id) == nil ? .areaGone(id) : nil
-    }
-
-    package static func changes(from old: Area?, to area: Area) -> [Self] {
-        guard let old, old.name != area.name else { return [] }
-        return [AreaRenamed(id: area.id, name: area.name)]
-    }
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.area(id: id) == nil ? .areaGone(id) : nil }
 }
 
 extension SyncChange {

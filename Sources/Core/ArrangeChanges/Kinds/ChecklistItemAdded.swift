@@ -42,15 +42,10 @@ public struct ChecklistItemAdded: ChangeKind {
     }
 }
 
-extension ChecklistItemAdded: ReversibleChange {
+extension ChecklistItemAdded: RowCreation {
     /// Deleting it.
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        [SyncChange.deletion(ofChecklistItems: [id])]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.checklistItem(id: id) == nil ? .checklistItemGone(id) : nil
-    }
+    package var deletion: any ReversibleChange { SyncChange.deletion(ofChecklistItems: [id]) }
+    package func deletionConflict(in store: any ItemReading) throws -> ChangeConflict? { try store.checklistItem(id: id) == nil ? .checklistItemGone(id) : nil }
 }
 
 extension SyncChange {

@@ -25,28 +25,16 @@ public struct ChecklistItemRetitled: ChangeKind {
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: title, as: .title)
     }
-
-    package func apply(in context: ChangeContext) throws {
-        guard var entry = try context.transaction.checklistItem(id: id) else { return }
-        entry.title = ChangeContext.storable(title: title)
-        try context.transaction.update(entry)
-    }
 }
 
-extension ChecklistItemRetitled: ReversibleChange, FieldChange {
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        guard let entry = try store.checklistItem(id: id), entry.title != title else { return [] }
-        return [ChecklistItemRetitled(id: id, title: entry.title)]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try checklistConflict([id], in: store) { $0.title == title }
-    }
-
-    package static func changes(from old: ChecklistItem?, to entry: ChecklistItem) -> [Self] {
-        guard let old, old.title != entry.title else { return [] }
-        return [ChecklistItemRetitled(id: entry.id, title: entry.title)]
-    }
+extension ChecklistItemRetitled: RowTextChange {
+    package typealias Row = ChecklistItem
+    package var text: String { title }
+    package init(_ id: ChecklistItem.ID, text: String) { self.init(id: id, title: text) }
+    package static var field: WritableKeyPath<Row, String> { \.title }
+    package static func row(_ id: ChecklistItem.ID, in store: any ItemReading) throws -> ChecklistItem? { try store.checklistItem(id: id) }
+    package static func stored(_ row: ChecklistItem) -> StoreRow { .checklistItem(row) }
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try checklistConflict([id], in: store) { $0.title == title } }
 }
 
 extension SyncChange {

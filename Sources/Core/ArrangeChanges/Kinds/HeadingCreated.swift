@@ -41,15 +41,10 @@ public struct HeadingCreated: ChangeKind {
     }
 }
 
-extension HeadingCreated: ReversibleChange {
+extension HeadingCreated: RowCreation {
     /// Deleting it; the items put under it since stay in its list.
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        [SyncChange.deletion(ofHeading: id)]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.heading(id: id) == nil ? .headingGone(id) : nil
-    }
+    package var deletion: any ReversibleChange { SyncChange.deletion(ofHeading: id) }
+    package func deletionConflict(in store: any ItemReading) throws -> ChangeConflict? { try store.heading(id: id) == nil ? .headingGone(id) : nil }
 }
 
 extension SyncChange {

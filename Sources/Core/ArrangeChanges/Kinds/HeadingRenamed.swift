@@ -25,28 +25,16 @@ public struct HeadingRenamed: ChangeKind {
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: title, as: .title)
     }
-
-    package func apply(in context: ChangeContext) throws {
-        guard var heading = try context.transaction.heading(id: id) else { return }
-        heading.title = ChangeContext.storable(title: title)
-        try context.transaction.update(heading)
-    }
 }
 
-extension HeadingRenamed: ReversibleChange, FieldChange {
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        guard let heading = try store.heading(id: id), heading.title != title else { return [] }
-        return [HeadingRenamed(id: id, title: heading.title)]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.heading(id: id) == nil ? .headingGone(id) : nil
-    }
-
-    package static func changes(from old: Heading?, to heading: Heading) -> [Self] {
-        guard let old, old.title != heading.title else { return [] }
-        return [HeadingRenamed(id: heading.id, title: heading.title)]
-    }
+extension HeadingRenamed: RowTextChange {
+    package typealias Row = Heading
+    package var text: String { title }
+    package init(_ id: Heading.ID, text: String) { self.init(id: id, title: text) }
+    package static var field: WritableKeyPath<Row, String> { \.title }
+    package static func row(_ id: Heading.ID, in store: any ItemReading) throws -> Heading? { try store.heading(id: id) }
+    package static func stored(_ row: Heading) -> StoreRow { .heading(row) }
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.heading(id: id) == nil ? .headingGone(id) : nil }
 }
 
 extension SyncChange {

@@ -53,15 +53,10 @@ public struct ItemAdded: ChangeKind {
     }
 }
 
-extension ItemAdded: ReversibleChange {
+extension ItemAdded: RowCreation {
     /// Deleting it.
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        [SyncChange.deletion(ofItems: [id])]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.item(id: id) == nil ? .itemGone(id) : nil
-    }
+    package var deletion: any ReversibleChange { SyncChange.deletion(ofItems: [id]) }
+    package func deletionConflict(in store: any ItemReading) throws -> ChangeConflict? { try store.item(id: id) == nil ? .itemGone(id) : nil }
 }
 
 extension SyncChange {

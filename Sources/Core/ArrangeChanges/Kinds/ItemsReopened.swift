@@ -25,11 +25,7 @@ public struct ItemsReopened: ChangeKind {
     }
 
     package func apply(in context: ChangeContext) throws {
-        try context.updateItems(ids) { item in
-            guard item.completedAt != nil else { return false }
-            item.completedAt = nil
-            return true
-        }
+        try context.setItems(ids, \.completedAt, to: nil)
     }
 }
 

@@ -43,15 +43,10 @@ public struct ListCreated: ChangeKind {
     }
 }
 
-extension ListCreated: ReversibleChange {
+extension ListCreated: RowCreation {
     /// Deleting it, with the items put in it since.
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        [SyncChange.deletion(ofList: id)]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.listDeletionConflict(id)
-    }
+    package var deletion: any ReversibleChange { SyncChange.deletion(ofList: id) }
+    package func deletionConflict(in store: any ItemReading) throws -> ChangeConflict? { try store.listDeletionConflict(id) }
 }
 
 extension SyncChange {

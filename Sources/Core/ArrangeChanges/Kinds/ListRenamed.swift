@@ -25,28 +25,17 @@ public struct ListRenamed: ChangeKind {
     package func check(_ check: ChangeCheck) throws(OperationProblem) {
         try check.length(of: name, as: .listName)
     }
-
-    package func apply(in context: ChangeContext) throws {
-        guard var list = try context.transaction.list(id: id) else { return }
-        list.name = try context.freeName(ChangeContext.storable(title: name), except: id)
-        try context.transaction.update(list)
-    }
 }
 
-extension ListRenamed: ReversibleChange, FieldChange {
-    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        guard let list = try store.list(id: id), list.name != name else { return [] }
-        return [ListRenamed(id: id, name: list.name)]
-    }
-
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try store.list(id: id) == nil ? .listGone(id) : nil
-    }
-
-    package static func changes(from old: ItemList?, to list: ItemList) -> [Self] {
-        guard let old, old.name != list.name else { return [] }
-        return [ListRenamed(id: list.id, name: list.name)]
-    }
+extension ListRenamed: RowTextChange {
+    package typealias Row = ItemList
+    package var text: String { name }
+    package init(_ id: ItemList.ID, text: String) { self.init(id: id, name: text) }
+    package static var field: WritableKeyPath<Row, String> { \.name }
+    package static func row(_ id: ItemList.ID, in store: any ItemReading) throws -> ItemList? { try store.list(id: id) }
+    package static func stored(_ row: ItemList) -> StoreRow { .list(row) }
+    package func storable(in context: ChangeContext) throws -> String { try context.freeName(ChangeContext.storable(title: name), except: id) }
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.list(id: id) == nil ? .listGone(id) : nil }
 }
 
 extension SyncChange {

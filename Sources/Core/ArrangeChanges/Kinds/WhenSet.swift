@@ -27,11 +27,7 @@ public struct WhenSet: ChangeKind {
     }
 
     package func apply(in context: ChangeContext) throws {
-        try context.updateItems(ids) { item in
-            guard item.when != when else { return false }
-            item.when = when
-            return true
-        }
+        try context.setItems(ids, \.when, to: when)
     }
 }
 
