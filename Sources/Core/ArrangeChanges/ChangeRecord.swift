@@ -19,7 +19,7 @@ package enum ChangeRecord: Sendable {
     case placed(Run, joining: [Item.ID], inverse: [any ReversibleChange])
     /// The keys of an ordering were repaired (ties and cramped gaps) or, `normalized`, spread
     /// evenly; the order people see did not change. It is not a step of the history.
-    case orderRepaired(OrderScope, normalized: Bool)
+    case keysRepaired(OrderScope, normalized: Bool)
     /// Whatever the transaction writes, before and after, is told by its rows as they end: for a
     /// bulk write such as an import, whose every row is meant as it ends. It is not a step of the history.
     case rowsWritten
@@ -86,7 +86,7 @@ package enum ChangeRecord: Sendable {
         switch self {
         case .applied(let change, _): try change.told(in: store)
         case .placed(let run, let joining, _): try SyncChange.placing(run, joining: joining, in: store)
-        case .orderRepaired(let scope, let normalized): [try SyncChange.repairing(scope, normalized: normalized, in: store)]
+        case .keysRepaired(let scope, let normalized): [try SyncChange.repairing(scope, normalized: normalized, in: store)]
         case .rowsWritten: []
         }
     }
@@ -95,7 +95,7 @@ package enum ChangeRecord: Sendable {
     package var isUndoable: Bool {
         switch self {
         case .applied, .placed: true
-        case .orderRepaired, .rowsWritten: false
+        case .keysRepaired, .rowsWritten: false
         }
     }
 }

@@ -31,7 +31,7 @@ extension ChangeRecord {
             case .placed(_, let joining, let inverse):
                 for id in joining where try transaction.item(id: id) == nil { throw ChangeConflict.itemGone(id) }
                 for change in inverse { try context.apply(change, action: action) }
-            case .orderRepaired, .rowsWritten:
+            case .keysRepaired, .rowsWritten:
                 // Never a step of the history.
                 break
             }

@@ -37,7 +37,7 @@ public struct ValidateList: ArrangeIntent {
         let report = repair
             ? try context.ordering.validate(scope, repair: true, in: try context.writing(Self.title))
             : try context.ordering.validationReport(scope, in: context.transaction)
-        if report.repaired { try context.record(.orderRepaired(scope, normalized: false)) }
+        if report.repaired { try context.record(.keysRepaired(scope, normalized: false)) }
         return ValidationResult(scope: OrderingKind(scope), list: try list.map(context.summary(of:)), report: report)
     }
 }
@@ -65,7 +65,7 @@ public struct NormalizeList: ArrangeIntent {
         let transaction = try context.writing(Self.title)
         let (scope, list) = try context.resolve(scope)
         let report = try context.ordering.normalize(scope, in: transaction)
-        try context.record(.orderRepaired(scope, normalized: true))
+        try context.record(.keysRepaired(scope, normalized: true))
         return NormalizeResult(scope: OrderingKind(scope), list: try list.map(context.summary(of:)), rowsWritten: report.rowsWritten)
     }
 }
