@@ -191,6 +191,12 @@ package struct EntriesPutBack: ReversibleChange {
         (self.places, self.joiningToday) = (places, joiningToday)
     }
 
+    /// What puts every entry of `scope` back where it is now: none for an empty ordering.
+    package static func everything(in scope: OrderScope, of store: any ItemReading) throws -> [EntriesPutBack] {
+        let entries = try store.entries(in: scope, visibility: .all, offset: 0, limit: .max)
+        return entries.isEmpty ? [] : [EntriesPutBack(try ChangeRecord.places(of: entries, in: scope, transaction: store))]
+    }
+
     package func apply(in context: ChangeContext) throws {
         if joiningToday {
             for place in places where try context.transaction.item(id: Item.ID(entry: place.id)) == nil {

@@ -34,9 +34,8 @@ extension AreaDeleted: ReversibleChange {
     /// The area back where it is now, then the lists still in it back in it.
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let area = try store.area(id: id) else { return [] }
-        let lists = try store.entries(in: .area(id), visibility: .all, offset: 0, limit: .max)
         return [AreaRestored(area, place: try ChangeRecord.place(of: area.entry, in: .areas, transaction: store))]
-            + (lists.isEmpty ? [] : [EntriesPutBack(try ChangeRecord.places(of: lists, in: .area(id), transaction: store))])
+            + (try EntriesPutBack.everything(in: .area(id), of: store))
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {

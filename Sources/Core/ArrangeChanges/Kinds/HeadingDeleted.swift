@@ -34,9 +34,8 @@ extension HeadingDeleted: ReversibleChange {
     /// The heading back where it is now, then the items still under it back under it.
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let heading = try store.heading(id: id) else { return [] }
-        let items = try store.entries(in: .heading(id), visibility: .all, offset: 0, limit: .max)
         return [HeadingRestored(heading, place: try ChangeRecord.place(of: heading.entry, in: .headings(heading.listID), transaction: store))]
-            + (items.isEmpty ? [] : [EntriesPutBack(try ChangeRecord.places(of: items, in: .heading(id), transaction: store))])
+            + (try EntriesPutBack.everything(in: .heading(id), of: store))
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
