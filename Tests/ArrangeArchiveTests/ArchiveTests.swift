@@ -86,18 +86,29 @@ struct ArchiveTests {
         let dismissed = Archive(defaultList: Self.list.id, lists: [ArchivedList(Self.list, items: [ArchivedItem(evening)])])
         let reread = try Archive(jsonData: try dismissed.jsonData())
         #expect(reread.version == 6 && reread.lists[0].items[0].item(in: Self.list.id) == evening)
+
+        // A canceled item takes version 7, comes back canceled, and Markdown strikes it through.
+        var canceled = Self.eggs
+        canceled.isCanceled = true
+        let withCanceled = Archive(defaultList: Self.list.id, lists: [ArchivedList(Self.list, items: [ArchivedItem(canceled)])])
+        let canceledData = try withCanceled.jsonData()
+        let canceledRead = try Archive(jsonData: canceledData)
+        #expect(canceledRead.version == 7 && canceledRead.lists[0].items[0].item(in: Self.list.id).status == .canceled)
+        #expect(try canceledRead.jsonData() == canceledData)
+        #expect(withCanceled.markdown().contains("- [x] ~~Eggs~~"), "\(withCanceled.markdown())")
+        #expect(withCanceled.csv().components(separatedBy: "\r\n")[1].hasSuffix(",canceled"))
     }
 
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
     func csv() {
         let lines = Self.archive.csv().components(separatedBy: "\r\n")
-        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline")
-        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,"#)
-        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,")
+        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status")
+        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,open"#)
+        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,completed")
         var dated = Self.milk
         (dated.when, dated.deadline) = (.on(Day(Date(timeIntervalSince1970: 1_796_083_200), in: .gmt), evening: true), Day(Date(timeIntervalSince1970: 1_796_256_000), in: .gmt))
         let row = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(dated)])]).csv().components(separatedBy: "\r\n")[1]
-        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03"), "\(row)")
+        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03,open"), "\(row)")
         #expect(lines.count == 4 && lines[3].isEmpty, "every line ends in CR LF")
         #expect(Self.archive.todayOrder == [Self.eggs.id, Self.milk.id])
     }
@@ -105,7 +116,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 7, "lists": []}"#, "The file is in format version 7, newer than this Arrange reads (6); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 8, "lists": []}"#, "The file is in format version 8, newer than this Arrange reads (7); update Arrange to import it."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,
          "The value at lists[0].items[0].deadline is not valid: '2026-02-30' is not a day; write a day as YYYY-MM-DD, such as 2026-11-28."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "startDate": "2026-12-01", "someday": true}]}]}"#,

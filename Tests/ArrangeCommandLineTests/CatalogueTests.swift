@@ -13,7 +13,7 @@ struct CatalogueTests {
         #expect(RequestCatalogue.names == [
             "lists", "createList", "moveList", "renameList", "deleteList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
-            "complete", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
+            "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",

@@ -148,7 +148,7 @@ struct EndToEndTests {
             #expect(try arrange.run(["today", "add", "#1"]).status == 0)
             #expect(try arrange.run(["export", "--format", "markdown"]).output == "# Work\n\n# Inbox\n\n- [ ] Milk\n- [x] Eggs\n")
             let csv = try arrange.run(["export", "--format", "csv", "--list", "Inbox"]).output
-            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline\r\nInbox,Milk,,false,,"))
+            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status\r\nInbox,Milk,,false,,"))
             let file = arrange.home.appendingPathComponent("export.json").path
             #expect(try arrange.run(["export", "--output", file]).output == "Exported 2 lists and 2 items to \(file).\n")
             let exported = try String(contentsOfFile: file, encoding: .utf8)
@@ -245,6 +245,15 @@ struct EndToEndTests {
             #expect(try titles(arrange, ["--list", "Groceries"]) == ["Rye bread", "Buy milk"])
             #expect(try titles(arrange, ["--list", "Groceries", "--all"]) == ["Eggs", "Rye bread", "Buy milk"])
             #expect(try arrange.run(["reopen", eggsID]).output == "Reopened \"Eggs\".\n")
+            // Canceled: done, shown marked, in the Logbook as canceled; reopen opens it again.
+            #expect(try arrange.run(["cancel", "#1", "--list", "Groceries"]).output == "Canceled \"Eggs\".\n")
+            let canceled = try json(arrange.run(["show", eggsID, "--json"]))["item"] as? [String: Any]
+            #expect(canceled?["status"] as? String == "canceled" && canceled?["completed"] as? Bool == false && canceled?["completedAt"] != nil)
+            #expect(try arrange.run(["show", eggsID]).output.contains("status:    canceled "))
+            #expect(try arrange.run(["logbook"]).output.contains("✗ Eggs"))
+            #expect(try arrange.run(["cancel", eggsID]).output == "Already done: \"Eggs\".\n")
+            #expect(try arrange.run(["reopen", eggsID]).output == "Reopened \"Eggs\".\n")
+            #expect(try json(arrange.run(["show", eggsID, "--json"]))["item"].flatMap { ($0 as? [String: Any])?["status"] as? String } == "open")
             #expect(try arrange.run(["delete", "#3", "--list", "Groceries"]).output == "Deleted \"Buy milk\".\n")
 
             #expect(try arrange.run(["validate", "--list", "Groceries"]).output == "Groceries: 2 items, keys in good order.\n")

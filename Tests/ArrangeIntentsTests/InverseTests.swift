@@ -32,6 +32,9 @@ struct InverseTests {
             name: "Complete Items", make: { try await $0.run(CompleteItems([$1])) }, elsewhere: { $0.completedAt = nil },
             conflict: { .editedSince(.completion, item: $0.id, title: $0.title) }),
         Edit(
+            name: "Cancel Items", make: { try await $0.run(CancelItems([$1])) }, elsewhere: { ($0.completedAt, $0.isCanceled) = (nil, false) },
+            conflict: { .editedSince(.completion, item: $0.id, title: $0.title) }),
+        Edit(
             name: "Set When", make: { try await $0.run(SetWhen([$1], to: .someday)) }, elsewhere: { $0.when = .anytime },
             conflict: { .editedSince(.when, item: $0.id, title: $0.title) }),
         Edit(
@@ -98,6 +101,6 @@ struct InverseTests {
 extension Item {
     /// What an edit changes and its undo gives back, without `updatedAt`, which both stamp.
     fileprivate var fields: [String] {
-        [title, notes, "\(String(describing: completedAt))", "\(when)", "\(String(describing: deadline))", "\(deadlineDismissed)"]
+        [title, notes, "\(String(describing: completedAt))", "\(isCanceled)", "\(when)", "\(String(describing: deadline))", "\(deadlineDismissed)"]
     }
 }

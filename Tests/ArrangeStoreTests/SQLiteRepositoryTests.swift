@@ -208,6 +208,7 @@ struct SQLiteRepositoryTests {
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
+        "v21: canceled items",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -546,7 +547,7 @@ struct SQLiteRepositoryTests {
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "heading_id TEXT NOT NULL ''", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER", "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
-                "deadline_dismissed INTEGER NOT NULL 0",
+                "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0",
             ])
             // Each list's headings, in their order, deleted with their list.
             #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])

@@ -346,7 +346,10 @@ final class Simulation {
             case 7:
                 return pick(items, word).map { .editItem(id: $0.id, title: "e\(other % 100)", notes: other % 2 == 0 ? "n" : nil) }
             case 8:
-                return pick(items, word).map { $0.isCompleted ? .reopenItems(ids: [$0.id]) : .completeItems(ids: [$0.id], at: Date(timeIntervalSince1970: 7)) }
+                return pick(items, word).map { item in
+                    if item.isCompleted { return .reopenItems(ids: [item.id]) }
+                    return other % 3 == 0 ? .cancelItems(ids: [item.id], at: Date(timeIntervalSince1970: 8)) : .completeItems(ids: [item.id], at: Date(timeIntervalSince1970: 7))
+                }
             case 9:
                 return pick(items, word).map { .deleteItems(ids: [$0.id]) }
             case 10, 13, 14:
@@ -521,6 +524,7 @@ extension SyncChange {
         case .editItem(let change): [change.id.entryID]
         case .completeItems(let change): change.ids.map(\.entryID)
         case .reopenItems(let change): change.ids.map(\.entryID)
+        case .cancelItems(let change): change.ids.map(\.entryID)
         case .deleteItems(let change): change.ids.map(\.entryID)
         case .moveItems(let change): change.ids.map(\.entryID)
         case .addToToday(let change): change.ids.map(\.entryID)

@@ -40,6 +40,8 @@ struct EveryIntentLogsTests {
         let samples = [
             IntentSample(replica: fixture.replica, intent: MoveItems(ids.reversed(), to: .top, into: fixture.work, visibility: .all)),
             IntentSample(replica: fixture.replica, intent: AddToToday(ids, placement: .top)),
+            IntentSample(replica: fixture.replica, intent: CancelItems(ids)),
+            IntentSample(replica: fixture.replica, intent: ReopenItems(ids)),
             IntentSample(replica: fixture.replica, intent: CompleteItems(ids)),
             IntentSample(replica: fixture.replica, intent: DeleteItems(ids)),
         ]
@@ -214,6 +216,8 @@ struct IntentSample {
         try await add { _, items in ([], EditItem(try id(items, "Eggs"), notes: "")) }
         try await add { _, items in ([], CompleteItems([try id(items, "Milk"), try id(items, "Eggs")])) }
         try await add { _, items in ([], ReopenItems([try id(items, "Bread")])) }
+        try await add { _, items in ([], CancelItems([try id(items, "Milk"), try id(items, "Bread")])) }
+        try await add { _, items in ([CancelItems([try id(items, "Milk")])], ReopenItems([try id(items, "Milk"), try id(items, "Bread")])) }
         let day = try Day(parsing: "2026-12-01")
         try await add { _, items in ([], SetWhen([try id(items, "Milk"), try id(items, "Eggs")], to: .on(day, evening: true))) }
         try await add { _, items in ([], SetWhen([try id(items, "Bread")], to: .someday)) }

@@ -8,42 +8,52 @@ import Foundation
 import GRDB
 import Testing
 
-/// Files written by an earlier version of Arrange, kept in `Kept/`: what four devices logged,
-/// exported, folded and snapshotted while they made one change of every kind, and one of
-/// their databases. Whatever shape the code that reads them takes, it reads them, merges them
-/// and ends in the store they ended in then (`state.txt`).
+/// Files written by earlier versions of Arrange, kept in `Kept/`, a folder for each generation:
+/// what four devices logged, exported, folded and snapshotted while they made one change of
+/// every kind known then, and one of their databases. Whatever shape the code that reads them
+/// takes, it reads every generation, merges it and ends in the store it ended in then
+/// (`state.txt`). Generation 1 was written before canceled items, generation 2 with them.
 ///
 /// `ARRANGE_WRITE_KEPT_FILES=DIR swift test --filter KeptFilesTests/write` writes the files anew
-/// into `DIR`, with the code as it is: do it only for a new kind of change, and keep the old
-/// files beside the new ones.
+/// into `DIR`, with the code as it is: do it only for a new kind of change, into a new
+/// generation's folder beside the old ones, and add it to ``generations``.
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
-    /// The folder of the kept files.
-    static let folder = Bundle.module.resourceURL!.appendingPathComponent("Kept")
+    /// The generations of kept files, oldest first: the last holds every kind of change.
+    static let generations = ["1", "2"]
 
-    static func kept(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
-
-    /// The state every store ends in, one line of ``Simulation/dump(_:keys:)`` a line.
-    static func expectedState() throws -> [String] {
-        String(decoding: try kept("state.txt"), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    /// The folder of a generation's kept files.
+    static func folder(_ generation: String) -> URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Kept").appendingPathComponent(generation)
     }
 
-    /// Every operation the devices made, one JSON line each, in the total order.
-    static func everyOperationLine() throws -> [Data] {
-        try kept("every-operation.jsonl").split(separator: UInt8(ascii: "\n")).map { Data($0) }
+    static func kept(_ name: String, of generation: String) throws -> Data {
+        try Data(contentsOf: folder(generation).appendingPathComponent(name))
+    }
+
+    /// The state every store of a generation ends in, one line of ``Simulation/dump(_:keys:)`` a line.
+    static func expectedState(of generation: String) throws -> [String] {
+        String(decoding: try kept("state.txt", of: generation), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// Every operation the devices of a generation made, one JSON line each, in the total order.
+    static func everyOperationLine(of generation: String) throws -> [Data] {
+        try kept("every-operation.jsonl", of: generation).split(separator: UInt8(ascii: "\n")).map { Data($0) }
     }
 
     static let devices = ["phone", "laptop", "tablet", "watch"]
 
-    @Test("Every operation reads, and writes back byte for byte, and every kind of change is among them")
-    func operationsReadBack() throws {
+    @Test("Every operation reads, and writes back byte for byte; every kind of change is among the last generation's", arguments: generations)
+    func operationsReadBack(generation: String) throws {
         var kinds: Set<String> = []
-        for line in try Self.everyOperationLine() {
+        for line in try Self.everyOperationLine(of: generation) {
             let operation = try SyncOperation(json: line)
             #expect(operation.original == nil, "read in full: \(String(decoding: line, as: UTF8.self))")
             #expect(try operation.json() == line)
             kinds.formUnion(try Self.kinds(of: operation.change))
         }
+        guard generation == Self.generations.last else { return }
         #expect(SyncChange.knownKinds.subtracting(kinds).isEmpty, "kinds no kept operation has: \(SyncChange.knownKinds.subtracting(kinds).sorted())")
     }
 
@@ -57,31 +67,31 @@ struct KeptFilesTests {
         }
     }
 
-    @Test("Every operation, merged from nothing in one go, ends in the kept state", arguments: StoreKind.allCases)
-    func everyOperationMerged(kind: StoreKind) async throws {
+    @Test("Every operation, merged from nothing in one go, ends in the kept state", arguments: generations, StoreKind.allCases)
+    func everyOperationMerged(generation: String, kind: StoreKind) async throws {
         let engine = SyncEngine(repository: try kind.makeRepository())
-        try await engine.merge(try Self.everyOperationLine().map { try SyncOperation(json: $0) })
-        #expect(try Simulation.dump(engine.repository) == Self.expectedState())
+        try await engine.merge(try Self.everyOperationLine(of: generation).map { try SyncOperation(json: $0) })
+        #expect(try Simulation.dump(engine.repository) == Self.expectedState(of: generation))
     }
 
-    @Test("Each device's exported file, merged onto the kept snapshot in every order, ends in the kept state", arguments: StoreKind.allCases)
-    func filesMergedOnSnapshot(kind: StoreKind) async throws {
-        let snapshot = try SnapshotFile.decode(try Self.kept("laptop.arrange-snapshot"))
-        let files = try Self.devices.map { try OperationFile.decode(try Self.kept("\($0).arrange-ops")) }
+    @Test("Each device's exported file, merged onto the kept snapshot in every order, ends in the kept state", arguments: generations, StoreKind.allCases)
+    func filesMergedOnSnapshot(generation: String, kind: StoreKind) async throws {
+        let snapshot = try SnapshotFile.decode(try Self.kept("laptop.arrange-snapshot", of: generation))
+        let files = try Self.devices.map { try OperationFile.decode(try Self.kept("\($0).arrange-ops", of: generation)) }
         let rotations = Self.devices.indices.map { start in Self.devices.indices.map { ($0 + start) % Self.devices.count } }
         for order in rotations + rotations.map({ $0.reversed() }) {
             let engine = SyncEngine(repository: try kind.makeRepository())
             try await engine.adopt(snapshot)
             for index in order { try await engine.merge(files[index]) }
-            #expect(try Simulation.dump(engine.repository) == Self.expectedState(), "files in the order \(order.map { Self.devices[$0] })")
+            #expect(try Simulation.dump(engine.repository) == Self.expectedState(of: generation), "files in the order \(order.map { Self.devices[$0] })")
         }
     }
 
-    @Test("The kept database opens, holds the kept state, and merges the other devices' files to it again")
-    func keptDatabase() async throws {
+    @Test("The kept database opens, holds the kept state, and merges the other devices' files to it again", arguments: generations)
+    func keptDatabase(generation: String) async throws {
         try await withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("phone.sqlite").path
-            try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("phone.sqlite"), to: URL(fileURLWithPath: path))
+            try FileManager.default.copyItem(at: Self.folder(generation).appendingPathComponent("phone.sqlite"), to: URL(fileURLWithPath: path))
             // The log's changes, as the table holds them, read and written again byte for byte.
             let logged = try await DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT change FROM sync_operations ORDER BY position") }
             #expect(!logged.isEmpty)
@@ -90,12 +100,12 @@ struct KeptFilesTests {
                 #expect(String(decoding: LogJSON.encode { $0.change(change) }, as: UTF8.self) == text)
             }
             let engine = SyncEngine(repository: try SQLiteItemRepository(path: path))
-            #expect(try Simulation.dump(engine.repository) == Self.expectedState())
+            #expect(try Simulation.dump(engine.repository) == Self.expectedState(of: generation))
             for device in Self.devices {
-                let report = try await engine.merge(try OperationFile.decode(try Self.kept("\(device).arrange-ops")))
+                let report = try await engine.merge(try OperationFile.decode(try Self.kept("\(device).arrange-ops", of: generation)))
                 #expect(report.new == 0, "\(device): the kept database held it all")
             }
-            #expect(try Simulation.dump(engine.repository) == Self.expectedState())
+            #expect(try Simulation.dump(engine.repository) == Self.expectedState(of: generation))
         }
     }
 
@@ -181,6 +191,8 @@ struct KeptFilesTests {
         let (milk, eggs, bread, report, slides) = try (#require(items["Milk"]), #require(items["Eggs"]), #require(items["Bread"]), #require(items["Report"]), #require(items["Slides"]))
         _ = try await run(EditItem(eggs, title: "Free-range eggs", notes: "A dozen"))
         _ = try await run(CompleteItems([bread]))
+        _ = try await run(ReopenItems([bread]))
+        _ = try await run(CancelItems([bread]))
         _ = try await run(ReopenItems([bread]))
         _ = try await run(MoveItems([slides], to: .top, into: groceries, visibility: .all))
         _ = try await run(AddToToday([milk, report], placement: .top))

@@ -187,6 +187,18 @@ struct SnapshotTests {
         let kept = try await another.engine.repository.read { transaction in try [taxes, novel].map { try transaction.item(id: $0)?.deadlineDismissed } }
         #expect(kept == [true, false], "only a deadline can be dismissed: the novel has none")
         #expect(try await another.engine.snapshot().stateDigest == dismissed.stateDigest)
+
+        // A canceled item takes version 10, travels, and is part of the digest.
+        _ = try laptop.engine.perform(.cancelItems(ids: [novel], at: Date(timeIntervalSince1970: 1_796_000_000)))
+        let canceled = try await laptop.engine.snapshot()
+        let canceledData = try SnapshotFile.encode(canceled)
+        #expect(lines(of: canceledData).first?.hasSuffix(#""snapshot":true,"version":10}"#) == true)
+        #expect(canceled.stateDigest != dismissed.stateDigest)
+        let third = try Replica(kind: kind)
+        try await importSnapshot(canceledData, into: third)
+        let statuses = try await third.engine.repository.read { transaction in try [taxes, novel].map { try transaction.item(id: $0)?.status } }
+        #expect(statuses == [.open, .canceled])
+        #expect(try await third.engine.snapshot().stateDigest == canceled.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)

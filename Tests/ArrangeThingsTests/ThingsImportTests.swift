@@ -127,7 +127,8 @@ struct ThingsImportTests {
         #expect(checklist.map(\.completedAt) == [Date(timeIntervalSince1970: 1_795_000_200), nil], "a completed checklist item at its stop date")
         #expect(checklist.map(\.sortIndex) == [0, 1 << 32] && checklist.allSatisfy { $0.itemID == items["Buy milk"]?.id })
         #expect(items["Buy seeds"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_000))
-        #expect(items["Mow"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_100), "cancelled arrives completed")
+        #expect(items["Mow"]?.completedAt == Date(timeIntervalSince1970: 1_795_000_100) && items["Mow"]?.canceled == true, "cancelled arrives canceled")
+        #expect(items.values.filter { $0.canceled == true }.map(\.title) == ["Mow"], "only the cancelled to-do")
         #expect(plan.archive.todayOrder.compactMap { id in lists.flatMap(\.items).first { $0.id == id }?.title }
             == ["Water plants", "Fix door", "Renew passport", "Read book"],
             "todayIndex, then startDate; a suppressed deadline and a future start are not in Today")

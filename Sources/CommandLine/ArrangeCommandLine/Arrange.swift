@@ -12,17 +12,7 @@ public struct Arrange: AsyncParsableCommand {
             least 4 characters of it. Without a subcommand, arrange opens the REPL.
             """,
         version: "0.1.0",
-        subcommands: [
-            ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self,
-            AreasCommand.self, AreaCommand.self, HeadingCommand.self,
-            ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self,
-            CompleteCommand.self, ReopenCommand.self, DeleteCommand.self, MoveCommand.self, WhenCommand.self, DeadlineCommand.self,
-            TodayCommand.self, UpcomingCommand.self, AnytimeCommand.self, SomedayCommand.self, LogbookCommand.self,
-            ChecklistCommand.self,
-            ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self,
-            ExportCommand.self, ImportCommand.self, SyncCommand.self,
-            RunCommand.self, ReplCommand.self,
-        ],
+        subcommands: RequestCatalogue.commands + [ExportCommand.self, ImportCommand.self, SyncCommand.self, RunCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self)
 
     public init() {}

@@ -182,6 +182,11 @@ struct ListingJSON: ~Copyable {
         append(#","sortIndex":"#)
         number(item.sortIndex)
         optionalDay("startDate", item.startDate)
+        switch item.status {
+        case .open: append(#","status":"open""#)
+        case .completed: append(#","status":"completed""#)
+        case .canceled: append(#","status":"canceled""#)
+        }
         append(#","title":"#)
         string(item.title)
         append(item.today ? #","today":true"# : #","today":false"#)

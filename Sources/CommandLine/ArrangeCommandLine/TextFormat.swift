@@ -42,7 +42,7 @@ enum TextFormat {
         // A view of a day leaves out a start date on that day: it is the view's own.
         let showsWhen = (item.startDate != nil || item.someday) && (day == nil || item.startDate != day)
         let dates = [showsWhen ? when(of: item) : nil, item.deadline.map { "due \($0)" }].compactMap { $0 }
-        return "  \(padded)  \(short(item.id))  \(item.completed ? "✓ " : "")\(item.title)" + (dates.isEmpty ? "" : "  [\(dates.joined(separator: ", "))]")
+        return "  \(padded)  \(short(item.id))  \(mark(item))\(item.title)" + (dates.isEmpty ? "" : "  [\(dates.joined(separator: ", "))]")
     }
 
     /// When an item is meant to be done: `from 2026-12-01`, `from 2026-12-01, in the evening`,
@@ -116,6 +116,15 @@ enum TextFormat {
         }).joined(separator: "\n")
     }
 
+    /// How an item's line marks it done: "✓ " completed, "✗ " canceled, nothing while open.
+    static func mark(_ item: ItemSummary) -> String {
+        switch item.status {
+        case .open: ""
+        case .completed: "✓ "
+        case .canceled: "✗ "
+        }
+    }
+
     /// A page of the Logbook under a heading: each item with the day it was completed, on this
     /// machine's calendar, and its list.
     static func logbook(_ page: LogbookPage) -> String {
@@ -125,7 +134,7 @@ enum TextFormat {
         let heading = "Logbook: \(page.total) completed, \(page.offset + 1) to \(page.offset + page.items.count) shown, the most recent first"
         let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
         return ([heading] + page.items.map { item in
-            "  \(item.completedAt.map { $0.formatted(day) } ?? "")  \(short(item.id))  \(item.title)  (\(item.listName))"
+            "  \(item.completedAt.map { $0.formatted(day) } ?? "")  \(short(item.id))  \(mark(item))\(item.title)  (\(item.listName))"
         }).joined(separator: "\n")
     }
 
@@ -162,7 +171,7 @@ enum TextFormat {
             "title:     \(item.title)",
             "id:        \(item.id)",
             "list:      \(item.listName)" + (item.position.map { " (#\($0))" } ?? ""),
-            "status:    " + (item.completedAt.map { "done \(dates.format($0))" } ?? "open"),
+            "status:    " + (item.completedAt.map { "\(item.status == .canceled ? "canceled" : "done") \(dates.format($0))" } ?? "open"),
             "sortIndex: \(item.sortIndex)",
             "created:   \(dates.format(item.createdAt))",
             "updated:   \(dates.format(item.updatedAt))",

@@ -26,8 +26,9 @@ public struct Archive: Codable, Hashable, Sendable {
     /// The newest version this code reads and writes. Version 2 brought checklists: an archive
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
-    /// brought areas, version 4 headings, and version 5 dates, in the same way.
-    public static let currentVersion = 6
+    /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
+    /// version 7 canceled items, in the same way.
+    public static let currentVersion = 7
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -50,10 +51,11 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 6 when an item's deadline is dismissed
-    /// from Today, 5 when an item has a date or is someday,
+    /// The oldest version that holds the whole archive: 7 when an item is canceled, 6 when an
+    /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        if lists.contains(where: { $0.items.contains { $0.canceled == true } }) { return 7 }
         if lists.contains(where: { $0.items.contains { $0.deadlineDismissed == true } }) { return 6 }
         if lists.contains(where: { $0.items.contains { $0.when != .anytime || $0.deadline != nil } }) { return 5 }
         if lists.contains(where: { $0.headings != nil || $0.items.contains { $0.heading != nil } }) { return 4 }
@@ -162,8 +164,10 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var createdAt: Date
     /// When the item last changed: seconds since 1970 in JSON.
     public var updatedAt: Date
-    /// When the item was completed; absent while it is open.
+    /// When the item was completed or canceled; absent while it is open.
     public var completedAt: Date?
+    /// `true` when the item was canceled rather than completed; absent otherwise. Only with a ``completedAt``.
+    public var canceled: Bool?
     /// The item's key in Today; absent when it is not in Today.
     public var todayIndex: Int64?
     /// The item's start date, `YYYY-MM-DD`; absent when it is anytime or someday.
@@ -189,6 +193,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.createdAt = item.createdAt
         self.updatedAt = item.updatedAt
         self.completedAt = item.completedAt
+        self.canceled = item.isCanceled ? true : nil
         self.todayIndex = item.todayIndex
         self.startDate = item.when.startDate
         self.someday = item.when.isSomeday ? true : nil
@@ -208,7 +213,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         Item(
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil)
     }
 
     /// The entries of the item's checklist as the model holds them.

@@ -3,7 +3,7 @@ import Foundation
 
 extension Archive {
     /// The lists as Markdown: a `# List` heading each, then `- [ ]` and `- [x]` lines for the
-    /// open and completed items, in order, each item's checklist below it as indented task lines;
+    /// open and completed items, in order (a canceled item struck through: `- [x] ~~Title~~`), each item's checklist below it as indented task lines;
     /// the items of each of the list's headings follow under a `## Heading`.
     ///
     /// ```markdown
@@ -18,10 +18,12 @@ extension Archive {
     /// - [x] Bread
     /// ```
     public func markdown() -> String {
-        func task(_ title: String, done: Bool, indent: String = "") -> String { "\(indent)- [\(done ? "x" : " ")] \(title)" }
+        func task(_ title: String, done: Bool, canceled: Bool = false, indent: String = "") -> String {
+            "\(indent)- [\(done ? "x" : " ")] \(canceled ? "~~\(title)~~" : title)"
+        }
         func tasks(_ items: [ArchivedItem]) -> [String] {
             items.flatMap { item in
-                [task(item.title, done: item.completedAt != nil)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, indent: "  ") }
+                [task(item.title, done: item.completedAt != nil, canceled: item.canceled == true)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, indent: "  ") }
             }
         }
         return lists.map { list in
@@ -38,14 +40,15 @@ extension Archive {
     /// The columns of ``csv()``, in order.
     public static let csvColumns = [
         "list", "title", "notes", "completed", "completed_at", "created_at", "updated_at", "today", "id", "list_id",
-        "start_date", "someday", "evening", "deadline",
+        "start_date", "someday", "evening", "deadline", "status",
     ]
 
     /// One row per item, lists and items in order, as CSV (RFC 4180): a header of
     /// ``csvColumns``, fields quoted when they hold a comma, a quote or a line break, lines
     /// ending in CR LF. Dates are ISO 8601 in UTC; `today` is the item's 1-based place in
     /// Today, empty when it is not there; days (`start_date`, `deadline`) are `YYYY-MM-DD`,
-    /// empty when unset.
+    /// empty when unset; `status` is `open`, `completed` or `canceled` (`completed` is `true`
+    /// for both of the last two).
     public func csv() -> String {
         let today = Dictionary(uniqueKeysWithValues: todayOrder.enumerated().map { ($1, $0 + 1) })
         let date = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
@@ -56,7 +59,7 @@ extension Archive {
                     list.name, item.title, item.notes, item.completedAt == nil ? "false" : "true", date(item.completedAt),
                     date(item.createdAt), date(item.updatedAt), today[item.id].map(String.init) ?? "", item.id.text, list.id.text,
                     item.startDate?.description ?? "", item.someday == true ? "true" : "false", item.evening == true ? "true" : "false",
-                    item.deadline?.description ?? "",
+                    item.deadline?.description ?? "", item.completedAt == nil ? "open" : item.canceled == true ? "canceled" : "completed",
                 ])
             }
         }

@@ -139,6 +139,7 @@ extension LogJSON {
             if item.when != .anytime { members.member("when") { $0.when(item.when) } }
             members.member("deadline", ifPresent: item.deadline) { $0.day($1) }
             if item.deadlineDismissed { members.member("deadlineDismissed") { $0.bool(true) } }
+            if item.isCanceled { members.member("canceled") { $0.bool(true) } }
         }
     }
 

@@ -30,6 +30,8 @@ public enum SyncChange: Hashable, Sendable {
     case completeItems(ItemsCompleted)
     /// ``ItemsReopened``: items were reopened.
     case reopenItems(ItemsReopened)
+    /// ``ItemsCanceled``: open items were canceled at a moment, as Things' status 2.
+    case cancelItems(ItemsCanceled)
     /// ``ItemsDeleted``: items were deleted, from their lists and from Today, with their checklists.
     case deleteItems(ItemsDeleted)
     /// ``ItemsMoved``: items moved, as one run, to a place in a list (their own or another), under a heading of
@@ -112,6 +114,7 @@ public enum SyncChange: Hashable, Sendable {
         ItemEdited.self,
         ItemsCompleted.self,
         ItemsReopened.self,
+        ItemsCanceled.self,
         ItemsDeleted.self,
         ItemsMoved.self,
         ItemsAddedToToday.self,
@@ -144,7 +147,7 @@ public enum SyncChange: Hashable, Sendable {
 
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
     package static let itemChanges: [any FieldChange<Item>.Type] = [
-        ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
+        ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [ListRenamed.self]
@@ -183,6 +186,15 @@ public enum SyncChange: Hashable, Sendable {
     package static func creation(of entry: ChecklistItem, at place: SyncPlace) -> any ReversibleKind {
         ChecklistItemAdded(id: entry.id, item: entry.itemID, title: entry.title, place: place)
     }
+
+    /// The change that closes items at `moment`, as completed or as canceled: what takes back
+    /// their reopening.
+    package static func closing(_ ids: [Item.ID], at moment: Date, canceled: Bool) -> any ReversibleKind {
+        canceled ? ItemsCanceled(ids: ids, at: moment) : ItemsCompleted(ids: ids, at: moment)
+    }
+
+    /// The change that reopens items: what takes back their closing.
+    package static func reopening(_ ids: [Item.ID]) -> any ReversibleKind { ItemsReopened(ids: ids) }
 
     /// The change that deletes items: what takes back their creation.
     package static func deletion(ofItems ids: [Item.ID]) -> any ReversibleKind { ItemsDeleted(ids: ids) }
@@ -252,6 +264,7 @@ public enum SyncChange: Hashable, Sendable {
         case .editItem(let change): change
         case .completeItems(let change): change
         case .reopenItems(let change): change
+        case .cancelItems(let change): change
         case .deleteItems(let change): change
         case .moveItems(let change): change
         case .addToToday(let change): change

@@ -139,7 +139,29 @@ public struct CompleteItems: ArrangeIntent {
     }
 }
 
-/// Marks completed items open again, in the place they had.
+/// Marks open items canceled, as Things' status 2: they are done, and go to the Logbook marked
+/// canceled. Completed items stay completed; undo reopens what it canceled.
+public struct CancelItems: ArrangeIntent {
+    public static let title = "Cancel Items"
+
+    /// The items, each once; repeats are ignored.
+    public var items: [Item.ID]
+
+    /// Acts on `items`.
+    public init(_ items: [Item.ID]) {
+        self.items = items
+    }
+
+    /// - Throws: ``IntentError/noItemsNamed``, ``IntentError/unknownItem(_:)``.
+    public func run(in context: IntentContext) throws -> ItemsResult {
+        let stamp = context.now()
+        return try edit(\.completedAt, of: items, in: context, action: Self.title, at: stamp, to: { $0.completedAt ?? stamp }) { ids, _ in
+            ItemsCanceled(ids: ids, at: stamp)
+        }
+    }
+}
+
+/// Marks completed and canceled items open again, in the place they had.
 public struct ReopenItems: ArrangeIntent {
     public static let title = "Reopen Items"
 

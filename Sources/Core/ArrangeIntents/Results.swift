@@ -6,7 +6,7 @@ public import Foundation
 /// An item as intents return it.
 ///
 /// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (`null` for none),
-/// `title`, `notes`, `sortIndex`, `completed`, `completedAt` (when completed), `today`,
+/// `title`, `notes`, `sortIndex`, `status`, `completed`, `completedAt` (when done), `today`,
 /// `todayIndex` (when it has a key in Today), `startDate`, `someday`, `evening`, `deadline`,
 /// `deadlineDismissed`, `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
@@ -24,9 +24,11 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var notes: String
     /// The item's key in its list's order, under its heading.
     public var sortIndex: Int64
-    /// Whether the item is completed.
+    /// Whether the item is open, completed or canceled.
+    public var status: ItemStatus
+    /// Whether the item is completed; `false` for a canceled one.
     public var completed: Bool
-    /// When the item was completed, or `nil` while it is open.
+    /// When the item was completed or canceled, or `nil` while it is open.
     public var completedAt: Date?
     /// Whether Today holds the item, on the day the intent was of (`Item.isInToday(on:)`).
     public var today: Bool
@@ -63,7 +65,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         title = item.title
         notes = item.notes
         sortIndex = item.sortIndex
-        completed = item.isCompleted
+        status = item.status
+        completed = item.status == .completed
         completedAt = item.completedAt
         today = day.map(item.isInToday(on:)) ?? item.isKeyedInToday
         todayIndex = item.todayIndex
@@ -79,7 +82,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, list, listName, heading, title, notes, sortIndex, completed, completedAt, today, todayIndex
+        case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex
         case startDate, someday, evening, deadline, deadlineDismissed, checklist, createdAt, updatedAt, position
     }
 
@@ -95,6 +98,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(title, forKey: .title)
         try container.encode(notes, forKey: .notes)
         try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(status, forKey: .status)
         try container.encode(completed, forKey: .completed)
         try container.encodeIfPresent(completedAt, forKey: .completedAt)
         try container.encode(today, forKey: .today)

@@ -29,7 +29,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var createdAt: Date
     /// When the item's content or place last changed.
     public var updatedAt: Date
-    /// When the item was completed, or `nil` while it is open.
+    /// When the item was completed or canceled (``isCanceled``), or `nil` while it is open.
     public var completedAt: Date?
     /// The item's place in Today's hand order, or `nil` for none: the items that keep their
     /// place in Today (``keepsTodayPlace(on:)``) read in ascending `todayIndex`, then ascending
@@ -41,6 +41,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// of Today once it was due, as Things' `deadlineSuppressionDate` records. A new deadline
     /// brings it back.
     public var deadlineDismissed: Bool
+    /// Whether the item was canceled rather than completed: it is done (``completedAt``), and
+    /// shows in the Logbook as canceled, as Things' status 2.
+    public var isCanceled: Bool
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -56,7 +59,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         heading: Heading.ID? = nil,
         when: When = .anytime,
         deadline: Day? = nil,
-        deadlineDismissed: Bool = false
+        deadlineDismissed: Bool = false,
+        isCanceled: Bool = false
     ) {
         self.id = id
         self.listID = listID
@@ -71,6 +75,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.when = when
         self.deadline = deadline
         self.deadlineDismissed = deadlineDismissed
+        self.isCanceled = isCanceled
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -126,8 +131,14 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         return String(kept)
     }
 
-    /// Whether the item has been completed.
+    /// Whether the item is done: completed, or canceled (``isCanceled``). A done item is in the
+    /// Logbook, and in no view of open items.
     public var isCompleted: Bool { completedAt != nil }
+
+    /// Whether the item is open, completed or canceled.
+    public var status: ItemStatus {
+        completedAt == nil ? .open : isCanceled ? .canceled : .completed
+    }
 
     /// Whether the item has a key in Today's hand order (``todayIndex``).
     ///
@@ -158,6 +169,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 extension Item {
     private enum CodingKeys: String, CodingKey {
         case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed
+        case isCanceled = "canceled"
     }
 
     /// Reads the form ``encode(to:)`` writes; an item written before dates is anytime, with no deadline.
@@ -176,11 +188,12 @@ extension Item {
             heading: try container.decodeIfPresent(Heading.ID.self, forKey: .heading),
             when: try container.decodeIfPresent(When.self, forKey: .when) ?? .anytime,
             deadline: try container.decodeIfPresent(Day.self, forKey: .deadline),
-            deadlineDismissed: try container.decodeIfPresent(Bool.self, forKey: .deadlineDismissed) ?? false)
+            deadlineDismissed: try container.decodeIfPresent(Bool.self, forKey: .deadlineDismissed) ?? false,
+            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) ?? false)
     }
 
-    /// Writes every field; those that are `nil`, `when` when it is anytime and
-    /// `deadlineDismissed` when it is `false` are left out, so
+    /// Writes every field; those that are `nil`, `when` when it is anytime, and
+    /// `deadlineDismissed` and `canceled` when they are `false` are left out, so
     /// that an item without them reads as it did before they existed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -197,5 +210,11 @@ extension Item {
         if when != .anytime { try container.encode(when, forKey: .when) }
         try container.encodeIfPresent(deadline, forKey: .deadline)
         if deadlineDismissed { try container.encode(true, forKey: .deadlineDismissed) }
+        if isCanceled { try container.encode(true, forKey: .isCanceled) }
     }
+}
+
+/// Whether an item is open, completed or canceled, as Things has it (its status 0, 3 and 2).
+public enum ItemStatus: String, Hashable, Sendable, Codable, CaseIterable {
+    case open, completed, canceled
 }

@@ -230,6 +230,7 @@ struct ItemRecord: Hashable {
     var when: When = .anytime
     var deadline: Day?
     var deadlineDismissed = false
+    var isCanceled = false
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -257,6 +258,7 @@ extension ItemRecord {
         case evening
         case deadline
         case deadlineDismissed = "deadline_dismissed"
+        case isCanceled = "canceled"
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -308,7 +310,8 @@ extension ItemRecord {
             sortIndex: sqlite3_column_int64(statement, 4), createdAt: date(5), updatedAt: date(6),
             completedAt: Self.isNull(statement, 7) ? nil : date(7), todayIndex: Self.integer(statement, 8),
             heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
-            deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline))
+            deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline),
+            isCanceled: sqlite3_column_int64(statement, 15) != 0)
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -365,7 +368,8 @@ extension ItemRecord {
         self.init(
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
-            heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed)
+            heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed,
+            isCanceled: item.isCanceled)
     }
 
     /// The item this row stores.
@@ -373,7 +377,7 @@ extension ItemRecord {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -383,7 +387,7 @@ extension ItemRecord {
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
-            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed)
+            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled)
     }
 }
 
@@ -431,7 +435,7 @@ extension ItemRecord {
         }
     }
 
-    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^14
+    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^15
     /// sets are ever written.
     private static let updateSQLBySet = Locked<[Int: String]>([:])
 
@@ -459,6 +463,7 @@ extension ItemRecord {
         case .evening: .integer(when.isEvening ? 1 : 0)
         case .deadline: deadline.map { .value($0.description.databaseValue) } ?? .value(.null)
         case .deadlineDismissed: .integer(deadlineDismissed ? 1 : 0)
+        case .isCanceled: .integer(isCanceled ? 1 : 0)
         }
     }
 
@@ -480,6 +485,7 @@ extension ItemRecord {
         case .evening: when.isEvening == original.when.isEvening
         case .deadline: deadline == original.deadline
         case .deadlineDismissed: deadlineDismissed == original.deadlineDismissed
+        case .isCanceled: isCanceled == original.isCanceled
         }
     }
 }

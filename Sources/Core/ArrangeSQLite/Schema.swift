@@ -481,6 +481,13 @@ enum Schema {
             guard isNeverSynced else { return }
             try db.execute(sql: "DELETE FROM \(operationsTable); DELETE FROM \(tombstonesTable); DELETE FROM \(replicaTable);")
         }
+        migrator.registerMigration("v21: canceled items") { db in
+            // An item done can be canceled rather than completed, as Things' status 2: it is in
+            // the Logbook with its `completed_at`, marked canceled.
+            try db.alter(table: "items") { table in
+                table.add(column: "canceled", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

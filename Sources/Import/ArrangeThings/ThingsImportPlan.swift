@@ -23,7 +23,7 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var toDos = 0
     /// Of those, the completed ones.
     public var completed = 0
-    /// Of those, the cancelled ones, which arrive completed.
+    /// Of those, the cancelled ones, which arrive canceled.
     public var cancelled = 0
     /// To-dos left out because they, their project or their heading are in the trash.
     public var skippedTrashed = 0
@@ -204,7 +204,7 @@ private struct ThingsMapper {
     }
 
     /// The to-do as an item (its notes cut to `Item.maximumNotesSize` when they are longer,
-    /// completion from its stop date), with its checklist in `index` order, keys spread afresh:
+    /// completion or cancelation from its stop date), with its checklist in `index` order, keys spread afresh:
     /// a completed or cancelled checklist item arrives ticked off, at its own stop date.
     mutating func archivedItem(_ task: ThingsLibrary.Task, checklist: [ThingsLibrary.ChecklistItem], sortIndex: Int64) -> ArchivedItem {
         summary.toDos += 1
@@ -217,7 +217,8 @@ private struct ThingsMapper {
             id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
-            when: Self.when(of: task), deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil)
+            when: Self.when(of: task), deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
+            isCanceled: task.isCancelled)
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(
                 id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,

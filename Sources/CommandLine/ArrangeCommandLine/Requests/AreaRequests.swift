@@ -214,4 +214,6 @@ extension RequestCatalogue {
         AreasRequest.self, CreateAreaRequest.self, RenameAreaRequest.self, MoveAreaRequest.self, MoveAreasAtOffsetsRequest.self,
         DeleteAreaRequest.self,
     ]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let areaCommands: [any ParsableCommand.Type] = [AreasCommand.self, AreaCommand.self]
 }

@@ -326,4 +326,6 @@ extension RequestCatalogue {
         MoveChecklistItemsAtOffsetsRequest.self, CompleteChecklistItemsRequest.self, ReopenChecklistItemsRequest.self,
         DeleteChecklistItemsRequest.self,
     ]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let checklistCommands: [any ParsableCommand.Type] = [ChecklistCommand.self]
 }

@@ -338,6 +338,10 @@ struct SomedayCommand: RequestCommand {
 extension RequestCatalogue {
     /// The requests of dates of items, in the order help lists them.
     static let dateRequests: [any Request.Type] = [SetWhenRequest.self, SetDeadlineRequest.self]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let dateCommands: [any ParsableCommand.Type] = [WhenCommand.self, DeadlineCommand.self]
+    /// The subcommands of `arrange` that show the views by date.
+    static let dateViewCommands: [any ParsableCommand.Type] = [UpcomingCommand.self, AnytimeCommand.self, SomedayCommand.self]
 }
 
 extension RequestCatalogue {

@@ -240,4 +240,6 @@ extension RequestCatalogue {
         CreateHeadingRequest.self, RenameHeadingRequest.self, MoveHeadingRequest.self, MoveHeadingsAtOffsetsRequest.self,
         DeleteHeadingRequest.self,
     ]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let headingCommands: [any ParsableCommand.Type] = [HeadingCommand.self]
 }

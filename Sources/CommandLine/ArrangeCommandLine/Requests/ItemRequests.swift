@@ -4,7 +4,7 @@ import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
 
-// The items: `list`, `show`, `add`, `rename`, `complete`, `reopen`, `delete`.
+// The items: `list`, `show`, `add`, `rename`, `complete`, `cancel`, `reopen`, `delete`.
 
 struct ListItemsRequest: Request {
     static let name = "list"
@@ -213,7 +213,7 @@ struct EditCommand: RequestCommand {
     }
 }
 
-/// The requests that act on several items by reference: `complete`, `reopen`, `delete`.
+/// The requests that act on several items by reference: `complete`, `cancel`, `reopen`, `delete`.
 protocol ItemsRequest: Request {
     /// The items, as the request names them.
     var items: [ItemReference] { get set }
@@ -272,10 +272,33 @@ struct CompleteCommand: RequestCommand {
     }
 }
 
+struct CancelRequest: ItemsRequest {
+    typealias Intent = CancelItems
+    static let name = "cancel"
+    static let summary = "Mark open items canceled: done, and in the Logbook marked canceled (`reopen` opens them again)."
+    var items: [ItemReference] = []
+    var list: ListReference?
+
+    static func intent(for items: [Item.ID]) -> CancelItems { CancelItems(items) }
+}
+
+struct CancelCommand: RequestCommand {
+    typealias Form = CancelRequest
+    static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange cancel '#2'")
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: ItemsArguments<Form>
+
+    var request: Form { arguments.request }
+
+    func text(for result: ItemsResult, in session: CommandSession) -> String {
+        result.changed == 0 ? "Already done: \(TextFormat.titles(result.items))." : "Canceled \(TextFormat.titles(result.items))."
+    }
+}
+
 struct ReopenRequest: ItemsRequest {
     typealias Intent = ReopenItems
     static let name = "reopen"
-    static let summary = "Mark completed items open again, in the place they had."
+    static let summary = "Mark completed or canceled items open again, in the place they had."
     static let itemsHelp = "The items to reopen: ids or id prefixes (#N counts open items only)."
     var items: [ItemReference] = []
     var list: ListReference?
@@ -323,6 +346,8 @@ extension RequestCatalogue {
     /// The requests of items, in the order help lists them.
     static let itemRequests: [any Request.Type] = [
         ListItemsRequest.self, ShowRequest.self, AddRequest.self, RenameRequest.self, EditRequest.self, CompleteRequest.self,
-        ReopenRequest.self, DeleteRequest.self,
+        CancelRequest.self, ReopenRequest.self, DeleteRequest.self,
     ]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let itemCommands: [any ParsableCommand.Type] = [ListCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self, EditCommand.self, CompleteCommand.self, CancelCommand.self, ReopenCommand.self, DeleteCommand.self]
 }

@@ -243,4 +243,6 @@ extension RequestCatalogue {
         ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self, RenameListRequest.self,
         DeleteListRequest.self,
     ]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let listCommands: [any ParsableCommand.Type] = [ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self]
 }

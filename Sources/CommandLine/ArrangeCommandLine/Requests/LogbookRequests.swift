@@ -41,4 +41,6 @@ struct LogbookCommand: RequestCommand {
 extension RequestCatalogue {
     /// The requests of the Logbook, in the order help lists them.
     static let logbookRequests: [any Request.Type] = [LogbookRequest.self]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let logbookCommands: [any ParsableCommand.Type] = [LogbookCommand.self]
 }

@@ -197,4 +197,6 @@ struct RedoCommand: RequestCommand {
 extension RequestCatalogue {
     /// The requests of the keys and the history, in the order help lists them.
     static let maintenanceRequests: [any Request.Type] = [ValidateRequest.self, NormalizeRequest.self, UndoRequest.self, RedoRequest.self]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let maintenanceCommands: [any ParsableCommand.Type] = [ValidateCommand.self, NormalizeCommand.self, UndoCommand.self, RedoCommand.self]
 }

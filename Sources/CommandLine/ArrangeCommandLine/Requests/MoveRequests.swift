@@ -176,4 +176,6 @@ func printMoved(_ result: PlacementResult, inToday: Bool, json: Bool, in session
 extension RequestCatalogue {
     /// The requests of moves of items, in the order help lists them.
     static let moveRequests: [any Request.Type] = [MoveRequest.self, MoveAtOffsetsRequest.self]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let moveCommands: [any ParsableCommand.Type] = [MoveCommand.self]
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import ArrangeIntents
 import Foundation
 
@@ -13,6 +14,12 @@ public enum RequestCatalogue {
     public static let requests: [any Request.Type] =
         listRequests + areaRequests + headingRequests + itemRequests + moveRequests + dateRequests + todayRequests + dateViewRequests
         + logbookRequests + checklistRequests + maintenanceRequests
+
+    /// The subcommands of `arrange` that make requests, in the order help lists them: each file
+    /// of requests lists its own.
+    static let commands: [any ParsableCommand.Type] =
+        listCommands + areaCommands + headingCommands + itemCommands + moveCommands + dateCommands + todayCommands + dateViewCommands
+        + logbookCommands + checklistCommands + maintenanceCommands
 
     /// The distinct intent names, in the order of ``requests``.
     public static var names: [String] {

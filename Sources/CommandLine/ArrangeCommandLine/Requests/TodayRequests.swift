@@ -201,4 +201,6 @@ extension RequestCatalogue {
     static let todayRequests: [any Request.Type] = [
         TodayRequest.self, AddToTodayRequest.self, RemoveFromTodayRequest.self, MoveInTodayRequest.self, MoveInTodayAtOffsetsRequest.self,
     ]
+    /// The subcommands of `arrange` that make these requests, in the order help lists them.
+    static let todayCommands: [any ParsableCommand.Type] = [TodayCommand.self]
 }

@@ -39,16 +39,17 @@ public struct ItemsCompleted: ChangeKind {
 extension ItemsCompleted: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         let completing = try existingItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
-        return completing.isEmpty ? [] : [ItemsReopened(ids: completing)]
+        return completing.isEmpty ? [] : [SyncChange.reopening(completing)]
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try itemConflict(ids, in: store, field: .completion) { Self.isSameMoment($0.completedAt, at) }
+        try itemConflict(ids, in: store, field: .completion) { !$0.isCanceled && Self.isSameMoment($0.completedAt, at) }
     }
 
-    /// A completion at a new moment; ``ItemsReopened``, before it in the registry, reopens first.
+    /// A completion at a new moment, or of an item canceled before; a reopening, before it
+    /// in the registry, reopens first.
     package static func changes(from old: Item?, to item: Item) -> [Self] {
-        guard let done = item.completedAt, !isSameMoment(old?.completedAt, done) else { return [] }
+        guard let done = item.completedAt, !item.isCanceled, old?.isCanceled == true || !isSameMoment(old?.completedAt, done) else { return [] }
         return [ItemsCompleted(ids: [item.id], at: done)]
     }
 }

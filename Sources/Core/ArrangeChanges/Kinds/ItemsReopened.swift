@@ -25,22 +25,32 @@ public struct ItemsReopened: ChangeKind {
     }
 
     package func apply(in context: ChangeContext) throws {
-        try context.setItems(ids, \.completedAt, to: nil)
+        // Completed and canceled alike.
+        try context.updateItems(ids) { item in
+            guard item.completedAt != nil || item.isCanceled else { return false }
+            (item.completedAt, item.isCanceled) = (nil, false)
+            return true
+        }
     }
 }
 
 extension ItemsReopened: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        Self.grouped(try existingItems(ids, in: store), by: \.completedAt) { ItemsCompleted(ids: $0, at: $1) }
+        let items = try existingItems(ids, in: store)
+        return [false, true].flatMap { canceled in
+            Self.grouped(items.filter { $0.isCanceled == canceled }, by: \.completedAt) { SyncChange.closing($0, at: $1, canceled: canceled) }
+        }
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
         try itemConflict(ids, in: store, field: .completion) { $0.completedAt == nil }
     }
 
-    /// A reopening, also of an item completed again at another moment.
+    /// A reopening, also of an item closed again at another moment, or the other way.
     package static func changes(from old: Item?, to item: Item) -> [Self] {
-        guard old?.completedAt != nil, !isSameMoment(old?.completedAt, item.completedAt) else { return [] }
+        guard let old, old.completedAt != nil, !isSameMoment(old.completedAt, item.completedAt) || old.isCanceled != item.isCanceled else {
+            return []
+        }
         return [ItemsReopened(ids: [item.id])]
     }
 }

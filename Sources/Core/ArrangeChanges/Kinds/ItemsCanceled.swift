@@ -1,0 +1,64 @@
+public import ArrangeModel
+import ArrangeOrdering
+package import ArrangeStore
+public import Foundation
+
+/// Open items were canceled at a moment, as Things' status 2: they are done, and show in the
+/// Logbook as canceled. A completed item stays completed.
+public struct ItemsCanceled: ChangeKind {
+    package static let name: StaticString = "cancelItems"
+
+    /// The items.
+    public var ids: [Item.ID]
+    /// The moment.
+    public var at: Date
+
+    /// The change of these parts.
+    public init(ids: [Item.ID], at: Date) { (self.ids, self.at) = (ids, at) }
+
+    package var change: SyncChange { .cancelItems(self) }
+
+    package static let members: ChangeMembers<Self> = [.member("ids") { $0.ids }, .member("at") { $0.at }]
+
+    package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {
+        self.init(ids: try members.value("ids"), at: try members.value("at"))
+    }
+
+    package func split(maximumIDs: Int) -> [Self] {
+        chunks(of: ids, maximum: maximumIDs) { ItemsCanceled(ids: $0, at: at) }
+    }
+
+    package func apply(in context: ChangeContext) throws {
+        try context.updateItems(ids) { item in
+            guard item.completedAt == nil else { return false }
+            (item.completedAt, item.isCanceled) = (at, true)
+            return true
+        }
+    }
+}
+
+extension ItemsCanceled: ReversibleChange, FieldChange {
+    /// Reopening the items it cancels.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        let canceling = try existingItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
+        return canceling.isEmpty ? [] : [SyncChange.reopening(canceling)]
+    }
+
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
+        try itemConflict(ids, in: store, field: .completion) { $0.isCanceled && Self.isSameMoment($0.completedAt, at) }
+    }
+
+    /// A cancelation at a new moment, or of an item completed before; a reopening, before it in
+    /// the registry, reopens first.
+    package static func changes(from old: Item?, to item: Item) -> [Self] {
+        guard let done = item.completedAt, item.isCanceled, old?.isCanceled != true || !isSameMoment(old?.completedAt, done) else { return [] }
+        return [ItemsCanceled(ids: [item.id], at: done)]
+    }
+}
+
+extension SyncChange {
+    /// A change of the kind ``ItemsCanceled``, of these parts.
+    public static func cancelItems(ids: [Item.ID], at: Date) -> SyncChange {
+        .cancelItems(ItemsCanceled(ids: ids, at: at))
+    }
+}
