@@ -15,7 +15,7 @@ struct CatalogueTests {
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
             "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook",
-            "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
+            "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "cancelChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",
         ])
         for request in RequestCatalogue.requests {

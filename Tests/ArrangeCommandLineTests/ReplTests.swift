@@ -77,7 +77,7 @@ struct ReplTests {
         // setDeadline are the commands `when` and `deadline`.
         let subcommandForms: Set = [
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
-            "complete-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
+            "complete-checklist-items", "cancel-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
             "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
@@ -156,7 +156,7 @@ struct ReplTests {
         for title in ["Passport", "Charger"] { _ = try await AddChecklistItem(title: title, to: trip).perform(in: session.environment) }
 
         #expect(completer.candidates(lineBeforeCursor: "che") == ["checklist"])
-        #expect(completer.candidates(lineBeforeCursor: "checklist ") == ["show", "add", "edit", "move", "complete", "reopen", "delete"])
+        #expect(completer.candidates(lineBeforeCursor: "checklist ") == ["show", "add", "edit", "move", "complete", "cancel", "reopen", "delete"])
         #expect(completer.candidates(lineBeforeCursor: "checklist complete #") == ["#1"], "the item: #N of the current list")
         #expect(completer.candidates(lineBeforeCursor: "checklist complete --list Work #") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "checklist complete #1 ") == ["#1", "#2"], "the entries of Trip's checklist")

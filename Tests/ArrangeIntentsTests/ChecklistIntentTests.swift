@@ -120,6 +120,26 @@ struct ChecklistIntentTests {
         await expectFailure(IntentError.unknownItem(trip)) { try await session.run(ShowItem(item: trip)) }
     }
 
+    @Test("Canceling leaves ticked-off entries alone; reopen opens canceled entries; undo and redo give each state back")
+    func cancel() async throws {
+        let (session, trip, entries) = try await trip("Passport", "Charger", "Tickets")
+        let statuses = { try await session.run(ShowItem(item: trip)).item.checklist.map(\.status) }
+        try await session.run(CompleteChecklistItems([entries[0]]))
+        let canceled = try await session.run(CancelChecklistItems([entries[0], entries[1]]))
+        #expect(canceled.changed == [entries[1]], "a ticked-off entry stays ticked off")
+        #expect(try await statuses() == [.completed, .canceled, .open])
+        let entry = try #require(try await session.run(ShowItem(item: trip)).item.checklist.first { $0.id == entries[1] })
+        #expect(!entry.completed && entry.completedAt != nil)
+        try await session.run(ReopenChecklistItems([entries[0], entries[1]]))
+        #expect(try await statuses() == [.open, .open, .open])
+        try await session.run(Undo())
+        #expect(try await statuses() == [.completed, .canceled, .open], "the reopening undone: each closed as it was")
+        try await session.run(Undo())
+        #expect(try await statuses() == [.completed, .open, .open])
+        try await session.run(Redo())
+        #expect(try await statuses() == [.completed, .canceled, .open])
+    }
+
     @Test("Undo refuses to take back an edit of an entry changed since, or a delete of an entry that came back, and changes nothing")
     func undoConflicts() async throws {
         let (session, trip, entries) = try await trip("Passport", "Charger")

@@ -208,7 +208,7 @@ struct SQLiteRepositoryTests {
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
-        "v21: canceled items",
+        "v21: canceled items", "v22: canceled checklist entries",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -592,7 +592,7 @@ struct SQLiteRepositoryTests {
             #expect(onDelete == "CASCADE")
             // Checklists: stored in each checklist's order, deleted with their item.
             #expect(try columns(ChecklistItemRecord.databaseTableName) == [
-                "id TEXT NOT NULL", "item_id TEXT NOT NULL", "title TEXT NOT NULL", "sort_index INTEGER NOT NULL", "completed_at REAL",
+                "id TEXT NOT NULL", "item_id TEXT NOT NULL", "title TEXT NOT NULL", "sort_index INTEGER NOT NULL", "completed_at REAL", "canceled INTEGER NOT NULL 0",
             ])
             #expect(try db.primaryKey(ChecklistItemRecord.databaseTableName).columns == ["item_id", "sort_index", "id"])
             let entryIDs = try #require(try db.indexes(on: ChecklistItemRecord.databaseTableName).first { $0.name == Schema.checklistIDIndex })

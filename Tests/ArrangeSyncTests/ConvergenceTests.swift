@@ -374,7 +374,11 @@ final class Simulation {
                 switch other % 4 {
                 case 0: return .editChecklistItem(id: entry.id, title: "r\(other % 100)")
                 case 1: return .deleteChecklistItems(ids: [entry.id])
-                default: return entry.isCompleted ? .reopenChecklistItems(ids: [entry.id]) : .completeChecklistItems(ids: [entry.id], at: Date(timeIntervalSince1970: 9))
+                default:
+                    if entry.isCompleted { return .reopenChecklistItems(ids: [entry.id]) }
+                    return other % 3 == 0
+                        ? .cancelChecklistItems(ids: [entry.id], at: Date(timeIntervalSince1970: 10))
+                        : .completeChecklistItems(ids: [entry.id], at: Date(timeIntervalSince1970: 9))
                 }
             case 20, 24, 28:
                 let area = pick(areas, word)
@@ -538,6 +542,7 @@ extension SyncChange {
         case .moveChecklistItems(let change): change.ids.map(\.entryID)
         case .completeChecklistItems(let change): change.ids.map(\.entryID)
         case .reopenChecklistItems(let change): change.ids.map(\.entryID)
+        case .cancelChecklistItems(let change): change.ids.map(\.entryID)
         case .deleteChecklistItems(let change): change.ids.map(\.entryID)
         case .repairOrder, .repairChecklist, .repairAreas, .repairHeadings, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects

@@ -234,6 +234,8 @@ struct IntentSample {
         try await addOnChecklist { items, _ in ([], MoveChecklistItemsAtOffsets(fromOffsets: [2], toOffset: 0, in: try id(items, "Milk"))) }
         try await addOnChecklist { _, entries in ([], CompleteChecklistItems([try id(entries, "Oat"), try id(entries, "Whole")])) }
         try await addOnChecklist { _, entries in ([], ReopenChecklistItems([try id(entries, "Whole")])) }
+        try await addOnChecklist { _, entries in ([], CancelChecklistItems([try id(entries, "Oat"), try id(entries, "Whole")])) }
+        try await addOnChecklist { _, entries in ([CancelChecklistItems([try id(entries, "Oat")])], ReopenChecklistItems([try id(entries, "Oat")])) }
         try await addOnChecklist { _, entries in ([], DeleteChecklistItems([try id(entries, "Skim"), try id(entries, "Oat")])) }
         try await addOnChecklist { _, entries in ([DeleteChecklistItems([try id(entries, "Whole")])], Undo()) }
         try await addOnChecklist { _, entries in ([CompleteChecklistItems([try id(entries, "Skim")]), Undo()], Redo()) }

@@ -212,6 +212,8 @@ struct KeptFilesTests {
         _ = try await run(MoveChecklistItems([skim], to: .top))
         _ = try await run(CompleteChecklistItems([oat]))
         _ = try await run(ReopenChecklistItems([oat]))
+        _ = try await run(CancelChecklistItems([oat]))
+        _ = try await run(ReopenChecklistItems([oat]))
         _ = try await run(DeleteChecklistItems([skim]))
         _ = try await run(NormalizeList(.checklist(milk)))
         let dairy = try await run(CreateHeading(title: "Dairy", in: groceries)).heading.id

@@ -182,11 +182,7 @@ struct ListingJSON: ~Copyable {
         append(#","sortIndex":"#)
         number(item.sortIndex)
         optionalDay("startDate", item.startDate)
-        switch item.status {
-        case .open: append(#","status":"open""#)
-        case .completed: append(#","status":"completed""#)
-        case .canceled: append(#","status":"canceled""#)
-        }
+        status(item.status)
         append(#","title":"#)
         string(item.title)
         append(item.today ? #","today":true"# : #","today":false"#)
@@ -218,9 +214,19 @@ struct ListingJSON: ~Copyable {
         id(entry.id)
         append(#","sortIndex":"#)
         number(entry.sortIndex)
+        status(entry.status)
         append(#","title":"#)
         string(entry.title)
         append("}")
+    }
+
+    /// `,"status":"open"`, `"completed"` or `"canceled"`.
+    private mutating func status(_ status: ItemStatus) {
+        switch status {
+        case .open: append(#","status":"open""#)
+        case .completed: append(#","status":"completed""#)
+        case .canceled: append(#","status":"canceled""#)
+        }
     }
 
     /// A string as `JSONEncoder` escapes it: `"` and `\`, the control characters (`\b`, `\f`,

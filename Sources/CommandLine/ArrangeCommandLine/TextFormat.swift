@@ -195,12 +195,13 @@ enum TextFormat {
         return item.checklist.isEmpty ? heading + ": empty." : heading + ":\n" + checklistRows(item.checklist)
     }
 
-    /// One row for each entry: its number, whether it is ticked off, its title.
+    /// One row for each entry: its number, whether it is ticked off (`x`) or canceled (`-`), its title.
     private static func checklistRows(_ entries: [ChecklistItemSummary]) -> String {
         let width = String(entries.count).count + 1
         return entries.enumerated().map { index, entry in
             let number = "#\(index + 1)".padding(toLength: width, withPad: " ", startingAt: 0)
-            return "  \(number) [\(entry.completed ? "x" : " ")] \(entry.title)"
+            let box = switch entry.status { case .open: " "; case .completed: "x"; case .canceled: "-" }
+            return "  \(number) [\(box)] \(entry.title)"
         }.joined(separator: "\n")
     }
 

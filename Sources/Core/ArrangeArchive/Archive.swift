@@ -51,11 +51,11 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 7 when an item is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
-        if lists.contains(where: { $0.items.contains { $0.canceled == true } }) { return 7 }
+        if lists.contains(where: { $0.items.contains { $0.canceled == true || $0.checklist?.contains { $0.canceled == true } == true } }) { return 7 }
         if lists.contains(where: { $0.items.contains { $0.deadlineDismissed == true } }) { return 6 }
         if lists.contains(where: { $0.items.contains { $0.when != .anytime || $0.deadline != nil } }) { return 5 }
         if lists.contains(where: { $0.headings != nil || $0.items.contains { $0.heading != nil } }) { return 4 }
@@ -230,8 +230,10 @@ public struct ArchivedChecklistItem: Codable, Hashable, Sendable, Identifiable {
     public var title: String
     /// The entry's key in its checklist.
     public var sortIndex: Int64
-    /// When the entry was ticked off: seconds since 1970 in JSON; absent while it is open.
+    /// When the entry was ticked off or canceled: seconds since 1970 in JSON; absent while it is open.
     public var completedAt: Date?
+    /// `true` when the entry was canceled rather than ticked off; absent otherwise. Only with a ``completedAt``.
+    public var canceled: Bool?
 
     /// Archives `entry`; its item is the archived item that holds it.
     public init(_ entry: ChecklistItem) {
@@ -239,10 +241,11 @@ public struct ArchivedChecklistItem: Codable, Hashable, Sendable, Identifiable {
         self.title = entry.title
         self.sortIndex = entry.sortIndex
         self.completedAt = entry.completedAt
+        self.canceled = entry.isCanceled ? true : nil
     }
 
     /// The entry as the model holds it, in the checklist of `item`.
     public func entry(of item: Item.ID) -> ChecklistItem {
-        ChecklistItem(id: id, itemID: item, title: title, sortIndex: sortIndex, completedAt: completedAt)
+        ChecklistItem(id: id, itemID: item, title: title, sortIndex: sortIndex, completedAt: completedAt, isCanceled: canceled == true && completedAt != nil)
     }
 }

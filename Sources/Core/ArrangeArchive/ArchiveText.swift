@@ -23,7 +23,7 @@ extension Archive {
         }
         func tasks(_ items: [ArchivedItem]) -> [String] {
             items.flatMap { item in
-                [task(item.title, done: item.completedAt != nil, canceled: item.canceled == true)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, indent: "  ") }
+                [task(item.title, done: item.completedAt != nil, canceled: item.canceled == true)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, canceled: $0.canceled == true, indent: "  ") }
             }
         }
         return lists.map { list in

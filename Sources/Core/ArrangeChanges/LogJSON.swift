@@ -195,6 +195,7 @@ extension LogJSON {
             members.member("title") { $0.string(entry.title) }
             members.member("sortIndex") { $0.number(entry.sortIndex) }
             members.member("completedAt", ifPresent: entry.completedAt) { $0.date($1) }
+            if entry.isCanceled { members.member("canceled") { $0.bool(true) } }
         }
     }
 

@@ -58,6 +58,8 @@ public enum SyncChange: Hashable, Sendable {
     case completeChecklistItems(ChecklistItemsCompleted)
     /// ``ChecklistItemsReopened``: checklist entries were reopened.
     case reopenChecklistItems(ChecklistItemsReopened)
+    /// ``ChecklistItemsCanceled``: open checklist entries were canceled at a moment, as Things' status 2.
+    case cancelChecklistItems(ChecklistItemsCanceled)
     /// ``ChecklistItemsDeleted``: checklist entries were deleted.
     case deleteChecklistItems(ChecklistItemsDeleted)
     /// ``AreaCreated``: an area was created at a place among the areas.
@@ -128,6 +130,7 @@ public enum SyncChange: Hashable, Sendable {
         ChecklistItemsMoved.self,
         ChecklistItemsCompleted.self,
         ChecklistItemsReopened.self,
+        ChecklistItemsCanceled.self,
         ChecklistItemsDeleted.self,
         AreaCreated.self,
         AreaRenamed.self,
@@ -157,7 +160,7 @@ public enum SyncChange: Hashable, Sendable {
     package static let headingChanges: [any FieldChange<Heading>.Type] = [HeadingRenamed.self]
     /// The kinds that tell a difference in a checklist entry's fields, in the order they tell it.
     package static let checklistItemChanges: [any FieldChange<ChecklistItem>.Type] = [
-        ChecklistItemRetitled.self, ChecklistItemsReopened.self, ChecklistItemsCompleted.self,
+        ChecklistItemRetitled.self, ChecklistItemsReopened.self, ChecklistItemsCompleted.self, ChecklistItemsCanceled.self,
     ]
 
     // MARK: Which kind makes, moves and deletes each row
@@ -195,6 +198,15 @@ public enum SyncChange: Hashable, Sendable {
 
     /// The change that reopens items: what takes back their closing.
     package static func reopening(_ ids: [Item.ID]) -> any ReversibleKind { ItemsReopened(ids: ids) }
+
+    /// The change that closes checklist entries at `moment`, ticked off or canceled: what takes
+    /// back their reopening.
+    package static func closing(_ ids: [ChecklistItem.ID], at moment: Date, canceled: Bool) -> any ReversibleKind {
+        canceled ? ChecklistItemsCanceled(ids: ids, at: moment) : ChecklistItemsCompleted(ids: ids, at: moment)
+    }
+
+    /// The change that reopens checklist entries: what takes back their closing.
+    package static func reopening(_ ids: [ChecklistItem.ID]) -> any ReversibleKind { ChecklistItemsReopened(ids: ids) }
 
     /// The change that deletes items: what takes back their creation.
     package static func deletion(ofItems ids: [Item.ID]) -> any ReversibleKind { ItemsDeleted(ids: ids) }
@@ -278,6 +290,7 @@ public enum SyncChange: Hashable, Sendable {
         case .moveChecklistItems(let change): change
         case .completeChecklistItems(let change): change
         case .reopenChecklistItems(let change): change
+        case .cancelChecklistItems(let change): change
         case .deleteChecklistItems(let change): change
         case .createArea(let change): change
         case .renameArea(let change): change

@@ -156,7 +156,31 @@ public struct CompleteChecklistItems: ArrangeIntent {
     }
 }
 
-/// Marks ticked-off entries of one checklist open again, in the place they had.
+/// Marks open entries of one checklist canceled, as Things' status 2; ticked-off entries stay
+/// ticked off.
+public struct CancelChecklistItems: ArrangeIntent {
+    public static let title = "Cancel Checklist Items"
+
+    /// The entries, each once, all of one checklist; repeats are ignored.
+    public var entries: [ChecklistItem.ID]
+
+    /// Acts on `entries`.
+    public init(_ entries: [ChecklistItem.ID]) {
+        self.entries = entries
+    }
+
+    public func run(in context: IntentContext) throws -> ChecklistResult {
+        let (item, entries) = try context.checklistItems(self.entries)
+        let canceling = entries.filter { !$0.isCompleted }.map(\.id).sorted()
+        if !canceling.isEmpty {
+            let stamp = context.now()
+            try context.apply(ChecklistItemsCanceled(ids: canceling, at: stamp), action: Self.title, at: stamp)
+        }
+        return try context.checklistResult(of: item, changed: canceling, rowsWritten: canceling.count)
+    }
+}
+
+/// Marks ticked-off and canceled entries of one checklist open again, in the place they had.
 public struct ReopenChecklistItems: ArrangeIntent {
     public static let title = "Reopen Checklist Items"
 

@@ -117,16 +117,18 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
 
 /// An entry of an item's checklist, as intents return it.
 ///
-/// Its `Codable` form has the keys `id`, `title`, `completed`, `completedAt` (when completed)
-/// and `sortIndex`.
+/// Its `Codable` form has the keys `id`, `title`, `status`, `completed`, `completedAt` (when
+/// done) and `sortIndex`.
 public struct ChecklistItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The entry's id.
     public var id: ChecklistItem.ID
     /// The entry's title.
     public var title: String
-    /// Whether the entry is ticked off.
+    /// Whether the entry is open, ticked off (`completed`) or canceled.
+    public var status: ItemStatus
+    /// Whether the entry is ticked off; `false` for a canceled one.
     public var completed: Bool
-    /// When the entry was ticked off, or `nil` while it is open.
+    /// When the entry was ticked off or canceled, or `nil` while it is open.
     public var completedAt: Date?
     /// The entry's key in its checklist's order.
     public var sortIndex: Int64
@@ -135,7 +137,8 @@ public struct ChecklistItemSummary: Identifiable, Hashable, Sendable, Codable {
     public init(_ entry: ChecklistItem) {
         id = entry.id
         title = entry.title
-        completed = entry.isCompleted
+        status = entry.status
+        completed = entry.status == .completed
         completedAt = entry.completedAt
         sortIndex = entry.sortIndex
     }

@@ -505,7 +505,7 @@ struct ChecklistItemRecord {
     static let databaseTableName = "checklist_items"
 
     /// The columns every query of an entry selects, in this order.
-    static let selection = "id, item_id, title, sort_index, completed_at"
+    static let selection = "id, item_id, title, sort_index, completed_at, canceled"
 
     /// An entry by id.
     static let byIDSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE id = ?"
@@ -515,15 +515,15 @@ struct ChecklistItemRecord {
     static let ofItemsSQL = "SELECT \(selection) FROM \(databaseTableName) WHERE item_id IN (SELECT value FROM json_each(?)) ORDER BY item_id, sort_index, id"
     /// A row if the table has any.
     static let anySQL = "SELECT 1 FROM \(databaseTableName) LIMIT 1"
-    static let insertSQL = "INSERT INTO \(databaseTableName) (\(selection)) VALUES (?, ?, ?, ?, ?)"
-    static let updateSQL = "UPDATE \(databaseTableName) SET item_id = ?, title = ?, sort_index = ?, completed_at = ? WHERE id = ?"
+    static let insertSQL = "INSERT INTO \(databaseTableName) (\(selection)) VALUES (?, ?, ?, ?, ?, ?)"
+    static let updateSQL = "UPDATE \(databaseTableName) SET item_id = ?, title = ?, sort_index = ?, completed_at = ?, canceled = ? WHERE id = ?"
     static let deleteSQL = "DELETE FROM \(databaseTableName) WHERE id = ?"
 
     /// Reads an entry selected as ``selection`` from the statement that stands on its row.
     ///
     /// - Throws: ``RowDecodingError`` when the row has other columns or an id is not a UUID.
     static func entry(sqliteStatement statement: SQLiteStatement) throws -> ChecklistItem {
-        guard sqlite3_column_count(statement) == 5,
+        guard sqlite3_column_count(statement) == 6,
               let id = ChecklistItem.ID(sqliteStatement: statement, index: 0),
               let item = Item.ID(sqliteStatement: statement, index: 1)
         else {
@@ -532,17 +532,18 @@ struct ChecklistItemRecord {
         let isCompleted = sqlite3_column_type(statement, 4) != SQLITE_NULL
         return ChecklistItem(
             id: id, itemID: item, title: String(sqliteStatement: statement, index: 2), sortIndex: sqlite3_column_int64(statement, 3),
-            completedAt: isCompleted ? Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)) : nil)
+            completedAt: isCompleted ? Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)) : nil,
+            isCanceled: sqlite3_column_int64(statement, 5) != 0)
     }
 
     /// The values of an entry's columns, in the order of ``updateSQL``: every column but the id, then the id.
     static func updateArguments(_ entry: ChecklistItem) -> [SQLiteArgument] {
-        [.id(entry.itemID), .value(entry.title.databaseValue), .integer(entry.sortIndex), completedAt(entry), .id(entry.id)]
+        [.id(entry.itemID), .value(entry.title.databaseValue), .integer(entry.sortIndex), completedAt(entry), .integer(entry.isCanceled ? 1 : 0), .id(entry.id)]
     }
 
     /// The values of an entry's columns, in the order of ``selection``.
     static func insertArguments(_ entry: ChecklistItem) -> [SQLiteArgument] {
-        [.id(entry.id), .id(entry.itemID), .value(entry.title.databaseValue), .integer(entry.sortIndex), completedAt(entry)]
+        [.id(entry.id), .id(entry.itemID), .value(entry.title.databaseValue), .integer(entry.sortIndex), completedAt(entry), .integer(entry.isCanceled ? 1 : 0)]
     }
 
     private static func completedAt(_ entry: ChecklistItem) -> SQLiteArgument {

@@ -488,6 +488,12 @@ enum Schema {
                 table.add(column: "canceled", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v22: canceled checklist entries") { db in
+            // A checklist entry done can be canceled too, as Things' status 2.
+            try db.alter(table: "checklist_items") { table in
+                table.add(column: "canceled", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

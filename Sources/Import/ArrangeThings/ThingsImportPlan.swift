@@ -205,7 +205,7 @@ private struct ThingsMapper {
 
     /// The to-do as an item (its notes cut to `Item.maximumNotesSize` when they are longer,
     /// completion or cancelation from its stop date), with its checklist in `index` order, keys spread afresh:
-    /// a completed or cancelled checklist item arrives ticked off, at its own stop date.
+    /// a completed checklist item arrives ticked off and a cancelled one canceled, at its own stop date.
     mutating func archivedItem(_ task: ThingsLibrary.Task, checklist: [ThingsLibrary.ChecklistItem], sortIndex: Int64) -> ArchivedItem {
         summary.toDos += 1
         if task.isCompleted { summary.completed += 1 }
@@ -223,7 +223,7 @@ private struct ThingsMapper {
             ChecklistItem(
                 id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,
                 title: Title.sanitized(entry.title, placeholder: "Untitled"), sortIndex: Int64(offset) * Self.step,
-                completedAt: entry.status == 0 ? nil : Self.date(entry.stopDate) ?? completedAt ?? item.updatedAt)
+                completedAt: entry.status == 0 ? nil : Self.date(entry.stopDate) ?? completedAt ?? item.updatedAt, isCanceled: entry.status == 2)
         }
         summary.checklistItems += entries.count
         return ArchivedItem(item, checklist: entries)

@@ -63,7 +63,7 @@ public enum SnapshotFile {
     /// carries headings: `heading` lines, items with a `heading`, and rewinds with `headings`.
     /// Version 8 carries dates: items with a `when` or a `deadline`, in item lines and in rewinds.
     /// Version 9 carries items whose deadline is dismissed from Today (`deadlineDismissed`).
-    /// Version 10 carries canceled items (`canceled`).
+    /// Version 10 carries canceled items and checklist entries (`canceled`).
     /// Files of operations stay at ``OperationFile/currentVersion``.
     public static let currentVersion = 10
 
@@ -74,7 +74,9 @@ public enum SnapshotFile {
         let inRewinds = { (marks: [String]) in
             snapshot.log.contains { logged in marks.contains { logged.rewind.range(of: Data($0.utf8)) != nil } }
         }
-        if snapshot.items.contains(where: \.isCanceled) || inRewinds([#""canceled":"#]) { return 10 }
+        if snapshot.items.contains(where: \.isCanceled) || snapshot.checklistItems.contains(where: \.isCanceled) || inRewinds([#""canceled":"#]) {
+            return 10
+        }
         if snapshot.items.contains(where: \.deadlineDismissed) || inRewinds([#""deadlineDismissed":"#]) { return 9 }
         let hasDates = snapshot.items.contains { $0.when != .anytime || $0.deadline != nil } || inRewinds([#""when":"#, #""deadline":"#])
         if hasDates { return 8 }

@@ -148,6 +148,17 @@ struct CompleteChecklistItemsRequest: ChecklistEntriesRequest {
     static func intent(_ entries: [ChecklistItem.ID]) -> CompleteChecklistItems { CompleteChecklistItems(entries) }
 }
 
+struct CancelChecklistItemsRequest: ChecklistEntriesRequest {
+    typealias Intent = CancelChecklistItems
+    static let name = "cancelChecklistItems"
+    static let summary = "Cancel open entries of an item's checklist; ticked-off entries stay ticked off."
+    var item: ItemReference = ""
+    var entries: [ChecklistItemReference] = []
+    var list: ListReference?
+
+    static func intent(_ entries: [ChecklistItem.ID]) -> CancelChecklistItems { CancelChecklistItems(entries) }
+}
+
 struct ReopenChecklistItemsRequest: ChecklistEntriesRequest {
     typealias Intent = ReopenChecklistItems
     static let name = "reopenChecklistItems"
@@ -189,7 +200,7 @@ struct ChecklistCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ChecklistShowCommand.self, ChecklistAddCommand.self, ChecklistEditCommand.self, ChecklistMoveCommand.self,
-            ChecklistCompleteCommand.self, ChecklistReopenCommand.self, ChecklistDeleteCommand.self,
+            ChecklistCompleteCommand.self, ChecklistCancelCommand.self, ChecklistReopenCommand.self, ChecklistDeleteCommand.self,
         ],
         defaultSubcommand: ChecklistShowCommand.self)
 }
@@ -301,6 +312,15 @@ struct ChecklistCompleteCommand: ChecklistCommandText {
     var request: Form { arguments.request }
 }
 
+struct ChecklistCancelCommand: ChecklistCommandText {
+    typealias Form = CancelChecklistItemsRequest
+    static let configuration = CommandConfiguration(commandName: "cancel", abstract: Form.summary, discussion: "Example: arrange checklist cancel '#2' '#3'")
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: ChecklistEntriesArguments<Form>
+
+    var request: Form { arguments.request }
+}
+
 struct ChecklistReopenCommand: ChecklistCommandText {
     typealias Form = ReopenChecklistItemsRequest
     static let configuration = CommandConfiguration(commandName: "reopen", abstract: Form.summary, discussion: "Example: arrange checklist reopen '#2' '#1'")
@@ -323,7 +343,7 @@ extension RequestCatalogue {
     /// The requests of checklists, in the order help lists them.
     static let checklistRequests: [any Request.Type] = [
         AddChecklistItemRequest.self, EditChecklistItemRequest.self, MoveChecklistItemsRequest.self,
-        MoveChecklistItemsAtOffsetsRequest.self, CompleteChecklistItemsRequest.self, ReopenChecklistItemsRequest.self,
+        MoveChecklistItemsAtOffsetsRequest.self, CompleteChecklistItemsRequest.self, CancelChecklistItemsRequest.self, ReopenChecklistItemsRequest.self,
         DeleteChecklistItemsRequest.self,
     ]
     /// The subcommands of `arrange` that make these requests, in the order help lists them.

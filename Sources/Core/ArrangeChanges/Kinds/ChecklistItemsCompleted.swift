@@ -38,16 +38,17 @@ public struct ChecklistItemsCompleted: ChangeKind {
 extension ChecklistItemsCompleted: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         let completing = try existingChecklistItems(ids, in: store).filter { $0.completedAt == nil }.map(\.id)
-        return completing.isEmpty ? [] : [ChecklistItemsReopened(ids: completing)]
+        return completing.isEmpty ? [] : [SyncChange.reopening(completing)]
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
-        try checklistConflict(ids, in: store) { Self.isSameMoment($0.completedAt, at) }
+        try checklistConflict(ids, in: store) { !$0.isCanceled && Self.isSameMoment($0.completedAt, at) }
     }
 
-    /// A completion at a new moment; ``ChecklistItemsReopened``, before it in the registry, reopens first.
+    /// A completion at a new moment, or of an entry canceled before; a reopening, before it in
+    /// the registry, reopens first.
     package static func changes(from old: ChecklistItem?, to entry: ChecklistItem) -> [Self] {
-        guard let done = entry.completedAt, !isSameMoment(old?.completedAt, done) else { return [] }
+        guard let done = entry.completedAt, !entry.isCanceled, old?.isCanceled == true || !isSameMoment(old?.completedAt, done) else { return [] }
         return [ChecklistItemsCompleted(ids: [entry.id], at: done)]
     }
 }

@@ -25,8 +25,9 @@ public struct ChecklistItemsReopened: ChangeKind {
     }
 
     package func apply(in context: ChangeContext) throws {
-        for var entry in try context.existingChecklistItems(ids) where entry.completedAt != nil {
-            entry.completedAt = nil
+        // Ticked off and canceled alike.
+        for var entry in try context.existingChecklistItems(ids) where entry.completedAt != nil || entry.isCanceled {
+            (entry.completedAt, entry.isCanceled) = (nil, false)
             try context.transaction.update(entry)
         }
     }
@@ -34,16 +35,21 @@ public struct ChecklistItemsReopened: ChangeKind {
 
 extension ChecklistItemsReopened: ReversibleChange, FieldChange {
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        Self.grouped(try existingChecklistItems(ids, in: store), by: \.completedAt) { ChecklistItemsCompleted(ids: $0, at: $1) }
+        let entries = try existingChecklistItems(ids, in: store)
+        return [false, true].flatMap { canceled in
+            Self.grouped(entries.filter { $0.isCanceled == canceled }, by: \.completedAt) { SyncChange.closing($0, at: $1, canceled: canceled) }
+        }
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
         try checklistConflict(ids, in: store) { $0.completedAt == nil }
     }
 
-    /// A reopening, also of an entry completed again at another moment.
+    /// A reopening, also of an entry closed again at another moment, or the other way.
     package static func changes(from old: ChecklistItem?, to entry: ChecklistItem) -> [Self] {
-        guard old?.completedAt != nil, !isSameMoment(old?.completedAt, entry.completedAt) else { return [] }
+        guard let old, old.completedAt != nil, !isSameMoment(old.completedAt, entry.completedAt) || old.isCanceled != entry.isCanceled else {
+            return []
+        }
         return [ChecklistItemsReopened(ids: [entry.id])]
     }
 }
