@@ -125,6 +125,8 @@ struct ArchiveTests {
          "The value at lists[0].items[0].evening is not valid: only an item with a start date is in the evening of it."),
         (#"{"format": "arrange", "version": 6, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadlineDismissed": true}]}]}"#,
          "The value at lists[0].items[0].deadlineDismissed is not valid: only an item with a deadline can have it dismissed."),
+        (#"{"format": "arrange", "version": 7, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "canceled": true}]}]}"#,
+         "The value at lists[0].items[0].canceled is not valid: only a done item, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 3, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "area": "00000002-0000-4000-8000-000000000000", "items": []}]}"#,
          "The value at lists[0].area is not valid: no area of the archive has the id 00000002-0000-4000-8000-000000000000."),
         (#"{"format": "arrange", "version": 3, "areas": [{"id": "00000002-0000-4000-8000-000000000000", "name": "W", "createdAt": 0, "sortIndex": 0}, {"id": "00000003-0000-4000-8000-000000000000", "name": "w", "createdAt": 0, "sortIndex": 1}], "lists": []}"#,

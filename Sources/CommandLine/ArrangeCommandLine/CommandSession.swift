@@ -249,7 +249,7 @@ public final class CommandSession: Sendable {
     ///
     /// - Parameter inToday: Count in Today instead, for the open items that are there.
     func positions(of items: [ItemSummary], inToday: Bool = false) async throws -> [Item.ID: Int] {
-        let open = items.filter { !$0.completed }.compactMap { item -> (ItemSummary, OrderKey)? in
+        let open = items.filter { $0.status == .open }.compactMap { item -> (ItemSummary, OrderKey)? in
             (inToday ? item.todayIndex : item.sortIndex).map { (item, OrderKey(sortIndex: $0, id: item.id.entryID)) }
         }
         return try await environment.repository.read { transaction in

@@ -83,7 +83,7 @@ enum TextFormat {
 
     /// Today's items under a heading, each with its list, the evening's under one of their own.
     static func today(_ listing: TodayListing) -> String {
-        let open = listing.items.count { !$0.completed }
+        let open = listing.items.count { $0.status == .open }
         let done = listing.items.count - open
         let heading = "Today: \(open) open" + (done > 0 ? ", \(done) done" : "")
         guard !listing.items.isEmpty else {

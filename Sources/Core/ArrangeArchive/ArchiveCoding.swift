@@ -156,6 +156,9 @@ extension Archive {
                 if item.deadlineDismissed == true, item.deadline == nil {
                     throw .invalid(path: itemPath + ".deadlineDismissed", reason: "only an item with a deadline can have it dismissed.")
                 }
+                if item.canceled == true, item.completedAt == nil {
+                    throw .invalid(path: itemPath + ".canceled", reason: "only a done item, with a completedAt, is canceled.")
+                }
                 do {
                     _ = try Title.validated(item.title)
                 } catch {
@@ -165,6 +168,9 @@ extension Archive {
                     let entryPath = "\(itemPath).checklist[\(entryIndex)]"
                     guard entryIDs.insert(entry.id).inserted else {
                         throw .invalid(path: entryPath + ".id", reason: "another checklist entry has the id \(entry.id).")
+                    }
+                    if entry.canceled == true, entry.completedAt == nil {
+                        throw .invalid(path: entryPath + ".canceled", reason: "only a done entry, with a completedAt, is canceled.")
                     }
                     do {
                         _ = try Title.validated(entry.title)

@@ -219,9 +219,28 @@ package struct EntriesPutBack: ReversibleChange {
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
         for place in places {
-            if let conflict = try store.firstMissing([place.id], like: joiningToday ? .today : place.scope) { return conflict }
+            // Items that joined Today may have left it since: taking them out again does no harm.
+            if joiningToday {
+                if try store.item(id: Item.ID(entry: place.id)) == nil { return .itemGone(Item.ID(entry: place.id)) }
+            } else if let conflict = try store.firstMissing([place.id], like: place.scope) {
+                return conflict
+            }
         }
         return nil
+    }
+
+    /// The runs of entries not yet after the entries that were before them, as taking a move
+    /// back that another device took back already writes nothing, and logs nothing.
+    package func pending(in store: any ItemReading) throws -> (any ReversibleChange)? {
+        var left: [ChangeRecord.Place] = []
+        for run in places.chunked(by: { $1.scope == $0.scope && $1.predecessor == $0.id }) {
+            let isInPlace = try run.allSatisfy { place in
+                guard let entry = try store.entry(id: place.id, in: place.scope) else { return false }
+                return try store.keys(in: place.scope, before: entry.key, limit: 1).first?.id == place.predecessor
+            }
+            if !isInPlace { left += run }
+        }
+        return left.isEmpty ? nil : EntriesPutBack(left, joiningToday: joiningToday)
     }
 
     /// Each run of entries as it ends, between its neighbours now.

@@ -34,6 +34,16 @@ package protocol ReversibleChange: Sendable {
 
     /// What sync logs for this change, read against the store as the change left it.
     func told(in store: any ItemReading) throws -> [SyncChange]
+
+    /// What of this change the store does not hold yet, read before it applies; `nil` when the
+    /// store holds all of it, so that applying it would write nothing, and it is neither
+    /// applied nor recorded.
+    func pending(in store: any ItemReading) throws -> (any ReversibleChange)?
+}
+
+extension ReversibleChange {
+    /// The whole change: most kinds write only what differs, and record what they were asked.
+    package func pending(in store: any ItemReading) throws -> (any ReversibleChange)? { self }
 }
 
 extension ReversibleChange where Self: ChangeKind {

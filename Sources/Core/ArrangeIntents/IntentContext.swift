@@ -106,7 +106,9 @@ public final class IntentContext {
     /// environment syncs, logs it.
     ///
     /// An intent checks what it is asked first, and throws for what the change would let pass,
-    /// such as an unknown item; the change then does exactly what the intent means.
+    /// such as an unknown item; the change then does exactly what the intent means. What the
+    /// store holds already of the change (`ReversibleChange.pending(in:)`) is neither applied
+    /// nor recorded.
     ///
     /// - Parameters:
     ///   - action: The title of the intent, for the error of a read-only one.
@@ -114,6 +116,7 @@ public final class IntentContext {
     ///     read it already for the change itself, as a completion does.
     func apply(_ change: any ReversibleChange, action: String, at stamp: Date? = nil) throws {
         let transaction = try writing(action)
+        guard let change = try change.pending(in: transaction) else { return }
         let inverse = recordsHistory ? try change.inverse(before: transaction) : []
         try change.apply(in: ChangeContext(transaction, at: stamp ?? now(), ordering: ordering))
         // The lists read before may have changed.

@@ -62,7 +62,8 @@ extension ChecklistItem {
             title: try container.decode(String.self, forKey: .title),
             sortIndex: try container.decode(Int64.self, forKey: .sortIndex),
             completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
-            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) ?? false)
+            // Only a done entry is canceled.
+            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt))
     }
 
     /// Writes every field; `completedAt` when it is `nil` and `canceled` when it is `false` are

@@ -189,7 +189,8 @@ extension Item {
             when: try container.decodeIfPresent(When.self, forKey: .when) ?? .anytime,
             deadline: try container.decodeIfPresent(Day.self, forKey: .deadline),
             deadlineDismissed: try container.decodeIfPresent(Bool.self, forKey: .deadlineDismissed) ?? false,
-            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) ?? false)
+            // Only a done item is canceled.
+            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt))
     }
 
     /// Writes every field; those that are `nil`, `when` when it is anytime, and

@@ -311,7 +311,7 @@ extension ItemRecord {
             completedAt: Self.isNull(statement, 7) ? nil : date(7), todayIndex: Self.integer(statement, 8),
             heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
             deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline),
-            isCanceled: sqlite3_column_int64(statement, 15) != 0)
+            isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7))
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -533,7 +533,7 @@ struct ChecklistItemRecord {
         return ChecklistItem(
             id: id, itemID: item, title: String(sqliteStatement: statement, index: 2), sortIndex: sqlite3_column_int64(statement, 3),
             completedAt: isCompleted ? Date(timeIntervalSince1970: sqlite3_column_double(statement, 4)) : nil,
-            isCanceled: sqlite3_column_int64(statement, 5) != 0)
+            isCanceled: isCompleted && sqlite3_column_int64(statement, 5) != 0)
     }
 
     /// The values of an entry's columns, in the order of ``updateSQL``: every column but the id, then the id.

@@ -39,8 +39,8 @@ extension SyncSnapshot {
             add(["heading", heading.id.rawValue.uuidString, heading.listID.rawValue.uuidString, heading.title, String(heading.sortIndex)])
         }
         for item in items.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            // The heading only when there is one, as a list's area; the dates only when set, each
-            // named, so that a store without them keeps the digest it had before them.
+            // The heading only when there is one, as a list's area; the dates and a cancelation
+            // only when set, each named, so that a store without them keeps the digest it had before them.
             var dates: [String] = []
             switch item.when {
             case .anytime: break
@@ -49,6 +49,7 @@ extension SyncSnapshot {
             }
             if let deadline = item.deadline { dates.append("deadline=\(deadline)") }
             if item.deadlineDismissed { dates.append("dismissed") }
+            if item.isCanceled { dates.append("canceled") }
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
@@ -58,7 +59,7 @@ extension SyncSnapshot {
             add([
                 "checklistItem", entry.id.rawValue.uuidString, entry.itemID.rawValue.uuidString, entry.title, String(entry.sortIndex),
                 entry.isCompleted ? "done" : "open",
-            ])
+            ] + (entry.isCanceled ? ["canceled"] : []))
         }
         return OperationFile.Trailer.hex(digest.finalize())
     }

@@ -29,7 +29,7 @@ public struct ChecklistItemsCompleted: ChangeKind {
 
     package func apply(in context: ChangeContext) throws {
         for var entry in try context.existingChecklistItems(ids) where entry.completedAt == nil {
-            entry.completedAt = at
+            (entry.completedAt, entry.isCanceled) = (at, false)
             try context.transaction.update(entry)
         }
     }

@@ -30,7 +30,7 @@ public struct ItemsCompleted: ChangeKind {
     package func apply(in context: ChangeContext) throws {
         try context.updateItems(ids) { item in
             guard item.completedAt == nil else { return false }
-            item.completedAt = at
+            (item.completedAt, item.isCanceled) = (at, false)
             return true
         }
     }
