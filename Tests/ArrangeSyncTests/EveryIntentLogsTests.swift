@@ -73,6 +73,29 @@ struct EveryIntentLogsTests {
         #expect(try Simulation.dump(other.engine.repository, keys: false) == expected)
     }
 
+    @Test("Undoing a move that another client took back meanwhile writes and logs nothing; redoing a removal from Today whose key another device took already passes", arguments: StoreKind.allCases)
+    func undoOfWhatIsAlreadySo(kind: StoreKind) async throws {
+        let fixture = try await IntentSample.fixture(kind: kind)
+        let environment = fixture.replica.environment
+        // Another client on the same store, with a history of its own.
+        let other = try IntentEnvironment(repository: fixture.replica.engine.repository, historyLimit: 20, sync: fixture.replica.engine)
+        let (milk, eggs) = (try #require(fixture.items["Milk"]), try #require(fixture.items["Eggs"]))
+        _ = try await MoveItems([milk], to: .after(eggs)).perform(in: environment)
+        _ = try await MoveItems([milk], to: .before(eggs)).perform(in: other)
+        let logged = try fixture.replica.operations().count
+        _ = try await Undo().perform(in: environment)
+        #expect(try fixture.replica.operations().count == logged, "nothing to put back, nothing logged")
+        let order = try await ListItems(list: fixture.groceries).perform(in: environment).items.map(\.title)
+        #expect(order == ["Milk", "Eggs"])
+
+        _ = try await RemoveFromToday([milk]).perform(in: environment)
+        _ = try await Undo().perform(in: environment)
+        // Another device took its key in Today away, and nothing else.
+        _ = try fixture.replica.engine.perform(.removeFromToday(ids: [milk]))
+        _ = try await Redo().perform(in: environment)
+        #expect(try await ShowToday().perform(in: environment).items.map(\.title) == ["Report"])
+    }
+
     @Test("The catalogue holds every intent of ArrangeIntents")
     func catalogueIsComplete() async throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/Core/ArrangeIntents").standardized
