@@ -125,13 +125,13 @@ enum TextFormat {
         }
     }
 
-    /// A page of the Logbook under a heading: each item with the day it was completed, on this
+    /// A page of the Logbook under a heading: each item, completed (✓) or canceled (✗), with the day it was done, on this
     /// machine's calendar, and its list.
     static func logbook(_ page: LogbookPage) -> String {
         guard !page.items.isEmpty else {
-            return page.total == 0 ? "Logbook: nothing completed yet." : "Logbook: \(page.total) completed; none past the first \(page.offset)."
+            return page.total == 0 ? "Logbook: nothing done yet." : "Logbook: \(page.total) done; none past the first \(page.offset)."
         }
-        let heading = "Logbook: \(page.total) completed, \(page.offset + 1) to \(page.offset + page.items.count) shown, the most recent first"
+        let heading = "Logbook: \(page.total) done, \(page.offset + 1) to \(page.offset + page.items.count) shown, the most recent first"
         let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
         return ([heading] + page.items.map { item in
             "  \(item.completedAt.map { $0.formatted(day) } ?? "")  \(short(item.id))  \(mark(item))\(item.title)  (\(item.listName))"
