@@ -236,7 +236,7 @@ package struct EntriesPutBack: ReversibleChange {
         for run in places.chunked(by: { $1.scope == $0.scope && $1.predecessor == $0.id }) {
             let isInPlace = try run.allSatisfy { place in
                 guard let entry = try store.entry(id: place.id, in: place.scope) else { return false }
-                return try store.keys(in: place.scope, before: entry.key, limit: 1).first?.id == place.predecessor
+                return try ChangeRecord.place(of: entry, in: place.scope, transaction: store).predecessor == place.predecessor
             }
             if !isInPlace { left += run }
         }
