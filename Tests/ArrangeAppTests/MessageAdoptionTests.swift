@@ -41,6 +41,7 @@ struct MessageAdoptionTests {
             OrderingError.anchorInAnotherList(anchor: item, list: list), OrderingError.anchorNotInToday(item), OrderingError.targetListAmbiguous,
             OrderingConfiguration.Problem.endGapTooSmall(1), OrderingConfiguration.Problem.minimumGapTooSmall(0),
             IntentError.unknownItem(item), IntentError.unknownList(list), IntentError.noDefaultList, IntentError.defaultListProtected("Inbox"),
+            IntentError.defaultListStaysOpen("Inbox"),
             IntentError.noItemsNamed, IntentError.negativeOffset(-1), IntentError.notInToday(item), IntentError.nothingToUndo,
             IntentError.nothingToRedo, IntentError.readOnlyIntent("Add Item"),
             ArchiveError.malformed("line 3, column 4"), ArchiveError.notAnArchive, ArchiveError.newerVersion(9),
@@ -66,6 +67,7 @@ struct MessageAdoptionTests {
             .neighbourGone(item.entryID, in: .checklist(item), listName: nil), .neighbourGone(area.entryID, in: .areas, listName: nil),
             .neighbourGone(list.entryID, in: .area(area), listName: nil), .areaGone(area), .areaExistsAgain(name: "Home"),
             .checklistItemGone(entry), .checklistItemExistsAgain(entry), .checklistItemEditedSince(entry: entry, title: "Passport"),
+            .listEditedSince(list: list, name: "Work"),
             .editedSince(.title, item: item, title: "Milk"), .editedSince(.notes, item: item, title: "Milk"), .editedSince(.completion, item: item, title: "Milk"),
         ]
         errors += conflicts.map { IntentError.historyConflict(action: "Move Items", reason: $0) }

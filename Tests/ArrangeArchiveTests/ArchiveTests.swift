@@ -63,7 +63,7 @@ struct ArchiveTests {
         }
     }
 
-    @Test("Dates: version 5, each item's start date, someday, evening and deadline, byte for byte; none without them")
+    @Test("Dates: version 5, each item's start date, someday, evening and deadline, byte for byte; none without them; cancelations and finished lists after")
     func dates() throws {
         let day = try Day(parsing: "2026-12-01")
         var evening = Self.milk
@@ -97,6 +97,18 @@ struct ArchiveTests {
         #expect(try canceledRead.jsonData() == canceledData)
         #expect(withCanceled.markdown().contains("- [x] ~~Eggs~~"), "\(withCanceled.markdown())")
         #expect(withCanceled.csv().components(separatedBy: "\r\n")[1].hasSuffix(",canceled"))
+
+        // A finished list takes version 8, comes back finished, and Markdown says so in its heading.
+        for canceled in [false, true] {
+            var finished = Self.list
+            (finished.completedAt, finished.isCanceled) = (Date(timeIntervalSince1970: 1_797_000_000.5), canceled)
+            let withFinished = Archive(defaultList: nil, lists: [ArchivedList(finished, items: [ArchivedItem(Self.eggs)])])
+            let finishedData = try withFinished.jsonData()
+            let finishedRead = try Archive(jsonData: finishedData)
+            #expect(finishedRead.version == 8 && finishedRead.lists[0].list == finished)
+            #expect(try finishedRead.jsonData() == finishedData)
+            #expect(withFinished.markdown().hasPrefix("# \(finished.name) (\(canceled ? "canceled" : "completed"))\n"), "\(withFinished.markdown())")
+        }
     }
 
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
@@ -116,7 +128,9 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 8, "lists": []}"#, "The file is in format version 8, newer than this Arrange reads (7); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 9, "lists": []}"#, "The file is in format version 9, newer than this Arrange reads (8); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
+         "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,
          "The value at lists[0].items[0].deadline is not valid: '2026-02-30' is not a day; write a day as YYYY-MM-DD, such as 2026-11-28."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "startDate": "2026-12-01", "someday": true}]}]}"#,

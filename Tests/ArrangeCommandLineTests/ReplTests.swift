@@ -37,7 +37,7 @@ struct ReplTests {
         _ = await repl.handle("add Apples")
         _ = await repl.handle("undo")
         _ = await repl.handle("list --json")
-        #expect(transcript.output.hasSuffix(#""openItems":0,"sortIndex":4294967296,"totalItems":0}}"# + "\n"), "Groceries, made second, sits one end gap below the Inbox")
+        #expect(transcript.output.hasSuffix(#""openItems":0,"sortIndex":4294967296,"status":"open","totalItems":0}}"# + "\n"), "Groceries, made second, sits one end gap below the Inbox")
         #expect(await repl.handle("quit") == .quit)
         #expect(await repl.handle("  ") == .proceed)
     }
@@ -96,9 +96,9 @@ struct ReplTests {
         _ = try await AddItem(title: "X", list: try await session.resolveList("Work").id).perform(in: session.environment)
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
-        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "rename", "reopen", "redo"])
+        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "redo"])
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
-        #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete"])
+        #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete-list", "complete"])
         #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])
         #expect(completer.candidates(lineBeforeCursor: "add x --list ") == ["Inbox", "Groceries", "Work"])
         #expect(completer.candidates(lineBeforeCursor: "complete #") == ["#1", "#2", "#3"])

@@ -40,6 +40,16 @@ struct ArchiveIntentTests {
         #expect(try await target.run(ShowToday()).items.map(\.title) == ["Call", "Milk"])
         #expect(try await target.run(GetLists()).lists.map(\.name) == ["Work", "Inbox"])
         #expect(try await target.run(ShowToday()).items.last?.checklist.map(\.title) == ["Whole", "Oat"])
+
+        // A finished list goes out and comes back finished, byte for byte, in the Logbook.
+        try await source.run(CancelList(list: try source.list("Work"), items: .keep))
+        let finished = try await source.run(ExportArchive())
+        #expect(finished.version == 8)
+        let third = try await Session(lists: ["Inbox"], firstID: 2_000)
+        try await third.run(ImportArchive(try Archive(jsonData: try finished.jsonData())))
+        #expect(try await third.run(ExportArchive()).jsonData() == (try finished.jsonData()))
+        #expect(try await third.run(GetLists()).lists.map(\.name) == ["Inbox"])
+        #expect(try await third.run(ShowLogbook()).lists.map { "\($0.name) \($0.status)" } == ["Work canceled"])
     }
 
     @Test("Areas go out and come back with their lists in them, byte for byte; merged by id or name, never duplicated")

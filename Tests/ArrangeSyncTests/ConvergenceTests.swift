@@ -294,7 +294,7 @@ final class Simulation {
         try repository.read { transaction in
             var lines = try transaction.areas().map { "area \($0.id) \($0.name)" + (keys ? " \($0.sortIndex)" : "") }
             for list in try transaction.lists() {
-                lines.append("list \(list.id) \(list.name) in \(String(describing: list.area))" + (keys ? " \(list.sortIndex)" : ""))
+                lines.append("list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "") + (keys ? " \(list.sortIndex)" : ""))
                 lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
@@ -332,7 +332,13 @@ final class Simulation {
             case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
-                return pick(lists, word).map { .renameList(id: $0.id, name: names[other % names.count]) }
+                guard let list = pick(lists, word) else { return nil }
+                // Now and then a finish or a reopening instead, at one of two moments.
+                switch other % 6 {
+                case 4: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 11), canceled: false)
+                case 5: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 12), canceled: true)
+                default: return .renameList(id: list.id, name: names[other % names.count])
+                }
             case 2:
                 guard let list = pick(lists, word) else { return nil }
                 let order = lists.filter { $0.area == list.area && $0.id != list.id }.map(\.id.entryID)
@@ -516,6 +522,8 @@ extension SyncChange {
         case .renameList(let change): [change.id.entryID]
         case .moveList(let change): [change.id.entryID]
         case .deleteList(let change): [change.id.entryID]
+        case .finishList(let change): [change.id.entryID]
+        case .reopenList(let change): [change.id.entryID]
         case .createArea(let change): [change.id.entryID]
         case .renameArea(let change): [change.id.entryID]
         case .moveArea(let change): [change.id.entryID]

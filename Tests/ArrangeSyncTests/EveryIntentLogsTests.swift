@@ -275,6 +275,10 @@ struct IntentSample {
         try await add { lists, _ in ([], RenameList(list: lists.1, name: "Office")) }
         try await add { lists, _ in ([], DeleteList(list: lists.1)) }
         try await add { _, _ in ([], GetLists()) }
+        try await add { lists, _ in ([], CompleteList(list: lists.1)) }
+        try await add { lists, _ in ([], CancelList(list: lists.1, items: .keep)) }
+        try await add { lists, _ in ([CancelList(list: lists.1)], ReopenList(list: lists.1)) }
+        try await add { lists, _ in ([CompleteList(list: lists.1, items: .cancel)], Undo()) }
         try await addOnAreas { _, _ in ([], CreateArea(name: "Errands", placement: .top)) }
         try await addOnAreas { _, areas in ([], RenameArea(area: try id(areas, "Home"), name: "House")) }
         try await addOnAreas { _, areas in ([], MoveArea(try id(areas, "Home"), to: .top)) }

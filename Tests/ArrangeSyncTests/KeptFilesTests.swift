@@ -12,7 +12,8 @@ import Testing
 /// what four devices logged, exported, folded and snapshotted while they made one change of
 /// every kind known then, and one of their databases. Whatever shape the code that reads them
 /// takes, it reads every generation, merges it and ends in the store it ended in then
-/// (`state.txt`). Generation 1 was written before canceled items, generation 2 with them.
+/// (`state.txt`). Generation 1 was written before canceled items, generation 2 with them, and
+/// generation 3 with finished lists.
 ///
 /// `ARRANGE_WRITE_KEPT_FILES=DIR swift test --filter KeptFilesTests/write` writes the files anew
 /// into `DIR`, with the code as it is: do it only for a new kind of change, into a new
@@ -20,7 +21,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2"]
+    static let generations = ["1", "2", "3"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -228,6 +229,11 @@ struct KeptFilesTests {
         _ = try await run(NormalizeList(list: groceries))
         _ = try await run(NormalizeList(.areas))
         _ = try await run(NormalizeList(.area(home)))
+        let errands = try await run(CreateList(name: "Errands")).list.id
+        _ = try await run(AddItem(title: "Post office", list: errands))
+        _ = try await run(CompleteList(list: errands))
+        _ = try await run(ReopenList(list: errands))
+        _ = try await run(CancelList(list: errands, items: .keep))
         _ = try await run(DeleteItems([slides]))
         _ = try await run(Undo())
         _ = try await run(DeleteList(list: spare))

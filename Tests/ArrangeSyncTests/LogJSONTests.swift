@@ -86,6 +86,8 @@ struct LogJSONTests {
         let area = Area(name: Self.awkward.randomElement(using: &random)!, createdAt: Date(timeIntervalSince1970: 1_800_000_000.5), sortIndex: -7)
         var inArea = list
         (inArea.id, inArea.area) = (ItemList.ID(), area.id)
+        // Now and then finished, completed or canceled.
+        if Bool.random(using: &random) { (inArea.completedAt, inArea.isCanceled) = (Date(timeIntervalSince1970: 1_900_000_001.25), Bool.random(using: &random)) }
         rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil), Rewind.ListImage(id: inArea.id, list: inArea)]
         rewind.areas = [Rewind.AreaImage(id: area.id, area: area), Rewind.AreaImage(id: Area.ID(), area: nil)]
         rewind.items = [Rewind.ItemImage(id: item.id, item: item), Rewind.ItemImage(id: Item.ID(), item: nil)]

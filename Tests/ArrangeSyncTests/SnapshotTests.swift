@@ -151,7 +151,7 @@ struct SnapshotTests {
         #expect(lines(of: try SnapshotFile.encode(try await plain.engine.snapshot())).first?.hasSuffix(#""version":4}"#) == true)
     }
 
-    @Test("A snapshot with dates is a version 8 file whose items carry them; a new store takes them, with the same digest", arguments: StoreKind.allCases)
+    @Test("A snapshot with dates, cancelations or finished lists is a file of the version that carries them; a new store takes them, with the same digest", arguments: StoreKind.allCases)
     func dates(kind: StoreKind) async throws {
         let (laptop, _) = try await foldedGroup(kind)
         let (taxes, novel) = (Item.ID(), Item.ID())
@@ -199,6 +199,22 @@ struct SnapshotTests {
         let statuses = try await third.engine.repository.read { transaction in try [taxes, novel].map { try transaction.item(id: $0)?.status } }
         #expect(statuses == [.open, .canceled])
         #expect(try await third.engine.snapshot().stateDigest == canceled.stateDigest)
+
+        // A finished list takes version 11, travels, and is part of the digest; reopened, the
+        // digest is the one before.
+        let list = try #require(try await laptop.engine.repository.read { try $0.item(id: taxes)?.listID })
+        _ = try laptop.engine.perform(.finishList(id: list, at: Date(timeIntervalSince1970: 1_797_000_000), canceled: true))
+        let finished = try await laptop.engine.snapshot()
+        let finishedData = try SnapshotFile.encode(finished)
+        #expect(lines(of: finishedData).first?.hasSuffix(#""snapshot":true,"version":11}"#) == true)
+        #expect(finished.stateDigest != canceled.stateDigest)
+        let fourth = try Replica(kind: kind)
+        try await importSnapshot(finishedData, into: fourth)
+        let arrived = try await fourth.engine.repository.read { try $0.list(id: list) }
+        #expect(arrived?.status == .canceled && arrived?.completedAt == Date(timeIntervalSince1970: 1_797_000_000))
+        #expect(try await fourth.engine.snapshot().stateDigest == finished.stateDigest)
+        _ = try laptop.engine.perform(.reopenList(id: list))
+        #expect(try await laptop.engine.snapshot().stateDigest == canceled.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)

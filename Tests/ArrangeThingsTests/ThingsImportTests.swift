@@ -106,6 +106,8 @@ struct ThingsImportTests {
         #expect(areas.map(\.name) == ["Work", "Home"] && areas.map(\.sortIndex) == [0, 1 << 32], "areas in index order")
         #expect(lists.map(\.area) == [nil, nil, nil, nil, areas[0].id, areas[1].id, areas[1].id], "projects inside their areas")
         #expect(lists.map(\.sortIndex) == [0, 1 << 32, 2 << 32, 3 << 32, 0, 0, 1 << 32], "keys within each area, or among the lists in no area")
+        #expect(lists.map(\.completedAt) == [nil, nil, nil, nil, Date(timeIntervalSince1970: 99), nil, nil], "a completed project keeps its stop date")
+        #expect(lists.allSatisfy { $0.canceled == nil })
         let titles = Dictionary(uniqueKeysWithValues: lists.map { ($0.name, $0.items.map(\.title)) })
         #expect(titles["Inbox"] == ["Buy eggs", "Buy milk", "Call mom"], "index order; the tie breaks by creation date")
         #expect(titles["Anytime"] == ["Read book", "Water plants"], "the repeating template is left out, its instance stays")
@@ -136,7 +138,7 @@ struct ThingsImportTests {
             var summary = ThingsImportSummary()
             (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (7, 15, 1, 1)
             (summary.skippedTrashed, summary.skippedTemplates, summary.today, summary.checklistItems) = (3, 1, 4, 2)
-            (summary.areas, summary.headings) = (2, 2)
+            (summary.areas, summary.headings, summary.completedProjects) = (2, 2, 1)
             return summary
         }())
         for list in lists {
@@ -180,10 +182,11 @@ struct ThingsImportTests {
         let first = try await ImportThings(library, today: ThingsFixture.importDay, calendar: ThingsFixture.utc).perform(in: environment)
         #expect(first.merged.itemsAdded == 15 && first.merged.listsMerged == 1 && first.merged.listsAdded == 6 && first.merged.areasAdded == 2)
         let lists = try await GetLists().perform(in: environment).lists
-        #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Taxes", "Home", "Renovation"],
-            "the new lists come after the store's own, in Things' order, each area's in it")
+        #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Home", "Renovation"],
+            "the new lists come after the store's own, in Things' order, each area's in it; the completed Taxes is in the Logbook")
         #expect(try await GetAreas().perform(in: environment).areas.map { "\($0.name): " + $0.lists.map(\.name).joined(separator: ", ") }
-            == ["Work: Taxes", "Home: Home, Renovation"])
+            == ["Work: ", "Home: Home, Renovation"])
+        #expect(try await ShowLogbook().perform(in: environment).lists.map { "\($0.name) \($0.status)" } == ["Taxes completed"])
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call mom"])
         let milk = try #require(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy milk" }).id
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat"])
@@ -206,7 +209,8 @@ struct ThingsImportTests {
             .perform(in: environment)
         #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 15 && again.merged.listsAdded == 0)
         #expect(again.merged.areasAdded == 0 && again.merged.areasMerged == 2)
-        #expect(try await GetLists().perform(in: environment).lists.count == 8)
+        #expect(try await GetLists().perform(in: environment).lists.count == 7)
+        #expect(try await ShowLogbook().perform(in: environment).lists.map(\.name) == ["Taxes"])
         #expect(try await GetAreas().perform(in: environment).areas.count == 2)
         #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat, barista"], "updated, never duplicated")

@@ -146,7 +146,9 @@ struct ImportThingsCommand: SessionCommand {
     /// `Imported from Things: 5 lists, 12 to-dos (3 completed, 1 cancelled), 4 in Today; skipped 2 in the trash and 1 repeating template.`
     static func summary(_ result: ThingsImportResult) -> String {
         let summary = result.summary
-        var text = "Imported from Things: \(summary.lists) list\(summary.lists == 1 ? "" : "s"), "
+        let finished = summary.completedProjects + summary.cancelledProjects
+        var text = "Imported from Things: \(summary.lists) list\(summary.lists == 1 ? "" : "s")"
+            + (finished > 0 ? " (\(summary.completedProjects) completed, \(summary.cancelledProjects) cancelled)" : "") + ", "
             + "\(summary.toDos) to-do\(summary.toDos == 1 ? "" : "s") (\(summary.completed) completed, \(summary.cancelled) cancelled), "
             + "\(summary.today) in Today" + (summary.checklistItems > 0 ? ", \(summary.checklistItems) checklist item\(summary.checklistItems == 1 ? "" : "s")" : "")
             + (summary.headings > 0 ? ", \(summary.headings) heading\(summary.headings == 1 ? "" : "s")" : "")

@@ -59,6 +59,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .noChecklistItemsNamed: "noChecklistItems"
         case .noDefaultList: "noDefaultList"
         case .defaultListProtected: "defaultListProtected"
+        case .defaultListStaysOpen: "defaultListStaysOpen"
         case .noItemsNamed: "noItems"
         case .negativeOffset: "offsetOutOfRange"
         case .emptyPage: "emptyPage"
@@ -73,7 +74,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
     /// The core's message, with what to do about it on the command line.
     private static func withHint(_ message: String, for error: IntentError) -> String {
         switch error {
-        case .defaultListProtected: message + " Make another list the default first (the defaultList setting)."
+        case .defaultListProtected, .defaultListStaysOpen: message + " Make another list the default first (the defaultList setting)."
         case .noItemsNamed: message + " Use #N (as `list` numbers them), an id, or the start of one."
         default: message
         }

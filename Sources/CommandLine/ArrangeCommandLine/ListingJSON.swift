@@ -106,9 +106,15 @@ struct ListingJSON: ~Copyable {
         if let area = list.area {
             append(#"{"area":"#)
             id(area)
+        } else {
+            append(#"{"area":null"#)
+        }
+        if let completedAt = list.completedAt {
+            append(#","completedAt":"#)
+            date(completedAt)
             append(#","createdAt":"#)
         } else {
-            append(#"{"area":null,"createdAt":"#)
+            append(#","completedAt":null,"createdAt":"#)
         }
         date(list.createdAt)
         append(#","id":"#)
@@ -119,6 +125,7 @@ struct ListingJSON: ~Copyable {
         number(Int64(list.openItems))
         append(#","sortIndex":"#)
         number(list.sortIndex)
+        status(list.status)
         append(#","totalItems":"#)
         number(Int64(list.totalItems))
         append("}")

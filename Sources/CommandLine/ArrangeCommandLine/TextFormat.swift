@@ -117,23 +117,31 @@ enum TextFormat {
     }
 
     /// How an item's line marks it done: "✓ " completed, "✗ " canceled, nothing while open.
-    static func mark(_ item: ItemSummary) -> String {
-        switch item.status {
+    static func mark(_ item: ItemSummary) -> String { mark(item.status) }
+
+    /// How a line marks a status: "✓ " completed, "✗ " canceled, nothing while open.
+    static func mark(_ status: ItemStatus) -> String {
+        switch status {
         case .open: ""
         case .completed: "✓ "
         case .canceled: "✗ "
         }
     }
 
-    /// A page of the Logbook under a heading: each item, completed (✓) or canceled (✗), with the day it was done, on this
-    /// machine's calendar, and its list.
+    /// A page of the Logbook under a heading: the finished lists first, completed (✓) or
+    /// canceled (✗), then each item, with the day it was done, on this machine's calendar, and its list.
     static func logbook(_ page: LogbookPage) -> String {
+        let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
+        let lists = page.lists.isEmpty ? [] : ["Finished lists:"] + page.lists.map { list in
+            "  \(list.completedAt.map { $0.formatted(day) } ?? "")  \(mark(list.status))\(list.name)  (\(list.totalItems) item\(list.totalItems == 1 ? "" : "s"))"
+        }
         guard !page.items.isEmpty else {
-            return page.total == 0 ? "Logbook: nothing done yet." : "Logbook: \(page.total) done; none past the first \(page.offset)."
+            let heading = page.total > 0 ? "Logbook: \(page.total) done; none past the first \(page.offset)."
+                : lists.isEmpty ? "Logbook: nothing done yet." : "Logbook: no items done yet."
+            return ([heading] + lists).joined(separator: "\n")
         }
         let heading = "Logbook: \(page.total) done, \(page.offset + 1) to \(page.offset + page.items.count) shown, the most recent first"
-        let day = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
-        return ([heading] + page.items.map { item in
+        return (lists + [heading] + page.items.map { item in
             "  \(item.completedAt.map { $0.formatted(day) } ?? "")  \(short(item.id))  \(mark(item))\(item.title)  (\(item.listName))"
         }).joined(separator: "\n")
     }

@@ -27,8 +27,8 @@ public struct Archive: Codable, Hashable, Sendable {
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
     /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
-    /// version 7 canceled items, in the same way.
-    public static let currentVersion = 7
+    /// version 7 canceled items, and version 8 finished lists, in the same way.
+    public static let currentVersion = 8
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -51,10 +51,11 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        if lists.contains(where: { $0.completedAt != nil }) { return 8 }
         if lists.contains(where: { $0.items.contains { $0.canceled == true || $0.checklist?.contains { $0.canceled == true } == true } }) { return 7 }
         if lists.contains(where: { $0.items.contains { $0.deadlineDismissed == true } }) { return 6 }
         if lists.contains(where: { $0.items.contains { $0.when != .anytime || $0.deadline != nil } }) { return 5 }
@@ -101,6 +102,10 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     public var sortIndex: Int64
     /// The id of the list's area; absent when it is in none.
     public var area: Area.ID?
+    /// When the list was completed or canceled, in seconds since 1970; absent while it is open.
+    public var completedAt: Date?
+    /// `true` when the list was canceled rather than completed; absent otherwise. Only with a ``completedAt``.
+    public var canceled: Bool?
     /// The list's headings, in their order; absent when it has none.
     public var headings: [ArchivedHeading]?
     /// The list's items, completed ones included, in their order: those under no heading, then each heading's.
@@ -113,13 +118,15 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
         self.createdAt = list.createdAt
         self.sortIndex = list.sortIndex
         self.area = list.area
+        self.completedAt = list.completedAt
+        self.canceled = list.isCanceled ? true : nil
         self.headings = headings.isEmpty ? nil : headings
         self.items = items
     }
 
     /// The list as the model holds it.
     public var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area)
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area, completedAt: completedAt, isCanceled: canceled == true)
     }
 }
 

@@ -141,6 +141,9 @@ extension Archive {
                     throw .invalid(path: headingPath + ".title", reason: error.debugDescription)
                 }
             }
+            if list.canceled == true, list.completedAt == nil {
+                throw .invalid(path: path + ".canceled", reason: "only a finished list, with a completedAt, is canceled.")
+            }
             for (itemIndex, item) in list.items.enumerated() {
                 let itemPath = "\(path).items[\(itemIndex)]"
                 guard itemIDs.insert(item.id).inserted else { throw .invalid(path: itemPath + ".id", reason: "another item has the id \(item.id).") }

@@ -4,7 +4,8 @@ import Foundation
 extension Archive {
     /// The lists as Markdown: a `# List` heading each, then `- [ ]` and `- [x]` lines for the
     /// open and completed items, in order (a canceled item struck through: `- [x] ~~Title~~`), each item's checklist below it as indented task lines;
-    /// the items of each of the list's headings follow under a `## Heading`.
+    /// the items of each of the list's headings follow under a `## Heading`. A finished list's
+    /// heading says so: `# Launch (completed)`, `# Old plans (canceled)`.
     ///
     /// ```markdown
     /// # Groceries
@@ -28,7 +29,8 @@ extension Archive {
         }
         return lists.map { list in
             let byHeading = Dictionary(grouping: list.items, by: \.heading)
-            var blocks = ["# \(list.name)"] + tasks(byHeading[nil] ?? []).joined(separator: "\n").nonEmpty
+            let status = list.completedAt == nil ? "" : list.canceled == true ? " (canceled)" : " (completed)"
+            var blocks = ["# \(list.name)\(status)"] + tasks(byHeading[nil] ?? []).joined(separator: "\n").nonEmpty
             for heading in list.headings ?? [] {
                 blocks += ["## \(heading.title)"] + tasks(byHeading[heading.id] ?? []).joined(separator: "\n").nonEmpty
             }

@@ -166,6 +166,8 @@ extension LogJSON {
             members.member("createdAt") { $0.date(list.createdAt) }
             members.member("sortIndex") { $0.number(list.sortIndex) }
             members.member("area", ifPresent: list.area) { $0.id($1) }
+            members.member("completedAt", ifPresent: list.completedAt) { $0.date($1) }
+            if list.isCanceled { members.member("canceled") { $0.bool(true) } }
         }
     }
 

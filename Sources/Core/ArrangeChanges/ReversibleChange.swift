@@ -65,6 +65,8 @@ package enum ChangeConflict: Error, Hashable, Sendable {
     case itemEditedSince(ItemField, Item)
     /// The entry has another title or completion than the change gave it.
     case checklistItemEditedSince(ChecklistItem)
+    /// The list was finished or reopened since, otherwise than the change left it.
+    case listEditedSince(ItemList)
     /// A list that was deleted, named so, exists again.
     case listExistsAgain(name: String)
     case itemExistsAgain(Item.ID)

@@ -38,12 +38,13 @@ extension SyncChange {
         for list in listsNow {
             guard let entry = lists[list.id] else { continue }
             let place = try SyncPlace(of: [list.entry], in: list.scope, transaction: transaction)
-            guard let old = entry else {
+            if let old = entry {
+                if old.sortIndex != list.sortIndex || old.area != list.area { changes += try placing(list.entry.id, in: list.scope, at: place, in: transaction) }
+            } else {
                 changes.append(creation(of: list, at: place).change)
-                continue
             }
-            changes += self.changes(from: old, to: list, tellingBy: listChanges)
-            if old.sortIndex != list.sortIndex || old.area != list.area { changes += try placing(list.entry.id, in: list.scope, at: place, in: transaction) }
+            // A creation makes an open list: a finished one is told finished after it.
+            changes += self.changes(from: entry ?? nil, to: list, tellingBy: listChanges)
         }
         let existing = Set(listsNow.map(\.id))
         changes += lists.filter { $0.value != nil && !existing.contains($0.key) }.keys.sorted().map { deletion(ofList: $0).change }

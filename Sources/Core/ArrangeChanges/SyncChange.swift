@@ -22,6 +22,10 @@ public enum SyncChange: Hashable, Sendable {
     case moveList(ListMoved)
     /// ``ListDeleted``: a list was deleted with its items and headings.
     case deleteList(ListDeleted)
+    /// ``ListFinished``: an open list was finished at a moment, completed or canceled.
+    case finishList(ListFinished)
+    /// ``ListReopened``: a finished list was reopened.
+    case reopenList(ListReopened)
     /// ``ItemAdded``: an item was added to a list at a place, under a heading of it or under none (`heading`
     case addItem(ItemAdded)
     /// ``ItemEdited``: an item's title or notes (those given) changed.
@@ -112,6 +116,8 @@ public enum SyncChange: Hashable, Sendable {
         ListRenamed.self,
         ListMoved.self,
         ListDeleted.self,
+        ListFinished.self,
+        ListReopened.self,
         ItemAdded.self,
         ItemEdited.self,
         ItemsCompleted.self,
@@ -153,7 +159,7 @@ public enum SyncChange: Hashable, Sendable {
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
-    package static let listChanges: [any FieldChange<ItemList>.Type] = [ListRenamed.self]
+    package static let listChanges: [any FieldChange<ItemList>.Type] = [ListRenamed.self, ListReopened.self, ListFinished.self]
     /// The kinds that tell a difference in an area's fields.
     package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
     /// The kinds that tell a difference in a heading's fields.
@@ -272,6 +278,8 @@ public enum SyncChange: Hashable, Sendable {
         case .renameList(let change): change
         case .moveList(let change): change
         case .deleteList(let change): change
+        case .finishList(let change): change
+        case .reopenList(let change): change
         case .addItem(let change): change
         case .editItem(let change): change
         case .completeItems(let change): change

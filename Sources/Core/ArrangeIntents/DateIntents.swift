@@ -156,10 +156,11 @@ public struct ShowSomeday: ArrangeIntent {
     }
 }
 
-/// The open items of every list that `include` keeps, grouped by list, in the sidebar's order
-/// of the lists and each list's display order; lists with none are left out.
+/// The open items of every list of the sidebar that `include` keeps, grouped by list, in the
+/// sidebar's order of the lists and each list's display order; lists with none, and finished
+/// lists, are left out.
 private func openItemsBySidebar(in context: IntentContext, where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
-    try context.reading.lists().compactMap { list in
+    try context.reading.lists().filter { !$0.isFinished }.compactMap { list in
         let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter(include)
         return items.isEmpty ? nil : (list, items)
     }

@@ -358,7 +358,7 @@ public final class IntentContext {
     /// Every list, in order, and the rows an ordering of the lists wrote.
     func listResult(of report: OrderingReport) throws -> ListPlacementResult {
         ListPlacementResult(
-            lists: try transaction.lists().map { try summary(of: $0) },
+            lists: try transaction.listSummaries(),
             rowsWritten: report.rowsWritten,
             rowsRespread: report.rowsRespread)
     }

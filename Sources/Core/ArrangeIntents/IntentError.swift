@@ -24,6 +24,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case noDefaultList
     /// The default list cannot be deleted; this is its name.
     case defaultListProtected(String)
+    /// The default list cannot be completed or canceled, as new items go to it; this is its name.
+    case defaultListStaysOpen(String)
     /// An intent that acts on items was given none.
     case noItemsNamed
     /// An offset is negative.
@@ -58,6 +60,7 @@ extension IntentError: LocalizedError {
         case .noChecklistItemsNamed: table.message("IntentError.noChecklistItemsNamed")
         case .noDefaultList: table.message("IntentError.noDefaultList")
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
+        case .defaultListStaysOpen(let name): table.message("IntentError.defaultListStaysOpen", ["name": name])
         case .noItemsNamed: table.message("IntentError.noItemsNamed")
         case .negativeOffset(let offset): table.message("IntentError.negativeOffset", ["offset": "\(offset)"])
         case .emptyPage(let limit): table.message("IntentError.emptyPage", ["limit": "\(limit)"])
@@ -96,6 +99,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "There is no default list yet; create a list or add an item first."
         case .defaultListProtected(let name):
             "'\(name)' is the default list and cannot be deleted."
+        case .defaultListStaysOpen(let name):
+            "'\(name)' is the default list, where new items go, and cannot be completed or canceled."
         case .noItemsNamed:
             "Name at least one item."
         case .negativeOffset(let offset):
@@ -158,6 +163,8 @@ public enum HistoryConflict: Hashable, Sendable {
     /// A checklist entry was retitled, completed or reopened since the step, and taking the
     /// step would overwrite that.
     case checklistItemEditedSince(entry: ChecklistItem.ID, title: String)
+    /// A list was finished or reopened since the step, and taking the step would overwrite that.
+    case listEditedSince(list: ItemList.ID, name: String)
 
     /// A field of an item that a step edits.
     public enum EditedField: String, Hashable, Sendable {
@@ -193,6 +200,7 @@ public enum HistoryConflict: Hashable, Sendable {
         case .checklistItemGone: table.message("HistoryConflict.checklistItemGone")
         case .checklistItemExistsAgain: table.message("HistoryConflict.checklistItemExistsAgain")
         case .checklistItemEditedSince(_, let title): table.message("HistoryConflict.checklistItemEditedSince", ["title": title])
+        case .listEditedSince(_, let name): table.message("HistoryConflict.listEditedSince", ["name": name])
         }
     }
 }
@@ -226,6 +234,7 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .checklistItemGone(let id): "checklist entry \(id) no longer exists."
         case .checklistItemExistsAgain(let id): "checklist entry \(id) exists again."
         case .checklistItemEditedSince(_, let title): "the checklist entry '\(title)' has changed since."
+        case .listEditedSince(_, let name): "the list '\(name)' was finished or reopened since."
         }
     }
 }

@@ -95,7 +95,8 @@ public struct MoveList: ArrangeIntent {
         if let group { try context.check(group) }
         let scope = group?.scope ?? list.scope
         let places = context.recordsHistory ? try ChangeRecord.places(of: [list.entry], in: list.scope, transaction: transaction) : []
-        let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: scope, visibility: .all, in: transaction)
+        // Among the lists of the sidebar: a finished list keeps its key, and counts in no offset.
+        let report = try context.ordering.place([list.id.entryID], at: placement.map(\.entryID), in: scope, visibility: .open, in: transaction)
         try context.recordPlacement(report, in: scope, from: places)
         return try context.listResult(of: report)
     }
@@ -129,7 +130,7 @@ public struct MoveListsAtOffsets: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ListPlacementResult {
         try context.check(group)
         return try context.listResult(of: try moveAtOffsets(
-            fromOffsets, to: toOffset, in: group.scope, visibility: .all, shown: shown?.map(\.entryID), context: context, action: Self.title))
+            fromOffsets, to: toOffset, in: group.scope, visibility: .open, shown: shown?.map(\.entryID), context: context, action: Self.title))
     }
 }
 
@@ -180,7 +181,8 @@ public struct DeleteList: ArrangeIntent {
     }
 }
 
-/// Every list, in the order people gave them, with its item counts.
+/// The lists of the sidebar, in the order people gave them, with their item counts: the open
+/// lists, as finished ones are in the Logbook.
 public struct GetLists: ArrangeIntent {
     public static let title = "Show Lists"
 
@@ -190,6 +192,104 @@ public struct GetLists: ArrangeIntent {
     public var isReadOnly: Bool { true }
 
     public func run(in context: IntentContext) throws -> ListsResult {
-        ListsResult(lists: try context.transaction.lists().map { try context.summary(of: $0) })
+        ListsResult(lists: try context.transaction.listSummaries())
     }
+}
+
+/// What becomes of a list's open items when the list is finished.
+public enum OpenItemsOnFinish: String, Hashable, Sendable, Codable, CaseIterable {
+    /// They are completed with the list.
+    case complete
+    /// They are canceled with the list.
+    case cancel
+    /// They stay open, in the finished list.
+    case keep
+}
+
+/// Completes a list, as Things completes a project: it leaves the sidebar for the Logbook, and
+/// its open items are completed with it unless `items` says otherwise. Undo reopens both.
+public struct CompleteList: ArrangeIntent {
+    public static let title = "Complete List"
+
+    /// The list.
+    public var list: ItemList.ID
+    /// What becomes of its open items.
+    public var items: OpenItemsOnFinish
+
+    /// Completes `list`, and does `items` to its open items.
+    public init(list: ItemList.ID, items: OpenItemsOnFinish = .complete) {
+        self.list = list
+        self.items = items
+    }
+
+    /// - Returns: The list as it is now, in the Logbook.
+    /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/defaultListStaysOpen(_:)`` for
+    ///   the default list, where new items go. Nothing is written then.
+    public func run(in context: IntentContext) throws -> ListResult {
+        try finish(list, canceled: false, items: items, in: context, action: Self.title)
+    }
+}
+
+/// Cancels a list, as Things cancels a project: it leaves the sidebar for the Logbook, marked
+/// canceled, and its open items are canceled with it unless `items` says otherwise. Undo reopens both.
+public struct CancelList: ArrangeIntent {
+    public static let title = "Cancel List"
+
+    /// The list.
+    public var list: ItemList.ID
+    /// What becomes of its open items.
+    public var items: OpenItemsOnFinish
+
+    /// Cancels `list`, and does `items` to its open items.
+    public init(list: ItemList.ID, items: OpenItemsOnFinish = .cancel) {
+        self.list = list
+        self.items = items
+    }
+
+    /// - Returns: The list as it is now, in the Logbook.
+    /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/defaultListStaysOpen(_:)`` for
+    ///   the default list, where new items go. Nothing is written then.
+    public func run(in context: IntentContext) throws -> ListResult {
+        try finish(list, canceled: true, items: items, in: context, action: Self.title)
+    }
+}
+
+/// Brings a completed or canceled list back to the sidebar, in the place it had. Its items stay
+/// as they are: reopen those wanted open.
+public struct ReopenList: ArrangeIntent {
+    public static let title = "Reopen List"
+
+    /// The list.
+    public var list: ItemList.ID
+
+    /// Reopens `list`.
+    public init(list: ItemList.ID) {
+        self.list = list
+    }
+
+    /// - Returns: The list as it is now; an open list is left as it is.
+    /// - Throws: ``IntentError/unknownList(_:)``.
+    public func run(in context: IntentContext) throws -> ListResult {
+        let list = try context.list(self.list)
+        try context.apply(ListReopened(id: list.id), action: Self.title)
+        return ListResult(list: try context.summary(of: try context.list(list.id)))
+    }
+}
+
+/// Finishes a list, closing its open items as `disposition` says first, in one step of the
+/// history; a finished list is left as it is.
+private func finish(
+    _ id: ItemList.ID, canceled: Bool, items disposition: OpenItemsOnFinish, in context: IntentContext, action: String
+) throws -> ListResult {
+    let transaction = try context.writing(action)
+    let list = try context.list(id)
+    guard !list.isFinished else { return ListResult(list: try context.summary(of: list)) }
+    guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListStaysOpen(list.name) }
+    let stamp = context.now()
+    let open = try transaction.items(in: list.id, visibility: .open, offset: 0, limit: .max).map(\.id)
+    if disposition != .keep, !open.isEmpty {
+        try context.apply(SyncChange.closing(open, at: stamp, canceled: disposition == .cancel), action: action, at: stamp)
+    }
+    try context.apply(ListFinished(id: list.id, at: stamp, canceled: canceled), action: action, at: stamp)
+    return ListResult(list: try context.summary(of: try context.list(list.id)))
 }

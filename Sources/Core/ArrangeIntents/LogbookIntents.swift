@@ -1,7 +1,9 @@
+import ArrangeModel
+import Foundation
 import ArrangeStore
 
 /// The Logbook: the completed items of every list, the most recently completed first, a page
-/// at a time.
+/// at a time; and, on the first page, the finished lists.
 public struct ShowLogbook: ArrangeIntent {
     public static let title = "Show Logbook"
 
@@ -24,7 +26,7 @@ public struct ShowLogbook: ArrangeIntent {
     /// Reads the page.
     ///
     /// - Returns: The page's items, the most recently completed first, and how many items are
-    ///   completed in all.
+    ///   completed in all; on the first page, the finished lists, the most recently finished first.
     /// - Throws: ``IntentError/negativeOffset(_:)``, ``IntentError/emptyPage(_:)``.
     /// - Complexity: O(offset + limit) for the page on SQLite, from its table of completions,
     ///   and O(c) for the count of the c completed items.
@@ -32,6 +34,11 @@ public struct ShowLogbook: ArrangeIntent {
         guard offset >= 0 else { throw IntentError.negativeOffset(offset) }
         guard limit > 0 else { throw IntentError.emptyPage(limit) }
         let items = try context.transaction.completedItems(offset: offset, limit: limit)
-        return LogbookPage(items: try context.summaries(of: items), offset: offset, total: try context.transaction.completedItemCount())
+        let finished = offset > 0 ? [] : try context.transaction.lists().filter(\.isFinished).sorted { first, second in
+            (first.completedAt ?? .distantPast, second.id) > (second.completedAt ?? .distantPast, first.id)
+        }
+        return LogbookPage(
+            items: try context.summaries(of: items), offset: offset, total: try context.transaction.completedItemCount(),
+            lists: try finished.map(context.summary))
     }
 }

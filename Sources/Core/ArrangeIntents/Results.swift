@@ -447,12 +447,16 @@ public struct LogbookPage: Hashable, Sendable, Codable {
     /// How many items are completed, of every list: the page is the last when
     /// `offset + items.count` reaches it.
     public var total: Int
+    /// The finished lists, completed or canceled, the most recently finished first: on the
+    /// first page (`offset` 0), and none on the others.
+    public var lists: [ListSummary]
 
     /// Creates the result from its parts.
-    public init(items: [ItemSummary], offset: Int, total: Int) {
+    public init(items: [ItemSummary], offset: Int, total: Int, lists: [ListSummary] = []) {
         self.items = items
         self.offset = offset
         self.total = total
+        self.lists = lists
     }
 }
 

@@ -1,6 +1,10 @@
 public import Foundation
 
-/// A named list of items.
+/// A named list of items: a project, in Things' words.
+///
+/// A list is open while people work on it, and shown in the sidebar. Once finished, completed
+/// or canceled (``completedAt``, ``isCanceled``), it leaves the sidebar for the Logbook, and
+/// keeps its place among the lists for when it is reopened.
 public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     /// A list's identity.
     public typealias ID = Identifier<ItemList>
@@ -16,14 +20,30 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var sortIndex: Int64
     /// The area the list is in, or `nil` for none: the lists in no area come first in the sidebar.
     public var area: Area.ID?
+    /// When the list was finished, completed or canceled (``isCanceled``), or `nil` while it is open.
+    public var completedAt: Date?
+    /// Whether the list was canceled rather than completed, as Things' status 2.
+    public var isCanceled: Bool
 
     /// A list with these fields; the ordering service chooses the `sortIndex` of a new list.
-    public init(id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil) {
+    public init(
+        id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil, completedAt: Date? = nil, isCanceled: Bool = false
+    ) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.sortIndex = sortIndex
         self.area = area
+        self.completedAt = completedAt
+        self.isCanceled = isCanceled && completedAt != nil
+    }
+
+    /// Whether the list is finished: completed or canceled, in the Logbook rather than the sidebar.
+    public var isFinished: Bool { completedAt != nil }
+
+    /// Whether the list is open, completed or canceled.
+    public var status: ItemStatus {
+        completedAt == nil ? .open : isCanceled ? .canceled : .completed
     }
 
     /// The ordering the list is in: its area's lists, or the lists in no area.
@@ -36,8 +56,9 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     /// The list's place among the lists of its ``scope``: `sortIndex`, then `id`.
     public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 
-    /// The list's entry in the order of the lists of its ``scope``.
-    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: true) }
+    /// The list's entry in the order of the lists of its ``scope``: open while the list is,
+    /// so that the sidebar's offsets count the open lists only.
+    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: !isFinished) }
 
     /// The form under which two list names count as the same: case and width folded.
     ///
@@ -46,5 +67,38 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     /// ```
     public static func nameKey(_ name: String) -> String {
         name.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+}
+
+extension ItemList {
+    private enum CodingKeys: String, CodingKey {
+        case id, name, createdAt, sortIndex, area, completedAt
+        case isCanceled = "canceled"
+    }
+
+    /// Reads the form ``encode(to:)`` writes; a list written before lists were finished is open.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(ID.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            sortIndex: try container.decode(Int64.self, forKey: .sortIndex),
+            area: try container.decodeIfPresent(Area.ID.self, forKey: .area),
+            completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
+            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true)
+    }
+
+    /// Writes every field; `area` and `completedAt` when they are `nil`, and `canceled` when it
+    /// is `false`, are left out, so that an open list reads as it did before lists were finished.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encodeIfPresent(area, forKey: .area)
+        try container.encodeIfPresent(completedAt, forKey: .completedAt)
+        if isCanceled { try container.encode(true, forKey: .isCanceled) }
     }
 }

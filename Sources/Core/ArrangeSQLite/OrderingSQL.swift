@@ -89,9 +89,9 @@ final class OrderingSQL: Sendable {
     static let headings = OrderingSQL(
         table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?1", openCondition: "TRUE", stampsUpdates: false)
     /// The lists in no area.
-    static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "TRUE", stampsUpdates: false)
+    static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "completed_at IS NULL", stampsUpdates: false)
     /// The lists of one area.
-    static let areaLists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: "TRUE", stampsUpdates: false)
+    static let areaLists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: "completed_at IS NULL", stampsUpdates: false)
     /// The areas.
     static let areas = OrderingSQL(
         table: AreaRecord.databaseTableName, keyColumn: "sort_index", membership: "TRUE", openCondition: "TRUE", stampsUpdates: false)

@@ -30,6 +30,8 @@ struct ListRecord: Hashable {
     var createdAt: Date
     var sortIndex: Int64
     var areaID: Area.ID?
+    var completedAt: Date?
+    var isCanceled = false
 }
 
 extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -48,7 +50,9 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             name: try row.decode(forColumn: CodingKeys.name.rawValue),
             createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
             sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue),
-            areaID: try row.decode(forColumn: CodingKeys.areaID.rawValue))
+            areaID: try row.decode(forColumn: CodingKeys.areaID.rawValue),
+            completedAt: (try row.decode(Double?.self, forColumn: CodingKeys.completedAt.rawValue)).map(Date.init(timeIntervalSince1970:)),
+            isCanceled: try row.decode(forColumn: CodingKeys.isCanceled.rawValue))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -57,30 +61,49 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case createdAt = "created_at"
         case sortIndex = "sort_index"
         case areaID = "area_id"
+        case completedAt = "completed_at"
+        case isCanceled = "canceled"
+    }
+
+    /// Writes every column, `completed_at` as NULL for an open list: an update of a list
+    /// reopened must clear it, which a column left out would not.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(areaID, forKey: .areaID)
+        try container.encode(completedAt, forKey: .completedAt)
+        try container.encode(isCanceled, forKey: .isCanceled)
     }
 }
 
 extension ListRecord {
     /// The row that stores `list`.
     init(_ list: ItemList) {
-        self.init(id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area)
+        self.init(
+            id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area, completedAt: list.completedAt,
+            isCanceled: list.isCanceled)
     }
 
-    /// The row as it reads back once written: its date through the stored number of seconds.
+    /// The row as it reads back once written: its dates through the stored number of seconds.
     var stored: ListRecord {
-        ListRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex, areaID: areaID)
+        let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
+        return ListRecord(
+            id: id, name: name, createdAt: stored(createdAt), sortIndex: sortIndex, areaID: areaID, completedAt: completedAt.map(stored), isCanceled: isCanceled)
     }
 
     /// The list this row stores.
     var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID)
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled)
     }
 
     /// Every list in the sidebar's order: those in no area, then each area's in the order of
     /// the areas; within each, by key. Its columns are read by position
     /// (``init(sqliteStatement:)``).
     static let sidebarOrderSQL = """
-        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
+        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
         ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
         """
 
@@ -98,7 +121,9 @@ extension ListRecord {
         }
         self.init(
             id: id, name: String(sqliteStatement: statement, index: 1),
-            createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)), sortIndex: sqlite3_column_int64(statement, 3), areaID: area)
+            createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)), sortIndex: sqlite3_column_int64(statement, 3), areaID: area,
+            completedAt: sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 5)),
+            isCanceled: sqlite3_column_int64(statement, 6) != 0)
     }
 }
 

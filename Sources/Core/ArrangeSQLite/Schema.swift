@@ -494,6 +494,14 @@ enum Schema {
                 table.add(column: "canceled", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v23: finished lists") { db in
+            // A list (a project) is finished, completed or canceled, at `completed_at`: it leaves
+            // the sidebar for the Logbook and keeps its key for when it is reopened.
+            try db.alter(table: "lists") { table in
+                table.add(column: "completed_at", .real)
+                table.add(column: "canceled", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

@@ -134,9 +134,10 @@ extension ItemRepository {
         values(of: .items(of: .list(list), visibility: visibility))
     }
 
-    /// Every list, in ``ItemReading/lists()`` order, with how many items each holds: now, and
-    /// again after every committed change that alters them (a list added, renamed, moved or
-    /// deleted; an item added, deleted, completed, reopened or moved to another list).
+    /// The lists of the sidebar, open ones in ``ItemReading/lists()`` order, with how many items
+    /// each holds (``ItemReading/listSummaries()``): now, and again after every committed change
+    /// that alters them (a list added, renamed, moved, finished, reopened or deleted; an item
+    /// added, deleted, completed, reopened or moved to another list).
     ///
     /// It behaves as ``observe(_:)`` does: a move within a list, or an edit of an item's
     /// title, costs it nothing.
@@ -205,6 +206,10 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var openItems: Int
     /// How many items there are, completed ones included.
     public var totalItems: Int
+    /// Whether the list is open, completed or canceled.
+    public var status: ItemStatus
+    /// When the list was completed or canceled, or `nil` while it is open.
+    public var completedAt: Date?
 
     /// Describes `list` with its counts.
     public init(_ list: ItemList, openItems: Int, totalItems: Int) {
@@ -215,14 +220,30 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         area = list.area
         self.openItems = openItems
         self.totalItems = totalItems
+        status = list.status
+        completedAt = list.completedAt
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, openItems, totalItems
+        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt
     }
 
-    /// Writes every field, `area` as `null` for a list in no area, so that a reader of the JSON
-    /// sees the field whether or not the list is in an area.
+    /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(ItemList.ID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        sortIndex = try container.decode(Int64.self, forKey: .sortIndex)
+        area = try container.decodeIfPresent(Area.ID.self, forKey: .area)
+        openItems = try container.decode(Int.self, forKey: .openItems)
+        totalItems = try container.decode(Int.self, forKey: .totalItems)
+        status = try container.decodeIfPresent(ItemStatus.self, forKey: .status) ?? .open
+        completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
+    }
+
+    /// Writes every field, `area` and `completedAt` as `null` when they are `nil`, so that a
+    /// reader of the JSON sees each field whether or not it has a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -232,11 +253,13 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(area, forKey: .area)
         try container.encode(openItems, forKey: .openItems)
         try container.encode(totalItems, forKey: .totalItems)
+        try container.encode(status, forKey: .status)
+        try container.encode(completedAt, forKey: .completedAt)
     }
 }
 
-/// Which items a query sees, in a list or in Today, and which entries of an ordering: the
-/// lists are all open.
+/// Which items a query sees, in a list or in Today, and which entries of an ordering: among
+/// the lists, `open` sees those of the sidebar, not the finished ones.
 public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every item, open or completed.
     case all
@@ -876,11 +899,12 @@ extension ItemReading {
         return items
     }
 
-    /// Every list, in ``lists()`` order, with how many items each holds.
+    /// The lists of the sidebar, open ones in ``lists()`` order, with how many items each holds:
+    /// a finished list is in the Logbook instead.
     ///
-    /// - Complexity: Two counts of each list's items.
+    /// - Complexity: Two counts of each open list's items.
     public func listSummaries() throws -> [ListSummary] {
-        try lists().map(summary)
+        try lists().filter { !$0.isFinished }.map(summary)
     }
 
     /// A list with how many items it holds.

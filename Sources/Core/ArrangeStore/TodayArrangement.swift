@@ -122,11 +122,14 @@ private struct TodayOrder {
         visibility == .open ? [] : try reader.todayItems(visibility: visibility, offset: 0, limit: .max).filter(\.isCompleted)
     }
 
-    /// Orders `candidates`, the items Today may hold on `day`, as Today shows them.
+    /// Orders `candidates`, the items Today may hold on `day`, as Today shows them: those of a
+    /// finished list stay out, as the list is in the Logbook.
     init(of candidates: [DatedStanding], on day: Day, in reader: any ItemReading) throws {
         var placed: [TodaySection: [DatedStanding]] = [:]
         var arrivals: [TodaySection: [DatedStanding]] = [:]
-        for standing in candidates {
+        let lists = try reader.lists()
+        let finished = Set(lists.lazy.filter(\.isFinished).map(\.id))
+        for standing in candidates where finished.isEmpty || !finished.contains(standing.standing.list) {
             guard let section = standing.todaySection(on: day) else { continue }
             if standing.keepsTodayPlace(on: day) {
                 placed[section, default: []].append(standing)
@@ -137,7 +140,7 @@ private struct TodayOrder {
         for section in TodaySection.allCases {
             placed[section]?.sort { $0.todayKey < $1.todayKey }
         }
-        let order = try ArrivalOrder(of: arrivals.values.joined(), on: day, in: reader)
+        let order = try ArrivalOrder(of: arrivals.values.joined(), on: day, lists: lists, in: reader)
         ofDay = (order.sorted(arrivals[.day] ?? []), placed[.day] ?? [])
         evening = (order.sorted(arrivals[.evening] ?? []), placed[.evening] ?? [])
     }
@@ -157,13 +160,13 @@ private struct ArrivalOrder {
     let headingRanks: [Heading.ID: Int]
     let day: Day
 
-    init(of arrivals: some Sequence<DatedStanding>, on day: Day, in reader: any ItemReading) throws {
+    init(of arrivals: some Sequence<DatedStanding>, on day: Day, lists: [ItemList], in reader: any ItemReading) throws {
         self.day = day
         var listRanks: [ItemList.ID: Int] = [:]
         var headingRanks: [Heading.ID: Int] = [:]
         var needsHeadings = Set<ItemList.ID>()
         for arrival in arrivals where arrival.standing.heading != nil { needsHeadings.insert(arrival.standing.list) }
-        for (rank, list) in try reader.lists().enumerated() { listRanks[list.id] = rank }
+        for (rank, list) in lists.enumerated() { listRanks[list.id] = rank }
         for list in needsHeadings {
             for (rank, heading) in try reader.headings(in: list).enumerated() { headingRanks[heading.id] = rank + 1 }
         }

@@ -25,6 +25,10 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var completed = 0
     /// Of those, the cancelled ones, which arrive canceled.
     public var cancelled = 0
+    /// Projects completed in Things, which arrive as completed lists, in the Logbook.
+    public var completedProjects = 0
+    /// Projects cancelled in Things, which arrive as canceled lists, in the Logbook.
+    public var cancelledProjects = 0
     /// To-dos left out because they, their project or their heading are in the trash.
     public var skippedTrashed = 0
     /// Templates of repeating to-dos, left out (their instances are ordinary to-dos).
@@ -118,7 +122,12 @@ private struct ThingsMapper {
         for (destination, name, createdAt, area) in sidebar(byDestination) {
             let place = countByArea[area, default: 0]
             countByArea[area] = place + 1
-            let list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
+            var list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
+            if case .project(let uuid) = destination, let project = tasks[uuid], !project.isOpen {
+                // A finished project keeps its status, at its stop date.
+                (list.completedAt, list.isCanceled) = (Self.date(project.stopDate) ?? Self.date(project.userModificationDate) ?? createdAt, project.isCancelled)
+                if project.isCancelled { summary.cancelledProjects += 1 } else { summary.completedProjects += 1 }
+            }
             let headings = self.headings(of: destination).enumerated().map { offset, heading in
                 ArchivedHeading(Heading(
                     id: headingID(heading.uuid), listID: list.id, title: Title.sanitized(heading.title, placeholder: "Untitled"),

@@ -63,9 +63,10 @@ public enum SnapshotFile {
     /// carries headings: `heading` lines, items with a `heading`, and rewinds with `headings`.
     /// Version 8 carries dates: items with a `when` or a `deadline`, in item lines and in rewinds.
     /// Version 9 carries items whose deadline is dismissed from Today (`deadlineDismissed`).
-    /// Version 10 carries canceled items and checklist entries (`canceled`).
+    /// Version 10 carries canceled items and checklist entries (`canceled`). Version 11 carries
+    /// finished lists (a list's `completedAt`, and `canceled`), in list lines and in rewinds.
     /// Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 10
+    public static let currentVersion = 11
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -74,6 +75,12 @@ public enum SnapshotFile {
         let inRewinds = { (marks: [String]) in
             snapshot.log.contains { logged in marks.contains { logged.rewind.range(of: Data($0.utf8)) != nil } }
         }
+        // A list's fields in a rewind look like an item's: only a rewind of lists is read whole.
+        let finishedInRewinds = snapshot.log.contains { logged in
+            logged.rewind.range(of: Data(#""lists":"#.utf8)) != nil
+                && (try? SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))?.lists.contains { $0.list?.isFinished == true } == true
+        }
+        if snapshot.lists.contains(where: \.isFinished) || finishedInRewinds { return 11 }
         if snapshot.items.contains(where: \.isCanceled) || snapshot.checklistItems.contains(where: \.isCanceled) || inRewinds([#""canceled":"#]) {
             return 10
         }

@@ -4,7 +4,8 @@ import Foundation
 
 extension SyncSnapshot {
     /// The SHA-256 digest, in 64 lowercase hex digits, of what sync decides in the snapshot's
-    /// store: each area's id, name and key; each list's id, name, key and area; each heading's
+    /// store: each area's id, name and key; each list's id, name, key, area and whether it is
+    /// finished, completed or canceled; each heading's
     /// id, list, title and key; each item's id, list, title, notes, key, whether it is done, its
     /// key in Today, its heading, when it is meant to be done and its deadline; and each checklist entry's id, item, title, key and
     /// whether it is done. Two stores that hold the same operations have the same
@@ -29,8 +30,11 @@ extension SyncSnapshot {
             digest.update(data: Data((line + "\n").utf8))
         }
         for list in lists.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            // The area only when there is one: a store without areas keeps the digest it had before them.
-            add(["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? []))
+            // The area only when there is one, and a finish only when the list is finished: a store
+            // without them keeps the digest it had before them.
+            add(
+                ["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? [])
+                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []))
         }
         for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)])

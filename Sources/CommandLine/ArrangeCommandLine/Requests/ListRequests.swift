@@ -1,15 +1,16 @@
-import ArgumentParser
-import ArrangeIntents
+public import ArgumentParser
+public import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
 import ArrangeStore
 import Foundation
 
-// The lists: `lists`, `createList`, `moveList`, `renameList`, `deleteList`.
+// The lists: `lists`, `createList`, `moveList`, `renameList`, `deleteList`, `completeList`,
+// `cancelList`, `reopenList`.
 
 struct ListsRequest: Request {
     static let name = "lists"
-    static let summary = "Show every list, in its hand-made order, with how many items it has."
+    static let summary = "Show the lists of the sidebar, in their hand-made order, with how many items each has; finished lists are in the Logbook."
 
     static let fields: [RequestField<Self>] = []
 
@@ -237,12 +238,132 @@ struct DeleteListCommand: RequestCommand {
     }
 }
 
+/// What becomes of a list's open items when it is finished: `complete`, `cancel` or `keep`.
+extension OpenItemsOnFinish: ExpressibleByArgument, RequestValue {
+    public static var jsonForm: String { #""complete", "cancel" or "keep""# }
+}
+
+/// The requests that finish a list: `completeList` and `cancelList`.
+protocol FinishListRequest: Request<ListResult> {
+    /// The list, as the request names it.
+    var list: ListReference { get set }
+    /// What becomes of its open items; `nil` for the intent's default.
+    var items: OpenItemsOnFinish? { get set }
+
+    init(list: ListReference, items: OpenItemsOnFinish?)
+
+    /// The intent for the resolved list.
+    static func intent(for list: ItemList.ID, items: OpenItemsOnFinish?) -> Intent
+    /// What the command says once the list is finished: "Completed".
+    static var doneVerb: String { get }
+}
+
+extension FinishListRequest {
+    static var fields: [RequestField<Self>] {
+        [
+            .init("list", \.list, help: "The list, by name or id; the default list stays open."),
+            .init("items", \.items, help: #"What becomes of its open items: "complete", "cancel" or "keep"."#),
+        ]
+    }
+
+    func intent(_ resolve: ReferenceResolver) throws -> Intent {
+        Self.intent(for: try resolve.list(list).id, items: items)
+    }
+}
+
+/// The arguments of the commands that finish a list.
+struct FinishListArguments<Form: FinishListRequest>: ParsableArguments {
+    @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference
+    @Option(help: ArgumentHelp(Form.help(\.items), valueName: "complete|cancel|keep")) var items: OpenItemsOnFinish?
+
+    var request: Form { Form(list: list, items: items) }
+}
+
+/// What a command that finishes or reopens a list says it did.
+private func finishedText(_ verb: String, _ result: ListResult) -> String {
+    let list = result.list
+    return list.openItems == 0 ? "\(verb) the list \(TextFormat.quoted(list.name))."
+        : "\(verb) the list \(TextFormat.quoted(list.name)); \(list.openItems) item\(list.openItems == 1 ? " stays" : "s stay") open."
+}
+
+struct CompleteListRequest: FinishListRequest {
+    typealias Intent = CompleteList
+    static let name = "completeList"
+    static let summary = "Complete a list: it goes to the Logbook, and its open items are completed with it unless --items says otherwise."
+    static let doneVerb = "Completed"
+    var list: ListReference = ""
+    var items: OpenItemsOnFinish?
+
+    static func intent(for list: ItemList.ID, items: OpenItemsOnFinish?) -> CompleteList { CompleteList(list: list, items: items ?? .complete) }
+}
+
+struct CompleteListCommand: RequestCommand {
+    typealias Form = CompleteListRequest
+    static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange complete-list Launch; arrange complete-list Launch --items keep")
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: FinishListArguments<Form>
+
+    var request: Form { arguments.request }
+
+    func text(for result: ListResult, in session: CommandSession) -> String { finishedText(Form.doneVerb, result) }
+}
+
+struct CancelListRequest: FinishListRequest {
+    typealias Intent = CancelList
+    static let name = "cancelList"
+    static let summary = "Cancel a list: it goes to the Logbook marked canceled, and its open items are canceled with it unless --items says otherwise."
+    static let doneVerb = "Canceled"
+    var list: ListReference = ""
+    var items: OpenItemsOnFinish?
+
+    static func intent(for list: ItemList.ID, items: OpenItemsOnFinish?) -> CancelList { CancelList(list: list, items: items ?? .cancel) }
+}
+
+struct CancelListCommand: RequestCommand {
+    typealias Form = CancelListRequest
+    static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange cancel-list 'Old plans'")
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: FinishListArguments<Form>
+
+    var request: Form { arguments.request }
+
+    func text(for result: ListResult, in session: CommandSession) -> String { finishedText(Form.doneVerb, result) }
+}
+
+struct ReopenListRequest: Request {
+    static let name = "reopenList"
+    static let summary = "Bring a completed or canceled list back to the sidebar, in the place it had; its items stay as they are."
+    var list: ListReference = ""
+
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list to reopen, by name or id."),
+    ]
+
+    func intent(_ resolve: ReferenceResolver) throws -> ReopenList {
+        ReopenList(list: try resolve.list(list).id)
+    }
+}
+
+struct ReopenListCommand: RequestCommand {
+    typealias Form = ReopenListRequest
+    static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange reopen-list Launch")
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference
+
+    var request: Form { Form(list: list) }
+
+    func text(for result: ListResult, in session: CommandSession) -> String { "Reopened the list \(TextFormat.quoted(result.list.name))." }
+}
+
 extension RequestCatalogue {
     /// The requests of lists, in the order help lists them.
     static let listRequests: [any Request.Type] = [
         ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self, RenameListRequest.self,
-        DeleteListRequest.self,
+        DeleteListRequest.self, CompleteListRequest.self, CancelListRequest.self, ReopenListRequest.self,
     ]
     /// The subcommands of `arrange` that make these requests, in the order help lists them.
-    static let listCommands: [any ParsableCommand.Type] = [ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self]
+    static let listCommands: [any ParsableCommand.Type] = [
+        ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self, CompleteListCommand.self,
+        CancelListCommand.self, ReopenListCommand.self,
+    ]
 }
