@@ -275,6 +275,7 @@ struct IntentSample {
         try await add { lists, _ in ([], RenameList(list: lists.1, name: "Office")) }
         try await add { lists, _ in ([], DeleteList(list: lists.1)) }
         try await add { _, _ in ([], GetLists()) }
+        try await add { _, _ in ([], Search(query: "mil")) }
         try await add { lists, _ in ([], CompleteList(list: lists.1)) }
         try await add { lists, _ in ([], CancelList(list: lists.1, items: .keep)) }
         try await add { lists, _ in ([CancelList(list: lists.1)], ReopenList(list: lists.1)) }

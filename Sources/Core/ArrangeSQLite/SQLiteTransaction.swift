@@ -142,6 +142,7 @@ final class SQLiteTransaction: ItemWriting {
         case .dated(let day): try datedItems(through: day)
         case .completed(let offset, let limit): try completedItems(offset: offset, limit: limit)
         case .withIDPrefix(let hexDigits, let limit): try items(withIDPrefix: hexDigits, limit: limit)
+        case .matching(let query, let includeCompleted): try items(matching: query, includeCompleted: includeCompleted)
         }
     }
 

@@ -502,6 +502,10 @@ enum Schema {
                 table.add(column: "canceled", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v24: quick find") { db in
+            // Each item's title, notes and checklist, folded, in an FTS5 index that triggers keep.
+            try SearchIndex.create(in: db)
+        }
         return migrator
     }
 

@@ -196,6 +196,22 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         case .withIDPrefix(let hexDigits, let limit):
             guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
             return items(for: state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) })
+        case .matching(let query, let includeCompleted):
+            return items(matching: query, includeCompleted: includeCompleted)
+        }
+    }
+
+    /// Every item whose fields match `query`, each item's texts folded as it is read.
+    ///
+    /// - Complexity: O(n) for n items, and the length of their texts.
+    private func items(matching query: SearchQuery, includeCompleted: Bool) -> [Item] {
+        guard !query.isEmpty else { return [] }
+        var checklists: [Item.ID: [String]] = [:]
+        for entry in state.checklistItems.values { checklists[entry.itemID, default: []].append(entry.title) }
+        return state.items.values.filter { item in
+            guard includeCompleted || !item.isCompleted else { return false }
+            let place = [state.lists[item.listID]?.name, item.heading.flatMap { state.headings[$0]?.title }].compactMap { $0 }
+            return query.isMatched(by: [item.title, item.notes] + (checklists[item.id] ?? []) + place)
         }
     }
 

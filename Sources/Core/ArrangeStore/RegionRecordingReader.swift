@@ -60,6 +60,9 @@ final class RegionRecordingReader: ItemReading {
             regions.today = true
             regions.allItems = true
         case .completed, .withIDPrefix: regions.allItems = true
+        case .matching:
+            // What matches depends on every item, checklist, heading and list name.
+            (regions.allItems, regions.allChecklists, regions.lists) = (true, true, true)
         }
         return items
     }

@@ -24,6 +24,10 @@ public enum ItemRequest: Hashable, Sendable {
     /// Up to `limit` items, of any list, whose ids begin with these hex digits (1 to 32, no
     /// dashes; anything else matches nothing), in id order.
     case withIDPrefix(String, limit: Int)
+    /// The items that match every word of a query (`SearchQuery`) in their title, notes,
+    /// checklist, heading or list, in no particular order; open ones only unless
+    /// `includeCompleted`. A query without words matches nothing.
+    case matching(SearchQuery, includeCompleted: Bool)
 }
 
 /// A read of the entries of an ordering: what the ordering service places things by.

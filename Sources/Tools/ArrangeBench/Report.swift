@@ -92,6 +92,17 @@ struct Report {
             print("The moves with and without logging, and a bare one-row `UPDATE`, are timed in turns on two files holding the same list, \(settings.samples) rounds; the ratios are of the medians (what logging adds is the difference of the two moves' medians). A merge is one transaction of the operations one replica made offline, each in a transaction of its own, into the other; its ratio is of the two total times, the median of \(SyncSection.mergeRuns) runs on fresh files, and the times shown are that run's.\n")
             print(section.text(measurement) + "\n")
         }
+        if settings.sections.contains(.search) {
+            log("Quick Find on SQLite at \(Format.count(settings.latencyItems)) items")
+            let section = SearchSection(count: settings.latencyItems, rounds: settings.samples, seed: settings.seed, log: log)
+            let measurement = try await section.run(in: directory)
+            let size = "search at \(Format.count(settings.latencyItems)) items"
+            figures.record("\(size): search for a 3-letter word prefix, first 20 ÷ the bare statement on the same index", measurement.search.value, target: 2)
+            figures.record("\(size): an add with the search index ÷ without it", measurement.add.value, target: 1.3)
+            print("## Quick Find on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
+            print("Ten lists; titles of 3 to 8 words from a vocabulary of \(Format.count(SearchSection.vocabularySize)) made-up words, notes of 0 to 200 characters of them. Each query is the first three letters of a word of the vocabulary, timed in turns with `SearchSection.bareSQL`, the statement written by hand that asks the same FTS5 index for the same 20 ids in the same order (the run checks they agree), \(settings.samples) rounds. Each add is one `AddItem`, timed in turns with the same add in a copy of the database whose index is dropped; the ratios are of the medians.\n")
+            print(section.text(measurement) + "\n")
+        }
         if settings.sections.contains(.observation) {
             log("Observation on SQLite at \(Format.count(ObservationSection.items)) items")
             let section = ObservationSection(count: ObservationSection.items, rounds: settings.samples, seed: settings.seed, log: log)

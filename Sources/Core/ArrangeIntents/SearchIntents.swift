@@ -1,0 +1,171 @@
+public import ArrangeModel
+public import ArrangeStore
+public import Foundation
+
+/// Quick Find: the items, lists, areas and headings whose words match a query, the best first.
+///
+/// Matching ignores case and accents, and finds a word's beginning, any run of three
+/// characters inside a word, and any two characters of Chinese, Japanese or Korean
+/// (`SearchQuery`). An item matches when every word of the query is found in its title, notes,
+/// checklist, heading or list.
+///
+/// ```swift
+/// let found = try await Search(query: "mil").perform(in: environment)
+/// found.items.map(\.item.title)   // ["Milk", "Oat milk", …]
+/// ```
+public struct Search: ArrangeIntent {
+    public static let title = "Quick Find"
+
+    /// How many items an answer holds when no limit is asked for.
+    public static let defaultLimit = 20
+
+    /// What to look for; any text. A query without words (empty, or punctuation alone) finds nothing.
+    public var query: String
+    /// The most items to answer, the best first.
+    public var limit: Int
+    /// Whether completed and canceled items, and finished lists, are found too.
+    public var includeCompleted: Bool
+    /// The day whose Today ranks first; the person's today when `nil`.
+    public var day: Day?
+
+    /// Looks for `query`.
+    public init(query: String, limit: Int = Search.defaultLimit, includeCompleted: Bool = false, day: Day? = nil) {
+        self.query = query
+        self.limit = limit
+        self.includeCompleted = includeCompleted
+        self.day = day
+    }
+
+    public var isReadOnly: Bool { true }
+
+    /// Finds what matches.
+    ///
+    /// Items rank in three tiers: those whose title starts with the query, then those whose
+    /// title matches it elsewhere, then the rest. Within a tier they go in Things' order: the
+    /// items Today holds first, in Today's order, then the lists in the sidebar's order, each
+    /// list's items in their place.
+    ///
+    /// - Returns: Up to `limit` items, with the fields each matched in, and how many match in
+    ///   all; and the lists, areas and headings whose names match, in the sidebar's order.
+    /// - Throws: ``IntentError/emptyPage(_:)`` for a limit below 1.
+    /// - Complexity: The store's search, then O(m log m) to rank the m items that match, and a
+    ///   read of Today on the day.
+    public func run(in context: IntentContext) throws -> SearchResult {
+        guard limit > 0 else { throw IntentError.emptyPage(limit) }
+        let query = SearchQuery(query)
+        guard !query.isEmpty else { return SearchResult(items: [], lists: [], areas: [], headings: [], total: 0) }
+        let reading = context.reading
+        let matches = try reading.items(.matching(query, includeCompleted: includeCompleted))
+        let ranking = try SearchRanking(of: matches, for: query, on: day ?? context.today(), in: reading)
+        let page = Array(matches.sorted { ranking.key(of: $0) < ranking.key(of: $1) }.prefix(limit))
+        let summaries = try context.summaries(of: page, on: day)
+        let checklists = try reading.checklists(of: page.map(\.id))
+        let items = try zip(page, summaries).map { item, summary in
+            SearchResult.Match(item: summary, matched: try matchedFields(of: item, checklist: checklists[item.id] ?? [], for: query, in: context))
+        }
+        let lists = try reading.lists().filter { (includeCompleted || !$0.isFinished) && query.isMatched(by: [$0.name]) }
+        let headings = try ranking.listOrder.flatMap { try reading.headings(in: $0.id) }.filter { query.isMatched(by: [$0.title]) }
+        return SearchResult(
+            items: items, lists: try lists.map(context.summary), areas: try reading.areas().filter { query.isMatched(by: [$0.name]) }.map(context.summary),
+            headings: try headings.map(context.summary), total: matches.count)
+    }
+
+    /// The fields of `item` in which some word of `query` matched.
+    private func matchedFields(of item: Item, checklist: [ChecklistItem], for query: SearchQuery, in context: IntentContext) throws -> [SearchField] {
+        let heading = try item.heading.flatMap { try context.reading.heading(id: $0) }
+        let fields: [(SearchField, [String])] = [
+            (.title, [item.title]), (.notes, [item.notes]), (.checklist, checklist.map(\.title)), (.heading, heading.map { [$0.title] } ?? []),
+            (.list, [try context.list(item.listID).name]),
+        ]
+        return fields.filter { _, texts in texts.contains(where: query.matchesAnyWord(in:)) }.map(\.0)
+    }
+}
+
+/// Where Quick Find found a word of the query in an item.
+public enum SearchField: String, Hashable, Sendable, Codable, CaseIterable {
+    case title, notes, checklist, heading, list
+}
+
+/// What ``Search`` found.
+public struct SearchResult: Hashable, Sendable, Codable {
+    /// An item found, and where.
+    public struct Match: Hashable, Sendable, Codable {
+        /// The item.
+        public var item: ItemSummary
+        /// The fields in which a word of the query matched, in the order of ``SearchField``.
+        public var matched: [SearchField]
+
+        /// Creates the match from its parts.
+        public init(item: ItemSummary, matched: [SearchField]) {
+            self.item = item
+            self.matched = matched
+        }
+    }
+
+    /// Up to the limit asked for, the best first.
+    public var items: [Match]
+    /// The lists whose names match, in the sidebar's order.
+    public var lists: [ListSummary]
+    /// The areas whose names match, in their order.
+    public var areas: [AreaSummary]
+    /// The headings whose titles match, list by list in the sidebar's order.
+    public var headings: [HeadingSummary]
+    /// How many items match in all.
+    public var total: Int
+
+    /// Creates the result from its parts.
+    public init(items: [Match], lists: [ListSummary], areas: [AreaSummary], headings: [HeadingSummary], total: Int) {
+        self.items = items
+        self.lists = lists
+        self.areas = areas
+        self.headings = headings
+        self.total = total
+    }
+}
+
+/// The order of Quick Find's items: the tier of their titles, then Things' order.
+private struct SearchRanking {
+    /// Every list, in the sidebar's order.
+    let listOrder: [ItemList]
+    private let listRanks: [ItemList.ID: Int]
+    private let headingRanks: [Heading.ID: Int]
+    private let todayRanks: [Item.ID: Int]
+    private let tiers: [Item.ID: Int]
+
+    init(of items: [Item], for query: SearchQuery, on day: Day, in reader: any ItemReading) throws {
+        listOrder = try reader.lists()
+        listRanks = Dictionary(listOrder.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var headingRanks: [Heading.ID: Int] = [:]
+        for list in Set(items.lazy.filter { $0.heading != nil }.map(\.listID)) {
+            for (rank, heading) in try reader.headings(in: list).enumerated() { headingRanks[heading.id] = rank + 1 }
+        }
+        self.headingRanks = headingRanks
+        let today = try TodayArrangement(on: day, visibility: .all, in: reader).items
+        todayRanks = Dictionary(today.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        tiers = Dictionary(items.map { item in
+            let title = SearchQuery.words(of: item.title)
+            return (item.id, query.isPrefix(ofWords: title) ? 0 : query.isMatched(byWords: title) ? 1 : 2)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The item's place in the ranking.
+    func key(of item: Item) -> Key {
+        Key(
+            tier: tiers[item.id] ?? 2, today: todayRanks[item.id] ?? .max, list: listRanks[item.listID] ?? .max,
+            heading: item.heading.map { headingRanks[$0] ?? .max } ?? 0, place: item.orderKey)
+    }
+
+    struct Key: Comparable {
+        var tier: Int
+        var today: Int
+        var list: Int
+        var heading: Int
+        var place: OrderKey
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.tier, lhs.today, lhs.list, lhs.heading) != (rhs.tier, rhs.today, rhs.list, rhs.heading)
+                ? (lhs.tier, lhs.today, lhs.list, lhs.heading) < (rhs.tier, rhs.today, rhs.list, rhs.heading)
+                : lhs.place < rhs.place
+        }
+    }
+}
