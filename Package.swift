@@ -175,6 +175,8 @@ let package = Package(
             dependencies: benchmarkedTargets + [
                 // The sync section.
                 "ArrangeSync",
+                // The search section runs Quick Find and adds as the app does.
+                "ArrangeIntents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // A second connection to the latency section's database, for a bare UPDATE.
                 .product(name: "GRDB", package: "GRDB.swift"),

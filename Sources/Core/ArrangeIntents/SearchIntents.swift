@@ -57,7 +57,7 @@ public struct Search: ArrangeIntent {
         let reading = context.reading
         let matches = try reading.items(.matching(query, includeCompleted: includeCompleted))
         let ranking = try SearchRanking(of: matches, for: query, on: day ?? context.today(), in: reading)
-        let page = Array(matches.sorted { ranking.key(of: $0) < ranking.key(of: $1) }.prefix(limit))
+        let page = matches.map { (key: ranking.key(of: $0), item: $0) }.sorted { $0.key < $1.key }.prefix(limit).map(\.item)
         let summaries = try context.summaries(of: page, on: day)
         let checklists = try reading.checklists(of: page.map(\.id))
         let items = try zip(page, summaries).map { item, summary in
