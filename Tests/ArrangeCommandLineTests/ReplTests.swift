@@ -100,6 +100,8 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
         #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete-list", "complete"])
         #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])
+        #expect(completer.candidates(lineBeforeCursor: "complete-list gr") == ["Groceries"])
+        #expect(completer.candidates(lineBeforeCursor: "reopen-list gr") == ["Groceries"])
         #expect(completer.candidates(lineBeforeCursor: "add x --list ") == ["Inbox", "Groceries", "Work"])
         #expect(completer.candidates(lineBeforeCursor: "complete #") == ["#1", "#2", "#3"])
         #expect(completer.candidates(lineBeforeCursor: "move #1 --after ") == ["#1", "#2", "#3"])

@@ -36,7 +36,7 @@ public struct Completer: Sendable {
     ]
 
     /// The commands whose first argument is a list.
-    static let listCommands: Set = ["use", "list", "move-list", "rename-list", "delete-list"]
+    static let listCommands: Set = ["use", "list", "move-list", "rename-list", "delete-list", "complete-list", "cancel-list", "reopen-list"]
 
     /// The subcommands of `today`.
     static let todayCommands = TodayCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
