@@ -72,7 +72,7 @@ enum SearchIndex {
               "checklist" TEXT NOT NULL
             );
             CREATE VIRTUAL TABLE \(indexTable) USING fts5(
-              title, notes, checklist, content='\(textTable)', content_rowid='id', tokenize='trigram case_sensitive 1'
+              title, notes, checklist, content='\(textTable)', content_rowid='id', tokenize='trigram case_sensitive 1', columnsize=0
             );
             CREATE TRIGGER search_text_insert AFTER INSERT ON \(textTable) BEGIN
               INSERT INTO \(indexTable)(rowid, title, notes, checklist) VALUES (new.id, new.title, new.notes, new.checklist);
