@@ -1,6 +1,8 @@
 import ArrangeModel
+@testable import ArrangeSQLite
 import ArrangeStore
 import Foundation
+import GRDB
 import Testing
 
 /// Quick Find's matching on every backend (`ItemRequest.matching`), held to a matcher written
@@ -122,7 +124,7 @@ struct SearchConformanceTests {
         #expect(try found("baguette", in: store).isEmpty)
     }
 
-    @Test("Random texts of accents, CJK, emoji and query syntax: the store finds what the rule does", arguments: Backend.allCases)
+    @Test("Random texts of accents, CJK, emoji and query syntax, edited and deleted: the store finds what the rule does, in the index and in what waits for it", arguments: Backend.allCases)
     func random(backend: Backend) throws {
         var random = SeededRandomNumberGenerator(seed: 61)
         let pieces = [
@@ -136,7 +138,7 @@ struct SearchConformanceTests {
         var entries: [ChecklistItem] = []
         try store.repository.write { transaction in
             for list in lists where (try? transaction.insert(list)) != nil {
-                for index in 0..<30 {
+                for index in 0..<100 {
                     var item = Sample.item(in: list.id, text(8), sortIndex: Int64(index), completed: index % 5 == 0)
                     item.notes = text(10)
                     try transaction.insert(item)
@@ -148,6 +150,32 @@ struct SearchConformanceTests {
                     }
                 }
             }
+        }
+        // Edits and deletions, some in the FTS5 index's batches (of 64), some still waiting.
+        for round in 0..<90 {
+            let index = Int.random(in: 0..<items.count, using: &random)
+            try store.repository.write { transaction in
+                switch round % 3 {
+                case 0:
+                    items[index].title = text(8)
+                    try transaction.update(items[index])
+                case 1 where !entries.isEmpty:
+                    let entry = Int.random(in: 0..<entries.count, using: &random)
+                    entries[entry].title = text(5)
+                    try transaction.update(entries[entry])
+                default:
+                    try transaction.deleteItem(id: items[index].id)
+                    entries.removeAll { $0.itemID == items[index].id }
+                    items.remove(at: index)
+                }
+            }
+        }
+        if let sqlite = store.sqlite {
+            // Both tiers hold texts: the FTS5 index its batches, `search_pending` fewer than one.
+            let (indexed, waiting) = try sqlite.writer.read { db in
+                (try Int.fetchOne(db, sql: "SELECT count(*) FROM search_indexed") ?? 0, try Int.fetchOne(db, sql: "SELECT count(*) FROM search_pending") ?? 0)
+            }
+            #expect(indexed > 100 && (1..<SearchIndex.batchSize).contains(waiting), "\(indexed) indexed, \(waiting) waiting")
         }
         let listNames = try store.repository.read { try $0.lists() }.reduce(into: [ItemList.ID: String]()) { $0[$1.id] = $1.name }
         let corpus = items.flatMap { [$0.title, $0.notes] } + entries.map(\.title) + listNames.values

@@ -15,9 +15,13 @@ import GRDB
 /// found anywhere in such a word. A query word becomes the run that finds exactly the words it
 /// matches (``phrase(for:)``), so the index answers `SearchQuery`'s rule itself.
 enum SearchIndex {
-    /// The table of each item's text in the index's form, which the FTS5 table indexes.
+    /// The table of each item's text in the index's form, as it is now.
     static let textTable = "search_text"
-    /// The FTS5 table over ``textTable``.
+    /// The ids of the rows of ``textTable`` changed since the FTS5 index last took them.
+    static let pendingTable = "search_pending"
+    /// The texts the FTS5 index holds: its content table.
+    static let indexedTable = "search_indexed"
+    /// The FTS5 table over ``indexedTable``.
     static let indexTable = "search_index"
     /// The SQL function that makes a text's index form, which the triggers call: registered
     /// on every connection that writes (`SQLiteItemRepository`).
@@ -61,7 +65,20 @@ enum SearchIndex {
         words.map { "\"" + phrase(for: $0) + "\"" }.joined(separator: " AND ")
     }
 
+    /// How many changed texts wait in ``pendingTable`` before the triggers index them all at
+    /// once: FTS5 writes a segment at every commit that changes it, which costs an add about as
+    /// much as the add itself, so the index takes the texts in batches.
+    static let batchSize = 64
+
     /// Creates the tables and triggers, and indexes the items there are.
+    ///
+    /// The index has two tiers. `search_text` holds every item's text as it is now, kept by the
+    /// triggers on `items` and `checklist_items` in the transaction of each change, and
+    /// `search_pending` the rows changed since the FTS5 index last took them; when
+    /// ``batchSize`` are waiting, a trigger hands them all to the FTS5 index (`search_index`,
+    /// over `search_indexed`, the texts it holds) in the same transaction. A search asks the
+    /// FTS5 index for the rows not waiting, and matches the waiting ones itself: both tiers
+    /// together answer exactly, after every commit.
     static func create(in db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE \(textTable) (
@@ -71,18 +88,35 @@ enum SearchIndex {
               "notes" TEXT NOT NULL,
               "checklist" TEXT NOT NULL
             );
+            CREATE TABLE \(pendingTable) ("id" INTEGER PRIMARY KEY);
+            CREATE TABLE \(indexedTable) (
+              "id" INTEGER PRIMARY KEY,
+              "title" TEXT NOT NULL,
+              "notes" TEXT NOT NULL,
+              "checklist" TEXT NOT NULL
+            );
             CREATE VIRTUAL TABLE \(indexTable) USING fts5(
-              title, notes, checklist, content='\(textTable)', content_rowid='id', tokenize='trigram case_sensitive 1', columnsize=0
+              title, notes, checklist, content='\(indexedTable)', content_rowid='id', tokenize='trigram case_sensitive 1', columnsize=0
             );
             CREATE TRIGGER search_text_insert AFTER INSERT ON \(textTable) BEGIN
-              INSERT INTO \(indexTable)(rowid, title, notes, checklist) VALUES (new.id, new.title, new.notes, new.checklist);
-            END;
-            CREATE TRIGGER search_text_delete AFTER DELETE ON \(textTable) BEGIN
-              INSERT INTO \(indexTable)(\(indexTable), rowid, title, notes, checklist) VALUES ('delete', old.id, old.title, old.notes, old.checklist);
+              INSERT OR IGNORE INTO \(pendingTable)(id) VALUES (new.id);
             END;
             CREATE TRIGGER search_text_update AFTER UPDATE ON \(textTable) BEGIN
-              INSERT INTO \(indexTable)(\(indexTable), rowid, title, notes, checklist) VALUES ('delete', old.id, old.title, old.notes, old.checklist);
-              INSERT INTO \(indexTable)(rowid, title, notes, checklist) VALUES (new.id, new.title, new.notes, new.checklist);
+              INSERT OR IGNORE INTO \(pendingTable)(id) VALUES (new.id);
+            END;
+            CREATE TRIGGER search_text_delete AFTER DELETE ON \(textTable) BEGIN
+              INSERT OR IGNORE INTO \(pendingTable)(id) VALUES (old.id);
+            END;
+            CREATE TRIGGER search_pending_batch AFTER INSERT ON \(pendingTable)
+              WHEN (SELECT count(*) FROM \(pendingTable)) >= \(batchSize) BEGIN
+              INSERT INTO \(indexTable)(\(indexTable), rowid, title, notes, checklist)
+                SELECT 'delete', id, title, notes, checklist FROM \(indexedTable) WHERE id IN (SELECT id FROM \(pendingTable));
+              DELETE FROM \(indexedTable) WHERE id IN (SELECT id FROM \(pendingTable));
+              INSERT INTO \(indexedTable)(id, title, notes, checklist)
+                SELECT id, title, notes, checklist FROM \(textTable) WHERE id IN (SELECT id FROM \(pendingTable));
+              INSERT INTO \(indexTable)(rowid, title, notes, checklist)
+                SELECT id, title, notes, checklist FROM \(textTable) WHERE id IN (SELECT id FROM \(pendingTable));
+              DELETE FROM \(pendingTable);
             END;
             CREATE TRIGGER items_search_insert AFTER INSERT ON items BEGIN
               INSERT INTO \(textTable)(item_id, title, notes, checklist)
@@ -107,10 +141,22 @@ enum SearchIndex {
               UPDATE \(textTable) SET checklist = \(checklistText("old.item_id")) WHERE item_id = old.item_id;
             END;
             """)
+        // The items there are, indexed at once rather than in batches.
         try db.execute(sql: """
             INSERT INTO \(textTable)(item_id, title, notes, checklist)
-              SELECT id, arrange_search_text(title), arrange_search_text(notes), \(checklistText("items.id")) FROM items
+              SELECT id, arrange_search_text(title), arrange_search_text(notes), \(checklistText("items.id")) FROM items;
+            INSERT INTO \(indexedTable)(id, title, notes, checklist) SELECT id, title, notes, checklist FROM \(textTable);
+            INSERT INTO \(indexTable)(rowid, title, notes, checklist) SELECT id, title, notes, checklist FROM \(textTable);
+            DELETE FROM \(pendingTable);
             """)
+    }
+
+    /// The words of a text in the index's form (``indexText(_:)``): those after ``wordMark``.
+    static func words(ofIndexText text: String) -> [String] {
+        // By scalars: a mark followed by a combining one is one Character.
+        text.unicodeScalars.split(separator: " ").compactMap { token in
+            token.starts(with: wordMark.unicodeScalars) ? String(String.UnicodeScalarView(token.dropFirst(2))) : nil
+        }
     }
 
     /// The SQL of the index form of the checklist of the item `item` names: its entries' titles.

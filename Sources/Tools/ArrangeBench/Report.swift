@@ -99,6 +99,7 @@ struct Report {
             let size = "search at \(Format.count(settings.latencyItems)) items"
             figures.record("\(size): search for a 3-letter word prefix, first 20 ÷ the bare statement on the same index", measurement.search.value, target: 2)
             figures.record("\(size): an add with the search index ÷ without it", measurement.add.value, target: 1.3)
+            figures.record("\(size): an add with the search index ÷ without it, the means", measurement.addMeans)
             print("## Quick Find on SQLite: \(Format.count(settings.latencyItems)) items, a database file in WAL mode\n")
             print("Ten lists; titles of 3 to 8 words from a vocabulary of \(Format.count(SearchSection.vocabularySize)) made-up words, notes of 0 to 200 characters of them. Each query is the first three letters of a word of the vocabulary, timed in turns with `SearchSection.bareSQL`, the statement written by hand that asks the same FTS5 index for the same 20 ids in the same order (the run checks they agree), \(settings.samples) rounds. Each add is one `AddItem`, timed in turns with the same add in a copy of the database whose index is dropped; the ratios are of the medians.\n")
             print(section.text(measurement) + "\n")
