@@ -199,6 +199,10 @@ public final class SQLiteItemRepository: ItemRepository {
     /// - When other processes share the file (a widget, an extension), give the writer a busy
     ///   timeout (`Configuration.busyMode`), or their writes fail at once on each other's lock.
     /// - Don't call the repository from inside an access of the app's own to `writer`.
+    /// - The repository registers the SQL function `arrange_search_text` on the writer's
+    ///   connection: the triggers of Quick Find's index call it when a row of `items` or
+    ///   `checklist_items` changes. Write those tables through the repository, or register the
+    ///   function on any other connection that writes them.
     ///
     /// - Parameters:
     ///   - writer: The connection or pool; its `path` becomes the repository's ``path``.
