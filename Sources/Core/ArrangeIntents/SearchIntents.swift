@@ -58,12 +58,10 @@ public struct Search: ArrangeIntent {
         let matches = try reading.items(.matching(query, includeCompleted: includeCompleted))
         let ranking = try SearchRanking(of: matches, for: query, on: day ?? context.today(), in: reading)
         let page = matches.map { (key: ranking.key(of: $0), item: $0) }.sorted { $0.key < $1.key }.prefix(limit).map(\.item)
-        let summaries = try context.summaries(of: page, on: day)
-        let checklists = try reading.checklists(of: page.map(\.id))
-        let items = try zip(page, summaries).map { item, summary in
-            SearchResult.Match(item: summary, matched: try matchedFields(of: item, checklist: checklists[item.id] ?? [], for: query, in: context))
+        let items = try context.summaries(of: page, on: day).map { summary in
+            SearchResult.Match(item: summary, matched: try matchedFields(of: summary, for: query, in: context))
         }
-        let lists = try reading.lists().filter { (includeCompleted || !$0.isFinished) && query.isMatched(by: [$0.name]) }
+        let lists = ranking.listOrder.filter { (includeCompleted || !$0.isFinished) && query.isMatched(by: [$0.name]) }
         let headings = try ranking.listOrder.flatMap { try reading.headings(in: $0.id) }.filter { query.isMatched(by: [$0.title]) }
         return SearchResult(
             items: items, lists: try lists.map(context.summary), areas: try reading.areas().filter { query.isMatched(by: [$0.name]) }.map(context.summary),
@@ -71,11 +69,11 @@ public struct Search: ArrangeIntent {
     }
 
     /// The fields of `item` in which some word of `query` matched.
-    private func matchedFields(of item: Item, checklist: [ChecklistItem], for query: SearchQuery, in context: IntentContext) throws -> [SearchField] {
+    private func matchedFields(of item: ItemSummary, for query: SearchQuery, in context: IntentContext) throws -> [SearchField] {
         let heading = try item.heading.flatMap { try context.reading.heading(id: $0) }
         let fields: [(SearchField, [String])] = [
-            (.title, [item.title]), (.notes, [item.notes]), (.checklist, checklist.map(\.title)), (.heading, heading.map { [$0.title] } ?? []),
-            (.list, [try context.list(item.listID).name]),
+            (.title, [item.title]), (.notes, [item.notes]), (.checklist, item.checklist.map(\.title)), (.heading, heading.map { [$0.title] } ?? []),
+            (.list, [item.listName]),
         ]
         return fields.filter { _, texts in texts.contains(where: query.matchesAnyWord(in:)) }.map(\.0)
     }

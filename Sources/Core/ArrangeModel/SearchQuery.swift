@@ -51,13 +51,9 @@ public struct SearchQuery: Hashable, Sendable {
         return words.contains { word in textWords.contains { Self.word(word, matches: $0) } }
     }
 
-    /// Whether the text's words begin with the query's: its words but the last equal, and the
-    /// last the beginning of the text's next one. A title that starts with the query ranks first.
-    public func isPrefix(of text: String) -> Bool {
-        isPrefix(ofWords: Self.words(of: text))
-    }
-
-    /// Whether `textWords`, words of a text as ``words(of:)`` makes them, begin with the query's.
+    /// Whether `textWords`, words of a text as ``words(of:)`` makes them, begin with the query's:
+    /// its words but the last equal, and the last the beginning of the text's next one. A title
+    /// that starts with the query ranks first.
     public func isPrefix(ofWords textWords: [String]) -> Bool {
         guard let last = words.last, textWords.count >= words.count else { return false }
         return zip(words.dropLast(), textWords).allSatisfy { $0 == $1 } && textWords[words.count - 1].unicodeScalars.starts(with: last.unicodeScalars)
@@ -119,7 +115,7 @@ public struct SearchQuery: Hashable, Sendable {
 
     /// `text` with case, accents and width folded, then composed, so that every way of writing
     /// a character folds alike.
-    public static func fold(_ text: String) -> String {
+    private static func fold(_ text: String) -> String {
         // ASCII has no accents, and is its own width: lowercasing folds it, and costs far less.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).precomposedStringWithCanonicalMapping
