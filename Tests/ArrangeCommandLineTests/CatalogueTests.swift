@@ -12,6 +12,7 @@ struct CatalogueTests {
     func entries() {
         #expect(RequestCatalogue.names == [
             "lists", "createList", "moveList", "renameList", "deleteList", "completeList", "cancelList", "reopenList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
+            "tags", "createTag", "renameTag", "moveTag", "deleteTag",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
             "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook", "search",
@@ -38,7 +39,7 @@ struct CatalogueTests {
         let createList = CreateListRequest.fields
         #expect(createList.map(\.name) == ["name", "placement", "area"] && createList.map(\.isRequired) == [true, false, false])
         #expect(MoveListRequest.fields.map(\.name) == ["list", "placement", "area"] && MoveListRequest.fields[2].jsonForm == AreaChoice.jsonForm)
-        #expect(RequestCatalogue.unknownIntentMessage("createAera") == "Unknown intent 'createAera'. Did you mean 'createList', 'createArea', 'createHeading'? `arrange run --help` lists every intent.")
+        #expect(RequestCatalogue.unknownIntentMessage("createAera") == "Unknown intent 'createAera'. Did you mean 'createList', 'createArea', 'createTag', 'createHeading'? `arrange run --help` lists every intent.")
         #expect(createList[1].jsonForm == ListPlacementReference.jsonForm)
         #expect(MoveAtOffsetsRequest.fields.map(\.jsonForm) == [
             "an array of whole numbers", "a whole number", ListReference.jsonForm, HeadingReference.jsonForm, HeadingChoice.jsonForm,

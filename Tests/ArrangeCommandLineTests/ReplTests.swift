@@ -79,9 +79,10 @@ struct ReplTests {
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "cancel-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
             "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline",
+            "create-tag", "rename-tag", "move-tag", "delete-tag",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "area", "heading", "when", "deadline", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -118,7 +119,7 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "use to") == ["Today"])
         #expect(completer.candidates(lineBeforeCursor: "move-list W") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "move-list Work --after ") == ["Inbox", "Groceries", "Work"])
-        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist", "areas", "area", "headings", "heading"])
+        #expect(completer.candidates(lineBeforeCursor: "validate --scope ") == ["items", "lists", "today", "checklist", "areas", "area", "headings", "heading", "tags"])
         _ = try await CreateArea(name: "Home Life").perform(in: session.environment)
         _ = try await CreateArea(name: "Work").perform(in: session.environment)
         #expect(completer.candidates(lineBeforeCursor: "are") == ["areas", "area"])
@@ -128,6 +129,12 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "area create ") == [])
         #expect(completer.candidates(lineBeforeCursor: "move-list Groceries --area w") == ["Work"])
         #expect(completer.candidates(lineBeforeCursor: "create-list Garden --area ") == ["Home\\ Life", "Work"])
+        let errand = try await CreateTag(name: "Errand").perform(in: session.environment).tag.id
+        _ = try await CreateTag(name: "Eat out", in: .children(of: errand)).perform(in: session.environment)
+        #expect(completer.candidates(lineBeforeCursor: "tag ") == ["create", "rename", "move", "delete"])
+        #expect(completer.candidates(lineBeforeCursor: "tag move e") == ["Errand", "Eat\\ out"])
+        #expect(completer.candidates(lineBeforeCursor: "tag create Shops --parent er") == ["Errand"])
+        #expect(completer.candidates(lineBeforeCursor: "tag create ") == [])
         let groceries = try await session.resolveList("Groceries").id
         for title in ["Dairy", "Bakery goods"] { _ = try await CreateHeading(title: title, in: groceries).perform(in: session.environment) }
         #expect(completer.candidates(lineBeforeCursor: "heading ") == ["create", "rename", "move", "delete"])

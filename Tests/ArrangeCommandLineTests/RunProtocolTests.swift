@@ -297,6 +297,60 @@ struct RunProtocolTests {
         #expect(results[23]?["healthy"] as? Bool == true && results[24] != nil, "\(answers[23...24])")
     }
 
+    @Test("The contract of tags: the tree depth first in hand order, TAG's fields, createTag under a parent, moveTag with and without parent and by offsets, cycles and bad input refused")
+    func tagContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "createTag", "name": "Errand"}"##,
+            ##"{"intent": "createTag", "name": "Home", "placement": "top"}"##,
+            ##"{"intent": "createTag", "name": "Shops", "parent": "errand"}"##,
+            ##"{"intent": "createTag", "name": "Bakery", "parent": "Errand", "placement": {"before": "Shops"}}"##,
+            ##"{"intent": "moveTag", "tag": "Home", "placement": "bottom"}"##,
+            ##"{"intent": "moveTag", "tag": "Shops", "placement": "top", "parent": null}"##,
+            ##"{"intent": "moveTag", "tag": "Home", "placement": "bottom", "parent": "Errand"}"##,
+            ##"{"intent": "moveTag", "fromOffsets": [1], "toOffset": 0, "parent": "Errand"}"##,
+            ##"{"intent": "renameTag", "tag": "Home", "name": "House"}"##,
+            ##"{"intent": "tags"}"##,
+            ##"{"intent": "validate", "scope": "tags", "tag": "Errand"}"##,
+            ##"{"intent": "normalize", "scope": "tags"}"##,
+            ##"{"intent": "deleteTag", "tag": "Errand"}"##,
+            ##"{"intent": "tags"}"##,
+            ##"{"intent": "createTag", "name": "shops"}"##,
+            ##"{"intent": "createTag", "name": " "}"##,
+            ##"{"intent": "renameTag", "tag": "Nope", "name": "X"}"##,
+            ##"{"intent": "createTag", "name": "Deep", "parent": "Gone"}"##,
+            ##"{"intent": "createTag", "name": "Parent"}"##,
+            ##"{"intent": "createTag", "name": "Child", "parent": "Parent"}"##,
+            ##"{"intent": "moveTag", "tag": "Parent", "placement": "top", "parent": "Child"}"##,
+            ##"{"intent": "moveTag", "tag": "Parent", "placement": "top", "parent": "Parent"}"##,
+            ##"{"intent": "moveTag", "tag": "Child", "placement": {"after": "Shops"}}"##,
+            ##"{"intent": "tags"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        func names(_ index: Int) -> [String]? {
+            (results[index]?["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        }
+        #expect(results.prefix(14).allSatisfy { $0 != nil }, "\(answers.prefix(14))")
+        let errand = try #require((results[0]?["tag"] as? [String: Any])?["id"] as? String)
+        let shops = try #require(results[2]?["tag"] as? [String: Any])
+        #expect(Set(shops.keys) == ["id", "name", "parent", "sortIndex", "shortcut", "createdAt"] && shops["parent"] as? String == errand, "\(answers[2])")
+        #expect(shops["shortcut"] is NSNull && (results[0]?["tag"] as? [String: Any])?["parent"] is NSNull, "parent and shortcut are null when unset")
+        #expect(names(4) == ["Errand", "Bakery", "Shops", "Home"] && results[4]?["rowsWritten"] as? Int == 1, "\(answers[4])")
+        #expect(names(5) == ["Shops", "Errand", "Bakery", "Home"], "\(answers[5])")
+        #expect(names(6) == ["Shops", "Errand", "Bakery", "Home"], "\(answers[6])")
+        #expect(names(7) == ["Shops", "Errand", "Home", "Bakery"], "\(answers[7])")
+        #expect(names(9) == ["Shops", "Errand", "House", "Bakery"], "\(answers[9])")
+        let parents = (results[9]?["tags"] as? [[String: Any]])?.map { $0["parent"] as? String }
+        #expect(parents == [nil, nil, errand, errand], "\(answers[9])")
+        #expect(results[10]?["healthy"] as? Bool == true, "\(answers[10])")
+        #expect((results[12]?["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Errand", "House", "Bakery"], "\(answers[12])")
+        #expect(names(13) == ["Shops"])
+        #expect(Array(codes[14...17]) == ["duplicateTagName", "emptyTagName", "unknownTag", "unknownTag"], "\(answers[14...17])")
+        #expect(Array(codes[20...22]) == ["tagCycle", "tagCycle", "tagUnderAnotherParent"], "\(answers[20...22])")
+        #expect(names(23) == ["Shops", "Parent", "Child"], "nothing changed: \(answers[23])")
+    }
+
     @Test("The contract of headings: a list's headings in order, an ITEM's heading (null for none), move with a heading and out with null, offsets within and across sections, and every bad input refused")
     func headingContract() async throws {
         let (session, _) = try await makeSession()

@@ -208,7 +208,7 @@ struct SQLiteRepositoryTests {
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
-        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find",
+        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])

@@ -8,6 +8,8 @@ import PropertyBased
 import Synchronization
 import Testing
 
+private typealias Tag = ArrangeModel.Tag
+
 /// Replicas that make random operations apart, exchange partial, duplicated and reordered
 /// batches, then everything: each must end with the same lists, items, Today and keys.
 @Suite("Sync: convergence of the merge")
@@ -42,6 +44,7 @@ struct ConvergenceTests {
         #expect(total.concurrentMoves > 0 && total.deleteAgainstChange > 0 && total.goneAnchor > 0, "\(total)")
         // A list moved into a deleted area and an item under a deleted heading are rarer: `deletedGroups` makes them for sure.
         #expect(total.addToDeletedList > 0 && total.sameName > 0 && total.entryOfDeletedItem > 0, "\(total)")
+        #expect(total.sameTagName > 0, "\(total)")
     }
 
     @Test(
@@ -75,6 +78,47 @@ struct ConvergenceTests {
             let item = try #require(try transaction.item(id: kept))
             #expect(item.listID == list && item.heading == nil, "kept, under no heading")
             #expect(try transaction.list(id: other)?.area == nil, "in no area")
+        }
+    }
+
+    @Test(
+        "Tags created apart under one name merge into the one created first, which keeps its place; a move of the other applies to it; two moves that would make a cycle once merged leave one undone",
+        arguments: StoreKind.allCases)
+    func tagRules(kind: StoreKind) throws {
+        // The second replica's clock runs ahead: its operations come later in the total order.
+        let simulation = try Simulation(replicas: 2, kind: kind)
+        let (first, later) = (simulation.engines[0], simulation.engines[1])
+        let (home, errand, shops, work) = (Tag.ID(), Tag.ID(), Tag.ID(), Tag.ID())
+        let nowhere = SyncPlace(after: nil, before: nil)
+        try first.perform(.createTag(id: home, name: "Home", parent: nil, place: nowhere))
+        try first.perform(.createTag(id: work, name: "Work", parent: nil, place: nowhere))
+        // Apart: "home" under Work on the later device, and a child of it.
+        try later.perform(.createTag(id: errand, name: "home", parent: nil, place: nowhere))
+        try later.perform(.createTag(id: shops, name: "Shops", parent: errand, place: nowhere))
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+        try later.repository.read { transaction in
+            let tags = try transaction.tags()
+            #expect(tags.map(\.name) == ["Work", "Home", "Shops"], "one Home, the first created, with the other's child")
+            #expect(try transaction.tag(id: errand)?.id == home, "the later id names the survivor")
+            #expect(try transaction.tag(id: shops)?.parent == home)
+        }
+        // A change naming the merged id applies to the survivor, on every replica.
+        try later.perform(.renameTag(id: errand, name: "House"))
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+        #expect(try first.repository.read { try $0.tag(id: home)?.name } == "House")
+
+        // Apart: Work under House on one device, House under Work on the other.
+        try first.perform(.moveTag(id: work, parent: home, place: nowhere))
+        try later.perform(.moveTag(id: errand, parent: work, place: nowhere))
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+        try first.repository.read { transaction throws in
+            // The move later in the total order would put a tag under its own child: it does nothing.
+            let (homeParent, workParent) = (try transaction.tag(id: home)?.parent, try transaction.tag(id: work)?.parent)
+            #expect((homeParent, workParent) == (nil, home) || (homeParent, workParent) == (work, nil), "one move applied, no cycle")
+            #expect(try transaction.tags().count == 3, "every tag still reachable")
         }
     }
 
@@ -305,6 +349,7 @@ final class Simulation {
                 }
             }
             lines += try transaction.todayItems(visibility: .all, offset: 0, limit: .max).map { "today \($0.id)" }
+            lines += try transaction.tags().map { "tag \($0.id) \($0.name) under \(String(describing: $0.parent))" + (keys ? " \($0.sortIndex)" : "") }
             return lines
         }
     }
@@ -320,6 +365,7 @@ final class Simulation {
             let entries = items.flatMap { checklists[$0.id] ?? [] }
             let areas = try transaction.areas()
             let headings = try lists.flatMap { try transaction.headings(in: $0.id) }
+            let tags = try transaction.tags()
             let names = ["Groceries", "Work", "Home"]
             func pick<T>(_ values: [T], _ word: Int) -> T? { values.isEmpty ? nil : values[word % values.count] }
             func place(after entry: OrderEntry.ID?, among order: [OrderEntry.ID]) -> SyncPlace {
@@ -328,7 +374,7 @@ final class Simulation {
             }
             let (word, other) = (words[2], words[3])
             // Areas and headings more often than the rest: their conflicts need both to exist first.
-            switch words[1] % 36 {
+            switch words[1] % 40 {
             case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
@@ -440,6 +486,20 @@ final class Simulation {
                 // Now and then the deadline's dismissal from Today instead, or its return.
                 if other % 8 == 7 { return .dismissDeadlines(ids: [item.id], dismissed: other % 16 == 7) }
                 return .setDeadline(ids: [item.id], deadline: other % 4 == 0 ? nil : day)
+            case 36, 37:
+                // A few names, so that devices create the same one apart, and the tags merge.
+                let parent = other % 3 == 0 ? nil : pick(tags, other >> 2)?.id
+                let order = tags.filter { $0.parent == parent }.map(\.id.entryID)
+                return .createTag(id: Tag.ID(rawValue: newID()), name: names[word % names.count], parent: parent, place: place(after: pick(order, other >> 4), among: order))
+            case 38:
+                // Under any tag, its own descendants too: a cycle does nothing, made here or merged.
+                guard let tag = pick(tags, word) else { return nil }
+                let parent = other % 4 == 0 ? nil : pick(tags, other >> 2)?.id
+                let order = tags.filter { $0.parent == parent && $0.id != tag.id }.map(\.id.entryID)
+                return .moveTag(id: tag.id, parent: parent, place: place(after: pick(order, other >> 4), among: order))
+            case 39:
+                guard let tag = pick(tags, word) else { return nil }
+                return other % 3 == 0 ? .deleteTag(id: tag.id) : .renameTag(id: tag.id, name: names[other % names.count])
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
@@ -468,11 +528,15 @@ struct ConflictCounts: CustomStringConvertible {
     var listToDeletedArea = 0
     /// An item moved under a heading that the other deleted.
     var itemToDeletedHeading = 0
+    /// Two tags created apart under one name, which merge.
+    var sameTagName = 0
+    /// Two moves of tags, each under the other.
+    var tagCycle = 0
 
     var description: String {
         "moves \(concurrentMoves), delete/change \(deleteAgainstChange), gone anchor \(goneAnchor), to a deleted list \(addToDeletedList), "
             + "same name \(sameName), entry of a deleted item \(entryOfDeletedItem), list to a deleted area \(listToDeletedArea), "
-            + "item to a deleted heading \(itemToDeletedHeading)"
+            + "item to a deleted heading \(itemToDeletedHeading), same tag name \(sameTagName), tag cycle \(tagCycle)"
     }
 
     mutating func add(_ other: ConflictCounts) {
@@ -484,6 +548,8 @@ struct ConflictCounts: CustomStringConvertible {
         entryOfDeletedItem += other.entryOfDeletedItem
         listToDeletedArea += other.listToDeletedArea
         itemToDeletedHeading += other.itemToDeletedHeading
+        sameTagName += other.sameTagName
+        tagCycle += other.tagCycle
     }
 
     /// Counts what `first` met in `second`, made apart from it.
@@ -507,6 +573,10 @@ struct ConflictCounts: CustomStringConvertible {
             listToDeletedArea += 1
         case (.deleteHeading(let deleted), .moveItems(let moved)) where moved.heading == deleted.id:
             itemToDeletedHeading += 1
+        case (.createTag(let created), .createTag(let other)) where Tag.nameKey(created.name) == Tag.nameKey(other.name):
+            sameTagName += 1
+        case (.moveTag(let moved), .moveTag(let other)) where moved.parent == other.id && other.parent == moved.id:
+            tagCycle += 1
         default:
             break
         }
@@ -523,6 +593,10 @@ extension SyncChange {
         case .moveList(let change): [change.id.entryID]
         case .deleteList(let change): [change.id.entryID]
         case .finishList(let change): [change.id.entryID]
+        case .createTag(let change): [change.id.entryID]
+        case .renameTag(let change): [change.id.entryID]
+        case .moveTag(let change): [change.id.entryID]
+        case .deleteTag(let change): [change.id.entryID]
         case .reopenList(let change): [change.id.entryID]
         case .createArea(let change): [change.id.entryID]
         case .renameArea(let change): [change.id.entryID]
@@ -552,7 +626,7 @@ extension SyncChange {
         case .reopenChecklistItems(let change): change.ids.map(\.entryID)
         case .cancelChecklistItems(let change): change.ids.map(\.entryID)
         case .deleteChecklistItems(let change): change.ids.map(\.entryID)
-        case .repairOrder, .repairChecklist, .repairAreas, .repairHeadings, .unknown, .retireReplica, .leaveForkedReplica: []
+        case .repairOrder, .repairChecklist, .repairAreas, .repairHeadings, .repairTags, .unknown, .retireReplica, .leaveForkedReplica: []
         case .replacement(_, let change), .renumbering(_, let change): change.subjects
         }
     }

@@ -7,6 +7,8 @@ import ArrangeSync
 import Foundation
 import Testing
 
+private typealias Tag = ArrangeModel.Tag
+
 /// Every intent, run where sync is on, logs exactly what it writes: a replica that merges the
 /// log from nothing ends with what the intent left, and an intent that writes logs something.
 @Suite("Sync: every intent logs what it writes")
@@ -231,6 +233,16 @@ struct IntentSample {
             let (prepare, intent) = try make((fixture.groceries, fixture.work), fixture.items, headings)
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
+        /// On the fixture, the tags Errand (with Shops under it) and Home.
+        func addOnTags(_ make: (_ tags: [String: Tag.ID]) throws -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)) async throws {
+            let fixture = try await fixture(kind: kind)
+            let environment = fixture.replica.environment
+            let errand = try await CreateTag(name: "Errand").perform(in: environment).tag.id
+            let shops = try await CreateTag(name: "Shops", in: .children(of: errand)).perform(in: environment).tag.id
+            let home = try await CreateTag(name: "Home").perform(in: environment).tag.id
+            let (prepare, intent) = try make(["Errand": errand, "Shops": shops, "Home": home])
+            samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
+        }
         let archive = Archive(defaultList: nil, lists: [ArchivedList(ItemList(name: "Imported", createdAt: Date(timeIntervalSince1970: 0)), items: [])])
 
         try await add { lists, _ in ([], AddItem(title: "Butter", list: lists.0, placement: .top)) }
@@ -297,6 +309,19 @@ struct IntentSample {
         try await addOnAreas { lists, _ in ([DeleteList(list: lists.1)], Undo()) }
         try await addOnAreas { _, _ in ([], ValidateList(.areas, repair: true)) }
         try await addOnAreas { _, areas in ([], NormalizeList(.area(try id(areas, "Office")))) }
+        try await addOnTags { _ in ([], GetTags()) }
+        try await addOnTags { tags in ([], CreateTag(name: "Bakery", placement: .before(try id(tags, "Shops")), in: .children(of: try id(tags, "Errand")))) }
+        try await addOnTags { tags in ([], RenameTag(tag: try id(tags, "Home"), name: "House")) }
+        try await addOnTags { tags in ([], MoveTag(try id(tags, "Home"), to: .top)) }
+        try await addOnTags { tags in ([], MoveTag(try id(tags, "Home"), to: .bottom, in: .children(of: try id(tags, "Shops")))) }
+        try await addOnTags { tags in ([], MoveTag(try id(tags, "Shops"), to: .top, in: .topLevel)) }
+        try await addOnTags { _ in ([], MoveTagsAtOffsets(in: .topLevel, fromOffsets: [1], toOffset: 0)) }
+        try await addOnTags { tags in ([], DeleteTag(tag: try id(tags, "Errand"))) }
+        try await addOnTags { tags in ([DeleteTag(tag: try id(tags, "Errand"))], Undo()) }
+        try await addOnTags { tags in ([DeleteTag(tag: try id(tags, "Errand")), Undo()], Redo()) }
+        try await addOnTags { tags in ([MoveTag(try id(tags, "Shops"), to: .top, in: .topLevel)], Undo()) }
+        try await addOnTags { _ in ([], ValidateList(.tags(nil), repair: true)) }
+        try await addOnTags { tags in ([], NormalizeList(.tags(try id(tags, "Errand")))) }
         try await addOnHeadings { lists, _, _ in ([], CreateHeading(title: "Frozen", in: lists.0, placement: .top)) }
         try await addOnHeadings { _, _, headings in ([], RenameHeading(heading: try id(headings, "Dairy"), title: "Dairy and eggs")) }
         try await addOnHeadings { _, _, headings in ([], MoveHeading(try id(headings, "Bakery"), to: .top)) }

@@ -21,7 +21,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2", "3"]
+    static let generations = ["1", "2", "3", "4"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -234,6 +234,13 @@ struct KeptFilesTests {
         _ = try await run(CompleteList(list: errands))
         _ = try await run(ReopenList(list: errands))
         _ = try await run(CancelList(list: errands, items: .keep))
+        let errand = try await run(CreateTag(name: "Errand")).tag.id
+        let shops = try await run(CreateTag(name: "Shops", in: .children(of: errand))).tag.id
+        let spareTag = try await run(CreateTag(name: "Spare", placement: .top)).tag.id
+        _ = try await run(RenameTag(tag: shops, name: "Shopping"))
+        _ = try await run(MoveTag(shops, to: .top, in: .topLevel))
+        _ = try await run(NormalizeList(.tags(nil)))
+        _ = try await run(DeleteTag(tag: spareTag))
         _ = try await run(DeleteItems([slides]))
         _ = try await run(Undo())
         _ = try await run(DeleteList(list: spare))

@@ -4,6 +4,8 @@ import ArrangeSync
 import Foundation
 import Testing
 
+private typealias Tag = ArrangeModel.Tag
+
 /// Snapshots through files: a new store joins a group that has folded operations away, with
 /// ``SyncEngine/snapshot()``, ``SnapshotFile`` and ``SyncEngine/adopt(_:)``.
 @Suite("Sync: snapshots through files")
@@ -215,6 +217,23 @@ struct SnapshotTests {
         #expect(try await fourth.engine.snapshot().stateDigest == finished.stateDigest)
         _ = try laptop.engine.perform(.reopenList(id: list))
         #expect(try await laptop.engine.snapshot().stateDigest == canceled.stateDigest)
+
+        // Tags, one under another, and a tag created apart under a taken name, which merges:
+        // version 12, and the merge travels, so that its id still names the survivor.
+        let (errand, shops, namesake) = (Tag.ID(), Tag.ID(), Tag.ID())
+        let nowhere = SyncPlace(after: nil, before: nil)
+        _ = try laptop.engine.perform(.createTag(id: errand, name: "Errand", parent: nil, place: nowhere))
+        _ = try laptop.engine.perform(.createTag(id: shops, name: "Shops", parent: errand, place: nowhere))
+        _ = try laptop.engine.perform(.createTag(id: namesake, name: "errand", parent: nil, place: nowhere))
+        let tagged = try await laptop.engine.snapshot()
+        let taggedData = try SnapshotFile.encode(tagged)
+        #expect(lines(of: taggedData).first?.hasSuffix(#""snapshot":true,"version":12}"#) == true)
+        #expect(tagged.stateDigest != canceled.stateDigest)
+        let fifth = try Replica(kind: kind)
+        try await importSnapshot(taggedData, into: fifth)
+        let tags = try await fifth.engine.repository.read { transaction in (try transaction.tags().map(\.name), try transaction.tag(id: namesake)?.id) }
+        #expect(tags.0 == ["Errand", "Shops"] && tags.1 == errand)
+        #expect(try await fifth.engine.snapshot().stateDigest == tagged.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)
@@ -291,7 +310,7 @@ struct SnapshotTests {
 
         let all = lines(of: data).dropLast()
         let none = sealed((all + [#"{"note":"hello"}"#]).map { $0 + "\n" }.joined())
-        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, or more than one."), "an unknown line")
+        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, tag, tagMerge, or more than one."), "an unknown line")
         let orphans = all.filter { !$0.hasPrefix(#"{"list":"#) && !$0.hasPrefix(#"{"defaultList":"#) }
         let firstItem = try #require(orphans.firstIndex { $0.hasPrefix(#"{"item":"#) })
         let noLists = sealed(orphans.map { $0 + "\n" }.joined())

@@ -54,6 +54,13 @@ public struct Completer: Sendable {
     static let areaOptions = Set(
         RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [AreaReference.self, AreaChoice.self]) }.map { "--" + $0 })
 
+    /// The subcommands of `tag`.
+    static let tagCommands = TagCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+    /// The options followed by a tag: the catalogue's tag parameters.
+    static let tagOptions = Set(
+        RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [TagReference.self, TagParentChoice.self, [TagReference].self]) }.map { "--" + $0 })
+
     /// The subcommands of `heading`.
     static let headingCommands = HeadingCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
 
@@ -97,6 +104,9 @@ public struct Completer: Sendable {
         if command == HeadingCommand.configuration.commandName {
             return headingCandidates(before: before, current: current)
         }
+        if command == TagCommand.configuration.commandName {
+            return tagCandidates(before: before, current: current)
+        }
         let previous = before.last ?? ""
         if let words = Self.dateWords[command], !previous.hasPrefix("--") {
             // The items, then the word that says when: once there is an item, either may come.
@@ -105,6 +115,9 @@ public struct Completer: Sendable {
         }
         if Self.areaOptions.contains(previous) {
             return areaNames(matching: current)
+        }
+        if Self.tagOptions.contains(previous) {
+            return tagNames(matching: current)
         }
         if Self.headingOptions.contains(previous) {
             return headingTitles(matching: current, inList: option(["--into", "--list", "--from"], in: before))
@@ -141,6 +154,15 @@ public struct Completer: Sendable {
         let placesAnchor = previous == "--before" || previous == "--after"
         let namesArea = before.count == 2 && before[1] != "create"
         return placesAnchor || namesArea ? areaNames(matching: current) : []
+    }
+
+    /// The candidates after `tag`: its subcommands, then the tag that `rename`, `move` and
+    /// `delete` name, and the tag a placement or `--parent` names; nothing for a new name.
+    private func tagCandidates(before: [String], current: String) -> [String] {
+        guard before.count > 1 else { return Self.tagCommands.filter { $0.hasPrefix(current) } }
+        let previous = before.last ?? ""
+        let namesTag = ["--before", "--after", "--parent"].contains(previous) || (before.count == 2 && before[1] != "create")
+        return namesTag ? tagNames(matching: current) : []
     }
 
     /// The candidates after `heading`: its subcommands, then the heading that `rename`, `move`
@@ -212,6 +234,10 @@ public struct Completer: Sendable {
 
     private func areaNames(matching prefix: String) -> [String] {
         names((try? repository.read { try $0.areas() })?.map(\.name) ?? [], matching: prefix)
+    }
+
+    private func tagNames(matching prefix: String) -> [String] {
+        names((try? repository.read { try $0.tags() })?.map(\.name) ?? [], matching: prefix)
     }
 
     /// The titles of the headings of the list named (as typed, spaces escaped), else of the current list.

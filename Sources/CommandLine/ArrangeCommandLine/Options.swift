@@ -82,6 +82,13 @@ extension AreaReference: PlacementAnchor {
     static let counted = "the areas"
 }
 
+extension TagReference: PlacementAnchor {
+    static let placed = "the tag"
+    static let noun = "tag"
+    static let namedBy = "a name or an id"
+    static let counted = "the children of its parent, or the tags at the top level"
+}
+
 extension HeadingReference: PlacementAnchor {
     static let placed = "the heading"
     static let noun = "heading"

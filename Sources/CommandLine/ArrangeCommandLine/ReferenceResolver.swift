@@ -28,6 +28,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case checklistPositionOutOfRange(position: Int, count: Int, item: String)
     /// No area has this name or id; `known` names the areas there are.
     case unknownArea(String, known: [String])
+    /// No tag has this name or id; `known` names the tags there are.
+    case unknownTag(String, known: [String])
     /// No heading of the list named `list` has this title, and none has this id; `known` names its headings.
     case unknownHeading(String, list: String, known: [String])
     /// Several headings of the list named `list` have this title.
@@ -49,6 +51,7 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .invalidChecklistItemReference: "invalidReference"
         case .checklistPositionOutOfRange: "positionOutOfRange"
         case .unknownArea: "unknownArea"
+        case .unknownTag: "unknownTag"
         case .unknownHeading: "unknownHeading"
         case .ambiguousHeading: "ambiguousHeading"
         case .eveningWithoutDay: "eveningWithoutDay"
@@ -87,6 +90,8 @@ extension ReferenceError: LocalizedError {
                 : "#\(position) is out of range: the checklist of '\(item)' has \(count) entr\(count == 1 ? "y" : "ies") (#1 to #\(count))."
         case .unknownArea(let name, let known):
             "No area is named '\(name)'." + (known.isEmpty ? " There are no areas yet; create one with `area create`." : " Areas: \(known.joined(separator: ", ")).")
+        case .unknownTag(let name, let known):
+            "No tag is named '\(name)'." + (known.isEmpty ? " There are no tags yet; create one with `tag create`." : " Tags: \(known.joined(separator: ", ")).")
         case .unknownHeading(let title, let list, let known):
             "'\(list)' has no heading '\(title)'."
                 + (known.isEmpty ? " It has no headings yet; create one with `heading create`." : " Its headings: \(known.joined(separator: ", ")).")
@@ -289,6 +294,35 @@ public final class ReferenceResolver {
     /// - Throws: ``ReferenceError/unknownArea(_:known:)``.
     func group(_ reference: AreaReference?) throws -> ListGroup {
         ListGroup(try reference.map { try area($0).id })
+    }
+
+    // MARK: Tags
+
+    /// The tag `reference` names: by its id (or one merged into it), or by its name, ignoring case.
+    ///
+    /// - Throws: ``ReferenceError/unknownTag(_:known:)``.
+    public func tag(_ reference: TagReference) throws -> Tag {
+        let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let id = Tag.ID(text), let tag = try transaction.tag(id: id) { return tag }
+        let tags = try transaction.tags()
+        let key = Tag.nameKey(text)
+        guard let tag = tags.first(where: { Tag.nameKey($0.name) == key }) else {
+            throw ReferenceError.unknownTag(reference.text, known: tags.map(\.name))
+        }
+        return tag
+    }
+
+    /// The tags each of `references` names, each once, in the order first named.
+    ///
+    /// - Throws: ``ReferenceError/unknownTag(_:known:)``.
+    public func tags(_ references: [TagReference]) throws -> [Tag.ID] {
+        var seen = Set<Tag.ID>()
+        return try references.map { try tag($0).id }.filter { seen.insert($0).inserted }
+    }
+
+    /// A placement among a tag's siblings with its anchor resolved.
+    public func placement(_ reference: TagPlacementReference) throws -> TagPlacement {
+        try reference.map { try self.tag($0).id }
     }
 
     // MARK: Headings

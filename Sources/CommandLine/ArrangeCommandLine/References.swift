@@ -125,6 +125,16 @@ public struct AreaReference: TextReference {
     }
 }
 
+/// How a tag is named: its name, ignoring case, or its id.
+public struct TagReference: TextReference {
+    /// The name or id as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+}
+
 /// How a heading is named: its title, ignoring case, among the headings of a list, or its id.
 public struct HeadingReference: TextReference {
     /// The title or id as it was written.
@@ -172,6 +182,9 @@ public typealias ListPlacementReference = Placement<ListReference>
 
 /// Where an area goes among the areas, with an anchor named by an ``AreaReference``.
 public typealias AreaPlacementReference = Placement<AreaReference>
+
+/// Where a tag goes among its siblings, with an anchor named by a ``TagReference``.
+public typealias TagPlacementReference = Placement<TagReference>
 
 /// Where a heading goes among the headings of its list, with an anchor named by a ``HeadingReference``.
 public typealias HeadingPlacementReference = Placement<HeadingReference>

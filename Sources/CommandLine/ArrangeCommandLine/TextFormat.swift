@@ -21,6 +21,7 @@ enum TextFormat {
         case .area: startingSentence ? "The area's lists" : "the area's lists"
         case .headings: startingSentence ? "The headings" : "the headings"
         case .heading: startingSentence ? "The heading's items" : "the heading's items"
+        case .tags: startingSentence ? "The tags" : "the tags"
         }
     }
 
@@ -170,6 +171,23 @@ enum TextFormat {
         return lists(
             areas.flatMap(\.lists), defaultList: defaultList,
             areas: areas.map { Area(id: $0.id, name: $0.name, createdAt: $0.createdAt, sortIndex: $0.sortIndex) })
+    }
+
+    /// Every tag, depth first, each child indented under its parent, as the tag manager shows them:
+    ///
+    /// ```text
+    /// Errand
+    ///   Shops
+    /// Home
+    /// ```
+    static func tags(_ tags: [Tag]) -> String {
+        guard !tags.isEmpty else { return "No tags yet; create one with `tag create NAME`." }
+        var depth: [Tag.ID: Int] = [:]
+        return tags.map { tag in
+            let level = tag.parent.flatMap { depth[$0].map { $0 + 1 } } ?? 0
+            depth[tag.id] = level
+            return String(repeating: "  ", count: level) + tag.name + (tag.shortcut.map { "  [\($0)]" } ?? "")
+        }.joined(separator: "\n")
     }
 
     /// Every field of one item.

@@ -59,7 +59,8 @@ package struct ChangeContext {
         case .checklist(let item): guard try transaction.item(id: item) != nil else { return }
         case .area(let area): guard try transaction.area(id: area) != nil else { return }
         case .heading(let heading): guard try transaction.heading(id: heading) != nil else { return }
-        case .lists, .today, .areas: break
+        case .tags(let parent?): guard try transaction.tag(id: parent) != nil else { return }
+        case .lists, .today, .areas, .tags(nil): break
         }
         if normalize {
             try ordering.normalize(scope, in: transaction)
@@ -210,3 +211,4 @@ package protocol Named {
 
 extension ItemList: Named {}
 extension Area: Named {}
+extension Tag: Named {}

@@ -85,7 +85,9 @@ extension ChangeContext {
             guard try transaction.list(id: id) != nil else { throw ChangeConflict.listGone(id) }
         case .heading(let id):
             guard try transaction.heading(id: id) != nil else { throw ChangeConflict.headingGone(id) }
-        case .lists, .today, .areas:
+        case .tags(let id?):
+            guard try transaction.tag(id: id) != nil else { throw ChangeConflict.tagGone(id) }
+        case .lists, .today, .areas, .tags(nil):
             break
         }
         guard let predecessor = place.predecessor else { return .top }
@@ -139,9 +141,10 @@ extension ChangeContext {
 
 /// Where an entry is now, for putting it back.
 extension ItemReading {
-    /// The entry of an item, list, checklist entry, area or heading in the ordering a place was
-    /// recorded in: for an item recorded in a list, its entry in whatever list and heading it is
-    /// in now; for a list, in whatever area (or none) it is in now; for a heading, in whatever list.
+    /// The entry of an item, list, checklist entry, area, heading or tag in the ordering a place
+    /// was recorded in: for an item recorded in a list, its entry in whatever list and heading it
+    /// is in now; for a list, in whatever area (or none) it is in now; for a heading, in whatever
+    /// list; for a tag, under whatever parent.
     package func currentEntry(_ id: OrderEntry.ID, like scope: OrderScope) throws -> (entry: OrderEntry, scope: OrderScope)? {
         switch scope {
         case .lists, .area:
@@ -157,6 +160,8 @@ extension ItemReading {
             return try self.heading(id: Heading.ID(entry: id)).map { ($0.entry, .headings($0.listID)) }
         case .checklist:
             return try self.checklistItem(id: ChecklistItem.ID(entry: id)).map { ($0.entry, .checklist($0.itemID)) }
+        case .tags:
+            return try self.tag(id: Tag.ID(entry: id)).map { ($0.entry, $0.scope) }
         }
     }
 
@@ -169,6 +174,7 @@ extension ItemReading {
         case .headings: .headingGone(Heading.ID(entry: id))
         case .today: try self.item(id: Item.ID(entry: id)) == nil ? .itemGone(Item.ID(entry: id)) : .itemLeftToday(Item.ID(entry: id))
         case .checklist: .checklistItemGone(ChecklistItem.ID(entry: id))
+        case .tags: .tagGone(Tag.ID(entry: id))
         }
     }
 

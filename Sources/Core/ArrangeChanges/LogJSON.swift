@@ -72,7 +72,7 @@ package final class LogJSON {
         case .today: append("\"today\"")
         case .areas: append("\"areas\"")
         case .items(let list): id(list)
-        case .checklist, .area, .headings, .heading: string(scope.text)
+        case .checklist, .area, .headings, .heading, .tags: string(scope.text)
         }
     }
 
@@ -168,6 +168,17 @@ extension LogJSON {
             members.member("area", ifPresent: list.area) { $0.id($1) }
             members.member("completedAt", ifPresent: list.completedAt) { $0.date($1) }
             if list.isCanceled { members.member("canceled") { $0.bool(true) } }
+        }
+    }
+
+    @inlinable package func tag(_ tag: Tag) {
+        object { members in
+            members.member("id") { $0.id(tag.id) }
+            members.member("name") { $0.string(tag.name) }
+            members.member("parent", ifPresent: tag.parent) { $0.id($1) }
+            members.member("sortIndex") { $0.number(tag.sortIndex) }
+            members.member("shortcut", ifPresent: tag.shortcut) { $0.string($1) }
+            members.member("createdAt") { $0.date(tag.createdAt) }
         }
     }
 

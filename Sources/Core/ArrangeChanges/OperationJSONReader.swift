@@ -171,7 +171,7 @@ package struct OperationJSONReader {
             guard let scope = OrderScope(text) else { throw GiveUp() }
             switch scope {
             case .checklist, .area: return scope
-            case .items, .lists, .today, .areas, .headings, .heading: throw GiveUp()
+            case .items, .lists, .today, .areas, .headings, .heading, .tags: throw GiveUp()
             }
         default:
             var text = text

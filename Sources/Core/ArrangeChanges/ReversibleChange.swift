@@ -59,6 +59,9 @@ package enum ChangeConflict: Error, Hashable, Sendable {
     case checklistItemGone(ChecklistItem.ID)
     case areaGone(Area.ID)
     case headingGone(Heading.ID)
+    case tagGone(Tag.ID)
+    /// A tag that was deleted, named so, exists again.
+    case tagExistsAgain(name: String)
     /// An item that should be in Today is no longer there.
     case itemLeftToday(Item.ID)
     /// A field of the item has another value than the change gave it.

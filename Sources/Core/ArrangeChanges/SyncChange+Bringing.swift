@@ -17,12 +17,13 @@ extension SyncChange {
     ///   - checklistItems: Checklist entries as they were, by id; `nil` for an entry that did not exist.
     ///   - areas: Areas as they were, by id; `nil` for an area that did not exist.
     ///   - headings: Headings as they were, by id; `nil` for a heading that did not exist.
+    ///   - tags: Tags as they were, by id; `nil` for a tag that did not exist.
     ///   - transaction: The store as it is now.
     public static func changes(
         bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], checklistItems: [ChecklistItem.ID: ChecklistItem?] = [:],
-        areas: [Area.ID: Area?] = [:], headings: [Heading.ID: Heading?] = [:], upToDateIn transaction: any ItemReading
+        areas: [Area.ID: Area?] = [:], headings: [Heading.ID: Heading?] = [:], tags: [Tag.ID: Tag?] = [:], upToDateIn transaction: any ItemReading
     ) throws -> [SyncChange] {
-        var changes: [SyncChange] = []
+        var changes: [SyncChange] = try self.changes(bringing: tags, upToDateIn: transaction)
         let areasNow = try areas.isEmpty ? [] : transaction.areas()
         for area in areasNow {
             guard let entry = areas[area.id] else { continue }
@@ -99,6 +100,30 @@ extension SyncChange {
         changes += headings.filter { id, old in old.map { headingsNow.contains(id) == false && existing.contains($0.listID) } ?? false }
             .keys.sorted().map { deletion(ofHeading: $0).change }
         return changes + (try self.changes(bringing: checklistItems, upToDateIn: transaction))
+    }
+
+    /// The changes that bring tags from how they were to how they are now, depth first, each
+    /// placed after the tag before it; a tag gone is told by the deletion of the highest one
+    /// gone, which takes its children along.
+    private static func changes(bringing tags: [Tag.ID: Tag?], upToDateIn transaction: any ItemReading) throws -> [SyncChange] {
+        guard !tags.isEmpty else { return [] }
+        var changes: [SyncChange] = []
+        let tagsNow = try transaction.tags()
+        for tag in tagsNow {
+            guard let entry = tags[tag.id] else { continue }
+            let place = try SyncPlace(of: [tag.entry], in: tag.scope, transaction: transaction)
+            if let old = entry {
+                if old.sortIndex != tag.sortIndex || old.parent != tag.parent { changes += try placing(tag.entry.id, in: tag.scope, at: place, in: transaction) }
+            } else {
+                changes.append(creation(of: tag, at: place).change)
+            }
+            changes += self.changes(from: entry ?? nil, to: tag, tellingBy: tagChanges)
+        }
+        let existing = Set(tagsNow.map(\.id))
+        let gone = tags.filter { $0.value != nil && !existing.contains($0.key) }
+        // The highest gone: those whose parent is not gone too.
+        changes += gone.filter { _, old in old?.parent.map { gone[$0] == nil } ?? true }.keys.sorted().map { deletion(ofTag: $0).change }
+        return changes
     }
 
     /// The changes that bring checklist entries from how they were to how they are now, checklist

@@ -82,6 +82,16 @@ public enum SyncChange: Hashable, Sendable {
     case moveHeading(HeadingMoved)
     /// ``HeadingDeleted``: a heading was deleted. The items it held are deleted by an ``ItemsDeleted`` before it;
     case deleteHeading(HeadingDeleted)
+    /// ``TagCreated``: a tag was created at a place among the children of a tag, or at the top level.
+    case createTag(TagCreated)
+    /// ``TagRenamed``: a tag was renamed.
+    case renameTag(TagRenamed)
+    /// ``TagMoved``: a tag moved among the children of a tag, or to the top level, with its children.
+    case moveTag(TagMoved)
+    /// ``TagDeleted``: a tag was deleted with its children.
+    case deleteTag(TagDeleted)
+    /// ``TagsRepaired``: the keys of a tag's children, or of the tags at the top level, were repaired or spread evenly.
+    case repairTags(TagsRepaired)
     /// ``HeadingsRepaired``: the keys of a list's headings (`heading` `nil`) or of the items under one of its headings
     case repairHeadings(HeadingsRepaired)
     /// ``OrderRepaired``: the keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
@@ -146,6 +156,11 @@ public enum SyncChange: Hashable, Sendable {
         HeadingRenamed.self,
         HeadingMoved.self,
         HeadingDeleted.self,
+        TagCreated.self,
+        TagRenamed.self,
+        TagMoved.self,
+        TagDeleted.self,
+        TagsRepaired.self,
         HeadingsRepaired.self,
         OrderRepaired.self,
         ChecklistRepaired.self,
@@ -162,6 +177,8 @@ public enum SyncChange: Hashable, Sendable {
     package static let listChanges: [any FieldChange<ItemList>.Type] = [ListRenamed.self, ListReopened.self, ListFinished.self]
     /// The kinds that tell a difference in an area's fields.
     package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
+    /// The kinds that tell a difference in a tag's fields.
+    package static let tagChanges: [any FieldChange<Tag>.Type] = [TagRenamed.self]
     /// The kinds that tell a difference in a heading's fields.
     package static let headingChanges: [any FieldChange<Heading>.Type] = [HeadingRenamed.self]
     /// The kinds that tell a difference in a checklist entry's fields, in the order they tell it.
@@ -189,6 +206,11 @@ public enum SyncChange: Hashable, Sendable {
     /// The change that creates `area`, as it is, at `place`.
     package static func creation(of area: Area, at place: SyncPlace) -> any ReversibleKind {
         AreaCreated(id: area.id, name: area.name, place: place)
+    }
+
+    /// The change that creates `tag`, as it is, at `place`.
+    package static func creation(of tag: Tag, at place: SyncPlace) -> any ReversibleKind {
+        TagCreated(id: tag.id, name: tag.name, parent: tag.parent, place: place)
     }
 
     /// The change that adds the checklist entry `entry`, as it is, at `place`.
@@ -226,6 +248,9 @@ public enum SyncChange: Hashable, Sendable {
     /// The change that deletes a heading: what takes back its creation.
     package static func deletion(ofHeading id: Heading.ID) -> any ReversibleKind { HeadingDeleted(id: id) }
 
+    /// The change that deletes a tag with its children: what takes back its creation.
+    package static func deletion(ofTag id: Tag.ID) -> any ReversibleKind { TagDeleted(id: id) }
+
     /// The change that deletes an area: what takes back its creation.
     package static func deletion(ofArea id: Area.ID) -> any ReversibleKind { AreaDeleted(id: id) }
 
@@ -252,6 +277,8 @@ public enum SyncChange: Hashable, Sendable {
             return run.oneAtATime { .moveList(id: ItemList.ID(entry: $0), place: $1, area: area) }
         case .areas:
             return run.oneAtATime { .moveArea(id: Area.ID(entry: $0), place: $1) }
+        case .tags(let parent):
+            return run.oneAtATime { .moveTag(id: Tag.ID(entry: $0), parent: parent, place: $1) }
         case .checklist(let item):
             return [.moveChecklistItems(ids: run.entries.map { ChecklistItem.ID(entry: $0) }, item: item, place: place)]
         }
@@ -263,6 +290,7 @@ public enum SyncChange: Hashable, Sendable {
         switch scope {
         case .checklist(let item): .repairChecklist(item: item, normalize: normalized)
         case .areas: .repairAreas(area: nil, normalize: normalized)
+        case .tags(let parent): .repairTags(parent: parent, normalize: normalized)
         case .area(let area): .repairAreas(area: area, normalize: normalized)
         case .headings(let list): .repairHeadings(list: list, heading: nil, normalize: normalized)
         case .heading(let heading): .repairHeadings(list: try store.existingHeading(id: heading).listID, heading: heading, normalize: normalized)
@@ -308,6 +336,11 @@ public enum SyncChange: Hashable, Sendable {
         case .renameHeading(let change): change
         case .moveHeading(let change): change
         case .deleteHeading(let change): change
+        case .createTag(let change): change
+        case .renameTag(let change): change
+        case .moveTag(let change): change
+        case .deleteTag(let change): change
+        case .repairTags(let change): change
         case .repairHeadings(let change): change
         case .repairOrder(let change): change
         case .repairChecklist(let change): change

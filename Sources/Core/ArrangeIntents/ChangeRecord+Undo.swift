@@ -50,6 +50,8 @@ extension HistoryConflict {
         case .checklistItemGone(let id): .checklistItemGone(id)
         case .areaGone(let id): .areaGone(id)
         case .headingGone(let id): .headingGone(id)
+        case .tagGone(let id): .tagGone(id)
+        case .tagExistsAgain(let name): .tagExistsAgain(name: name)
         case .itemLeftToday(let id): .itemLeftToday(id)
         case .itemEditedSince(let field, let item): .editedSince(EditedField(field), item: item.id, title: item.title)
         case .checklistItemEditedSince(let entry): .checklistItemEditedSince(entry: entry.id, title: entry.title)

@@ -148,6 +148,10 @@ public final class IntentContext {
             if let other = try transaction.areas().first(where: { $0.id != excluded && ItemList.nameKey($0.name) == key }) {
                 throw StoreError.validation(.duplicateAreaName(other.name))
             }
+        case .tag(let excluded):
+            if let other = try transaction.tags().first(where: { $0.id != excluded && Tag.nameKey($0.name) == key }) {
+                throw StoreError.validation(.duplicateTagName(other.name))
+            }
         }
     }
 
@@ -155,6 +159,8 @@ public final class IntentContext {
     enum NamedSubject {
         case list(ItemList.ID)
         case area(Area.ID)
+        /// A tag, or a new one (`nil`).
+        case tag(Tag.ID?)
     }
 
     /// Records where a placement put its entries in an ordering, unless it wrote nothing.
@@ -222,6 +228,14 @@ public final class IntentContext {
     public func area(_ id: Area.ID) throws -> Area {
         guard let area = try transaction.area(id: id) else { throw IntentError.unknownArea(id) }
         return area
+    }
+
+    /// The tag with this id, or the tag it merged into.
+    ///
+    /// - Throws: ``IntentError/unknownTag(_:)``.
+    public func tag(_ id: Tag.ID) throws -> Tag {
+        guard let tag = try transaction.tag(id: id) else { throw IntentError.unknownTag(id) }
+        return tag
     }
 
     /// The store's default list; in a write transaction it is created when the store has none.
@@ -307,6 +321,13 @@ public final class IntentContext {
     /// - Throws: ``IntentError/unknownArea(_:)``, ``IntentError/negativeOffset(_:)``.
     func check(_ placement: AreaPlacement) throws {
         try check(placement, anchorExists: { _ = try area($0) })
+    }
+
+    /// Throws unless a placement of tags can be made: its anchor exists, its offset is not negative.
+    ///
+    /// - Throws: ``IntentError/unknownTag(_:)``, ``IntentError/negativeOffset(_:)``.
+    func check(_ placement: TagPlacement) throws {
+        try check(placement, anchorExists: { _ = try tag($0) })
     }
 
     func check<Anchor>(_ placement: Placement<Anchor>, anchorExists: (Anchor) throws -> Void) throws {

@@ -16,6 +16,10 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownArea(Area.ID)
     /// No heading has this id.
     case unknownHeading(Heading.ID)
+    /// No tag has this id, nor merged into another.
+    case unknownTag(Tag.ID)
+    /// A tag cannot go under itself or one of its own descendants: `tag` is the one moved.
+    case tagCycle(tag: String, parent: String)
     /// The heading named is of another list than the one meant.
     case headingInAnotherList(heading: Heading.ID, list: ItemList.ID)
     /// An intent that acts on checklist entries was given none.
@@ -56,6 +60,8 @@ extension IntentError: LocalizedError {
         case .unknownChecklistItem: table.message("IntentError.unknownChecklistItem")
         case .unknownArea: table.message("IntentError.unknownArea")
         case .unknownHeading: table.message("IntentError.unknownHeading")
+        case .unknownTag: table.message("IntentError.unknownTag")
+        case .tagCycle(let tag, let parent): table.message("IntentError.tagCycle", ["tag": tag, "parent": parent])
         case .headingInAnotherList: table.message("IntentError.headingInAnotherList")
         case .noChecklistItemsNamed: table.message("IntentError.noChecklistItemsNamed")
         case .noDefaultList: table.message("IntentError.noDefaultList")
@@ -91,6 +97,12 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No area has the id \(id); it may have been deleted."
         case .unknownHeading(let id):
             "No heading has the id \(id); it may have been deleted."
+        case .unknownTag(let id):
+            "No tag has the id \(id); it may have been deleted."
+        case .tagCycle(let tag, let parent) where tag == parent:
+            "The tag '\(tag)' cannot go under itself."
+        case .tagCycle(let tag, let parent):
+            "The tag '\(tag)' cannot go under '\(parent)', which is one of its own children; move '\(parent)' out first."
         case .headingInAnotherList(let heading, let list):
             "Heading \(heading) is not in the list \(list); name a heading of that list."
         case .noChecklistItemsNamed:
@@ -158,6 +170,10 @@ public enum HistoryConflict: Hashable, Sendable {
     case headingGone(Heading.ID)
     /// A heading the step deleted exists again.
     case headingExistsAgain(title: String)
+    /// A tag the step changed no longer exists.
+    case tagGone(Tag.ID)
+    /// A tag the step deleted, named so, exists again.
+    case tagExistsAgain(name: String)
     /// A checklist entry the step deleted exists again.
     case checklistItemExistsAgain(ChecklistItem.ID)
     /// A checklist entry was retitled, completed or reopened since the step, and taking the
@@ -194,6 +210,9 @@ public enum HistoryConflict: Hashable, Sendable {
         case .neighbourGone(_, .heading, _): table.message("HistoryConflict.neighbourGone.heading")
         case .headingGone: table.message("HistoryConflict.headingGone")
         case .headingExistsAgain(let title): table.message("HistoryConflict.headingExistsAgain", ["title": title])
+        case .tagGone: table.message("HistoryConflict.tagGone")
+        case .tagExistsAgain(let name): table.message("HistoryConflict.tagExistsAgain", ["name": name])
+        case .neighbourGone(_, .tags, _): table.message("HistoryConflict.neighbourGone.tags")
         case .areaGone: table.message("HistoryConflict.areaGone")
         case .areaExistsAgain(let name): table.message("HistoryConflict.areaExistsAgain", ["name": name])
         case .editedSince(let field, _, let title): table.message("HistoryConflict.editedSince.\(field.rawValue)", ["title": title])
@@ -229,6 +248,10 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .areaGone(let id): "area \(id) no longer exists."
         case .headingGone(let id): "heading \(id) no longer exists."
         case .headingExistsAgain(let title): "the heading '\(title)' exists again."
+        case .tagGone(let id): "tag \(id) no longer exists."
+        case .tagExistsAgain(let name): "the tag '\(name)' exists again."
+        case .neighbourGone(let entry, .tags(let parent), _):
+            "what was before it (\(entry)) is no longer among the \(parent.map { "children of the tag \($0)" } ?? "tags at the top level")."
         case .areaExistsAgain(let name): "the area '\(name)' exists again."
         case .editedSince(let field, _, let title): "the \(field == .when ? "date" : field.rawValue) of '\(title)' has changed since."
         case .checklistItemGone(let id): "checklist entry \(id) no longer exists."

@@ -375,6 +375,56 @@ public struct AreasResult: Hashable, Sendable, Codable {
     }
 }
 
+/// A tag, as ``CreateTag`` and ``RenameTag`` return it.
+public struct TagResult: Hashable, Sendable, Codable {
+    /// The tag.
+    public var tag: Tag
+
+    /// Creates the result from its parts.
+    public init(tag: Tag) {
+        self.tag = tag
+    }
+}
+
+/// Every tag, depth first in hand order, as ``GetTags`` returns them.
+public struct TagsResult: Hashable, Sendable, Codable {
+    /// Every tag: each tag, then its children, each group in its order.
+    public var tags: [Tag]
+
+    /// Creates the result from its parts.
+    public init(tags: [Tag]) {
+        self.tags = tags
+    }
+}
+
+/// What ``MoveTag`` and ``MoveTagsAtOffsets`` did: every tag in its new order, and the rows written.
+public struct TagPlacementResult: Hashable, Sendable, Codable {
+    /// Every tag, depth first in hand order.
+    public var tags: [Tag]
+    /// Every row written, the moved tag and re-spread neighbours together.
+    public var rowsWritten: Int
+    /// The rows of neighbours re-spread to make room (included in ``rowsWritten``).
+    public var rowsRespread: Int
+
+    /// Creates the result from its parts.
+    public init(tags: [Tag], rowsWritten: Int, rowsRespread: Int) {
+        self.tags = tags
+        self.rowsWritten = rowsWritten
+        self.rowsRespread = rowsRespread
+    }
+}
+
+/// What ``DeleteTag`` deleted: the tag and every tag under it, as they were.
+public struct DeletedTagsResult: Hashable, Sendable, Codable {
+    /// The tag, then the tags under it, depth first in hand order.
+    public var tags: [Tag]
+
+    /// Creates the result from its parts.
+    public init(tags: [Tag]) {
+        self.tags = tags
+    }
+}
+
 /// What ``MoveArea`` and ``MoveAreasAtOffsets`` did: every area in its new order, and the rows written.
 public struct AreaPlacementResult: Hashable, Sendable, Codable {
     /// Every area, in order.
@@ -478,6 +528,8 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
     case headings
     /// The items under a heading.
     case heading
+    /// The children of a tag, or the tags at the top level.
+    case tags
 
     /// The kind of `scope`.
     public init(_ scope: OrderScope) {
@@ -490,6 +542,7 @@ public enum OrderingKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .area: self = .area
         case .headings: self = .headings
         case .heading: self = .heading
+        case .tags: self = .tags
         }
     }
 }

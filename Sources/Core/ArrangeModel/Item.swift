@@ -158,7 +158,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         case .items(let list): list == listID && heading == nil ? self.sortIndex : nil
         case .heading(let heading): heading == self.heading ? self.sortIndex : nil
         case .today: todayIndex
-        case .lists, .checklist, .areas, .area, .headings: nil
+        case .lists, .checklist, .areas, .area, .headings, .tags: nil
         }
         return sortIndex.map { OrderEntry(id: id.entryID, sortIndex: $0, isOpen: !isCompleted) }
     }

@@ -15,6 +15,8 @@ import Foundation
 /// OrderScope.area(work.id)        // the lists of the area Work, by ItemList.sortIndex
 /// OrderScope.headings(trip.id)    // the headings of the list Trip, by Heading.sortIndex
 /// OrderScope.heading(packing.id)  // the items under the heading Packing, by Item.sortIndex
+/// OrderScope.tags(nil)            // the tags at the top level, by Tag.sortIndex
+/// OrderScope.tags(home.id)        // the children of the tag Home, by Tag.sortIndex
 /// ```
 public enum OrderScope: Hashable, Sendable {
     /// The items of one list under no heading, keyed by ``Item/sortIndex``: the first items of the list.
@@ -33,12 +35,14 @@ public enum OrderScope: Hashable, Sendable {
     case headings(ItemList.ID)
     /// The items under one heading, keyed by ``Item/sortIndex``.
     case heading(Heading.ID)
+    /// The children of one tag, or the tags at the top level (`nil`), keyed by ``Tag/sortIndex``.
+    case tags(Tag.ID?)
 
     /// Whether the ordering holds lists: those in no area, or an area's.
     public var holdsLists: Bool {
         switch self {
         case .lists, .area: true
-        case .items, .today, .checklist, .areas, .headings, .heading: false
+        case .items, .today, .checklist, .areas, .headings, .heading, .tags: false
         }
     }
 }
@@ -55,6 +59,8 @@ extension OrderScope: CustomStringConvertible {
         case .area(let area): "the lists of the area \(area)"
         case .headings(let list): "the headings of the list \(list)"
         case .heading(let heading): "the items under the heading \(heading)"
+        case .tags(nil): "the tags at the top level"
+        case .tags(let parent?): "the children of the tag \(parent)"
         }
     }
 }
@@ -69,7 +75,7 @@ extension OrderScope: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "'\(text)' is not an ordering: 'lists', 'today', 'areas', a list's id, or 'checklist:', 'area:', 'headings:' or 'heading:' and an id."))
+                    debugDescription: "'\(text)' is not an ordering: 'lists', 'today', 'areas', 'tags', a list's id, or 'checklist:', 'area:', 'headings:', 'heading:' or 'tags:' and an id."))
         }
         self = scope
     }
@@ -82,8 +88,9 @@ extension OrderScope: Codable {
 
     /// The ordering as one string: `"lists"`, `"today"`, `"areas"`, the list's id for its items,
     /// `"checklist:"` and the item's id for its checklist, `"area:"` and the area's id for its
-    /// lists, `"headings:"` and the list's id for its headings, or `"heading:"` and the
-    /// heading's id for its items.
+    /// lists, `"headings:"` and the list's id for its headings, `"heading:"` and the
+    /// heading's id for its items, `"tags"` for the tags at the top level, or `"tags:"` and a
+    /// tag's id for its children.
     public var text: String {
         switch self {
         case .lists: "lists"
@@ -94,6 +101,8 @@ extension OrderScope: Codable {
         case .area(let area): Self.areaPrefix + area.text
         case .headings(let list): Self.headingsPrefix + list.text
         case .heading(let heading): Self.headingPrefix + heading.text
+        case .tags(nil): "tags"
+        case .tags(let parent?): Self.tagsPrefix + parent.text
         }
     }
 
@@ -103,6 +112,10 @@ extension OrderScope: Codable {
         case "lists": self = .lists
         case "today": self = .today
         case "areas": self = .areas
+        case "tags": self = .tags(nil)
+        case _ where text.hasPrefix(Self.tagsPrefix):
+            guard let parent = Tag.ID(String(text.dropFirst(Self.tagsPrefix.count))) else { return nil }
+            self = .tags(parent)
         case _ where text.hasPrefix(Self.checklistPrefix):
             guard let item = Item.ID(String(text.dropFirst(Self.checklistPrefix.count))) else { return nil }
             self = .checklist(item)
@@ -129,6 +142,8 @@ extension OrderScope: Codable {
     public static let headingsPrefix = "headings:"
     /// What the text of a heading's ordering of items starts with, before the heading's id.
     public static let headingPrefix = "heading:"
+    /// What the text of a tag's ordering of children starts with, before the tag's id.
+    public static let tagsPrefix = "tags:"
 }
 
 /// One entry of an ordering: an item in its list, under a heading or in Today, a list among
@@ -181,7 +196,7 @@ public struct OrderKey: Hashable, Comparable, Sendable {
     }
 }
 
-/// What the entries of an ordering stand for: items, lists, checklist entries, areas and headings. Only their
+/// What the entries of an ordering stand for: items, lists, checklist entries, areas, headings and tags. Only their
 /// ids convert to and from ``OrderEntry/ID``.
 public protocol OrderedSubject {}
 
@@ -190,6 +205,7 @@ extension ItemList: OrderedSubject {}
 extension ChecklistItem: OrderedSubject {}
 extension Area: OrderedSubject {}
 extension Heading: OrderedSubject {}
+extension Tag: OrderedSubject {}
 
 extension Identifier where Subject: OrderedSubject {
     /// This id as the entry of an ordering names it.

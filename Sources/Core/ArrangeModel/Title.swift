@@ -12,6 +12,8 @@ public enum TitleError: Error, Hashable, Sendable {
     case duplicateListName(String)
     /// Another area already has this name, ignoring case.
     case duplicateAreaName(String)
+    /// Another tag already has this name, ignoring case.
+    case duplicateTagName(String)
     /// An item's notes take more bytes than allowed (`Item.notesSize(_:)`).
     case notesTooLarge(size: Int, limit: Int)
 
@@ -23,6 +25,8 @@ public enum TitleError: Error, Hashable, Sendable {
         case listName = "list name"
         /// An area's name.
         case areaName = "area name"
+        /// A tag's name.
+        case tagName = "tag name"
     }
 }
 
@@ -44,6 +48,8 @@ extension TitleError: CustomStringConvertible, CustomDebugStringConvertible {
             "A list named '\(name)' already exists (names ignore case)."
         case .duplicateAreaName(let name):
             "An area named '\(name)' already exists (names ignore case)."
+        case .duplicateTagName(let name):
+            "A tag named '\(name)' already exists (names ignore case)."
         case .notesTooLarge(let size, let limit):
             "The notes take \(size) bytes; the limit is \(limit) (about \(limit / 1_000 * 1_000) characters of plain text); shorten them."
         }
@@ -119,6 +125,7 @@ extension TitleError: LocalizedError {
         case .controlCharacter(let field, let position): table.message("TitleError.controlCharacter.\(field.code)", ["position": "\(position)"])
         case .duplicateListName(let name): table.message("TitleError.duplicateListName", ["name": name])
         case .duplicateAreaName(let name): table.message("TitleError.duplicateAreaName", ["name": name])
+        case .duplicateTagName(let name): table.message("TitleError.duplicateTagName", ["name": name])
         case .notesTooLarge(let size, let limit):
             table.message("TitleError.notesTooLarge", ["size": "\(size)", "limit": "\(limit)", "characters": "\(limit / 1_000 * 1_000)"])
         }
@@ -126,12 +133,13 @@ extension TitleError: LocalizedError {
 }
 
 extension TitleError.Field {
-    /// The field in the codes of the messages: `title`, `listName`, `areaName`.
+    /// The field in the codes of the messages: `title`, `listName`, `areaName`, `tagName`.
     var code: String {
         switch self {
         case .title: "title"
         case .listName: "listName"
         case .areaName: "areaName"
+        case .tagName: "tagName"
         }
     }
 }

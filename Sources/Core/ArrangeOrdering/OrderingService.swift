@@ -118,6 +118,22 @@ public final class OrderingService: Sendable {
         }
     }
 
+    /// Adds a new tag at `placement` among the children of its parent, or at the top level;
+    /// its `sortIndex` is chosen here.
+    ///
+    /// - Returns: The tag's entry, and the rows written.
+    /// - Throws: `StoreError` for a taken id or name, an unknown parent or an unknown anchor,
+    ///   ``OrderingError`` for a bad placement or an anchor of another parent.
+    /// - Complexity: O(log n) rows read and one row written, unless the gap is full.
+    @discardableResult
+    public func add(_ tag: Tag, at placement: TagPlacement, in transaction: any ItemWriting) throws -> OrderingReport {
+        try addEntry(tag.id.entryID, at: placement.map(\.entryID), in: tag.scope, visibility: .all, in: transaction) { key in
+            var added = tag
+            added.sortIndex = key
+            try transaction.insert(added)
+        }
+    }
+
     /// Adds a new entry to its item's checklist at `placement`; its `sortIndex` is chosen here.
     ///
     /// - Returns: The entry's entry in the checklist, and the rows written.
@@ -342,18 +358,19 @@ public final class OrderingService: Sendable {
     // MARK: Finding the gap
 
     /// Throws when the ordering itself does not exist: the list of an items scope, the item of
-    /// a checklist, the area of an area's lists.
+    /// a checklist, the area of an area's lists, the parent of a tag's children.
     func checkExists(_ scope: OrderScope, in transaction: any ItemReading) throws {
         switch scope {
         case .items(let list), .headings(let list): _ = try transaction.existingList(id: list)
         case .checklist(let item): _ = try transaction.existingItem(id: item)
         case .area(let area): _ = try transaction.existingArea(id: area)
         case .heading(let heading): _ = try transaction.existingHeading(id: heading)
-        case .lists, .today, .areas: break
+        case .tags(let parent?): _ = try transaction.existingTag(id: parent)
+        case .lists, .today, .areas, .tags(nil): break
         }
     }
 
-    /// The key of an item, list, checklist entry, area or heading in `scope`, or `nil` when it
+    /// The key of an item, list, checklist entry, area, heading or tag in `scope`, or `nil` when it
     /// is not in it.
     ///
     /// - Throws: ``StoreError/itemNotFound(_:)``, ``StoreError/listNotFound(_:)``,
@@ -367,6 +384,10 @@ public final class OrderingService: Sendable {
             let list = try transaction.existingList(id: ItemList.ID(entry: id))
             return list.scope == scope ? list.entry.key : nil
         case .areas: return try transaction.existingArea(id: Area.ID(entry: id)).entry.key
+        case .tags(let parent):
+            // A tag of another parent moves in, as a list of another area does.
+            let tag = try transaction.existingTag(id: Tag.ID(entry: id))
+            return tag.parent == parent ? tag.entry.key : nil
         case .headings(let list):
             let heading = try transaction.existingHeading(id: Heading.ID(entry: id))
             return heading.listID == list ? heading.entry.key : nil
@@ -466,6 +487,11 @@ public final class OrderingService: Sendable {
             guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else {
                 let area: Area.ID? = if case .area(let area) = scope { area } else { nil }
                 throw OrderingError.anchorInAnotherArea(anchor: ItemList.ID(entry: id), area: area)
+            }
+            return anchor
+        case .tags(let parent):
+            guard let anchor = try key(of: id, in: scope, transaction: neighbours.transaction) else {
+                throw OrderingError.tagUnderAnotherParent(anchor: Tag.ID(entry: id), parent: parent)
             }
             return anchor
         case .checklist, .areas:

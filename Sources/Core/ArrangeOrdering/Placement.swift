@@ -41,6 +41,9 @@ public typealias AreaPlacement = Placement<Area.ID>
 /// Where a new heading goes among the headings of its list, or where moved headings go.
 public typealias HeadingPlacement = Placement<Heading.ID>
 
+/// Where a tag goes among the children of its parent, or the tags at the top level: anchors are its siblings.
+public typealias TagPlacement = Placement<Tag.ID>
+
 extension Placement {
     /// The entry a `.before` or `.after` placement names.
     public var anchor: Anchor? {
@@ -144,6 +147,9 @@ public enum OrderingError: Error, Hashable, Sendable {
     case anchorUnderAnotherHeading(anchor: Item.ID, heading: Heading.ID?)
     /// The heading a placement refers to is of another list than the one the headings go to.
     case headingInAnotherList(anchor: Heading.ID, list: ItemList.ID)
+    /// The tag a placement refers to is a child of another tag than the one the tags go under
+    /// (`nil`: the top level).
+    case tagUnderAnotherParent(anchor: Tag.ID, parent: Tag.ID?)
 }
 
 extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
@@ -182,6 +188,10 @@ extension OrderingError: CustomStringConvertible, CustomDebugStringConvertible {
             "Item \(anchor) is under a heading; place items that leave their heading next to one under none."
         case .headingInAnotherList(let anchor, let list):
             "Heading \(anchor) is not in the list \(list); place headings next to one of that list."
+        case .tagUnderAnotherParent(let anchor, let parent?):
+            "Tag \(anchor) is not a child of the tag \(parent); place tags next to one of its children."
+        case .tagUnderAnotherParent(let anchor, nil):
+            "Tag \(anchor) is a child of another tag; place tags at the top level next to one there."
         }
     }
 }
@@ -205,6 +215,8 @@ extension OrderingError: LocalizedError {
         case .anchorUnderAnotherHeading(_, .some): table.message("OrderingError.anchorUnderAnotherHeading")
         case .anchorUnderAnotherHeading(_, nil): table.message("OrderingError.anchorUnderAnotherHeading.none")
         case .headingInAnotherList: table.message("OrderingError.headingInAnotherList")
+        case .tagUnderAnotherParent(_, .some): table.message("OrderingError.tagUnderAnotherParent")
+        case .tagUnderAnotherParent(_, nil): table.message("OrderingError.tagUnderAnotherParent.none")
         }
     }
 }

@@ -11,7 +11,7 @@ import GRDB
 /// (`headings.sort_index` where `list_id = ?`), the lists in no area (`lists.sort_index` where
 /// `area_id IS NULL`), an area's lists (where `area_id = ?`), Today (`items.today_index` where it
 /// is not NULL), an item's checklist (`checklist_items.sort_index` where `item_id = ?`), the areas
-/// (`areas.sort_index`). Every query compares or orders the row value
+/// (`areas.sort_index`), a tag's children (`tag_tree.sort_index` where `parent_id IS ?`). Every query compares or orders the row value
 /// `(key, id)`, which SQLite answers from the ordering's index: windows start at the key, not
 /// at an end of the ordering. The SQL of each kind is built once, so each statement is
 /// prepared once per connection and then taken from its statement cache.
@@ -105,6 +105,10 @@ final class OrderingSQL: Sendable {
         table: ChecklistItemRecord.databaseTableName, keyColumn: "sort_index", membership: "item_id = ?1", openCondition: "completed_at IS NULL",
         stampsUpdates: false)
 
+    /// The children of one tag, or the tags at the top level: `IS` matches a NULL parent too.
+    static let tags = OrderingSQL(
+        table: TagRecord.databaseTableName, keyColumn: "sort_index", membership: "parent_id IS ?1", openCondition: "TRUE", stampsUpdates: false)
+
     /// The SQL of an ordering, and the values its membership condition binds.
     static func of(_ scope: OrderScope) -> (sql: OrderingSQL, membership: [SQLiteArgument]) {
         switch scope {
@@ -116,6 +120,7 @@ final class OrderingSQL: Sendable {
         case .area(let area): (areaLists, [.id(area)])
         case .headings(let list): (headings, [.id(list)])
         case .heading(let heading): (headingItems, [.id(heading), .id(heading)])
+        case .tags(let parent): (tags, [parent.map { .id($0) } ?? .value(.null)])
         }
     }
 

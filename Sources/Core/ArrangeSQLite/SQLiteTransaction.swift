@@ -374,6 +374,7 @@ final class SQLiteTransaction: ItemWriting {
         switch scope {
         case .lists, .area: try list(id: ItemList.ID(entry: id)).flatMap { $0.scope == scope ? $0.entry : nil }
         case .areas: try area(id: Area.ID(entry: id))?.entry
+        case .tags(let parent): try tag(id: Tag.ID(entry: id)).flatMap { $0.parent == parent ? $0.entry : nil }
         case .items, .today, .heading: try item(id: Item.ID(entry: id))?.entry(in: scope)
         case .checklist(let item): try checklistItem(id: ChecklistItem.ID(entry: id)).flatMap { $0.itemID == item ? $0.entry : nil }
         case .headings(let list): try heading(id: Heading.ID(entry: id)).flatMap { $0.listID == list ? $0.entry : nil }
@@ -470,19 +471,24 @@ final class SQLiteTransaction: ItemWriting {
         case .insert(.heading(let heading)): try insert(heading)
         case .insert(.item(let item)): try insert(item)
         case .insert(.checklistItem(let entry)): try insert(entry)
+        case .insert(.tag(let tag)): try insert(tag)
         case .update(.list(let list)): try update(list)
         case .update(.area(let area)): try update(area)
         case .update(.heading(let heading)): try update(heading)
         case .update(.item(let item)): try update(item)
         case .update(.checklistItem(let entry)): try update(entry)
+        case .update(.tag(let tag)): try update(tag)
         case .delete(.list(let id)): try deleteList(id: id)
         case .delete(.area(let id)): try deleteArea(id: id)
         case .delete(.heading(let id)): try deleteHeading(id: id)
         case .delete(.item(let id)): try deleteItem(id: id)
         case .delete(.checklistItem(let id)): try deleteChecklistItem(id: id)
+        case .delete(.tag(let id)): try deleteTag(id: id)
         case .setSortIndices(let changes, let scope, let updatedAt): try setSortIndices(changes, in: scope, updatedAt: updatedAt)
         case .removeFromToday(let ids, let updatedAt): try removeFromToday(ids, updatedAt: updatedAt)
         case .setDefaultList(let id): try setDefaultListID(id)
+        case .mergeTag(let id, let survivor): try mergeTag(id, into: survivor)
+        case .unmergeTag(let id): try unmergeTag(id)
         }
     }
 
@@ -543,6 +549,49 @@ final class SQLiteTransaction: ItemWriting {
         listCache = [:]
         allLists = nil
         changes.noteListsChanged()
+    }
+
+    func insert(_ tag: Tag) throws {
+        changesRows = true
+        guard try self.tag(id: tag.id) == nil else { throw StoreError.duplicateTag(tag.id) }
+        try ensureStorable(["name": tag.name], of: "the tag \(tag.id)")
+        try ensureTagNameIsFree(tag.name)
+        if let parent = tag.parent { _ = try existingTag(id: parent) }
+        try mapping { try TagRecord(tag).insert(db) }
+        changes.noteOtherRowsChanged()
+    }
+
+    func update(_ tag: Tag) throws {
+        changesRows = true
+        guard try self.tag(id: tag.id) != nil else { throw StoreError.tagNotFound(tag.id) }
+        try ensureStorable(["name": tag.name], of: "the tag \(tag.id)")
+        try ensureTagNameIsFree(tag.name, except: tag.id)
+        if let parent = tag.parent { _ = try existingTag(id: parent) }
+        try mapping { try TagRecord(tag).update(db) }
+        changes.noteOtherRowsChanged()
+    }
+
+    /// Deletes a tag; the foreign key deletes its children, and theirs.
+    func deleteTag(id: Tag.ID) throws {
+        changesRows = true
+        guard try mapping({ try TagRecord.deleteOne(db, key: id.text) }) else { throw StoreError.tagNotFound(id) }
+        changes.noteOtherRowsChanged()
+    }
+
+    /// Makes `id` stand for `survivor` (``RowChange/mergeTag(_:into:)``).
+    func mergeTag(_ id: Tag.ID, into survivor: Tag.ID) throws {
+        changesRows = true
+        try mapping {
+            try db.execute(sql: "INSERT OR REPLACE INTO tag_merges (id, tag_id) VALUES (?, ?)", arguments: [id.text, survivor.text])
+        }
+        changes.noteOtherRowsChanged()
+    }
+
+    /// Takes back ``mergeTag(_:into:)``.
+    func unmergeTag(_ id: Tag.ID) throws {
+        changesRows = true
+        try mapping { try db.execute(sql: "DELETE FROM tag_merges WHERE id = ?", arguments: [id.text]) }
+        changes.noteOtherRowsChanged()
     }
 
     func insert(_ heading: Heading) throws {
@@ -721,6 +770,10 @@ final class SQLiteTransaction: ItemWriting {
                 try setKey(change.sortIndex, of: .id(id), sql: OrderingSQL.areas.setKey, stamp: nil, missing: .areaNotFound(id))
                 allLists = nil
                 changes.noteListsChanged()
+            case .tags(let parent):
+                var tag = try existingTag(id: Tag.ID(entry: change.id))
+                (tag.parent, tag.sortIndex) = (parent, change.sortIndex)
+                try update(tag)
             case .items(let list):
                 try setItemKey(change, list: list, heading: nil, stamp: stamp)
             case .heading(let heading):

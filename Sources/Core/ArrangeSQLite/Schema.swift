@@ -506,6 +506,25 @@ enum Schema {
             // Each item's title, notes and checklist, folded, in an FTS5 index that triggers keep.
             try SearchIndex.create(in: db)
         }
+        migrator.registerMigration("v25: tags") { db in
+            // Tags form a tree, each ordered among its parent's children; deleting a tag deletes
+            // them. The table is not `tags`, a name an app's own table may have taken.
+            try db.execute(sql: """
+                CREATE TABLE "tag_tree" (
+                  "id" TEXT PRIMARY KEY NOT NULL,
+                  "name" TEXT NOT NULL,
+                  "parent_id" TEXT REFERENCES "tag_tree"("id") ON DELETE CASCADE,
+                  "sort_index" INTEGER NOT NULL,
+                  "shortcut" TEXT,
+                  "created_at" REAL NOT NULL
+                );
+                CREATE INDEX "tag_tree_by_parent_order" ON "tag_tree"("parent_id", "sort_index", "id");
+                CREATE TABLE "tag_merges" (
+                  "id" TEXT PRIMARY KEY NOT NULL,
+                  "tag_id" TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

@@ -26,6 +26,8 @@ open class ForwardingTransaction: ItemWriting {
     open func lists(_ request: ListRequest) throws -> [ItemList] { try base.lists(request) }
     open func areas(_ request: AreaRequest) throws -> [Area] { try base.areas(request) }
     open func headings(_ request: HeadingRequest) throws -> [Heading] { try base.headings(request) }
+    open func tags(_ request: TagRequest) throws -> [Tag] { try base.tags(request) }
+    open func tagMerges() throws -> [TagMerge] { try base.tagMerges() }
     open func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] { try base.checklistItems(request) }
 
     // MARK: Writing

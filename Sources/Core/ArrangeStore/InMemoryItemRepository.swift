@@ -75,6 +75,11 @@ struct InMemoryState: Sendable {
     /// Each area's id by its name as names compare, as ``listNames`` has the lists'.
     var areaNames = TreeDictionary<String, Area.ID>()
     var headings = TreeDictionary<Heading.ID, Heading>()
+    var tags = TreeDictionary<Tag.ID, Tag>()
+    /// Each tag's id by its name as names compare, as ``listNames`` has the lists'.
+    var tagNames = TreeDictionary<String, Tag.ID>()
+    /// The ids of tags merged into others, each with the tag it merged into.
+    var tagMerges = TreeDictionary<Tag.ID, Tag.ID>()
     /// Every checklist's entries, by id.
     var checklistItems = TreeDictionary<ChecklistItem.ID, ChecklistItem>()
     /// Each ordering's entries: each list's items under no heading, each heading's items, each
@@ -169,6 +174,22 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
     }
 
+    func tags(_ request: TagRequest) -> [Tag] {
+        switch request {
+        case .all:
+            // Depth first: each tag, then its children.
+            func subtree(of parent: Tag.ID?) -> [Tag] {
+                order(of: .tags(parent)).allEntries().compactMap { state.tags[Tag.ID(entry: $0.id)] }.flatMap { [$0] + subtree(of: $0.id) }
+            }
+            return subtree(of: nil)
+        case .withID(let id): return (state.tags[id] ?? state.tagMerges[id].flatMap { state.tags[$0] }).map { [$0] } ?? []
+        }
+    }
+
+    func tagMerges() -> [TagMerge] {
+        state.tagMerges.map { TagMerge(id: $0.key, into: $0.value) }.sorted { $0.id < $1.id }
+    }
+
     func headings(_ request: HeadingRequest) -> [Heading] {
         switch request {
         case .inList(let list): order(of: .headings(list)).allEntries().compactMap { state.headings[Heading.ID(entry: $0.id)] }
@@ -230,6 +251,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 switch scope {
                 case .lists, .area: state.lists[ItemList.ID(entry: id)].flatMap { $0.scope == scope ? $0.entry : nil }
                 case .areas: state.areas[Area.ID(entry: id)]?.entry
+                case .tags(let parent): state.tags[Tag.ID(entry: id)].flatMap { $0.parent == parent ? $0.entry : nil }
                 case .items, .today, .heading: state.items[Item.ID(entry: id)]?.entry(in: scope)
                 case .checklist(let item): state.checklistItems[ChecklistItem.ID(entry: id)].flatMap { $0.itemID == item ? $0.entry : nil }
                 case .headings(let list): state.headings[Heading.ID(entry: id)].flatMap { $0.listID == list ? $0.entry : nil }
@@ -430,6 +452,12 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
             state.defaultListID = id
             changes.noteListsChanged()
+        case .mergeTag(let id, let survivor):
+            changesRows = true
+            state.tagMerges[id] = survivor
+        case .unmergeTag(let id):
+            changesRows = true
+            state.tagMerges[id] = nil
         }
     }
 
@@ -464,6 +492,12 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             guard state.items[entry.itemID] != nil else { throw StoreError.itemNotFound(entry.itemID) }
             place(entry)
             changes.noteChecklistChanged(of: entry.itemID)
+        case .tag(let tag):
+            guard state.tags[tag.id] == nil else { throw StoreError.duplicateTag(tag.id) }
+            try checkTagNameIsFree(tag.name, except: tag.id)
+            try checkTagExists(tag.parent)
+            place(tag)
+            changes.noteOtherRowsChanged()
         }
     }
 
@@ -514,6 +548,13 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             place(entry)
             changes.noteChecklistChanged(of: old.itemID)
             changes.noteChecklistChanged(of: entry.itemID)
+        case .tag(let tag):
+            guard let old = state.tags[tag.id] else { throw StoreError.tagNotFound(tag.id) }
+            try checkTagNameIsFree(tag.name, except: tag.id)
+            try checkTagExists(tag.parent)
+            unplace(old)
+            place(tag)
+            changes.noteOtherRowsChanged()
         }
     }
 
@@ -555,10 +596,28 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             state.ids.remove(id.entryID.idKey)
             removeChecklist(of: id)
             changes.note(.deleted(old))
+        case .tag(let id):
+            guard let tag = state.tags[id] else { throw StoreError.tagNotFound(id) }
+            // Its children go with it, and theirs.
+            for child in order(of: .tags(id)).allEntries() { try delete(.tag(Tag.ID(entry: child.id))) }
+            state.orders[.tags(id)] = nil
+            unplace(tag)
+            changes.noteOtherRowsChanged()
         case .checklistItem(let id):
             guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
             unplace(old)
             changes.noteChecklistChanged(of: old.itemID)
+        }
+    }
+
+    private func checkTagExists(_ tag: Tag.ID?) throws {
+        if let tag, state.tags[tag] == nil { throw StoreError.tagNotFound(tag) }
+    }
+
+    /// Throws when a tag other than `excluded` has `name`, ignoring case: one lookup in ``InMemoryState/tagNames``.
+    private func checkTagNameIsFree(_ name: String, except excluded: Tag.ID) throws {
+        if let other = state.tagNames[Tag.nameKey(name)], other != excluded, let owner = state.tags[other] {
+            throw StoreError.validation(.duplicateTagName(owner.name))
         }
     }
 
@@ -615,6 +674,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
                 guard var area = state.areas[Area.ID(entry: change.id)] else { throw StoreError.areaNotFound(Area.ID(entry: change.id)) }
                 area.sortIndex = change.sortIndex
                 try update(.area(area))
+            case .tags(let parent):
+                guard var tag = state.tags[Tag.ID(entry: change.id)] else { throw StoreError.tagNotFound(Tag.ID(entry: change.id)) }
+                (tag.parent, tag.sortIndex) = (parent, change.sortIndex)
+                try update(.tag(tag))
             case .items(let listID):
                 try updateItem(change.id, at: updatedAt) { item in
                     item.listID = listID
@@ -674,6 +737,18 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         state.areas.removeValue(forKey: area.id)
         state.areaNames.removeValue(forKey: ItemList.nameKey(area.name))
         state.orders[.areas]?.remove(area.orderKey)
+    }
+
+    private func place(_ tag: Tag) {
+        state.tags[tag.id] = tag
+        state.tagNames[Tag.nameKey(tag.name)] = tag.id
+        state.orders[tag.scope, default: OrderTree()].insert(tag.entry)
+    }
+
+    private func unplace(_ tag: Tag) {
+        state.tags.removeValue(forKey: tag.id)
+        state.tagNames.removeValue(forKey: Tag.nameKey(tag.name))
+        state.orders[tag.scope]?.remove(tag.orderKey)
     }
 
     private func place(_ heading: Heading) {

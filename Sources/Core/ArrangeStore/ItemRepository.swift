@@ -450,6 +450,12 @@ public protocol ItemReading {
     /// The headings a request describes, in their hand-made order.
     func headings(_ request: HeadingRequest) throws -> [Heading]
 
+    /// The tags a request describes, depth first in hand order.
+    func tags(_ request: TagRequest) throws -> [Tag]
+
+    /// Every id merged into another tag (``RowChange/mergeTag(_:into:)``), by id.
+    func tagMerges() throws -> [TagMerge]
+
     /// The checklist entries a request describes, each checklist in its order.
     ///
     /// - Complexity: For the checklists of k items, O(k log n + e) for the e entries they hold.
@@ -505,6 +511,16 @@ extension ItemReading {
     /// The area with this id, or `nil`.
     public func area(id: Area.ID) throws -> Area? {
         try areas(.withID(id)).first
+    }
+
+    /// Every tag, depth first in hand order: each tag, then its children (`Tag/orderKey`).
+    public func tags() throws -> [Tag] {
+        try tags(.all)
+    }
+
+    /// The tag with this id, or `nil`.
+    public func tag(id: Tag.ID) throws -> Tag? {
+        try tags(.withID(id)).first
     }
 
     /// The headings of a list, in their hand-made order (`Heading/orderKey`); none for an unknown list.
@@ -697,6 +713,34 @@ extension ItemWriting {
     /// - Throws: ``StoreError/areaNotFound(_:)``, or a duplicate name as for ``insert(_:)-(Area)``.
     public func update(_ area: Area) throws {
         try apply(.update(.area(area)))
+    }
+
+    /// Adds a tag, among the children of its parent (or at the top level), at its `Tag/sortIndex`.
+    ///
+    /// - Throws: ``StoreError/duplicateTag(_:)`` when its id is taken, then
+    ///   ``StoreError/validation(_:)`` with `TitleError/duplicateTagName(_:)` when another tag
+    ///   has the same name ignoring case; ``StoreError/tagNotFound(_:)`` when its parent does not exist.
+    public func insert(_ tag: Tag) throws {
+        try apply(.insert(.tag(tag)))
+    }
+
+    /// Saves a changed tag: its name, its parent, its shortcut and its `sortIndex`.
+    ///
+    /// - Throws: ``StoreError/tagNotFound(_:)``, or a duplicate name or an unknown parent as for ``insert(_:)-(Tag)``.
+    public func update(_ tag: Tag) throws {
+        try apply(.update(.tag(tag)))
+    }
+
+    /// Deletes a tag with its children, and theirs.
+    ///
+    /// - Throws: ``StoreError/tagNotFound(_:)``.
+    public func deleteTag(id: Tag.ID) throws {
+        try apply(.delete(.tag(id)))
+    }
+
+    /// Makes `id` stand for the tag `survivor` from now on (``RowChange/mergeTag(_:into:)``).
+    public func mergeTag(_ id: Tag.ID, into survivor: Tag.ID) throws {
+        try apply(.mergeTag(id, into: survivor))
     }
 
     /// Deletes an area. Its lists stay, out of any area, with the keys they had in it: a
@@ -928,6 +972,24 @@ extension ItemReading {
     public func existingArea(id: Area.ID) throws -> Area {
         guard let area = try area(id: id) else { throw StoreError.areaNotFound(id) }
         return area
+    }
+
+    /// The tag with this id.
+    ///
+    /// - Throws: ``StoreError/tagNotFound(_:)`` when there is none.
+    public func existingTag(id: Tag.ID) throws -> Tag {
+        guard let tag = try tag(id: id) else { throw StoreError.tagNotFound(id) }
+        return tag
+    }
+
+    /// Throws when a tag other than `excluded` already has `name`, ignoring case.
+    ///
+    /// Backends call this before they insert or rename a tag.
+    public func ensureTagNameIsFree(_ name: String, except excluded: Tag.ID? = nil) throws {
+        let key = Tag.nameKey(name)
+        if let other = try tags().first(where: { $0.id != excluded && Tag.nameKey($0.name) == key }) {
+            throw StoreError.validation(.duplicateTagName(other.name))
+        }
     }
 
     /// Throws when an area other than `excluded` already has `name`, ignoring case.

@@ -32,6 +32,17 @@ final class RegionRecordingReader: ItemReading {
         return try base.areas(request)
     }
 
+    /// Notes the rows that are neither lists, items nor checklists: the tags.
+    func tags(_ request: TagRequest) throws -> [Tag] {
+        regions.otherRows = true
+        return try base.tags(request)
+    }
+
+    func tagMerges() throws -> [TagMerge] {
+        regions.otherRows = true
+        return try base.tagMerges()
+    }
+
     /// Notes a list's headings alone: a count of its items adds up its sections.
     func headings(_ request: HeadingRequest) throws -> [Heading] {
         let headings = try base.headings(request)
@@ -126,7 +137,7 @@ final class RegionRecordingReader: ItemReading {
         switch scope {
         case .items(let list): list
         case .heading(let heading): try self.heading(id: heading)?.listID
-        case .lists, .today, .checklist, .areas, .area, .headings: nil
+        case .lists, .today, .checklist, .areas, .area, .headings, .tags: nil
         }
     }
 

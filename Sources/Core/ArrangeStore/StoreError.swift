@@ -19,6 +19,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case areaNotFound(Area.ID)
     /// An area with this id exists already.
     case duplicateArea(Area.ID)
+    /// No tag has this id.
+    case tagNotFound(Tag.ID)
+    /// A tag with this id exists already.
+    case duplicateTag(Tag.ID)
     /// No heading has this id.
     case headingNotFound(Heading.ID)
     /// A heading with this id exists already.
@@ -57,6 +61,8 @@ extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
         case .checklistItemNotFound(let id): "No checklist entry has the id \(id)."
         case .duplicateChecklistItem(let id): "A checklist entry with the id \(id) exists already."
         case .areaNotFound(let id): "No area has the id \(id)."
+        case .tagNotFound(let id): "No tag has the id \(id)."
+        case .duplicateTag(let id): "A tag with the id \(id) exists already."
         case .duplicateArea(let id): "An area with the id \(id) exists already."
         case .headingNotFound(let id): "No heading has the id \(id)."
         case .duplicateHeading(let id): "A heading with the id \(id) exists already."
@@ -86,6 +92,8 @@ extension StoreError: LocalizedError {
         case .duplicateChecklistItem: table.message("StoreError.duplicateChecklistItem")
         case .areaNotFound: table.message("StoreError.areaNotFound")
         case .duplicateArea: table.message("StoreError.duplicateArea")
+        case .tagNotFound: table.message("StoreError.tagNotFound")
+        case .duplicateTag: table.message("StoreError.duplicateTag")
         case .headingNotFound: table.message("StoreError.headingNotFound")
         case .duplicateHeading: table.message("StoreError.duplicateHeading")
         case .duplicateOperation: table.message("StoreError.duplicateOperation")

@@ -105,6 +105,7 @@ package struct StoreRegions: Sendable, Equatable {
         case .headings(let list): headings.insert(list)
         case .heading: allItems = true
         case .checklist(let item): checklists.insert(item)
+        case .tags: otherRows = true
         }
     }
 }

@@ -78,6 +78,31 @@ public enum AreaRequest: Hashable, Sendable {
     case withID(Area.ID)
 }
 
+/// A read of tags.
+public enum TagRequest: Hashable, Sendable {
+    /// Every tag, depth first in hand order: each tag, then its children, each group by
+    /// `Tag/orderKey`, as Things' tag manager shows them.
+    case all
+    /// The tag with this id, when there is one, or the tag it was merged into
+    /// (``RowChange/mergeTag(_:into:)``): an id keeps naming the tag that carries its uses.
+    case withID(Tag.ID)
+}
+
+/// A tag's id that names another tag: two devices created tags of the same name apart, and the
+/// later creation merged into the earlier (``RowChange/mergeTag(_:into:)``).
+public struct TagMerge: Hashable, Sendable, Codable {
+    /// The id of the tag that merged.
+    public var id: Tag.ID
+    /// The tag it merged into, which its id names from then on.
+    public var tag: Tag.ID
+
+    /// The merge of `id` into `tag`.
+    public init(id: Tag.ID, into tag: Tag.ID) {
+        self.id = id
+        self.tag = tag
+    }
+}
+
 /// A read of headings.
 public enum HeadingRequest: Hashable, Sendable {
     /// The headings of a list, in their hand-made order (`Heading/orderKey`); none for an unknown list.
@@ -95,7 +120,7 @@ public enum ChecklistRequest: Hashable, Sendable {
     case withID(ChecklistItem.ID)
 }
 
-/// A row of the store: a list, an area, a heading, an item or a checklist entry.
+/// A row of the store: a list, an area, a heading, an item, a checklist entry or a tag.
 public enum StoreRow: Hashable, Sendable {
     /// A list, with its name, area and key.
     case list(ItemList)
@@ -107,6 +132,8 @@ public enum StoreRow: Hashable, Sendable {
     case item(Item)
     /// An entry of an item's checklist.
     case checklistItem(ChecklistItem)
+    /// A tag, with its name, parent and key.
+    case tag(Tag)
 
     /// The row's id, as an ordering knows it.
     public var entryID: OrderEntry.ID {
@@ -116,11 +143,12 @@ public enum StoreRow: Hashable, Sendable {
         case .heading(let heading): heading.id.entryID
         case .item(let item): item.id.entryID
         case .checklistItem(let entry): entry.id.entryID
+        case .tag(let tag): tag.id.entryID
         }
     }
 }
 
-/// Which row of the store: a list, an area, a heading, an item or a checklist entry, by id.
+/// Which row of the store: a list, an area, a heading, an item, a checklist entry or a tag, by id.
 public enum StoreRowID: Hashable, Sendable {
     /// The list with this id.
     case list(ItemList.ID)
@@ -132,6 +160,8 @@ public enum StoreRowID: Hashable, Sendable {
     case item(Item.ID)
     /// The checklist entry with this id.
     case checklistItem(ChecklistItem.ID)
+    /// The tag with this id.
+    case tag(Tag.ID)
 
     /// The row's id, as an ordering knows it.
     public var entryID: OrderEntry.ID {
@@ -141,6 +171,7 @@ public enum StoreRowID: Hashable, Sendable {
         case .heading(let id): id.entryID
         case .item(let id): id.entryID
         case .checklistItem(let id): id.entryID
+        case .tag(let id): id.entryID
         }
     }
 }
@@ -150,13 +181,13 @@ public enum StoreRowID: Hashable, Sendable {
 public enum RowChange: Hashable, Sendable {
     /// Adds a row: a list to its area (or to none), an area, a heading to its list, an item to
     /// its list (under its heading, if any) and, with a `todayIndex`, to Today, an entry to its
-    /// item's checklist; each at its `sortIndex`.
+    /// item's checklist, a tag to its parent's children; each at its `sortIndex`.
     case insert(StoreRow)
     /// Saves a changed row, any of its fields.
     case update(StoreRow)
     /// Deletes a row: a list with its headings and items, a heading with the items under it,
     /// an item with its checklist and its place in Today, a checklist entry, an area (whose
-    /// lists stay, out of any area, with their keys).
+    /// lists stay, out of any area, with their keys), a tag with its children, and theirs.
     case delete(StoreRowID)
     /// Gives several entries new keys in an ordering, and puts those that are not in it yet
     /// into it, stamping the items written `updatedAt` (``ItemWriting/setSortIndices(_:in:updatedAt:)``).
@@ -165,4 +196,12 @@ public enum RowChange: Hashable, Sendable {
     case removeFromToday([Item.ID], updatedAt: Date)
     /// Makes a list the default list, in place of any other.
     case setDefaultList(ItemList.ID)
+    /// Makes a tag's id stand for another tag from now on: two devices created tags of the
+    /// same name apart, and the later creation merged into the earlier. Reads of the id
+    /// (``TagRequest/withID(_:)``) answer the tag it merged into, even once that tag is deleted
+    /// and put back.
+    case mergeTag(Tag.ID, into: Tag.ID)
+    /// Takes back ``mergeTag(_:into:)``: the id names no tag again. A sync rewinding the
+    /// merge does it; it does nothing when the id was not merged.
+    case unmergeTag(Tag.ID)
 }

@@ -23,6 +23,11 @@ struct Rewind: Codable, Sendable {
     var areas: [AreaImage] = []
     /// Headings as they were, in the order first written; `nil` for a heading the operation created.
     var headings: [HeadingImage] = []
+    /// Tags as they were, in the order first written (a tag before its children); `nil` for a
+    /// tag the operation created.
+    var tags: [TagImage] = []
+    /// The ids the operation merged into another tag (``RowChange/mergeTag(_:into:)``).
+    var tagMerges: [Tag.ID] = []
     /// The default list before the operation, when it changed it.
     var defaultList: DefaultListImage?
     /// Tombstones as they were, in the order first written.
@@ -39,6 +44,8 @@ struct Rewind: Codable, Sendable {
         checklistItems = try container.decodeIfPresent([ChecklistImage].self, forKey: .checklistItems) ?? []
         areas = try container.decodeIfPresent([AreaImage].self, forKey: .areas) ?? []
         headings = try container.decodeIfPresent([HeadingImage].self, forKey: .headings) ?? []
+        tags = try container.decodeIfPresent([TagImage].self, forKey: .tags) ?? []
+        tagMerges = try container.decodeIfPresent([Tag.ID].self, forKey: .tagMerges) ?? []
         defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
         tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
     }
@@ -92,6 +99,11 @@ struct Rewind: Codable, Sendable {
         var heading: Heading?
     }
 
+    struct TagImage: Codable, Sendable {
+        var id: Tag.ID
+        var tag: Tag?
+    }
+
     struct DefaultListImage: Codable, Sendable {
         var id: ItemList.ID?
     }
@@ -115,6 +127,7 @@ struct Rewind: Codable, Sendable {
             checklistItems: Dictionary(checklistItems.map { ($0.id, $0.entry) }, uniquingKeysWith: { first, _ in first }),
             areas: Dictionary(areas.map { ($0.id, $0.area) }, uniquingKeysWith: { first, _ in first }),
             headings: Dictionary(headings.map { ($0.id, $0.heading) }, uniquingKeysWith: { first, _ in first }),
+            tags: Dictionary(tags.map { ($0.id, $0.tag) }, uniquingKeysWith: { first, _ in first }),
             upToDateIn: transaction)
     }
 
@@ -137,6 +150,15 @@ struct Rewind: Codable, Sendable {
         for image in areas {
             guard let area = image.area else { continue }
             if try transaction.area(id: area.id) != nil { try transaction.update(area) } else { try transaction.insert(area) }
+        }
+        for id in tagMerges { try transaction.apply(.unmergeTag(id)) }
+        // Children before their parents, then parents before their children.
+        for image in tags.reversed() where image.tag == nil {
+            if try transaction.tag(id: image.id) != nil { try transaction.deleteTag(id: image.id) }
+        }
+        for image in tags {
+            guard let tag = image.tag else { continue }
+            if try transaction.tag(id: tag.id) != nil { try transaction.update(tag) } else { try transaction.insert(tag) }
         }
         for image in lists {
             guard let list = image.list else { continue }
@@ -202,11 +224,12 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
     /// Whether the body has written lists, items, checklist entries, areas or headings.
     var changesRows: Bool {
         !rewind.lists.isEmpty || !rewind.items.isEmpty || !places.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty
-            || !rewind.headings.isEmpty
+            || !rewind.headings.isEmpty || !rewind.tags.isEmpty || !rewind.tagMerges.isEmpty
     }
     private var seenLists = Set<ItemList.ID>()
     private var seenAreas = Set<Area.ID>()
     private var seenHeadings = Set<Heading.ID>()
+    private var seenTags = Set<Tag.ID>()
     private var seenItems = Set<Item.ID>()
     private var seenChecklistItems = Set<ChecklistItem.ID>()
     private var seenTombstones = Set<TombstoneKey>()
@@ -224,6 +247,11 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
     private func remember(area id: Area.ID) throws {
         guard seenAreas.insert(id).inserted else { return }
         rewind.areas.append(Rewind.AreaImage(id: id, area: try base.area(id: id)))
+    }
+
+    private func remember(tag id: Tag.ID) throws {
+        guard seenTags.insert(id).inserted else { return }
+        rewind.tags.append(Rewind.TagImage(id: id, tag: try base.tag(id: id)))
     }
 
     private func remember(heading id: Heading.ID) throws {
@@ -307,6 +335,10 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
             try remember(heading: heading.id, itemsLeaving: try base.heading(id: heading.id)?.listID != heading.listID)
         case .insert(.item(let item)), .update(.item(let item)): try remember(item: item.id)
         case .insert(.checklistItem(let entry)), .update(.checklistItem(let entry)): try remember(checklistItem: entry.id)
+        case .insert(.tag(let tag)), .update(.tag(let tag)): try remember(tag: tag.id)
+        case .delete(.tag(let id)):
+            // Its children, and theirs, go with it: depth first, a tag before its children.
+            for tag in try TagDeleted.subtree(of: id, in: base) { try remember(tag: tag.id) }
         case .delete(.list(let id)):
             try remember(list: id)
             // The list's headings, items, their checklists and the default list's row go with it.
@@ -334,6 +366,7 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
                 switch scope {
                 case .lists, .area: try remember(list: ItemList.ID(entry: change.id))
                 case .areas: try remember(area: Area.ID(entry: change.id))
+                case .tags: try remember(tag: Tag.ID(entry: change.id))
                 case .items, .today, .heading: try remember(item: Item.ID(entry: change.id), placing: true)
                 case .checklist: try remember(checklistItem: ChecklistItem.ID(entry: change.id))
                 case .headings(let list):
@@ -344,6 +377,9 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
         case .removeFromToday(let ids, _):
             for id in ids { try remember(item: id, placing: true) }
         case .setDefaultList: try rememberDefaultList()
+        case .mergeTag(let id, _): rewind.tagMerges.append(id)
+        // Only a rewind's restore unmerges, and restores are not recorded.
+        case .unmergeTag: break
         }
         try super.apply(change)
     }
@@ -390,6 +426,11 @@ extension LogJSON {
                 members.member("id") { $0.id(image.id) }
                 members.member("heading", ifPresent: image.heading) { $0.heading($1) }
             }
+            members.objects("tags", rewind.tags) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("tag", ifPresent: image.tag) { $0.tag($1) }
+            }
+            if !rewind.tagMerges.isEmpty { members.member("tagMerges") { $0.ids(rewind.tagMerges) } }
             members.objects("checklistItems", rewind.checklistItems) { members, image in
                 members.member("id") { $0.id(image.id) }
                 members.member("entry", ifPresent: image.entry) { $0.checklistItem($1) }

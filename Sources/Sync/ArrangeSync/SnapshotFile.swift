@@ -65,8 +65,10 @@ public enum SnapshotFile {
     /// Version 9 carries items whose deadline is dismissed from Today (`deadlineDismissed`).
     /// Version 10 carries canceled items and checklist entries (`canceled`). Version 11 carries
     /// finished lists (a list's `completedAt`, and `canceled`), in list lines and in rewinds.
+    /// Version 12 carries tags: `tag` and `tagMerge` lines, rewinds with `tags` or `tagMerges`,
+    /// and the tombstones of tags.
     /// Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 11
+    public static let currentVersion = 12
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -80,6 +82,10 @@ public enum SnapshotFile {
             logged.rewind.range(of: Data(#""lists":"#.utf8)) != nil
                 && (try? SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))?.lists.contains { $0.list?.isFinished == true } == true
         }
+        let hasTags = !snapshot.tags.isEmpty || !snapshot.tagMerges.isEmpty
+            || snapshot.tombstones.contains { if case .tags = $0.scope { true } else { false } }
+            || inRewinds([#""tags":"#, #""tagMerges":"#])
+        if hasTags { return 12 }
         if snapshot.lists.contains(where: \.isFinished) || finishedInRewinds { return 11 }
         if snapshot.items.contains(where: \.isCanceled) || snapshot.checklistItems.contains(where: \.isCanceled) || inRewinds([#""canceled":"#]) {
             return 10
@@ -149,6 +155,8 @@ public enum SnapshotFile {
         for heading in snapshot.headings { try append(.heading(heading)) }
         for item in snapshot.items { try append(.item(item)) }
         for entry in snapshot.checklistItems { try append(.checklistItem(entry)) }
+        for tag in snapshot.tags { try append(.tag(tag)) }
+        for merge in snapshot.tagMerges { try append(.tagMerge(merge)) }
         for tombstone in snapshot.tombstones {
             try append(.tombstone(TombstoneLine(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex)))
         }
@@ -323,6 +331,8 @@ public enum SnapshotFile {
             case .list(let list): contents.lists.append((number, list))
             case .item(let item): contents.items.append((number, item))
             case .checklistItem(let entry): contents.checklistItems.append((number, entry))
+            case .tag(let tag): contents.tags.append((number, tag))
+            case .tagMerge(let merge): contents.tagMerges.append(merge)
             case .tombstone(let tombstone): contents.tombstones.append(Tombstone(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex))
             case .logged(let entry):
                 do {
@@ -365,6 +375,8 @@ public enum SnapshotFile {
         var lists: [(line: Int, list: ItemList)] = []
         var items: [(line: Int, item: Item)] = []
         var checklistItems: [(line: Int, entry: ChecklistItem)] = []
+        var tags: [(line: Int, tag: Tag)] = []
+        var tagMerges: [TagMerge] = []
         var tombstones: [Tombstone] = []
         var log: [LoggedOperation] = []
         var fold: (line: Int, fold: Fold)?
@@ -399,8 +411,17 @@ public enum SnapshotFile {
             if let (line, entry) = checklistItems.first(where: { !itemIDs.contains($0.entry.itemID) }) {
                 throw .badSnapshotLine(line, reason: "the checklist entry's item \(entry.itemID) has no item line.")
             }
+            // Each tag after its parent, as the store reads them.
+            var tagIDs = Set<Tag.ID>()
+            for (line, tag) in tags {
+                if let parent = tag.parent, !tagIDs.contains(parent) {
+                    throw .badSnapshotLine(line, reason: "the tag's parent \(parent) has no tag line before it.")
+                }
+                tagIDs.insert(tag.id)
+            }
             return SyncSnapshot(
-                lists: lists.map(\.list), items: items.map(\.item), areas: areas, headings: headings.map(\.heading), checklistItems: checklistItems.map(\.entry), defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
+                lists: lists.map(\.list), items: items.map(\.item), areas: areas, headings: headings.map(\.heading), checklistItems: checklistItems.map(\.entry),
+                tags: tags.map(\.tag), tagMerges: tagMerges, defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
                 folded: foldedOperations, retired: retired)
         }
     }
@@ -414,6 +435,10 @@ enum SnapshotLine: Codable {
     case list(ItemList)
     case item(Item)
     case checklistItem(ChecklistItem)
+    /// `{"tag":{…}}`: a tag, after its parent.
+    case tag(Tag)
+    /// `{"tagMerge":{"id":…,"tag":…}}`: an id merged into another tag.
+    case tagMerge(TagMerge)
     case tombstone(TombstoneLine)
     case logged(LoggedLine)
     case fold(FoldLine)
@@ -424,7 +449,7 @@ enum SnapshotLine: Codable {
     case foldedOperation(FoldedOperationLine)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading
+        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, tag, tagMerge
     }
 
     /// Why a line is not one of a snapshot's.
@@ -442,6 +467,8 @@ enum SnapshotLine: Codable {
         case .list: self = .list(try container.decode(ItemList.self, forKey: key))
         case .item: self = .item(try container.decode(Item.self, forKey: key))
         case .checklistItem: self = .checklistItem(try container.decode(ChecklistItem.self, forKey: key))
+        case .tag: self = .tag(try container.decode(Tag.self, forKey: key))
+        case .tagMerge: self = .tagMerge(try container.decode(TagMerge.self, forKey: key))
         case .tombstone: self = .tombstone(try container.decode(TombstoneLine.self, forKey: key))
         case .logged: self = .logged(try container.decode(LoggedLine.self, forKey: key))
         case .fold: self = .fold(try container.decode(FoldLine.self, forKey: key))
@@ -459,6 +486,8 @@ enum SnapshotLine: Codable {
         case .list(let list): try container.encode(list, forKey: .list)
         case .item(let item): try container.encode(item, forKey: .item)
         case .checklistItem(let entry): try container.encode(entry, forKey: .checklistItem)
+        case .tag(let tag): try container.encode(tag, forKey: .tag)
+        case .tagMerge(let merge): try container.encode(merge, forKey: .tagMerge)
         case .tombstone(let tombstone): try container.encode(tombstone, forKey: .tombstone)
         case .logged(let logged): try container.encode(logged, forKey: .logged)
         case .fold(let fold): try container.encode(fold, forKey: .fold)

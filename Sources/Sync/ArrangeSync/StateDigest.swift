@@ -1,4 +1,5 @@
 import ArrangeModel
+import ArrangeStore
 import Crypto
 import Foundation
 
@@ -8,7 +9,8 @@ extension SyncSnapshot {
     /// finished, completed or canceled; each heading's
     /// id, list, title and key; each item's id, list, title, notes, key, whether it is done, its
     /// key in Today, its heading, when it is meant to be done and its deadline; and each checklist entry's id, item, title, key and
-    /// whether it is done. Two stores that hold the same operations have the same
+    /// whether it is done; each tag's id, name, parent and key, and each id merged into another
+    /// tag. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
     /// stay out of it.
     ///
@@ -64,6 +66,13 @@ extension SyncSnapshot {
                 "checklistItem", entry.id.rawValue.uuidString, entry.itemID.rawValue.uuidString, entry.title, String(entry.sortIndex),
                 entry.isCompleted ? "done" : "open",
             ] + (entry.isCanceled ? ["canceled"] : []))
+        }
+        // Tags only when there are some, as areas: a store without them keeps its digest.
+        for tag in tags.sorted(by: { $0.id < $1.id }) {
+            add(["tag", tag.id.text, tag.name, tag.parent?.text ?? "", String(tag.sortIndex)])
+        }
+        for merge in tagMerges {
+            add(["tagMerge", merge.id.text, merge.tag.text])
         }
         return OperationFile.Trailer.hex(digest.finalize())
     }

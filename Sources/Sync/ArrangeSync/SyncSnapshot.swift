@@ -25,6 +25,10 @@ public struct SyncSnapshot: Sendable {
     public let items: [Item]
     /// The checklist entries, item by item in the order of ``items``, each checklist's in its order.
     public let checklistItems: [ChecklistItem]
+    /// The tags, depth first in hand order: each tag before its children.
+    public let tags: [Tag]
+    /// The ids merged into another tag, by id.
+    package let tagMerges: [TagMerge]
     /// The store's default list, when it had one.
     public let defaultList: ItemList.ID?
     /// Where entries that left an ordering were, in no particular order.
@@ -40,14 +44,17 @@ public struct SyncSnapshot: Sendable {
 
     /// A snapshot of these parts.
     package init(
-        lists: [ItemList], items: [Item], areas: [Area] = [], headings: [Heading] = [], checklistItems: [ChecklistItem] = [], defaultList: ItemList.ID?,
-        tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [], retired: [UUID] = []
+        lists: [ItemList], items: [Item], areas: [Area] = [], headings: [Heading] = [], checklistItems: [ChecklistItem] = [], tags: [Tag] = [],
+        tagMerges: [TagMerge] = [], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [],
+        retired: [UUID] = []
     ) {
         self.lists = lists
         self.areas = areas
         self.headings = headings
         self.items = items
         self.checklistItems = checklistItems
+        self.tags = tags
+        self.tagMerges = tagMerges
         self.defaultList = defaultList
         self.tombstones = tombstones
         self.log = log
@@ -69,6 +76,8 @@ public struct SyncSnapshot: Sendable {
             areas: try transaction.areas(),
             headings: try lists.flatMap { try transaction.headings(in: $0.id) },
             checklistItems: items.flatMap { checklists[$0.id] ?? [] },
+            tags: try transaction.tags(),
+            tagMerges: try transaction.tagMerges(),
             defaultList: try transaction.defaultListID(),
             tombstones: try transaction.tombstones(),
             log: try transaction.loggedOperations(afterPosition: 0, limit: .max),
@@ -243,6 +252,8 @@ extension SyncEngine {
     private func replaceContents(with snapshot: SyncSnapshot, fold: Fold?, preferringDefault defaultList: ItemList.ID?, in transaction: any LogWriting) throws {
         for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
         for area in try transaction.areas() { try transaction.deleteArea(id: area.id) }
+        for tag in try transaction.tags() where tag.parent == nil { try transaction.deleteTag(id: tag.id) }
+        for merge in try transaction.tagMerges() { try transaction.apply(.unmergeTag(merge.id)) }
         for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
         if let fold {
             _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through), keeping: [])
@@ -254,6 +265,8 @@ extension SyncEngine {
         for heading in snapshot.headings { try transaction.insert(heading) }
         for item in snapshot.items { try transaction.insert(item) }
         for entry in snapshot.checklistItems { try transaction.insert(entry) }
+        for tag in snapshot.tags { try transaction.insert(tag) }
+        for merge in snapshot.tagMerges { try transaction.mergeTag(merge.id, into: merge.tag) }
         for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
         for logged in snapshot.log { _ = try transaction.log(logged) }
         for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {

@@ -94,6 +94,10 @@ extension AreaReference: RequestValue {
     public static var jsonForm: String { "an area name or id (a string)" }
 }
 
+extension TagReference: RequestValue {
+    public static var jsonForm: String { "a tag name or id (a string)" }
+}
+
 extension HeadingReference: RequestValue {
     public static var jsonForm: String { "a heading's title or id (a string)" }
 }
