@@ -3,6 +3,8 @@ import ArrangeModel
 import Foundation
 import Testing
 
+private typealias Tag = ArrangeModel.Tag
+
 @Suite("Archive: the JSON export, Markdown and CSV")
 struct ArchiveTests {
     static let list = ItemList(id: ItemList.ID("00000001-0000-4000-8000-000000000000")!, name: "Groceries", createdAt: Date(timeIntervalSince1970: 1_800_000_000.25), sortIndex: -7)
@@ -60,6 +62,36 @@ struct ArchiveTests {
         lost.lists[0].headings = nil
         #expect(throws: ArchiveError.invalid(path: "lists[0].items[1].heading", reason: "no heading of its list has the id 00000006-0000-4000-8000-000000000000.")) {
             try Archive(jsonData: try lost.jsonData())
+        }
+    }
+
+    @Test("Tags: version 9, the tree depth first with shortcuts, byte for byte; none without them; a child before its parent, a duplicate name or a long shortcut refused")
+    func tags() throws {
+        let errand = ArchivedTag(Tag(id: Tag.ID(rawValue: UUID(uuid: (0, 0, 0, 9, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))), name: "Errand", sortIndex: 0, shortcut: "e", createdAt: Date(timeIntervalSince1970: 100)))
+        let shops = ArchivedTag(Tag(id: Tag.ID(rawValue: UUID(uuid: (0, 0, 0, 10, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))), name: "Shops", parent: errand.id, sortIndex: 0, createdAt: Date(timeIntervalSince1970: 100)))
+        let archive = Archive(defaultList: Self.list.id, lists: [ArchivedList(Self.list, items: [ArchivedItem(Self.milk)])], tags: [errand, shops])
+        let data = try archive.jsonData()
+        let read = try Archive(jsonData: data)
+        #expect(try read == archive && read.jsonData() == data)
+        #expect(read.version == 9 && read.tags?.map(\.tag) == [errand.tag, shops.tag])
+        #expect(!String(decoding: try Self.archive.jsonData(), as: UTF8.self).contains("tags"), "no tags, no member and the version of before")
+
+        var orphan = archive
+        orphan.tags = [shops, errand]
+        #expect(throws: ArchiveError.invalid(path: "tags[0].parent", reason: "no tag before it in the archive has the id \(errand.id).")) {
+            try Archive(jsonData: try orphan.jsonData())
+        }
+        var twin = shops
+        (twin.id, twin.name) = (Tag.ID(rawValue: UUID()), "errand")
+        var duplicate = archive
+        duplicate.tags = [errand, twin]
+        #expect(throws: ArchiveError.invalid(path: "tags[1].name", reason: "another tag is named 'errand'.")) {
+            try Archive(jsonData: try duplicate.jsonData())
+        }
+        var long = archive
+        long.tags?[0].shortcut = "ee"
+        #expect(throws: ArchiveError.invalid(path: "tags[0].shortcut", reason: "a shortcut is one character.")) {
+            try Archive(jsonData: try long.jsonData())
         }
     }
 
@@ -128,7 +160,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 9, "lists": []}"#, "The file is in format version 9, newer than this Arrange reads (8); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 10, "lists": []}"#, "The file is in format version 10, newer than this Arrange reads (9); update Arrange to import it."),
         (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
          "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,

@@ -81,6 +81,13 @@ struct ThingsFixture {
             try db.execute(sql: "UPDATE TMTask SET startBucket = 1 WHERE uuid = 'T-water'")
             try db.execute(sql: "UPDATE TMTask SET start = 2 WHERE uuid = 'R-budget'")
             try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('C1', 'Oat', 'I-milk', 1, 0, NULL), ('C2', 'Whole', 'I-milk', 0, 3, 1795000200)"#)
+            // The tag manager's tree: Errand (Shops, Post under it), Home; a tag whose parent is
+            // gone goes to the top level.
+            try db.execute(sql: #"CREATE TABLE TMTag (uuid TEXT PRIMARY KEY, title TEXT, shortcut TEXT, usedDate REAL, parent TEXT, "index" INTEGER)"#)
+            try db.execute(sql: """
+                INSERT INTO TMTag VALUES ('G-errand', 'Errand', 'e', NULL, NULL, 1), ('G-home', 'Home', NULL, NULL, NULL, 2),
+                  ('G-post', 'Post', NULL, NULL, 'G-errand', 2), ('G-shops', 'Shops', 's', NULL, 'G-errand', 1), ('G-stray', 'Stray', NULL, NULL, 'G-gone', 0)
+                """)
         }
     }
 
@@ -138,7 +145,7 @@ struct ThingsImportTests {
             var summary = ThingsImportSummary()
             (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (7, 15, 1, 1)
             (summary.skippedTrashed, summary.skippedTemplates, summary.today, summary.checklistItems) = (3, 1, 4, 2)
-            (summary.areas, summary.headings, summary.completedProjects) = (2, 2, 1)
+            (summary.areas, summary.headings, summary.completedProjects, summary.tags) = (2, 2, 1, 5)
             return summary
         }())
         for list in lists {
@@ -200,6 +207,13 @@ struct ThingsImportTests {
                 + listing.headings.flatMap { heading in ["\(heading.title):"] + listing.items.filter { $0.heading == heading.id }.map(\.title) }
         }
         #expect(try await sections() == ["Budget", "Bath:", "Sink", "Kitchen:", "Tiles"], "headings as headings, their to-dos under them")
+        let tree = { () async throws -> [String] in
+            let tags = try await GetTags().perform(in: environment).tags
+            let names = Dictionary(tags.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            return tags.map { tag in (tag.parent.flatMap { names[$0] }.map { "\($0)/" } ?? "") + tag.name + (tag.shortcut.map { " [\($0)]" } ?? "") }
+        }
+        #expect(try await tree() == ["Stray", "Errand [e]", "Errand/Shops [s]", "Errand/Post", "Home"], "the tree, its order and shortcuts")
+        #expect(first.summary.tags == 5 && first.merged.tagsAdded == 5)
 
         try await fixture.pool.write { db in
             try db.execute(sql: "UPDATE TMTask SET title = 'Call dad' WHERE uuid = 'I-call'")
@@ -209,6 +223,9 @@ struct ThingsImportTests {
             .perform(in: environment)
         #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 15 && again.merged.listsAdded == 0)
         #expect(again.merged.areasAdded == 0 && again.merged.areasMerged == 2)
+        #expect(again.merged.tagsAdded == 0 && again.merged.tagsMerged == 5)
+        let treeAgain = try await tree()
+        #expect(treeAgain.count == 5, "tags merged, never duplicated")
         #expect(try await GetLists().perform(in: environment).lists.count == 7)
         #expect(try await ShowLogbook().perform(in: environment).lists.map(\.name) == ["Taxes"])
         #expect(try await GetAreas().perform(in: environment).areas.count == 2)

@@ -152,6 +152,7 @@ struct ImportThingsCommand: SessionCommand {
             + "\(summary.toDos) to-do\(summary.toDos == 1 ? "" : "s") (\(summary.completed) completed, \(summary.cancelled) cancelled), "
             + "\(summary.today) in Today" + (summary.checklistItems > 0 ? ", \(summary.checklistItems) checklist item\(summary.checklistItems == 1 ? "" : "s")" : "")
             + (summary.headings > 0 ? ", \(summary.headings) heading\(summary.headings == 1 ? "" : "s")" : "")
+            + (summary.tags > 0 ? ", \(summary.tags) tag\(summary.tags == 1 ? "" : "s")" : "")
             + "; skipped \(summary.skippedTrashed) in the trash and "
             + "\(summary.skippedTemplates) repeating template\(summary.skippedTemplates == 1 ? "" : "s")."
         if result.merged.itemsUpdated > 0 { text += " \(result.merged.itemsUpdated) to-dos were there already and were updated." }

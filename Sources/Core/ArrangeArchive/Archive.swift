@@ -27,8 +27,8 @@ public struct Archive: Codable, Hashable, Sendable {
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
     /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
-    /// version 7 canceled items, and version 8 finished lists, in the same way.
-    public static let currentVersion = 8
+    /// version 7 canceled items, version 8 finished lists, and version 9 tags, in the same way.
+    public static let currentVersion = 9
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -40,21 +40,25 @@ public struct Archive: Codable, Hashable, Sendable {
     public var areas: [ArchivedArea]?
     /// The lists, in the sidebar's order.
     public var lists: [ArchivedList]
+    /// The tags, depth first in hand order (each tag before its children); absent when there are none.
+    public var tags: [ArchivedTag]?
 
     /// An archive in the oldest version that holds it (``requiredVersion``).
-    public init(defaultList: ItemList.ID?, areas: [ArchivedArea] = [], lists: [ArchivedList]) {
+    public init(defaultList: ItemList.ID?, areas: [ArchivedArea] = [], lists: [ArchivedList], tags: [ArchivedTag] = []) {
         self.format = Self.formatName
         self.defaultList = defaultList
         self.areas = areas.isEmpty ? nil : areas
         self.lists = lists
+        self.tags = tags.isEmpty ? nil : tags
         self.version = 1
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        if tags != nil { return 9 }
         if lists.contains(where: { $0.completedAt != nil }) { return 8 }
         if lists.contains(where: { $0.items.contains { $0.canceled == true || $0.checklist?.contains { $0.canceled == true } == true } }) { return 7 }
         if lists.contains(where: { $0.items.contains { $0.deadlineDismissed == true } }) { return 6 }
@@ -87,6 +91,32 @@ public struct ArchivedArea: Codable, Hashable, Sendable, Identifiable {
     /// The area as the model holds it.
     public var area: Area {
         Area(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
+    }
+}
+
+/// A tag of an ``Archive``, after its parent.
+public struct ArchivedTag: Codable, Hashable, Sendable, Identifiable {
+    /// The tag's id.
+    public var id: Tag.ID
+    /// The tag's name, unique among the archive's tags ignoring case.
+    public var name: String
+    /// The tag it is a child of; absent at the top level.
+    public var parent: Tag.ID?
+    /// The tag's key among its siblings.
+    public var sortIndex: Int64
+    /// The character that sets the tag from the keyboard; absent for none.
+    public var shortcut: String?
+    /// Seconds since 1970 in JSON, as the database stores them.
+    public var createdAt: Date
+
+    /// Archives `tag`.
+    public init(_ tag: Tag) {
+        (id, name, parent, sortIndex, shortcut, createdAt) = (tag.id, tag.name, tag.parent, tag.sortIndex, tag.shortcut, tag.createdAt)
+    }
+
+    /// The tag as the model holds it.
+    public var tag: Tag {
+        Tag(id: id, name: name, parent: parent, sortIndex: sortIndex, shortcut: shortcut, createdAt: createdAt)
     }
 }
 

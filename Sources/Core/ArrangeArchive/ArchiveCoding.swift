@@ -91,7 +91,8 @@ extension Archive {
         var version: Int?
     }
 
-    /// Refuses duplicate ids and names, invalid titles, lists of unknown areas, items under a
+    /// Refuses duplicate ids and names, invalid titles, tags whose parent does not come before
+    /// them, lists of unknown areas, items under a
     /// heading their list does not have, and items both someday and with a start date, or in
     /// the evening without one, naming the first one's path.
     private func check() throws(ArchiveError) {
@@ -107,6 +108,26 @@ extension Archive {
             }
             guard areaNames.insert(ItemList.nameKey(area.name)).inserted else {
                 throw .invalid(path: path + ".name", reason: "another area is named '\(area.name)'.")
+            }
+        }
+        var tagIDs = Set<Tag.ID>()
+        var tagNames = Set<String>()
+        for (tagIndex, tag) in (tags ?? []).enumerated() {
+            let path = "tags[\(tagIndex)]"
+            guard tagIDs.insert(tag.id).inserted else { throw .invalid(path: path + ".id", reason: "another tag has the id \(tag.id).") }
+            do {
+                _ = try Title.validated(tag.name, as: .tagName)
+            } catch {
+                throw .invalid(path: path + ".name", reason: error.debugDescription)
+            }
+            guard tagNames.insert(Tag.nameKey(tag.name)).inserted else {
+                throw .invalid(path: path + ".name", reason: "another tag is named '\(tag.name)'.")
+            }
+            if let parent = tag.parent, parent == tag.id || !tagIDs.contains(parent) {
+                throw .invalid(path: path + ".parent", reason: "no tag before it in the archive has the id \(parent).")
+            }
+            if let shortcut = tag.shortcut, shortcut.count != 1 {
+                throw .invalid(path: path + ".shortcut", reason: "a shortcut is one character.")
             }
         }
         var listIDs = Set<ItemList.ID>()

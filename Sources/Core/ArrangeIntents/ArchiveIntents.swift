@@ -34,7 +34,9 @@ public struct ExportArchive: ArrangeIntent {
         }
         // One list goes without its area: the archive holds no areas, and the list none.
         guard list == nil else { return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }) }
-        return Archive(defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived)
+        return Archive(
+            defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived,
+            tags: try transaction.tags().map(ArchivedTag.init))
     }
 }
 
@@ -83,12 +85,16 @@ public struct ImportArchive: ArrangeIntent {
     /// Whether the store holds nothing but, at most, an empty default list.
     private static func isEmpty(_ transaction: any ItemReading) throws -> Bool {
         let lists = try transaction.lists()
-        guard lists.count <= 1, try transaction.areas().isEmpty else { return false }
+        guard lists.count <= 1, try transaction.areas().isEmpty, try transaction.tags().isEmpty else { return false }
         return try lists.allSatisfy { try $0.id == transaction.defaultListID() && transaction.itemCount(in: $0.id, visibility: .all) == 0 }
     }
 
     /// Adds everything as it is, keys included, into a store that has nothing.
     private func insert(into transaction: any ItemWriting, result: inout ImportResult) throws {
+        for tag in archive.tags ?? [] {
+            try transaction.insert(tag.tag)
+            result.tagsAdded += 1
+        }
         for area in archive.areas ?? [] {
             try transaction.insert(area.area)
             result.areasAdded += 1
@@ -107,6 +113,7 @@ public struct ImportArchive: ArrangeIntent {
 
     /// Merges by id, then by name (areas, then lists), and resolves the ties the archive's keys make.
     private func merge(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws {
+        try mergeTags(into: transaction, context: context, result: &result)
         let areaTargets = try mergeAreas(into: transaction, result: &result)
         let listsByName = Dictionary(try transaction.lists().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         // New lists go after the store's own of their area (or of none), in the archive's order.
@@ -209,6 +216,47 @@ extension ImportArchive {
         return targets
     }
 
+    /// Merges the archive's tags by id (renamed to the archive's name when no other tag has it;
+    /// the tag keeps its place), then by name; the others are added under the tag their parent
+    /// went into, after its own children, in the archive's order.
+    private func mergeTags(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws {
+        let archived = archive.tags ?? []
+        guard !archived.isEmpty else { return }
+        let byName = Dictionary(try transaction.tags().map { (Tag.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        var targets: [Tag.ID: Tag.ID] = [:]
+        var shifts: [Tag.ID?: Int128] = [:]
+        var parents = Set<Tag.ID?>()
+        for tag in archived {
+            if var existing = try transaction.tag(id: tag.id) {
+                if existing.name != tag.name, byName[Tag.nameKey(tag.name)].map({ $0.id == existing.id }) ?? true {
+                    existing.name = tag.name
+                    try transaction.update(existing)
+                }
+                targets[tag.id] = existing.id
+                result.tagsMerged += 1
+            } else if let named = byName[Tag.nameKey(tag.name)] {
+                targets[tag.id] = named.id
+                result.tagsMerged += 1
+            } else {
+                var added = tag.tag
+                added.parent = tag.parent.flatMap { targets[$0] }
+                if shifts[added.parent] == nil {
+                    // The keys of the archive's new siblings, placed after the store's own.
+                    let siblings = try archived.filter { $0.parent == tag.parent }.filter { try transaction.tag(id: $0.id) == nil }.map(\.sortIndex)
+                    shifts[added.parent] = try Self.shift(after: added.scope, in: transaction, placing: siblings)
+                }
+                added.sortIndex = Self.shifted(added.sortIndex, by: shifts[added.parent] ?? 0)
+                try transaction.insert(added)
+                parents.insert(added.parent)
+                targets[tag.id] = added.id
+                result.tagsAdded += 1
+            }
+        }
+        for parent in parents {
+            result.keysRepaired += try context.ordering.checkUniqueness(.tags(parent), in: transaction).rowsWritten
+        }
+    }
+
     /// Merges a list's headings by id into the list `target`: a heading the store has takes the
     /// archive's title, and moves into `target` with its items when it was elsewhere, at the
     /// bottom of its headings; a new one goes after the list's own headings, in the archive's order.
@@ -277,6 +325,10 @@ public struct ImportResult: Hashable, Sendable, Codable {
     public var itemsUpdated = 0
     /// Rows given new keys because the archive's keys tied with the store's.
     public var keysRepaired = 0
+    /// Tags the store did not have.
+    public var tagsAdded = 0
+    /// Tags of the archive that went into a tag the store had, by id or by name.
+    public var tagsMerged = 0
     /// Areas the store did not have.
     public var areasAdded = 0
     /// Areas of the archive that went into an area the store had, by id or by name.

@@ -41,6 +41,8 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var areas = 0
     /// Headings of projects.
     public var headings = 0
+    /// Tags, with their tree, order and shortcuts.
+    public var tags = 0
 
     /// A summary of nothing.
     public init() {}
@@ -149,7 +151,9 @@ private struct ThingsMapper {
         placeInToday(&lists)
         summary.lists = lists.count
         summary.areas = areas.count
-        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists), summary: summary)
+        let tags = archivedTags()
+        summary.tags = tags.count
+        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists, tags: tags), summary: summary)
     }
 
     /// The list a to-do goes to, or `nil` when it, its heading or its project is in the trash.
@@ -271,6 +275,29 @@ private struct ThingsMapper {
         case (_, nil, let deadline?): deadline <= today && task.deadlineSuppressionDate == nil
         default: false
         }
+    }
+
+    /// Things' tags depth first in the tag manager's order, each with keys afresh among its
+    /// siblings; a tag whose parent is not among the tags goes to the top level, and a tag in a
+    /// loop of parents, which Things should never hold, is left out.
+    func archivedTags() -> [ArchivedTag] {
+        let known = Set(library.tags.map(\.uuid))
+        let children = Dictionary(grouping: library.tags, by: { $0.parent.flatMap { known.contains($0) ? $0 : nil } })
+        var tagNames = Set<String>()
+        func subtree(of parent: String?) -> [ArchivedTag] {
+            (children[parent] ?? []).sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().flatMap { offset, tag in
+                let shortcut = tag.shortcut.flatMap { $0.count == 1 ? $0 : nil }
+                let archived = ArchivedTag(Tag(
+                    id: tagID(tag.uuid), name: uniqueName(tag.title, among: &tagNames), parent: parent.map(tagID), sortIndex: Int64(offset) * Self.step,
+                    shortcut: shortcut, createdAt: Date(timeIntervalSince1970: 0)))
+                return [archived] + subtree(of: tag.uuid)
+            }
+        }
+        return subtree(of: nil)
+    }
+
+    func tagID(_ uuid: String) -> Tag.ID {
+        Tag.ID(rawValue: StableID.uuid(for: "tag:" + uuid))
     }
 
     func areaID(_ uuid: String) -> Area.ID {

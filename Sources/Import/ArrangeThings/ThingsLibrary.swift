@@ -22,6 +22,25 @@ public struct ThingsLibrary: Hashable, Sendable {
         }
     }
 
+    /// A row of `TMTag`: a tag of the tag manager's tree.
+    public struct Tag: Hashable, Sendable {
+        /// The tag's id in Things.
+        public var uuid: String
+        /// The tag's name.
+        public var title: String
+        /// The key that sets the tag, if any.
+        public var shortcut: String?
+        /// The uuid of the tag it is a child of; `nil` at the top level.
+        public var parent: String?
+        /// Its place among its siblings: ascending is the tag manager's order.
+        public var index: Int64
+
+        /// A tag with these fields.
+        public init(uuid: String, title: String, shortcut: String? = nil, parent: String? = nil, index: Int64) {
+            (self.uuid, self.title, self.shortcut, self.parent, self.index) = (uuid, title, shortcut, parent, index)
+        }
+    }
+
     /// A row of `TMTask`: a to-do, a project or a heading.
     public struct Task: Hashable, Sendable {
         /// What a row of `TMTask` is: its `type`.
@@ -105,12 +124,15 @@ public struct ThingsLibrary: Hashable, Sendable {
     public var tasks: [Task]
     /// Every checklist item.
     public var checklistItems: [ChecklistItem]
+    /// Every tag.
+    public var tags: [Tag]
 
     /// A library of these rows.
-    public init(areas: [Area], tasks: [Task], checklistItems: [ChecklistItem]) {
+    public init(areas: [Area], tasks: [Task], checklistItems: [ChecklistItem], tags: [Tag] = []) {
         self.areas = areas
         self.tasks = tasks
         self.checklistItems = checklistItems
+        self.tags = tags
     }
 }
 
@@ -205,6 +227,12 @@ extension ThingsLibrary {
                 uuid: row["uuid"], title: row["title"] ?? "", task: row["task"] ?? "", index: row["index"] ?? 0, status: row["status"] ?? 0,
                 stopDate: row["stopDate"])
         }
-        return ThingsLibrary(areas: areas, tasks: tasks, checklistItems: checklist)
+        // A library without TMTag has no tags.
+        let tags = try db.tableExists("TMTag")
+            ? Row.fetchAll(db, sql: #"SELECT uuid, title, shortcut, parent, "index" FROM TMTag"#).map { row in
+                Tag(uuid: row["uuid"], title: row["title"] ?? "", shortcut: row["shortcut"], parent: row["parent"], index: row["index"] ?? 0)
+            }
+            : []
+        return ThingsLibrary(areas: areas, tasks: tasks, checklistItems: checklist, tags: tags)
     }
 }
