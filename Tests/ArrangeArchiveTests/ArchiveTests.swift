@@ -75,6 +75,11 @@ struct ArchiveTests {
         #expect(try read == archive && read.jsonData() == data)
         #expect(read.version == 9 && read.tags?.map(\.tag) == [errand.tag, shops.tag])
         #expect(!String(decoding: try Self.archive.jsonData(), as: UTF8.self).contains("tags"), "no tags, no member and the version of before")
+        var tagged = Self.milk
+        tagged.tags = [shops.id, errand.id]
+        let withItemTags = Archive(defaultList: Self.list.id, lists: [ArchivedList(Self.list, items: [ArchivedItem(tagged)])], tags: [errand, shops])
+        #expect(try Archive(jsonData: try withItemTags.jsonData()).lists[0].items[0].item(in: Self.list.id).tags == [errand.id, shops.id])
+        #expect(withItemTags.markdown().contains("- [ ] Milk, \"oat\" #Errand #Shops"), "Markdown puts the tags after the title, in the tags' order: \(withItemTags.markdown())")
 
         var orphan = archive
         orphan.tags = [shops, errand]

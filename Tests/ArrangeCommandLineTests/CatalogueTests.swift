@@ -12,7 +12,7 @@ struct CatalogueTests {
     func entries() {
         #expect(RequestCatalogue.names == [
             "lists", "createList", "moveList", "renameList", "deleteList", "completeList", "cancelList", "reopenList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
-            "tags", "createTag", "renameTag", "moveTag", "deleteTag",
+            "tags", "createTag", "renameTag", "moveTag", "deleteTag", "tag", "untag",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
             "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook", "search",

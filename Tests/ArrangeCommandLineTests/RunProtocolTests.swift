@@ -351,6 +351,70 @@ struct RunProtocolTests {
         #expect(names(23) == ["Shops", "Parent", "Child"], "nothing changed: \(answers[23])")
     }
 
+    @Test("The contract of tag and untag: one target of items, a list or an area; ITEM, LIST and AREA carry their own tags in the tags' order; every bad input refused with nothing changed")
+    func taggingContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "createTag", "name": "Errand"}"##,
+            ##"{"intent": "createTag", "name": "Shops", "parent": "Errand"}"##,
+            ##"{"intent": "createTag", "name": "Home", "placement": "top"}"##,
+            ##"{"intent": "add", "title": "Milk"}"##,
+            ##"{"intent": "add", "title": "Eggs"}"##,
+            ##"{"intent": "createArea", "name": "Office"}"##,
+            ##"{"intent": "tag", "tags": ["Shops", "home", "Errand"], "items": ["#1", "#2"]}"##,
+            ##"{"intent": "untag", "tags": ["Shops"], "items": ["#2"], "from": "Inbox"}"##,
+            ##"{"intent": "tag", "tags": ["Errand"], "list": "Inbox"}"##,
+            ##"{"intent": "tag", "tags": ["Home"], "area": "Office"}"##,
+            ##"{"intent": "list"}"##,
+            ##"{"intent": "tag", "tags": ["Errand"], "items": ["#1"], "list": "Inbox"}"##,
+            ##"{"intent": "tag", "tags": ["Errand"]}"##,
+            ##"{"intent": "tag", "tags": ["Nope"], "items": ["#1"]}"##,
+            ##"{"intent": "tag", "tags": [], "items": ["#1"]}"##,
+            ##"{"intent": "untag", "tags": ["Errand"], "items": []}"##,
+            ##"{"intent": "tag", "tags": ["Errand"], "list": "Inbox", "from": "Inbox"}"##,
+            ##"{"intent": "list"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        #expect(results.prefix(11).allSatisfy { $0 != nil }, "\(answers.prefix(11))")
+        let id = { (index: Int) in (results[index]?["tag"] as? [String: Any])?["id"] as? String }
+        let (errand, shops, home) = (try #require(id(0)), try #require(id(1)), try #require(id(2)))
+        let tagged = try #require(results[6]?["items"] as? [[String: Any]])
+        #expect(tagged.map { $0["tags"] as? [String] } == [[home, errand, shops], [home, errand, shops]], "in the tags' order: \(answers[6])")
+        #expect((results[7]?["items"] as? [[String: Any]])?.first?["tags"] as? [String] == [home, errand])
+        #expect((results[8]?["lists"] as? [[String: Any]])?.first?["tags"] as? [String] == [errand], "\(answers[8])")
+        #expect((results[9]?["areas"] as? [[String: Any]])?.first?["tags"] as? [String] == [home], "\(answers[9])")
+        #expect((results[10]?["list"] as? [String: Any])?["tags"] as? [String] == [errand])
+        #expect(Array(codes[11...16]) == ["invalidField", "missingField", "unknownTag", "noTags", "noItems", "invalidField"], "\(answers[11...16])")
+        #expect(answers[17] == answers[10], "nothing changed")
+
+        // The views take tags: an item passes with every tag named, on itself, its list or its
+        // area, the tag or one under it.
+        let views = [
+            ##"{"intent": "list", "tags": ["Shops"]}"##,
+            ##"{"intent": "list", "tags": ["Errand", "Home"]}"##,
+            ##"{"intent": "list", "tags": ["Home", "Shops"]}"##,
+            ##"{"intent": "anytime", "tags": ["errand"]}"##,
+            ##"{"intent": "search", "query": "milk", "tags": ["Shops"]}"##,
+            ##"{"intent": "search", "query": "e", "tags": ["Nope"]}"##,
+            ##"{"intent": "today", "tags": ["Shops"]}"##,
+            ##"{"intent": "logbook", "tags": ["Shops"]}"##,
+            ##"{"intent": "upcoming", "tags": ["Shops"]}"##,
+            ##"{"intent": "someday", "tags": ["Shops"]}"##,
+            ##"{"intent": "search", "query": "sho"}"##,
+        ]
+        let (viewAnswers, viewResults, viewCodes) = try await Answers.of(views, in: conversation)
+        let titles = { (index: Int) in (viewResults[index]?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } }
+        #expect(titles(0) == ["Milk"], "Shops is on Milk alone: \(viewAnswers[0])")
+        #expect(titles(1) == ["Milk", "Eggs"], "Errand is on the list; Home on both items")
+        #expect(titles(2) == ["Milk"])
+        #expect((viewResults[3]?["lists"] as? [[String: Any]])?.count == 1, "the Inbox carries Errand: \(viewAnswers[3])")
+        #expect(((viewResults[4]?["items"] as? [[String: Any]])?.first?["item"] as? [String: Any])?["title"] as? String == "Milk")
+        #expect(viewCodes[5] == "unknownTag")
+        #expect(viewResults[6...9].allSatisfy { $0 != nil }, "\(viewAnswers[6...9])")
+        #expect((viewResults[10]?["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Shops"], "Quick Find finds tags by name: \(viewAnswers[10])")
+    }
+
     @Test("The contract of headings: a list's headings in order, an ITEM's heading (null for none), move with a heading and out with null, offsets within and across sections, and every bad input refused")
     func headingContract() async throws {
         let (session, _) = try await makeSession()

@@ -208,7 +208,7 @@ struct SQLiteRepositoryTests {
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
-        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags",
+        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -541,13 +541,13 @@ struct SQLiteRepositoryTests {
                         .filter { !$0.isEmpty }.joined(separator: " ")
                 }
             }
-            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT", "completed_at REAL", "canceled INTEGER NOT NULL 0"])
-            #expect(try columns("areas") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])
+            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT", "completed_at REAL", "canceled INTEGER NOT NULL 0", "tag_ids TEXT"])
+            #expect(try columns("areas") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL", "tag_ids TEXT"])
             #expect(try columns("items") == [
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "heading_id TEXT NOT NULL ''", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER", "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
-                "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0",
+                "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0", "tag_ids TEXT",
             ])
             // Each list's headings, in their order, deleted with their list.
             #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL"])

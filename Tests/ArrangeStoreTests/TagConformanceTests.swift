@@ -65,3 +65,50 @@ struct TagConformanceTests {
         #expect(throws: StoreError.tagNotFound(work.id)) { try store.repository.write { try $0.deleteTag(id: work.id) } }
     }
 }
+
+extension TagConformanceTests {
+    @Test("The tags set on items, lists and areas are kept with their rows, change with an update, and the tagged items are found by any of their tags; a merged id names the survivor", arguments: Backend.allCases)
+    func uses(backend: Backend) throws {
+        let (store, tags) = try seeded(backend)
+        let (home, garden, work) = (try #require(tags["Home"]).id, try #require(tags["Garden"]).id, try #require(tags["Work"]).id)
+        let area = Area(name: "Office", createdAt: Sample.date(0), tags: [work])
+        let list = ItemList(name: "Chores", createdAt: Sample.date(0), sortIndex: 0, area: area.id, tags: [home])
+        let mow = Item(listID: list.id, title: "Mow", sortIndex: 0, createdAt: Sample.date(0), tags: [garden, home])
+        let call = Item(listID: list.id, title: "Call", sortIndex: 1, createdAt: Sample.date(0), tags: [work])
+        let plain = Item(listID: list.id, title: "Plain", sortIndex: 2, createdAt: Sample.date(0))
+        try store.repository.write { transaction in
+            try transaction.insert(area)
+            try transaction.insert(list)
+            for item in [mow, call, plain] { try transaction.insert(item) }
+        }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.item(id: mow.id)?.tags == [garden, home])
+            #expect(try transaction.lists().first { $0.id == list.id }?.tags == [home], "the sidebar's read carries them")
+            #expect(try transaction.area(id: area.id)?.tags == [work])
+            #expect(Set(try transaction.items(.tagged([garden])).map(\.id)) == [mow.id])
+            #expect(Set(try transaction.items(.tagged([garden, work])).map(\.id)) == [mow.id, call.id])
+            #expect(try transaction.items(.tagged([])).isEmpty)
+        }
+        try store.repository.write { transaction in
+            var changed = try #require(try transaction.item(id: mow.id))
+            changed.tags = [work]
+            try transaction.update(changed)
+            var untagged = try #require(try transaction.list(id: list.id))
+            untagged.tags = []
+            try transaction.update(untagged)
+        }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.items(.tagged([garden])).isEmpty, "the update took the old tags off")
+            #expect(Set(try transaction.items(.tagged([work])).map(\.id)) == [mow.id, call.id])
+            #expect(try transaction.list(id: list.id)?.tags == [])
+        }
+        let merged = Tag.ID()
+        try store.repository.write { try $0.mergeTag(merged, into: work) }
+        try store.repository.read { transaction throws in
+            #expect(try transaction.tag(id: merged)?.id == work)
+            #expect(try transaction.tagMerges() == [TagMerge(id: merged, into: work)])
+        }
+        try store.repository.write { try $0.apply(.unmergeTag(merged)) }
+        #expect(try store.repository.read { try $0.tag(id: merged) } == nil)
+    }
+}

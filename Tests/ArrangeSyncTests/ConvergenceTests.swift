@@ -336,13 +336,17 @@ final class Simulation {
     /// Everything a store holds, in order; with `keys`, the keys and the moments of the last changes too.
     static func dump(_ repository: any ItemRepository, keys: Bool = true) throws -> [String] {
         try repository.read { transaction in
-            var lines = try transaction.areas().map { "area \($0.id) \($0.name)" + (keys ? " \($0.sortIndex)" : "") }
+            var lines = try transaction.areas().map { "area \($0.id) \($0.name)" + ($0.tags.isEmpty ? "" : " tags \($0.tags.sorted())") + (keys ? " \($0.sortIndex)" : "") }
             for list in try transaction.lists() {
-                lines.append("list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "") + (keys ? " \(list.sortIndex)" : ""))
+                lines.append(
+                    "list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "")
+                        + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + (keys ? " \(list.sortIndex)" : ""))
                 lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
-                    lines.append("  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)" + stored)
+                    lines.append(
+                        "  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)"
+                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + stored)
                     for entry in try transaction.checklist(of: item.id) {
                         lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
                     }
@@ -499,7 +503,16 @@ final class Simulation {
                 return .moveTag(id: tag.id, parent: parent, place: place(after: pick(order, other >> 4), among: order))
             case 39:
                 guard let tag = pick(tags, word) else { return nil }
-                return other % 3 == 0 ? .deleteTag(id: tag.id) : .renameTag(id: tag.id, name: names[other % names.count])
+                switch other % 6 {
+                case 0: return .deleteTag(id: tag.id)
+                case 1: return .renameTag(id: tag.id, name: names[other % names.count])
+                default:
+                    // On an item, or now and then on a list or an area, or off it.
+                    let removing = other % 6 == 5
+                    if other % 4 == 0, let list = pick(lists, other >> 3) { return .changeTags(tags: [tag.id], lists: [list.id], removing: removing) }
+                    if other % 4 == 1, let area = pick(areas, other >> 3) { return .changeTags(tags: [tag.id], areas: [area.id], removing: removing) }
+                    return pick(items, other >> 3).map { .changeTags(tags: [tag.id], items: [$0.id], removing: removing) }
+                }
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
@@ -597,6 +610,7 @@ extension SyncChange {
         case .renameTag(let change): [change.id.entryID]
         case .moveTag(let change): [change.id.entryID]
         case .deleteTag(let change): [change.id.entryID]
+        case .changeTags(let change): change.items.map(\.entryID) + change.lists.map(\.entryID) + change.areas.map(\.entryID)
         case .reopenList(let change): [change.id.entryID]
         case .createArea(let change): [change.id.entryID]
         case .renameArea(let change): [change.id.entryID]

@@ -234,13 +234,16 @@ struct IntentSample {
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
         /// On the fixture, the tags Errand (with Shops under it) and Home.
-        func addOnTags(_ make: (_ tags: [String: Tag.ID]) throws -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)) async throws {
+        func addOnTags(
+            _ make: (_ tags: [String: Tag.ID], _ items: [String: Item.ID], _ lists: (ItemList.ID, ItemList.ID), _ areas: [String: Area.ID]) throws
+                -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)
+        ) async throws {
             let fixture = try await fixture(kind: kind)
             let environment = fixture.replica.environment
             let errand = try await CreateTag(name: "Errand").perform(in: environment).tag.id
             let shops = try await CreateTag(name: "Shops", in: .children(of: errand)).perform(in: environment).tag.id
             let home = try await CreateTag(name: "Home").perform(in: environment).tag.id
-            let (prepare, intent) = try make(["Errand": errand, "Shops": shops, "Home": home])
+            let (prepare, intent) = try make(["Errand": errand, "Shops": shops, "Home": home], fixture.items, (fixture.groceries, fixture.work), fixture.areas)
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
         let archive = Archive(defaultList: nil, lists: [ArchivedList(ItemList(name: "Imported", createdAt: Date(timeIntervalSince1970: 0)), items: [])])
@@ -309,19 +312,34 @@ struct IntentSample {
         try await addOnAreas { lists, _ in ([DeleteList(list: lists.1)], Undo()) }
         try await addOnAreas { _, _ in ([], ValidateList(.areas, repair: true)) }
         try await addOnAreas { _, areas in ([], NormalizeList(.area(try id(areas, "Office")))) }
-        try await addOnTags { _ in ([], GetTags()) }
-        try await addOnTags { tags in ([], CreateTag(name: "Bakery", placement: .before(try id(tags, "Shops")), in: .children(of: try id(tags, "Errand")))) }
-        try await addOnTags { tags in ([], RenameTag(tag: try id(tags, "Home"), name: "House")) }
-        try await addOnTags { tags in ([], MoveTag(try id(tags, "Home"), to: .top)) }
-        try await addOnTags { tags in ([], MoveTag(try id(tags, "Home"), to: .bottom, in: .children(of: try id(tags, "Shops")))) }
-        try await addOnTags { tags in ([], MoveTag(try id(tags, "Shops"), to: .top, in: .topLevel)) }
-        try await addOnTags { _ in ([], MoveTagsAtOffsets(in: .topLevel, fromOffsets: [1], toOffset: 0)) }
-        try await addOnTags { tags in ([], DeleteTag(tag: try id(tags, "Errand"))) }
-        try await addOnTags { tags in ([DeleteTag(tag: try id(tags, "Errand"))], Undo()) }
-        try await addOnTags { tags in ([DeleteTag(tag: try id(tags, "Errand")), Undo()], Redo()) }
-        try await addOnTags { tags in ([MoveTag(try id(tags, "Shops"), to: .top, in: .topLevel)], Undo()) }
-        try await addOnTags { _ in ([], ValidateList(.tags(nil), repair: true)) }
-        try await addOnTags { tags in ([], NormalizeList(.tags(try id(tags, "Errand")))) }
+        try await addOnTags { _, _, _, _ in ([], GetTags()) }
+        try await addOnTags { tags, _, _, _ in ([], CreateTag(name: "Bakery", placement: .before(try id(tags, "Shops")), in: .children(of: try id(tags, "Errand")))) }
+        try await addOnTags { tags, _, _, _ in ([], RenameTag(tag: try id(tags, "Home"), name: "House")) }
+        try await addOnTags { tags, _, _, _ in ([], MoveTag(try id(tags, "Home"), to: .top)) }
+        try await addOnTags { tags, _, _, _ in ([], MoveTag(try id(tags, "Home"), to: .bottom, in: .children(of: try id(tags, "Shops")))) }
+        try await addOnTags { tags, _, _, _ in ([], MoveTag(try id(tags, "Shops"), to: .top, in: .topLevel)) }
+        try await addOnTags { _, _, _, _ in ([], MoveTagsAtOffsets(in: .topLevel, fromOffsets: [1], toOffset: 0)) }
+        try await addOnTags { tags, _, _, _ in ([], DeleteTag(tag: try id(tags, "Errand"))) }
+        try await addOnTags { tags, _, _, _ in ([DeleteTag(tag: try id(tags, "Errand"))], Undo()) }
+        try await addOnTags { tags, _, _, _ in ([DeleteTag(tag: try id(tags, "Errand")), Undo()], Redo()) }
+        try await addOnTags { tags, _, _, _ in ([MoveTag(try id(tags, "Shops"), to: .top, in: .topLevel)], Undo()) }
+        try await addOnTags { _, _, _, _ in ([], ValidateList(.tags(nil), repair: true)) }
+        try await addOnTags { tags, _, _, _ in ([], NormalizeList(.tags(try id(tags, "Errand")))) }
+        try await addOnTags { tags, items, _, _ in ([], AddTags([try id(tags, "Errand"), try id(tags, "Home")], to: .items([try id(items, "Milk"), try id(items, "Eggs")]))) }
+        try await addOnTags { tags, _, lists, _ in ([], AddTags([try id(tags, "Shops")], to: .list(lists.0))) }
+        try await addOnTags { tags, _, _, areas in ([], AddTags([try id(tags, "Home")], to: .area(try id(areas, "Home")))) }
+        try await addOnTags { tags, items, _, _ in
+            ([AddTags([try id(tags, "Errand"), try id(tags, "Home")], to: .items([try id(items, "Milk")]))], RemoveTags([try id(tags, "Errand")], from: .items([try id(items, "Milk")])))
+        }
+        try await addOnTags { tags, items, lists, areas in
+            let errand = try id(tags, "Errand")
+            return ([AddTags([errand], to: .items([try id(items, "Milk")])), AddTags([try id(tags, "Shops")], to: .list(lists.0)), AddTags([errand], to: .area(try id(areas, "Office")))], DeleteTag(tag: errand))
+        }
+        try await addOnTags { tags, items, lists, _ in
+            let errand = try id(tags, "Errand")
+            return ([AddTags([errand, try id(tags, "Home")], to: .items([try id(items, "Milk")])), AddTags([try id(tags, "Shops")], to: .list(lists.0)), DeleteTag(tag: errand)], Undo())
+        }
+        try await addOnTags { tags, items, _, _ in ([AddTags([try id(tags, "Shops")], to: .items([try id(items, "Eggs")]))], Undo()) }
         try await addOnHeadings { lists, _, _ in ([], CreateHeading(title: "Frozen", in: lists.0, placement: .top)) }
         try await addOnHeadings { _, _, headings in ([], RenameHeading(heading: try id(headings, "Dairy"), title: "Dairy and eggs")) }
         try await addOnHeadings { _, _, headings in ([], MoveHeading(try id(headings, "Bakery"), to: .top)) }

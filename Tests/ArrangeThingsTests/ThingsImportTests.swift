@@ -7,6 +7,8 @@ import Foundation
 import GRDB
 import Testing
 
+private typealias Tag = ArrangeModel.Tag
+
 /// A Things-shaped database that the test builds itself: areas, projects, headings, ties,
 /// trashed and cancelled to-dos, a repeating template, checklists and Today.
 struct ThingsFixture {
@@ -88,6 +90,12 @@ struct ThingsFixture {
                 INSERT INTO TMTag VALUES ('G-errand', 'Errand', 'e', NULL, NULL, 1), ('G-home', 'Home', NULL, NULL, NULL, 2),
                   ('G-post', 'Post', NULL, NULL, 'G-errand', 2), ('G-shops', 'Shops', 's', NULL, 'G-errand', 1), ('G-stray', 'Stray', NULL, NULL, 'G-gone', 0)
                 """)
+            // Milk is tagged Shops and Errand, the Garden project Home, the Home area Errand; a
+            // use of a tag that is gone is left out.
+            try db.execute(sql: "CREATE TABLE TMTaskTag (tasks TEXT NOT NULL, tags TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO TMTaskTag VALUES ('I-milk', 'G-shops'), ('I-milk', 'G-errand'), ('P-garden', 'G-home'), ('I-eggs', 'G-gone')")
+            try db.execute(sql: "CREATE TABLE TMAreaTag (areas TEXT NOT NULL, tags TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO TMAreaTag VALUES ('A-home', 'G-errand')")
         }
     }
 
@@ -214,6 +222,12 @@ struct ThingsImportTests {
         }
         #expect(try await tree() == ["Stray", "Errand [e]", "Errand/Shops [s]", "Errand/Post", "Home"], "the tree, its order and shortcuts")
         #expect(first.summary.tags == 5 && first.merged.tagsAdded == 5)
+        let tagNames = Dictionary(try await GetTags().perform(in: environment).tags.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = { (ids: [Tag.ID]) in ids.compactMap { tagNames[$0] } }
+        #expect(names(try await ShowItem(item: milk).perform(in: environment).item.tags) == ["Errand", "Shops"], "a to-do's tags, in the tags' order")
+        #expect(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy eggs" }?.tags == [], "a gone tag is left out")
+        #expect(names(try #require(lists.first { $0.name == "Garden" }).tags) == ["Home"], "a project's tags")
+        #expect(try await GetAreas().perform(in: environment).areas.map { "\($0.name) \(names($0.tags))" } == ["Work []", "Home [\"Errand\"]"], "an area's tags")
 
         try await fixture.pool.write { db in
             try db.execute(sql: "UPDATE TMTask SET title = 'Call dad' WHERE uuid = 'I-call'")

@@ -57,9 +57,9 @@ public struct Completer: Sendable {
     /// The subcommands of `tag`.
     static let tagCommands = TagCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
 
-    /// The options followed by a tag: the catalogue's tag parameters.
+    /// The options followed by a tag: the catalogue's tag parameters, and the views' `--tag`.
     static let tagOptions = Set(
-        RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [TagReference.self, TagParentChoice.self, [TagReference].self]) }.map { "--" + $0 })
+        RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [TagReference.self, TagParentChoice.self]) }.map { "--" + $0 } + ["--tag"])
 
     /// The subcommands of `heading`.
     static let headingCommands = HeadingCommand.configuration.subcommands.compactMap { $0.configuration.commandName }

@@ -56,6 +56,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownArea: "unknownArea"
         case .unknownHeading: "unknownHeading"
         case .unknownTag: "unknownTag"
+        case .noTagsNamed: "noTags"
         case .tagCycle: "tagCycle"
         case .headingInAnotherList: "headingInAnotherList"
         case .noChecklistItemsNamed: "noChecklistItems"

@@ -126,6 +126,7 @@ struct ListingJSON: ~Copyable {
         append(#","sortIndex":"#)
         number(list.sortIndex)
         status(list.status)
+        tags(list.tags)
         append(#","totalItems":"#)
         number(Int64(list.totalItems))
         append("}")
@@ -190,6 +191,7 @@ struct ListingJSON: ~Copyable {
         number(item.sortIndex)
         optionalDay("startDate", item.startDate)
         status(item.status)
+        tags(item.tags)
         append(#","title":"#)
         string(item.title)
         append(item.today ? #","today":true"# : #","today":false"#)
@@ -225,6 +227,16 @@ struct ListingJSON: ~Copyable {
         append(#","title":"#)
         string(entry.title)
         append("}")
+    }
+
+    /// `,"tags":["…",…]`: ids, in the order given.
+    private mutating func tags(_ tags: [Tag.ID]) {
+        append(#","tags":["#)
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { append(",") }
+            id(tag)
+        }
+        append("]")
     }
 
     /// `,"status":"open"`, `"completed"` or `"canceled"`.

@@ -248,7 +248,7 @@ extension ListsCommand: PlainlyReadCommand {
 
 extension ListCommand: PlainlyReadCommand {
     static var plainFlags: Set<String> { ["all", "include-completed"] }
-    static var plainOptions: Set<String> { ["list"] }
+    static var plainOptions: Set<String> { ["list", "tag"] }
 
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
@@ -256,6 +256,15 @@ extension ListCommand: PlainlyReadCommand {
         name = try line.onlyWord(as: ListReference.self)
         list = try line.option("list")
         includeCompleted = try line.flag("all", or: "include-completed")
+        tagFilter = TagFilterOption(plain: try line.option("tag"))
+    }
+}
+
+extension TagFilterOption {
+    /// The option of a plain command line, which names at most one tag.
+    init(plain tag: TagReference?) {
+        self.init()
+        tags = tag.map { [$0] } ?? []
     }
 }
 

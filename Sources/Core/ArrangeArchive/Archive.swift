@@ -58,7 +58,9 @@ public struct Archive: Codable, Hashable, Sendable {
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
-        if tags != nil { return 9 }
+        if tags != nil || areas?.contains(where: { $0.tags != nil }) == true || lists.contains(where: { $0.tags != nil || $0.items.contains { $0.tags != nil } }) {
+            return 9
+        }
         if lists.contains(where: { $0.completedAt != nil }) { return 8 }
         if lists.contains(where: { $0.items.contains { $0.canceled == true || $0.checklist?.contains { $0.canceled == true } == true } }) { return 7 }
         if lists.contains(where: { $0.items.contains { $0.deadlineDismissed == true } }) { return 6 }
@@ -79,6 +81,8 @@ public struct ArchivedArea: Codable, Hashable, Sendable, Identifiable {
     public var createdAt: Date
     /// The area's key among the areas.
     public var sortIndex: Int64
+    /// The ids of the tags set on the area, by id; absent when it has none.
+    public var tags: [Tag.ID]?
 
     /// Archives `area`.
     public init(_ area: Area) {
@@ -86,11 +90,12 @@ public struct ArchivedArea: Codable, Hashable, Sendable, Identifiable {
         self.name = area.name
         self.createdAt = area.createdAt
         self.sortIndex = area.sortIndex
+        self.tags = area.tags.isEmpty ? nil : area.tags.sorted()
     }
 
     /// The area as the model holds it.
     public var area: Area {
-        Area(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex)
+        Area(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, tags: Set(tags ?? []))
     }
 }
 
@@ -140,6 +145,8 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     public var headings: [ArchivedHeading]?
     /// The list's items, completed ones included, in their order: those under no heading, then each heading's.
     public var items: [ArchivedItem]
+    /// The ids of the tags set on the list itself, by id; absent when it has none.
+    public var tags: [Tag.ID]?
 
     /// Archives `list` with `headings` and `items`.
     public init(_ list: ItemList, headings: [ArchivedHeading] = [], items: [ArchivedItem]) {
@@ -152,11 +159,14 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
         self.canceled = list.isCanceled ? true : nil
         self.headings = headings.isEmpty ? nil : headings
         self.items = items
+        self.tags = list.tags.isEmpty ? nil : list.tags.sorted()
     }
 
     /// The list as the model holds it.
     public var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area, completedAt: completedAt, isCanceled: canceled == true)
+        ItemList(
+            id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area, completedAt: completedAt, isCanceled: canceled == true,
+            tags: Set(tags ?? []))
     }
 }
 
@@ -219,6 +229,8 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var deadlineDismissed: Bool?
     /// The item's checklist, in its order; absent when it has none.
     public var checklist: [ArchivedChecklistItem]?
+    /// The ids of the tags set on the item, by id; absent when it has none.
+    public var tags: [Tag.ID]?
 
     /// Archives `item` with its checklist; its list is the archived list that holds it.
     public init(_ item: Item, checklist: [ChecklistItem] = []) {
@@ -238,6 +250,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.deadline = item.deadline
         self.deadlineDismissed = item.deadlineDismissed ? true : nil
         self.checklist = checklist.isEmpty ? nil : checklist.map(ArchivedChecklistItem.init)
+        self.tags = item.tags.isEmpty ? nil : item.tags.sorted()
     }
 
     /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
@@ -250,7 +263,8 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         Item(
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil,
+            tags: Set(tags ?? []))
     }
 
     /// The entries of the item's checklist as the model holds them.

@@ -96,20 +96,6 @@ extension Archive {
     /// heading their list does not have, and items both someday and with a start date, or in
     /// the evening without one, naming the first one's path.
     private func check() throws(ArchiveError) {
-        var areaIDs = Set<Area.ID>()
-        var areaNames = Set<String>()
-        for (areaIndex, area) in (areas ?? []).enumerated() {
-            let path = "areas[\(areaIndex)]"
-            guard areaIDs.insert(area.id).inserted else { throw .invalid(path: path + ".id", reason: "another area has the id \(area.id).") }
-            do {
-                _ = try Title.validated(area.name, as: .areaName)
-            } catch {
-                throw .invalid(path: path + ".name", reason: error.debugDescription)
-            }
-            guard areaNames.insert(ItemList.nameKey(area.name)).inserted else {
-                throw .invalid(path: path + ".name", reason: "another area is named '\(area.name)'.")
-            }
-        }
         var tagIDs = Set<Tag.ID>()
         var tagNames = Set<String>()
         for (tagIndex, tag) in (tags ?? []).enumerated() {
@@ -130,6 +116,23 @@ extension Archive {
                 throw .invalid(path: path + ".shortcut", reason: "a shortcut is one character.")
             }
         }
+        var areaIDs = Set<Area.ID>()
+        var areaNames = Set<String>()
+        for (areaIndex, area) in (areas ?? []).enumerated() {
+            let path = "areas[\(areaIndex)]"
+            guard areaIDs.insert(area.id).inserted else { throw .invalid(path: path + ".id", reason: "another area has the id \(area.id).") }
+            do {
+                _ = try Title.validated(area.name, as: .areaName)
+            } catch {
+                throw .invalid(path: path + ".name", reason: error.debugDescription)
+            }
+            guard areaNames.insert(ItemList.nameKey(area.name)).inserted else {
+                throw .invalid(path: path + ".name", reason: "another area is named '\(area.name)'.")
+            }
+            if let tag = area.tags?.first(where: { !tagIDs.contains($0) }) {
+                throw .invalid(path: path + ".tags", reason: "no tag of the archive has the id \(tag).")
+            }
+        }
         var listIDs = Set<ItemList.ID>()
         var names = Set<String>()
         var itemIDs = Set<Item.ID>()
@@ -148,6 +151,9 @@ extension Archive {
             }
             if let area = list.area, !areaIDs.contains(area) {
                 throw .invalid(path: path + ".area", reason: "no area of the archive has the id \(area).")
+            }
+            if let tag = list.tags?.first(where: { !tagIDs.contains($0) }) {
+                throw .invalid(path: path + ".tags", reason: "no tag of the archive has the id \(tag).")
             }
             var listHeadings = Set<Heading.ID>()
             for (headingIndex, heading) in (list.headings ?? []).enumerated() {
@@ -176,6 +182,9 @@ extension Archive {
                 }
                 if item.evening == true, item.startDate == nil {
                     throw .invalid(path: itemPath + ".evening", reason: "only an item with a start date is in the evening of it.")
+                }
+                if let tag = item.tags?.first(where: { !tagIDs.contains($0) }) {
+                    throw .invalid(path: itemPath + ".tags", reason: "no tag of the archive has the id \(tag).")
                 }
                 if item.deadlineDismissed == true, item.deadline == nil {
                     throw .invalid(path: itemPath + ".deadlineDismissed", reason: "only an item with a deadline can have it dismissed.")

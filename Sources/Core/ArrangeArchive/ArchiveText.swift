@@ -5,7 +5,8 @@ extension Archive {
     /// The lists as Markdown: a `# List` heading each, then `- [ ]` and `- [x]` lines for the
     /// open and completed items, in order (a canceled item struck through: `- [x] ~~Title~~`), each item's checklist below it as indented task lines;
     /// the items of each of the list's headings follow under a `## Heading`. A finished list's
-    /// heading says so: `# Launch (completed)`, `# Old plans (canceled)`.
+    /// heading says so: `# Launch (completed)`, `# Old plans (canceled)`. An item's tags follow its
+    /// title, in the tags' order: `- [ ] Milk #Errand #Eat_out` (a space in a name becomes `_`).
     ///
     /// ```markdown
     /// # Groceries
@@ -19,12 +20,18 @@ extension Archive {
     /// - [x] Bread
     /// ```
     public func markdown() -> String {
-        func task(_ title: String, done: Bool, canceled: Bool = false, indent: String = "") -> String {
-            "\(indent)- [\(done ? "x" : " ")] \(canceled ? "~~\(title)~~" : title)"
+        func task(_ title: String, done: Bool, canceled: Bool = false, indent: String = "", tags: [Tag.ID]? = nil) -> String {
+            "\(indent)- [\(done ? "x" : " ")] \(canceled ? "~~\(title)~~" : title)" + hashtags(tags)
+        }
+        // An item's tags after its title, in the tags' order, each `#Name` with its spaces as `_`.
+        let tagRanks = Dictionary((tags ?? []).enumerated().map { ($1.id, ($0, $1.name)) }, uniquingKeysWith: { first, _ in first })
+        func hashtags(_ ids: [Tag.ID]?) -> String {
+            (ids ?? []).compactMap { tagRanks[$0] }.sorted { $0.0 < $1.0 }.map { " #" + $0.1.replacingOccurrences(of: " ", with: "_") }.joined()
         }
         func tasks(_ items: [ArchivedItem]) -> [String] {
             items.flatMap { item in
-                [task(item.title, done: item.completedAt != nil, canceled: item.canceled == true)] + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, canceled: $0.canceled == true, indent: "  ") }
+                [task(item.title, done: item.completedAt != nil, canceled: item.canceled == true, tags: item.tags)]
+                    + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, canceled: $0.canceled == true, indent: "  ") }
             }
         }
         return lists.map { list in

@@ -140,6 +140,7 @@ extension LogJSON {
             members.member("deadline", ifPresent: item.deadline) { $0.day($1) }
             if item.deadlineDismissed { members.member("deadlineDismissed") { $0.bool(true) } }
             if item.isCanceled { members.member("canceled") { $0.bool(true) } }
+            if !item.tags.isEmpty { members.member("tags") { $0.ids(item.tags.sorted()) } }
         }
     }
 
@@ -168,6 +169,7 @@ extension LogJSON {
             members.member("area", ifPresent: list.area) { $0.id($1) }
             members.member("completedAt", ifPresent: list.completedAt) { $0.date($1) }
             if list.isCanceled { members.member("canceled") { $0.bool(true) } }
+            if !list.tags.isEmpty { members.member("tags") { $0.ids(list.tags.sorted()) } }
         }
     }
 
@@ -188,6 +190,7 @@ extension LogJSON {
             members.member("name") { $0.string(area.name) }
             members.member("createdAt") { $0.date(area.createdAt) }
             members.member("sortIndex") { $0.number(area.sortIndex) }
+            if !area.tags.isEmpty { members.member("tags") { $0.ids(area.tags.sorted()) } }
         }
     }
 

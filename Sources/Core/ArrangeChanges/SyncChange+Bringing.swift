@@ -29,10 +29,13 @@ extension SyncChange {
             guard let entry = areas[area.id] else { continue }
             let place = try SyncPlace(of: [area.entry], in: .areas, transaction: transaction)
             guard let old = entry else {
+                // A creation makes an area without tags: its tags are told after it.
                 changes.append(creation(of: area, at: place).change)
+                changes += TagsChanged.changes(from: [], to: area.tags) { $0.areas = [area.id] }
                 continue
             }
             changes += self.changes(from: old, to: area, tellingBy: areaChanges)
+            changes += TagsChanged.changes(from: old.tags, to: area.tags) { $0.areas = [area.id] }
             if old.sortIndex != area.sortIndex { changes += try placing(area.entry.id, in: .areas, at: place, in: transaction) }
         }
         let listsNow = try transaction.lists()
@@ -44,8 +47,9 @@ extension SyncChange {
             } else {
                 changes.append(creation(of: list, at: place).change)
             }
-            // A creation makes an open list: a finished one is told finished after it.
+            // A creation makes an open list without tags: a finished one is told finished after it, and its tags.
             changes += self.changes(from: entry ?? nil, to: list, tellingBy: listChanges)
+            changes += TagsChanged.changes(from: (entry ?? nil)?.tags ?? [], to: list.tags) { $0.lists = [list.id] }
         }
         let existing = Set(listsNow.map(\.id))
         changes += lists.filter { $0.value != nil && !existing.contains($0.key) }.keys.sorted().map { deletion(ofList: $0).change }
@@ -83,6 +87,7 @@ extension SyncChange {
                     changes.append(creation(of: item, at: place).change)
                 }
                 changes += self.changes(from: old, to: item, tellingBy: itemChanges)
+                changes += TagsChanged.changes(from: old?.tags ?? [], to: item.tags) { $0.items = [item.id] }
             }
         }
         for item in try transaction.todayItems(visibility: .all, offset: 0, limit: .max) where items[item.id] != nil {

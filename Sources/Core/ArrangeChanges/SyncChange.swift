@@ -92,6 +92,8 @@ public enum SyncChange: Hashable, Sendable {
     case deleteTag(TagDeleted)
     /// ``TagsRepaired``: the keys of a tag's children, or of the tags at the top level, were repaired or spread evenly.
     case repairTags(TagsRepaired)
+    /// ``TagsChanged``: tags were set on items, lists or areas, or taken off them.
+    case changeTags(TagsChanged)
     /// ``HeadingsRepaired``: the keys of a list's headings (`heading` `nil`) or of the items under one of its headings
     case repairHeadings(HeadingsRepaired)
     /// ``OrderRepaired``: the keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
@@ -161,6 +163,7 @@ public enum SyncChange: Hashable, Sendable {
         TagMoved.self,
         TagDeleted.self,
         TagsRepaired.self,
+        TagsChanged.self,
         HeadingsRepaired.self,
         OrderRepaired.self,
         ChecklistRepaired.self,
@@ -341,6 +344,7 @@ public enum SyncChange: Hashable, Sendable {
         case .moveTag(let change): change
         case .deleteTag(let change): change
         case .repairTags(let change): change
+        case .changeTags(let change): change
         case .repairHeadings(let change): change
         case .repairOrder(let change): change
         case .repairChecklist(let change): change

@@ -32,11 +32,11 @@ public struct ExportArchive: ArrangeIntent {
                 list, headings: try transaction.headings(in: list.id).map(ArchivedHeading.init),
                 items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
         }
-        // One list goes without its area: the archive holds no areas, and the list none.
-        guard list == nil else { return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }) }
-        return Archive(
-            defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived,
-            tags: try transaction.tags().map(ArchivedTag.init))
+        let tags = try transaction.tags().map(ArchivedTag.init)
+        // One list goes without its area: the archive holds no areas, and the list none. It
+        // keeps the tags, which its items name.
+        guard list == nil else { return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }, tags: tags) }
+        return Archive(defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived, tags: tags)
     }
 }
 
@@ -113,8 +113,8 @@ public struct ImportArchive: ArrangeIntent {
 
     /// Merges by id, then by name (areas, then lists), and resolves the ties the archive's keys make.
     private func merge(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws {
-        try mergeTags(into: transaction, context: context, result: &result)
-        let areaTargets = try mergeAreas(into: transaction, result: &result)
+        let tagTargets = try mergeTags(into: transaction, context: context, result: &result)
+        let areaTargets = try mergeAreas(into: transaction, tags: tagTargets, result: &result)
         let listsByName = Dictionary(try transaction.lists().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         // New lists go after the store's own of their area (or of none), in the archive's order.
         let groups = Dictionary(grouping: archive.lists.filter { $0.id != defaultListStandIn }, by: { $0.area.flatMap { areaTargets[$0] } })
@@ -125,6 +125,7 @@ public struct ImportArchive: ArrangeIntent {
         for archived in archive.lists {
             let target: ItemList.ID
             let area = archived.area.flatMap { areaTargets[$0] }
+            let listTags = Set((archived.tags ?? []).compactMap { tagTargets[$0] })
             if archived.id == defaultListStandIn {
                 target = try context.defaultList().id
                 result.listsMerged += 1
@@ -145,11 +146,19 @@ public struct ImportArchive: ArrangeIntent {
                 result.listsMerged += 1
             } else {
                 var list = archived.list
-                list.area = area
+                (list.area, list.tags) = (area, listTags)
                 list.sortIndex = Self.shifted(list.sortIndex, by: listShifts[area] ?? 0)
                 try transaction.insert(list)
                 target = archived.id
                 result.listsAdded += 1
+            }
+            // The list of the same id takes the archive's tags; another list the archive's went into adds them.
+            if var stored = try transaction.list(id: target) {
+                let tags = archived.id == target ? listTags : stored.tags.union(listTags)
+                if tags != stored.tags {
+                    stored.tags = tags
+                    try transaction.update(stored)
+                }
             }
             try mergeHeadings(of: archived, into: target, in: transaction)
             // Items new to a section of the list go after its own, in the archive's order; items it has keep their place.
@@ -159,6 +168,7 @@ public struct ImportArchive: ArrangeIntent {
             for (heading, keys) in newKeys { itemShifts[heading] = try Self.shift(after: ItemSection(heading).scope(in: target), in: transaction, placing: keys) }
             for (archivedItem, existing) in zip(archived.items, existing) {
                 var item = archivedItem.item(in: target)
+                item.tags = Set(item.tags.compactMap { tagTargets[$0] })
                 if let existing {
                     if existing.listID == target, existing.heading == item.heading { item.sortIndex = existing.sortIndex }
                     try transaction.update(item)
@@ -188,16 +198,19 @@ extension ImportArchive {
     /// it), then by name; the others are added after the store's own, in the archive's order.
     ///
     /// - Returns: The area of the store that each area of the archive went into, by the archive's id.
-    private func mergeAreas(into transaction: any ItemWriting, result: inout ImportResult) throws -> [Area.ID: Area.ID] {
+    private func mergeAreas(into transaction: any ItemWriting, tags: [Tag.ID: Tag.ID], result: inout ImportResult) throws -> [Area.ID: Area.ID] {
         let archived = archive.areas ?? []
         guard !archived.isEmpty else { return [:] }
         let byName = Dictionary(try transaction.areas().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         let shift = try Self.shift(after: .areas, in: transaction, placing: archived.map(\.sortIndex))
         var targets: [Area.ID: Area.ID] = [:]
         for area in archived {
+            let areaTags = Set((area.tags ?? []).compactMap { tags[$0] })
             if var existing = try transaction.area(id: area.id) {
-                if existing.name != area.name, byName[ItemList.nameKey(area.name)].map({ $0.id == existing.id }) ?? true {
-                    existing.name = area.name
+                let renamed = existing.name != area.name && byName[ItemList.nameKey(area.name)].map({ $0.id == existing.id }) ?? true
+                if renamed { existing.name = area.name }
+                if renamed || existing.tags != areaTags {
+                    existing.tags = areaTags
                     try transaction.update(existing)
                 }
                 targets[area.id] = existing.id
@@ -208,6 +221,7 @@ extension ImportArchive {
             } else {
                 var added = area.area
                 added.sortIndex = Self.shifted(added.sortIndex, by: shift)
+                added.tags = areaTags
                 try transaction.insert(added)
                 targets[area.id] = added.id
                 result.areasAdded += 1
@@ -219,9 +233,11 @@ extension ImportArchive {
     /// Merges the archive's tags by id (renamed to the archive's name when no other tag has it;
     /// the tag keeps its place), then by name; the others are added under the tag their parent
     /// went into, after its own children, in the archive's order.
-    private func mergeTags(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws {
+    ///
+    /// - Returns: The tag of the store that each tag of the archive went into, by the archive's id.
+    private func mergeTags(into transaction: any ItemWriting, context: IntentContext, result: inout ImportResult) throws -> [Tag.ID: Tag.ID] {
         let archived = archive.tags ?? []
-        guard !archived.isEmpty else { return }
+        guard !archived.isEmpty else { return [:] }
         let byName = Dictionary(try transaction.tags().map { (Tag.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         var targets: [Tag.ID: Tag.ID] = [:]
         var shifts: [Tag.ID?: Int128] = [:]
@@ -255,6 +271,7 @@ extension ImportArchive {
         for parent in parents {
             result.keysRepaired += try context.ordering.checkUniqueness(.tags(parent), in: transaction).rowsWritten
         }
+        return targets
     }
 
     /// Merges a list's headings by id into the list `target`: a heading the store has takes the

@@ -164,9 +164,12 @@ extension IntentContext {
     /// The area with its lists, in their order, as intents return it.
     func summary(of area: Area) throws -> AreaSummary {
         // The lists of the sidebar: a finished list is in the Logbook.
-        AreaSummary(area, lists: try transaction.entries(in: .area(area.id), visibility: .open, offset: 0, limit: .max).map { entry in
-            try summary(of: try list(ItemList.ID(entry: entry.id)))
-        })
+        AreaSummary(
+            area,
+            lists: try transaction.entries(in: .area(area.id), visibility: .open, offset: 0, limit: .max).map { entry in
+                try summary(of: try list(ItemList.ID(entry: entry.id)))
+            },
+            tags: try ordered(area.tags))
     }
 
     /// Every area, in order, with its lists.

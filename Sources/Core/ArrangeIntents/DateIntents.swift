@@ -89,10 +89,13 @@ public struct ShowUpcoming: ArrangeIntent {
 
     /// The day the view is of; `nil` for today where the person is (``IntentContext/today()``).
     public var day: Day?
+    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    public var tags: [Tag.ID]
 
-    /// Shows what comes after `day`, today by default.
-    public init(day: Day? = nil) {
+    /// Shows what comes after `day`, today by default, of the items that carry every one of `tags`.
+    public init(day: Day? = nil, tags: [Tag.ID] = []) {
         self.day = day
+        self.tags = tags
     }
 
     public var isReadOnly: Bool { true }
@@ -100,7 +103,7 @@ public struct ShowUpcoming: ArrangeIntent {
     public func run(in context: IntentContext) throws -> UpcomingListing {
         let day = self.day ?? context.today()
         var byDay: [Day: [Item]] = [:]
-        for (_, items) in try openItemsBySidebar(in: context, where: { $0.when.startDate.map { $0 > day } ?? false }) {
+        for (_, items) in try openItemsBySidebar(in: context, tags: tags, where: { $0.when.startDate.map { $0 > day } ?? false }) {
             for item in items {
                 if let start = item.when.startDate { byDay[start, default: []].append(item) }
             }
@@ -120,17 +123,20 @@ public struct ShowAnytime: ArrangeIntent {
 
     /// The day the view is of; `nil` for today where the person is (``IntentContext/today()``).
     public var day: Day?
+    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    public var tags: [Tag.ID]
 
-    /// Shows what can be done on `day`, today by default.
-    public init(day: Day? = nil) {
+    /// Shows what can be done on `day`, today by default, of the items that carry every one of `tags`.
+    public init(day: Day? = nil, tags: [Tag.ID] = []) {
         self.day = day
+        self.tags = tags
     }
 
     public var isReadOnly: Bool { true }
 
     public func run(in context: IntentContext) throws -> ItemsByList {
         let day = self.day ?? context.today()
-        return try ItemsByList(day: day, groups: openItemsBySidebar(in: context) { item in
+        return try ItemsByList(day: day, groups: openItemsBySidebar(in: context, tags: tags) { item in
             switch item.when {
             case .anytime: true
             case .someday: false
@@ -146,22 +152,29 @@ public struct ShowAnytime: ArrangeIntent {
 public struct ShowSomeday: ArrangeIntent {
     public static let title = "Show Someday"
 
-    /// Shows what is put off to someday, which does not depend on the day.
-    public init() {}
+    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    public var tags: [Tag.ID]
+
+    /// Shows what is put off to someday, which does not depend on the day, of the items that
+    /// carry every one of `tags`.
+    public init(tags: [Tag.ID] = []) {
+        self.tags = tags
+    }
 
     public var isReadOnly: Bool { true }
 
     public func run(in context: IntentContext) throws -> ItemsByList {
-        try ItemsByList(day: nil, groups: openItemsBySidebar(in: context) { $0.when == .someday }, in: context)
+        try ItemsByList(day: nil, groups: openItemsBySidebar(in: context, tags: tags) { $0.when == .someday }, in: context)
     }
 }
 
-/// The open items of every list of the sidebar that `include` keeps, grouped by list, in the
-/// sidebar's order of the lists and each list's display order; lists with none, and finished
-/// lists, are left out.
-private func openItemsBySidebar(in context: IntentContext, where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
-    try context.reading.lists().filter { !$0.isFinished }.compactMap { list in
-        let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter(include)
+/// The open items of every list of the sidebar that `include` keeps and that carry every one of
+/// `tags`, grouped by list, in the sidebar's order of the lists and each list's display order;
+/// lists with none, and finished lists, are left out.
+private func openItemsBySidebar(in context: IntentContext, tags: [Tag.ID], where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
+    let filter = try TagFilter(tags, in: context)
+    return try context.reading.lists().filter { !$0.isFinished }.compactMap { list in
+        let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter { include($0) && filter?.passes($0) != false }
         return items.isEmpty ? nil : (list, items)
     }
 }

@@ -43,6 +43,9 @@ public final class IntentContext {
     /// The step of the history this transaction undid (`back`) or redid, if it did.
     private var stepped: (step: UndoStep, back: Bool)?
     private var listsByID: [ItemList.ID: ItemList] = [:]
+    /// Each tag's place in the tags' order (depth first, by hand), read once an intent describes
+    /// something that carries tags.
+    private var tagRanks: [Tag.ID: Int]?
 
     /// A context in a read transaction.
     init(reading transaction: any ItemReading, environment: IntentEnvironment) {
@@ -119,8 +122,8 @@ public final class IntentContext {
         guard let change = try change.pending(in: transaction) else { return }
         let inverse = recordsHistory ? try change.inverse(before: transaction) : []
         try change.apply(in: ChangeContext(transaction, at: stamp ?? now(), ordering: ordering))
-        // The lists read before may have changed.
-        listsByID = [:]
+        // The lists and tags read before may have changed.
+        (listsByID, tagRanks) = ([:], nil)
         try record(.applied(change, inverse: inverse))
     }
 
@@ -368,12 +371,23 @@ public final class IntentContext {
         return try items.map { item in
             // Most items have no checklist: no lookup, which hashes the id, when none has.
             let checklist = checklists.isEmpty ? [] : checklists[item.id] ?? []
-            return ItemSummary(item, listName: try list(item.listID).name, position: position(item), checklist: checklist, today: day)
+            return ItemSummary(
+                item, listName: try list(item.listID).name, position: position(item), checklist: checklist, today: day, tags: try ordered(item.tags))
         }
     }
 
     func summary(of list: ItemList) throws -> ListSummary {
-        try transaction.summary(of: list)
+        var summary = try transaction.summary(of: list)
+        summary.tags = try ordered(list.tags)
+        return summary
+    }
+
+    /// `tags` in the tags' order: depth first, each group by hand, as ``GetTags`` lists them.
+    func ordered(_ tags: Set<Tag.ID>) throws -> [Tag.ID] {
+        guard tags.count > 1 else { return Array(tags) }
+        if tagRanks == nil { tagRanks = Dictionary(try transaction.tags().enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let ranks = tagRanks ?? [:]
+        return tags.sorted { (ranks[$0] ?? .max, $0) < (ranks[$1] ?? .max, $1) }
     }
 
     /// Every list, in order, and the rows an ordering of the lists wrote.

@@ -18,6 +18,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownHeading(Heading.ID)
     /// No tag has this id, nor merged into another.
     case unknownTag(Tag.ID)
+    /// An intent that acts on tags was given none.
+    case noTagsNamed
     /// A tag cannot go under itself or one of its own descendants: `tag` is the one moved.
     case tagCycle(tag: String, parent: String)
     /// The heading named is of another list than the one meant.
@@ -61,6 +63,7 @@ extension IntentError: LocalizedError {
         case .unknownArea: table.message("IntentError.unknownArea")
         case .unknownHeading: table.message("IntentError.unknownHeading")
         case .unknownTag: table.message("IntentError.unknownTag")
+        case .noTagsNamed: table.message("IntentError.noTagsNamed")
         case .tagCycle(let tag, let parent): table.message("IntentError.tagCycle", ["tag": tag, "parent": parent])
         case .headingInAnotherList: table.message("IntentError.headingInAnotherList")
         case .noChecklistItemsNamed: table.message("IntentError.noChecklistItemsNamed")
@@ -99,6 +102,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No heading has the id \(id); it may have been deleted."
         case .unknownTag(let id):
             "No tag has the id \(id); it may have been deleted."
+        case .noTagsNamed:
+            "Name at least one tag."
         case .tagCycle(let tag, let parent) where tag == parent:
             "The tag '\(tag)' cannot go under itself."
         case .tagCycle(let tag, let parent):

@@ -232,11 +232,15 @@ public struct ListItems: ArrangeIntent {
     public var list: ItemList.ID?
     /// Which items to show; open ones by default.
     public var visibility: ItemVisibility
+    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    public var tags: [Tag.ID]
 
-    /// Lists the items of `list` (the default list for `nil`) seen under `visibility`.
-    public init(list: ItemList.ID? = nil, visibility: ItemVisibility = .open) {
+    /// Lists the items of `list` (the default list for `nil`) seen under `visibility`, those
+    /// that carry every one of `tags` (on themselves, their list or its area, or a tag under one).
+    public init(list: ItemList.ID? = nil, visibility: ItemVisibility = .open, tags: [Tag.ID] = []) {
         self.list = list
         self.visibility = visibility
+        self.tags = tags
     }
 
     public var isReadOnly: Bool { true }
@@ -244,16 +248,22 @@ public struct ListItems: ArrangeIntent {
     /// Reads the list's items, in display order, with its headings.
     ///
     /// - Returns: The list, its headings, and its items: those under no heading, then each
-    ///   heading's; open items carry their 1-based place among the open items in ``ItemSummary/position``.
+    ///   heading's; open items carry their 1-based place among the open items in ``ItemSummary/position``,
+    ///   counting those the tags leave out too, so that `#N` names the same item either way.
+    /// - Throws: ``IntentError/unknownList(_:)``, ``IntentError/unknownTag(_:)``.
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
+        let filter = try TagFilter(tags, in: context)
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
+        let shown = filter.map { filter in filter.passesAll(of: list.id) ? items : items.filter(filter.passes) } ?? items
+        let shownIDs = Set(shown.map(\.id))
         var position = 0
-        let summaries = try context.summaries(of: items) { item in
-            guard !item.isCompleted else { return nil }
+        var positions: [Item.ID: Int] = [:]
+        for item in items where !item.isCompleted {
             position += 1
-            return position
+            if shownIDs.contains(item.id) { positions[item.id] = position }
         }
+        let summaries = try context.summaries(of: shown) { positions[$0.id] }
         // The items read are the list's open items, or all of them: one of its two counts.
         let summary = switch visibility {
         case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))

@@ -8,7 +8,7 @@ public import Foundation
 /// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (`null` for none),
 /// `title`, `notes`, `sortIndex`, `status`, `completed`, `completedAt` (when done), `today`,
 /// `todayIndex` (when it has a key in Today), `startDate`, `someday`, `evening`, `deadline`,
-/// `deadlineDismissed`, `checklist`, `createdAt`, `updatedAt` and `position` (when counted).
+/// `deadlineDismissed`, `checklist`, `tags`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's id.
     public var id: Item.ID
@@ -47,6 +47,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var deadlineDismissed: Bool
     /// The entries of the item's checklist, in order.
     public var checklist: [ChecklistItemSummary]
+    /// The ids of the tags set on the item itself, in the tags' order (depth first, by hand).
+    public var tags: [Tag.ID]
     /// When the item was created.
     public var createdAt: Date
     /// When the item last changed.
@@ -57,7 +59,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
 
     /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`, on
     /// the day `today`; without one, ``today`` says whether it has a key in Today's hand order.
-    public init(_ item: Item, listName: String, position: Int? = nil, checklist: [ChecklistItem] = [], today day: Day? = nil) {
+    /// `tags` are the item's tags in the tags' order; without them, by id.
+    public init(_ item: Item, listName: String, position: Int? = nil, checklist: [ChecklistItem] = [], today day: Day? = nil, tags: [Tag.ID]? = nil) {
         id = item.id
         list = item.listID
         self.listName = listName
@@ -76,6 +79,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         deadline = item.deadline
         deadlineDismissed = item.deadlineDismissed
         self.checklist = checklist.map(ChecklistItemSummary.init)
+        self.tags = tags ?? item.tags.sorted()
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         self.position = position
@@ -83,7 +87,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex
-        case startDate, someday, evening, deadline, deadlineDismissed, checklist, createdAt, updatedAt, position
+        case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position
     }
 
     /// Writes every field, `heading`, `startDate` and `deadline` as `null` when they are unset,
@@ -109,6 +113,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(deadline, forKey: .deadline)
         try container.encode(deadlineDismissed, forKey: .deadlineDismissed)
         try container.encode(checklist, forKey: .checklist)
+        try container.encode(tags, forKey: .tags)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(position, forKey: .position)
@@ -342,14 +347,18 @@ public struct AreaSummary: Identifiable, Hashable, Sendable, Codable {
     public var sortIndex: Int64
     /// The area's lists, in their order there.
     public var lists: [ListSummary]
+    /// The ids of the tags set on the area, in the tags' order (depth first, by hand).
+    public var tags: [Tag.ID]
 
-    /// Describes `area` with its lists.
-    public init(_ area: Area, lists: [ListSummary]) {
+    /// Describes `area` with its lists; `tags` are the area's tags in the tags' order, without
+    /// them by id.
+    public init(_ area: Area, lists: [ListSummary], tags: [Tag.ID]? = nil) {
         id = area.id
         name = area.name
         createdAt = area.createdAt
         sortIndex = area.sortIndex
         self.lists = lists
+        self.tags = tags ?? area.tags.sorted()
     }
 }
 
@@ -411,6 +420,23 @@ public struct TagPlacementResult: Hashable, Sendable, Codable {
         self.tags = tags
         self.rowsWritten = rowsWritten
         self.rowsRespread = rowsRespread
+    }
+}
+
+/// What ``AddTags`` and ``RemoveTags`` tagged: the items, the list or the area, as they are now.
+public struct TaggedResult: Hashable, Sendable, Codable {
+    /// The items, with their tags; empty unless items were named.
+    public var items: [ItemSummary]
+    /// The list, with its tags; empty unless a list was named.
+    public var lists: [ListSummary]
+    /// The area, with its tags; empty unless an area was named.
+    public var areas: [AreaSummary]
+
+    /// Creates the result from its parts.
+    public init(items: [ItemSummary] = [], lists: [ListSummary] = [], areas: [AreaSummary] = []) {
+        self.items = items
+        self.lists = lists
+        self.areas = areas
     }
 }
 

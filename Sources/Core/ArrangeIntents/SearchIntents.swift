@@ -27,13 +27,16 @@ public struct Search: ArrangeIntent {
     public var includeCompleted: Bool
     /// The day whose Today ranks first; the person's today when `nil`.
     public var day: Day?
+    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    public var tags: [Tag.ID]
 
-    /// Looks for `query`.
-    public init(query: String, limit: Int = Search.defaultLimit, includeCompleted: Bool = false, day: Day? = nil) {
+    /// Looks for `query` among the items that carry every one of `tags`.
+    public init(query: String, limit: Int = Search.defaultLimit, includeCompleted: Bool = false, day: Day? = nil, tags: [Tag.ID] = []) {
         self.query = query
         self.limit = limit
         self.includeCompleted = includeCompleted
         self.day = day
+        self.tags = tags
     }
 
     public var isReadOnly: Bool { true }
@@ -46,16 +49,18 @@ public struct Search: ArrangeIntent {
     /// list's items in their place.
     ///
     /// - Returns: Up to `limit` items, with the fields each matched in, and how many match in
-    ///   all; and the lists, areas and headings whose names match, in the sidebar's order.
-    /// - Throws: ``IntentError/emptyPage(_:)`` for a limit below 1.
+    ///   all; and the lists, areas, tags and headings whose names match, in the sidebar's order
+    ///   (the tags in theirs).
+    /// - Throws: ``IntentError/emptyPage(_:)`` for a limit below 1, ``IntentError/unknownTag(_:)``.
     /// - Complexity: The store's search, then O(m log m) to rank the m items that match, and a
     ///   read of Today on the day.
     public func run(in context: IntentContext) throws -> SearchResult {
         guard limit > 0 else { throw IntentError.emptyPage(limit) }
+        let filter = try TagFilter(tags, in: context)
         let query = SearchQuery(query)
-        guard !query.isEmpty else { return SearchResult(items: [], lists: [], areas: [], headings: [], total: 0) }
+        guard !query.isEmpty else { return SearchResult(items: [], lists: [], areas: [], tags: [], headings: [], total: 0) }
         let reading = context.reading
-        let matches = try reading.items(.matching(query, includeCompleted: includeCompleted))
+        let matches = try reading.items(.matching(query, includeCompleted: includeCompleted)).filter { filter?.passes($0) != false }
         let ranking = try SearchRanking(of: matches, for: query, on: day ?? context.today(), in: reading)
         let page = matches.map { (key: ranking.key(of: $0), item: $0) }.sorted { $0.key < $1.key }.prefix(limit).map(\.item)
         let items = try context.summaries(of: page, on: day).map { summary in
@@ -65,7 +70,7 @@ public struct Search: ArrangeIntent {
         let headings = try ranking.listOrder.flatMap { try reading.headings(in: $0.id) }.filter { query.isMatched(by: [$0.title]) }
         return SearchResult(
             items: items, lists: try lists.map(context.summary), areas: try reading.areas().filter { query.isMatched(by: [$0.name]) }.map(context.summary),
-            headings: try headings.map(context.summary), total: matches.count)
+            tags: try reading.tags().filter { query.isMatched(by: [$0.name]) }, headings: try headings.map(context.summary), total: matches.count)
     }
 
     /// The fields of `item` in which some word of `query` matched.
@@ -106,16 +111,19 @@ public struct SearchResult: Hashable, Sendable, Codable {
     public var lists: [ListSummary]
     /// The areas whose names match, in their order.
     public var areas: [AreaSummary]
+    /// The tags whose names match, depth first in hand order.
+    public var tags: [Tag]
     /// The headings whose titles match, list by list in the sidebar's order.
     public var headings: [HeadingSummary]
     /// How many items match in all.
     public var total: Int
 
     /// Creates the result from its parts.
-    public init(items: [Match], lists: [ListSummary], areas: [AreaSummary], headings: [HeadingSummary], total: Int) {
+    public init(items: [Match], lists: [ListSummary], areas: [AreaSummary], tags: [Tag] = [], headings: [HeadingSummary], total: Int) {
         self.items = items
         self.lists = lists
         self.areas = areas
+        self.tags = tags
         self.headings = headings
         self.total = total
     }

@@ -218,3 +218,85 @@ extension IntentContext {
         TagPlacementResult(tags: try transaction.tags(), rowsWritten: report.rowsWritten, rowsRespread: report.rowsRespread)
     }
 }
+
+/// What tags go on or come off: some items, one list, or one area.
+public enum TagTarget: Hashable, Sendable {
+    /// These items.
+    case items([Item.ID])
+    /// The list itself; its items carry its tags too, in the filters.
+    case list(ItemList.ID)
+    /// The area itself; its lists' items carry its tags too, in the filters.
+    case area(Area.ID)
+}
+
+/// Sets tags on items, on a list or on an area. A tag the thing has already stays as it is.
+///
+/// ```swift
+/// try await AddTags([errand], to: .items([milk, eggs])).perform(in: environment)
+/// try await AddTags([work], to: .area(office)).perform(in: environment)
+/// ```
+public struct AddTags: ArrangeIntent {
+    public static let title = "Add Tags"
+
+    /// The tags.
+    public var tags: [Tag.ID]
+    /// What they go on.
+    public var target: TagTarget
+
+    /// Sets `tags` on `target`.
+    public init(_ tags: [Tag.ID], to target: TagTarget) {
+        self.tags = tags
+        self.target = target
+    }
+
+    /// - Throws: ``IntentError/noTagsNamed``, ``IntentError/unknownTag(_:)``,
+    ///   ``IntentError/noItemsNamed``, ``IntentError/unknownItem(_:)``,
+    ///   ``IntentError/unknownList(_:)``, ``IntentError/unknownArea(_:)``.
+    public func run(in context: IntentContext) throws -> TaggedResult {
+        try context.changeTags(tags, on: target, removing: false, action: Self.title)
+    }
+}
+
+/// Takes tags off items, a list or an area. A tag the thing lacks is passed over.
+public struct RemoveTags: ArrangeIntent {
+    public static let title = "Remove Tags"
+
+    /// The tags.
+    public var tags: [Tag.ID]
+    /// What they come off.
+    public var target: TagTarget
+
+    /// Takes `tags` off `target`.
+    public init(_ tags: [Tag.ID], from target: TagTarget) {
+        self.tags = tags
+        self.target = target
+    }
+
+    /// - Throws: as ``AddTags``.
+    public func run(in context: IntentContext) throws -> TaggedResult {
+        try context.changeTags(tags, on: target, removing: true, action: Self.title)
+    }
+}
+
+extension IntentContext {
+    /// Sets `tags` on `target`, or takes them off, as one step of the history; the things as they are then.
+    func changeTags(_ tags: [Tag.ID], on target: TagTarget, removing: Bool, action: String) throws -> TaggedResult {
+        _ = try writing(action)
+        guard !tags.isEmpty else { throw IntentError.noTagsNamed }
+        let tags = try tags.map { try tag($0).id }
+        switch target {
+        case .items(let ids):
+            let items = try distinctItems(ids).map(\.id)
+            try apply(TagsChanged(tags: tags, items: items, removing: removing), action: action)
+            return TaggedResult(items: try summaries(ofItems: items))
+        case .list(let id):
+            let list = try list(id)
+            try apply(TagsChanged(tags: tags, lists: [list.id], removing: removing), action: action)
+            return TaggedResult(lists: [try summary(of: try self.list(list.id))])
+        case .area(let id):
+            let area = try area(id)
+            try apply(TagsChanged(tags: tags, areas: [area.id], removing: removing), action: action)
+            return TaggedResult(areas: [try summary(of: try self.area(area.id))])
+        }
+    }
+}

@@ -18,29 +18,36 @@ public struct ShowToday: ArrangeIntent {
     public var day: Day?
     /// Which items to show; open ones by default.
     public var visibility: ItemVisibility
+    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    public var tags: [Tag.ID]
 
-    /// Lists the items in Today on `day` seen under `visibility`.
-    public init(day: Day? = nil, visibility: ItemVisibility = .open) {
+    /// Lists the items in Today on `day` seen under `visibility`, those that carry every one of `tags`.
+    public init(day: Day? = nil, visibility: ItemVisibility = .open, tags: [Tag.ID] = []) {
         self.day = day
         self.visibility = visibility
+        self.tags = tags
     }
 
     public var isReadOnly: Bool { true }
 
     /// Reads Today's items, in the order shown.
     ///
-    /// - Returns: The items; open ones carry their 1-based place among the open items shown in
-    ///   ``ItemSummary/position``, the evening's counting on from the day's.
+    /// - Returns: The items; open ones carry their 1-based place among the open items of
+    ///   Today in ``ItemSummary/position``, the evening's counting on from the day's, and those
+    ///   the tags leave out counted too.
     /// - Complexity: As `TodayArrangement.init(on:visibility:in:)` says.
     public func run(in context: IntentContext) throws -> TodayListing {
         let day = self.day ?? context.today()
+        let filter = try TagFilter(tags, in: context)
         let today = try TodayArrangement(on: day, visibility: visibility, in: context.reading)
         var position = 0
-        return TodayListing(day: day, items: try context.summaries(of: today.items, on: day) { item in
-            guard !item.isCompleted else { return nil }
+        var positions: [Item.ID: Int] = [:]
+        for item in today.items where !item.isCompleted {
             position += 1
-            return position
-        })
+            positions[item.id] = position
+        }
+        let shown = filter.map { today.items.filter($0.passes) } ?? today.items
+        return TodayListing(day: day, items: try context.summaries(of: shown, on: day) { positions[$0.id] })
     }
 }
 

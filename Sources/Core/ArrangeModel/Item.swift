@@ -44,6 +44,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// Whether the item was canceled rather than completed: it is done (``completedAt``), and
     /// shows in the Logbook as canceled, as Things' status 2.
     public var isCanceled: Bool
+    /// The tags set on the item itself; those of its list and area apply to it too.
+    public var tags: Set<Tag.ID>
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -60,7 +62,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         when: When = .anytime,
         deadline: Day? = nil,
         deadlineDismissed: Bool = false,
-        isCanceled: Bool = false
+        isCanceled: Bool = false,
+        tags: Set<Tag.ID> = []
     ) {
         self.id = id
         self.listID = listID
@@ -76,6 +79,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.deadline = deadline
         self.deadlineDismissed = deadlineDismissed
         self.isCanceled = isCanceled
+        self.tags = tags
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -168,7 +172,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 
 extension Item {
     private enum CodingKeys: String, CodingKey {
-        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed
+        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags
         case isCanceled = "canceled"
     }
 
@@ -190,11 +194,13 @@ extension Item {
             deadline: try container.decodeIfPresent(Day.self, forKey: .deadline),
             deadlineDismissed: try container.decodeIfPresent(Bool.self, forKey: .deadlineDismissed) ?? false,
             // Only a done item is canceled.
-            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt))
+            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt),
+            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []))
     }
 
-    /// Writes every field; those that are `nil`, `when` when it is anytime, and
-    /// `deadlineDismissed` and `canceled` when they are `false` are left out, so
+    /// Writes every field; those that are `nil`, `when` when it is anytime,
+    /// `deadlineDismissed` and `canceled` when they are `false`, and `tags` when there are none
+    /// (else by id) are left out, so
     /// that an item without them reads as it did before they existed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -212,6 +218,7 @@ extension Item {
         try container.encodeIfPresent(deadline, forKey: .deadline)
         if deadlineDismissed { try container.encode(true, forKey: .deadlineDismissed) }
         if isCanceled { try container.encode(true, forKey: .isCanceled) }
+        if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
     }
 }
 

@@ -24,10 +24,13 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var completedAt: Date?
     /// Whether the list was canceled rather than completed, as Things' status 2.
     public var isCanceled: Bool
+    /// The tags set on the list itself; they apply to its items too.
+    public var tags: Set<Tag.ID>
 
     /// A list with these fields; the ordering service chooses the `sortIndex` of a new list.
     public init(
-        id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil, completedAt: Date? = nil, isCanceled: Bool = false
+        id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil, completedAt: Date? = nil, isCanceled: Bool = false,
+        tags: Set<Tag.ID> = []
     ) {
         self.id = id
         self.name = name
@@ -36,6 +39,7 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
         self.area = area
         self.completedAt = completedAt
         self.isCanceled = isCanceled && completedAt != nil
+        self.tags = tags
     }
 
     /// Whether the list is finished: completed or canceled, in the Logbook rather than the sidebar.
@@ -72,7 +76,7 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
 
 extension ItemList {
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, completedAt
+        case id, name, createdAt, sortIndex, area, completedAt, tags
         case isCanceled = "canceled"
     }
 
@@ -86,11 +90,13 @@ extension ItemList {
             sortIndex: try container.decode(Int64.self, forKey: .sortIndex),
             area: try container.decodeIfPresent(Area.ID.self, forKey: .area),
             completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
-            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true)
+            isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true,
+            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []))
     }
 
-    /// Writes every field; `area` and `completedAt` when they are `nil`, and `canceled` when it
-    /// is `false`, are left out, so that an open list reads as it did before lists were finished.
+    /// Writes every field; `area` and `completedAt` when they are `nil`, `canceled` when it is
+    /// `false`, and `tags` when there are none (else by id) are left out, so that an open list
+    /// without tags reads as it did before lists were finished.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -100,5 +106,6 @@ extension ItemList {
         try container.encodeIfPresent(area, forKey: .area)
         try container.encodeIfPresent(completedAt, forKey: .completedAt)
         if isCanceled { try container.encode(true, forKey: .isCanceled) }
+        if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
     }
 }

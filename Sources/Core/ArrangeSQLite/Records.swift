@@ -32,6 +32,7 @@ struct ListRecord: Hashable {
     var areaID: Area.ID?
     var completedAt: Date?
     var isCanceled = false
+    var tags: Set<Tag.ID> = []
 }
 
 extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -52,7 +53,8 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue),
             areaID: try row.decode(forColumn: CodingKeys.areaID.rawValue),
             completedAt: (try row.decode(Double?.self, forColumn: CodingKeys.completedAt.rawValue)).map(Date.init(timeIntervalSince1970:)),
-            isCanceled: try row.decode(forColumn: CodingKeys.isCanceled.rawValue))
+            isCanceled: try row.decode(forColumn: CodingKeys.isCanceled.rawValue),
+            tags: try TagIDs.tags(in: row, table: Self.databaseTableName))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -63,6 +65,7 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case areaID = "area_id"
         case completedAt = "completed_at"
         case isCanceled = "canceled"
+        case tags = "tag_ids"
     }
 
     /// Writes every column, `completed_at` as NULL for an open list: an update of a list
@@ -76,6 +79,7 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         try container.encode(areaID, forKey: .areaID)
         try container.encode(completedAt, forKey: .completedAt)
         try container.encode(isCanceled, forKey: .isCanceled)
+        try container.encode(TagIDs.text(tags), forKey: .tags)
     }
 }
 
@@ -84,26 +88,28 @@ extension ListRecord {
     init(_ list: ItemList) {
         self.init(
             id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area, completedAt: list.completedAt,
-            isCanceled: list.isCanceled)
+            isCanceled: list.isCanceled, tags: list.tags)
     }
 
     /// The row as it reads back once written: its dates through the stored number of seconds.
     var stored: ListRecord {
         let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
         return ListRecord(
-            id: id, name: name, createdAt: stored(createdAt), sortIndex: sortIndex, areaID: areaID, completedAt: completedAt.map(stored), isCanceled: isCanceled)
+            id: id, name: name, createdAt: stored(createdAt), sortIndex: sortIndex, areaID: areaID, completedAt: completedAt.map(stored), isCanceled: isCanceled,
+            tags: tags)
     }
 
     /// The list this row stores.
     var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled)
+        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled, tags: tags)
     }
 
     /// Every list in the sidebar's order: those in no area, then each area's in the order of
     /// the areas; within each, by key. Its columns are read by position
     /// (``init(sqliteStatement:)``).
     static let sidebarOrderSQL = """
-        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
+        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled, lists.tag_ids \
+        FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
         ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
         """
 
@@ -123,7 +129,7 @@ extension ListRecord {
             id: id, name: String(sqliteStatement: statement, index: 1),
             createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)), sortIndex: sqlite3_column_int64(statement, 3), areaID: area,
             completedAt: sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 5)),
-            isCanceled: sqlite3_column_int64(statement, 6) != 0)
+            isCanceled: sqlite3_column_int64(statement, 6) != 0, tags: try TagIDs.tags(statement, 7, table: Self.databaseTableName))
     }
 }
 
@@ -157,6 +163,7 @@ struct AreaRecord: Hashable {
     var name: String
     var createdAt: Date
     var sortIndex: Int64
+    var tags: Set<Tag.ID> = []
 }
 
 extension AreaRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -170,7 +177,8 @@ extension AreaRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             id: try row.decode(forColumn: CodingKeys.id.rawValue),
             name: try row.decode(forColumn: CodingKeys.name.rawValue),
             createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
-            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue))
+            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue),
+            tags: try TagIDs.tags(in: row, table: Self.databaseTableName))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -178,16 +186,27 @@ extension AreaRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case name
         case createdAt = "created_at"
         case sortIndex = "sort_index"
+        case tags = "tag_ids"
+    }
+
+    /// Writes every column, `tag_ids` as NULL for an area without tags.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(TagIDs.text(tags), forKey: .tags)
     }
 
     /// The row that stores `area`.
     init(_ area: Area) {
-        self.init(id: area.id, name: area.name, createdAt: area.createdAt, sortIndex: area.sortIndex)
+        self.init(id: area.id, name: area.name, createdAt: area.createdAt, sortIndex: area.sortIndex, tags: area.tags)
     }
 
     /// The area this row stores, its date through the stored number of seconds.
     var area: Area {
-        Area(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex)
+        Area(id: id, name: name, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex, tags: tags)
     }
 
     /// Every area, in order.
@@ -256,6 +275,7 @@ struct ItemRecord: Hashable {
     var deadline: Day?
     var deadlineDismissed = false
     var isCanceled = false
+    var tags: Set<Tag.ID> = []
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -284,6 +304,7 @@ extension ItemRecord {
         case deadline
         case deadlineDismissed = "deadline_dismissed"
         case isCanceled = "canceled"
+        case tags = "tag_ids"
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -336,7 +357,8 @@ extension ItemRecord {
             completedAt: Self.isNull(statement, 7) ? nil : date(7), todayIndex: Self.integer(statement, 8),
             heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
             deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline),
-            isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7))
+            isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7),
+            tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName))
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -394,7 +416,7 @@ extension ItemRecord {
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
             heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed,
-            isCanceled: item.isCanceled)
+            isCanceled: item.isCanceled, tags: item.tags)
     }
 
     /// The item this row stores.
@@ -402,7 +424,7 @@ extension ItemRecord {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -412,7 +434,7 @@ extension ItemRecord {
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
-            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled)
+            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags)
     }
 }
 
@@ -489,6 +511,7 @@ extension ItemRecord {
         case .deadline: deadline.map { .value($0.description.databaseValue) } ?? .value(.null)
         case .deadlineDismissed: .integer(deadlineDismissed ? 1 : 0)
         case .isCanceled: .integer(isCanceled ? 1 : 0)
+        case .tags: TagIDs.text(tags).map { .value($0.databaseValue) } ?? .value(.null)
         }
     }
 
@@ -511,7 +534,51 @@ extension ItemRecord {
         case .deadline: deadline == original.deadline
         case .deadlineDismissed: deadlineDismissed == original.deadlineDismissed
         case .isCanceled: isCanceled == original.isCanceled
+        case .tags: tags == original.tags
         }
+    }
+}
+
+/// The form of a `tag_ids` column (from v26): the ids of the tags set on a row, by id, as a JSON
+/// array of strings (`["0f…","3a…"]`), which the triggers of `tagged_items` read with
+/// `json_each`; `NULL` for none.
+enum TagIDs {
+    /// The column's text for `tags`, or `nil` (`NULL`) for none.
+    static func text(_ tags: Set<Tag.ID>) -> String? {
+        tags.isEmpty ? nil : "[" + tags.sorted().map { "\"\($0.text)\"" }.joined(separator: ",") + "]"
+    }
+
+    /// The tags of column `index`, a `tag_ids` column, of the row `statement` stands on; none for `NULL`.
+    ///
+    /// - Throws: ``RowDecodingError`` when it is not the form ``text(_:)`` writes.
+    static func tags(_ statement: SQLiteStatement, _ index: CInt, table: String) throws -> Set<Tag.ID> {
+        guard let text = sqlite3_column_text(statement, index) else { return [] }
+        guard let tags = tags(String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)) else {
+            throw RowDecodingError(table: table, sqliteStatement: statement)
+        }
+        return tags
+    }
+
+    /// The tags of a row's `tag_ids` column, read by name.
+    ///
+    /// - Throws: `RowDecodingError` when the column is missing or not the form ``text(_:)`` writes.
+    static func tags(in row: Row, table: String) throws -> Set<Tag.ID> {
+        guard let text: String = try row.decode(forColumn: "tag_ids") else { return [] }
+        guard let tags = tags(text) else { throw RowDecodingError(table: table, row: row.description) }
+        return tags
+    }
+
+    /// The tags of a column's text, or `nil` when it is not the form ``text(_:)`` writes.
+    static func tags(_ text: String) -> Set<Tag.ID>? {
+        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.isEmpty else { return [] }
+        var tags = Set<Tag.ID>()
+        for quoted in inner.split(separator: ",") {
+            guard quoted.count > 2, quoted.first == "\"", quoted.last == "\"", let tag = Tag.ID(String(quoted.dropFirst().dropLast())) else { return nil }
+            tags.insert(tag)
+        }
+        return tags
     }
 }
 

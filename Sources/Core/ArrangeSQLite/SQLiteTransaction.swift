@@ -143,6 +143,7 @@ final class SQLiteTransaction: ItemWriting {
         case .completed(let offset, let limit): try completedItems(offset: offset, limit: limit)
         case .withIDPrefix(let hexDigits, let limit): try items(withIDPrefix: hexDigits, limit: limit)
         case .matching(let query, let includeCompleted): try items(matching: query, includeCompleted: includeCompleted)
+        case .tagged(let tags): try items(withIDs: try taggedItemIDs(tags))
         }
     }
 
@@ -259,6 +260,17 @@ final class SQLiteTransaction: ItemWriting {
         }
         let byID = Dictionary(found.map { ($0.id, $0) }) { first, _ in first }
         return ids.compactMap { byID[$0] }
+    }
+
+    /// The ids of the items that carry any of `tags`, from `tagged_items` (from v26).
+    private func taggedItemIDs(_ tags: Set<Tag.ID>) throws -> [Item.ID] {
+        guard !tags.isEmpty else { return [] }
+        return try mapping {
+            try String.fetchAll(
+                db.cachedStatement(sql: "SELECT DISTINCT item_id FROM tagged_items WHERE tag_id IN (SELECT value FROM json_each(?)) ORDER BY item_id"),
+                arguments: [TagIDs.text(tags)]
+            ).compactMap(Item.ID.init)
+        }
     }
 
     /// Answers from the row when the transaction knows it; else reads only the columns the

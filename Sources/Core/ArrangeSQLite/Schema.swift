@@ -525,6 +525,29 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v26: tag uses") { db in
+            // The tags set on an item, a list or an area, in a column of its own row, so that a
+            // read or a rewind takes them with the row; and each item's in a table of its own,
+            // kept by triggers, so that a filter by tag reads an index.
+            try db.execute(sql: """
+                ALTER TABLE "items" ADD COLUMN "tag_ids" TEXT;
+                ALTER TABLE "lists" ADD COLUMN "tag_ids" TEXT;
+                ALTER TABLE "areas" ADD COLUMN "tag_ids" TEXT;
+                CREATE TABLE "tagged_items" (
+                  "tag_id" TEXT NOT NULL,
+                  "item_id" TEXT NOT NULL REFERENCES "items"("id") ON DELETE CASCADE,
+                  PRIMARY KEY ("tag_id", "item_id")
+                ) WITHOUT ROWID;
+                CREATE INDEX "tagged_items_by_item" ON "tagged_items"("item_id");
+                CREATE TRIGGER "tagged_items_on_insert" AFTER INSERT ON "items" WHEN NEW."tag_ids" IS NOT NULL BEGIN
+                  INSERT INTO "tagged_items" ("tag_id", "item_id") SELECT "value", NEW."id" FROM json_each(NEW."tag_ids");
+                END;
+                CREATE TRIGGER "tagged_items_on_update" AFTER UPDATE OF "tag_ids" ON "items" WHEN OLD."tag_ids" IS NOT NEW."tag_ids" BEGIN
+                  DELETE FROM "tagged_items" WHERE "item_id" = OLD."id";
+                  INSERT INTO "tagged_items" ("tag_id", "item_id") SELECT "value", NEW."id" FROM json_each(NEW."tag_ids");
+                END;
+                """)
+        }
         return migrator
     }
 

@@ -219,6 +219,8 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             return items(for: state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) })
         case .matching(let query, let includeCompleted):
             return items(matching: query, includeCompleted: includeCompleted)
+        case .tagged(let tags):
+            return state.items.values.filter { !$0.tags.isDisjoint(with: tags) }
         }
     }
 

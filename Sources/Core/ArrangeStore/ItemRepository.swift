@@ -210,6 +210,9 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var status: ItemStatus
     /// When the list was completed or canceled, or `nil` while it is open.
     public var completedAt: Date?
+    /// The ids of the tags set on the list itself: by id as the store describes the list, in
+    /// the tags' order as intents do.
+    public var tags: [Tag.ID]
 
     /// Describes `list` with its counts.
     public init(_ list: ItemList, openItems: Int, totalItems: Int) {
@@ -222,10 +225,11 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         self.totalItems = totalItems
         status = list.status
         completedAt = list.completedAt
+        tags = list.tags.sorted()
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt
+        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags
     }
 
     /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list.
@@ -240,6 +244,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         totalItems = try container.decode(Int.self, forKey: .totalItems)
         status = try container.decodeIfPresent(ItemStatus.self, forKey: .status) ?? .open
         completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
+        tags = try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []
     }
 
     /// Writes every field, `area` and `completedAt` as `null` when they are `nil`, so that a
@@ -255,6 +260,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(totalItems, forKey: .totalItems)
         try container.encode(status, forKey: .status)
         try container.encode(completedAt, forKey: .completedAt)
+        try container.encode(tags, forKey: .tags)
     }
 }
 

@@ -28,6 +28,9 @@ public enum ItemRequest: Hashable, Sendable {
     /// checklist, heading or list, in no particular order; open ones only unless
     /// `includeCompleted`. A query without words matches nothing.
     case matching(SearchQuery, includeCompleted: Bool)
+    /// The items of every list that carry any of these tags themselves (not through their list
+    /// or area), in no particular order.
+    case tagged(Set<Tag.ID>)
 }
 
 /// A read of the entries of an ordering: what the ordering service places things by.

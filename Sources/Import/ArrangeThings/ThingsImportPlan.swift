@@ -117,7 +117,9 @@ private struct ThingsMapper {
         }
         let checklists = Dictionary(grouping: library.checklistItems, by: \.task)
         let areas = library.areas.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, area in
-            ArchivedArea(Area(id: areaID(area.uuid), name: uniqueName(area.title, among: &areaNames), createdAt: Date(timeIntervalSince1970: 0), sortIndex: Int64(offset) * Self.step))
+            ArchivedArea(Area(
+                id: areaID(area.uuid), name: uniqueName(area.title, among: &areaNames), createdAt: Date(timeIntervalSince1970: 0), sortIndex: Int64(offset) * Self.step,
+                tags: tags(of: area.uuid, in: library.areaTags)))
         }
         var lists: [ArchivedList] = []
         var countByArea: [Area.ID?: Int64] = [:]
@@ -125,6 +127,7 @@ private struct ThingsMapper {
             let place = countByArea[area, default: 0]
             countByArea[area] = place + 1
             var list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
+            if case .project(let uuid) = destination { list.tags = tags(of: uuid, in: library.taskTags) }
             if case .project(let uuid) = destination, let project = tasks[uuid], !project.isOpen {
                 // A finished project keeps its status, at its stop date.
                 (list.completedAt, list.isCanceled) = (Self.date(project.stopDate) ?? Self.date(project.userModificationDate) ?? createdAt, project.isCancelled)
@@ -151,9 +154,9 @@ private struct ThingsMapper {
         placeInToday(&lists)
         summary.lists = lists.count
         summary.areas = areas.count
-        let tags = archivedTags()
-        summary.tags = tags.count
-        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists, tags: tags), summary: summary)
+        let tagTree = archivedTags()
+        summary.tags = tagTree.count
+        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists, tags: tagTree), summary: summary)
     }
 
     /// The list a to-do goes to, or `nil` when it, its heading or its project is in the trash.
@@ -231,7 +234,7 @@ private struct ThingsMapper {
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
             when: Self.when(of: task), deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
-            isCanceled: task.isCancelled)
+            isCanceled: task.isCancelled, tags: tags(of: task.uuid, in: library.taskTags))
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(
                 id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,
@@ -294,6 +297,12 @@ private struct ThingsMapper {
             }
         }
         return subtree(of: nil)
+    }
+
+    /// The tags `uses` sets on the task or area `uuid`, those among the library's tags.
+    func tags(of uuid: String, in uses: [String: Set<String>]) -> Set<Tag.ID> {
+        let known = Set(library.tags.map(\.uuid))
+        return Set((uses[uuid] ?? []).filter(known.contains).map(tagID))
     }
 
     func tagID(_ uuid: String) -> Tag.ID {

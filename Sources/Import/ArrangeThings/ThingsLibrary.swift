@@ -126,13 +126,22 @@ public struct ThingsLibrary: Hashable, Sendable {
     public var checklistItems: [ChecklistItem]
     /// Every tag.
     public var tags: [Tag]
+    /// The uuids of the tags set on each to-do and project, by the task's uuid (`TMTaskTag`).
+    public var taskTags: [String: Set<String>]
+    /// The uuids of the tags set on each area, by the area's uuid (`TMAreaTag`).
+    public var areaTags: [String: Set<String>]
 
     /// A library of these rows.
-    public init(areas: [Area], tasks: [Task], checklistItems: [ChecklistItem], tags: [Tag] = []) {
+    public init(
+        areas: [Area], tasks: [Task], checklistItems: [ChecklistItem], tags: [Tag] = [], taskTags: [String: Set<String>] = [:],
+        areaTags: [String: Set<String>] = [:]
+    ) {
         self.areas = areas
         self.tasks = tasks
         self.checklistItems = checklistItems
         self.tags = tags
+        self.taskTags = taskTags
+        self.areaTags = areaTags
     }
 }
 
@@ -233,6 +242,17 @@ extension ThingsLibrary {
                 Tag(uuid: row["uuid"], title: row["title"] ?? "", shortcut: row["shortcut"], parent: row["parent"], index: row["index"] ?? 0)
             }
             : []
-        return ThingsLibrary(areas: areas, tasks: tasks, checklistItems: checklist, tags: tags)
+        // Which tags each task and area carries; a library without the tables has none.
+        func uses(_ table: String, _ column: String) throws -> [String: Set<String>] {
+            guard try db.tableExists(table) else { return [:] }
+            var uses: [String: Set<String>] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT \(column), tags FROM \(table)") {
+                guard let owner: String = row[0], let tag: String = row[1] else { continue }
+                uses[owner, default: []].insert(tag)
+            }
+            return uses
+        }
+        return ThingsLibrary(
+            areas: areas, tasks: tasks, checklistItems: checklist, tags: tags, taskTags: try uses("TMTaskTag", "tasks"), areaTags: try uses("TMAreaTag", "areas"))
     }
 }

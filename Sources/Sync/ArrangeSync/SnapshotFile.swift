@@ -65,8 +65,8 @@ public enum SnapshotFile {
     /// Version 9 carries items whose deadline is dismissed from Today (`deadlineDismissed`).
     /// Version 10 carries canceled items and checklist entries (`canceled`). Version 11 carries
     /// finished lists (a list's `completedAt`, and `canceled`), in list lines and in rewinds.
-    /// Version 12 carries tags: `tag` and `tagMerge` lines, rewinds with `tags` or `tagMerges`,
-    /// and the tombstones of tags.
+    /// Version 12 carries tags: `tag` and `tagMerge` lines, items, lists and areas with `tags`,
+    /// rewinds with `tags` or `tagMerges`, and the tombstones of tags.
     /// Files of operations stay at ``OperationFile/currentVersion``.
     public static let currentVersion = 12
 
@@ -82,7 +82,8 @@ public enum SnapshotFile {
             logged.rewind.range(of: Data(#""lists":"#.utf8)) != nil
                 && (try? SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))?.lists.contains { $0.list?.isFinished == true } == true
         }
-        let hasTags = !snapshot.tags.isEmpty || !snapshot.tagMerges.isEmpty
+        let hasTags = !snapshot.tags.isEmpty || !snapshot.tagMerges.isEmpty || snapshot.items.contains { !$0.tags.isEmpty }
+            || snapshot.lists.contains { !$0.tags.isEmpty } || snapshot.areas.contains { !$0.tags.isEmpty }
             || snapshot.tombstones.contains { if case .tags = $0.scope { true } else { false } }
             || inRewinds([#""tags":"#, #""tagMerges":"#])
         if hasTags { return 12 }

@@ -9,8 +9,8 @@ extension SyncSnapshot {
     /// finished, completed or canceled; each heading's
     /// id, list, title and key; each item's id, list, title, notes, key, whether it is done, its
     /// key in Today, its heading, when it is meant to be done and its deadline; and each checklist entry's id, item, title, key and
-    /// whether it is done; each tag's id, name, parent and key, and each id merged into another
-    /// tag. Two stores that hold the same operations have the same
+    /// whether it is done; each tag's id, name, parent and key, each id merged into another
+    /// tag, and the tags of each item, list and area. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
     /// stay out of it.
     ///
@@ -36,10 +36,10 @@ extension SyncSnapshot {
             // without them keeps the digest it had before them.
             add(
                 ["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? [])
-                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []))
+                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []) + Self.tagsField(list.tags))
         }
         for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)])
+            add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)] + Self.tagsField(area.tags))
         }
         for heading in headings.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add(["heading", heading.id.rawValue.uuidString, heading.listID.rawValue.uuidString, heading.title, String(heading.sortIndex)])
@@ -59,7 +59,7 @@ extension SyncSnapshot {
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
-            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []) + dates)
+            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []) + dates + Self.tagsField(item.tags))
         }
         for entry in checklistItems.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add([
@@ -75,5 +75,11 @@ extension SyncSnapshot {
             add(["tagMerge", merge.id.text, merge.tag.text])
         }
         return OperationFile.Trailer.hex(digest.finalize())
+    }
+
+    /// The field of a thing's tags, by id, only when it has some: a thing without them keeps the
+    /// digest it had before tags.
+    private static func tagsField(_ tags: Set<Tag.ID>) -> [String] {
+        tags.isEmpty ? [] : ["tags=" + tags.sorted().map(\.text).joined(separator: " ")]
     }
 }

@@ -104,6 +104,16 @@ struct Report {
             print("Ten lists; titles of 3 to 8 words from a vocabulary of \(Format.count(SearchSection.vocabularySize)) made-up words, notes of 0 to 200 characters of them. Each query is the first three letters of a word of the vocabulary, timed in turns with `SearchSection.bareSQL`, the statement written by hand that asks the same FTS5 index for the same 20 ids in the same order (the run checks they agree), \(settings.samples) rounds. Each add is one `AddItem`, timed in turns with the same add in a copy of the database whose index is dropped; the ratios are of the medians.\n")
             print(section.text(measurement) + "\n")
         }
+        if settings.sections.contains(.tags) {
+            log("Tags on SQLite")
+            let section = TagsSection(rounds: settings.samples, seed: settings.seed, log: log)
+            let measurement = try await section.run(in: directory)
+            figures.record("tags: a list filtered by a tag, 50 of 500 shown ÷ a list of 50 unfiltered", measurement.filtered.value, target: 2)
+            figures.record("tags: rows written per random move of a tag", measurement.rowsPerMove, target: 1)
+            print("## Tags on SQLite, a database file in WAL mode\n")
+            print("Each read is one `ListItems`, the filtered one timed in turns with the unfiltered one, \(settings.samples) rounds; the ratio is of the medians. The moves are `MoveTag` to a random place among the tags at the top level, each next to a random tag; their rows are what the intent reports written.\n")
+            print(section.text(measurement) + "\n")
+        }
         if settings.sections.contains(.observation) {
             log("Observation on SQLite at \(Format.count(ObservationSection.items)) items")
             let section = ObservationSection(count: ObservationSection.items, rounds: settings.samples, seed: settings.seed, log: log)

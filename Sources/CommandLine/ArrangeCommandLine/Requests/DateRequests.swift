@@ -239,21 +239,23 @@ extension Help {
 protocol DayViewRequest: Request {
     /// The day the view is of; `nil` for today.
     var day: Day? { get set }
+    /// The tags an item must carry, every one; `nil` for none.
+    var tags: [TagReference]? { get set }
 
-    init(day: Day?)
+    init(day: Day?, tags: [TagReference]?)
 
-    /// The intent that shows the view of `day`.
-    static func intent(day: Day?) -> Intent
+    /// The intent that shows the view of `day`, of the items that carry every one of `tags`.
+    static func intent(day: Day?, tags: [Tag.ID]) -> Intent
 }
 
 extension DayViewRequest {
     static var fields: [RequestField<Self>] {
-        [.init("day", \.day, help: Help.viewDay)]
+        [.init("day", \.day, help: Help.viewDay), .init("tags", \.tags, help: Help.tagFilter)]
     }
 
     var readsOnly: Bool { true }
 
-    func intent(_ resolve: ReferenceResolver) -> Intent { Self.intent(day: day) }
+    func intent(_ resolve: ReferenceResolver) throws -> Intent { Self.intent(day: day, tags: try resolve.tags(tags ?? [])) }
 }
 
 struct UpcomingRequest: DayViewRequest {
@@ -261,8 +263,9 @@ struct UpcomingRequest: DayViewRequest {
     static let name = "upcoming"
     static let summary = "Show the open items with a start date after the day, grouped by that date."
     var day: Day?
+    var tags: [TagReference]?
 
-    static func intent(day: Day?) -> ShowUpcoming { ShowUpcoming(day: day) }
+    static func intent(day: Day?, tags: [Tag.ID]) -> ShowUpcoming { ShowUpcoming(day: day, tags: tags) }
 }
 
 struct AnytimeRequest: DayViewRequest {
@@ -270,8 +273,9 @@ struct AnytimeRequest: DayViewRequest {
     static let name = "anytime"
     static let summary = "Show the open items that can be done now, by list: not someday, no start date after the day."
     var day: Day?
+    var tags: [TagReference]?
 
-    static func intent(day: Day?) -> ShowAnytime { ShowAnytime(day: day) }
+    static func intent(day: Day?, tags: [Tag.ID]) -> ShowAnytime { ShowAnytime(day: day, tags: tags) }
 }
 
 struct SomedayRequest: DayViewRequest {
@@ -279,9 +283,10 @@ struct SomedayRequest: DayViewRequest {
     static let name = "someday"
     static let summary = "Show the open items put off to someday, by list; it takes a day as every view does, and does not depend on it."
     var day: Day?
+    var tags: [TagReference]?
 
     /// Someday does not depend on the day: it takes one only as every view does.
-    static func intent(day: Day?) -> ShowSomeday { ShowSomeday() }
+    static func intent(day: Day?, tags: [Tag.ID]) -> ShowSomeday { ShowSomeday(tags: tags) }
 }
 
 /// The `--day` option of the views.
@@ -301,8 +306,9 @@ struct UpcomingCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange upcoming; arrange upcoming --day 2026-12-24")
     @OptionGroup var shared: SharedOptions
     @OptionGroup var options: ViewDayOption
+    @OptionGroup var tagFilter: TagFilterOption
 
-    var request: Form { Form(day: options.day) }
+    var request: Form { Form(day: options.day, tags: tagFilter.filter) }
 
     func text(for result: UpcomingListing, in session: CommandSession) -> String {
         TextFormat.upcoming(result)
@@ -314,8 +320,9 @@ struct AnytimeCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange anytime --day 2026-12-24")
     @OptionGroup var shared: SharedOptions
     @OptionGroup var options: ViewDayOption
+    @OptionGroup var tagFilter: TagFilterOption
 
-    var request: Form { Form(day: options.day) }
+    var request: Form { Form(day: options.day, tags: tagFilter.filter) }
 
     func text(for result: ItemsByList, in session: CommandSession) -> String {
         TextFormat.groups(result, named: "Anytime")
@@ -327,8 +334,9 @@ struct SomedayCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange someday")
     @OptionGroup var shared: SharedOptions
     @OptionGroup var options: ViewDayOption
+    @OptionGroup var tagFilter: TagFilterOption
 
-    var request: Form { Form(day: options.day) }
+    var request: Form { Form(day: options.day, tags: tagFilter.filter) }
 
     func text(for result: ItemsByList, in session: CommandSession) -> String {
         TextFormat.groups(result, named: "Someday")

@@ -11,16 +11,18 @@ struct ListItemsRequest: Request {
     static let summary = "Show the items of a list in their order, numbered #1, #2, … for use in other commands."
     var list: ListReference?
     var includeCompleted: Bool?
+    var tags: [TagReference]?
 
     static let fields: [RequestField<Self>] = [
         .init("list", \.list, help: "The list to show; the current list when not given."),
         .init("includeCompleted", \.includeCompleted, help: "Show completed items too (they get no #N)."),
+        .init("tags", \.tags, help: Help.tagFilter),
     ]
 
     var readsOnly: Bool { true }
 
     func intent(_ resolve: ReferenceResolver) throws -> ListItems {
-        ListItems(list: try resolve.list(list).id, visibility: includeCompleted ?? false ? .all : .open)
+        ListItems(list: try resolve.list(list).id, visibility: includeCompleted ?? false ? .all : .open, tags: try resolve.tags(tags ?? []))
     }
 }
 
@@ -32,13 +34,14 @@ struct ListCommand: RequestCommand {
     @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
     @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(\.includeCompleted)))
     var includeCompleted = false
+    @OptionGroup var tagFilter: TagFilterOption
 
     func validate() throws {
         guard name == nil || list == nil else { throw ValidationError("Name the list once: as an argument or with --list.") }
         try request.checkForm()
     }
 
-    var request: ListItemsRequest { ListItemsRequest(list: name ?? list, includeCompleted: includeCompleted) }
+    var request: ListItemsRequest { ListItemsRequest(list: name ?? list, includeCompleted: includeCompleted, tags: tagFilter.filter) }
 
     func text(for result: ItemListing, in session: CommandSession) -> String {
         TextFormat.listing(result)

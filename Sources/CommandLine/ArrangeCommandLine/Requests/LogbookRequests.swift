@@ -10,17 +10,19 @@ struct LogbookRequest: Request {
     var offset: Int?
     var limit: Int?
     var day: Day?
+    var tags: [TagReference]?
 
     static let fields: [RequestField<Self>] = [
         .init("offset", \.offset, help: "How many of the most recently completed items to pass over; none when not given."),
         .init("limit", \.limit, help: "The most items to show; \(ShowLogbook.defaultLimit) when not given."),
         .init("day", \.day, help: "A day (YYYY-MM-DD), which every view takes; the Logbook does not depend on it."),
+        .init("tags", \.tags, help: Help.tagFilter),
     ]
 
     var readsOnly: Bool { true }
 
-    func intent(_ resolve: ReferenceResolver) -> ShowLogbook {
-        ShowLogbook(offset: offset ?? 0, limit: limit ?? ShowLogbook.defaultLimit)
+    func intent(_ resolve: ReferenceResolver) throws -> ShowLogbook {
+        ShowLogbook(offset: offset ?? 0, limit: limit ?? ShowLogbook.defaultLimit, tags: try resolve.tags(tags ?? []))
     }
 }
 
@@ -30,8 +32,9 @@ struct LogbookCommand: RequestCommand {
     @OptionGroup var shared: SharedOptions
     @Option(help: ArgumentHelp(Form.help(\.offset), valueName: "n")) var offset: Int?
     @Option(help: ArgumentHelp(Form.help(\.limit), valueName: "n")) var limit: Int?
+    @OptionGroup var tagFilter: TagFilterOption
 
-    var request: LogbookRequest { LogbookRequest(offset: offset, limit: limit, day: nil) }
+    var request: LogbookRequest { LogbookRequest(offset: offset, limit: limit, day: nil, tags: tagFilter.filter) }
 
     func text(for result: LogbookPage, in session: CommandSession) -> String {
         TextFormat.logbook(result)

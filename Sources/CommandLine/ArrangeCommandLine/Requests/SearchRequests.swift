@@ -13,18 +13,20 @@ struct SearchRequest: Request {
     var limit: Int?
     var includeCompleted: Bool?
     var day: Day?
+    var tags: [TagReference]?
 
     static let fields: [RequestField<Self>] = [
         .init("query", \.query, help: "What to look for: words, each found at a word's beginning, or anywhere in a word from three characters."),
         .init("limit", \.limit, help: "The most items to show; \(Search.defaultLimit) when not given."),
         .init("includeCompleted", \.includeCompleted, help: "Whether completed and canceled items, and finished lists, are found too; false when not given."),
         .init("day", \.day, help: "The day whose Today ranks first (YYYY-MM-DD); today where this machine is when not given."),
+        .init("tags", \.tags, help: Help.tagFilter),
     ]
 
     var readsOnly: Bool { true }
 
-    func intent(_ resolve: ReferenceResolver) -> Search {
-        Search(query: query, limit: limit ?? Search.defaultLimit, includeCompleted: includeCompleted ?? false, day: day)
+    func intent(_ resolve: ReferenceResolver) throws -> Search {
+        Search(query: query, limit: limit ?? Search.defaultLimit, includeCompleted: includeCompleted ?? false, day: day, tags: try resolve.tags(tags ?? []))
     }
 }
 
@@ -36,8 +38,9 @@ struct SearchCommand: RequestCommand {
     @Flag(help: ArgumentHelp("Find completed and canceled items, and finished lists, too.")) var completed = false
     @Option(help: ArgumentHelp(Form.help(\.limit), valueName: "n")) var limit: Int?
     @OptionGroup var options: ViewDayOption
+    @OptionGroup var tagFilter: TagFilterOption
 
-    var request: Form { Form(query: words.joined(separator: " "), limit: limit, includeCompleted: completed, day: options.day) }
+    var request: Form { Form(query: words.joined(separator: " "), limit: limit, includeCompleted: completed, day: options.day, tags: tagFilter.filter) }
 
     func text(for result: SearchResult, in session: CommandSession) -> String {
         TextFormat.search(result)

@@ -142,6 +142,137 @@ struct DeleteTagRequest: Request {
     }
 }
 
+/// The requests that set tags on things or take them off: `tag` and `untag`. Each names one
+/// target: `items` (`#N` counting the open items of `from`), a `list`, or an `area`.
+protocol TaggingRequest: Request<TaggedResult> {
+    var tags: [TagReference] { get set }
+    var items: [ItemReference]? { get set }
+    var from: ListReference? { get set }
+    var list: ListReference? { get set }
+    var area: AreaReference? { get set }
+
+    init(tags: [TagReference], items: [ItemReference]?, from: ListReference?, list: ListReference?, area: AreaReference?)
+
+    /// The intent for the resolved tags and target.
+    static func intent(_ tags: [Tag.ID], _ target: TagTarget) -> Intent
+    /// What the command says it did: "Tagged".
+    static var doneVerb: String { get }
+}
+
+extension TaggingRequest {
+    static var fields: [RequestField<Self>] {
+        [
+            .init("tags", \.tags, help: "The tags, by name or id."),
+            .init("items", \.items, help: "The items: #N, ids or id prefixes. Name items, a list or an area, one of them."),
+            .init("from", \.from, help: "The list whose open items #N counts; the current list without it."),
+            .init("list", \.list, help: "The list itself, by name or id; its items carry its tags in the filters."),
+            .init("area", \.area, help: "The area itself, by name or id; its lists' items carry its tags in the filters."),
+        ]
+    }
+
+    /// - Throws: `missingField` without a target, `invalidField` with more than one, or with
+    ///   `from` but no items; the errors of the references.
+    func intent(_ resolve: ReferenceResolver) throws -> Intent {
+        let targets = [items != nil, list != nil, area != nil].filter { $0 }.count
+        guard targets == 1 else {
+            throw IntentFailure(code: targets == 0 ? "missingField" : "invalidField", message: "Name one target: items, a list or an area, not \(targets == 0 ? "none" : "several").")
+        }
+        if from != nil, items == nil { throw IntentFailure(code: "invalidField", message: "from says where #N counts items; name items with it.") }
+        let tags = try resolve.tags(self.tags)
+        let target: TagTarget
+        if let items {
+            target = .items(try resolve.itemIDs(items, numberedIn: try resolve.numbering(from)))
+        } else if let list {
+            target = .list(try resolve.list(list).id)
+        } else {
+            target = .area(try resolve.area(area ?? "").id)
+        }
+        return Self.intent(tags, target)
+    }
+}
+
+struct TagThingsRequest: TaggingRequest {
+    typealias Intent = AddTags
+    static let name = "tag"
+    static let summary = "Set tags on items, on a list or on an area; a tag already there stays."
+    static let doneVerb = "Tagged"
+    var tags: [TagReference] = []
+    var items: [ItemReference]?
+    var from: ListReference?
+    var list: ListReference?
+    var area: AreaReference?
+
+    static func intent(_ tags: [Tag.ID], _ target: TagTarget) -> AddTags { AddTags(tags, to: target) }
+}
+
+struct UntagThingsRequest: TaggingRequest {
+    typealias Intent = RemoveTags
+    static let name = "untag"
+    static let summary = "Take tags off items, a list or an area; a tag not there is passed over."
+    static let doneVerb = "Untagged"
+    var tags: [TagReference] = []
+    var items: [ItemReference]?
+    var from: ListReference?
+    var list: ListReference?
+    var area: AreaReference?
+
+    static func intent(_ tags: [Tag.ID], _ target: TagTarget) -> RemoveTags { RemoveTags(tags, from: target) }
+}
+
+/// The arguments of `tag add` and `tag remove`: tags, then items as `#N`, or `--items`, `--list` or `--area`.
+struct TaggingArguments<Form: TaggingRequest>: ParsableArguments {
+    @Argument(help: ArgumentHelp("The tags, by name or id, then the items as #N (of --from, else the current list).", valueName: "tag-or-#N"))
+    var words: [String]
+    @Option(name: .customLong("items"), parsing: .upToNextOption, help: ArgumentHelp("Items by id or id prefix, or #N.", valueName: "item"))
+    var itemReferences: [ItemReference] = []
+    @Option(help: ArgumentHelp(Form.help(\.from), valueName: "list")) var from: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference?
+    @Option(help: ArgumentHelp(Form.help(\.area), valueName: "area")) var area: AreaReference?
+
+    /// The request: the words before the first `#N` are tags, the rest items.
+    var request: Form {
+        let split = words.firstIndex { $0.hasPrefix("#") } ?? words.endIndex
+        let items = words[split...].map(ItemReference.init) + itemReferences
+        return Form(tags: words[..<split].map(TagReference.init), items: items.isEmpty ? nil : items, from: from, list: list, area: area)
+    }
+}
+
+/// What `tag add` and `tag remove` say they did: "Tagged "Milk", "Eggs"."
+private func taggedText(_ verb: String, _ result: TaggedResult) -> String {
+    let named = (result.lists.map(\.name) + result.areas.map(\.name)).map(TextFormat.quoted)
+    return "\(verb) \(result.items.isEmpty ? named.joined(separator: ", ") : TextFormat.titles(result.items))."
+}
+
+struct TagAddCommand: RequestCommand {
+    typealias Form = TagThingsRequest
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: Form.summary,
+        discussion: """
+            Examples:
+              arrange tag add Errand '#1' '#3'
+              arrange tag add Errand Home --items 3f2a91c0
+              arrange tag add Work --area Office
+            """)
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: TaggingArguments<Form>
+
+    var request: Form { arguments.request }
+
+    func text(for result: TaggedResult, in session: CommandSession) -> String { taggedText(Form.doneVerb, result) }
+}
+
+struct TagRemoveCommand: RequestCommand {
+    typealias Form = UntagThingsRequest
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: Form.summary, discussion: "Example: arrange tag remove Errand '#1' (or --list LIST, --area AREA)")
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: TaggingArguments<Form>
+
+    var request: Form { arguments.request }
+
+    func text(for result: TaggedResult, in session: CommandSession) -> String { taggedText(Form.doneVerb, result) }
+}
+
 struct TagCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tag", abstract: "Create, rename, move and delete tags, which nest; `arrange tags` shows them.",
@@ -154,8 +285,10 @@ struct TagCommand: AsyncParsableCommand {
               arrange tag move Shops --top --top-level
               arrange tag move --from-offsets 2 --to-offset 0 --parent Errand   (SwiftUI's onMove)
               arrange tag delete Errand                                         (with Shops)
+              arrange tag add Errand '#1' '#2'; arrange tag add Work --area Office
+              arrange tag remove Errand '#1'
             """,
-        subcommands: [TagCreateCommand.self, TagRenameCommand.self, TagMoveCommand.self, TagDeleteCommand.self])
+        subcommands: [TagCreateCommand.self, TagRenameCommand.self, TagMoveCommand.self, TagDeleteCommand.self, TagAddCommand.self, TagRemoveCommand.self])
 }
 
 struct TagCreateCommand: RequestCommand {
@@ -253,10 +386,25 @@ struct TagDeleteCommand: RequestCommand {
     }
 }
 
+/// The `--tag` option of the views: repeated, an item must carry every tag given.
+struct TagFilterOption: ParsableArguments {
+    @Option(name: .customLong("tag"), help: ArgumentHelp(Help.tagFilter, valueName: "tag")) var tags: [TagReference] = []
+
+    /// The tags as a request's `tags` field holds them: `nil` for none.
+    var filter: [TagReference]? { tags.isEmpty ? nil : tags }
+}
+
+extension Help {
+    /// What the `tags` field of a view, and its `--tag` option, do.
+    static let tagFilter =
+        "Only the items that carry every one of these tags, by name or id: on themselves, on their list or its area, the tag itself or one under it."
+}
+
 extension RequestCatalogue {
     /// The requests of tags, in the order help lists them.
     static let tagRequests: [any Request.Type] = [
         TagsRequest.self, CreateTagRequest.self, RenameTagRequest.self, MoveTagRequest.self, MoveTagsAtOffsetsRequest.self, DeleteTagRequest.self,
+        TagThingsRequest.self, UntagThingsRequest.self,
     ]
     /// The subcommands of `arrange` that make these requests, in the order help lists them.
     static let tagCommands: [any ParsableCommand.Type] = [TagsCommand.self, TagCommand.self]

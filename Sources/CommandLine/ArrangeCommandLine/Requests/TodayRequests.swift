@@ -15,16 +15,18 @@ struct TodayRequest: Request {
     static let summary = "Show Today, of every list: the items that arrived by their dates, those placed by hand, then This Evening."
     var includeCompleted: Bool?
     var day: Day?
+    var tags: [TagReference]?
 
     static let fields: [RequestField<Self>] = [
         .init("includeCompleted", \.includeCompleted, help: "Show completed items too, while they keep their place in Today."),
         .init("day", \.day, help: Help.viewDay),
+        .init("tags", \.tags, help: Help.tagFilter),
     ]
 
     var readsOnly: Bool { true }
 
-    func intent(_ resolve: ReferenceResolver) -> ShowToday {
-        ShowToday(day: day, visibility: includeCompleted ?? false ? .all : .open)
+    func intent(_ resolve: ReferenceResolver) throws -> ShowToday {
+        ShowToday(day: day, visibility: includeCompleted ?? false ? .all : .open, tags: try resolve.tags(tags ?? []))
     }
 }
 
@@ -117,8 +119,9 @@ struct TodayShowCommand: RequestCommand {
     @Flag(name: [.customLong("all"), .customLong("include-completed")], help: ArgumentHelp(Form.help(\.includeCompleted)))
     var includeCompleted = false
     @OptionGroup var day: ViewDayOption
+    @OptionGroup var tagFilter: TagFilterOption
 
-    var request: TodayRequest { TodayRequest(includeCompleted: includeCompleted, day: day.day) }
+    var request: TodayRequest { TodayRequest(includeCompleted: includeCompleted, day: day.day, tags: tagFilter.filter) }
 
     func text(for result: TodayListing, in session: CommandSession) -> String {
         TextFormat.today(result)

@@ -2,7 +2,7 @@ public import ArrangeModel
 package import ArrangeOrdering
 package import ArrangeStore
 
-/// A tag was deleted, with its children, and theirs.
+/// A tag was deleted, with its children, and theirs: each comes off everything it was set on.
 public struct TagDeleted: ChangeKind {
     package static let name: StaticString = "deleteTag"
 
@@ -23,9 +23,21 @@ public struct TagDeleted: ChangeKind {
     package func apply(in context: ChangeContext) throws {
         // Ids merged into another tag name that tag.
         guard let tag = try context.transaction.tag(id: id) else { return }
+        let subtree = try Self.subtree(of: tag.id, in: context.transaction)
+        try Self.takingOff(Set(subtree.map(\.id)), in: context.transaction)?.apply(in: context)
         // Where each went, for a later placement after one of them.
-        for tag in try Self.subtree(of: tag.id, in: context.transaction) { try context.bury(tag.entry, in: tag.scope) }
+        for tag in subtree { try context.bury(tag.entry, in: tag.scope) }
         try context.transaction.deleteTag(id: tag.id)
+    }
+
+    /// The change that takes `tags` off every item, list and area that carries one of them
+    /// itself; `nil` when none does.
+    package static func takingOff(_ tags: Set<Tag.ID>, in store: any ItemReading) throws -> TagsChanged? {
+        let items = try store.items(.tagged(tags)).map(\.id).sorted()
+        let lists = try store.lists().filter { !$0.tags.isDisjoint(with: tags) }.map(\.id)
+        let areas = try store.areas().filter { !$0.tags.isDisjoint(with: tags) }.map(\.id)
+        guard !items.isEmpty || !lists.isEmpty || !areas.isEmpty else { return nil }
+        return TagsChanged(tags: tags.sorted(), items: items, lists: lists, areas: areas, removing: true)
     }
 
     /// The tag and every tag under it, depth first in hand order.
@@ -42,11 +54,13 @@ public struct TagDeleted: ChangeKind {
 }
 
 extension TagDeleted: ReversibleChange {
-    /// The tag and its descendants back, each after the tag that was before it.
+    /// The tag and its descendants back, each after the tag that was before it, then set again
+    /// on what carried them.
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let tag = try store.tag(id: id) else { return [] }
         let tags = try Self.subtree(of: tag.id, in: store)
-        return [TagsRestored(try tags.map { ($0, try ChangeRecord.place(of: $0.entry, in: $0.scope, transaction: store)) })]
+        let restored = TagsRestored(try tags.map { ($0, try ChangeRecord.place(of: $0.entry, in: $0.scope, transaction: store)) })
+        return [restored] + (try Self.takingOff(Set(tags.map(\.id)), in: store)?.inverse(before: store) ?? [])
     }
 
     package func conflict(in store: any ItemReading) throws -> ChangeConflict? {
