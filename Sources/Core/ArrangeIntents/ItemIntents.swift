@@ -251,25 +251,52 @@ public struct ListItems: ArrangeIntent {
     ///   heading's; open items carry their 1-based place among the open items in ``ItemSummary/position``,
     ///   counting those the tags leave out too, so that `#N` names the same item either way.
     /// - Throws: ``IntentError/unknownList(_:)``, ``IntentError/unknownTag(_:)``.
+    /// - Complexity: One read of the list's items; with tags the list does not carry, a read
+    ///   of the items that carry one of them, and of the list's order alone.
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
-        let filter = try TagFilter(tags, in: context)
-        let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
-        let shown = filter.map { filter in filter.passesAll(of: list.id) ? items : items.filter(filter.passes) } ?? items
-        let shownIDs = Set(shown.map(\.id))
-        var position = 0
-        var positions: [Item.ID: Int] = [:]
-        for item in items where !item.isCompleted {
-            position += 1
-            if shownIDs.contains(item.id) { positions[item.id] = position }
+        let headings = try context.transaction.headings(in: list.id).map(context.summary)
+        if let filter = try TagFilter(tags, in: context), let required = filter.requirementUnmet(by: list.id) {
+            let (items, openItems) = try filtered(list, by: filter, carrying: required, in: context)
+            let summary = ListSummary(list, openItems: openItems, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
+            return ItemListing(list: summary, headings: headings, items: items)
         }
-        let summaries = try context.summaries(of: shown) { positions[$0.id] }
+        let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
+        var position = 0
+        let summaries = try context.summaries(of: items) { item in
+            guard !item.isCompleted else { return nil }
+            position += 1
+            return position
+        }
         // The items read are the list's open items, or all of them: one of its two counts.
         let summary = switch visibility {
         case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
         case .all: ListSummary(list, openItems: position, totalItems: items.count)
         }
-        return ItemListing(list: summary, headings: try context.transaction.headings(in: list.id).map(context.summary), items: summaries)
+        return ItemListing(list: summary, headings: headings, items: summaries)
+    }
+
+    /// The items of `list` that pass `filter`, which the list does not pass as a whole: only items
+    /// that carry one of `required` themselves can pass, so those are read, then placed by the
+    /// list's order, read alone, which gives their `#N` too, and the count of the list's open items.
+    private func filtered(
+        _ list: ItemList, by filter: TagFilter, carrying required: Set<Tag.ID>, in context: IntentContext
+    ) throws -> (items: [ItemSummary], openItems: Int) {
+        let candidates = Dictionary(
+            try context.transaction.items(.tagged(required)).filter { $0.listID == list.id && visibility.includes($0) && filter.passes($0) }.map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
+        var position = 0
+        var shown: [Item] = []
+        var positions: [Item.ID: Int] = [:]
+        for section in try context.transaction.sections(of: list.id) {
+            for entry in try context.transaction.entries(in: section, visibility: visibility, offset: 0, limit: .max) {
+                if entry.isOpen { position += 1 }
+                guard let item = candidates[Item.ID(entry: entry.id)] else { continue }
+                shown.append(item)
+                if entry.isOpen { positions[item.id] = position }
+            }
+        }
+        return (try context.summaries(of: shown) { positions[$0.id] }, position)
     }
 }
 

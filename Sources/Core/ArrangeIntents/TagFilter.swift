@@ -43,4 +43,10 @@ struct TagFilter {
     func passesAll(of list: ItemList.ID) -> Bool {
         listsMeeting.allSatisfy { $0.contains(list) }
     }
+
+    /// A requirement that `list` does not meet itself, or through its area: the tags one of
+    /// which each of its items must carry itself to pass; `nil` when it meets them all.
+    func requirementUnmet(by list: ItemList.ID) -> Set<Tag.ID>? {
+        zip(requirements, listsMeeting).first { !$1.contains(list) }?.0
+    }
 }
