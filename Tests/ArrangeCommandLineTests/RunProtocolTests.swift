@@ -402,6 +402,8 @@ struct RunProtocolTests {
             ##"{"intent": "upcoming", "tags": ["Shops"]}"##,
             ##"{"intent": "someday", "tags": ["Shops"]}"##,
             ##"{"intent": "search", "query": "sho"}"##,
+            ##"{"intent": "search", "query": "milk errand"}"##,
+            ##"{"intent": "search", "query": "errand"}"##,
         ]
         let (viewAnswers, viewResults, viewCodes) = try await Answers.of(views, in: conversation)
         let titles = { (index: Int) in (viewResults[index]?["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } }
@@ -413,6 +415,12 @@ struct RunProtocolTests {
         #expect(viewCodes[5] == "unknownTag")
         #expect(viewResults[6...9].allSatisfy { $0 != nil }, "\(viewAnswers[6...9])")
         #expect((viewResults[10]?["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Shops"], "Quick Find finds tags by name: \(viewAnswers[10])")
+        let found = { (index: Int) in (viewResults[index]?["items"] as? [[String: Any]])?.map { match in
+            "\((match["item"] as? [String: Any])?["title"] as? String ?? "?") \((match["matched"] as? [String]) ?? [])"
+        } }
+        #expect(found(10) == ["Milk [\"tag\"]"], "an item found by a tag it carries: \(viewAnswers[10])")
+        #expect(found(11) == ["Milk [\"title\", \"tag\"]"], "each word in the text or a tag; Errand is on the list: \(viewAnswers[11])")
+        #expect(found(12)?.count == 2 && viewResults[12]?["total"] as? Int == 2, "both items of the Inbox, which carries Errand: \(viewAnswers[12])")
     }
 
     @Test("The contract of headings: a list's headings in order, an ITEM's heading (null for none), move with a heading and out with null, offsets within and across sections, and every bad input refused")

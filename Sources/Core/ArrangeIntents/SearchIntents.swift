@@ -60,11 +60,12 @@ public struct Search: ArrangeIntent {
         let query = SearchQuery(query)
         guard !query.isEmpty else { return SearchResult(items: [], lists: [], areas: [], tags: [], headings: [], total: 0) }
         let reading = context.reading
-        let matches = try reading.items(.matching(query, includeCompleted: includeCompleted)).filter { filter?.passes($0) != false }
+        let found = try TagMatches(for: query, includeCompleted: includeCompleted, in: reading)
+        let matches = found.items.filter { filter?.passes($0) != false }
         let ranking = try SearchRanking(of: matches, for: query, on: day ?? context.today(), in: reading)
         let page = matches.map { (key: ranking.key(of: $0), item: $0) }.sorted { $0.key < $1.key }.prefix(limit).map(\.item)
         let items = try context.summaries(of: page, on: day).map { summary in
-            SearchResult.Match(item: summary, matched: try matchedFields(of: summary, for: query, in: context))
+            SearchResult.Match(item: summary, matched: try matchedFields(of: summary, for: query, in: context) + (found.byTag.contains(summary.id) ? [.tag] : []))
         }
         let lists = ranking.listOrder.filter { (includeCompleted || !$0.isFinished) && query.isMatched(by: [$0.name]) }
         let headings = try ranking.listOrder.flatMap { try reading.headings(in: $0.id) }.filter { query.isMatched(by: [$0.title]) }
@@ -87,6 +88,8 @@ public struct Search: ArrangeIntent {
 /// Where Quick Find found a word of the query in an item.
 public enum SearchField: String, Hashable, Sendable, Codable, CaseIterable {
     case title, notes, checklist, heading, list
+    /// A tag the item carries, on itself, its list or its list's area.
+    case tag
 }
 
 /// What ``Search`` found.
@@ -126,6 +129,54 @@ public struct SearchResult: Hashable, Sendable, Codable {
         self.tags = tags
         self.headings = headings
         self.total = total
+    }
+}
+
+/// The items that match a query when a word may match a tag's name: each word must match in the
+/// item's text, as the store matches, or in the name of a tag the item carries, on itself, on its
+/// list or on its list's area. A query none of whose words matches a tag's name is the store's
+/// search alone.
+private struct TagMatches {
+    /// The items that match.
+    var items: [Item]
+    /// Those in which some word matched a tag's name.
+    var byTag: Set<Item.ID> = []
+
+    init(for query: SearchQuery, includeCompleted: Bool, in reader: any ItemReading) throws {
+        let tags = try reader.tags()
+        var tagsByWord: [String: Set<Tag.ID>] = [:]
+        for word in query.words {
+            let matching = Set(tags.filter { SearchQuery(word).isMatched(by: [$0.name]) }.map(\.id))
+            if !matching.isEmpty { tagsByWord[word] = matching }
+        }
+        guard !tagsByWord.isEmpty else {
+            items = try reader.items(.matching(query, includeCompleted: includeCompleted))
+            return
+        }
+        var byID: [Item.ID: Item] = [:]
+        var matching: Set<Item.ID>?
+        for word in query.words {
+            var found = try reader.items(.matching(SearchQuery(word), includeCompleted: includeCompleted))
+            if let wordTags = tagsByWord[word] {
+                let carrying = try Self.items(carrying: wordTags, includeCompleted: includeCompleted, in: reader)
+                byTag.formUnion(carrying.map(\.id))
+                found += carrying
+            }
+            for item in found { byID[item.id] = item }
+            let ids = Set(found.map(\.id))
+            matching = matching.map { $0.intersection(ids) } ?? ids
+        }
+        items = (matching ?? []).compactMap { byID[$0] }
+        byTag.formIntersection(matching ?? [])
+    }
+
+    /// The items that carry one of `tags`, on themselves, their list or their list's area.
+    private static func items(carrying tags: Set<Tag.ID>, includeCompleted: Bool, in reader: any ItemReading) throws -> [Item] {
+        let visibility: ItemVisibility = includeCompleted ? .all : .open
+        let areas = Set(try reader.areas().filter { !$0.tags.isDisjoint(with: tags) }.map(\.id))
+        let lists = try reader.lists().filter { !$0.tags.isDisjoint(with: tags) || $0.area.map(areas.contains) == true }
+        return try reader.items(.tagged(tags)).filter(visibility.includes)
+            + lists.flatMap { try reader.items(in: $0.id, visibility: visibility, offset: 0, limit: .max) }
     }
 }
 

@@ -49,7 +49,7 @@ struct SearchCommand: RequestCommand {
 
 extension TextFormat {
     /// What Quick Find found: the items, the best first, each with its list and where it
-    /// matched; then the lists, areas and headings whose names match.
+    /// matched; then the lists, areas, tags and headings whose names match.
     static func search(_ result: SearchResult) -> String {
         var lines = [
             result.total == 0 ? "Nothing found."
@@ -60,6 +60,7 @@ extension TextFormat {
         }
         if !result.lists.isEmpty { lines.append("Lists: " + result.lists.map { quoted($0.name) }.joined(separator: ", ")) }
         if !result.areas.isEmpty { lines.append("Areas: " + result.areas.map { quoted($0.name) }.joined(separator: ", ")) }
+        if !result.tags.isEmpty { lines.append("Tags: " + result.tags.map { quoted($0.name) }.joined(separator: ", ")) }
         if !result.headings.isEmpty { lines.append("Headings: " + result.headings.map { quoted($0.title) }.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }
