@@ -89,7 +89,7 @@ public struct ShowUpcoming: ArrangeIntent {
 
     /// The day the view is of; `nil` for today where the person is (``IntentContext/today()``).
     public var day: Day?
-    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
 
     /// Shows what comes after `day`, today by default, of the items that carry every one of `tags`.
@@ -123,7 +123,7 @@ public struct ShowAnytime: ArrangeIntent {
 
     /// The day the view is of; `nil` for today where the person is (``IntentContext/today()``).
     public var day: Day?
-    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
 
     /// Shows what can be done on `day`, today by default, of the items that carry every one of `tags`.
@@ -152,7 +152,7 @@ public struct ShowAnytime: ArrangeIntent {
 public struct ShowSomeday: ArrangeIntent {
     public static let title = "Show Someday"
 
-    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
 
     /// Shows what is put off to someday, which does not depend on the day, of the items that

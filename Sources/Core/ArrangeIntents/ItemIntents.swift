@@ -232,7 +232,7 @@ public struct ListItems: ArrangeIntent {
     public var list: ItemList.ID?
     /// Which items to show; open ones by default.
     public var visibility: ItemVisibility
-    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
 
     /// Lists the items of `list` (the default list for `nil`) seen under `visibility`, those

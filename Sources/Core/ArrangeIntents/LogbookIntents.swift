@@ -14,7 +14,7 @@ public struct ShowLogbook: ArrangeIntent {
     public var offset: Int
     /// The most items the page holds.
     public var limit: Int
-    /// Only the items, and finished lists, that carry every one of these tags (``TagFilter``); all for none.
+    /// Only the items, and finished lists, that carry every one of these tags; all for none.
     public var tags: [Tag.ID]
 
     /// Reads the page of `limit` completed items after the `offset` most recently completed,

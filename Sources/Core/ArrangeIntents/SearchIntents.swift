@@ -27,7 +27,7 @@ public struct Search: ArrangeIntent {
     public var includeCompleted: Bool
     /// The day whose Today ranks first; the person's today when `nil`.
     public var day: Day?
-    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
 
     /// Looks for `query` among the items that carry every one of `tags`.

@@ -18,7 +18,7 @@ public struct ShowToday: ArrangeIntent {
     public var day: Day?
     /// Which items to show; open ones by default.
     public var visibility: ItemVisibility
-    /// Only the items that carry every one of these tags (``TagFilter``); every item for none.
+    /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
 
     /// Lists the items in Today on `day` seen under `visibility`, those that carry every one of `tags`.
