@@ -6,7 +6,7 @@ package import ArrangeStore
 ///
 /// Tag names are unique, ignoring case. Two devices can each create a tag of the same name
 /// apart; replayed in sync's total order, the later creation finds the earlier tag and merges
-/// into it (``ItemWriting/mergeTag(_:into:)``): its id names the earlier tag from then on, so
+/// into it (`RowChange.mergeTag(_:into:)`): its id names the earlier tag from then on, so
 /// every change naming it, on any replica, applies to the tag that survives, which keeps its
 /// name, parent, place and shortcut.
 public struct TagCreated: ChangeKind {
