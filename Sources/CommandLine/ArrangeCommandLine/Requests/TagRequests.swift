@@ -173,21 +173,16 @@ extension TaggingRequest {
     /// - Throws: `missingField` without a target, `invalidField` with more than one, or with
     ///   `from` but no items; the errors of the references.
     func intent(_ resolve: ReferenceResolver) throws -> Intent {
-        let targets = [items != nil, list != nil, area != nil].filter { $0 }.count
-        guard targets == 1 else {
-            throw IntentFailure(code: targets == 0 ? "missingField" : "invalidField", message: "Name one target: items, a list or an area, not \(targets == 0 ? "none" : "several").")
-        }
         if from != nil, items == nil { throw IntentFailure(code: "invalidField", message: "from says where #N counts items; name items with it.") }
-        let tags = try resolve.tags(self.tags)
         let target: TagTarget
-        if let items {
-            target = .items(try resolve.itemIDs(items, numberedIn: try resolve.numbering(from)))
-        } else if let list {
-            target = .list(try resolve.list(list).id)
-        } else {
-            target = .area(try resolve.area(area ?? "").id)
+        switch (items, list, area) {
+        case (let items?, nil, nil): target = .items(try resolve.itemIDs(items, numberedIn: try resolve.numbering(from)))
+        case (nil, let list?, nil): target = .list(try resolve.list(list).id)
+        case (nil, nil, let area?): target = .area(try resolve.area(area).id)
+        case (nil, nil, nil): throw IntentFailure(code: "missingField", message: "Name what the tags go on or come off: items, a list or an area.")
+        default: throw IntentFailure(code: "invalidField", message: "Name one target: items, a list or an area, not several.")
         }
-        return Self.intent(tags, target)
+        return Self.intent(try resolve.tags(tags), target)
     }
 }
 
