@@ -136,6 +136,10 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "tag create Shops --parent er") == ["Errand"])
         #expect(completer.candidates(lineBeforeCursor: "tag create ") == [])
         #expect(completer.candidates(lineBeforeCursor: "list --tag ea") == ["Eat\\ out"])
+        #expect(completer.candidates(lineBeforeCursor: "tag add Errand e") == ["Errand", "Eat\\ out"], "tags, one after another")
+        #expect(completer.candidates(lineBeforeCursor: "tag add Errand #") == ["#1", "#2", "#3"], "then the items")
+        #expect(completer.candidates(lineBeforeCursor: "tag remove Errand #1 ") == ["#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "tag add Errand --area ho") == ["Home\\ Life"])
         let groceries = try await session.resolveList("Groceries").id
         for title in ["Dairy", "Bakery goods"] { _ = try await CreateHeading(title: title, in: groceries).perform(in: session.environment) }
         #expect(completer.candidates(lineBeforeCursor: "heading ") == ["create", "rename", "move", "delete"])

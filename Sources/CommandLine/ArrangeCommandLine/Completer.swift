@@ -157,10 +157,19 @@ public struct Completer: Sendable {
     }
 
     /// The candidates after `tag`: its subcommands, then the tag that `rename`, `move` and
-    /// `delete` name, and the tag a placement or `--parent` names; nothing for a new name.
+    /// `delete` name, and the tag a placement or `--parent` names; the tags `add` and `remove`
+    /// name, until the first `#N`, then the items; lists and areas after `--list`, `--from` and
+    /// `--area`; nothing for a new name.
     private func tagCandidates(before: [String], current: String) -> [String] {
         guard before.count > 1 else { return Self.tagCommands.filter { $0.hasPrefix(current) } }
         let previous = before.last ?? ""
+        if ["--list", "--from"].contains(previous) { return listNames(matching: current) }
+        if previous == "--area" { return areaNames(matching: current) }
+        if ["add", "remove"].contains(before[1]), !previous.hasPrefix("--") {
+            // Tags first; a `#` starts the items, which `#N` counts in --from, else the current list.
+            let items = itemReferences(matching: current, numbering: .asSession(option(["--from"], in: before)))
+            return before.dropFirst(2).contains { $0.hasPrefix("#") } || current.hasPrefix("#") ? items : tagNames(matching: current)
+        }
         let namesTag = ["--before", "--after", "--parent"].contains(previous) || (before.count == 2 && before[1] != "create")
         return namesTag ? tagNames(matching: current) : []
     }
