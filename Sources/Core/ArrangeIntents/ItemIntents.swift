@@ -255,11 +255,12 @@ public struct ListItems: ArrangeIntent {
     ///   of the items that carry one of them, and of the list's order alone.
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
-        let headings = try context.transaction.headings(in: list.id).map(context.summary)
+        let headings = try context.transaction.headings(in: list.id)
         if let filter = try TagFilter(tags, in: context), let required = filter.requirementUnmet(by: list.id) {
-            let (items, openItems) = try filtered(list, by: filter, carrying: required, in: context)
+            let sections = [OrderScope.items(list.id)] + headings.map { .heading($0.id) }
+            let (items, openItems) = try filtered(list, sections: sections, by: filter, carrying: required, in: context)
             let summary = ListSummary(list, openItems: openItems, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
-            return ItemListing(list: summary, headings: headings, items: items)
+            return ItemListing(list: summary, headings: try headings.map(context.summary), items: items)
         }
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
         var position = 0
@@ -273,14 +274,15 @@ public struct ListItems: ArrangeIntent {
         case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
         case .all: ListSummary(list, openItems: position, totalItems: items.count)
         }
-        return ItemListing(list: summary, headings: headings, items: summaries)
+        return ItemListing(list: summary, headings: try headings.map(context.summary), items: summaries)
     }
 
     /// The items of `list` that pass `filter`, which the list does not pass as a whole: only items
     /// that carry one of `required` themselves can pass, so those are read, then placed by the
     /// list's order, read alone, which gives their `#N` too, and the count of the list's open items.
+    /// `sections` are the list's sections in display order: the items under no heading, then each heading's.
     private func filtered(
-        _ list: ItemList, by filter: TagFilter, carrying required: Set<Tag.ID>, in context: IntentContext
+        _ list: ItemList, sections: [OrderScope], by filter: TagFilter, carrying required: Set<Tag.ID>, in context: IntentContext
     ) throws -> (items: [ItemSummary], openItems: Int) {
         let candidates = Dictionary(
             try context.transaction.items(.tagged(required)).filter { $0.listID == list.id && visibility.includes($0) && filter.passes($0) }.map { ($0.id, $0) },
@@ -288,7 +290,7 @@ public struct ListItems: ArrangeIntent {
         var position = 0
         var shown: [Item] = []
         var positions: [Item.ID: Int] = [:]
-        for section in try context.transaction.sections(of: list.id) {
+        for section in sections {
             for entry in try context.transaction.entries(in: section, visibility: visibility, offset: 0, limit: .max) {
                 if entry.isOpen { position += 1 }
                 guard let item = candidates[Item.ID(entry: entry.id)] else { continue }
