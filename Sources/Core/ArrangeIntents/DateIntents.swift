@@ -173,7 +173,7 @@ public struct ShowSomeday: ArrangeIntent {
 /// lists with none, and finished lists, are left out.
 private func openItemsBySidebar(in context: IntentContext, tags: [Tag.ID], where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
     let filter = try TagFilter(tags, in: context)
-    return try context.reading.lists().filter { !$0.isFinished }.compactMap { list in
+    return try context.reading.lists().filter(\.isInSidebar).compactMap { list in
         let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter { include($0) && filter?.passes($0) != false }
         return items.isEmpty ? nil : (list, items)
     }

@@ -255,11 +255,11 @@ public struct ListItems: ArrangeIntent {
     ///   of the items that carry one of them, and of the list's order alone.
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
-        let headings = try context.transaction.headings(in: list.id)
+        let headings = try context.transaction.headings(in: list.id, visibility: visibility)
         if let filter = try TagFilter(tags, in: context), let required = filter.requirementUnmet(by: list.id) {
             let sections = [OrderScope.items(list.id)] + headings.map { .heading($0.id) }
             let (items, openItems) = try filtered(list, sections: sections, by: filter, carrying: required, in: context)
-            let summary = ListSummary(list, openItems: openItems, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
+            let summary = ListSummary(list, openItems: openItems, totalItems: try context.transaction.itemCount(in: list.id, visibility: .openAndCompleted))
             return ItemListing(list: summary, headings: try headings.map(context.summary), items: items)
         }
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
@@ -269,10 +269,11 @@ public struct ListItems: ArrangeIntent {
             position += 1
             return position
         }
-        // The items read are the list's open items, or all of them: one of its two counts.
+        // The items read are the list's open items, or all of them out of the Trash: one of its two counts.
         let summary = switch visibility {
-        case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .all))
-        case .all: ListSummary(list, openItems: position, totalItems: items.count)
+        case .open: ListSummary(list, openItems: items.count, totalItems: try context.transaction.itemCount(in: list.id, visibility: .openAndCompleted))
+        case .openAndCompleted: ListSummary(list, openItems: position, totalItems: items.count)
+        case .all: try context.transaction.summary(of: list)
         }
         return ItemListing(list: summary, headings: try headings.map(context.summary), items: summaries)
     }

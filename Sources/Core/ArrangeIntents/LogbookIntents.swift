@@ -39,7 +39,7 @@ public struct ShowLogbook: ArrangeIntent {
         guard limit > 0 else { throw IntentError.emptyPage(limit) }
         let filter = try TagFilter(tags, in: context)
         let finished = offset > 0 ? [] : try context.transaction.lists().filter { list in
-            list.isFinished && filter?.passesAll(of: list.id) != false
+            list.isFinished && list.trashedAt == nil && filter?.passesAll(of: list.id) != false
         }.sorted { first, second in
             (first.completedAt ?? .distantPast, second.id) > (second.completedAt ?? .distantPast, first.id)
         }

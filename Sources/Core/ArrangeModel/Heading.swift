@@ -23,19 +23,23 @@ public struct Heading: Identifiable, Hashable, Sendable, Codable {
     /// The heading's place among the headings of its list. Headings read in ascending
     /// `sortIndex`, then ascending `id`.
     public var sortIndex: Int64
+    /// When the heading was moved to the Trash, with the items under it, or `nil` when it was
+    /// not. A heading in the Trash keeps its place, and its items theirs, for when it is put back.
+    public var trashedAt: Date?
 
     /// A heading with these fields; the ordering service chooses the `sortIndex` of a new heading.
-    public init(id: ID = ID(), listID: ItemList.ID, title: String, createdAt: Date, sortIndex: Int64 = 0) {
+    public init(id: ID = ID(), listID: ItemList.ID, title: String, createdAt: Date, sortIndex: Int64 = 0, trashedAt: Date? = nil) {
         self.id = id
         self.listID = listID
         self.title = title
         self.createdAt = createdAt
         self.sortIndex = sortIndex
+        self.trashedAt = trashedAt
     }
 
     /// The heading's place among the headings of its list: `sortIndex`, then `id`.
     public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 
     /// The heading's entry in the order of its list's headings.
-    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: true) }
+    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: true, isTrashed: trashedAt != nil) }
 }

@@ -46,6 +46,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var isCanceled: Bool
     /// The tags set on the item itself; those of its list and area apply to it too.
     public var tags: Set<Tag.ID>
+    /// When the item itself was moved to the Trash, or `nil` when it was not. An item is in the
+    /// Trash also while its list or its heading is (``ItemList/trashedAt``, ``Heading/trashedAt``).
+    public var trashedAt: Date?
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -63,7 +66,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         deadline: Day? = nil,
         deadlineDismissed: Bool = false,
         isCanceled: Bool = false,
-        tags: Set<Tag.ID> = []
+        tags: Set<Tag.ID> = [],
+        trashedAt: Date? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -80,6 +84,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.deadlineDismissed = deadlineDismissed
         self.isCanceled = isCanceled
         self.tags = tags
+        self.trashedAt = trashedAt
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -164,7 +169,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         case .today: todayIndex
         case .lists, .checklist, .areas, .area, .headings, .tags: nil
         }
-        return sortIndex.map { OrderEntry(id: id.entryID, sortIndex: $0, isOpen: !isCompleted) }
+        return sortIndex.map { OrderEntry(id: id.entryID, sortIndex: $0, isOpen: !isCompleted, isTrashed: trashedAt != nil) }
     }
 }
 
@@ -172,7 +177,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 
 extension Item {
     private enum CodingKeys: String, CodingKey {
-        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags
+        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags, trashedAt
         case isCanceled = "canceled"
     }
 
@@ -195,7 +200,8 @@ extension Item {
             deadlineDismissed: try container.decodeIfPresent(Bool.self, forKey: .deadlineDismissed) ?? false,
             // Only a done item is canceled.
             isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt),
-            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []))
+            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
+            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
     }
 
     /// Writes every field; those that are `nil`, `when` when it is anytime,
@@ -219,6 +225,7 @@ extension Item {
         if deadlineDismissed { try container.encode(true, forKey: .deadlineDismissed) }
         if isCanceled { try container.encode(true, forKey: .isCanceled) }
         if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
+        try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
     }
 }
 

@@ -26,11 +26,14 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var isCanceled: Bool
     /// The tags set on the list itself; they apply to its items too.
     public var tags: Set<Tag.ID>
+    /// When the list was moved to the Trash, with the items and headings it holds, or `nil`
+    /// when it was not. A list in the Trash is in neither the sidebar nor the Logbook.
+    public var trashedAt: Date?
 
     /// A list with these fields; the ordering service chooses the `sortIndex` of a new list.
     public init(
         id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil, completedAt: Date? = nil, isCanceled: Bool = false,
-        tags: Set<Tag.ID> = []
+        tags: Set<Tag.ID> = [], trashedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -40,10 +43,14 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
         self.completedAt = completedAt
         self.isCanceled = isCanceled && completedAt != nil
         self.tags = tags
+        self.trashedAt = trashedAt
     }
 
     /// Whether the list is finished: completed or canceled, in the Logbook rather than the sidebar.
     public var isFinished: Bool { completedAt != nil }
+
+    /// Whether the list is in the sidebar: neither finished nor in the Trash.
+    public var isInSidebar: Bool { completedAt == nil && trashedAt == nil }
 
     /// Whether the list is open, completed or canceled.
     public var status: ItemStatus {
@@ -61,8 +68,8 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 
     /// The list's entry in the order of the lists of its ``scope``: open while the list is,
-    /// so that the sidebar's offsets count the open lists only.
-    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: !isFinished) }
+    /// so that the sidebar's offsets count the open lists only, and trashed while it is in the Trash.
+    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: !isFinished, isTrashed: trashedAt != nil) }
 
     /// The form under which two list names count as the same: case and width folded.
     ///
@@ -76,7 +83,7 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
 
 extension ItemList {
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, completedAt, tags
+        case id, name, createdAt, sortIndex, area, completedAt, tags, trashedAt
         case isCanceled = "canceled"
     }
 
@@ -91,10 +98,11 @@ extension ItemList {
             area: try container.decodeIfPresent(Area.ID.self, forKey: .area),
             completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
             isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true,
-            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []))
+            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
+            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
     }
 
-    /// Writes every field; `area` and `completedAt` when they are `nil`, `canceled` when it is
+    /// Writes every field; `area`, `completedAt` and `trashedAt` when they are `nil`, `canceled` when it is
     /// `false`, and `tags` when there are none (else by id) are left out, so that an open list
     /// without tags reads as it did before lists were finished.
     public func encode(to encoder: any Encoder) throws {
@@ -107,5 +115,6 @@ extension ItemList {
         try container.encodeIfPresent(completedAt, forKey: .completedAt)
         if isCanceled { try container.encode(true, forKey: .isCanceled) }
         if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
+        try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
     }
 }

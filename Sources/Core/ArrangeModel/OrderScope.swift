@@ -163,12 +163,17 @@ public struct OrderEntry: Hashable, Sendable {
     /// Whether the entry is seen among open entries: an item or a checklist entry that is not
     /// completed, or any list, area or heading.
     public var isOpen: Bool
+    /// Whether the entry is in the Trash itself: an item, a list or a heading that was deleted
+    /// and can be put back. It keeps its key, so that it comes back where it was, and only
+    /// ``isOpen`` entries out of the Trash are seen among open entries.
+    public var isTrashed: Bool
 
     /// An entry with these fields.
-    public init(id: ID, sortIndex: Int64, isOpen: Bool) {
+    public init(id: ID, sortIndex: Int64, isOpen: Bool, isTrashed: Bool = false) {
         self.id = id
         self.sortIndex = sortIndex
         self.isOpen = isOpen
+        self.isTrashed = isTrashed
     }
 
     /// The entry's place in its ordering.

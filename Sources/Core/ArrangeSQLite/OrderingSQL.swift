@@ -47,19 +47,26 @@ final class OrderingSQL: Sendable {
     ///     items bind its id. Its parameters are numbered (`?1`, `?2`), so that a query that
     ///     states it twice binds its values once.
     ///   - openCondition: The condition that an entry is open.
+    ///   - keptCondition: The condition that an entry is out of the Trash.
     ///   - stampsUpdates: Whether a key written stamps `updated_at` too.
     ///   - fixedColumns: For an ordering of items, the value of each column that `membership`
     ///     fixes, as SQL (a parameter of `membership`, or a literal): a page selects it, rather
     ///     than reading it from every row.
     private init(
-        table: String, keyColumn: String, membership: String, openCondition: String, stampsUpdates: Bool,
+        table: String, keyColumn: String, membership: String, openCondition: String, keptCondition: String = "TRUE", stampsUpdates: Bool,
         fixedColumns: [ItemRecord.CodingKeys: String] = [:]
     ) {
         self.table = table
-        let entry = "id, \(keyColumn), \(openCondition)"
+        let entry = "id, \(keyColumn), \(openCondition), NOT (\(keptCondition))"
         let order = "ORDER BY \(keyColumn), id"
-        let visible = { (visibility: ItemVisibility) in visibility == .all ? membership : "\(membership) AND \(openCondition)" }
-        let byVisibility = { (sql: (ItemVisibility) -> String) in ByVisibility(all: sql(.all), open: sql(.open)) }
+        let visible = { (visibility: ItemVisibility) in
+            switch visibility {
+            case .all: membership
+            case .open: "\(membership) AND \(openCondition) AND \(keptCondition)"
+            case .openAndCompleted: "\(membership) AND \(keptCondition)"
+            }
+        }
+        let byVisibility = { (sql: (ItemVisibility) -> String) in ByVisibility(all: sql(.all), open: sql(.open), openAndCompleted: sql(.openAndCompleted)) }
         let key = "id, \(keyColumn)"
         keysBefore = "SELECT \(key) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) < (?, ?) ORDER BY \(keyColumn) DESC, id DESC LIMIT ?"
         keysAfter = "SELECT \(key) FROM \(table) WHERE \(membership) AND (\(keyColumn), id) > (?, ?) \(order) LIMIT ?"
@@ -79,26 +86,34 @@ final class OrderingSQL: Sendable {
     /// The items of one list under no heading.
     static let listItems = OrderingSQL(
         table: "items", keyColumn: "sort_index", membership: "list_id = ?1 AND heading_id = ''", openCondition: "completed_at IS NULL",
-        stampsUpdates: true, fixedColumns: [.listID: "?1", .heading: "''"])
+        keptCondition: notTrashed, stampsUpdates: true, fixedColumns: [.listID: "?1", .heading: "''"])
     /// The items under one heading: the heading's id binds twice, so that SQLite finds them in
     /// the primary key, whose first column is the list.
     static let headingItems = OrderingSQL(
         table: "items", keyColumn: "sort_index", membership: "list_id = (SELECT list_id FROM headings WHERE id = ?1) AND heading_id = ?2",
-        openCondition: "completed_at IS NULL", stampsUpdates: true, fixedColumns: [.heading: "?2"])
+        openCondition: "completed_at IS NULL", keptCondition: notTrashed, stampsUpdates: true, fixedColumns: [.heading: "?2"])
     /// The headings of one list.
     static let headings = OrderingSQL(
-        table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?1", openCondition: "TRUE", stampsUpdates: false)
+        table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?1", openCondition: "TRUE", keptCondition: notTrashed,
+        stampsUpdates: false)
     /// The lists in no area.
-    static let lists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "completed_at IS NULL", stampsUpdates: false)
+    static let lists = OrderingSQL(
+        table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "completed_at IS NULL", keptCondition: notTrashed,
+        stampsUpdates: false)
     /// The lists of one area.
-    static let areaLists = OrderingSQL(table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: "completed_at IS NULL", stampsUpdates: false)
+    static let areaLists = OrderingSQL(
+        table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: "completed_at IS NULL", keptCondition: notTrashed,
+        stampsUpdates: false)
     /// The areas.
     static let areas = OrderingSQL(
         table: AreaRecord.databaseTableName, keyColumn: "sort_index", membership: "TRUE", openCondition: "TRUE", stampsUpdates: false)
     /// The items in Today; the condition on `today_index` lets SQLite use the partial index.
     static let today = OrderingSQL(
         table: "items", keyColumn: "today_index", membership: "today_index IS NOT NULL", openCondition: "completed_at IS NULL",
-        stampsUpdates: true)
+        keptCondition: notTrashed, stampsUpdates: true)
+
+    /// The condition that an item, a list or a heading is out of the Trash itself (from v27).
+    private static let notTrashed = "trashed_at IS NULL"
 
     /// The entries of one item's checklist.
     static let checklist = OrderingSQL(
@@ -128,11 +143,13 @@ final class OrderingSQL: Sendable {
     struct ByVisibility: Sendable {
         let all: String
         let open: String
+        let openAndCompleted: String
 
         subscript(visibility: ItemVisibility) -> String {
             switch visibility {
             case .all: all
             case .open: open
+            case .openAndCompleted: openAndCompleted
             }
         }
     }

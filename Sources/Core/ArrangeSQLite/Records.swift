@@ -33,6 +33,7 @@ struct ListRecord: Hashable {
     var completedAt: Date?
     var isCanceled = false
     var tags: Set<Tag.ID> = []
+    var trashedAt: Date?
 }
 
 extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -54,7 +55,8 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             areaID: try row.decode(forColumn: CodingKeys.areaID.rawValue),
             completedAt: (try row.decode(Double?.self, forColumn: CodingKeys.completedAt.rawValue)).map(Date.init(timeIntervalSince1970:)),
             isCanceled: try row.decode(forColumn: CodingKeys.isCanceled.rawValue),
-            tags: try TagIDs.tags(in: row, table: Self.databaseTableName))
+            tags: try TagIDs.tags(in: row, table: Self.databaseTableName),
+            trashedAt: (try row.decode(Double?.self, forColumn: CodingKeys.trashedAt.rawValue)).map(Date.init(timeIntervalSince1970:)))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -66,10 +68,11 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case completedAt = "completed_at"
         case isCanceled = "canceled"
         case tags = "tag_ids"
+        case trashedAt = "trashed_at"
     }
 
-    /// Writes every column, `completed_at` as NULL for an open list: an update of a list
-    /// reopened must clear it, which a column left out would not.
+    /// Writes every column, `completed_at` and `trashed_at` as NULL when unset: an update of a
+    /// list reopened or put back must clear them, which a column left out would not.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -80,6 +83,7 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         try container.encode(completedAt, forKey: .completedAt)
         try container.encode(isCanceled, forKey: .isCanceled)
         try container.encode(TagIDs.text(tags), forKey: .tags)
+        try container.encode(trashedAt, forKey: .trashedAt)
     }
 }
 
@@ -88,7 +92,7 @@ extension ListRecord {
     init(_ list: ItemList) {
         self.init(
             id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area, completedAt: list.completedAt,
-            isCanceled: list.isCanceled, tags: list.tags)
+            isCanceled: list.isCanceled, tags: list.tags, trashedAt: list.trashedAt)
     }
 
     /// The row as it reads back once written: its dates through the stored number of seconds.
@@ -96,19 +100,22 @@ extension ListRecord {
         let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
         return ListRecord(
             id: id, name: name, createdAt: stored(createdAt), sortIndex: sortIndex, areaID: areaID, completedAt: completedAt.map(stored), isCanceled: isCanceled,
-            tags: tags)
+            tags: tags, trashedAt: trashedAt.map(stored))
     }
 
     /// The list this row stores.
     var list: ItemList {
-        ItemList(id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled, tags: tags)
+        ItemList(
+            id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled, tags: tags,
+            trashedAt: trashedAt)
     }
 
     /// Every list in the sidebar's order: those in no area, then each area's in the order of
     /// the areas; within each, by key. Its columns are read by position
     /// (``init(sqliteStatement:)``).
     static let sidebarOrderSQL = """
-        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled, lists.tag_ids \
+        SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled, lists.tag_ids, \
+        lists.trashed_at \
         FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
         ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
         """
@@ -129,7 +136,8 @@ extension ListRecord {
             id: id, name: String(sqliteStatement: statement, index: 1),
             createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)), sortIndex: sqlite3_column_int64(statement, 3), areaID: area,
             completedAt: sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 5)),
-            isCanceled: sqlite3_column_int64(statement, 6) != 0, tags: try TagIDs.tags(statement, 7, table: Self.databaseTableName))
+            isCanceled: sqlite3_column_int64(statement, 6) != 0, tags: try TagIDs.tags(statement, 7, table: Self.databaseTableName),
+            trashedAt: sqlite3_column_type(statement, 8) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 8)))
     }
 }
 
@@ -220,6 +228,7 @@ struct HeadingRecord: Hashable {
     var title: String
     var createdAt: Date
     var sortIndex: Int64
+    var trashedAt: Date?
 }
 
 extension HeadingRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -234,7 +243,8 @@ extension HeadingRecord: Encodable, FetchableRecord, PersistableRecord, UnixTime
             listID: try row.decode(forColumn: CodingKeys.listID.rawValue),
             title: try row.decode(forColumn: CodingKeys.title.rawValue),
             createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: CodingKeys.createdAt.rawValue)),
-            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue))
+            sortIndex: try row.decode(forColumn: CodingKeys.sortIndex.rawValue),
+            trashedAt: (try row.decode(Double?.self, forColumn: CodingKeys.trashedAt.rawValue)).map(Date.init(timeIntervalSince1970:)))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -243,20 +253,38 @@ extension HeadingRecord: Encodable, FetchableRecord, PersistableRecord, UnixTime
         case title
         case createdAt = "created_at"
         case sortIndex = "sort_index"
+        case trashedAt = "trashed_at"
+    }
+
+    /// Writes every column, `trashed_at` as NULL when unset: an update of a heading put back
+    /// must clear it, which a column left out would not.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(listID, forKey: .listID)
+        try container.encode(title, forKey: .title)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(trashedAt, forKey: .trashedAt)
     }
 
     /// The row that stores `heading`.
     init(_ heading: Heading) {
-        self.init(id: heading.id, listID: heading.listID, title: heading.title, createdAt: heading.createdAt, sortIndex: heading.sortIndex)
+        self.init(
+            id: heading.id, listID: heading.listID, title: heading.title, createdAt: heading.createdAt, sortIndex: heading.sortIndex,
+            trashedAt: heading.trashedAt)
     }
 
-    /// The heading this row stores, its date through the stored number of seconds.
+    /// The heading this row stores, its dates through the stored number of seconds.
     var heading: Heading {
-        Heading(id: id, listID: listID, title: title, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970), sortIndex: sortIndex)
+        let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
+        return Heading(id: id, listID: listID, title: title, createdAt: stored(createdAt), sortIndex: sortIndex, trashedAt: trashedAt.map(stored))
     }
 
     /// The headings of a list, in order.
     static let ofListSQL = "SELECT * FROM headings WHERE list_id = ? ORDER BY sort_index, id"
+    /// The headings in the Trash themselves, the most recently trashed first.
+    static let trashedSQL = "SELECT * FROM headings WHERE trashed_at IS NOT NULL ORDER BY trashed_at DESC, id"
 }
 
 /// A row of the `items` table.
@@ -276,6 +304,7 @@ struct ItemRecord: Hashable {
     var deadlineDismissed = false
     var isCanceled = false
     var tags: Set<Tag.ID> = []
+    var trashedAt: Date?
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -305,6 +334,7 @@ extension ItemRecord {
         case deadlineDismissed = "deadline_dismissed"
         case isCanceled = "canceled"
         case tags = "tag_ids"
+        case trashedAt = "trashed_at"
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -358,7 +388,7 @@ extension ItemRecord {
             heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
             deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline),
             isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7),
-            tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName))
+            tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName), trashedAt: Self.isNull(statement, 17) ? nil : date(17))
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -416,7 +446,7 @@ extension ItemRecord {
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
             heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed,
-            isCanceled: item.isCanceled, tags: item.tags)
+            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt)
     }
 
     /// The item this row stores.
@@ -424,7 +454,7 @@ extension ItemRecord {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags, trashedAt: trashedAt)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -434,7 +464,8 @@ extension ItemRecord {
         return ItemRecord(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
-            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags)
+            heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags,
+            trashedAt: trashedAt.map(stored))
     }
 }
 
@@ -482,7 +513,7 @@ extension ItemRecord {
         }
     }
 
-    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^15
+    /// The text of ``updateSQL(_:)`` for each set of columns made so far: a few of the 2^17
     /// sets are ever written.
     private static let updateSQLBySet = Locked<[Int: String]>([:])
 
@@ -512,6 +543,7 @@ extension ItemRecord {
         case .deadlineDismissed: .integer(deadlineDismissed ? 1 : 0)
         case .isCanceled: .integer(isCanceled ? 1 : 0)
         case .tags: TagIDs.text(tags).map { .value($0.databaseValue) } ?? .value(.null)
+        case .trashedAt: trashedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
         }
     }
 
@@ -535,6 +567,7 @@ extension ItemRecord {
         case .deadlineDismissed: deadlineDismissed == original.deadlineDismissed
         case .isCanceled: isCanceled == original.isCanceled
         case .tags: tags == original.tags
+        case .trashedAt: trashedAt?.timeIntervalSince1970 == original.trashedAt?.timeIntervalSince1970
         }
     }
 }

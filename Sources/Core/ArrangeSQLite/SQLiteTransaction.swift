@@ -64,7 +64,15 @@ final class SQLiteTransaction: ItemWriting {
     /// completions in its order, each item then found by id.
     static let completedItemsSQL = """
         SELECT \(ItemRecord.selection(of: "items")) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id \
-        ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
+        WHERE \(outOfTrash) ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
+        """
+    /// The items in the Trash themselves, the most recently trashed first, from their index (v27).
+    static let trashedItemsSQL = "SELECT \(ItemRecord.selection) FROM items WHERE trashed_at IS NOT NULL ORDER BY trashed_at DESC, id"
+    /// The condition that a row of `items` is out of the Trash: neither it, nor its list, nor
+    /// its heading is in it (v27).
+    static let outOfTrash = """
+        items.trashed_at IS NULL AND NOT EXISTS (SELECT 1 FROM lists WHERE lists.id = items.list_id AND lists.trashed_at IS NOT NULL) \
+        AND (items.heading_id = '' OR NOT EXISTS (SELECT 1 FROM headings WHERE headings.id = items.heading_id AND headings.trashed_at IS NOT NULL))
         """
     /// What Today's order reads of the open items whose start date, or deadline not dismissed,
     /// is on or before a day (`?1`): each half of the union reads its own index alone, which
@@ -76,13 +84,13 @@ final class SQLiteTransaction: ItemWriting {
 
     private static func datedSQL(selecting columns: String) -> String {
         """
-        SELECT \(columns) FROM items WHERE start_date <= ?1 AND completed_at IS NULL \
+        SELECT \(columns) FROM items WHERE start_date <= ?1 AND completed_at IS NULL AND trashed_at IS NULL \
         UNION ALL SELECT \(columns) FROM items \
-        WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND (start_date IS NULL OR start_date > ?1)
+        WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND trashed_at IS NULL AND (start_date IS NULL OR start_date > ?1)
         """
     }
     /// How many items are completed.
-    static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable)"
+    static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id WHERE \(outOfTrash)"
     /// Sets an item's key in a list, if the item is in that list under that heading (or none).
     static let setKeyInListSQL = "UPDATE items SET sort_index = ?, updated_at = ? WHERE id = ? AND list_id = ? AND heading_id = ?"
     /// Moves an item to a list, under a heading (or none), at a key.
@@ -128,6 +136,8 @@ final class SQLiteTransaction: ItemWriting {
         switch request {
         case .inList(let list): try headings(in: list)
         case .withID(let id): try heading(id: id).map { [$0] } ?? []
+        case .trashed:
+            try mapping { try HeadingRecord.fetchAll(db.cachedStatement(sql: HeadingRecord.trashedSQL)).map(\.heading) }
         }
     }
 
@@ -141,6 +151,10 @@ final class SQLiteTransaction: ItemWriting {
         case .today(let visibility, let offset, let limit): try itemPage(of: .today, visibility: visibility, offset: offset, limit: limit)
         case .dated(let day): try datedItems(through: day)
         case .completed(let offset, let limit): try completedItems(offset: offset, limit: limit)
+        case .trashed:
+            try mapping {
+                try Array(StatementRowCursor(db.cachedStatement(sql: Self.trashedItemsSQL), binding: []) { try ItemRecord.item(sqliteStatement: $0) })
+            }
         case .withIDPrefix(let hexDigits, let limit): try items(withIDPrefix: hexDigits, limit: limit)
         case .matching(let query, let includeCompleted): try items(matching: query, includeCompleted: includeCompleted)
         case .tagged(let tags): try items(withIDs: try taggedItemIDs(tags))

@@ -548,6 +548,25 @@ enum Schema {
                 END;
                 """)
         }
+        migrator.registerMigration("v27: the trash") { db in
+            // A deleted item, list or heading goes to the Trash at `trashed_at`, keeping its key
+            // for when it is put back. The indexes of the dates leave out the items in the Trash
+            // themselves, and carry the column, so that Today's order still reads them alone.
+            try db.execute(sql: """
+                ALTER TABLE "items" ADD COLUMN "trashed_at" REAL;
+                ALTER TABLE "lists" ADD COLUMN "trashed_at" REAL;
+                ALTER TABLE "headings" ADD COLUMN "trashed_at" REAL;
+                DROP INDEX "\(startDateIndex)";
+                DROP INDEX "\(deadlineIndex)";
+                CREATE INDEX "\(startDateIndex)" \
+                ON "items"("start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index", "completed_at", "trashed_at") \
+                WHERE "start_date" IS NOT NULL AND "completed_at" IS NULL AND "trashed_at" IS NULL;
+                CREATE INDEX "\(deadlineIndex)" \
+                ON "items"("deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at", "trashed_at") \
+                WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0 AND "trashed_at" IS NULL;
+                CREATE INDEX "items_in_trash" ON "items"("trashed_at") WHERE "trashed_at" IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -154,13 +154,15 @@ extension OrderKey {
 }
 
 extension OrderEntry {
-    /// Reads a row selected as `id, key, open` from `table`.
+    /// Reads a row selected as `id, key, open, trashed` from `table`.
     ///
     /// - Throws: ``RowDecodingError`` when the id is not a UUID.
     init(sqliteStatement statement: SQLiteStatement, table: String) throws {
         guard let id = OrderEntry.ID(sqliteStatement: statement, index: 0) else {
             throw RowDecodingError(table: table, sqliteStatement: statement)
         }
-        self.init(id: id, sortIndex: sqlite3_column_int64(statement, 1), isOpen: sqlite3_column_int64(statement, 2) != 0)
+        self.init(
+            id: id, sortIndex: sqlite3_column_int64(statement, 1), isOpen: sqlite3_column_int64(statement, 2) != 0,
+            isTrashed: sqlite3_column_int64(statement, 3) != 0)
     }
 }

@@ -194,6 +194,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         switch request {
         case .inList(let list): order(of: .headings(list)).allEntries().compactMap { state.headings[Heading.ID(entry: $0.id)] }
         case .withID(let id): state.headings[id].map { [$0] } ?? []
+        case .trashed: Self.mostRecentlyTrashed(state.headings.values) { $0.trashedAt }
         }
     }
 
@@ -211,9 +212,13 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             return datedItems(through: day)
         case .completed(let offset, let limit):
             guard offset >= 0, limit > 0 else { return [] }
-            let completed = state.items.values.compactMap { item in item.completedAt.map { (item, $0) } }
-                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id < $1.0.id }
-            return completed.dropFirst(offset).prefix(limit).map(\.0)
+            let completed: [(item: Item, at: Date)] = state.items.values.compactMap { item in
+                guard let at = item.completedAt, isOutOfTrash(item) else { return nil }
+                return (item, at)
+            }
+            return completed.sorted { $0.at != $1.at ? $0.at > $1.at : $0.item.id < $1.item.id }.dropFirst(offset).prefix(limit).map(\.item)
+        case .trashed:
+            return Self.mostRecentlyTrashed(state.items.values) { $0.trashedAt }
         case .withIDPrefix(let hexDigits, let limit):
             guard let textPrefix = Item.ID.textPrefix(forHexDigits: hexDigits), let lowest = Item.ID.lowest(withHexDigits: hexDigits) else { return [] }
             return items(for: state.ids.entries(from: lowest.entryID.idKey, limit: limit).prefix { $0.id.text.hasPrefix(textPrefix) })
@@ -243,7 +248,18 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
     }
 
     private func datedItems(through day: Day) -> [Item] {
-        state.items.values.filter { !$0.isCompleted && $0.isInToday(on: day) }
+        state.items.values.filter { !$0.isCompleted && $0.trashedAt == nil && $0.isInToday(on: day) }
+    }
+
+    /// Whether `item` is out of the Trash: neither it, nor its list, nor its heading is in it.
+    private func isOutOfTrash(_ item: Item) -> Bool {
+        item.trashedAt == nil && state.lists[item.listID]?.trashedAt == nil && item.heading.flatMap { state.headings[$0]?.trashedAt } == nil
+    }
+
+    /// The rows in the Trash themselves among `rows`, the most recently trashed first, then by id.
+    private static func mostRecentlyTrashed<Row: Identifiable>(_ rows: some Sequence<Row>, trashedAt: (Row) -> Date?) -> [Row] where Row.ID: Comparable {
+        let trashed: [(row: Row, at: Date)] = rows.compactMap { row in trashedAt(row).map { (row, $0) } }
+        return trashed.sorted { $0.at != $1.at ? $0.at > $1.at : $0.row.id < $1.row.id }.map(\.row)
     }
 
     func entries(_ request: EntryRequest) -> [OrderEntry] {
@@ -277,7 +293,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         switch request {
         case .entries(let scope, let visibility): order(of: scope).count(visibility)
         case .entriesBefore(let key, let scope, let visibility): order(of: scope).count(visibility, before: key)
-        case .completedItems: state.items.values.count(where: \.isCompleted)
+        case .completedItems: state.items.values.count { $0.isCompleted && isOutOfTrash($0) }
         }
     }
 

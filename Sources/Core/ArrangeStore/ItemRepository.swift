@@ -265,21 +265,35 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
 }
 
 /// Which items a query sees, in a list or in Today, and which entries of an ordering: among
-/// the lists, `open` sees those of the sidebar, not the finished ones.
+/// the lists, `open` sees those of the sidebar, not the finished ones nor those in the Trash.
+///
+/// A view shows ``open`` items, or ``openAndCompleted`` ones; ``all`` is every entry the
+/// ordering holds, those in the Trash too, for the reads that copy, count or repair an ordering whole.
 public enum ItemVisibility: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Every item, open or completed.
+    /// Every item: open, completed or in the Trash itself (`Item.trashedAt`).
     case all
-    /// Only items that are not completed.
+    /// Only items that are neither completed nor in the Trash.
     case open
+    /// The items out of the Trash, open or completed: what a view shows with its completed items.
+    case openAndCompleted
 
-    /// Whether an item is seen under this visibility.
+    /// Whether an item is seen under this visibility, by its own fields: an item under a
+    /// heading, or of a list, in the Trash is seen as its ordering is.
     public func includes(_ item: Item) -> Bool {
-        self == .all || !item.isCompleted
+        switch self {
+        case .all: true
+        case .open: !item.isCompleted && item.trashedAt == nil
+        case .openAndCompleted: item.trashedAt == nil
+        }
     }
 
     /// Whether an entry of an ordering is seen under this visibility.
     public func includes(_ entry: OrderEntry) -> Bool {
-        self == .all || entry.isOpen
+        switch self {
+        case .all: true
+        case .open: entry.isOpen && !entry.isTrashed
+        case .openAndCompleted: !entry.isTrashed
+        }
     }
 }
 
@@ -894,13 +908,13 @@ extension ItemReading {
 
     /// How many items of the list are seen under `visibility`, under its headings or none.
     ///
-    /// - Complexity: One count for each of the list's sections (``sections(of:)``).
+    /// - Complexity: One count for each of the list's sections (``sections(of:visibility:)``).
     public func itemCount(in list: ItemList.ID, visibility: ItemVisibility) throws -> Int {
-        try sections(of: list).reduce(0) { $0 + (try entryCount(in: $1, visibility: visibility)) }
+        try sections(of: list, visibility: visibility).reduce(0) { $0 + (try entryCount(in: $1, visibility: visibility)) }
     }
 
     /// How many of the items seen under `visibility` come before an item of `list` in the list's
-    /// display order: those of the sections before its own (``sections(of:)``), and those
+    /// display order: those of the sections before its own (``sections(of:visibility:)``), and those
     /// before its key in its own (`section`, under its heading or none).
     ///
     /// - Complexity: One count for the item's section; a count of each section before it, and a
@@ -908,14 +922,26 @@ extension ItemReading {
     public func itemCount(in list: ItemList.ID, section: OrderScope, visibility: ItemVisibility, before key: OrderKey) throws -> Int {
         var count = try entryCount(in: section, visibility: visibility, before: key)
         guard section != .items(list) else { return count }
-        for earlier in try sections(of: list).prefix(while: { $0 != section }) { count += try entryCount(in: earlier, visibility: visibility) }
+        for earlier in try sections(of: list, visibility: visibility).prefix(while: { $0 != section }) {
+            count += try entryCount(in: earlier, visibility: visibility)
+        }
         return count
     }
 
     /// The orderings a list's items are in, in display order: the items under no heading, then
     /// each heading's, in the order of the headings.
-    public func sections(of list: ItemList.ID) throws -> [OrderScope] {
-        [.items(list)] + (try headings(in: list)).map { .heading($0.id) }
+    ///
+    /// - Parameter visibility: Which headings count: under ``ItemVisibility/all`` every one,
+    ///   else those out of the Trash, whose items a view shows.
+    public func sections(of list: ItemList.ID, visibility: ItemVisibility = .all) throws -> [OrderScope] {
+        [.items(list)] + (try headings(in: list, visibility: visibility)).map { .heading($0.id) }
+    }
+
+    /// The headings of a list seen under `visibility`, in their hand-made order: under
+    /// ``ItemVisibility/all`` every one, else those out of the Trash.
+    public func headings(in list: ItemList.ID, visibility: ItemVisibility) throws -> [Heading] {
+        let headings = try headings(in: list)
+        return visibility == .all ? headings : headings.filter { $0.trashedAt == nil }
     }
 
     /// The heading with this id.
@@ -939,7 +965,7 @@ extension ItemReading {
         var items = try page(.items(list), offset, limit)
         guard items.count < limit else { return items }
         var skipping = items.isEmpty && offset > 0 ? offset - (try entryCount(in: .items(list), visibility: visibility)) : 0
-        for heading in try headings(in: list) {
+        for heading in try headings(in: list, visibility: visibility) {
             let section = OrderScope.heading(heading.id)
             let found = try page(section, skipping, limit - items.count)
             items += found
@@ -950,18 +976,19 @@ extension ItemReading {
     }
 
     /// The lists of the sidebar, open ones in ``lists()`` order, with how many items each holds:
-    /// a finished list is in the Logbook instead.
+    /// a finished list is in the Logbook instead, and one in the Trash is in the Trash.
     ///
     /// - Complexity: Two counts of each open list's items.
     public func listSummaries() throws -> [ListSummary] {
-        try lists().filter { !$0.isFinished }.map(summary)
+        try lists().filter(\.isInSidebar).map(summary)
     }
 
-    /// A list with how many items it holds.
+    /// A list with how many items it holds out of the Trash.
     ///
     /// - Complexity: Two counts of the list's items.
     public func summary(of list: ItemList) throws -> ListSummary {
-        ListSummary(list, openItems: try itemCount(in: list.id, visibility: .open), totalItems: try itemCount(in: list.id, visibility: .all))
+        ListSummary(
+            list, openItems: try itemCount(in: list.id, visibility: .open), totalItems: try itemCount(in: list.id, visibility: .openAndCompleted))
     }
 
     /// The list with this id.

@@ -24,7 +24,7 @@ struct OrderTree: Sendable {
         var node = root
         while let current = node {
             if current.key < key {
-                count += (current.left?.count(visibility) ?? 0) + (visibility == .all || current.isOpen ? 1 : 0)
+                count += (current.left?.count(visibility) ?? 0) + (current.isSeen(under: visibility) ? 1 : 0)
                 node = current.right
             } else {
                 node = current.left
@@ -37,7 +37,7 @@ struct OrderTree: Sendable {
     /// - Complexity: O(log n) expected.
     mutating func insert(_ entry: OrderEntry) {
         let (lower, upper) = Node.split(root, at: entry.key, keepingKeyLeft: false)
-        let single = Node(key: entry.key, isOpen: entry.isOpen, left: nil, right: nil)
+        let single = Node(key: entry.key, isOpen: entry.isOpen, isTrashed: entry.isTrashed, left: nil, right: nil)
         root = Node.merge(Node.merge(lower, single), upper)
     }
 
@@ -79,7 +79,7 @@ struct OrderTree: Sendable {
         guard offset >= 0, offset < count(visibility), limit > 0 else { return [] }
         var walk = InOrderWalk(descending: false)
         walk.descend(toRank: offset, visibility: visibility, from: root)
-        return walk.take(limit, where: { visibility == .all || $0.isOpen })
+        return walk.take(limit, where: { $0.isSeen(under: visibility) })
     }
 
     /// Every entry in order.
@@ -98,7 +98,7 @@ struct OrderTree: Sendable {
     ///
     /// It checks that keys rise strictly in order, that no node's priority is below a
     /// child's (heap order) and each is the hash of the node's id, and that each node's
-    /// `count` and `openCount` are those of its subtree.
+    /// `count`, `openCount` and `keptCount` are those of its subtree.
     /// - Complexity: O(n).
     func _checkInvariants() {
         _ = root?.checkInvariants(after: nil, before: nil)
@@ -109,50 +109,71 @@ extension OrderTree {
     final class Node: Sendable {
         let key: OrderKey
         let isOpen: Bool
+        let isTrashed: Bool
         let priority: UInt64
         let left: Node?
         let right: Node?
+        /// The keys of the subtree.
         let count: Int
+        /// The keys of the subtree that are open and out of the Trash.
         let openCount: Int
+        /// The keys of the subtree that are out of the Trash.
+        let keptCount: Int
 
-        init(key: OrderKey, isOpen: Bool, priority: UInt64? = nil, left: Node?, right: Node?) {
+        init(key: OrderKey, isOpen: Bool, isTrashed: Bool, priority: UInt64? = nil, left: Node?, right: Node?) {
             self.key = key
             self.isOpen = isOpen
+            self.isTrashed = isTrashed
             self.priority = priority ?? Self.priority(of: key.id)
             self.left = left
             self.right = right
             self.count = 1 + (left?.count ?? 0) + (right?.count ?? 0)
-            self.openCount = (isOpen ? 1 : 0) + (left?.openCount ?? 0) + (right?.openCount ?? 0)
+            self.openCount = (isOpen && !isTrashed ? 1 : 0) + (left?.openCount ?? 0) + (right?.openCount ?? 0)
+            self.keptCount = (isTrashed ? 0 : 1) + (left?.keptCount ?? 0) + (right?.keptCount ?? 0)
         }
 
         func count(_ visibility: ItemVisibility) -> Int {
-            visibility == .all ? count : openCount
+            switch visibility {
+            case .all: count
+            case .open: openCount
+            case .openAndCompleted: keptCount
+            }
+        }
+
+        /// Whether this node's own entry is seen under `visibility`.
+        func isSeen(under visibility: ItemVisibility) -> Bool {
+            switch visibility {
+            case .all: true
+            case .open: isOpen && !isTrashed
+            case .openAndCompleted: !isTrashed
+            }
         }
 
         /// The entry this node holds.
-        var entry: OrderEntry { OrderEntry(id: key.id, sortIndex: key.sortIndex, isOpen: isOpen) }
+        var entry: OrderEntry { OrderEntry(id: key.id, sortIndex: key.sortIndex, isOpen: isOpen, isTrashed: isTrashed) }
 
         /// Checks the invariants of ``OrderTree/_checkInvariants()`` in this subtree, whose keys
         /// must lie strictly between `lower` and `upper`.
         ///
-        /// - Returns: The number of keys in the subtree, and of open ones.
-        func checkInvariants(after lower: OrderKey?, before upper: OrderKey?) -> (count: Int, openCount: Int) {
+        /// - Returns: The number of keys in the subtree, of open ones and of those out of the Trash.
+        func checkInvariants(after lower: OrderKey?, before upper: OrderKey?) -> (count: Int, openCount: Int, keptCount: Int) {
             precondition(lower.map { $0 < key } ?? true, "key \(key) is not after \(String(describing: lower))")
             precondition(upper.map { key < $0 } ?? true, "key \(key) is not before \(String(describing: upper))")
             precondition(priority == Self.priority(of: key.id), "the priority of \(key) is not its id's")
             for child in [left, right] {
                 precondition(child.map { $0.priority <= priority } ?? true, "a child of \(key) has a higher priority")
             }
-            let below = left?.checkInvariants(after: lower, before: key) ?? (count: 0, openCount: 0)
-            let above = right?.checkInvariants(after: key, before: upper) ?? (count: 0, openCount: 0)
+            let below = left?.checkInvariants(after: lower, before: key) ?? (count: 0, openCount: 0, keptCount: 0)
+            let above = right?.checkInvariants(after: key, before: upper) ?? (count: 0, openCount: 0, keptCount: 0)
             precondition(count == 1 + below.count + above.count, "the count of \(key) is not its subtree's")
-            precondition(openCount == (isOpen ? 1 : 0) + below.openCount + above.openCount, "the open count of \(key) is not its subtree's")
-            return (count, openCount)
+            precondition(openCount == (isOpen && !isTrashed ? 1 : 0) + below.openCount + above.openCount, "the open count of \(key) is not its subtree's")
+            precondition(keptCount == (isTrashed ? 0 : 1) + below.keptCount + above.keptCount, "the kept count of \(key) is not its subtree's")
+            return (count, openCount, keptCount)
         }
 
         /// A copy of this node with other children.
         func with(left: Node?, right: Node?) -> Node {
-            Node(key: key, isOpen: isOpen, priority: priority, left: left, right: right)
+            Node(key: key, isOpen: isOpen, isTrashed: isTrashed, priority: priority, left: left, right: right)
         }
 
         /// Splits a tree into the keys before `key` and the rest; with `keepingKeyLeft`,
@@ -223,7 +244,7 @@ extension OrderTree {
             var node = root
             while let current = node {
                 let leftCount = current.left?.count(visibility) ?? 0
-                let selfCount = visibility == .all || current.isOpen ? 1 : 0
+                let selfCount = current.isSeen(under: visibility) ? 1 : 0
                 if remaining < leftCount {
                     stack.append(current)
                     node = current.left

@@ -50,6 +50,7 @@ final class RegionRecordingReader: ItemReading {
         case .inList(let list): regions.headings.insert(list)
         case .withID:
             if let heading = headings.first { regions.headings.insert(heading.listID) } else { regions.allItems = true }
+        case .trashed: regions.allItems = true
         }
         return headings
     }
@@ -70,7 +71,7 @@ final class RegionRecordingReader: ItemReading {
         case .dated:
             regions.today = true
             regions.allItems = true
-        case .completed, .withIDPrefix, .tagged: regions.allItems = true
+        case .completed, .withIDPrefix, .tagged, .trashed: regions.allItems = true
         case .matching:
             // What matches depends on every item, checklist, heading and list name.
             (regions.allItems, regions.allChecklists, regions.lists) = (true, true, true)

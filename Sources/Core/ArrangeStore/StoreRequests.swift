@@ -16,11 +16,16 @@ public enum ItemRequest: Hashable, Sendable {
     /// A page of Today in its hand order (`todayIndex`, then `id`), as ``list(_:visibility:offset:limit:)`` reads a list.
     case today(visibility: ItemVisibility, offset: Int, limit: Int)
     /// The open items whose start date, or deadline not dismissed, is on or before the day, in
-    /// no particular order: those Today holds by their dates on that day.
+    /// no particular order: those Today holds by their dates on that day. An item in the Trash
+    /// itself is not among them; one whose list or heading is, is.
     case dated(through: Day)
     /// A page of the completed items of every list, the most recently completed first (then by
-    /// id): the Logbook. A negative offset, or a limit below 1, reads nothing.
+    /// id): the Logbook. An item in the Trash, itself or with its list or heading, is not in it.
+    /// A negative offset, or a limit below 1, reads nothing.
     case completed(offset: Int, limit: Int)
+    /// The items in the Trash themselves (`Item/trashedAt`), the most recently trashed first,
+    /// then by id; not those in it only with their list or heading.
+    case trashed
     /// Up to `limit` items, of any list, whose ids begin with these hex digits (1 to 32, no
     /// dashes; anything else matches nothing), in id order.
     case withIDPrefix(String, limit: Int)
@@ -58,7 +63,7 @@ public enum CountRequest: Hashable, Sendable {
     case entries(OrderScope, visibility: ItemVisibility)
     /// How many entries of the ordering seen under `visibility` come strictly before the key.
     case entriesBefore(OrderKey, in: OrderScope, visibility: ItemVisibility)
-    /// How many items are completed, of every list.
+    /// How many items are completed, of every list, out of the Trash: the Logbook's items.
     case completedItems
 }
 
@@ -112,6 +117,8 @@ public enum HeadingRequest: Hashable, Sendable {
     case inList(ItemList.ID)
     /// The heading with this id, when there is one.
     case withID(Heading.ID)
+    /// The headings in the Trash themselves, of every list, the most recently trashed first, then by id.
+    case trashed
 }
 
 /// A read of checklist entries.

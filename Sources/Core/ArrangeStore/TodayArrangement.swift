@@ -123,13 +123,18 @@ private struct TodayOrder {
     }
 
     /// Orders `candidates`, the items Today may hold on `day`, as Today shows them: those of a
-    /// finished list stay out, as the list is in the Logbook.
+    /// finished list stay out, as the list is in the Logbook, and so do those of a list or a
+    /// heading in the Trash.
     init(of candidates: [DatedStanding], on day: Day, in reader: any ItemReading) throws {
         var placed: [TodaySection: [DatedStanding]] = [:]
         var arrivals: [TodaySection: [DatedStanding]] = [:]
         let lists = try reader.lists()
-        let finished = Set(lists.lazy.filter(\.isFinished).map(\.id))
-        for standing in candidates where finished.isEmpty || !finished.contains(standing.standing.list) {
+        let hiddenLists = Set(lists.lazy.filter { !$0.isInSidebar }.map(\.id))
+        let trashedHeadings = Set(try reader.headings(.trashed).map(\.id))
+        let isHidden = { (standing: ItemStanding) in
+            hiddenLists.contains(standing.list) || standing.heading.map(trashedHeadings.contains) == true
+        }
+        for standing in candidates where !isHidden(standing.standing) {
             guard let section = standing.todaySection(on: day) else { continue }
             if standing.keepsTodayPlace(on: day) {
                 placed[section, default: []].append(standing)

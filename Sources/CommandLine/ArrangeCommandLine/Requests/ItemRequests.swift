@@ -22,7 +22,7 @@ struct ListItemsRequest: Request {
     var readsOnly: Bool { true }
 
     func intent(_ resolve: ReferenceResolver) throws -> ListItems {
-        ListItems(list: try resolve.list(list).id, visibility: includeCompleted ?? false ? .all : .open, tags: try resolve.tags(tags ?? []))
+        ListItems(list: try resolve.list(list).id, visibility: includeCompleted ?? false ? .openAndCompleted : .open, tags: try resolve.tags(tags ?? []))
     }
 }
 

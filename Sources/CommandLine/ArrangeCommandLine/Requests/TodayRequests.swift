@@ -26,7 +26,7 @@ struct TodayRequest: Request {
     var readsOnly: Bool { true }
 
     func intent(_ resolve: ReferenceResolver) throws -> ShowToday {
-        ShowToday(day: day, visibility: includeCompleted ?? false ? .all : .open, tags: try resolve.tags(tags ?? []))
+        ShowToday(day: day, visibility: includeCompleted ?? false ? .openAndCompleted : .open, tags: try resolve.tags(tags ?? []))
     }
 }
 
