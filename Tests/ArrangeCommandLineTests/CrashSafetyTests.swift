@@ -206,7 +206,7 @@ struct CrashSafetyTests {
         #expect(try repository.integrityProblems() == [])
         let stored = try repository.read { transaction -> [Item] in
             let inbox = try #require(try transaction.lists().first { $0.name == "Inbox" })
-            return try transaction.items(in: inbox.id, visibility: .all, offset: 0, limit: .max)
+            return try transaction.items(in: inbox.id, visibility: .openAndCompleted, offset: 0, limit: .max)
         }
         let keys = stored.map(\.sortIndex)
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "sortIndex must rise strictly")

@@ -71,6 +71,10 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .nothingToRedo: "nothingToRedo"
         case .historyConflict: "historyConflict"
         case .readOnlyIntent: "internal"
+        case .notInTrash: "notInTrash"
+        case .inTrashWith: "inTrashWith"
+        case .inTrash: "inTrash"
+        case .nothingToRestore: "nothingToRestore"
         }
     }
 

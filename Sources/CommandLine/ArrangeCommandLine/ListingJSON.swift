@@ -129,6 +129,7 @@ struct ListingJSON: ~Copyable {
         tags(list.tags)
         append(#","totalItems":"#)
         number(Int64(list.totalItems))
+        trashedAt(list.trashedAt)
         append("}")
     }
 
@@ -147,6 +148,7 @@ struct ListingJSON: ~Copyable {
         string(heading.title)
         append(#","totalItems":"#)
         number(Int64(heading.totalItems))
+        trashedAt(heading.trashedAt)
         append("}")
     }
 
@@ -199,6 +201,7 @@ struct ListingJSON: ~Copyable {
             append(#","todayIndex":"#)
             number(todayIndex)
         }
+        trashedAt(item.trashedAt)
         append(#","updatedAt":"#)
         date(item.updatedAt)
         append("}")
@@ -227,6 +230,12 @@ struct ListingJSON: ~Copyable {
         append(#","title":"#)
         string(entry.title)
         append("}")
+    }
+
+    /// `,"trashedAt":` and the date, or `null` out of the Trash.
+    private mutating func trashedAt(_ moment: Date?) {
+        append(#","trashedAt":"#)
+        if let moment { date(moment) } else { append("null") }
     }
 
     /// `,"tags":["…",…]`: ids, in the order given.

@@ -141,6 +141,7 @@ extension LogJSON {
             if item.deadlineDismissed { members.member("deadlineDismissed") { $0.bool(true) } }
             if item.isCanceled { members.member("canceled") { $0.bool(true) } }
             if !item.tags.isEmpty { members.member("tags") { $0.ids(item.tags.sorted()) } }
+            members.member("trashedAt", ifPresent: item.trashedAt) { $0.date($1) }
         }
     }
 
@@ -170,6 +171,7 @@ extension LogJSON {
             members.member("completedAt", ifPresent: list.completedAt) { $0.date($1) }
             if list.isCanceled { members.member("canceled") { $0.bool(true) } }
             if !list.tags.isEmpty { members.member("tags") { $0.ids(list.tags.sorted()) } }
+            members.member("trashedAt", ifPresent: list.trashedAt) { $0.date($1) }
         }
     }
 
@@ -201,6 +203,7 @@ extension LogJSON {
             members.member("title") { $0.string(heading.title) }
             members.member("createdAt") { $0.date(heading.createdAt) }
             members.member("sortIndex") { $0.number(heading.sortIndex) }
+            members.member("trashedAt", ifPresent: heading.trashedAt) { $0.date($1) }
         }
     }
 

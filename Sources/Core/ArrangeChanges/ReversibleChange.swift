@@ -70,6 +70,8 @@ package enum ChangeConflict: Error, Hashable, Sendable {
     case checklistItemEditedSince(ChecklistItem)
     /// The list was finished or reopened since, otherwise than the change left it.
     case listEditedSince(ItemList)
+    /// The item, list or heading so named went to the Trash, or came back from it, since.
+    case trashedOrPutBackSince(String)
     /// A list that was deleted, named so, exists again.
     case listExistsAgain(name: String)
     case itemExistsAgain(Item.ID)

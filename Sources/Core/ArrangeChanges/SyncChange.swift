@@ -94,6 +94,18 @@ public enum SyncChange: Hashable, Sendable {
     case repairTags(TagsRepaired)
     /// ``TagsChanged``: tags were set on items, lists or areas, or taken off them.
     case changeTags(TagsChanged)
+    /// ``ItemsTrashed``: items were moved to the Trash at a moment.
+    case trashItems(ItemsTrashed)
+    /// ``ItemsPutBack``: items were put back from the Trash.
+    case restoreItems(ItemsPutBack)
+    /// ``ListsTrashed``: lists were moved to the Trash at a moment, each with what it holds.
+    case trashLists(ListsTrashed)
+    /// ``ListsPutBack``: lists were put back from the Trash, each with what went there with it.
+    case restoreLists(ListsPutBack)
+    /// ``HeadingsTrashed``: headings were moved to the Trash at a moment, each with the items under it.
+    case trashHeadings(HeadingsTrashed)
+    /// ``HeadingsPutBack``: headings were put back from the Trash, each with what went there with it.
+    case restoreHeadings(HeadingsPutBack)
     /// ``HeadingsRepaired``: the keys of a list's headings (`heading` `nil`) or of the items under one of its headings
     case repairHeadings(HeadingsRepaired)
     /// ``OrderRepaired``: the keys of an ordering were repaired (`normalize` false: ties and cramped gaps only) or
@@ -164,6 +176,12 @@ public enum SyncChange: Hashable, Sendable {
         TagDeleted.self,
         TagsRepaired.self,
         TagsChanged.self,
+        ItemsTrashed.self,
+        ItemsPutBack.self,
+        ListsTrashed.self,
+        ListsPutBack.self,
+        HeadingsTrashed.self,
+        HeadingsPutBack.self,
         HeadingsRepaired.self,
         OrderRepaired.self,
         ChecklistRepaired.self,
@@ -175,15 +193,18 @@ public enum SyncChange: Hashable, Sendable {
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
     package static let itemChanges: [any FieldChange<Item>.Type] = [
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
+        ItemsPutBack.self, ItemsTrashed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
-    package static let listChanges: [any FieldChange<ItemList>.Type] = [ListRenamed.self, ListReopened.self, ListFinished.self]
+    package static let listChanges: [any FieldChange<ItemList>.Type] = [
+        ListRenamed.self, ListReopened.self, ListFinished.self, ListsPutBack.self, ListsTrashed.self,
+    ]
     /// The kinds that tell a difference in an area's fields.
     package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
     /// The kinds that tell a difference in a tag's fields.
     package static let tagChanges: [any FieldChange<Tag>.Type] = [TagRenamed.self]
     /// The kinds that tell a difference in a heading's fields.
-    package static let headingChanges: [any FieldChange<Heading>.Type] = [HeadingRenamed.self]
+    package static let headingChanges: [any FieldChange<Heading>.Type] = [HeadingRenamed.self, HeadingsPutBack.self, HeadingsTrashed.self]
     /// The kinds that tell a difference in a checklist entry's fields, in the order they tell it.
     package static let checklistItemChanges: [any FieldChange<ChecklistItem>.Type] = [
         ChecklistItemRetitled.self, ChecklistItemsReopened.self, ChecklistItemsCompleted.self, ChecklistItemsCanceled.self,
@@ -345,6 +366,12 @@ public enum SyncChange: Hashable, Sendable {
         case .deleteTag(let change): change
         case .repairTags(let change): change
         case .changeTags(let change): change
+        case .trashItems(let change): change
+        case .restoreItems(let change): change
+        case .trashLists(let change): change
+        case .restoreLists(let change): change
+        case .trashHeadings(let change): change
+        case .restoreHeadings(let change): change
         case .repairHeadings(let change): change
         case .repairOrder(let change): change
         case .repairChecklist(let change): change

@@ -56,6 +56,7 @@ extension HistoryConflict {
         case .itemEditedSince(let field, let item): .editedSince(EditedField(field), item: item.id, title: item.title)
         case .checklistItemEditedSince(let entry): .checklistItemEditedSince(entry: entry.id, title: entry.title)
         case .listEditedSince(let list): .listEditedSince(list: list.id, name: list.name)
+        case .trashedOrPutBackSince(let title): .trashedOrPutBackSince(title: title)
         case .listExistsAgain(let name): .listExistsAgain(name: name)
         case .itemExistsAgain(let id): .itemExistsAgain(id)
         case .checklistItemExistsAgain(let id): .checklistItemExistsAgain(id)

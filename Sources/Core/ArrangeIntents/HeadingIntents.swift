@@ -172,21 +172,20 @@ public struct DeleteHeading: ArrangeIntent {
     /// The heading.
     public var heading: Heading.ID
 
-    /// Deletes `heading` and its items.
+    /// Moves `heading` to the Trash, with the items under it.
     public init(heading: Heading.ID) {
         self.heading = heading
     }
 
+    /// - Returns: The heading as it was, and how many items went to the Trash with it: those
+    ///   under it that were not there already. A heading in the Trash stays as it is.
     /// - Throws: ``IntentError/unknownHeading(_:)``.
     public func run(in context: IntentContext) throws -> DeletedHeadingResult {
-        let transaction = try context.writing(Self.title)
         let heading = try context.heading(self.heading)
         let summary = try context.summary(of: heading)
-        let items = try transaction.items(in: .heading(heading.id))
-        // The items by id first: one that another device moves under it meanwhile stays.
-        if !items.isEmpty { try context.apply(SyncChange.deletion(ofItems: items.map(\.id)), action: Self.title) }
-        try context.apply(HeadingDeleted(id: heading.id), action: Self.title)
-        return DeletedHeadingResult(heading: summary, deletedItems: items.count)
+        guard heading.trashedAt == nil else { return DeletedHeadingResult(heading: summary, deletedItems: 0) }
+        try context.apply(HeadingsTrashed(ids: [heading.id], at: context.now()), action: Self.title)
+        return DeletedHeadingResult(heading: summary, deletedItems: summary.totalItems)
     }
 }
 
@@ -197,13 +196,6 @@ extension IntentContext {
     public func heading(_ id: Heading.ID) throws -> Heading {
         guard let heading = try transaction.heading(id: id) else { throw IntentError.unknownHeading(id) }
         return heading
-    }
-
-    /// The heading as intents return it, with how many items are under it.
-    func summary(of heading: Heading) throws -> HeadingSummary {
-        HeadingSummary(
-            heading, openItems: try transaction.entryCount(in: .heading(heading.id), visibility: .open),
-            totalItems: try transaction.entryCount(in: .heading(heading.id), visibility: .all))
     }
 
     /// The headings of `list`, in order, and the rows an ordering of headings wrote.

@@ -371,9 +371,17 @@ public final class IntentContext {
         return try items.map { item in
             // Most items have no checklist: no lookup, which hashes the id, when none has.
             let checklist = checklists.isEmpty ? [] : checklists[item.id] ?? []
-            return ItemSummary(
-                item, listName: try list(item.listID).name, position: position(item), checklist: checklist, today: day, tags: try ordered(item.tags))
+            let list = try list(item.listID)
+            var summary = ItemSummary(item, listName: list.name, position: position(item), checklist: checklist, today: day, tags: try ordered(item.tags))
+            summary.trashedAt = try trashedAt(of: item, in: list)
+            return summary
         }
+    }
+
+    /// When `item` went to the Trash, itself, with its heading or with its list (`list`), or
+    /// `nil` while it is out of it.
+    func trashedAt(of item: Item, in list: ItemList) throws -> Date? {
+        try item.trashedAt ?? item.heading.flatMap { try transaction.heading(id: $0)?.trashedAt } ?? list.trashedAt
     }
 
     func summary(of list: ItemList) throws -> ListSummary {

@@ -50,6 +50,16 @@ public enum IntentError: Error, Hashable, Sendable {
     case historyConflict(action: String, reason: HistoryConflict)
     /// An intent that declares itself read-only tried to write: a mistake in the intent.
     case readOnlyIntent(String)
+    /// The item, list or heading so named is not in the Trash, and cannot be put back from it
+    /// or emptied out of it.
+    case notInTrash(String)
+    /// The item `item` is in the Trash with its list or heading `container`, and comes back
+    /// with it, not alone.
+    case inTrashWith(item: String, container: String)
+    /// The item so named is in the Trash: it is put back before it is completed, canceled or reopened.
+    case inTrash(String)
+    /// An intent that puts things back from the Trash was given none.
+    case nothingToRestore
 }
 
 extension IntentError: LocalizedError {
@@ -78,6 +88,10 @@ extension IntentError: LocalizedError {
         case .nothingToRedo: table.message("IntentError.nothingToRedo")
         case .historyConflict(let action, let reason): table.message("IntentError.historyConflict", ["action": action, "reason": reason.message])
         case .readOnlyIntent(let action): table.message("IntentError.readOnlyIntent", ["action": action])
+        case .notInTrash(let title): table.message("IntentError.notInTrash", ["title": title])
+        case .inTrashWith(let item, let container): table.message("IntentError.inTrashWith", ["item": item, "container": container])
+        case .inTrash(let title): table.message("IntentError.inTrash", ["title": title])
+        case .nothingToRestore: table.message("IntentError.nothingToRestore")
         }
     }
 }
@@ -134,6 +148,14 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "Cannot go back over '\(action)': \(reason.debugDescription)"
         case .readOnlyIntent(let action):
             "'\(action)' tried to change the store while reading it; this is a bug in Arrange."
+        case .notInTrash(let title):
+            "'\(title)' is not in the Trash."
+        case .inTrashWith(let item, let container):
+            "'\(item)' is in the Trash with '\(container)'; put '\(container)' back to bring it back."
+        case .inTrash(let title):
+            "'\(title)' is in the Trash; put it back first."
+        case .nothingToRestore:
+            "Name at least one item, list or heading to put back."
         }
     }
 }
@@ -186,6 +208,9 @@ public enum HistoryConflict: Hashable, Sendable {
     case checklistItemEditedSince(entry: ChecklistItem.ID, title: String)
     /// A list was finished or reopened since the step, and taking the step would overwrite that.
     case listEditedSince(list: ItemList.ID, name: String)
+    /// An item, a list or a heading, so named, went to the Trash or came back from it since
+    /// the step, and taking the step would overwrite that.
+    case trashedOrPutBackSince(title: String)
 
     /// A field of an item that a step edits.
     public enum EditedField: String, Hashable, Sendable {
@@ -225,6 +250,7 @@ public enum HistoryConflict: Hashable, Sendable {
         case .checklistItemExistsAgain: table.message("HistoryConflict.checklistItemExistsAgain")
         case .checklistItemEditedSince(_, let title): table.message("HistoryConflict.checklistItemEditedSince", ["title": title])
         case .listEditedSince(_, let name): table.message("HistoryConflict.listEditedSince", ["name": name])
+        case .trashedOrPutBackSince(let title): table.message("HistoryConflict.trashedOrPutBackSince", ["title": title])
         }
     }
 }
@@ -263,6 +289,7 @@ extension HistoryConflict: CustomDebugStringConvertible {
         case .checklistItemExistsAgain(let id): "checklist entry \(id) exists again."
         case .checklistItemEditedSince(_, let title): "the checklist entry '\(title)' has changed since."
         case .listEditedSince(_, let name): "the list '\(name)' was finished or reopened since."
+        case .trashedOrPutBackSince(let title): "'\(title)' went to the Trash or came back from it since."
         }
     }
 }

@@ -152,8 +152,9 @@ public struct CancelItems: ArrangeIntent {
         self.items = items
     }
 
-    /// - Throws: ``IntentError/noItemsNamed``, ``IntentError/unknownItem(_:)``.
+    /// - Throws: ``IntentError/noItemsNamed``, ``IntentError/unknownItem(_:)``, ``IntentError/inTrash(_:)``.
     public func run(in context: IntentContext) throws -> ItemsResult {
+        try context.ensureOutOfTrash(try context.distinctItems(items))
         let stamp = context.now()
         return try edit(\.completedAt, of: items, in: context, action: Self.title, at: stamp, to: { $0.completedAt ?? stamp }) { ids, _ in
             ItemsCanceled(ids: ids, at: stamp)
@@ -178,8 +179,9 @@ public struct ReopenItems: ArrangeIntent {
     }
 }
 
-/// Completes or reopens items; items already so are left alone.
+/// Completes or reopens items; items already so are left alone, and items in the Trash refused.
 private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ItemsResult {
+    try context.ensureOutOfTrash(try context.distinctItems(ids))
     let stamp = context.now()
     return try edit(\.completedAt, of: ids, in: context, action: action, at: stamp, to: { item in item.isCompleted == completed ? item.completedAt : completed ? stamp : nil }) {
         ids, moment -> any ReversibleChange in
@@ -204,7 +206,8 @@ func edit<Value: Hashable>(
     return ItemsResult(items: try context.summaries(ofItems: items.map(\.id)), changed: groups.values.reduce(0) { $0 + $1.count })
 }
 
-/// Deletes items, from their lists and from Today; undo puts them back where they were.
+/// Moves items to the Trash, where they keep their places in their lists and in Today; undo,
+/// or ``RestoreFromTrash``, puts them back there. ``EmptyTrash`` deletes them for good.
 public struct DeleteItems: ArrangeIntent {
     public static let title = "Delete Items"
 
@@ -216,11 +219,14 @@ public struct DeleteItems: ArrangeIntent {
         self.items = items
     }
 
+    /// - Returns: The items as they are now, in the Trash; `changed` counts those that were not
+    ///   in it themselves.
+    /// - Throws: ``IntentError/noItemsNamed``, ``IntentError/unknownItem(_:)``.
     public func run(in context: IntentContext) throws -> ItemsResult {
         let items = try context.distinctItems(self.items)
-        let summaries = try context.summaries(of: items)
-        try context.apply(ItemsDeleted(ids: items.map(\.id)), action: Self.title)
-        return ItemsResult(items: summaries, changed: items.count)
+        let trashing = items.filter { $0.trashedAt == nil }.map(\.id)
+        if !trashing.isEmpty { try context.apply(ItemsTrashed(ids: trashing, at: context.now()), action: Self.title) }
+        return ItemsResult(items: try context.summaries(ofItems: items.map(\.id)), changed: trashing.count)
     }
 }
 

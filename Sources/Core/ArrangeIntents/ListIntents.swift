@@ -166,17 +166,21 @@ public struct DeleteList: ArrangeIntent {
     /// The list.
     public var list: ItemList.ID
 
-    /// Deletes `list` and its items.
+    /// Moves `list` to the Trash, with its items and headings.
     public init(list: ItemList.ID) {
         self.list = list
     }
 
+    /// - Returns: The list as it was, and how many items went to the Trash with it: those
+    ///   that were not there already. A list in the Trash stays as it is.
+    /// - Throws: ``IntentError/unknownList(_:)``, ``IntentError/defaultListProtected(_:)``.
     public func run(in context: IntentContext) throws -> DeletedListResult {
         let transaction = try context.writing(Self.title)
         let list = try context.list(self.list)
         guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListProtected(list.name) }
         let summary = try context.summary(of: list)
-        try context.apply(ListDeleted(id: list.id), action: Self.title)
+        guard list.trashedAt == nil else { return DeletedListResult(list: summary, deletedItems: 0) }
+        try context.apply(ListsTrashed(ids: [list.id], at: context.now()), action: Self.title)
         return DeletedListResult(list: summary, deletedItems: summary.totalItems)
     }
 }

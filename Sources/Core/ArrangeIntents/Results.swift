@@ -56,6 +56,9 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's 1-based place among the open items of its list (of Today, for the Today
     /// intents), when the intent counted it.
     public var position: Int?
+    /// When the item went to the Trash, itself or with its heading or list, or `nil` while it
+    /// is out of it.
+    public var trashedAt: Date?
 
     /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`, on
     /// the day `today`; without one, ``today`` says whether it has a key in Today's hand order.
@@ -83,14 +86,15 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         createdAt = item.createdAt
         updatedAt = item.updatedAt
         self.position = position
+        trashedAt = item.trashedAt
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex
-        case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position
+        case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position, trashedAt
     }
 
-    /// Writes every field, `heading`, `startDate` and `deadline` as `null` when they are unset,
+    /// Writes every field, `heading`, `startDate`, `deadline` and `trashedAt` as `null` when they are unset,
     /// so that a reader of the JSON sees the field either way; `completedAt`, `todayIndex` and
     /// `position` only when set.
     public func encode(to encoder: any Encoder) throws {
@@ -117,6 +121,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(position, forKey: .position)
+        try container.encode(trashedAt, forKey: .trashedAt)
     }
 }
 
@@ -244,6 +249,8 @@ public struct HeadingSummary: Identifiable, Hashable, Sendable, Codable {
     public var openItems: Int
     /// How many items are under it.
     public var totalItems: Int
+    /// When the heading went to the Trash, or `nil` while it is out of it.
+    public var trashedAt: Date?
 
     /// Describes `heading`, under which `totalItems` items are, `openItems` of them open.
     public init(_ heading: Heading, openItems: Int, totalItems: Int) {
@@ -254,6 +261,24 @@ public struct HeadingSummary: Identifiable, Hashable, Sendable, Codable {
         sortIndex = heading.sortIndex
         self.openItems = openItems
         self.totalItems = totalItems
+        trashedAt = heading.trashedAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, list, title, createdAt, sortIndex, openItems, totalItems, trashedAt
+    }
+
+    /// Writes every field, `trashedAt` as `null` out of the Trash.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(list, forKey: .list)
+        try container.encode(title, forKey: .title)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(sortIndex, forKey: .sortIndex)
+        try container.encode(openItems, forKey: .openItems)
+        try container.encode(totalItems, forKey: .totalItems)
+        try container.encode(trashedAt, forKey: .trashedAt)
     }
 }
 

@@ -213,6 +213,8 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     /// The ids of the tags set on the list itself: by id as the store describes the list, in
     /// the tags' order as intents do.
     public var tags: [Tag.ID]
+    /// When the list went to the Trash, or `nil` while it is out of it.
+    public var trashedAt: Date?
 
     /// Describes `list` with its counts.
     public init(_ list: ItemList, openItems: Int, totalItems: Int) {
@@ -226,10 +228,11 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         status = list.status
         completedAt = list.completedAt
         tags = list.tags.sorted()
+        trashedAt = list.trashedAt
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags
+        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt
     }
 
     /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list.
@@ -245,10 +248,11 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         status = try container.decodeIfPresent(ItemStatus.self, forKey: .status) ?? .open
         completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
         tags = try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []
+        trashedAt = try container.decodeIfPresent(Date.self, forKey: .trashedAt)
     }
 
-    /// Writes every field, `area` and `completedAt` as `null` when they are `nil`, so that a
-    /// reader of the JSON sees each field whether or not it has a value.
+    /// Writes every field, `area`, `completedAt` and `trashedAt` as `null` when they are `nil`,
+    /// so that a reader of the JSON sees each field whether or not it has a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -261,6 +265,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(status, forKey: .status)
         try container.encode(completedAt, forKey: .completedAt)
         try container.encode(tags, forKey: .tags)
+        try container.encode(trashedAt, forKey: .trashedAt)
     }
 }
 

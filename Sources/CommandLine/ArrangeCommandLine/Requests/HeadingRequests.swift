@@ -111,12 +111,12 @@ struct MoveHeadingsAtOffsetsRequest: Request {
 
 struct DeleteHeadingRequest: Request {
     static let name = "deleteHeading"
-    static let summary = "Delete a heading and the items under it (undo brings them all back)."
+    static let summary = "Move a heading to the Trash with the items under it; `restore` brings them all back."
     var heading: HeadingReference = ""
     var list: ListReference?
 
     static let fields: [RequestField<Self>] = [
-        .init("heading", \.heading, help: "The heading to delete, by title or id; its items go with it."),
+        .init("heading", \.heading, help: "The heading to move to the Trash, by title or id; its items go with it."),
         .init("list", \.list, help: "The list whose heading a title names; the current list when not given."),
     ]
 
@@ -230,7 +230,7 @@ struct HeadingDeleteCommand: RequestCommand {
 
     func text(for result: DeletedHeadingResult, in session: CommandSession) -> String {
         let items = result.deletedItems
-        return "Deleted the heading \(TextFormat.quoted(result.heading.title))" + (items == 0 ? "." : " and its \(items) item\(items == 1 ? "" : "s"); undo brings them back.")
+        return "Moved the heading \(TextFormat.quoted(result.heading.title))" + (items == 0 ? "" : " and its \(items) item\(items == 1 ? "" : "s")") + " to the Trash."
     }
 }
 

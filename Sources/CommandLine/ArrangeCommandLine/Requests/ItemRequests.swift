@@ -325,7 +325,7 @@ struct ReopenCommand: RequestCommand {
 struct DeleteRequest: ItemsRequest {
     typealias Intent = DeleteItems
     static let name = "delete"
-    static let summary = "Delete items (undo puts them back where they were)."
+    static let summary = "Move items to the Trash, where they keep their places; `restore` puts them back, `trash empty` deletes them for good."
     var items: [ItemReference] = []
     var list: ListReference?
 
@@ -341,7 +341,7 @@ struct DeleteCommand: RequestCommand {
     var request: Form { arguments.request }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
-        "Deleted \(TextFormat.titles(result.items))."
+        "Moved \(TextFormat.titles(result.items)) to the Trash."
     }
 }
 

@@ -213,11 +213,11 @@ struct RenameListCommand: RequestCommand {
 
 struct DeleteListRequest: Request {
     static let name = "deleteList"
-    static let summary = "Delete a list and all of its items (undo brings them back)."
+    static let summary = "Move a list to the Trash with its items and headings; `restore --list` brings them all back."
     var list: ListReference = ""
 
     static let fields: [RequestField<Self>] = [
-        .init("list", \.list, help: "The list to delete, by name or id; the default list cannot be deleted."),
+        .init("list", \.list, help: "The list to move to the Trash, by name or id; the default list cannot be."),
     ]
 
     func intent(_ resolve: ReferenceResolver) throws -> DeleteList {
@@ -234,7 +234,7 @@ struct DeleteListCommand: RequestCommand {
     var request: DeleteListRequest { DeleteListRequest(list: list) }
 
     func text(for result: DeletedListResult, in session: CommandSession) -> String {
-        "Deleted the list \(TextFormat.quoted(result.list.name)) and its \(result.deletedItems) item\(result.deletedItems == 1 ? "" : "s")."
+        "Moved the list \(TextFormat.quoted(result.list.name)) and its \(result.deletedItems) item\(result.deletedItems == 1 ? "" : "s") to the Trash."
     }
 }
 

@@ -13,13 +13,13 @@ public enum RequestCatalogue {
     /// Every request, in the order help lists them: each file of requests lists its own.
     public static let requests: [any Request.Type] =
         listRequests + areaRequests + tagRequests + headingRequests + itemRequests + moveRequests + dateRequests + todayRequests + dateViewRequests
-        + logbookRequests + searchRequests + checklistRequests + maintenanceRequests
+        + logbookRequests + trashRequests + searchRequests + checklistRequests + maintenanceRequests
 
     /// The subcommands of `arrange` that make requests, in the order help lists them: each file
     /// of requests lists its own.
     static let commands: [any ParsableCommand.Type] =
         listCommands + areaCommands + tagCommands + headingCommands + itemCommands + moveCommands + dateCommands + todayCommands + dateViewCommands
-        + logbookCommands + searchCommands + checklistCommands + maintenanceCommands
+        + logbookCommands + trashCommands + searchCommands + checklistCommands + maintenanceCommands
 
     /// The distinct intent names, in the order of ``requests``.
     public static var names: [String] {
