@@ -15,7 +15,7 @@ struct CatalogueTests {
             "tags", "createTag", "renameTag", "moveTag", "deleteTag", "tag", "untag",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
             "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
-            "upcoming", "anytime", "someday", "logbook", "search",
+            "upcoming", "anytime", "someday", "logbook", "trash", "restore", "emptyTrash", "search",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "cancelChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",
         ])

@@ -254,7 +254,10 @@ struct EndToEndTests {
             #expect(try arrange.run(["cancel", eggsID]).output == "Already done: \"Eggs\".\n")
             #expect(try arrange.run(["reopen", eggsID]).output == "Reopened \"Eggs\".\n")
             #expect(try json(arrange.run(["show", eggsID, "--json"]))["item"].flatMap { ($0 as? [String: Any])?["status"] as? String } == "open")
-            #expect(try arrange.run(["delete", "#3", "--list", "Groceries"]).output == "Deleted \"Buy milk\".\n")
+            #expect(try arrange.run(["delete", "#3", "--list", "Groceries"]).output == "Moved \"Buy milk\" to the Trash.\n")
+            #expect(try arrange.run(["trash"]).output.contains("  Buy milk  (Groceries)"))
+            #expect(try arrange.run(["trash", "empty"]).output == "Deleted 1 thing for good.\n")
+            #expect(try arrange.run(["trash"]).output == "The Trash is empty.\n")
 
             #expect(try arrange.run(["validate", "--list", "Groceries"]).output == "Groceries: 2 items, keys in good order.\n")
             #expect(try json(arrange.run(["validate", "--list", "Groceries", "--repair", "--json"]))["healthy"] as? Bool == true)
@@ -262,7 +265,7 @@ struct EndToEndTests {
             #expect(try arrange.run(["rename-list", "Groceries", "Shopping"]).output == "Renamed the list to \"Shopping\".\n")
             let lists = try json(arrange.run(["lists", "--json"]))["lists"] as? [[String: Any]]
             #expect(lists?.compactMap { $0["name"] as? String } == ["Inbox", "Shopping"])
-            #expect(try arrange.run(["delete-list", "shopping"]).output == "Deleted the list \"Shopping\" and its 2 items.\n")
+            #expect(try arrange.run(["delete-list", "shopping"]).output == "Moved the list \"Shopping\" and its 2 items to the Trash.\n")
         }
     }
 

@@ -37,7 +37,7 @@ struct ReplTests {
         _ = await repl.handle("add Apples")
         _ = await repl.handle("undo")
         _ = await repl.handle("list --json")
-        #expect(transcript.output.hasSuffix(#""openItems":0,"sortIndex":4294967296,"status":"open","tags":[],"totalItems":0}}"# + "\n"), "Groceries, made second, sits one end gap below the Inbox")
+        #expect(transcript.output.hasSuffix(#""openItems":0,"sortIndex":4294967296,"status":"open","tags":[],"totalItems":0,"trashedAt":null}}"# + "\n"), "Groceries, made second, sits one end gap below the Inbox")
         #expect(await repl.handle("quit") == .quit)
         #expect(await repl.handle("  ") == .proceed)
     }
@@ -79,7 +79,7 @@ struct ReplTests {
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "cancel-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
             "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline",
-            "create-tag", "rename-tag", "move-tag", "delete-tag", "tag", "untag",
+            "create-tag", "rename-tag", "move-tag", "delete-tag", "tag", "untag", "empty-trash",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
         for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "use LIST", "use Today", "quit", "run"] {
@@ -97,7 +97,7 @@ struct ReplTests {
         _ = try await AddItem(title: "X", list: try await session.resolveList("Work").id).perform(in: session.environment)
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
-        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "redo"])
+        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "restore", "redo"])
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
         #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete-list", "complete"])
         #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])

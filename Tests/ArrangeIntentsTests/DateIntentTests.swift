@@ -141,6 +141,7 @@ struct DateIntentTests {
         let session = try await Session()
         let added = try await session.add("A", "B")
         try await session.run(DeleteItems([added[1].id]))
+        try await session.run(EmptyTrash())
         let before = try dates(session)
         await #expect(throws: IntentError.noItemsNamed) { try await session.run(SetWhen([], to: .someday)) }
         await #expect(throws: IntentError.unknownItem(added[1].id)) { try await session.run(SetDeadline([added[0].id, added[1].id], to: december1)) }

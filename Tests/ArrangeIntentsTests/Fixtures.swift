@@ -70,7 +70,7 @@ struct Session {
 
     /// The titles of a list in display order, completed items included, joined by spaces.
     func titles(_ list: String = "Inbox", includeCompleted: Bool = true) async throws -> String {
-        try await run(ListItems(list: try self.list(list), visibility: includeCompleted ? .all : .open)).items.map(\.title).joined(separator: " ")
+        try await run(ListItems(list: try self.list(list), visibility: includeCompleted ? .openAndCompleted : .open)).items.map(\.title).joined(separator: " ")
     }
 
     /// Every item of every list with its key, to compare whole stores.

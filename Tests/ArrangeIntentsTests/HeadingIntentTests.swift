@@ -22,7 +22,7 @@ struct HeadingIntentTests {
 
     /// The list as a person reads it: its items under no heading, then "Heading:" and its items.
     private func outline(_ session: Session, _ list: String = "Trip") async throws -> [String] {
-        let listing = try await session.run(ListItems(list: try session.list(list), visibility: .all))
+        let listing = try await session.run(ListItems(list: try session.list(list), visibility: .openAndCompleted))
         var lines = listing.items.filter { $0.heading == nil }.map(\.title)
         for heading in listing.headings {
             lines.append("\(heading.title):")
@@ -35,7 +35,7 @@ struct HeadingIntentTests {
     func lifecycle() async throws {
         let (session, packing, before, items) = try await trip()
         #expect(try await outline(session) == ["Map", "Packing:", "Tent", "Boots", "Before:", "Visa"])
-        let listing = try await session.run(ListItems(list: try session.list("Trip"), visibility: .all))
+        let listing = try await session.run(ListItems(list: try session.list("Trip"), visibility: .openAndCompleted))
         #expect(listing.headings.map(\.title) == ["Packing", "Before"], "titles are trimmed")
         #expect(listing.headings.map(\.totalItems) == [2, 1])
         #expect(listing.list.totalItems == 4)
@@ -54,7 +54,7 @@ struct HeadingIntentTests {
         let under = try await session.run(MoveItems([map], to: .after(try #require(items["Tent"]))))
         #expect(under.rowsWritten == 1, "placed beside an item under a heading, it goes under that heading")
         #expect(under.items.first?.heading == packing)
-        let within = try await session.run(MoveItemsAtOffsets(fromOffsets: [2], toOffset: 0, in: try session.list("Trip"), section: .heading(packing), visibility: .all))
+        let within = try await session.run(MoveItemsAtOffsets(fromOffsets: [2], toOffset: 0, in: try session.list("Trip"), section: .heading(packing), visibility: .openAndCompleted))
         #expect(within.rowsWritten == 1)
         let out = try await session.run(MoveItems([try #require(items["Boots"])], to: .top, section: .noHeading))
         #expect(out.items.first?.heading == nil)
@@ -65,7 +65,7 @@ struct HeadingIntentTests {
         #expect(underMade.items.first?.heading == made.id)
         try await session.run(DeleteItems([try #require(underMade.items.first).id]))
         let across = try await session.run(MoveItemsAtOffsets(
-            fromOffsets: [0], toOffset: 0, in: try session.list("Trip"), section: .noHeading, destination: .heading(made.id), visibility: .all))
+            fromOffsets: [0], toOffset: 0, in: try session.list("Trip"), section: .noHeading, destination: .heading(made.id), visibility: .openAndCompleted))
         #expect(across.rowsWritten == 1, "a drag across sections writes the item's row alone")
         #expect(try await outline(session) == ["Packing:", "Tent", "Map", "Food:", "Boots", "Papers:", "Visa"])
     }

@@ -113,6 +113,10 @@ struct ItemIntentTests {
         #expect(deleted.items.map(\.title) == ["C", "Bee"])
         #expect(try await session.titles() == "A")
         await expectFailure(IntentError.noItemsNamed) { try await session.run(DeleteItems([])) }
+        // In the Trash, an item is put back before it is completed or canceled; emptied, it is gone.
+        await expectFailure(IntentError.inTrash("C")) { try await session.run(CompleteItems([added[2].id])) }
+        await expectFailure(IntentError.inTrash("C")) { try await session.run(CancelItems([added[2].id])) }
+        try await session.run(EmptyTrash())
         await expectFailure(IntentError.unknownItem(added[2].id)) { try await session.run(CompleteItems([added[2].id])) }
     }
 

@@ -265,6 +265,12 @@ struct IntentSample {
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day)), SetDeadline([try id(items, "Eggs")], to: day)], Undo()) }
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .someday), Undo()], Redo()) }
         try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }
+        try await add { _, _ in ([], GetTrash()) }
+        try await add { _, items in ([DeleteItems([try id(items, "Milk"), try id(items, "Eggs")])], RestoreFromTrash(items: [try id(items, "Milk")])) }
+        try await add { _, items in ([DeleteItems([try id(items, "Milk"), try id(items, "Eggs")])], EmptyTrash(items: [try id(items, "Eggs")])) }
+        try await add { lists, items in ([DeleteItems([try id(items, "Milk")]), DeleteList(list: lists.1)], EmptyTrash()) }
+        try await add { lists, _ in ([DeleteList(list: lists.1)], RestoreFromTrash(lists: [lists.1])) }
+        try await add { lists, items in ([DeleteItems([try id(items, "Milk")]), DeleteList(list: lists.1)], Undo()) }
         try await addOnChecklist { items, _ in ([], AddChecklistItem(title: "Soy", to: try id(items, "Milk"), at: .top)) }
         try await addOnChecklist { items, _ in ([], AddChecklistItem(title: "Free-range", to: try id(items, "Eggs"))) }
         try await addOnChecklist { _, entries in ([], EditChecklistItem(try id(entries, "Oat"), title: "Oat, barista")) }
@@ -348,6 +354,8 @@ struct IntentSample {
         try await addOnHeadings { _, _, headings in ([], DeleteHeading(heading: try id(headings, "Dairy"))) }
         try await addOnHeadings { _, _, headings in ([DeleteHeading(heading: try id(headings, "Dairy"))], Undo()) }
         try await addOnHeadings { _, _, headings in ([DeleteHeading(heading: try id(headings, "Dairy")), Undo()], Redo()) }
+        try await addOnHeadings { _, _, headings in ([DeleteHeading(heading: try id(headings, "Dairy"))], RestoreFromTrash(headings: [try id(headings, "Dairy")])) }
+        try await addOnHeadings { _, _, headings in ([DeleteHeading(heading: try id(headings, "Dairy"))], EmptyTrash()) }
         try await addOnHeadings { lists, _, headings in ([MoveHeading(try id(headings, "Dairy"), to: .top, in: lists.1)], Undo()) }
         try await addOnHeadings { lists, _, _ in ([DeleteList(list: lists.0)], Undo()) }
         try await addOnHeadings { _, items, headings in ([], MoveItems([try id(items, "Milk")], to: .top, section: .heading(try id(headings, "Bakery")))) }

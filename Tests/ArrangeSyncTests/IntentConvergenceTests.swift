@@ -130,6 +130,7 @@ struct UndoAfterMergeTests {
         try await RemoveFromToday([pair.item]).perform(in: pair.here.environment)
         pair.clock.advance(by: 1_000)
         try await DeleteItems([pair.item]).perform(in: pair.there.environment)
+        try await EmptyTrash().perform(in: pair.there.environment)
         _ = try await pair.here.engine.merge(try pair.there.operations())
         #expect(try await pair.here.engine.repository.read { try $0.item(id: pair.item) } == nil)
         try await pair.expectUndoRefused()

@@ -158,7 +158,7 @@ public struct MoveItemsAtOffsets: ArrangeIntent {
             }
         }
         if let outside = fromOffsets.first(where: { $0 >= shown.count }) { throw OrderingError.offsetOutOfRange(offset: outside, count: shown.count - 1) }
-        return try fromOffsets.compactMap { try transaction.entry(id: shown[$0].entryID, in: source) }
+        return try fromOffsets.compactMap { try transaction.shownEntry(id: shown[$0].entryID, in: source) }
     }
 
     /// Where the drop lands in `target`: after the nearest item shown above it that is still
@@ -167,7 +167,7 @@ public struct MoveItemsAtOffsets: ArrangeIntent {
     private func dropPlacement(in target: OrderScope, transaction: any ItemReading) throws -> Placement<OrderEntry.ID> {
         guard let destinationShown else { return .offset(toOffset) }
         guard toOffset <= destinationShown.count else { throw OrderingError.offsetOutOfRange(offset: toOffset, count: destinationShown.count) }
-        let isPresent = { (id: Item.ID) in try transaction.entry(id: id.entryID, in: target) != nil }
+        let isPresent = { (id: Item.ID) in try transaction.shownEntry(id: id.entryID, in: target) != nil }
         if let above = try destinationShown[..<toOffset].reversed().first(where: isPresent) { return .after(above.entryID) }
         if let below = try destinationShown[toOffset...].first(where: isPresent) { return .before(below.entryID) }
         return .top
@@ -234,9 +234,9 @@ func moveAtOffsets(
     try ShownDrag.checkOffsets(fromOffsets, toOffset)
     if let shown {
         let drag = try ShownDrag(fromOffsets: fromOffsets, toOffset: toOffset, shown: shown)
-        let dragged = try drag.dragged.compactMap { try transaction.entry(id: $0, in: scope) }
+        let dragged = try drag.dragged.compactMap { try transaction.shownEntry(id: $0, in: scope) }
         guard !dragged.isEmpty else { throw OrderingError.nothingToMove }
-        let placement = try drag.placement { try transaction.entry(id: $0, in: scope) != nil }
+        let placement = try drag.placement { try transaction.shownEntry(id: $0, in: scope) != nil }
         let places = context.recordsHistory ? try ChangeRecord.places(of: dragged, in: scope, transaction: transaction) : []
         let report = try context.ordering.place(dragged.map(\.id), at: placement, in: scope, visibility: visibility, in: transaction)
         try context.recordPlacement(report, in: scope, from: places)
@@ -248,4 +248,11 @@ func moveAtOffsets(
     let report = try context.ordering.move(fromOffsets: fromOffsets, toOffset: toOffset, in: scope, visibility: visibility, in: transaction)
     try context.recordPlacement(report, in: scope, from: places)
     return report
+}
+
+extension ItemReading {
+    /// The entry with this id in `scope` when a view may show it: there, and out of the Trash.
+    func shownEntry(id: OrderEntry.ID, in scope: OrderScope) throws -> OrderEntry? {
+        try entry(id: id, in: scope).flatMap { $0.isTrashed ? nil : $0 }
+    }
 }
