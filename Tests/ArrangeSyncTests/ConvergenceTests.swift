@@ -333,6 +333,12 @@ final class Simulation {
         #expect(Set(names).count == names.count, "list names are unique")
     }
 
+    /// ` trashed` and the moment for a thing in the Trash itself; nothing out of it, so that a
+    /// dump of a store without the Trash reads as before it.
+    private static func trashed(_ moment: Date?) -> String {
+        moment.map { " trashed \(String(describing: $0))" } ?? ""
+    }
+
     /// Everything a store holds, in order; with `keys`, the keys and the moments of the last changes too.
     static func dump(_ repository: any ItemRepository, keys: Bool = true) throws -> [String] {
         try repository.read { transaction in
@@ -340,13 +346,13 @@ final class Simulation {
             for list in try transaction.lists() {
                 lines.append(
                     "list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "")
-                        + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + (keys ? " \(list.sortIndex)" : ""))
-                lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + (keys ? " \($0.sortIndex)" : "") }
+                        + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + trashed(list.trashedAt) + (keys ? " \(list.sortIndex)" : ""))
+                lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + trashed($0.trashedAt) + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
                     lines.append(
                         "  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)"
-                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + stored)
+                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + trashed(item.trashedAt) + stored)
                     for entry in try transaction.checklist(of: item.id) {
                         lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
                     }

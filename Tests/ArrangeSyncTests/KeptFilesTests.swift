@@ -21,7 +21,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2", "3", "4"]
+    static let generations = ["1", "2", "3", "4", "5"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -248,6 +248,15 @@ struct KeptFilesTests {
         _ = try await run(DeleteItems([slides]))
         _ = try await run(Undo())
         _ = try await run(DeleteList(list: spare))
+        _ = try await run(RestoreFromTrash(lists: [spare]))
+        _ = try await run(DeleteHeading(heading: dairy))
+        _ = try await run(RestoreFromTrash(headings: [dairy]))
+        _ = try await run(DeleteItems([bread]))
+        _ = try await run(RestoreFromTrash(items: [bread]))
+        _ = try await run(DeleteItems([bread]))
+        _ = try await run(DeleteList(list: spare))
+        _ = try await run(EmptyTrash())
+        _ = try await run(DeleteItems([report]))
         _ = try await run(DeleteArea(area: office))
     }
 }

@@ -66,9 +66,10 @@ public enum SnapshotFile {
     /// Version 10 carries canceled items and checklist entries (`canceled`). Version 11 carries
     /// finished lists (a list's `completedAt`, and `canceled`), in list lines and in rewinds.
     /// Version 12 carries tags: `tag` and `tagMerge` lines, items, lists and areas with `tags`,
-    /// rewinds with `tags` or `tagMerges`, and the tombstones of tags.
+    /// rewinds with `tags` or `tagMerges`, and the tombstones of tags. Version 13 carries the
+    /// Trash: items, lists and headings with a `trashedAt`, in their lines and in rewinds.
     /// Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 12
+    public static let currentVersion = 13
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -86,6 +87,9 @@ public enum SnapshotFile {
             || snapshot.lists.contains { !$0.tags.isEmpty } || snapshot.areas.contains { !$0.tags.isEmpty }
             || snapshot.tombstones.contains { if case .tags = $0.scope { true } else { false } }
             || inRewinds([#""tags":"#, #""tagMerges":"#])
+        let hasTrash = snapshot.items.contains { $0.trashedAt != nil } || snapshot.lists.contains { $0.trashedAt != nil }
+            || snapshot.headings.contains { $0.trashedAt != nil } || inRewinds([#""trashedAt":"#])
+        if hasTrash { return 13 }
         if hasTags { return 12 }
         if snapshot.lists.contains(where: \.isFinished) || finishedInRewinds { return 11 }
         if snapshot.items.contains(where: \.isCanceled) || snapshot.checklistItems.contains(where: \.isCanceled) || inRewinds([#""canceled":"#]) {

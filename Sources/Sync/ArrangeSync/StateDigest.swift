@@ -36,13 +36,15 @@ extension SyncSnapshot {
             // without them keeps the digest it had before them.
             add(
                 ["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? [])
-                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []) + Self.tagsField(list.tags))
+                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []) + Self.tagsField(list.tags) + Self.trashField(list.trashedAt))
         }
         for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)] + Self.tagsField(area.tags))
         }
         for heading in headings.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            add(["heading", heading.id.rawValue.uuidString, heading.listID.rawValue.uuidString, heading.title, String(heading.sortIndex)])
+            add(
+                ["heading", heading.id.rawValue.uuidString, heading.listID.rawValue.uuidString, heading.title, String(heading.sortIndex)]
+                    + Self.trashField(heading.trashedAt))
         }
         for item in items.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             // The heading only when there is one, as a list's area; the dates and a cancelation
@@ -59,7 +61,7 @@ extension SyncSnapshot {
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
-            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []) + dates + Self.tagsField(item.tags))
+            ] + (item.heading.map { [$0.rawValue.uuidString] } ?? []) + dates + Self.tagsField(item.tags) + Self.trashField(item.trashedAt))
         }
         for entry in checklistItems.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add([
@@ -75,6 +77,12 @@ extension SyncSnapshot {
             add(["tagMerge", merge.id.text, merge.tag.text])
         }
         return OperationFile.Trailer.hex(digest.finalize())
+    }
+
+    /// The field of a thing in the Trash itself, only then: a store without the Trash keeps the
+    /// digest it had before it.
+    private static func trashField(_ trashedAt: Date?) -> [String] {
+        trashedAt == nil ? [] : ["trashed"]
     }
 
     /// The field of a thing's tags, by id, only when it has some: a thing without them keeps the
