@@ -100,6 +100,30 @@ struct ArchiveTests {
         }
     }
 
+    @Test("The Trash: version 10, a list's, a heading's and an item's trashedAt, byte for byte; left out of the Markdown, dated in the CSV")
+    func trash() throws {
+        let moment = Date(timeIntervalSince1970: 1_800_000_100)
+        var list = Self.list
+        list.trashedAt = moment
+        var eggs = Self.eggs
+        eggs.trashedAt = moment
+        let heading = Heading(id: Heading.ID("00000009-0000-4000-8000-000000000000")!, listID: list.id, title: "Dairy", createdAt: moment, trashedAt: moment)
+        let trashed = Archive(defaultList: nil, lists: [ArchivedList(list, headings: [ArchivedHeading(heading)], items: [ArchivedItem(Self.milk), ArchivedItem(eggs)])])
+        #expect(trashed.requiredVersion == 10 && Self.archive.requiredVersion < 10, "only an archive with something in the Trash is version 10")
+        let data = try trashed.jsonData()
+        let read = try Archive(jsonData: data)
+        #expect(read.version == 10 && read.lists[0].list.trashedAt == moment && read.lists[0].headings?[0].heading(in: list.id).trashedAt == moment)
+        #expect(read.lists[0].items.map { $0.item(in: list.id).trashedAt } == [nil, moment])
+        #expect(try read.jsonData() == data, "byte for byte")
+        #expect(trashed.markdown() == "\n", "a list in the Trash is left out, with all it holds")
+        var kept = Self.list
+        kept.name = "Kept"
+        let partly = Archive(defaultList: nil, lists: [ArchivedList(kept, items: [ArchivedItem(Self.milk), ArchivedItem(eggs)])])
+        #expect(!partly.markdown().contains("Eggs") && partly.markdown().contains("Milk"))
+        let rows = partly.csv().components(separatedBy: "\r\n")
+        #expect(rows[1].hasSuffix(",open,") && rows[2].hasSuffix(",completed," + moment.formatted(.iso8601)), "\(rows)")
+    }
+
     @Test("Dates: version 5, each item's start date, someday, evening and deadline, byte for byte; none without them; cancelations and finished lists after")
     func dates() throws {
         let day = try Day(parsing: "2026-12-01")
@@ -133,7 +157,7 @@ struct ArchiveTests {
         #expect(canceledRead.version == 7 && canceledRead.lists[0].items[0].item(in: Self.list.id).status == .canceled)
         #expect(try canceledRead.jsonData() == canceledData)
         #expect(withCanceled.markdown().contains("- [x] ~~Eggs~~"), "\(withCanceled.markdown())")
-        #expect(withCanceled.csv().components(separatedBy: "\r\n")[1].hasSuffix(",canceled"))
+        #expect(withCanceled.csv().components(separatedBy: "\r\n")[1].hasSuffix(",canceled,"))
 
         // A finished list takes version 8, comes back finished, and Markdown says so in its heading.
         for canceled in [false, true] {
@@ -151,13 +175,13 @@ struct ArchiveTests {
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
     func csv() {
         let lines = Self.archive.csv().components(separatedBy: "\r\n")
-        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status")
-        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,open"#)
-        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,completed")
+        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status,trashed_at")
+        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,open,"#)
+        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,completed,")
         var dated = Self.milk
         (dated.when, dated.deadline) = (.on(Day(Date(timeIntervalSince1970: 1_796_083_200), in: .gmt), evening: true), Day(Date(timeIntervalSince1970: 1_796_256_000), in: .gmt))
         let row = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(dated)])]).csv().components(separatedBy: "\r\n")[1]
-        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03,open"), "\(row)")
+        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03,open,"), "\(row)")
         #expect(lines.count == 4 && lines[3].isEmpty, "every line ends in CR LF")
         #expect(Self.archive.todayOrder == [Self.eggs.id, Self.milk.id])
     }
@@ -165,7 +189,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 10, "lists": []}"#, "The file is in format version 10, newer than this Arrange reads (9); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 11, "lists": []}"#, "The file is in format version 11, newer than this Arrange reads (10); update Arrange to import it."),
         (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
          "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,

@@ -146,19 +146,24 @@ struct EndToEndTests {
             #expect(try arrange.run(["create-list", "Work", "--top"]).status == 0)
             #expect(try arrange.run(["complete", "#2"]).status == 0)
             #expect(try arrange.run(["today", "add", "#1"]).status == 0)
+            // In the Trash: in the JSON, with its trashedAt, and in the CSV; not in the Markdown.
+            #expect(try arrange.run(["add", "Bread"]).status == 0)
+            #expect(try arrange.run(["delete", "#2"]).status == 0)
             #expect(try arrange.run(["export", "--format", "markdown"]).output == "# Work\n\n# Inbox\n\n- [ ] Milk\n- [x] Eggs\n")
             let csv = try arrange.run(["export", "--format", "csv", "--list", "Inbox"]).output
-            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status\r\nInbox,Milk,,false,,"))
+            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status,trashed_at\r\nInbox,Milk,,false,,"))
+            #expect(csv.split(separator: "\r\n").last?.hasPrefix("Inbox,Bread,") == true && csv.split(separator: "\r\n").last?.hasSuffix(",open,") == false)
             let file = arrange.home.appendingPathComponent("export.json").path
-            #expect(try arrange.run(["export", "--output", file]).output == "Exported 2 lists and 2 items to \(file).\n")
+            #expect(try arrange.run(["export", "--output", file]).output == "Exported 2 lists and 3 items to \(file).\n")
             let exported = try String(contentsOfFile: file, encoding: .utf8)
             #expect(try arrange.run(["export"]).output == exported, "standard output gets the same JSON")
 
             let other = arrange.home.appendingPathComponent("other.sqlite").path
             let imported = try arrange.run(["import", file, "--db", other])
-            #expect(imported.output == "Imported from \(file): 2 lists added, 0 merged; 2 items added, 0 updated.\n", "\(imported.error)")
+            #expect(imported.output == "Imported from \(file): 2 lists added, 0 merged; 3 items added, 0 updated.\n", "\(imported.error)")
             #expect(try arrange.run(["export", "--db", other]).output == exported)
-            #expect(try arrange.run(["import", file, "--db", other]).output.hasSuffix("0 lists added, 2 merged; 0 items added, 2 updated.\n"))
+            #expect(try arrange.run(["trash", "--db", other]).output.contains("  Bread  (Inbox)"), "it arrives in the Trash")
+            #expect(try arrange.run(["import", file, "--db", other]).output.hasSuffix("0 lists added, 2 merged; 0 items added, 3 updated.\n"))
 
             let before = try arrange.run(["export"]).output
             let broken = arrange.home.appendingPathComponent("broken.json").path
@@ -166,8 +171,8 @@ struct EndToEndTests {
             let refused = try arrange.run(["import", broken])
             #expect(refused.status == 1 && refused.error.hasPrefix("error: The file is not valid JSON: it ends early, at line "), "\(refused.error)")
             let newer = arrange.home.appendingPathComponent("newer.json").path
-            try exported.replacingOccurrences(of: #""version" : \d+"#, with: "\"version\" : 10", options: .regularExpression).write(toFile: newer, atomically: true, encoding: .utf8)
-            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 10"))
+            try exported.replacingOccurrences(of: #""version" : \d+"#, with: "\"version\" : 11", options: .regularExpression).write(toFile: newer, atomically: true, encoding: .utf8)
+            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 11"))
             #expect(try arrange.run(["import", arrange.home.appendingPathComponent("missing.json").path]).status == 66)
             #expect(try arrange.run(["export", "--output", "/nonexistent/folder/x.json"]).status == 73)
             #expect(try arrange.run(["export"]).output == before, "the refused files changed nothing")
@@ -199,11 +204,12 @@ struct EndToEndTests {
             try queue.close()
             let first = try arrange.run(["import", "things", things])
             #expect(
-                first.output == "Imported from Things: 2 lists, 2 to-dos (1 completed, 0 cancelled), 0 in Today, 1 checklist item; skipped 1 in the trash and 0 repeating templates.\n",
+                first.output == "Imported from Things: 2 lists, 3 to-dos (1 completed, 0 cancelled), 0 in Today, 1 checklist item, 1 in the Trash; skipped 0 repeating templates.\n",
                 "\(first.error)")
             #expect(try arrange.run(["lists"]).output == "Inbox   0 open, 1 done  (default)\nGarden  1 open\n")
+            #expect(try arrange.run(["trash"]).output.contains("  Gone  (Inbox)"), "the trashed to-do arrives in the Trash")
             let second = try arrange.run(["import", "things", things])
-            #expect(second.output.hasSuffix(" 2 to-dos were there already and were updated.\n"))
+            #expect(second.output.hasSuffix(" 3 to-dos were there already and were updated.\n"))
             #expect(try arrange.run(["lists"]).output == "Inbox   0 open, 1 done  (default)\nGarden  1 open\n", "nothing duplicated")
 
             let notThings = arrange.home.appendingPathComponent("other.sqlite").path

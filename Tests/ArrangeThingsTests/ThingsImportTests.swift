@@ -107,33 +107,41 @@ struct ThingsFixture {
 
 @Suite("Import from Things 3")
 struct ThingsImportTests {
-    @Test("The mapping: sidebar order, Inbox to the default list, headings, ties, Today, checklists; trashed and templates left out")
+    @Test("The mapping: sidebar order, Inbox to the default list, headings, ties, Today, checklists; the trashed in the Trash, templates left out")
     func mapping() async throws {
         let fixture = try ThingsFixture()
         defer { fixture.remove() }
         let library = try ThingsLibrary(contentsOf: fixture.path)
         let plan = library.importPlan(today: ThingsFixture.today)
         let lists = plan.archive.lists
-        #expect(lists.map(\.name) == ["Inbox", "Anytime", "Someday", "Garden", "Taxes", "Home", "Renovation"],
+        #expect(lists.map(\.name) == ["Inbox", "Anytime", "Someday", "Old", "Garden", "Taxes", "Home", "Renovation"],
             "an area's own to-dos make a list named after it only when it has some: Work has none")
+        let trashedLists: [Bool] = lists.map { $0.trashedAt != nil }
+        #expect(trashedLists == [false, false, false, true, false, false, false, false], "the trashed project arrives in the Trash")
         #expect(lists[0].id == ThingsImportPlan.inboxID)
         let areas = try #require(plan.archive.areas)
         #expect(areas.map(\.name) == ["Work", "Home"] && areas.map(\.sortIndex) == [0, 1 << 32], "areas in index order")
-        #expect(lists.map(\.area) == [nil, nil, nil, nil, areas[0].id, areas[1].id, areas[1].id], "projects inside their areas")
-        #expect(lists.map(\.sortIndex) == [0, 1 << 32, 2 << 32, 3 << 32, 0, 0, 1 << 32], "keys within each area, or among the lists in no area")
-        #expect(lists.map(\.completedAt) == [nil, nil, nil, nil, Date(timeIntervalSince1970: 99), nil, nil], "a completed project keeps its stop date")
+        #expect(lists.map(\.area) == [nil, nil, nil, nil, nil, areas[0].id, areas[1].id, areas[1].id], "projects inside their areas")
+        let listKeys: [Int64] = [0, 1 << 32, 2 << 32, 3 << 32, 4 << 32, 0, 0, 1 << 32]
+        #expect(lists.map(\.sortIndex) == listKeys, "keys within each area, or among the lists in no area")
+        #expect(lists.map(\.completedAt) == [nil, nil, nil, nil, nil, Date(timeIntervalSince1970: 99), nil, nil], "a completed project keeps its stop date")
         #expect(lists.allSatisfy { $0.canceled == nil })
         let titles = Dictionary(uniqueKeysWithValues: lists.map { ($0.name, $0.items.map(\.title)) })
-        #expect(titles["Inbox"] == ["Buy eggs", "Buy milk", "Call mom"], "index order; the tie breaks by creation date")
+        #expect(titles["Inbox"] == ["Thrown away", "Buy eggs", "Buy milk", "Call mom"], "index order; the tie breaks by creation date")
+        let trashedInbox: [Bool] = lists[0].items.map { $0.trashedAt != nil }
+        #expect(trashedInbox == [true, false, false, false], "the trashed to-do arrives in the Trash, in its place")
+        #expect(titles["Old"] == ["Old task"], "a trashed project's to-do comes with it, in the Trash through it")
         #expect(titles["Anytime"] == ["Read book", "Water plants"], "the repeating template is left out, its instance stays")
         #expect(titles["Someday"] == ["Learn piano", "Renew passport"])
         #expect(titles["Garden"] == ["Buy seeds", "Plant roses", "Mow"])
-        #expect(titles["Renovation"] == ["Budget", "Sink", "Tiles"], "loose to-dos, then Bath (index 1), then Kitchen (2); the trashed heading's to-do is left out")
+        #expect(titles["Renovation"] == ["Budget", "Insulate", "Sink", "Tiles"], "loose to-dos, then Attic (index 0), Bath (1) and Kitchen (2)")
         let renovation = try #require(lists.first { $0.name == "Renovation" })
         let headings = try #require(renovation.headings)
-        #expect(headings.map(\.title) == ["Bath", "Kitchen"], "the project's headings in index order, the trashed one left out")
-        #expect(headings.map(\.sortIndex) == [0, 1 << 32])
-        #expect(renovation.items.map(\.heading) == [nil, headings[0].id, headings[1].id], "each to-do under its heading")
+        #expect(headings.map(\.title) == ["Attic", "Bath", "Kitchen"], "the project's headings in index order, the trashed one in the Trash")
+        let trashedHeadings: [Bool] = headings.map { $0.trashedAt != nil }
+        #expect(trashedHeadings == [true, false, false])
+        #expect(headings.map(\.sortIndex) == [0, 1 << 32, 2 << 32])
+        #expect(renovation.items.map(\.heading) == [nil, headings[0].id, headings[1].id, headings[2].id], "each to-do under its heading")
         #expect(lists.filter { $0.name != "Renovation" }.allSatisfy { $0.headings == nil })
         #expect(titles["Home"] == ["Fix door", "Clean gutter"])
         #expect(titles["Taxes"] == [])
@@ -151,9 +159,10 @@ struct ThingsImportTests {
             "todayIndex, then startDate; a suppressed deadline and a future start are not in Today")
         #expect(plan.summary == {
             var summary = ThingsImportSummary()
-            (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (7, 15, 1, 1)
-            (summary.skippedTrashed, summary.skippedTemplates, summary.today, summary.checklistItems) = (3, 1, 4, 2)
-            (summary.areas, summary.headings, summary.completedProjects, summary.tags) = (2, 2, 1, 5)
+            (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (8, 18, 1, 1)
+            (summary.trashedToDos, summary.trashedProjects, summary.trashedHeadings) = (1, 1, 1)
+            (summary.skippedTemplates, summary.today, summary.checklistItems) = (1, 4, 2)
+            (summary.areas, summary.headings, summary.completedProjects, summary.tags) = (2, 3, 1, 5)
             return summary
         }())
         for list in lists {
@@ -195,26 +204,32 @@ struct ThingsImportTests {
         _ = try await CreateList(name: "Mine").perform(in: environment)
         let library = try ThingsLibrary(contentsOf: fixture.path)
         let first = try await ImportThings(library, today: ThingsFixture.importDay, calendar: ThingsFixture.utc).perform(in: environment)
-        #expect(first.merged.itemsAdded == 15 && first.merged.listsMerged == 1 && first.merged.listsAdded == 6 && first.merged.areasAdded == 2)
+        #expect(first.merged.itemsAdded == 18 && first.merged.listsMerged == 1 && first.merged.listsAdded == 7 && first.merged.areasAdded == 2)
         let lists = try await GetLists().perform(in: environment).lists
         #expect(lists.map(\.name) == ["Inbox", "Mine", "Anytime", "Someday", "Garden", "Home", "Renovation"],
             "the new lists come after the store's own, in Things' order, each area's in it; the completed Taxes is in the Logbook")
         #expect(try await GetAreas().perform(in: environment).areas.map { "\($0.name): " + $0.lists.map(\.name).joined(separator: ", ") }
             == ["Work: ", "Home: Home, Renovation"])
         #expect(try await ShowLogbook().perform(in: environment).lists.map { "\($0.name) \($0.status)" } == ["Taxes completed"])
-        #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call mom"])
-        let milk = try #require(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy milk" }).id
+        #expect(try await ListItems(visibility: .openAndCompleted).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call mom"])
+        let milk = try #require(try await ListItems(visibility: .openAndCompleted).perform(in: environment).items.first { $0.title == "Buy milk" }).id
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat"])
         let today = try await ShowToday(day: Day(ThingsFixture.importDay, in: .gmt)).perform(in: environment).items.map(\.title)
         // Clean gutter is overdue, its deadline dismissed in Things (deadlineSuppressionDate): not in Today.
         #expect(today == ["Water plants", "Fix door", "Renew passport", "Read book"])
         let renovation = try #require(lists.first { $0.name == "Renovation" }).id
         let sections = { () async throws -> [String] in
-            let listing = try await ListItems(list: renovation, visibility: .all).perform(in: environment)
+            let listing = try await ListItems(list: renovation, visibility: .openAndCompleted).perform(in: environment)
             return listing.items.filter { $0.heading == nil }.map(\.title)
                 + listing.headings.flatMap { heading in ["\(heading.title):"] + listing.items.filter { $0.heading == heading.id }.map(\.title) }
         }
         #expect(try await sections() == ["Budget", "Bath:", "Sink", "Kitchen:", "Tiles"], "headings as headings, their to-dos under them")
+        // What was in Things' trash is in the Trash: the to-do, the project and the heading, each with what it holds.
+        let trash = try await GetTrash().perform(in: environment)
+        #expect(trash.items.map(\.title) == ["Thrown away"] && trash.lists.map(\.name) == ["Old"] && trash.headings.map(\.title) == ["Attic"])
+        _ = try await RestoreFromTrash(headings: trash.headings.map(\.id)).perform(in: environment)
+        #expect(try await sections() == ["Budget", "Attic:", "Insulate", "Bath:", "Sink", "Kitchen:", "Tiles"], "put back, the heading comes back first, with its to-do")
+        _ = try await DeleteHeading(heading: try #require(trash.headings.first).id).perform(in: environment)
         let tree = { () async throws -> [String] in
             let tags = try await GetTags().perform(in: environment).tags
             let names = Dictionary(tags.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -225,7 +240,7 @@ struct ThingsImportTests {
         let tagNames = Dictionary(try await GetTags().perform(in: environment).tags.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let names = { (ids: [Tag.ID]) in ids.compactMap { tagNames[$0] } }
         #expect(names(try await ShowItem(item: milk).perform(in: environment).item.tags) == ["Errand", "Shops"], "a to-do's tags, in the tags' order")
-        #expect(try await ListItems(visibility: .all).perform(in: environment).items.first { $0.title == "Buy eggs" }?.tags == [], "a gone tag is left out")
+        #expect(try await ListItems(visibility: .openAndCompleted).perform(in: environment).items.first { $0.title == "Buy eggs" }?.tags == [], "a gone tag is left out")
         #expect(names(try #require(lists.first { $0.name == "Garden" }).tags) == ["Home"], "a project's tags")
         #expect(try await GetAreas().perform(in: environment).areas.map { "\($0.name) \(names($0.tags))" } == ["Work []", "Home [\"Errand\"]"], "an area's tags")
 
@@ -235,7 +250,7 @@ struct ThingsImportTests {
         }
         let again = try await ImportThings(try ThingsLibrary(contentsOf: fixture.path), today: ThingsFixture.importDay, calendar: ThingsFixture.utc)
             .perform(in: environment)
-        #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 15 && again.merged.listsAdded == 0)
+        #expect(again.merged.itemsAdded == 0 && again.merged.itemsUpdated == 18 && again.merged.listsAdded == 0)
         #expect(again.merged.areasAdded == 0 && again.merged.areasMerged == 2)
         #expect(again.merged.tagsAdded == 0 && again.merged.tagsMerged == 5)
         let treeAgain = try await tree()
@@ -243,7 +258,7 @@ struct ThingsImportTests {
         #expect(try await GetLists().perform(in: environment).lists.count == 7)
         #expect(try await ShowLogbook().perform(in: environment).lists.map(\.name) == ["Taxes"])
         #expect(try await GetAreas().perform(in: environment).areas.count == 2)
-        #expect(try await ListItems(visibility: .all).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
+        #expect(try await ListItems(visibility: .openAndCompleted).perform(in: environment).items.map(\.title) == ["Buy eggs", "Buy milk", "Call dad"])
         #expect(try await ShowItem(item: milk).perform(in: environment).item.checklist.map(\.title) == ["Whole", "Oat, barista"], "updated, never duplicated")
         #expect(try await sections() == ["Budget", "Bath:", "Sink", "Kitchen:", "Tiles"], "headings merged, never duplicated")
     }

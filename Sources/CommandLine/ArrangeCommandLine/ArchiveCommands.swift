@@ -143,18 +143,21 @@ struct ImportThingsCommand: SessionCommand {
         }
     }
 
-    /// `Imported from Things: 5 lists, 12 to-dos (3 completed, 1 cancelled), 4 in Today; skipped 2 in the trash and 1 repeating template.`
+    /// `Imported from Things: 5 lists, 12 to-dos (3 completed, 1 cancelled), 4 in Today, 2 in the Trash; skipped 1 repeating template.`
     static func summary(_ result: ThingsImportResult) -> String {
         let summary = result.summary
         let finished = summary.completedProjects + summary.cancelledProjects
-        var text = "Imported from Things: \(summary.lists) list\(summary.lists == 1 ? "" : "s")"
-            + (finished > 0 ? " (\(summary.completedProjects) completed, \(summary.cancelledProjects) cancelled)" : "") + ", "
-            + "\(summary.toDos) to-do\(summary.toDos == 1 ? "" : "s") (\(summary.completed) completed, \(summary.cancelled) cancelled), "
-            + "\(summary.today) in Today" + (summary.checklistItems > 0 ? ", \(summary.checklistItems) checklist item\(summary.checklistItems == 1 ? "" : "s")" : "")
-            + (summary.headings > 0 ? ", \(summary.headings) heading\(summary.headings == 1 ? "" : "s")" : "")
-            + (summary.tags > 0 ? ", \(summary.tags) tag\(summary.tags == 1 ? "" : "s")" : "")
-            + "; skipped \(summary.skippedTrashed) in the trash and "
-            + "\(summary.skippedTemplates) repeating template\(summary.skippedTemplates == 1 ? "" : "s")."
+        let trashed = summary.trashedToDos + summary.trashedProjects + summary.trashedHeadings
+        let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        var parts = [
+            plural(summary.lists, "list") + (finished > 0 ? " (\(summary.completedProjects) completed, \(summary.cancelledProjects) cancelled)" : ""),
+            plural(summary.toDos, "to-do") + " (\(summary.completed) completed, \(summary.cancelled) cancelled)", "\(summary.today) in Today",
+        ]
+        if summary.checklistItems > 0 { parts.append(plural(summary.checklistItems, "checklist item")) }
+        if summary.headings > 0 { parts.append(plural(summary.headings, "heading")) }
+        if summary.tags > 0 { parts.append(plural(summary.tags, "tag")) }
+        if trashed > 0 { parts.append("\(trashed) in the Trash") }
+        var text = "Imported from Things: " + parts.joined(separator: ", ") + "; skipped " + plural(summary.skippedTemplates, "repeating template") + "."
         if result.merged.itemsUpdated > 0 { text += " \(result.merged.itemsUpdated) to-dos were there already and were updated." }
         return text
     }

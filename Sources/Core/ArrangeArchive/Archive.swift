@@ -27,8 +27,9 @@ public struct Archive: Codable, Hashable, Sendable {
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
     /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
-    /// version 7 canceled items, version 8 finished lists, and version 9 tags, in the same way.
-    public static let currentVersion = 9
+    /// version 7 canceled items, version 8 finished lists, version 9 tags, and version 10 the
+    /// Trash (`trashedAt` on lists, headings and items), in the same way.
+    public static let currentVersion = 10
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -54,10 +55,14 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
+        let inTrash = lists.contains { list in
+            list.trashedAt != nil || list.headings?.contains { $0.trashedAt != nil } == true || list.items.contains { $0.trashedAt != nil }
+        }
+        if inTrash { return 10 }
         if tags != nil || areas?.contains(where: { $0.tags != nil }) == true || lists.contains(where: { $0.tags != nil || $0.items.contains { $0.tags != nil } }) {
             return 9
         }
@@ -147,6 +152,8 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     public var items: [ArchivedItem]
     /// The ids of the tags set on the list itself, by id; absent when it has none.
     public var tags: [Tag.ID]?
+    /// When the list went to the Trash, with what it holds; absent out of it.
+    public var trashedAt: Date?
 
     /// Archives `list` with `headings` and `items`.
     public init(_ list: ItemList, headings: [ArchivedHeading] = [], items: [ArchivedItem]) {
@@ -160,13 +167,14 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
         self.headings = headings.isEmpty ? nil : headings
         self.items = items
         self.tags = list.tags.isEmpty ? nil : list.tags.sorted()
+        self.trashedAt = list.trashedAt
     }
 
     /// The list as the model holds it.
     public var list: ItemList {
         ItemList(
             id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area, completedAt: completedAt, isCanceled: canceled == true,
-            tags: Set(tags ?? []))
+            tags: Set(tags ?? []), trashedAt: trashedAt)
     }
 }
 
@@ -180,6 +188,8 @@ public struct ArchivedHeading: Codable, Hashable, Sendable, Identifiable {
     public var createdAt: Date
     /// The heading's key among the headings of its list.
     public var sortIndex: Int64
+    /// When the heading went to the Trash, with the items under it; absent out of it.
+    public var trashedAt: Date?
 
     /// Archives `heading`; its list is the archived list that holds it.
     public init(_ heading: Heading) {
@@ -187,11 +197,12 @@ public struct ArchivedHeading: Codable, Hashable, Sendable, Identifiable {
         self.title = heading.title
         self.createdAt = heading.createdAt
         self.sortIndex = heading.sortIndex
+        self.trashedAt = heading.trashedAt
     }
 
     /// The heading as the model holds it, in `list`.
     public func heading(in list: ItemList.ID) -> Heading {
-        Heading(id: id, listID: list, title: title, createdAt: createdAt, sortIndex: sortIndex)
+        Heading(id: id, listID: list, title: title, createdAt: createdAt, sortIndex: sortIndex, trashedAt: trashedAt)
     }
 }
 
@@ -231,6 +242,8 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var checklist: [ArchivedChecklistItem]?
     /// The ids of the tags set on the item, by id; absent when it has none.
     public var tags: [Tag.ID]?
+    /// When the item itself went to the Trash; absent out of it.
+    public var trashedAt: Date?
 
     /// Archives `item` with its checklist; its list is the archived list that holds it.
     public init(_ item: Item, checklist: [ChecklistItem] = []) {
@@ -251,6 +264,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.deadlineDismissed = item.deadlineDismissed ? true : nil
         self.checklist = checklist.isEmpty ? nil : checklist.map(ArchivedChecklistItem.init)
         self.tags = item.tags.isEmpty ? nil : item.tags.sorted()
+        self.trashedAt = item.trashedAt
     }
 
     /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
@@ -264,7 +278,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
             when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil,
-            tags: Set(tags ?? []))
+            tags: Set(tags ?? []), trashedAt: trashedAt)
     }
 
     /// The entries of the item's checklist as the model holds them.

@@ -7,6 +7,7 @@ extension Archive {
     /// the items of each of the list's headings follow under a `## Heading`. A finished list's
     /// heading says so: `# Launch (completed)`, `# Old plans (canceled)`. An item's tags follow its
     /// title, in the tags' order: `- [ ] Milk #Errand #Eat_out` (a space in a name becomes `_`).
+    /// What is in the Trash is left out.
     ///
     /// ```markdown
     /// # Groceries
@@ -29,16 +30,16 @@ extension Archive {
             (ids ?? []).compactMap { tagRanks[$0] }.sorted { $0.0 < $1.0 }.map { " #" + $0.1.replacingOccurrences(of: " ", with: "_") }.joined()
         }
         func tasks(_ items: [ArchivedItem]) -> [String] {
-            items.flatMap { item in
+            items.filter { $0.trashedAt == nil }.flatMap { item in
                 [task(item.title, done: item.completedAt != nil, canceled: item.canceled == true, tags: item.tags)]
                     + (item.checklist ?? []).map { task($0.title, done: $0.completedAt != nil, canceled: $0.canceled == true, indent: "  ") }
             }
         }
-        return lists.map { list in
+        return lists.filter { $0.trashedAt == nil }.map { list in
             let byHeading = Dictionary(grouping: list.items, by: \.heading)
             let status = list.completedAt == nil ? "" : list.canceled == true ? " (canceled)" : " (completed)"
             var blocks = ["# \(list.name)\(status)"] + tasks(byHeading[nil] ?? []).joined(separator: "\n").nonEmpty
-            for heading in list.headings ?? [] {
+            for heading in list.headings ?? [] where heading.trashedAt == nil {
                 blocks += ["## \(heading.title)"] + tasks(byHeading[heading.id] ?? []).joined(separator: "\n").nonEmpty
             }
             return blocks.joined(separator: "\n\n")
@@ -49,7 +50,7 @@ extension Archive {
     /// The columns of ``csv()``, in order.
     public static let csvColumns = [
         "list", "title", "notes", "completed", "completed_at", "created_at", "updated_at", "today", "id", "list_id",
-        "start_date", "someday", "evening", "deadline", "status",
+        "start_date", "someday", "evening", "deadline", "status", "trashed_at",
     ]
 
     /// One row per item, lists and items in order, as CSV (RFC 4180): a header of
@@ -57,18 +58,22 @@ extension Archive {
     /// ending in CR LF. Dates are ISO 8601 in UTC; `today` is the item's 1-based place in
     /// Today, empty when it is not there; days (`start_date`, `deadline`) are `YYYY-MM-DD`,
     /// empty when unset; `status` is `open`, `completed` or `canceled` (`completed` is `true`
-    /// for both of the last two).
+    /// for both of the last two); `trashed_at` is when the item went to the Trash, itself or with
+    /// its list or heading, empty out of it.
     public func csv() -> String {
         let today = Dictionary(uniqueKeysWithValues: todayOrder.enumerated().map { ($1, $0 + 1) })
         let date = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
         var rows = [Self.csvColumns]
         for list in lists {
+            let trashedHeadings = Dictionary((list.headings ?? []).compactMap { heading in heading.trashedAt.map { (heading.id, $0) } }) { first, _ in first }
             for item in list.items {
+                let trashedAt = item.trashedAt ?? item.heading.flatMap { trashedHeadings[$0] } ?? list.trashedAt
                 rows.append([
                     list.name, item.title, item.notes, item.completedAt == nil ? "false" : "true", date(item.completedAt),
                     date(item.createdAt), date(item.updatedAt), today[item.id].map(String.init) ?? "", item.id.text, list.id.text,
                     item.startDate?.description ?? "", item.someday == true ? "true" : "false", item.evening == true ? "true" : "false",
                     item.deadline?.description ?? "", item.completedAt == nil ? "open" : item.canceled == true ? "canceled" : "completed",
+                    date(trashedAt),
                 ])
             }
         }

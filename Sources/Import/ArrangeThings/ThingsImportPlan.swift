@@ -29,8 +29,12 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var completedProjects = 0
     /// Projects cancelled in Things, which arrive as canceled lists, in the Logbook.
     public var cancelledProjects = 0
-    /// To-dos left out because they, their project or their heading are in the trash.
-    public var skippedTrashed = 0
+    /// To-dos in Things' trash, which arrive in the Trash, in their places.
+    public var trashedToDos = 0
+    /// Projects in Things' trash, which arrive in the Trash with their to-dos and headings.
+    public var trashedProjects = 0
+    /// Headings in Things' trash, which arrive in the Trash with their to-dos.
+    public var trashedHeadings = 0
     /// Templates of repeating to-dos, left out (their instances are ordinary to-dos).
     public var skippedTemplates = 0
     /// To-dos in Today.
@@ -83,7 +87,7 @@ private struct ThingsMapper {
     let library: ThingsLibrary
     let today: Int64
     let tasks: [String: ThingsLibrary.Task]
-    /// The headings of each project, in no order, those in the trash left out.
+    /// The headings of each project, in no order, those in the trash included.
     let headingsByProject: [String: [ThingsLibrary.Task]]
     var summary = ThingsImportSummary()
     var names = Set<String>()
@@ -96,7 +100,7 @@ private struct ThingsMapper {
         self.library = library
         self.today = today
         self.tasks = Dictionary(library.tasks.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        self.headingsByProject = Dictionary(grouping: library.tasks.filter { $0.kind == .heading && !$0.trashed }, by: { $0.project ?? "" })
+        self.headingsByProject = Dictionary(grouping: library.tasks.filter { $0.kind == .heading }, by: { $0.project ?? "" })
     }
 
     /// Where a to-do goes.
@@ -109,10 +113,8 @@ private struct ThingsMapper {
         for task in library.tasks where task.kind == .toDo {
             if task.isRepeatingTemplate {
                 summary.skippedTemplates += 1
-            } else if let destination = destination(of: task) {
-                byDestination[destination, default: []].append(task)
             } else {
-                summary.skippedTrashed += 1
+                byDestination[destination(of: task), default: []].append(task)
             }
         }
         let checklists = Dictionary(grouping: library.checklistItems, by: \.task)
@@ -133,12 +135,18 @@ private struct ThingsMapper {
                 (list.completedAt, list.isCanceled) = (Self.date(project.stopDate) ?? Self.date(project.userModificationDate) ?? createdAt, project.isCancelled)
                 if project.isCancelled { summary.cancelledProjects += 1 } else { summary.completedProjects += 1 }
             }
+            if case .project(let uuid) = destination, let project = tasks[uuid], project.trashed {
+                list.trashedAt = Self.trashedAt(project)
+                summary.trashedProjects += 1
+            }
             let headings = self.headings(of: destination).enumerated().map { offset, heading in
                 ArchivedHeading(Heading(
                     id: headingID(heading.uuid), listID: list.id, title: Title.sanitized(heading.title, placeholder: "Untitled"),
-                    createdAt: Self.date(heading.creationDate) ?? createdAt, sortIndex: Int64(offset) * Self.step))
+                    createdAt: Self.date(heading.creationDate) ?? createdAt, sortIndex: Int64(offset) * Self.step,
+                    trashedAt: heading.trashed ? Self.trashedAt(heading) : nil))
             }
             summary.headings += headings.count
+            summary.trashedHeadings += headings.count { $0.trashedAt != nil }
             let kept = Set(headings.map(\.id))
             // Keys afresh in each section: the loose to-dos, then each heading's.
             let sections = Dictionary(grouping: byDestination[destination] ?? [], by: { task in task.heading.map(headingID).flatMap { kept.contains($0) ? $0 : nil } })
@@ -159,19 +167,12 @@ private struct ThingsMapper {
         return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists, tags: tagTree), summary: summary)
     }
 
-    /// The list a to-do goes to, or `nil` when it, its heading or its project is in the trash.
-    func destination(of task: ThingsLibrary.Task) -> Destination? {
-        guard !task.trashed else { return nil }
+    /// The list a to-do goes to, whether it, its heading or its project is in the trash or not.
+    func destination(of task: ThingsLibrary.Task) -> Destination {
         var project = task.project
         // A to-do under a heading names the heading, not the project: go through the heading.
-        if let heading = task.heading.flatMap({ tasks[$0] }) {
-            guard !heading.trashed else { return nil }
-            project = heading.project ?? project
-        }
-        if let projectID = project {
-            guard let project = tasks[projectID], !project.trashed else { return nil }
-            return .project(projectID)
-        }
+        if let heading = task.heading.flatMap({ tasks[$0] }) { project = heading.project ?? project }
+        if let projectID = project, tasks[projectID] != nil { return .project(projectID) }
         if let area = task.area { return .area(area) }
         switch task.start {
         case 1: return .anytime
@@ -190,7 +191,7 @@ private struct ThingsMapper {
         for (destination, name) in [(Destination.anytime, "Anytime"), (.someday, "Someday")] where byDestination[destination] != nil {
             lists.append((destination, name, epoch, nil))
         }
-        let projects = Self.sorted(library.tasks.filter { $0.kind == .project && !$0.trashed })
+        let projects = Self.sorted(library.tasks.filter { $0.kind == .project })
         let project = { (task: ThingsLibrary.Task) in
             (Destination.project(task.uuid), task.title, Self.date(task.creationDate) ?? epoch, task.area.map(areaID))
         }
@@ -204,7 +205,7 @@ private struct ThingsMapper {
         return lists
     }
 
-    /// The headings of a project in Things' order, those in the trash left out; none for another list.
+    /// The headings of a project in Things' order, those in the trash included; none for another list.
     func headings(of destination: Destination) -> [ThingsLibrary.Task] {
         guard case .project(let project) = destination else { return [] }
         return Self.sorted(headingsByProject[project] ?? [])
@@ -234,7 +235,8 @@ private struct ThingsMapper {
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
             when: Self.when(of: task), deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
-            isCanceled: task.isCancelled, tags: tags(of: task.uuid, in: library.taskTags))
+            isCanceled: task.isCancelled, tags: tags(of: task.uuid, in: library.taskTags), trashedAt: task.trashed ? Self.trashedAt(task) : nil)
+        if task.trashed { summary.trashedToDos += 1 }
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(
                 id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,
@@ -243,6 +245,12 @@ private struct ThingsMapper {
         }
         summary.checklistItems += entries.count
         return ArchivedItem(item, checklist: entries)
+    }
+
+    /// When a task went to Things' trash, which keeps no moment of it: when it last changed, else
+    /// when it was made.
+    static func trashedAt(_ task: ThingsLibrary.Task) -> Date {
+        date(task.userModificationDate) ?? date(task.creationDate) ?? Date(timeIntervalSince1970: 0)
     }
 
     /// When a to-do is meant to be done, as Things' columns say: from its `startDate`, in the
