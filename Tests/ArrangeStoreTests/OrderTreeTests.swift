@@ -10,10 +10,11 @@ struct OrderTreeTests {
     @Test("Every small tree, built and taken apart in many orders, keeps its invariants and answers as a sorted array does", arguments: 0..<12)
     func smallTrees(count: Int) throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(count))
-        // Two keys share each sort index, so the id breaks ties; every third item is completed.
+        // Two keys share each sort index, so the id breaks ties; every third item is completed, and
+        // every fourth in the Trash.
         let entries = try (0..<count).map { index in
             let id = try Sample.id(String(format: "%08x", UInt32.random(in: .min ... .max, using: &random)))
-            return Entry(key: OrderKey(sortIndex: Int64(index / 2), id: id.entryID), isOpen: index % 3 != 2)
+            return Entry(key: OrderKey(sortIndex: Int64(index / 2), id: id.entryID), isOpen: index % 3 != 2, isTrashed: index % 4 == 1)
         }
         let insertions = orders(of: entries, using: &random)
         let removals = orders(of: entries, using: &random)
@@ -21,7 +22,7 @@ struct OrderTreeTests {
             var tree = OrderTree()
             var reference: [Entry] = []
             for entry in order {
-                tree.insert(OrderEntry(id: entry.key.id, sortIndex: entry.key.sortIndex, isOpen: entry.isOpen))
+                tree.insert(OrderEntry(id: entry.key.id, sortIndex: entry.key.sortIndex, isOpen: entry.isOpen, isTrashed: entry.isTrashed))
                 reference.append(entry)
                 try check(tree, against: reference, "\(name), inserting \(reference.count) of \(count)")
             }
@@ -42,10 +43,11 @@ struct OrderTreeTests {
         }
     }
 
-    /// A key and whether its item is open.
+    /// A key, whether its item is open, and whether it is in the Trash.
     struct Entry: Equatable {
         var key: OrderKey
         var isOpen: Bool
+        var isTrashed: Bool
     }
 
     /// Insertion orders: every rotation of the sorted order, every rotation of the reversed
@@ -69,16 +71,19 @@ struct OrderTreeTests {
         tree._checkInvariants()
         let sorted = entries.sorted { $0.key < $1.key }
         let keys = sorted.map(\.key)
-        let openKeys = sorted.filter(\.isOpen).map(\.key)
+        let openKeys = sorted.filter { $0.isOpen && !$0.isTrashed }.map(\.key)
+        let keptKeys = sorted.filter { !$0.isTrashed }.map(\.key)
         #expect(tree.allEntries().map(\.key) == keys, "\(step)")
         #expect(tree.count(.all) == keys.count, "\(step)")
         #expect(tree.count(.open) == openKeys.count, "\(step)")
+        #expect(tree.count(.openAndCompleted) == keptKeys.count, "\(step)")
 
         // Probes: every key, a key just below each, and both ends of the key space. Each
         // query's answers for every probe are compared at once, to keep the expectations few.
         let probes = keys + keys.map { OrderKey(sortIndex: $0.sortIndex, id: .lowest) } + [.beforeAll, .afterAll]
         #expect(probes.map { tree.count(.all, before: $0) } == probes.map { probe in keys.count { $0 < probe } }, "\(step): ranks")
         #expect(probes.map { tree.count(.open, before: $0) } == probes.map { probe in openKeys.count { $0 < probe } }, "\(step): open ranks")
+        #expect(probes.map { tree.count(.openAndCompleted, before: $0) } == probes.map { probe in keptKeys.count { $0 < probe } }, "\(step): kept ranks")
         let limits = [0, 1, 3, keys.count + 1]
         let windows = probes.flatMap { probe in limits.map { (probe, $0) } }
         #expect(
@@ -92,7 +97,7 @@ struct OrderTreeTests {
             "\(step): windows from")
 
         // Pages of either visibility, at every offset, one past the end and a negative one included.
-        for (visibility, visible) in [(ItemVisibility.all, keys), (.open, openKeys)] {
+        for (visibility, visible) in [(ItemVisibility.all, keys), (.open, openKeys), (.openAndCompleted, keptKeys)] {
             let pages = (-1...(visible.count + 1)).flatMap { offset in [0, 1, 2, visible.count + 1].map { (offset, $0) } }
             #expect(
                 pages.map { tree.entries(visibility, offset: $0, limit: $1).map(\.key) }
