@@ -122,6 +122,49 @@ struct ConvergenceTests {
         }
     }
 
+    @Test(
+        "A thing moved to the Trash on one device and edited on another stays in the Trash, with the edit; emptying wins over a putting back for what it had seen",
+        arguments: StoreKind.allCases)
+    func trashRules(kind: StoreKind) throws {
+        // The second replica's clock runs ahead: its operations come later in the total order.
+        let simulation = try Simulation(replicas: 2, kind: kind)
+        let (first, later) = (simulation.engines[0], simulation.engines[1])
+        let (list, milk, eggs) = (ItemList.ID(), Item.ID(), Item.ID())
+        let bottom = SyncPlace(after: nil, before: nil)
+        try first.perform(.createList(id: list, name: "Groceries", place: bottom))
+        try first.perform(.addItem(id: milk, list: list, title: "Milk", notes: "", place: bottom))
+        try first.perform(.addItem(id: eggs, list: list, title: "Eggs", notes: "", place: SyncPlace(after: milk.entryID, before: nil)))
+        try simulation.exchangeAll()
+
+        // Apart: the later device trashes Milk and the list; the first renames Milk and completes Eggs.
+        let moment = Date(timeIntervalSince1970: 1_800_000_000)
+        try later.perform(.trashItems(ids: [milk], at: moment))
+        try later.perform(.trashLists(ids: [list], at: moment))
+        try first.perform(.editItem(id: milk, title: "Oat milk", notes: nil))
+        try first.perform(.completeItems(ids: [eggs], at: moment))
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+        for engine in simulation.engines {
+            try engine.repository.read { transaction throws in
+                let item = try #require(try transaction.item(id: milk))
+                #expect(item.trashedAt == moment && item.title == "Oat milk", "in the Trash, with the edit")
+                #expect(try transaction.list(id: list)?.trashedAt == moment)
+                #expect(try transaction.item(id: eggs)?.completedAt == moment, "in the Trash with its list, completed")
+            }
+        }
+
+        // Apart: the first device puts Milk and the list back; the later one empties the Trash of what it saw.
+        try first.perform(.restoreItems(ids: [milk]))
+        try first.perform(.restoreLists(ids: [list]))
+        try later.perform(.deleteItems(ids: [milk]))
+        try later.perform(.deleteList(id: list))
+        try simulation.exchangeAll()
+        try simulation.expectConvergence()
+        try first.repository.read { transaction throws in
+            #expect(try transaction.item(id: milk) == nil && transaction.list(id: list) == nil, "the emptying wins")
+        }
+    }
+
     @Test("The result does not depend on the order operations arrive in, nor on duplicates")
     func arrivalOrder() async throws {
         await propertyCheck(count: 30, input: Gen.int(in: 0...Int(UInt32.max)).array(of: 8...80)) { words in
@@ -384,7 +427,7 @@ final class Simulation {
             }
             let (word, other) = (words[2], words[3])
             // Areas and headings more often than the rest: their conflicts need both to exist first.
-            switch words[1] % 40 {
+            switch words[1] % 42 {
             case 0, 19:
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
@@ -519,6 +562,18 @@ final class Simulation {
                     if other % 4 == 1, let area = pick(areas, other >> 3) { return .changeTags(tags: [tag.id], areas: [area.id], removing: removing) }
                     return pick(items, other >> 3).map { .changeTags(tags: [tag.id], items: [$0.id], removing: removing) }
                 }
+            case 40:
+                // To the Trash, at one of two moments, or back; the edits of the other cases go on meanwhile.
+                guard let item = pick(items, word) else { return nil }
+                let moment = Date(timeIntervalSince1970: 20 + Double(other % 2))
+                return item.trashedAt == nil || other % 3 == 0 ? .trashItems(ids: [item.id], at: moment) : .restoreItems(ids: [item.id])
+            case 41:
+                let moment = Date(timeIntervalSince1970: 20 + Double(other % 2))
+                if other % 2 == 0, let heading = pick(headings, word) {
+                    return heading.trashedAt == nil ? .trashHeadings(ids: [heading.id], at: moment) : .restoreHeadings(ids: [heading.id])
+                }
+                guard let list = pick(lists, word) else { return nil }
+                return list.trashedAt == nil ? .trashLists(ids: [list.id], at: moment) : .restoreLists(ids: [list.id])
             default:
                 guard let item = pick(today, word) else { return nil }
                 if other % 3 == 0 { return .removeFromToday(ids: [item.id]) }
