@@ -98,6 +98,8 @@ struct ReplTests {
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
         #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "restore", "redo"])
+        #expect(completer.candidates(lineBeforeCursor: "trash ") == ["show", "empty"])
+        #expect(completer.candidates(lineBeforeCursor: "trash e") == ["empty"])
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
         #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete-list", "complete"])
         #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])

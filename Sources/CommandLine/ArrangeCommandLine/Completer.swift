@@ -61,6 +61,9 @@ public struct Completer: Sendable {
     static let tagOptions = Set(
         RequestCatalogue.requests.flatMap { $0.fieldNames(holding: [TagReference.self, TagParentChoice.self]) }.map { "--" + $0 } + ["--tag"])
 
+    /// The subcommands of `trash`.
+    static let trashCommands = TrashCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
     /// The subcommands of `heading`.
     static let headingCommands = HeadingCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
 
@@ -106,6 +109,11 @@ public struct Completer: Sendable {
         }
         if command == TagCommand.configuration.commandName {
             return tagCandidates(before: before, current: current)
+        }
+        if command == TrashCommand.configuration.commandName {
+            // Its subcommands, then the items `empty` takes, by id: what is in the Trash has no `#N`.
+            guard before.count > 1 else { return Self.trashCommands.filter { $0.hasPrefix(current) } }
+            return current.isEmpty ? [] : itemReferences(matching: current, numbering: .asSession(nil))
         }
         let previous = before.last ?? ""
         if let words = Self.dateWords[command], !previous.hasPrefix("--") {

@@ -7,7 +7,7 @@ public import Foundation
 /// heading of its list, by its own field (``Item/heading``), not by where it stands: two
 /// devices that move items under and out of headings at once merge cleanly. The items under no
 /// heading come first (``OrderScope/items(_:)``), then each heading's, in the order of the
-/// headings. Deleting a heading deletes the items under it.
+/// headings. Deleting a heading moves it to the Trash with the items under it (``trashedAt``).
 public struct Heading: Identifiable, Hashable, Sendable, Codable {
     /// A heading's identity.
     public typealias ID = Identifier<Heading>
