@@ -264,8 +264,7 @@ public struct ListItems: ArrangeIntent {
         let headings = try context.transaction.headings(in: list.id, visibility: visibility)
         if let filter = try TagFilter(tags, in: context), let required = filter.requirementUnmet(by: list.id) {
             let sections = [OrderScope.items(list.id)] + headings.map { .heading($0.id) }
-            let (items, openItems) = try filtered(list, sections: sections, by: filter, carrying: required, in: context)
-            let summary = ListSummary(list, openItems: openItems, totalItems: try context.transaction.itemCount(in: list.id, visibility: .openAndCompleted))
+            let (items, summary) = try filtered(list, sections: sections, by: filter, carrying: required, in: context)
             return ItemListing(list: summary, headings: try headings.map(context.summary), items: items)
         }
         let items = try context.transaction.items(in: list.id, visibility: visibility, offset: 0, limit: .max)
@@ -286,26 +285,29 @@ public struct ListItems: ArrangeIntent {
 
     /// The items of `list` that pass `filter`, which the list does not pass as a whole: only items
     /// that carry one of `required` themselves can pass, so those are read, then placed by the
-    /// list's order, read alone, which gives their `#N` too, and the count of the list's open items.
+    /// list's order, read alone, which gives their `#N` too, and the list's counts.
     /// `sections` are the list's sections in display order: the items under no heading, then each heading's.
     private func filtered(
         _ list: ItemList, sections: [OrderScope], by filter: TagFilter, carrying required: Set<Tag.ID>, in context: IntentContext
-    ) throws -> (items: [ItemSummary], openItems: Int) {
+    ) throws -> (items: [ItemSummary], list: ListSummary) {
         let candidates = Dictionary(
             try context.transaction.items(.tagged(required)).filter { $0.listID == list.id && visibility.includes($0) && filter.passes($0) }.map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first })
-        var position = 0
+        var (position, total) = (0, 0)
         var shown: [Item] = []
         var positions: [Item.ID: Int] = [:]
+        // One read of the order gives the places and both counts: the entries out of the Trash.
         for section in sections {
-            for entry in try context.transaction.entries(in: section, visibility: visibility, offset: 0, limit: .max) {
-                if entry.isOpen { position += 1 }
-                guard let item = candidates[Item.ID(entry: entry.id)] else { continue }
+            for entry in try context.transaction.entries(in: section, visibility: visibility == .all ? .all : .openAndCompleted, offset: 0, limit: .max) {
+                let isOpen = entry.isOpen && !entry.isTrashed
+                if isOpen { position += 1 }
+                if !entry.isTrashed { total += 1 }
+                guard visibility.includes(entry), let item = candidates[Item.ID(entry: entry.id)] else { continue }
                 shown.append(item)
-                if entry.isOpen { positions[item.id] = position }
+                if isOpen { positions[item.id] = position }
             }
         }
-        return (try context.summaries(of: shown) { positions[$0.id] }, position)
+        return (try context.summaries(of: shown) { positions[$0.id] }, ListSummary(list, openItems: position, totalItems: total))
     }
 }
 

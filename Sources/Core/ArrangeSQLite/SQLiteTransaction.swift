@@ -66,6 +66,12 @@ final class SQLiteTransaction: ItemWriting {
         SELECT \(ItemRecord.selection(of: "items")) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id \
         WHERE \(outOfTrash) ORDER BY completion.completed_at DESC, completion.item_id LIMIT ? OFFSET ?
         """
+    /// The items that carry any of the tags a JSON array holds, each once: the ids from the key of
+    /// `tagged_items`, each item then found through the index of the ids.
+    static let taggedItemsSQL = """
+        SELECT \(ItemRecord.selection) FROM items WHERE id IN \
+        (SELECT item_id FROM tagged_items WHERE tag_id IN (SELECT value FROM json_each(?)))
+        """
     /// The items in the Trash themselves, the most recently trashed first, from their index (v27).
     static let trashedItemsSQL = "SELECT \(ItemRecord.selection) FROM items WHERE trashed_at IS NOT NULL ORDER BY trashed_at DESC, id"
     /// The condition that a row of `items` is out of the Trash: neither it, nor its list, nor
@@ -157,7 +163,7 @@ final class SQLiteTransaction: ItemWriting {
             }
         case .withIDPrefix(let hexDigits, let limit): try items(withIDPrefix: hexDigits, limit: limit)
         case .matching(let query, let includeCompleted): try items(matching: query, includeCompleted: includeCompleted)
-        case .tagged(let tags): try items(withIDs: try taggedItemIDs(tags))
+        case .tagged(let tags): try items(taggedWithAnyOf: tags)
         }
     }
 
@@ -276,14 +282,13 @@ final class SQLiteTransaction: ItemWriting {
         return ids.compactMap { byID[$0] }
     }
 
-    /// The ids of the items that carry any of `tags`, from `tagged_items` (from v26).
-    private func taggedItemIDs(_ tags: Set<Tag.ID>) throws -> [Item.ID] {
-        guard !tags.isEmpty else { return [] }
+    /// The items that carry any of `tags`, found through `tagged_items` (from v26) in one statement.
+    private func items(taggedWithAnyOf tags: Set<Tag.ID>) throws -> [Item] {
+        guard let tags = TagIDs.text(tags) else { return [] }
         return try mapping {
-            try String.fetchAll(
-                db.cachedStatement(sql: "SELECT DISTINCT item_id FROM tagged_items WHERE tag_id IN (SELECT value FROM json_each(?)) ORDER BY item_id"),
-                arguments: [TagIDs.text(tags)]
-            ).compactMap(Item.ID.init)
+            try Array(StatementRowCursor(db.cachedStatement(sql: Self.taggedItemsSQL), binding: [.value(tags.databaseValue)]) {
+                try ItemRecord.item(sqliteStatement: $0)
+            })
         }
     }
 
