@@ -936,8 +936,10 @@ extension ItemReading {
     /// The orderings a list's items are in, in display order: the items under no heading, then
     /// each heading's, in the order of the headings.
     ///
-    /// - Parameter visibility: Which headings count: under ``ItemVisibility/all`` every one,
-    ///   else those out of the Trash, whose items a view shows.
+    /// - Parameters:
+    ///   - list: The list.
+    ///   - visibility: Which headings count: under ``ItemVisibility/all`` every one, else those
+    ///     out of the Trash, whose items a view shows.
     public func sections(of list: ItemList.ID, visibility: ItemVisibility = .all) throws -> [OrderScope] {
         [.items(list)] + (try headings(in: list, visibility: visibility)).map { .heading($0.id) }
     }
