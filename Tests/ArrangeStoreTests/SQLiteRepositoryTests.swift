@@ -9,6 +9,19 @@ import Testing
 /// What only the SQLite backend has: files, locks, the schema on disk, and the limits of SQLite.
 @Suite("SQLiteItemRepository")
 struct SQLiteRepositoryTests {
+    @Test("A tag_ids column reads back the tags it was written with, and any other text is refused")
+    func tagIDsColumn() throws {
+        let tags: Set<ArrangeModel.Tag.ID> = [ArrangeModel.Tag.ID(), ArrangeModel.Tag.ID(), ArrangeModel.Tag.ID()]
+        let text = try #require(TagIDs.text(tags))
+        #expect(TagIDs.tags(text) == tags)
+        #expect(TagIDs.tags("[]") == [])
+        #expect(TagIDs.text([]) == nil)
+        let one = try #require(tags.first).text
+        for bad in ["", "[", "]", "x", "[\"\(one)\"", "[\"\(one)\"x]", "[\"\(one.dropLast())\"]", "[\"\(one)\";\"\(one)\"]", "[\(one)]", "[,]"] {
+            #expect(TagIDs.tags(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test("Closing and reopening a database loses nothing")
     func reopen() throws {
         let folder = try TemporaryFolder()

@@ -586,7 +586,7 @@ enum TagIDs {
     /// - Throws: ``RowDecodingError`` when it is not the form ``text(_:)`` writes.
     static func tags(_ statement: SQLiteStatement, _ index: CInt, table: String) throws -> Set<Tag.ID> {
         guard let text = sqlite3_column_text(statement, index) else { return [] }
-        guard let tags = tags(String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)) else {
+        guard let tags = tags(utf8: UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))) else {
             throw RowDecodingError(table: table, sqliteStatement: statement)
         }
         return tags
@@ -603,13 +603,27 @@ enum TagIDs {
 
     /// The tags of a column's text, or `nil` when it is not the form ``text(_:)`` writes.
     static func tags(_ text: String) -> Set<Tag.ID>? {
-        guard text.hasPrefix("["), text.hasSuffix("]") else { return nil }
-        let inner = text.dropFirst().dropLast()
-        guard !inner.isEmpty else { return [] }
+        var text = text
+        return text.withUTF8 { tags(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The tags of a column's text as its UTF-8 bytes, read in place: `[`, then each id in
+    /// quotes, 38 bytes, with a comma between, then `]`; `nil` for anything else. Items that
+    /// carry tags pay this on every read, so no `String` is made of the text.
+    static func tags(utf8 bytes: UnsafeRawBufferPointer) -> Set<Tag.ID>? {
+        let quote = UInt8(ascii: "\""), quoted = 38
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
         var tags = Set<Tag.ID>()
-        for quoted in inner.split(separator: ",") {
-            guard quoted.count > 2, quoted.first == "\"", quoted.last == "\"", let tag = Tag.ID(String(quoted.dropFirst().dropLast())) else { return nil }
+        var start = 1
+        while start < bytes.count - 1 {
+            let end = start + quoted
+            guard end <= bytes.count - 1, bytes[start] == quote, bytes[end - 1] == quote,
+                  let tag = Tag.ID(utf8: UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]))
+            else { return nil }
             tags.insert(tag)
+            guard end < bytes.count - 1 else { break }
+            guard bytes[end] == UInt8(ascii: ",") else { return nil }
+            start = end + 1
         }
         return tags
     }
