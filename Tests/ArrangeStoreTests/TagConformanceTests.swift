@@ -1,5 +1,4 @@
 import ArrangeModel
-import ArrangeOrdering
 import ArrangeStore
 import Foundation
 import Testing
