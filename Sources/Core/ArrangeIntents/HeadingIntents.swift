@@ -198,6 +198,13 @@ extension IntentContext {
         return heading
     }
 
+    /// The heading as intents return it, with how many items out of the Trash are under it.
+    func summary(of heading: Heading) throws -> HeadingSummary {
+        HeadingSummary(
+            heading, openItems: try transaction.entryCount(in: .heading(heading.id), visibility: .open),
+            totalItems: try transaction.entryCount(in: .heading(heading.id), visibility: .openAndCompleted))
+    }
+
     /// The headings of `list`, in order, and the rows an ordering of headings wrote.
     func headingResult(of report: OrderingReport, in list: ItemList.ID) throws -> HeadingPlacementResult {
         HeadingPlacementResult(

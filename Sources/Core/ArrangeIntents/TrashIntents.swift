@@ -162,13 +162,6 @@ extension IntentContext {
     func ensureOutOfTrash(_ items: [Item]) throws {
         for item in items where try item.trashedAt != nil || trashingContainer(of: item) != nil { throw IntentError.inTrash(item.title) }
     }
-
-    /// The heading as intents return it, with how many items out of the Trash are under it.
-    func summary(of heading: Heading) throws -> HeadingSummary {
-        HeadingSummary(
-            heading, openItems: try transaction.entryCount(in: .heading(heading.id), visibility: .open),
-            totalItems: try transaction.entryCount(in: .heading(heading.id), visibility: .openAndCompleted))
-    }
 }
 
 /// `ids` without repeats, in the order of their first appearance.
