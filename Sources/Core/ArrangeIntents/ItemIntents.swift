@@ -262,7 +262,7 @@ public struct ListItems: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ItemListing {
         let list = try context.list(self.list)
         let headings = try context.transaction.headings(in: list.id, visibility: visibility)
-        if let filter = try TagFilter(tags, in: context), let required = filter.requirementUnmet(by: list.id) {
+        if let filter = try TagFilter(tags, in: context, forItemsOf: list), let required = filter.requirementUnmet(by: list.id) {
             let sections = [OrderScope.items(list.id)] + headings.map { .heading($0.id) }
             let (items, summary) = try filtered(list, sections: sections, by: filter, carrying: required, in: context)
             return ItemListing(list: summary, headings: try headings.map(context.summary), items: items)
@@ -284,30 +284,33 @@ public struct ListItems: ArrangeIntent {
     }
 
     /// The items of `list` that pass `filter`, which the list does not pass as a whole: only items
-    /// that carry one of `required` themselves can pass, so those are read, then placed by the
-    /// list's order, read alone, which gives their `#N` too, and the list's counts.
+    /// that carry one of `required` themselves can pass, so those are read, then placed in each
+    /// section by one pass over its order (``ArrangeStore/ItemReading/ranks(of:in:)``), which
+    /// gives their `#N` too, and the list's counts.
     /// `sections` are the list's sections in display order: the items under no heading, then each heading's.
     private func filtered(
         _ list: ItemList, sections: [OrderScope], by filter: TagFilter, carrying required: Set<Tag.ID>, in context: IntentContext
     ) throws -> (items: [ItemSummary], list: ListSummary) {
-        let candidates = Dictionary(
-            try context.transaction.items(.tagged(required)).filter { $0.listID == list.id && visibility.includes($0) && filter.passes($0) }.map { ($0.id, $0) },
-            uniquingKeysWith: { first, _ in first })
-        var (position, total) = (0, 0)
-        var shown: [Item] = []
-        var positions: [Item.ID: Int] = [:]
-        // One read of the order gives the places and both counts: the entries out of the Trash.
+        let passing = try context.transaction.items(.tagged(required)).filter { $0.listID == list.id && visibility.includes($0) && filter.passes($0) }
+        // Indices stand for the items while they are sorted and grouped: an item is a large value to move.
+        let keys = passing.map(\.orderKey)
+        let bySection = Dictionary(grouping: passing.indices.sorted { keys[$0] < keys[$1] }) { passing[$0].scope }
+        var (openCount, keptCount) = (0, 0)
+        var (shown, positions): ([Item], [Int?]) = ([], [])
         for section in sections {
-            for entry in try context.transaction.entries(in: section, visibility: visibility == .all ? .all : .openAndCompleted, offset: 0, limit: .max) {
-                let isOpen = entry.isOpen && !entry.isTrashed
-                if isOpen { position += 1 }
-                if !entry.isTrashed { total += 1 }
-                guard visibility.includes(entry), let item = candidates[Item.ID(entry: entry.id)] else { continue }
+            let members = bySection[section] ?? []
+            let ranks = try context.transaction.ranks(of: members.map { keys[$0] }, in: section)
+            for (index, openBefore) in zip(members, ranks.openBefore) {
+                let item = passing[index]
                 shown.append(item)
-                if isOpen { positions[item.id] = position }
+                positions.append(!item.isCompleted && item.trashedAt == nil ? openCount + openBefore + 1 : nil)
             }
+            openCount += ranks.openCount
+            keptCount += ranks.keptCount
         }
-        return (try context.summaries(of: shown) { positions[$0.id] }, ListSummary(list, openItems: position, totalItems: total))
+        var summaries = try context.summaries(of: shown)
+        for index in summaries.indices { summaries[index].position = positions[index] }
+        return (summaries, ListSummary(list, openItems: openCount, totalItems: keptCount))
     }
 }
 

@@ -12,23 +12,34 @@ import ArrangeStore
 struct TagFilter {
     /// For each tag named, it and every tag under it.
     private let requirements: [Set<Tag.ID>]
-    /// For each requirement, the lists that meet it themselves or through their area.
+    /// For each requirement, the lists that meet it themselves or through their area, of those
+    /// the filter was made for.
     private let listsMeeting: [Set<ItemList.ID>]
 
     /// The filter of `tags`, or `nil` when there are none.
     ///
+    /// - Parameters:
+    ///   - tags: The tags an item must carry, each itself or through a tag under it.
+    ///   - context: The context that reads the tags, and the lists and areas.
+    ///   - list: The one list whose items the filter is for, to read that list alone; `nil`
+    ///     for items of any list. A filter made for one list passes no item of another
+    ///     that does not carry the tags itself.
     /// - Throws: ``IntentError/unknownTag(_:)``.
-    /// - Complexity: One read of the tags, the lists and the areas.
-    init?(_ tags: [Tag.ID], in context: IntentContext) throws {
+    /// - Complexity: One read of the tags, and of the lists and the areas (or of `list` and its area).
+    init?(_ tags: [Tag.ID], in context: IntentContext, forItemsOf list: ItemList? = nil) throws {
         guard !tags.isEmpty else { return nil }
-        let named = try tags.map { try context.tag($0).id }
-        let children = Dictionary(grouping: try context.transaction.tags(), by: \.parent)
+        let every = try context.transaction.tags()
+        let known = Set(every.map(\.id))
+        // A tag merged into another, or one that is not there, is looked up by its id.
+        let named = try tags.map { known.contains($0) ? $0 : try context.tag($0).id }
+        let children = Dictionary(grouping: every, by: \.parent)
         func subtree(_ tag: Tag.ID) -> Set<Tag.ID> {
             (children[tag] ?? []).reduce(into: [tag]) { $0.formUnion(subtree($1.id)) }
         }
         requirements = named.map(subtree)
-        let areaTags = Dictionary(try context.transaction.areas().map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first })
-        let lists = try context.transaction.lists()
+        let lists = try list.map { [$0] } ?? context.transaction.lists()
+        let areas = try list.map { try $0.area.flatMap(context.transaction.area).map { [$0] } ?? [] } ?? context.transaction.areas()
+        let areaTags = Dictionary(areas.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first })
         listsMeeting = requirements.map { required in
             Set(lists.filter { list in !list.tags.isDisjoint(with: required) || list.area.flatMap { areaTags[$0] }.map { !$0.isDisjoint(with: required) } == true }.map(\.id))
         }

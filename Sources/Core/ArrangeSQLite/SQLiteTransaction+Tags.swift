@@ -2,6 +2,7 @@ import ArrangeModel
 import ArrangeStore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A row of the `tag_tree` table (from v25).
 struct TagRecord: Hashable {
@@ -42,19 +43,34 @@ extension TagRecord: Codable, FetchableRecord, PersistableRecord, UnixTimeDates 
         self.init(id: tag.id, name: tag.name, parentID: tag.parent, sortIndex: tag.sortIndex, shortcut: tag.shortcut, createdAt: tag.createdAt)
     }
 
-    /// The tag this row stores, its date through the stored number of seconds.
-    var tag: Tag {
-        Tag(id: id, name: name, parent: parentID, sortIndex: sortIndex, shortcut: shortcut, createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970))
-    }
+    /// The columns read, in the order ``tag(sqliteStatement:)`` reads them.
+    static let selection = "id, name, parent_id, sort_index, shortcut, created_at"
 
     /// Every tag, by parent and key: the groups of siblings, each in order.
-    static let orderSQL = "SELECT * FROM tag_tree ORDER BY parent_id, sort_index, id"
+    static let orderSQL = "SELECT \(selection) FROM tag_tree ORDER BY parent_id, sort_index, id"
+
+    /// Reads a row selected as ``selection`` selects it, by position, as ``ItemRecord`` reads an
+    /// item: a filter by tags reads every tag, each time.
+    ///
+    /// - Throws: ``RowDecodingError`` when an id is not a UUID.
+    static func tag(sqliteStatement statement: SQLiteStatement) throws -> Tag {
+        let hasParent = sqlite3_column_type(statement, 2) != SQLITE_NULL
+        guard let id = Tag.ID(sqliteStatement: statement, index: 0),
+              case let parent = hasParent ? Tag.ID(sqliteStatement: statement, index: 2) : nil, parent != nil || !hasParent
+        else {
+            throw RowDecodingError(table: databaseTableName, sqliteStatement: statement)
+        }
+        return Tag(
+            id: id, name: String(sqliteStatement: statement, index: 1), parent: parent, sortIndex: sqlite3_column_int64(statement, 3),
+            shortcut: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : String(sqliteStatement: statement, index: 4),
+            createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 5)))
+    }
 }
 
 extension SQLiteTransaction {
     /// The tag with an id, or the tag it merged into.
     private static let tagWithIDSQL = """
-        SELECT * FROM tag_tree WHERE id = COALESCE((SELECT tag_id FROM tag_merges WHERE id = ?1), ?1)
+        SELECT \(TagRecord.selection) FROM tag_tree WHERE id = COALESCE((SELECT tag_id FROM tag_merges WHERE id = ?1), ?1)
         """
 
     func tagMerges() throws -> [TagMerge] {
@@ -69,13 +85,13 @@ extension SQLiteTransaction {
     func tags(_ request: TagRequest) throws -> [Tag] {
         switch request {
         case .all:
-            let rows = try mapping { try TagRecord.fetchAll(db.cachedStatement(sql: TagRecord.orderSQL)).map(\.tag) }
+            let rows = try mapping { try Array(StatementRowCursor(db.cachedStatement(sql: TagRecord.orderSQL), binding: [], read: TagRecord.tag)) }
             // Depth first: each tag, then its children, each group in its order.
             let children = Dictionary(grouping: rows, by: \.parent)
             func subtree(of parent: Tag.ID?) -> [Tag] { (children[parent] ?? []).flatMap { [$0] + subtree(of: $0.id) } }
             return subtree(of: nil)
         case .withID(let id):
-            return try mapping { try TagRecord.fetchOne(db.cachedStatement(sql: Self.tagWithIDSQL), arguments: [id.text]) }.map { [$0.tag] } ?? []
+            return try mapping { try Array(StatementRowCursor(db.cachedStatement(sql: Self.tagWithIDSQL), binding: [.id(id)], read: TagRecord.tag)) }
         }
     }
 }

@@ -198,6 +198,36 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
+    /// One pass over the ordering in its order, which settles each key once the pass reaches
+    /// it: an entry's id is read only where its `sortIndex` is the next key's, to break the tie.
+    func ranks(of keys: [OrderKey], in scope: OrderScope) throws -> EntryRanks {
+        let waiting = keys.indices.sorted { keys[$0] < keys[$1] }
+        var ranks = EntryRanks(openBefore: Array(repeating: 0, count: keys.count), openCount: 0, keptCount: 0)
+        var next = 0
+        let (ordering, membership) = OrderingSQL.of(scope)
+        try mapping {
+            // The statement itself, standing on each row in turn: its columns are read here, as needed.
+            let rows = try StatementRowCursor(db.cachedStatement(sql: ordering.entryPage.all), binding: membership + [.integer(.max), .integer(0)]) { $0 }
+            while let row = try rows.next() {
+                let sortIndex = sqlite3_column_int64(row, 1)
+                // Settles the keys that do not come after the entry.
+                while next < waiting.count, case let key = keys[waiting[next]], key.sortIndex <= sortIndex {
+                    if key.sortIndex == sortIndex {
+                        guard let id = OrderEntry.ID(sqliteStatement: row, index: 0) else { throw RowDecodingError(table: ordering.table, sqliteStatement: row) }
+                        if id < key.id { break }
+                    }
+                    ranks.openBefore[waiting[next]] = ranks.openCount
+                    next += 1
+                }
+                guard sqlite3_column_int64(row, 3) == 0 else { continue }
+                ranks.keptCount += 1
+                if sqlite3_column_int64(row, 2) != 0 { ranks.openCount += 1 }
+            }
+        }
+        for index in waiting[next...] { ranks.openBefore[index] = ranks.openCount }
+        return ranks
+    }
+
     func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] {
         switch request {
         case .ofItems(let items): try checklistItems(of: items)

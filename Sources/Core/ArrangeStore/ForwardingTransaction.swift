@@ -23,6 +23,7 @@ open class ForwardingTransaction: ItemWriting {
     open func entries(_ request: EntryRequest) throws -> [OrderEntry] { try base.entries(request) }
     open func keys(in scope: OrderScope, _ bound: KeyBound, limit: Int) throws -> [OrderKey] { try base.keys(in: scope, bound, limit: limit) }
     open func count(_ request: CountRequest) throws -> Int { try base.count(request) }
+    open func ranks(of keys: [OrderKey], in scope: OrderScope) throws -> EntryRanks { try base.ranks(of: keys, in: scope) }
     open func lists(_ request: ListRequest) throws -> [ItemList] { try base.lists(request) }
     open func areas(_ request: AreaRequest) throws -> [Area] { try base.areas(request) }
     open func headings(_ request: HeadingRequest) throws -> [Heading] { try base.headings(request) }

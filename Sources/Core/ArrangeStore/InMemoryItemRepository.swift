@@ -297,6 +297,11 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
     }
 
+    func ranks(of keys: [OrderKey], in scope: OrderScope) -> EntryRanks {
+        let order = order(of: scope)
+        return EntryRanks(openBefore: keys.map { order.count(.open, before: $0) }, openCount: order.count(.open), keptCount: order.count(.openAndCompleted))
+    }
+
     func checklistItems(_ request: ChecklistRequest) -> [ChecklistItem] {
         switch request {
         case .ofItems(let items):

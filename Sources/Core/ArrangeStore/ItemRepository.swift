@@ -356,6 +356,23 @@ public struct ItemStanding: Hashable, Sendable {
     public var scope: OrderScope { heading.map(OrderScope.heading) ?? .items(list) }
 }
 
+/// Where some keys fall in an ordering, and what it holds (``ItemReading/ranks(of:in:)``).
+public struct EntryRanks: Hashable, Sendable {
+    /// For each key asked about, in the order asked: how many open entries out of the Trash
+    /// come strictly before it, as ``ItemVisibility/open`` counts them.
+    public var openBefore: [Int]
+    /// How many entries are open and out of the Trash.
+    public var openCount: Int
+    /// How many entries are out of the Trash, open or completed.
+    public var keptCount: Int
+
+    public init(openBefore: [Int], openCount: Int, keptCount: Int) {
+        self.openBefore = openBefore
+        self.openCount = openCount
+        self.keptCount = keptCount
+    }
+}
+
 /// Where an item is placed: where it stands, its key in Today's hand order, and its stamp.
 ///
 /// These are the columns that placing an item writes (a move, a re-spread of its neighbours,
@@ -465,6 +482,19 @@ public protocol ItemReading {
     ///   of the order index before the key, so O(log n + the count). The completed items:
     ///   O(c) for c completed items on SQLite (a count of its table of completions); O(n) in memory.
     func count(_ request: CountRequest) throws -> Int
+
+    /// Where some keys fall among the open entries of an ordering, and how many entries it
+    /// holds out of the Trash: what a view that shows a few of an ordering's entries needs to
+    /// number them as the whole ordering numbers them.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to place; they need not be the keys of entries.
+    ///   - scope: The ordering.
+    /// - Returns: For each key, in the order given, how many open entries out of the Trash come
+    ///   strictly before it; and the ordering's two counts.
+    /// - Complexity: O(n) on SQLite, one pass over the ordering's index that reads an entry's
+    ///   id only where its `sortIndex` is one of the keys'; O(k log n) in memory for k keys.
+    func ranks(of keys: [OrderKey], in scope: OrderScope) throws -> EntryRanks
 
     /// The lists a request describes, in the sidebar's order.
     func lists(_ request: ListRequest) throws -> [ItemList]

@@ -122,6 +122,11 @@ final class RegionRecordingReader: ItemReading {
         return try base.count(request)
     }
 
+    func ranks(of keys: [OrderKey], in scope: OrderScope) throws -> EntryRanks {
+        try noteKeys(of: scope)
+        return try base.ranks(of: keys, in: scope)
+    }
+
     func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] {
         let entries = try base.checklistItems(request)
         switch request {
