@@ -108,6 +108,22 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day(ordinal: overflow ? (days < 0 ? .min : .max) : sum)
     }
 
+    /// The same day of the month `months` months later (earlier when negative); a day the month
+    /// lacks becomes its last day, as calendars do: 2027-01-31 plus one month is 2027-02-28.
+    /// Kept within years 1 to 9999.
+    public func adding(months: Int) -> Day {
+        let (shifted, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
+        guard !overflow, (12...(9999 * 12 + 11)).contains(shifted) else { return months < 0 ? Self.first : Self.last }
+        let (newYear, newMonth) = (shifted / 12, shifted % 12 + 1)
+        return Day(uncheckedYear: newYear, month: newMonth, day: min(day, Self.length(ofMonth: newMonth, in: newYear)))
+    }
+
+    /// The day of the week, numbered as ISO 8601 numbers them: 1 for Monday to 7 for Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday, the 4th day.
+        ((ordinal + 3) % 7 + 7) % 7 + 1
+    }
+
     /// The day as `YYYY-MM-DD`.
     public var description: String { Self.text(year: year, month: month, day: day) }
 
@@ -127,7 +143,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         storedDay = UInt8(day)
     }
 
-    private static func length(ofMonth month: Int, in year: Int) -> Int {
+    /// The number of days of `month` (1 to 12) in `year`.
+    public static func length(ofMonth month: Int, in year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30

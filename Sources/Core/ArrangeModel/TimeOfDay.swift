@@ -1,0 +1,80 @@
+public import Foundation
+
+/// A time on the wall clock, to the minute, in no time zone: when an item's reminder fires on
+/// its day, wherever the device is.
+///
+/// ```swift
+/// let time = try TimeOfDay(parsing: "09:30")
+/// time.description                      // "09:30"
+/// try TimeOfDay(hour: 18, minute: 5)    // 18:05
+/// ```
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The hour, 0 to 23.
+    public let hour: Int
+    /// The minute, 0 to 59.
+    public let minute: Int
+
+    /// The time at `hour`:`minute`.
+    ///
+    /// - Throws: ``TimeOfDayError/notATime(_:)`` unless the hour is 0 to 23 and the minute 0 to 59.
+    public init(hour: Int, minute: Int) throws(TimeOfDayError) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { throw .notATime("\(hour):\(minute)") }
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Reads a time written `HH:MM` on the 24-hour clock, such as `09:30` or `18:05`; the hour
+    /// may have one digit (`9:30`).
+    ///
+    /// - Throws: ``TimeOfDayError/notATime(_:)`` for any other text, or a time past 23:59.
+    public init(parsing text: String) throws(TimeOfDayError) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let hour = Int(parts[0]), let minute = Int(parts[1]),
+              let time = try? TimeOfDay(hour: hour, minute: minute)
+        else { throw .notATime(text) }
+        self = time
+    }
+
+    /// The time as `HH:MM`.
+    public var description: String {
+        (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
+    }
+
+    public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
+        (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
+    }
+}
+
+extension Character {
+    /// Whether the character is one of the ASCII digits 0 to 9.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// Why text or numbers are not a ``TimeOfDay``.
+public enum TimeOfDayError: Error, Hashable, Sendable {
+    /// The text is not a time written `HH:MM`, or names a time past 23:59.
+    case notATime(String)
+}
+
+extension TimeOfDayError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, in English, as the command line and logs say it; a person sees
+    /// ``errorDescription``.
+    public var description: String { debugDescription }
+
+    /// What went wrong, in English, as the command line and logs say it.
+    public var debugDescription: String {
+        switch self {
+        case .notATime(let text): "'\(text)' is not a time; write a time as HH:MM on the 24-hour clock, such as 09:30."
+        }
+    }
+}
+
+extension TimeOfDayError: LocalizedError {
+    /// What went wrong, in the app's language, in a sentence a person can act on.
+    public var errorDescription: String? {
+        switch self {
+        case .notATime(let text): MessageTable.model.message("TimeOfDayError.notATime", ["text": text])
+        }
+    }
+}
