@@ -33,9 +33,12 @@ struct CatalogueTests {
     @Test("A request's fields are its table: their JSON names, whether they are required (not optional), and their types")
     func shape() {
         let add = AddRequest.fields
-        #expect(add.map(\.name) == ["title", "list", "placement", "notes", "today"])
-        #expect(add.map(\.isRequired) == [true, false, false, false, false])
-        #expect(add.map(\.jsonForm) == [String.jsonForm, ListReference.jsonForm, PlacementReference.jsonForm, String.jsonForm, Bool.jsonForm])
+        #expect(add.map(\.name) == ["title", "list", "placement", "notes", "today", "when", "deadline", "day"])
+        #expect(add.map(\.isRequired) == [true, false, false, false, false, false, false, false])
+        #expect(add.map(\.jsonForm) == [
+            String.jsonForm, ListReference.jsonForm, PlacementReference.jsonForm, String.jsonForm, Bool.jsonForm, WhenChoice.jsonForm,
+            DeadlineChoice.jsonForm, Day.jsonForm,
+        ])
         let createList = CreateListRequest.fields
         #expect(createList.map(\.name) == ["name", "placement", "area"] && createList.map(\.isRequired) == [true, false, false])
         #expect(MoveListRequest.fields.map(\.name) == ["list", "placement", "area"] && MoveListRequest.fields[2].jsonForm == AreaChoice.jsonForm)

@@ -295,10 +295,21 @@ struct EndToEndTests {
             let evening = try json(arrange.run(["when", "#2", "evening", "--json"]))
             let novel = try #require((evening["items"] as? [[String: Any]])?.first)
             #expect(novel["evening"] as? Bool == true && novel["someday"] as? Bool == false && novel["startDate"] as? String != nil)
+            // In words, relative to --day (Friday 2026-11-27).
+            #expect(try arrange.run(["when", "#1", "next", "friday", "--day", "2026-11-27"]).output == "\"Taxes\": from 2026-12-04.\n")
+            #expect(try arrange.run(["deadline", "#1", "#2", "in", "2", "weeks", "--day", "2026-11-27"]).output == "\"Taxes\", \"Novel\": due 2026-12-11.\n")
+            try arrange.run(["add", "Rent", "--when", "this weekend", "--deadline", "dec 1", "--day", "2026-11-27"])
+            #expect(try arrange.run(["list"]).output.contains("Rent  [from 2026-11-28, due 2026-12-01]\n"))
+            try arrange.run(["when", "#1", "2026-12-01", "--evening"])
+            try arrange.run(["deadline", "#1", "2027-04-15"])
+            try arrange.run(["delete", "#3"])
 
             let before = try arrange.run(["list", "--json", "--all"]).output
             for (arguments, message) in [
                 (["when", "#1", "2026-02-30"], "'2026-02-30' is not a when"),
+                (["when", "#1", "next", "fridya"], "'next fridya' is not a when; write a day as YYYY-MM-DD, or today, tonight, tomorrow"),
+                (["when", "#1", "tomorrow", "@9"], "'tomorrow @9' ends with a time"),
+                (["add", "Later", "--when", "yesterday"], "'yesterday' is not a when"),
                 (["when", "#1"], "Give at least one item, then when"),
                 (["deadline", "#1", "soon"], "'soon' is not a deadline"),
                 (["when", "#1", "someday", "--evening"], "'someday' has no day whose evening it could be"),

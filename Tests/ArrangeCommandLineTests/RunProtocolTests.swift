@@ -64,7 +64,7 @@ struct RunProtocolTests {
         (##"{"intent": 3}"##, "invalidRequest", #"needs "intent""#),
         (##"{"intent": "fly"}"##, "unknownIntent", "Unknown intent 'fly'. `arrange run --help` lists every intent."),
         (##"{"intent": "add"}"##, "missingField", "add needs the field 'title', which must be a string."),
-        (##"{"intent": "add", "title": "x", "colour": "red"}"##, "unknownField", "add has no field 'colour'; its fields are title, list, placement, notes, today."),
+        (##"{"intent": "add", "title": "x", "colour": "red"}"##, "unknownField", "add has no field 'colour'; its fields are title, list, placement, notes, today, when, deadline, day."),
         (##"{"intent": "undo", "steps": 2}"##, "unknownField", "undo has no field 'steps'; it takes none."),
         (##"{"intent": "add", "title": ["x"]}"##, "invalidField", "The field 'title' of add must be a string."),
         (##"{"intent": "complete", "items": "#1"}"##, "invalidField", "The field 'items' of complete must be an array of item references (strings)."),
@@ -519,7 +519,7 @@ struct RunProtocolTests {
         #expect([today, Day(Date(), in: .current).adding(days: -1).description].contains(item(8)?["startDate"] as? String ?? ""), "\(answers[8])")
         #expect(item(8)?["evening"] as? Bool == false, "evening is false unless given")
         #expect(Array(codes[9...15]) == [
-            "invalidField", "eveningWithoutDay", "invalidField", "positionOutOfRange", "missingField", "missingField", "noItems",
+            "invalidWhen", "eveningWithoutDay", "invalidWhen", "positionOutOfRange", "missingField", "missingField", "noItems",
         ], "\(answers[9...15])")
         #expect(answers[9].contains("'2026-02-30' is not a when"), "\(answers[9])")
         #expect(results[16] != nil, "undo takes back the last change: \(answers[16])")
@@ -531,6 +531,38 @@ struct RunProtocolTests {
         #expect((anytime[0]["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Novel"], "\(answers[18])")
         #expect((results[19]?["lists"] as? [Any])?.isEmpty == true, "\(answers[19])")
         #expect(codes[20] == "invalidField", "\(answers[20])")
+    }
+
+    @Test("Dates in words: setWhen, setDeadline and add read words relative to their day; a time, and any other words, are refused and change nothing")
+    func datesInWords() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        // Friday 2026-11-27.
+        let lines = [
+            ##"{"intent": "add", "title": "Rent", "when": "next friday", "deadline": "dec 1", "day": "2026-11-27"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "This Weekend", "day": "2026-11-27"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "tonight", "day": "2026-11-27"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "in 1 month", "evening": true, "day": "2027-01-31"}"##,
+            ##"{"intent": "setDeadline", "items": ["#1"], "deadline": "24 dec", "day": "2026-12-24"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "next fridya", "day": "2026-11-27"}"##,
+            ##"{"intent": "setWhen", "items": ["#1"], "when": "tomorrow @9", "day": "2026-11-27"}"##,
+            ##"{"intent": "setDeadline", "items": ["#1"], "deadline": "someday"}"##,
+            ##"{"intent": "add", "title": "Never", "when": "yesterday"}"##,
+            ##"{"intent": "list"}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        func item(_ index: Int) -> [String: Any]? { (results[index]?["items"] as? [[String: Any]])?.first }
+        #expect(item(0)?["startDate"] as? String == "2026-12-04" && item(0)?["deadline"] as? String == "2026-12-01", "\(answers[0])")
+        #expect(item(1)?["startDate"] as? String == "2026-11-28" && item(1)?["evening"] as? Bool == false, "\(answers[1])")
+        #expect(item(2)?["startDate"] as? String == "2026-11-27" && item(2)?["evening"] as? Bool == true, "\(answers[2])")
+        #expect(item(3)?["startDate"] as? String == "2027-02-28" && item(3)?["evening"] as? Bool == true, "\(answers[3])")
+        #expect(item(4)?["deadline"] as? String == "2027-12-24", "a date on its own day is next year's: \(answers[4])")
+        #expect(Array(codes[5...8]) == ["invalidWhen", "invalidWhen", "invalidWhen", "invalidWhen"], "\(answers[5...8])")
+        #expect(answers[5].contains("'next fridya' is not a when; write a day as YYYY-MM-DD, or today, tonight, tomorrow"), "\(answers[5])")
+        #expect(answers[6].contains("ends with a time"), "\(answers[6])")
+        let listed = try #require(results[9]?["items"] as? [[String: Any]], "\(answers[9])")
+        #expect(listed.map { $0["title"] as? String } == ["Rent"], "the refused add added nothing")
+        #expect(listed[0]["startDate"] as? String == "2027-02-28" && listed[0]["deadline"] as? String == "2027-12-24", "the refusals changed nothing")
     }
 
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")

@@ -48,6 +48,19 @@ struct DateIntentTests {
         #expect(try dates(session) == ["A anytime -", "B anytime -"])
     }
 
+    @Test("AddItem sets a when and a deadline in the same step: its result shows them, and one undo takes the item away")
+    func addWithDates() async throws {
+        let session = try await Session()
+        try await session.add("A")
+        let added = try await session.run(AddItem(title: "B", when: .on(december1, evening: true), deadline: december1.adding(days: 3)))
+        #expect(added.items.map(\.startDate) == [december1] && added.items.map(\.evening) == [true])
+        #expect(added.items.map(\.deadline) == [december1.adding(days: 3)])
+        #expect(try dates(session) == ["A anytime -", "B on(\(december1), evening: true) \(december1.adding(days: 3))"])
+        #expect(session.environment.undoSteps.last?.actionName == "Add Item")
+        try await session.run(Undo())
+        #expect(try dates(session) == ["A anytime -"])
+    }
+
     @Test("Undo gives each item its old when and deadline back, and redo the new ones")
     func undo() async throws {
         let session = try await Session()

@@ -31,8 +31,13 @@ public struct Completer: Sendable {
 
     /// The words that end `when` and `deadline`, after their items.
     static let dateWords = [
-        WhenCommand.configuration.commandName: ["today", "evening", "anytime", "someday"],
-        DeadlineCommand.configuration.commandName: ["today", "none"],
+        WhenCommand.configuration.commandName: [
+            "today", "tonight", "evening", "tomorrow", "this", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+            "sunday", "anytime", "someday",
+        ],
+        DeadlineCommand.configuration.commandName: [
+            "today", "tomorrow", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "none",
+        ],
     ]
 
     /// The commands whose first argument is a list.

@@ -281,7 +281,7 @@ extension ShowCommand: PlainlyReadCommand {
 
 extension AddCommand: PlainlyReadCommand {
     static var plainFlags: Set<String> { PlacementOptions<ItemReference>.plainFlags.union(["today"]) }
-    static var plainOptions: Set<String> { PlacementOptions<ItemReference>.plainOptions.union(["list", "notes"]) }
+    static var plainOptions: Set<String> { PlacementOptions<ItemReference>.plainOptions.union(["list", "notes", "when", "deadline"]) }
 
     init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
         self.init()
@@ -292,6 +292,9 @@ extension AddCommand: PlainlyReadCommand {
         placement = try PlacementOptions(plain: line)
         notes = try line.option("notes")
         today = line.flag("today")
+        when = try line.option("when")
+        deadline = try line.option("deadline")
+        options = PhraseDayOption(day: nil)
     }
 }
 

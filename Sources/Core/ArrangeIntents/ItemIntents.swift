@@ -23,13 +23,17 @@ public struct AddItem: ArrangeIntent {
     /// The section of the list the item goes to: under a heading, or under none. Without it,
     /// a `before` or `after` placement puts it under its anchor's heading, and any other under none.
     public var section: ItemSection?
+    /// When the item is meant to be done; `nil` for anytime.
+    public var when: When?
+    /// The day the item is due; `nil` for none.
+    public var deadline: Day?
 
     /// Adds an item titled `title` to `list` (the default list for `nil`), in `section`, at
-    /// `placement`, and into Today at `today` as well when it is given, as one step of the
-    /// history (one Shortcuts action, one undo).
+    /// `placement`, into Today at `today` as well when it is given, with `when` and `deadline`
+    /// when they are given, as one step of the history (one Shortcuts action, one undo).
     public init(
         title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open,
-        today: ItemPlacement? = nil, section: ItemSection? = nil
+        today: ItemPlacement? = nil, section: ItemSection? = nil, when: When? = nil, deadline: Day? = nil
     ) {
         self.title = title
         self.list = list
@@ -38,6 +42,8 @@ public struct AddItem: ArrangeIntent {
         self.visibility = visibility
         self.today = today
         self.section = section
+        self.when = when
+        self.deadline = deadline
     }
 
     /// - Throws: `TitleError`; ``IntentError/unknownList(_:)``, ``IntentError/unknownItem(_:)``,
@@ -58,6 +64,8 @@ public struct AddItem: ArrangeIntent {
         }
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         try context.record(made: SyncChange.creation(of: item, at: SyncPlace(report)))
+        if let when { _ = try SetWhen([item.id], to: when).run(in: context) }
+        if let deadline { _ = try SetDeadline([item.id], to: deadline).run(in: context) }
         if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }
         return try context.result(of: report)
     }

@@ -60,11 +60,12 @@ public struct WhenPhrase: Hashable, Sendable {
     ///   - text: The phrase.
     ///   - day: The day the phrase is relative to: today, where the person is.
     /// - Returns: The day it names.
-    /// - Throws: ``WhenPhraseError/invalidWhen(_:)`` for text that is none of the phrases;
-    ///   ``WhenPhraseError/notADeadline(_:)`` for `someday`, `anytime`, or a phrase with a time.
+    /// - Throws: ``WhenPhraseError/notADeadline(_:)`` for text that is none of the phrases,
+    ///   `someday`, `anytime`, or a phrase with a time.
     public static func deadline(parsing text: String, on day: Day) throws(WhenPhraseError) -> Day {
-        let phrase = try WhenPhrase(parsing: text, on: day)
-        guard phrase.time == nil, let deadline = phrase.when.startDate else { throw .notADeadline(text) }
+        guard let phrase = try? WhenPhrase(parsing: text, on: day), phrase.time == nil, let deadline = phrase.when.startDate else {
+            throw .notADeadline(text)
+        }
         return deadline
     }
 
@@ -155,7 +156,7 @@ public struct WhenPhrase: Hashable, Sendable {
 public enum WhenPhraseError: Error, Hashable, Sendable {
     /// The text is none of the phrases, or puts a time after `someday` or `anytime`.
     case invalidWhen(String)
-    /// The text is a when that names no day (`someday`, `anytime`), or ends with a time: no deadline.
+    /// The text names no day (`someday`, `anytime`, or none of the phrases), or ends with a time: no deadline.
     case notADeadline(String)
 }
 

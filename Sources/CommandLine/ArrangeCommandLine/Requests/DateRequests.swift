@@ -4,127 +4,107 @@ public import ArrangeModel
 import Foundation
 
 // The requests that give items a when (a start date, perhaps in its evening, someday or
-// anytime) or a deadline. Days are written `YYYY-MM-DD`; `today` is the day in this device's
-// time zone.
+// anytime) or a deadline. Both are written in words (`WhenPhrase`), relative to the request's
+// `day`: today in this device's time zone unless the request names one.
 
-/// When a request says items are meant to be done: a day, today, anytime or someday.
-enum WhenChoice: Hashable, Sendable, RequestValue {
-    /// From a day on.
-    case day(Day)
-    /// From today on, the day in this device's time zone.
-    case today
-    /// No date.
-    case anytime
-    /// Put off, with no date.
-    case someday
+/// When a request says items are meant to be done, in words: `tomorrow`, `next friday`,
+/// `2026-12-24`, `someday` (``WhenPhrase``), read once the day it is relative to is known.
+struct WhenChoice: Hashable, Sendable, RequestValue, ExpressibleByStringLiteral {
+    /// The words.
+    var text: String
 
-    static var jsonForm: String { #"a day ("YYYY-MM-DD"), "today", "anytime" or "someday""# }
+    static var jsonForm: String { #"a when in words ("2026-12-24", "today", "tomorrow", "next friday", "in 3 days", "someday", …)"# }
 
-    /// Reads `today`, `anytime`, `someday` or a day written `YYYY-MM-DD`.
-    ///
-    /// - Throws: `DayError` for any other text.
-    init(parsing text: String) throws(DayError) {
-        switch text {
-        case "today": self = .today
-        case "anytime": self = .anytime
-        case "someday": self = .someday
-        default: self = .day(try Day(parsing: text))
-        }
+    init(_ text: String) {
+        self.text = text
+    }
+
+    init(stringLiteral text: String) {
+        self.text = text
     }
 
     init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.invalidValue("'\(text)' is not a when: give a day as YYYY-MM-DD, \"today\", \"anytime\" or \"someday\".", at: decoder)
-        }
+        text = try decoder.singleValueContainer().decode(String.self)
     }
 
-    /// The choice as a request writes it.
-    var text: String {
-        switch self {
-        case .day(let day): day.description
-        case .today: "today"
-        case .anytime: "anytime"
-        case .someday: "someday"
-        }
-    }
-
-    /// The when it names, `today` being `today`, in the evening of its day when `evening`.
+    /// The when the words name on `day`, in its evening as well when `evening`.
     ///
-    /// - Throws: ``ReferenceError/eveningWithoutDay(_:)`` for evening without a day.
-    func when(evening: Bool, today: Day) throws(ReferenceError) -> When {
-        switch self {
-        case .day(let day): .on(day, evening: evening)
-        case .today: .on(today, evening: evening)
-        case .anytime where !evening: .anytime
-        case .someday where !evening: .someday
-        case .anytime, .someday: throw .eveningWithoutDay(text)
+    /// - Throws: `WhenPhraseError` for words that name no when; ``ReferenceError/eveningWithoutDay(_:)``
+    ///   for evening without a day; ``ReferenceError/timeWithoutReminders(_:)`` for words that end with a time.
+    func when(evening: Bool, on day: Day) throws -> When {
+        let phrase = try WhenPhrase(parsing: text, on: day)
+        guard phrase.time == nil else { throw ReferenceError.timeWithoutReminders(text) }
+        switch phrase.when {
+        case .on(let start, let inEvening): return .on(start, evening: inEvening || evening)
+        case .anytime, .someday:
+            guard !evening else { throw ReferenceError.eveningWithoutDay(text) }
+            return phrase.when
         }
     }
 }
 
-/// A deadline a request gives: a day, or none (JSON's `null`).
+/// A deadline a request gives, in words (``WhenPhrase/deadline(parsing:on:)``), or none (JSON's
+/// `null`, `none` on the command line).
 enum DeadlineChoice: Hashable, Sendable, RequestValue {
-    /// Due on a day.
-    case day(Day)
-    /// Due today, the day in this device's time zone.
-    case today
+    /// Due on the day the words name.
+    case words(String)
     /// No deadline.
     case noDeadline
 
-    static var jsonForm: String { #"a day ("YYYY-MM-DD"), "today", or null for none"# }
+    static var jsonForm: String { #"a day in words ("2027-04-15", "today", "friday", "dec 24", …), or null for none"# }
     /// JSON's `null` takes the deadline away.
     static var null: DeadlineChoice? { .noDeadline }
 
-    /// Reads `today`, `none` or a day written `YYYY-MM-DD`.
-    ///
-    /// - Throws: `DayError` for any other text.
-    init(parsing text: String) throws(DayError) {
-        switch text {
-        case "today": self = .today
-        case "none": self = .noDeadline
-        default: self = .day(try Day(parsing: text))
-        }
+    /// Reads `none`, or words for a day.
+    init(_ text: String) {
+        self = text.lowercased() == "none" ? .noDeadline : .words(text)
     }
 
     init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.invalidValue("'\(text)' is not a deadline: give a day as YYYY-MM-DD, \"today\", or null for none.", at: decoder)
-        }
+        self = .words(try decoder.singleValueContainer().decode(String.self))
     }
 
-    /// The deadline it names, `today` being `today`.
-    func deadline(today: Day) -> Day? {
+    /// The deadline it names on `day`; `nil` for none.
+    ///
+    /// - Throws: `WhenPhraseError` for words that name no day.
+    func deadline(on day: Day) throws(WhenPhraseError) -> Day? {
         switch self {
-        case .day(let day): day
-        case .today: today
+        case .words(let text): try WhenPhrase.deadline(parsing: text, on: day)
         case .noDeadline: nil
         }
     }
+}
+
+extension Help {
+    /// The `day` field of the requests that read a when or a deadline in words.
+    static let phraseDay = "The day the words of a when or a deadline are relative to (YYYY-MM-DD); today where this machine is when not given."
+    /// The forms of a when.
+    static let whenWords =
+        "When, in words: a day (YYYY-MM-DD), today, tonight, tomorrow, this weekend, next week, a weekday (friday, next friday), "
+        + "in N days, weeks or months, a date (dec 24), someday or anytime."
+    /// The forms of a deadline.
+    static let deadlineWords = "The day they are due, in words: YYYY-MM-DD, today, tomorrow, a weekday, in N days, weeks or months, a date (dec 24)"
 }
 
 struct SetWhenRequest: Request {
     static let name = "setWhen"
     static let summary = "Set when items are meant to be done: from a day, perhaps in its evening, someday, or anytime."
     var items: [ItemReference] = []
-    var when: WhenChoice = .anytime
+    var when: WhenChoice = "anytime"
     var evening: Bool?
     var list: ListReference?
+    var day: Day?
 
     static let fields: [RequestField<Self>] = [
         .init("items", \.items, help: Help.items),
-        .init("when", \.when, help: "A day (YYYY-MM-DD) they start on, today, anytime (no date) or someday."),
+        .init("when", \.when, help: Help.whenWords),
         .init("evening", \.evening, help: "Whether they are in the evening of their day (This Evening, for today); false when not given."),
         .init("list", \.list, help: Help.countingList),
+        .init("day", \.day, help: Help.phraseDay),
     ]
 
     func intent(_ resolve: ReferenceResolver) throws -> SetWhen {
-        let when = try self.when.when(evening: evening ?? false, today: resolve.today)
+        let when = try self.when.when(evening: evening ?? false, on: day ?? resolve.today)
         return SetWhen(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: when)
     }
 }
@@ -135,33 +115,55 @@ struct SetDeadlineRequest: Request {
     var items: [ItemReference] = []
     var deadline: DeadlineChoice = .noDeadline
     var list: ListReference?
+    var day: Day?
 
     static let fields: [RequestField<Self>] = [
         .init("items", \.items, help: Help.items),
-        .init("deadline", \.deadline, help: "The day they are due (YYYY-MM-DD), today, or null (none on the command line) to take it away."),
+        .init("deadline", \.deadline, help: Help.deadlineWords + ", or null (none on the command line) to take it away."),
         .init("list", \.list, help: Help.countingList),
+        .init("day", \.day, help: Help.phraseDay),
     ]
 
     func intent(_ resolve: ReferenceResolver) throws -> SetDeadline {
-        SetDeadline(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: deadline.deadline(today: resolve.today))
+        SetDeadline(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: try deadline.deadline(on: day ?? resolve.today))
     }
 }
 
-/// The arguments of `when` and `deadline`: the items, then one word that says when, as in
-/// `arrange when '#1' '#3' evening`. ArgumentParser takes no argument after a list of them,
-/// so the last one is read here.
-struct ItemsThenWord: ParsableArguments {
-    @Argument(help: ArgumentHelp("The items (#N as `list` numbers them, ids, or at least 4 characters of one), then the value.", valueName: "item"))
+/// The arguments of `when` and `deadline`: the items, then the words that say when, as in
+/// `arrange when '#1' '#3' next friday`. ArgumentParser takes no argument after a list of them,
+/// so they are split here.
+struct ItemsThenWords: ParsableArguments {
+    @Argument(help: ArgumentHelp("The items (#N as `list` numbers them, ids, or at least 4 characters of one), then the words.", valueName: "item"))
     var words: [String] = []
 
-    /// The items and the last word.
+    /// The items, and the words after them: the longest run of last words that `reads` takes,
+    /// leaving at least one item; when none does, the words from the first that is no item
+    /// reference on, for the request to refuse with what it reads.
     ///
     /// - Throws: `ValidationError` unless there are an item and a word.
-    func split(naming value: String) throws -> (items: [ItemReference], word: String) {
-        guard words.count >= 2, let word = words.last else {
-            throw ValidationError("Give at least one item, then \(value).")
-        }
-        return (words.dropLast().map(ItemReference.init), word)
+    func split(naming value: String, reads: (String) -> Bool) throws -> (items: [ItemReference], words: String) {
+        guard words.count >= 2 else { throw ValidationError("Give at least one item, then \(value).") }
+        let start = (1..<words.count).first { reads(words[$0...].joined(separator: " ")) }
+            ?? (1..<words.count).first { (try? ItemReference(words[$0]).checkForm()) == nil }
+            ?? words.count - 1
+        return (words[..<start].map(ItemReference.init), words[start...].joined(separator: " "))
+    }
+}
+
+/// The `--day` option of the requests that read a when or a deadline in words.
+struct PhraseDayOption: ParsableArguments {
+    @Option(help: ArgumentHelp(Help.phraseDay, valueName: "YYYY-MM-DD"), transform: Day.init(option:))
+    var day: Day?
+
+    /// The day the words are read on, to split them from the items: the one given, or today here.
+    var dayOrToday: Day { day ?? Day(.now, in: .current) }
+}
+
+extension PhraseDayOption {
+    /// The option set to `day`, as a command read without ArgumentParser sets it.
+    init(day: Day?) {
+        self.init()
+        self.day = day
     }
 }
 
@@ -170,25 +172,25 @@ struct WhenCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "when",
         abstract: Form.summary,
-        usage: "arrange when <item> ... (YYYY-MM-DD|today|evening|anytime|someday) [--evening]",
+        usage: "arrange when <item> ... <when> [--evening] [--day YYYY-MM-DD]",
         discussion: """
-            The last argument says when: a day written YYYY-MM-DD, today, evening (this evening), \
-            anytime (no date) or someday. Examples: arrange when '#1' 2026-12-01; arrange when '#2' '#3' evening
+            The last words say when: a day written YYYY-MM-DD, today, tonight (this evening), tomorrow, this weekend, \
+            next week, a weekday (friday, next friday), in N days, weeks or months, a date (dec 24), anytime (no date) \
+            or someday. Examples: arrange when '#1' 2026-12-01; arrange when '#2' '#3' tonight; arrange when '#4' next friday
             """)
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var arguments: ItemsThenWord
+    @OptionGroup var arguments: ItemsThenWords
     @Flag(help: "In the evening of the day.") var evening = false
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
+    @OptionGroup var options: PhraseDayOption
 
     var request: Form {
         get throws {
-            let (items, word) = try arguments.split(naming: "when: a day, today, evening, anytime or someday")
-            if word == "evening" { return Form(items: items, when: .today, evening: true, list: list) }
-            do {
-                return Form(items: items, when: try WhenChoice(parsing: word), evening: evening, list: list)
-            } catch {
-                throw ValidationError("'\(word)' is not a when; give a day as YYYY-MM-DD, today, evening, anytime or someday.")
+            let day = options.dayOrToday
+            let (items, words) = try arguments.split(naming: "when: a day, today, tomorrow, next friday, someday…") {
+                (try? WhenPhrase(parsing: $0, on: day)) != nil
             }
+            return Form(items: items, when: WhenChoice(words), evening: evening ? true : nil, list: list, day: options.day)
         }
     }
 
@@ -203,20 +205,23 @@ struct DeadlineCommand: RequestCommand {
     static let configuration = CommandConfiguration(
         commandName: "deadline",
         abstract: Form.summary,
-        usage: "arrange deadline <item> ... (YYYY-MM-DD|today|none)",
-        discussion: "The last argument is the day they are due, today, or none. Example: arrange deadline '#1' 2027-04-15")
+        usage: "arrange deadline <item> ... (<day>|none) [--day YYYY-MM-DD]",
+        discussion: """
+            The last words are the day they are due (YYYY-MM-DD, today, tomorrow, a weekday, in N days, weeks or months, \
+            a date such as dec 24), or none. Examples: arrange deadline '#1' 2027-04-15; arrange deadline '#2' next friday
+            """)
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var arguments: ItemsThenWord
+    @OptionGroup var arguments: ItemsThenWords
     @Option(help: ArgumentHelp(Help.countingList, valueName: "list")) var list: ListReference?
+    @OptionGroup var options: PhraseDayOption
 
     var request: Form {
         get throws {
-            let (items, word) = try arguments.split(naming: "a deadline: a day, today or none")
-            do {
-                return Form(items: items, deadline: try DeadlineChoice(parsing: word), list: list)
-            } catch {
-                throw ValidationError("'\(word)' is not a deadline; give a day as YYYY-MM-DD, today or none.")
+            let day = options.dayOrToday
+            let (items, words) = try arguments.split(naming: "a deadline: a day, today, friday, dec 24 or none") {
+                $0.lowercased() == "none" || (try? WhenPhrase.deadline(parsing: $0, on: day)) != nil
             }
+            return Form(items: items, deadline: DeadlineChoice(words), list: list, day: options.day)
         }
     }
 
@@ -228,6 +233,17 @@ struct DeadlineCommand: RequestCommand {
 
 extension Day: RequestValue {
     public static var jsonForm: String { #"a day ("YYYY-MM-DD")"# }
+
+    /// Reads an option's day, `YYYY-MM-DD`.
+    ///
+    /// - Throws: `ValidationError`, which ArgumentParser reports as a usage error.
+    init(option text: String) throws {
+        do throws(DayError) {
+            self = try Day(parsing: text)
+        } catch {
+            throw ValidationError(error.debugDescription)
+        }
+    }
 }
 
 extension Help {
@@ -291,13 +307,7 @@ struct SomedayRequest: DayViewRequest {
 
 /// The `--day` option of the views.
 struct ViewDayOption: ParsableArguments {
-    @Option(help: ArgumentHelp(Help.viewDay, valueName: "YYYY-MM-DD"), transform: { text in
-        do throws(DayError) {
-            return try Day(parsing: text)
-        } catch {
-            throw ValidationError(error.debugDescription)
-        }
-    })
+    @Option(help: ArgumentHelp(Help.viewDay, valueName: "YYYY-MM-DD"), transform: Day.init(option:))
     var day: Day?
 }
 

@@ -101,6 +101,9 @@ struct AddRequest: Request {
     var placement: PlacementReference?
     var notes: String?
     var today: Bool?
+    var when: WhenChoice?
+    var deadline: DeadlineChoice?
+    var day: Day?
 
     static let fields: [RequestField<Self>] = [
         .init("title", \.title, help: "The item's title."),
@@ -108,13 +111,19 @@ struct AddRequest: Request {
         .init("placement", \.placement, help: "Where the item goes: top, bottom (the default), before or after an item, or at an offset."),
         .init("notes", \.notes, help: "Notes to keep with the item."),
         .init("today", \.today, help: "Whether the item joins Today too, at its bottom, in the same step."),
+        .init("when", \.when, help: Help.whenWords + " Anytime when not given."),
+        .init("deadline", \.deadline, help: Help.deadlineWords + "; none when not given."),
+        .init("day", \.day, help: Help.phraseDay),
     ]
 
     func intent(_ resolve: ReferenceResolver) throws -> AddItem {
+        let day = day ?? resolve.today
+        let when = try when?.when(evening: false, on: day)
+        let deadline = try deadline?.deadline(on: day)
         let list = try resolve.list(list)
         return AddItem(
             title: title, list: list.id, placement: try resolve.placement(placement ?? .bottom, numberedIn: .list(list)), notes: notes ?? "",
-            today: today == true ? .bottom : nil)
+            today: today == true ? .bottom : nil, when: when, deadline: deadline)
     }
 }
 
@@ -125,6 +134,7 @@ struct AddCommand: RequestCommand {
           arrange add Buy milk
           arrange add "Buy milk" --list Groceries --after 3f2a
           arrange add Call mum --top
+          arrange add Pay rent --when "next friday" --deadline "dec 1"
         """)
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(Form.help(\.title), valueName: "title")) var title: [String]
@@ -132,9 +142,14 @@ struct AddCommand: RequestCommand {
     @OptionGroup(title: "Placement") var placement: PlacementOptions<ItemReference>
     @Option(help: ArgumentHelp(Form.help(\.notes), valueName: "text")) var notes: String?
     @Flag(help: ArgumentHelp(Form.help(\.today))) var today = false
+    @Option(help: ArgumentHelp(Form.help(\.when), valueName: "when")) var when: String?
+    @Option(help: ArgumentHelp(Form.help(\.deadline), valueName: "day")) var deadline: String?
+    @OptionGroup var options: PhraseDayOption
 
     var request: AddRequest {
-        AddRequest(title: title.joined(separator: " "), list: list, placement: placement.reference, notes: notes, today: today ? true : nil)
+        AddRequest(
+            title: title.joined(separator: " "), list: list, placement: placement.reference, notes: notes, today: today ? true : nil,
+            when: when.map { WhenChoice($0) }, deadline: deadline.map { DeadlineChoice($0) }, day: options.day)
     }
 
     func text(for result: PlacementResult, in session: CommandSession) async throws -> String {
