@@ -132,9 +132,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The first day a ``Day`` can be: 0001-01-01.
-    private static let first = Day(uncheckedYear: 1, month: 1, day: 1)
+    static let first = Day(uncheckedYear: 1, month: 1, day: 1)
     /// The last day a ``Day`` can be: 9999-12-31.
-    private static let last = Day(uncheckedYear: 9999, month: 12, day: 31)
+    static let last = Day(uncheckedYear: 9999, month: 12, day: 31)
 
     /// The day with numbers known to name one of years 1 to 9999.
     private init(uncheckedYear year: Int, month: Int, day: Int) {
