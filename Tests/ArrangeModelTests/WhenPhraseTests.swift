@@ -129,6 +129,32 @@ struct WhenPhraseTests {
         #expect(throws: TimeOfDayError.self) { try TimeOfDay(hour: 24, minute: 0) }
     }
 
+    @Test(
+        "A time of day falls at its instant on the wall of a time zone: across both daylight-saving changes, a skipped time at the change, a repeated one at its first",
+        arguments: [
+            // Berlin: clocks go from 02:00 to 03:00 on 2027-03-28, and from 03:00 back to 02:00 on 2027-10-31.
+            ("Europe/Berlin", "2027-03-27", "09:00", "2027-03-27T08:00:00Z"),
+            ("Europe/Berlin", "2027-03-28", "09:00", "2027-03-28T07:00:00Z"),
+            ("Europe/Berlin", "2027-03-28", "02:30", "2027-03-28T01:00:00Z"),
+            ("Europe/Berlin", "2027-03-28", "03:00", "2027-03-28T01:00:00Z"),
+            ("Europe/Berlin", "2027-03-28", "01:59", "2027-03-28T00:59:00Z"),
+            ("Europe/Berlin", "2027-10-31", "02:30", "2027-10-31T00:30:00Z"),
+            ("Europe/Berlin", "2027-10-31", "09:00", "2027-10-31T08:00:00Z"),
+            // New York: from 02:00 to 03:00 on 2027-03-14, and from 02:00 back to 01:00 on 2027-11-07.
+            ("America/New_York", "2027-03-13", "09:00", "2027-03-13T14:00:00Z"),
+            ("America/New_York", "2027-03-14", "09:00", "2027-03-14T13:00:00Z"),
+            ("America/New_York", "2027-03-14", "02:15", "2027-03-14T07:00:00Z"),
+            ("America/New_York", "2027-11-07", "01:30", "2027-11-07T05:30:00Z"),
+            ("America/New_York", "2027-11-07", "09:00", "2027-11-07T14:00:00Z"),
+            ("UTC", "2026-11-27", "00:00", "2026-11-27T00:00:00Z"),
+            ("Asia/Kolkata", "2026-11-27", "23:59", "2026-11-27T18:29:00Z"),
+        ])
+    func instants(zone: String, day: String, time: String, expected: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let instant = try TimeOfDay(parsing: time).instant(on: Self.day(day), in: timeZone)
+        #expect(instant == ISO8601DateFormatter().date(from: expected), "\(time) on \(day) in \(zone)")
+    }
+
     @Test("Days know their weekday, and add months as calendars do")
     func weekdaysAndMonths() throws {
         var calendar = Calendar(identifier: .gregorian)

@@ -44,6 +44,35 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }
+
+    /// The instant the clocks of `timeZone` show this time on `day`: when a reminder set for
+    /// it fires there.
+    ///
+    /// `09:00` stays 09:00 on the wall across a change of daylight-saving time. A time the spring
+    /// change skips (02:30 where clocks go from 02:00 to 03:00) falls at the first instant after
+    /// the gap, the change itself; a time the autumn change shows twice falls at its first.
+    ///
+    /// - Parameters:
+    ///   - day: The day, on the wall of `timeZone`.
+    ///   - timeZone: Where the clocks are.
+    /// - Complexity: A few lookups of the time zone's offset; a skipped time, a dozen more.
+    public func instant(on day: Day, in timeZone: TimeZone) -> Date {
+        // The wall time as if it were UTC; each offset the zone has near it names one instant.
+        let wall = day.ordinal * 86_400 + hour * 3_600 + minute * 60
+        let offset = { (instant: Int) in timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))) }
+        let offsets = Set([-86_400, 0, 86_400].map { offset(wall + $0) })
+        if let first = offsets.map({ wall - $0 }).filter({ $0 + offset($0) == wall }).min() {
+            return Date(timeIntervalSince1970: Double(first))
+        }
+        // Skipped: the change lies between the instants the offsets before and after it name.
+        var (low, high) = (wall - (offsets.max() ?? 0), wall - (offsets.min() ?? 0))
+        let after = offset(high)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if offset(middle) == after { high = middle } else { low = middle + 1 }
+        }
+        return Date(timeIntervalSince1970: Double(low))
+    }
 }
 
 extension Character {
