@@ -549,6 +549,9 @@ struct RunProtocolTests {
             ##"{"intent": "setDeadline", "items": ["#1"], "deadline": "someday"}"##,
             ##"{"intent": "add", "title": "Never", "when": "yesterday"}"##,
             ##"{"intent": "list"}"##,
+            ##"{"intent": "setDeadline", "items": ["#1"], "deadline": "none"}"##,
+            ##"{"intent": "add", "title": "Call", "when": "tonight", "today": true}"##,
+            ##"{"intent": "add", "title": "Later", "when": "tomorrow", "today": true}"##,
         ]
         let (answers, results, codes) = try await Answers.of(lines, in: conversation)
         func item(_ index: Int) -> [String: Any]? { (results[index]?["items"] as? [[String: Any]])?.first }
@@ -563,6 +566,9 @@ struct RunProtocolTests {
         let listed = try #require(results[9]?["items"] as? [[String: Any]], "\(answers[9])")
         #expect(listed.map { $0["title"] as? String } == ["Rent"], "the refused add added nothing")
         #expect(listed[0]["startDate"] as? String == "2027-02-28" && listed[0]["deadline"] as? String == "2027-12-24", "the refusals changed nothing")
+        #expect(item(10)?["deadline"] is NSNull, "none, as on the command line: \(answers[10])")
+        #expect(item(11)?["today"] as? Bool == true && item(11)?["evening"] as? Bool == true, "in Today, this evening: \(answers[11])")
+        #expect(codes[12] == "invalidRequest" && answers[12].contains("An item added to Today starts today"), "\(answers[12])")
     }
 
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")

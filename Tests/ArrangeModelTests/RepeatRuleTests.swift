@@ -109,6 +109,9 @@ struct RepeatRuleTests {
         }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RepeatRule.self, from: Data(#"{"type":"fixed","every":1,"unit":"fortnight"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RepeatRule.self, from: Data(#"{"type":"fixed","every":1,"unit":"day","ends":{}}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(RepeatRule.self, from: Data(#"{"type":"fixed","every":1,"unit":"day","ends":{"on":"2027-01-01","after":3}}"#.utf8))
+        }
     }
 
     /// Reads JSON lines `{"rrule", "start"}` and prints, for each, the first 100 dates of the rule

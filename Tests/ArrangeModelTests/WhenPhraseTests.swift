@@ -92,7 +92,8 @@ struct WhenPhraseTests {
         "Anything else is refused, with the accepted forms",
         arguments: ["", "yesterday", "next fridya", "next", "in three days", "in -3 days", "in 3 fortnights", "in 10000 days", "someday @9",
                     "anytime at 9", "@9", "at", "tomorrow at", "tomorrow @25", "tomorrow @9:5", "tomorrow @13pm", "tomorrow @0am", "tomorrow @9:60",
-                    "apr 31", "feb 30", "dec 32", "dec 0", "2026-02-30", "this friday", "next today", "dec 24 2027", "tomorrow @9 @10"])
+                    "apr 31", "feb 30", "dec 32", "dec 0", "2026-02-30", "this friday", "next today", "dec 24 2027", "tomorrow @9 @10",
+                    "tomorrow at 1 2", "tomorrow at 1 1 pm", "in 1\u{20E3} days", "dec 2\u{301}4"])
     func refuses(text: String) {
         #expect(throws: WhenPhraseError.invalidWhen(text)) { try WhenPhrase(parsing: text, on: Self.day("2026-11-27")) }
     }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import ArrangeArchive
 import ArrangeIntents
 import ArrangeModel
@@ -43,6 +44,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as SyncError: self.init(code: Self.code(of: error), message: english)
         case is OperationCheckError: self.init(code: "invalidOperations", message: english)
         case is WhenPhraseError: self.init(code: "invalidWhen", message: english)
+        case let error as ValidationError: self.init(code: "invalidRequest", message: error.message)
         case let error as SyncServerError: self.init(code: error.code.rawValue, message: english)
         case is HTTPSyncError: self.init(code: "serverUnreachable", message: english)
         default: self.init(code: "internal", message: message)

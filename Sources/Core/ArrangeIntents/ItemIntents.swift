@@ -23,7 +23,8 @@ public struct AddItem: ArrangeIntent {
     /// The section of the list the item goes to: under a heading, or under none. Without it,
     /// a `before` or `after` placement puts it under its anchor's heading, and any other under none.
     public var section: ItemSection?
-    /// When the item is meant to be done; `nil` for anytime.
+    /// When the item is meant to be done; `nil` for anytime, or today with `today`. Set after
+    /// `today`: a when of another day takes the item out of Today again.
     public var when: When?
     /// The day the item is due; `nil` for none.
     public var deadline: Day?
@@ -64,9 +65,10 @@ public struct AddItem: ArrangeIntent {
         }
         let report = try context.ordering.add(item, at: placement, visibility: visibility, in: transaction)
         try context.record(made: SyncChange.creation(of: item, at: SyncPlace(report)))
+        // Today first: joining it makes the item start today, which an evening then keeps.
+        if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }
         if let when { _ = try SetWhen([item.id], to: when).run(in: context) }
         if let deadline { _ = try SetDeadline([item.id], to: deadline).run(in: context) }
-        if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }
         return try context.result(of: report)
     }
 }

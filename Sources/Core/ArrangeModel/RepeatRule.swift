@@ -13,10 +13,16 @@ public import Foundation
 /// ```
 ///
 /// A fixed rule's dates follow RFC 5545 (`RRULE`, with weeks that start on Monday) wherever
-/// the two meet. They part in one place, where the rule follows Things: a day of the month
-/// that a month lacks falls back to its last day (the 31st is April's 30th, February's 28th or
-/// 29th), where RFC 5545 skips the month. A rule's dates are those on or after the day it
-/// starts from that it names: the start itself only when the rule names it.
+/// the two meet. Where they part, the rule follows Things:
+/// - a day of the month that a month lacks falls back to its last day (the 31st is April's
+///   30th, February's 28th or 29th), where RFC 5545 skips the month;
+/// - a yearly rule without `months` falls in the start's month, with its days of the month or
+///   its n-th weekday there, where RFC 5545 would take every month, or the n-th weekday of the year;
+/// - a rule's dates are those on or after the day it starts from that the rule names: the
+///   start itself only when the rule names it, as python-dateutil counts them, where RFC 5545
+///   counts the start always (`ends.after` counts the same way).
+///
+/// A rule is checked as it is made, and its fields are then read only: every rule names dates.
 public struct RepeatRule: Hashable, Sendable {
     /// Whether a series falls on the rule's dates or follows each completion.
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
@@ -61,25 +67,25 @@ public struct RepeatRule: Hashable, Sendable {
     }
 
     /// Fixed dates, or after each completion.
-    public var type: Kind
+    public private(set) var type: Kind
     /// How many units apart the dates are, 1 or more.
-    public var every: Int
+    public private(set) var every: Int
     /// The unit.
-    public var unit: Unit
+    public private(set) var unit: Unit
     /// The days of the week of a weekly rule; `nil` for the start's.
-    public var weekdays: [Weekday]?
+    public private(set) var weekdays: [Weekday]?
     /// The days of a monthly or yearly rule's months, 1 to 31, -1 for the last; `nil` for the start's.
-    public var monthDays: [Int]?
+    public private(set) var monthDays: [Int]?
     /// The n-th weekday of a monthly or yearly rule's months, instead of days of the month.
-    public var nthWeekday: NthWeekday?
+    public private(set) var nthWeekday: NthWeekday?
     /// The months of a yearly rule, 1 to 12; `nil` for the start's.
-    public var months: [Int]?
+    public private(set) var months: [Int]?
     /// When the series ends; `nil` for never.
-    public var ends: End?
+    public private(set) var ends: End?
     /// The days from each to-do's start to its deadline, 0 or more; `nil` for no deadline.
-    public var deadlineOffset: Int?
+    public private(set) var deadlineOffset: Int?
     /// The time of each to-do's reminder; `nil` for none.
-    public var reminder: TimeOfDay?
+    public private(set) var reminder: TimeOfDay?
 
     /// A rule, checked.
     ///
@@ -245,19 +251,19 @@ extension RepeatRule: Codable {
 
     /// Reads the rule's JSON, `{"type": "fixed", "every": 1, "unit": "month", "monthDays": [1]}`, and checks it.
     ///
-    /// - Throws: `DecodingError` for JSON of another shape; ``RepeatRuleError`` for a rule that
-    ///   names no dates, or fields its kind and unit do not take.
+    /// - Throws: `DecodingError` for JSON of another shape, or `ends` with both or neither of
+    ///   its members; ``TimeOfDayError`` for a reminder that is not `HH:MM`; ``RepeatRuleError``
+    ///   for a rule that names no dates, or fields its kind and unit do not take.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var ends: End?
         if container.contains(.ends) {
             let end = try container.nestedContainer(keyedBy: EndKeys.self, forKey: .ends)
-            if let day = try end.decodeIfPresent(Day.self, forKey: .on) {
-                ends = .on(day)
-            } else if let count = try end.decodeIfPresent(Int.self, forKey: .after) {
-                ends = .after(count)
-            } else {
-                throw DecodingError.dataCorruptedError(forKey: .ends, in: container, debugDescription: #"ends is {"on": "YYYY-MM-DD"} or {"after": K}."#)
+            switch (try end.decodeIfPresent(Day.self, forKey: .on), try end.decodeIfPresent(Int.self, forKey: .after)) {
+            case (let day?, nil): ends = .on(day)
+            case (nil, let count?): ends = .after(count)
+            default:
+                throw DecodingError.dataCorruptedError(forKey: .ends, in: container, debugDescription: #"ends is {"on": "YYYY-MM-DD"} or {"after": K}, one of the two."#)
             }
         }
         let reminder = try container.decodeIfPresent(String.self, forKey: .reminder).map { text throws(TimeOfDayError) in try TimeOfDay(parsing: text) }

@@ -76,8 +76,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Character {
-    /// Whether the character is one of the ASCII digits 0 to 9.
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// Whether the character is one of the ASCII digits 0 to 9, alone: no accent or keycap on it.
+    var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
 }
 
 /// Why text or numbers are not a ``TimeOfDay``.

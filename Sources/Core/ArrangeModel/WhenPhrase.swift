@@ -46,7 +46,7 @@ public struct WhenPhrase: Hashable, Sendable {
         var dateWords = words[...]
         if let marker = words.lastIndex(where: { $0 == "@" || $0 == "at" }) {
             dateWords = words[..<marker]
-            guard let time = Self.time(words[(marker + 1)...].joined()) else { throw .invalidWhen(text) }
+            guard let time = Self.time(Array(words[(marker + 1)...])) else { throw .invalidWhen(text) }
             self.time = time
         }
         guard let when = Self.when(Array(dateWords), on: day), time == nil || when.startDate != nil else { throw .invalidWhen(text) }
@@ -121,9 +121,15 @@ public struct WhenPhrase: Hashable, Sendable {
         return (day.year...min(day.year + 8, 9999)).lazy.compactMap { try? Day(year: $0, month: month, day: dayOfMonth) }.first { $0 > day }
     }
 
-    /// The time a phrase ends with, its words joined: `9`, `9:30`, `18:30`, `9am`, `9:30pm`;
-    /// `nil` for anything else.
-    private static func time(_ text: String) -> TimeOfDay? {
+    /// The time a phrase ends with, in its words: `9`, `9:30`, `18:30`, `9am`, `9:30pm`, or
+    /// `9 am`; `nil` for anything else.
+    private static func time(_ words: [String]) -> TimeOfDay? {
+        let text: String
+        switch words.count {
+        case 1: text = words[0]
+        case 2 where ["am", "pm"].contains(words[1]): text = words[0] + words[1]
+        default: return nil
+        }
         let meridiem = ["am", "pm"].first { text.hasSuffix($0) }
         let clock = meridiem.map { String(text.dropLast($0.count)) } ?? text
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
@@ -172,8 +178,8 @@ extension WhenPhraseError: CustomStringConvertible, CustomDebugStringConvertible
             "'\(text)' is not a when; write a day as YYYY-MM-DD, or today, tonight, tomorrow, this weekend, next week, a weekday (friday, next friday), "
                 + "in N days, weeks or months, a date (dec 24), someday or anytime; a day may end with a time (@9, at 18:30)."
         case .notADeadline(let text):
-            "'\(text)' is not a deadline; a deadline is a day: YYYY-MM-DD, today, tomorrow, a weekday, in N days, weeks or months, "
-                + "or a date (dec 24), without a time."
+            "'\(text)' is not a deadline; a deadline is a day: YYYY-MM-DD, today, tonight, tomorrow, this weekend, next week, a weekday, "
+                + "in N days, weeks or months, or a date (dec 24), without a time."
         }
     }
 }

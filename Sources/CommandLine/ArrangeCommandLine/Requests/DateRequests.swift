@@ -61,7 +61,7 @@ enum DeadlineChoice: Hashable, Sendable, RequestValue {
     }
 
     init(from decoder: any Decoder) throws {
-        self = .words(try decoder.singleValueContainer().decode(String.self))
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
     /// The deadline it names on `day`; `nil` for none.
@@ -83,7 +83,9 @@ extension Help {
         "When, in words: a day (YYYY-MM-DD), today, tonight, tomorrow, this weekend, next week, a weekday (friday, next friday), "
         + "in N days, weeks or months, a date (dec 24), someday or anytime."
     /// The forms of a deadline.
-    static let deadlineWords = "The day they are due, in words: YYYY-MM-DD, today, tomorrow, a weekday, in N days, weeks or months, a date (dec 24)"
+    static let deadlineWords =
+        "The day they are due, in words: YYYY-MM-DD, today, tonight, tomorrow, this weekend, next week, a weekday, in N days, weeks or months, "
+        + "a date (dec 24)"
 }
 
 struct SetWhenRequest: Request {

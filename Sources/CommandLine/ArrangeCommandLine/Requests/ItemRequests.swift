@@ -119,6 +119,9 @@ struct AddRequest: Request {
     func intent(_ resolve: ReferenceResolver) throws -> AddItem {
         let day = day ?? resolve.today
         let when = try when?.when(evening: false, on: day)
+        if today == true, let when, when.startDate != day {
+            throw ValidationError("An item added to Today starts today: give today or tonight as its when, or leave one of the two out.")
+        }
         let deadline = try deadline?.deadline(on: day)
         let list = try resolve.list(list)
         return AddItem(
