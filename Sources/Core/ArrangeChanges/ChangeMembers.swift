@@ -140,6 +140,14 @@ extension Day: LogValue {
     package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.day() }
 }
 
+extension TimeOfDay: LogValue {
+    package func write(to json: LogJSON) { json.string(description) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self {
+        guard let time = try? TimeOfDay(parsing: try json.string()) else { throw OperationJSONReader.GiveUp() }
+        return time
+    }
+}
+
 extension When: LogValue {
     package func write(to json: LogJSON) { json.when(self) }
     package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self { try json.when() }

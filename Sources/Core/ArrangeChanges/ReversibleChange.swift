@@ -86,7 +86,7 @@ package enum ChangeConflict: Error, Hashable, Sendable {
 
     /// A field of an item that a change edits.
     package enum ItemField: String, Hashable, Sendable {
-        case title, notes, completion, when, deadline
+        case title, notes, completion, when, deadline, reminder
     }
 }
 

@@ -50,6 +50,8 @@ public enum SyncChange: Hashable, Sendable {
     case setWhen(WhenSet)
     /// ``DeadlineSet``: items got a deadline, or lost theirs (`nil`, absent from the JSON).
     case setDeadline(DeadlineSet)
+    /// ``ReminderSet``: items got a reminder, or lost theirs (`nil`, absent from the JSON).
+    case setReminder(ReminderSet)
     /// ``DeadlinesDismissed``: items' deadlines stopped bringing them into Today (`dismissed`), or started again.
     case dismissDeadlines(DeadlinesDismissed)
     /// ``ChecklistItemAdded``: an entry was added to an item's checklist at a place there.
@@ -155,6 +157,7 @@ public enum SyncChange: Hashable, Sendable {
         WhenSet.self,
         DeadlineSet.self,
         DeadlinesDismissed.self,
+        ReminderSet.self,
         ChecklistItemAdded.self,
         ChecklistItemRetitled.self,
         ChecklistItemsMoved.self,
@@ -193,7 +196,7 @@ public enum SyncChange: Hashable, Sendable {
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
     package static let itemChanges: [any FieldChange<Item>.Type] = [
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
-        ItemsPutBack.self, ItemsTrashed.self,
+        ReminderSet.self, ItemsPutBack.self, ItemsTrashed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [
@@ -344,6 +347,7 @@ public enum SyncChange: Hashable, Sendable {
         case .moveInToday(let change): change
         case .setWhen(let change): change
         case .setDeadline(let change): change
+        case .setReminder(let change): change
         case .dismissDeadlines(let change): change
         case .addChecklistItem(let change): change
         case .editChecklistItem(let change): change

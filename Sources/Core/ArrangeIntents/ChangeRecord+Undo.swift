@@ -77,6 +77,7 @@ extension HistoryConflict.EditedField {
         case .completion: .completion
         case .when: .when
         case .deadline: .deadline
+        case .reminder: .reminder
         }
     }
 }

@@ -214,7 +214,7 @@ public enum HistoryConflict: Hashable, Sendable {
 
     /// A field of an item that a step edits.
     public enum EditedField: String, Hashable, Sendable {
-        case title, notes, completion, when, deadline
+        case title, notes, completion, when, deadline, reminder
     }
 
     /// Why, in the app's language, as a clause after "Cannot go back over “Move Items”: ".

@@ -49,6 +49,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// When the item itself was moved to the Trash, or `nil` when it was not. An item is in the
     /// Trash also while its list or its heading is (``ItemList/trashedAt``, ``Heading/trashedAt``).
     public var trashedAt: Date?
+    /// The time its reminder fires on its start date, on the wall where the person is; `nil`
+    /// for none. Only an item with a start date has one.
+    public var reminder: TimeOfDay?
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -67,7 +70,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         deadlineDismissed: Bool = false,
         isCanceled: Bool = false,
         tags: Set<Tag.ID> = [],
-        trashedAt: Date? = nil
+        trashedAt: Date? = nil,
+        reminder: TimeOfDay? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -85,6 +89,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.isCanceled = isCanceled
         self.tags = tags
         self.trashedAt = trashedAt
+        self.reminder = reminder
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -177,7 +182,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 
 extension Item {
     private enum CodingKeys: String, CodingKey {
-        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags, trashedAt
+        case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags, trashedAt,
+            reminder
         case isCanceled = "canceled"
     }
 
@@ -201,7 +207,8 @@ extension Item {
             // Only a done item is canceled.
             isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt),
             tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
-            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
+            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
+            reminder: try container.decodeIfPresent(TimeOfDay.self, forKey: .reminder))
     }
 
     /// Writes every field; those that are `nil`, `when` when it is anytime,
@@ -226,6 +233,7 @@ extension Item {
         if isCanceled { try container.encode(true, forKey: .isCanceled) }
         if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
+        try container.encodeIfPresent(reminder, forKey: .reminder)
     }
 }
 

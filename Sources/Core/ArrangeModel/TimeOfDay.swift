@@ -75,6 +75,25 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
+extension TimeOfDay: Codable {
+    /// Reads a time written `HH:MM`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.debugDescription)
+        }
+    }
+
+    /// Writes the time as `HH:MM`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
 extension Character {
     /// Whether the character is one of the ASCII digits 0 to 9, alone: no accent or keycap on it.
     var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }

@@ -305,6 +305,7 @@ struct ItemRecord: Hashable {
     var isCanceled = false
     var tags: Set<Tag.ID> = []
     var trashedAt: Date?
+    var reminder: TimeOfDay?
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -335,6 +336,7 @@ extension ItemRecord {
         case isCanceled = "canceled"
         case tags = "tag_ids"
         case trashedAt = "trashed_at"
+        case reminder
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -388,7 +390,8 @@ extension ItemRecord {
             heading: try Self.heading(statement, 9), when: try Self.when(statement, 10),
             deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline),
             isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7),
-            tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName), trashedAt: Self.isNull(statement, 17) ? nil : date(17))
+            tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName), trashedAt: Self.isNull(statement, 17) ? nil : date(17),
+            reminder: try Self.reminder(statement, 18))
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -436,6 +439,14 @@ extension ItemRecord {
 
     /// Whether a deadline is dismissed, from column `index` of `deadline_dismissed`, which
     /// counts only with a deadline.
+    /// The reminder of column `index`, `HH:MM`, or `nil` for `NULL`.
+    static func reminder(_ statement: SQLiteStatement, _ index: CInt) throws -> TimeOfDay? {
+        guard let text = sqlite3_column_text(statement, index) else { return nil }
+        let written = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index))), as: UTF8.self)
+        guard let time = try? TimeOfDay(parsing: written) else { throw RowDecodingError(table: databaseTableName, sqliteStatement: statement) }
+        return time
+    }
+
     static func deadlineDismissed(_ statement: SQLiteStatement, _ index: CInt, deadline: Day?) -> Bool {
         deadline != nil && sqlite3_column_int64(statement, index) != 0
     }
@@ -446,7 +457,7 @@ extension ItemRecord {
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
             heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed,
-            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt)
+            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt, reminder: item.reminder)
     }
 
     /// The item this row stores.
@@ -454,7 +465,8 @@ extension ItemRecord {
         Item(
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
-            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags, trashedAt: trashedAt)
+            when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags, trashedAt: trashedAt,
+            reminder: reminder)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -465,7 +477,7 @@ extension ItemRecord {
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
             heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags,
-            trashedAt: trashedAt.map(stored))
+            trashedAt: trashedAt.map(stored), reminder: reminder)
     }
 }
 
@@ -544,6 +556,7 @@ extension ItemRecord {
         case .isCanceled: .integer(isCanceled ? 1 : 0)
         case .tags: TagIDs.text(tags).map { .value($0.databaseValue) } ?? .value(.null)
         case .trashedAt: trashedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
+        case .reminder: reminder.map { .value($0.description.databaseValue) } ?? .value(.null)
         }
     }
 
@@ -568,6 +581,7 @@ extension ItemRecord {
         case .isCanceled: isCanceled == original.isCanceled
         case .tags: tags == original.tags
         case .trashedAt: trashedAt?.timeIntervalSince1970 == original.trashedAt?.timeIntervalSince1970
+        case .reminder: reminder == original.reminder
         }
     }
 }

@@ -27,6 +27,8 @@ enum Schema {
     /// dismissed (from v18), which carry what Today's order reads of them (from v19).
     static let startDateIndex = "items_by_start_date"
     static let deadlineIndex = "items_by_deadline"
+    /// The name of the index of the reminders that can fire, by day and time (from v28).
+    static let remindersIndex = "items_with_reminders"
     /// The name of the table of the completed items, the most recent first: the Logbook (from
     /// v13). Triggers on `items` keep it.
     static let completionsTable = "item_completions"
@@ -565,6 +567,15 @@ enum Schema {
                 ON "items"("deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at", "trashed_at") \
                 WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0 AND "trashed_at" IS NULL;
                 CREATE INDEX "items_in_trash" ON "items"("trashed_at") WHERE "trashed_at" IS NOT NULL;
+                """)
+        }
+        migrator.registerMigration("v28: reminders") { db in
+            // An item's reminder, `HH:MM` on the wall, fires on its start date. The index holds the
+            // reminders that can fire (open, out of the Trash themselves), by day and time.
+            try db.execute(sql: """
+                ALTER TABLE "items" ADD COLUMN "reminder" TEXT;
+                CREATE INDEX "\(remindersIndex)" ON "items"("start_date", "reminder") \
+                WHERE "reminder" IS NOT NULL AND "start_date" IS NOT NULL AND "completed_at" IS NULL AND "trashed_at" IS NULL;
                 """)
         }
         return migrator
