@@ -121,7 +121,22 @@ struct ArchiveTests {
         let partly = Archive(defaultList: nil, lists: [ArchivedList(kept, items: [ArchivedItem(Self.milk), ArchivedItem(eggs)])])
         #expect(!partly.markdown().contains("Eggs") && partly.markdown().contains("Milk"))
         let rows = partly.csv().components(separatedBy: "\r\n")
-        #expect(rows[1].hasSuffix(",open,") && rows[2].hasSuffix(",completed," + moment.formatted(.iso8601)), "\(rows)")
+        #expect(rows[1].hasSuffix(",open,,") && rows[2].hasSuffix(",completed," + moment.formatted(.iso8601) + ","), "\(rows)")
+    }
+
+    @Test("Reminders: version 11, an item's reminder byte for byte, and in the CSV")
+    func reminders() throws {
+        var reminded = Self.milk
+        (reminded.when, reminded.reminder) = (.on(Day(Date(timeIntervalSince1970: 1_796_083_200), in: .gmt)), try TimeOfDay(parsing: "09:30"))
+        let archive = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(reminded), ArchivedItem(Self.eggs)])])
+        let data = try archive.jsonData()
+        let read = try Archive(jsonData: data)
+        #expect(read.version == 11 && read.lists[0].items[0].item(in: Self.list.id).reminder == reminded.reminder)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""reminder" : "09:30""#))
+        #expect(try read.jsonData() == data)
+        let rows = archive.csv().components(separatedBy: "\r\n")
+        #expect(rows[1].hasSuffix(",open,,09:30") && rows[2].hasSuffix(",completed,,"), "\(rows)")
+        #expect(Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(Self.eggs)])]).version < 11, "none without reminders")
     }
 
     @Test("Dates: version 5, each item's start date, someday, evening and deadline, byte for byte; none without them; cancelations and finished lists after")
@@ -157,7 +172,7 @@ struct ArchiveTests {
         #expect(canceledRead.version == 7 && canceledRead.lists[0].items[0].item(in: Self.list.id).status == .canceled)
         #expect(try canceledRead.jsonData() == canceledData)
         #expect(withCanceled.markdown().contains("- [x] ~~Eggs~~"), "\(withCanceled.markdown())")
-        #expect(withCanceled.csv().components(separatedBy: "\r\n")[1].hasSuffix(",canceled,"))
+        #expect(withCanceled.csv().components(separatedBy: "\r\n")[1].hasSuffix(",canceled,,"))
 
         // A finished list takes version 8, comes back finished, and Markdown says so in its heading.
         for canceled in [false, true] {
@@ -175,13 +190,13 @@ struct ArchiveTests {
     @Test("CSV follows RFC 4180: a header, CR LF, quoted fields with doubled quotes; today is the place in Today")
     func csv() {
         let lines = Self.archive.csv().components(separatedBy: "\r\n")
-        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status,trashed_at")
-        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,open,"#)
-        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,completed,")
+        #expect(lines[0] == "list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status,trashed_at,reminder")
+        #expect(lines[1] == #"Groceries,"Milk, ""oat""","two"# + "\n" + #"bottles",false,,2027-01-15T08:00:01Z,2027-01-15T08:00:01Z,2,00000002-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,open,,"#)
+        #expect(lines[2] == "Groceries,Eggs,,true,2027-01-15T08:00:03Z,2027-01-15T08:00:02Z,2027-01-15T08:00:02Z,1,00000003-0000-4000-8000-000000000000,00000001-0000-4000-8000-000000000000,,false,false,,completed,,")
         var dated = Self.milk
         (dated.when, dated.deadline) = (.on(Day(Date(timeIntervalSince1970: 1_796_083_200), in: .gmt), evening: true), Day(Date(timeIntervalSince1970: 1_796_256_000), in: .gmt))
         let row = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(dated)])]).csv().components(separatedBy: "\r\n")[1]
-        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03,open,"), "\(row)")
+        #expect(row.hasSuffix(",2026-12-01,false,true,2026-12-03,open,,"), "\(row)")
         #expect(lines.count == 4 && lines[3].isEmpty, "every line ends in CR LF")
         #expect(Self.archive.todayOrder == [Self.eggs.id, Self.milk.id])
     }
@@ -189,7 +204,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 11, "lists": []}"#, "The file is in format version 11, newer than this Arrange reads (10); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 12, "lists": []}"#, "The file is in format version 12, newer than this Arrange reads (11); update Arrange to import it."),
         (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
          "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,

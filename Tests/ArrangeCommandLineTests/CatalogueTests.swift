@@ -14,7 +14,7 @@ struct CatalogueTests {
             "lists", "createList", "moveList", "renameList", "deleteList", "completeList", "cancelList", "reopenList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
             "tags", "createTag", "renameTag", "moveTag", "deleteTag", "tag", "untag",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
-            "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "today", "addToToday", "removeFromToday", "moveInToday",
+            "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "setReminder", "reminders", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook", "trash", "restore", "emptyTrash", "search",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "cancelChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",

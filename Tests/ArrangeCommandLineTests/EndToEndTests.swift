@@ -151,7 +151,7 @@ struct EndToEndTests {
             #expect(try arrange.run(["delete", "#2"]).status == 0)
             #expect(try arrange.run(["export", "--format", "markdown"]).output == "# Work\n\n# Inbox\n\n- [ ] Milk\n- [x] Eggs\n")
             let csv = try arrange.run(["export", "--format", "csv", "--list", "Inbox"]).output
-            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status,trashed_at\r\nInbox,Milk,,false,,"))
+            #expect(csv.hasPrefix("list,title,notes,completed,completed_at,created_at,updated_at,today,id,list_id,start_date,someday,evening,deadline,status,trashed_at,reminder\r\nInbox,Milk,,false,,"))
             #expect(csv.split(separator: "\r\n").last?.hasPrefix("Inbox,Bread,") == true && csv.split(separator: "\r\n").last?.hasSuffix(",open,") == false)
             let file = arrange.home.appendingPathComponent("export.json").path
             #expect(try arrange.run(["export", "--output", file]).output == "Exported 2 lists and 3 items to \(file).\n")
@@ -171,8 +171,8 @@ struct EndToEndTests {
             let refused = try arrange.run(["import", broken])
             #expect(refused.status == 1 && refused.error.hasPrefix("error: The file is not valid JSON: it ends early, at line "), "\(refused.error)")
             let newer = arrange.home.appendingPathComponent("newer.json").path
-            try exported.replacingOccurrences(of: #""version" : \d+"#, with: "\"version\" : 11", options: .regularExpression).write(toFile: newer, atomically: true, encoding: .utf8)
-            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 11"))
+            try exported.replacingOccurrences(of: #""version" : \d+"#, with: "\"version\" : 12", options: .regularExpression).write(toFile: newer, atomically: true, encoding: .utf8)
+            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 12"))
             #expect(try arrange.run(["import", arrange.home.appendingPathComponent("missing.json").path]).status == 66)
             #expect(try arrange.run(["export", "--output", "/nonexistent/folder/x.json"]).status == 73)
             #expect(try arrange.run(["export"]).output == before, "the refused files changed nothing")
@@ -300,7 +300,12 @@ struct EndToEndTests {
             #expect(try arrange.run(["deadline", "#1", "#2", "in", "2", "weeks", "--day", "2026-11-27"]).output == "\"Taxes\", \"Novel\": due 2026-12-11.\n")
             try arrange.run(["add", "Rent", "--when", "this weekend", "--deadline", "dec 1", "--day", "2026-11-27"])
             #expect(try arrange.run(["list"]).output.contains("Rent  [from 2026-11-28, due 2026-12-01]\n"))
+            // A time at the end sets a reminder; remind sets one alone, or takes it away.
+            #expect(try arrange.run(["when", "#1", "dec", "24", "@9:30", "--day", "2026-11-27"]).output == "\"Taxes\": from 2026-12-24, reminder at 09:30.\n")
+            #expect(try arrange.run(["remind", "#2", "18:00"]).output.hasPrefix("\"Novel\": reminder at 18:00 on "))
+            #expect(try arrange.run(["remind", "#2", "none"]).output == "\"Novel\": no reminder.\n")
             try arrange.run(["when", "#1", "2026-12-01", "--evening"])
+            try arrange.run(["remind", "#1", "none"])
             try arrange.run(["deadline", "#1", "2027-04-15"])
             try arrange.run(["delete", "#3"])
 
@@ -308,7 +313,8 @@ struct EndToEndTests {
             for (arguments, message) in [
                 (["when", "#1", "2026-02-30"], "'2026-02-30' is not a when"),
                 (["when", "#1", "next", "fridya"], "'next fridya' is not a when; write a day as YYYY-MM-DD, or today, tonight, tomorrow"),
-                (["when", "#1", "tomorrow", "@9"], "'tomorrow @9' ends with a time"),
+                (["when", "#1", "tomorrow", "@25"], "'tomorrow @25' is not a when"),
+                (["remind", "#1", "25:00"], "'25:00' is not a time"),
                 (["add", "Later", "--when", "yesterday"], "'yesterday' is not a when"),
                 (["when", "#1"], "Give at least one item, then when"),
                 (["deadline", "#1", "soon"], "'soon' is not a deadline"),

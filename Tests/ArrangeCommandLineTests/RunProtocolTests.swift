@@ -552,6 +552,11 @@ struct RunProtocolTests {
             ##"{"intent": "setDeadline", "items": ["#1"], "deadline": "none"}"##,
             ##"{"intent": "add", "title": "Call", "when": "tonight", "today": true}"##,
             ##"{"intent": "add", "title": "Later", "when": "tomorrow", "today": true}"##,
+            ##"{"intent": "setReminder", "items": ["#1"], "time": "18:30"}"##,
+            ##"{"intent": "reminders", "from": "2026-11-27T00:00:00Z", "to": "2026-11-30T00:00:00Z"}"##,
+            ##"{"intent": "setReminder", "items": ["#1"], "time": "25:00"}"##,
+            ##"{"intent": "setReminder", "items": ["#1"], "time": null}"##,
+            ##"{"intent": "reminders", "from": "yesterday"}"##,
         ]
         let (answers, results, codes) = try await Answers.of(lines, in: conversation)
         func item(_ index: Int) -> [String: Any]? { (results[index]?["items"] as? [[String: Any]])?.first }
@@ -560,15 +565,23 @@ struct RunProtocolTests {
         #expect(item(2)?["startDate"] as? String == "2026-11-27" && item(2)?["evening"] as? Bool == true, "\(answers[2])")
         #expect(item(3)?["startDate"] as? String == "2027-02-28" && item(3)?["evening"] as? Bool == true, "\(answers[3])")
         #expect(item(4)?["deadline"] as? String == "2027-12-24", "a date on its own day is next year's: \(answers[4])")
-        #expect(Array(codes[5...8]) == ["invalidWhen", "invalidWhen", "invalidWhen", "invalidWhen"], "\(answers[5...8])")
+        #expect([codes[5], codes[7], codes[8]] == ["invalidWhen", "invalidWhen", "invalidWhen"], "\(answers[5...8])")
         #expect(answers[5].contains("'next fridya' is not a when; write a day as YYYY-MM-DD, or today, tonight, tomorrow"), "\(answers[5])")
-        #expect(answers[6].contains("ends with a time"), "\(answers[6])")
+        #expect(item(6)?["startDate"] as? String == "2026-11-28" && item(6)?["reminder"] as? String == "09:00", "a time sets the reminder: \(answers[6])")
         let listed = try #require(results[9]?["items"] as? [[String: Any]], "\(answers[9])")
         #expect(listed.map { $0["title"] as? String } == ["Rent"], "the refused add added nothing")
-        #expect(listed[0]["startDate"] as? String == "2027-02-28" && listed[0]["deadline"] as? String == "2027-12-24", "the refusals changed nothing")
+        #expect(listed[0]["startDate"] as? String == "2026-11-28" && listed[0]["deadline"] as? String == "2027-12-24", "the refusals changed nothing")
+        #expect(listed[0]["reminder"] as? String == "09:00")
         #expect(item(10)?["deadline"] is NSNull, "none, as on the command line: \(answers[10])")
         #expect(item(11)?["today"] as? Bool == true && item(11)?["evening"] as? Bool == true, "in Today, this evening: \(answers[11])")
         #expect(codes[12] == "invalidRequest" && answers[12].contains("An item added to Today starts today"), "\(answers[12])")
+        #expect(item(13)?["reminder"] as? String == "18:30", "\(answers[13])")
+        let reminders = try #require(results[14]?["reminders"] as? [[String: Any]], "\(answers[14])")
+        #expect(reminders.compactMap { ($0["item"] as? [String: Any])?["title"] as? String } == ["Rent"], "\(answers[14])")
+        #expect((reminders.first?["at"] as? String)?.hasPrefix("2026-11-28T") == true, "\(answers[14])")
+        #expect(codes[15] == "invalidField" && answers[15].contains("'25:00' is not a time"), "\(answers[15])")
+        #expect(item(16)?["reminder"] is NSNull, "\(answers[16])")
+        #expect(codes[17] == "invalidField", "\(answers[17])")
     }
 
     @Test("The contract of the orderings: lists, createList with a placement, moveList, today, addToToday, removeFromToday, moveInToday, validate and normalize by scope")

@@ -41,3 +41,52 @@ struct RankConformanceTests {
         }
     }
 }
+
+/// ``ItemRequest/reminders(from:through:)`` as every backend answers it.
+@Suite("Reminders conformance")
+struct ReminderConformanceTests {
+    @Test("The reminders that can fire in a span of days: open items out of the Trash, themselves, with their list and heading", arguments: Backend.allCases)
+    func reminders(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (list, trip) = (Sample.list("Errands"), Sample.list("Trip", at: 1))
+        let packing = Heading(listID: list.id, title: "Packing", createdAt: Sample.date(2), sortIndex: 0)
+        let days = ["2027-03-27", "2027-03-28", "2027-03-29", "2027-03-30"].compactMap { try? Day(parsing: $0) }
+        let nine = try TimeOfDay(parsing: "09:00")
+        func item(_ title: String, _ index: Int, day: Int?, reminder: TimeOfDay? = nil, in list: ItemList = list) -> Item {
+            var item = Sample.item(in: list.id, title, sortIndex: Int64(index))
+            item.when = day.map { .on(days[$0]) } ?? .anytime
+            item.reminder = reminder
+            return item
+        }
+        var done = item("Done", 3, day: 1, reminder: nine)
+        done.completedAt = Sample.date(5)
+        var trashed = item("Trashed", 4, day: 1, reminder: nine)
+        trashed.trashedAt = Sample.date(6)
+        var underHeading = item("Under", 5, day: 1, reminder: nine)
+        underHeading.heading = packing.id
+        let items = [
+            item("Before", 0, day: 0, reminder: nine), item("In", 1, day: 1, reminder: nine), item("Last", 2, day: 2, reminder: nine),
+            done, trashed, underHeading, item("Plain", 6, day: 1), item("After", 7, day: 3, reminder: nine),
+            item("Away", 0, day: 1, reminder: nine, in: trip),
+        ]
+        try store.repository.write { store throws in
+            try store.insert(list)
+            try store.insert(trip)
+            try store.insert(packing)
+            for item in items { try store.insert(item) }
+        }
+        func titles() throws -> [String] {
+            try store.repository.read { try $0.items(.reminders(from: days[1], through: days[2])) }.map(\.title).sorted()
+        }
+        #expect(try titles() == ["Away", "In", "Last", "Under"])
+        try store.repository.write { store throws in
+            var heading = packing
+            heading.trashedAt = Sample.date(7)
+            try store.update(heading)
+            var away = trip
+            away.trashedAt = Sample.date(8)
+            try store.update(away)
+        }
+        #expect(try titles() == ["In", "Last"], "with their heading or list in the Trash, none fires")
+    }
+}

@@ -221,7 +221,7 @@ struct SQLiteRepositoryTests {
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
-        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash",
+        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash", "v28: reminders",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -560,7 +560,7 @@ struct SQLiteRepositoryTests {
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "heading_id TEXT NOT NULL ''", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER", "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
-                "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL",
+                "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL", "reminder TEXT",
             ])
             // Each list's headings, in their order, deleted with their list.
             #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL", "trashed_at REAL"])
@@ -942,6 +942,14 @@ struct SQLiteRepositoryTests {
             #expect(full.contains { $0.contains("USING INDEX \(index)") }, "\(full)")
         }
         #expect(!full.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(full)")
+    }
+
+    @Test("The reminders of a span of days are one search of their index, with no scan")
+    func remindersPlan() throws {
+        let repository = try SQLiteItemRepository.inMemory()
+        let plan = try repository.queryPlan(SQLiteTransaction.remindersSQL, arguments: ["2027-03-27", "2027-03-29"])
+        #expect(plan.first?.hasPrefix("SEARCH items USING INDEX \(Schema.remindersIndex) (start_date>? AND start_date<?)") == true, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
     @Test("The Logbook's page and count come from the table of completions, with no sorting step")

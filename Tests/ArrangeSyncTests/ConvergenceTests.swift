@@ -538,6 +538,8 @@ final class Simulation {
                 let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
                 // Now and then the deadline's dismissal from Today instead, or its return.
                 if other % 8 == 7 { return .dismissDeadlines(ids: [item.id], dismissed: other % 16 == 7) }
+                // Or a reminder at one of two times, or none.
+                if other % 8 == 6 { return .setReminder(ids: [item.id], reminder: [nil, try? TimeOfDay(hour: 9, minute: 0), try? TimeOfDay(hour: 18, minute: 30)][(other >> 3) % 3]) }
                 return .setDeadline(ids: [item.id], deadline: other % 4 == 0 ? nil : day)
             case 36, 37:
                 // A few names, so that devices create the same one apart, and the tags merge.
@@ -699,6 +701,7 @@ extension SyncChange {
         case .moveInToday(let change): change.ids.map(\.entryID)
         case .setWhen(let change): change.ids.map(\.entryID)
         case .setDeadline(let change): change.ids.map(\.entryID)
+        case .setReminder(let change): change.ids.map(\.entryID)
         case .dismissDeadlines(let change): change.ids.map(\.entryID)
         case .addChecklistItem(let change): [change.id.entryID]
         case .editChecklistItem(let change): [change.id.entryID]

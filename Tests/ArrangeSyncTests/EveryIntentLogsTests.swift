@@ -262,6 +262,8 @@ struct IntentSample {
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day))], SetWhen([try id(items, "Milk"), try id(items, "Eggs")], to: .anytime)) }
         try await add { _, items in ([], SetDeadline([try id(items, "Milk")], to: day)) }
         try await add { _, items in ([SetDeadline([try id(items, "Milk")], to: day)], SetDeadline([try id(items, "Milk")], to: nil)) }
+        try await add { _, items in ([], SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)) }
+        try await add { _, items in ([SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)], GetReminders()) }
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day)), SetDeadline([try id(items, "Eggs")], to: day)], Undo()) }
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .someday), Undo()], Redo()) }
         try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }

@@ -21,7 +21,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2", "3", "4", "5"]
+    static let generations = ["1", "2", "3", "4", "5", "6"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -207,6 +207,7 @@ struct KeptFilesTests {
         _ = try await run(SetDeadline([report], to: past))
         _ = try await run(RemoveFromToday([report]))
         _ = try await run(SetDeadline([report], to: day))
+        _ = try await run(SetReminder([eggs], at: try TimeOfDay(parsing: "09:30")))
         let oat = try #require(try await run(AddChecklistItem(title: "Oat", to: milk)).changed.first)
         let skim = try #require(try await run(AddChecklistItem(title: "Skim", to: milk)).changed.first)
         _ = try await run(EditChecklistItem(oat, title: "Oat, barista"))

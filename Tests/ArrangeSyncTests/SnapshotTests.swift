@@ -234,6 +234,17 @@ struct SnapshotTests {
         let tags = try await fifth.engine.repository.read { transaction in (try transaction.tags().map(\.name), try transaction.tag(id: namesake)?.id) }
         #expect(tags.0 == ["Errand", "Shops"] && tags.1 == errand)
         #expect(try await fifth.engine.snapshot().stateDigest == tagged.stateDigest)
+
+        // A reminder takes version 14, travels, and is part of the digest.
+        _ = try laptop.engine.perform(.setReminder(ids: [taxes], reminder: try TimeOfDay(parsing: "09:30")))
+        let reminded = try await laptop.engine.snapshot()
+        let remindedData = try SnapshotFile.encode(reminded)
+        #expect(lines(of: remindedData).first?.hasSuffix(#""snapshot":true,"version":14}"#) == true)
+        #expect(reminded.stateDigest != tagged.stateDigest)
+        let sixth = try Replica(kind: kind)
+        try await importSnapshot(remindedData, into: sixth)
+        #expect(try await sixth.engine.repository.read { try $0.item(id: taxes)?.reminder } == (try TimeOfDay(parsing: "09:30")))
+        #expect(try await sixth.engine.snapshot().stateDigest == reminded.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)

@@ -67,6 +67,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .defaultListProtected: "defaultListProtected"
         case .defaultListStaysOpen: "defaultListStaysOpen"
         case .noItemsNamed: "noItems"
+        case .reminderWithoutDay: "reminderWithoutDay"
         case .negativeOffset: "offsetOutOfRange"
         case .emptyPage: "emptyPage"
         case .notInToday: "notInToday"

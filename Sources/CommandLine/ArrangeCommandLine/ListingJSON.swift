@@ -188,6 +188,8 @@ struct ListingJSON: ~Copyable {
             append(#","position":"#)
             number(Int64(position))
         }
+        append(#","reminder":"#)
+        if let reminder = item.reminder { string(reminder.description) } else { append("null") }
         append(item.someday ? #","someday":true"# : #","someday":false"#)
         append(#","sortIndex":"#)
         number(item.sortIndex)

@@ -36,8 +36,6 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case ambiguousHeading(String, list: String, matches: Int)
     /// Evening was asked for with a when that has no day (`anytime` or `someday`).
     case eveningWithoutDay(String)
-    /// A when ends with a time, which sets a reminder, and Arrange keeps no reminders yet.
-    case timeWithoutReminders(String)
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -57,7 +55,6 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .unknownHeading: "unknownHeading"
         case .ambiguousHeading: "ambiguousHeading"
         case .eveningWithoutDay: "eveningWithoutDay"
-        case .timeWithoutReminders: "invalidWhen"
         }
     }
 }
@@ -103,8 +100,6 @@ extension ReferenceError: LocalizedError {
             "\(matches) headings of '\(list)' are titled '\(title)'; name one by id (`list --json` shows them)."
         case .eveningWithoutDay(let when):
             "'\(when)' has no day whose evening it could be; give a day, 'today' or 'evening'."
-        case .timeWithoutReminders(let when):
-            "'\(when)' ends with a time, which would set a reminder, and Arrange keeps no reminders yet; give the day alone."
         }
     }
 }

@@ -47,10 +47,10 @@ enum TextFormat {
     }
 
     /// When an item is meant to be done: `from 2026-12-01`, `from 2026-12-01, in the evening`,
-    /// `someday` or `anytime`.
+    /// `from 2026-12-01, reminder at 09:00`, `someday` or `anytime`.
     static func when(of item: ItemSummary) -> String {
         guard let start = item.startDate else { return item.someday ? "someday" : "anytime" }
-        return "from \(start)" + (item.evening ? ", in the evening" : "")
+        return "from \(start)" + (item.evening ? ", in the evening" : "") + (item.reminder.map { ", reminder at \($0)" } ?? "")
     }
 
     /// A list's items under a line that names it: those under no heading, then each heading

@@ -27,9 +27,10 @@ public struct Archive: Codable, Hashable, Sendable {
     /// without them is written as version 1, which a version of Arrange without checklists reads
     /// too, and one with them is refused there as newer rather than read without them. Version 3
     /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
-    /// version 7 canceled items, version 8 finished lists, version 9 tags, and version 10 the
-    /// Trash (`trashedAt` on lists, headings and items), in the same way.
-    public static let currentVersion = 10
+    /// version 7 canceled items, version 8 finished lists, version 9 tags, version 10 the
+    /// Trash (`trashedAt` on lists, headings and items), and version 11 reminders (`reminder` on
+    /// items), in the same way.
+    public static let currentVersion = 11
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -55,13 +56,14 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
         let inTrash = lists.contains { list in
             list.trashedAt != nil || list.headings?.contains { $0.trashedAt != nil } == true || list.items.contains { $0.trashedAt != nil }
         }
+        if lists.contains(where: { $0.items.contains { $0.reminder != nil } }) { return 11 }
         if inTrash { return 10 }
         if tags != nil || areas?.contains(where: { $0.tags != nil }) == true || lists.contains(where: { $0.tags != nil || $0.items.contains { $0.tags != nil } }) {
             return 9
@@ -244,6 +246,8 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var tags: [Tag.ID]?
     /// When the item itself went to the Trash; absent out of it.
     public var trashedAt: Date?
+    /// The time of the item's reminder on its start date, `HH:MM`; absent when it has none.
+    public var reminder: TimeOfDay?
 
     /// Archives `item` with its checklist; its list is the archived list that holds it.
     public init(_ item: Item, checklist: [ChecklistItem] = []) {
@@ -265,6 +269,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.checklist = checklist.isEmpty ? nil : checklist.map(ArchivedChecklistItem.init)
         self.tags = item.tags.isEmpty ? nil : item.tags.sorted()
         self.trashedAt = item.trashedAt
+        self.reminder = item.reminder
     }
 
     /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
@@ -278,7 +283,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
             when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil,
-            tags: Set(tags ?? []), trashedAt: trashedAt)
+            tags: Set(tags ?? []), trashedAt: trashedAt, reminder: reminder)
     }
 
     /// The entries of the item's checklist as the model holds them.

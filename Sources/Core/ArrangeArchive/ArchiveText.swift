@@ -50,7 +50,7 @@ extension Archive {
     /// The columns of ``csv()``, in order.
     public static let csvColumns = [
         "list", "title", "notes", "completed", "completed_at", "created_at", "updated_at", "today", "id", "list_id",
-        "start_date", "someday", "evening", "deadline", "status", "trashed_at",
+        "start_date", "someday", "evening", "deadline", "status", "trashed_at", "reminder",
     ]
 
     /// One row per item, lists and items in order, as CSV (RFC 4180): a header of
@@ -59,7 +59,7 @@ extension Archive {
     /// Today, empty when it is not there; days (`start_date`, `deadline`) are `YYYY-MM-DD`,
     /// empty when unset; `status` is `open`, `completed` or `canceled` (`completed` is `true`
     /// for both of the last two); `trashed_at` is when the item went to the Trash, itself or with
-    /// its list or heading, empty out of it.
+    /// its list or heading, empty out of it; `reminder` is its time, `HH:MM`, empty for none.
     public func csv() -> String {
         let today = Dictionary(uniqueKeysWithValues: todayOrder.enumerated().map { ($1, $0 + 1) })
         let date = { (date: Date?) in date.map { $0.formatted(.iso8601) } ?? "" }
@@ -73,7 +73,7 @@ extension Archive {
                     date(item.createdAt), date(item.updatedAt), today[item.id].map(String.init) ?? "", item.id.text, list.id.text,
                     item.startDate?.description ?? "", item.someday == true ? "true" : "false", item.evening == true ? "true" : "false",
                     item.deadline?.description ?? "", item.completedAt == nil ? "open" : item.canceled == true ? "canceled" : "completed",
-                    date(trashedAt),
+                    date(trashedAt), item.reminder?.description ?? "",
                 ])
             }
         }

@@ -142,6 +142,7 @@ extension LogJSON {
             if item.isCanceled { members.member("canceled") { $0.bool(true) } }
             if !item.tags.isEmpty { members.member("tags") { $0.ids(item.tags.sorted()) } }
             members.member("trashedAt", ifPresent: item.trashedAt) { $0.date($1) }
+            members.member("reminder", ifPresent: item.reminder) { $0.string($1.description) }
         }
     }
 

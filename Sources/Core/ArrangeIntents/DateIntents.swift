@@ -17,17 +17,28 @@ public struct SetWhen: ArrangeIntent {
     public var items: [Item.ID]
     /// When they are meant to be done.
     public var when: When
+    /// A reminder at this time on their start date, set in the same step; `nil` leaves their reminders as they are.
+    public var reminder: TimeOfDay?
 
-    /// Sets when `items` are meant to be done to `when`.
-    public init(_ items: [Item.ID], to when: When) {
+    /// Sets when `items` are meant to be done to `when`, with a reminder at `reminder` when it is given.
+    public init(_ items: [Item.ID], to when: When, reminder: TimeOfDay? = nil) {
         self.items = items
         self.when = when
+        self.reminder = reminder
     }
 
+    /// Someday and anytime take the items' reminders away, as in Things: a reminder fires on a start date.
+    ///
     /// - Returns: The items, and how many of them changed.
-    /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written.
+    /// - Throws: ``IntentError/noItemsNamed`` or ``IntentError/unknownItem(_:)``, with nothing written;
+    ///   ``IntentError/reminderWithoutDay`` for a reminder with someday or anytime.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        let result = try edit(\.when, of: items, in: context, action: Self.title, to: { _ in when }) { WhenSet(ids: $0, when: $1) }
+        guard reminder == nil || when.startDate != nil else { throw IntentError.reminderWithoutDay }
+        var result = try edit(\.when, of: items, in: context, action: Self.title, to: { _ in when }) { WhenSet(ids: $0, when: $1) }
+        if when.startDate == nil || reminder != nil {
+            let reminders = try edit(\.reminder, of: items, in: context, action: Self.title, to: { _ in reminder }) { ReminderSet(ids: $0, reminder: $1) }
+            if reminders.changed > 0 { result = ItemsResult(items: reminders.items, changed: max(result.changed, reminders.changed)) }
+        }
         return try keepingToday(result, in: context, action: Self.title)
     }
 }

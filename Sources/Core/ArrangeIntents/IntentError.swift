@@ -34,6 +34,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case defaultListStaysOpen(String)
     /// An intent that acts on items was given none.
     case noItemsNamed
+    /// A reminder was given with a when that has no day (someday or anytime): it fires on a start date.
+    case reminderWithoutDay
     /// An offset is negative.
     case negativeOffset(Int)
     /// A page was asked to hold this many items, fewer than one.
@@ -81,6 +83,7 @@ extension IntentError: LocalizedError {
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
         case .defaultListStaysOpen(let name): table.message("IntentError.defaultListStaysOpen", ["name": name])
         case .noItemsNamed: table.message("IntentError.noItemsNamed")
+        case .reminderWithoutDay: table.message("IntentError.reminderWithoutDay")
         case .negativeOffset(let offset): table.message("IntentError.negativeOffset", ["offset": "\(offset)"])
         case .emptyPage(let limit): table.message("IntentError.emptyPage", ["limit": "\(limit)"])
         case .notInToday: table.message("IntentError.notInToday")
@@ -134,6 +137,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "'\(name)' is the default list, where new items go, and cannot be completed or canceled."
         case .noItemsNamed:
             "Name at least one item."
+        case .reminderWithoutDay:
+            "A reminder fires on a start date; give a day with it, or leave the reminder out."
         case .negativeOffset(let offset):
             "Offset \(offset) is negative; offsets start at 0."
         case .emptyPage(let limit):

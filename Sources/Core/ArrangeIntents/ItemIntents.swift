@@ -28,13 +28,15 @@ public struct AddItem: ArrangeIntent {
     public var when: When?
     /// The day the item is due; `nil` for none.
     public var deadline: Day?
+    /// The time of its reminder on its start date; `nil` for none. Without a start date, it gets today's.
+    public var reminder: TimeOfDay?
 
     /// Adds an item titled `title` to `list` (the default list for `nil`), in `section`, at
     /// `placement`, into Today at `today` as well when it is given, with `when` and `deadline`
     /// when they are given, as one step of the history (one Shortcuts action, one undo).
     public init(
         title: String, list: ItemList.ID? = nil, placement: ItemPlacement = .bottom, notes: String = "", visibility: ItemVisibility = .open,
-        today: ItemPlacement? = nil, section: ItemSection? = nil, when: When? = nil, deadline: Day? = nil
+        today: ItemPlacement? = nil, section: ItemSection? = nil, when: When? = nil, deadline: Day? = nil, reminder: TimeOfDay? = nil
     ) {
         self.title = title
         self.list = list
@@ -45,12 +47,15 @@ public struct AddItem: ArrangeIntent {
         self.section = section
         self.when = when
         self.deadline = deadline
+        self.reminder = reminder
     }
 
     /// - Throws: `TitleError`; ``IntentError/unknownList(_:)``, ``IntentError/unknownItem(_:)``,
-    ///   ``IntentError/unknownHeading(_:)``, ``IntentError/headingInAnotherList(heading:list:)``;
+    ///   ``IntentError/unknownHeading(_:)``, ``IntentError/headingInAnotherList(heading:list:)``,
+    ///   ``IntentError/reminderWithoutDay`` for a reminder with someday or anytime;
     ///   `OrderingError` for an anchor of another list or section.
     public func run(in context: IntentContext) throws -> PlacementResult {
+        if reminder != nil, let when, when.startDate == nil { throw IntentError.reminderWithoutDay }
         let transaction = try context.writing(Self.title)
         let title = try Title.validated(title)
         try Item.validateNotes(notes)
@@ -69,6 +74,7 @@ public struct AddItem: ArrangeIntent {
         if let today { _ = try AddToToday([item.id], placement: today, visibility: visibility).run(in: context) }
         if let when { _ = try SetWhen([item.id], to: when).run(in: context) }
         if let deadline { _ = try SetDeadline([item.id], to: deadline).run(in: context) }
+        if let reminder { _ = try SetReminder([item.id], at: reminder).run(in: context) }
         return try context.result(of: report)
     }
 }

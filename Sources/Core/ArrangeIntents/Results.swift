@@ -59,6 +59,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// When the item went to the Trash, itself or with its heading or list, or `nil` while it
     /// is out of it.
     public var trashedAt: Date?
+    /// The time its reminder fires on its start date, or `nil` for none.
+    public var reminder: TimeOfDay?
 
     /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`, on
     /// the day `today`; without one, ``today`` says whether it has a key in Today's hand order.
@@ -87,14 +89,15 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         updatedAt = item.updatedAt
         self.position = position
         trashedAt = item.trashedAt
+        reminder = item.reminder
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex
-        case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position, trashedAt
+        case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position, trashedAt, reminder
     }
 
-    /// Writes every field, `heading`, `startDate`, `deadline` and `trashedAt` as `null` when they are unset,
+    /// Writes every field, `heading`, `startDate`, `deadline`, `trashedAt` and `reminder` as `null` when they are unset,
     /// so that a reader of the JSON sees the field either way; `completedAt`, `todayIndex` and
     /// `position` only when set.
     public func encode(to encoder: any Encoder) throws {
@@ -122,6 +125,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(position, forKey: .position)
         try container.encode(trashedAt, forKey: .trashedAt)
+        try container.encode(reminder, forKey: .reminder)
     }
 }
 

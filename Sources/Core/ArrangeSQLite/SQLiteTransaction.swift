@@ -95,6 +95,12 @@ final class SQLiteTransaction: ItemWriting {
         WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND trashed_at IS NULL AND (start_date IS NULL OR start_date > ?1)
         """
     }
+    /// The items whose reminders can fire, with a start date in a range `BETWEEN ? AND ?`, from
+    /// the index of the reminders (v28), each item's list and heading then looked up by key.
+    static let remindersSQL = """
+        SELECT \(ItemRecord.selection) FROM items WHERE reminder IS NOT NULL AND start_date IS NOT NULL AND completed_at IS NULL \
+        AND start_date BETWEEN ? AND ? AND \(outOfTrash)
+        """
     /// How many items are completed.
     static let completedCountSQL = "SELECT COUNT(*) FROM \(Schema.completionsTable) AS completion JOIN items ON items.id = completion.item_id WHERE \(outOfTrash)"
     /// Sets an item's key in a list, if the item is in that list under that heading (or none).
@@ -164,6 +170,12 @@ final class SQLiteTransaction: ItemWriting {
         case .withIDPrefix(let hexDigits, let limit): try items(withIDPrefix: hexDigits, limit: limit)
         case .matching(let query, let includeCompleted): try items(matching: query, includeCompleted: includeCompleted)
         case .tagged(let tags): try items(taggedWithAnyOf: tags)
+        case .reminders(let first, let last):
+            try mapping {
+                try Array(StatementRowCursor(db.cachedStatement(sql: Self.remindersSQL), binding: [.value(first.description.databaseValue), .value(last.description.databaseValue)]) {
+                    try ItemRecord.item(sqliteStatement: $0)
+                })
+            }
         }
     }
 

@@ -226,6 +226,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             return items(matching: query, includeCompleted: includeCompleted)
         case .tagged(let tags):
             return state.items.values.filter { !$0.tags.isDisjoint(with: tags) }
+        case .reminders(let first, let last):
+            return state.items.values.filter { item in
+                item.reminder != nil && !item.isCompleted && item.when.startDate.map { (first...last).contains($0) } == true && isOutOfTrash(item)
+            }
         }
     }
 

@@ -71,7 +71,7 @@ final class RegionRecordingReader: ItemReading {
         case .dated:
             regions.today = true
             regions.allItems = true
-        case .completed, .withIDPrefix, .tagged, .trashed: regions.allItems = true
+        case .completed, .withIDPrefix, .tagged, .trashed, .reminders: regions.allItems = true
         case .matching:
             // What matches depends on every item, checklist, heading and list name.
             (regions.allItems, regions.allChecklists, regions.lists) = (true, true, true)

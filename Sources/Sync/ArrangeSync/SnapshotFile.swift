@@ -68,8 +68,9 @@ public enum SnapshotFile {
     /// Version 12 carries tags: `tag` and `tagMerge` lines, items, lists and areas with `tags`,
     /// rewinds with `tags` or `tagMerges`, and the tombstones of tags. Version 13 carries the
     /// Trash: items, lists and headings with a `trashedAt`, in their lines and in rewinds.
+    /// Version 14 carries reminders: items with a `reminder`, in item lines and in rewinds.
     /// Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 13
+    public static let currentVersion = 14
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -89,6 +90,7 @@ public enum SnapshotFile {
             || inRewinds([#""tags":"#, #""tagMerges":"#])
         let hasTrash = snapshot.items.contains { $0.trashedAt != nil } || snapshot.lists.contains { $0.trashedAt != nil }
             || snapshot.headings.contains { $0.trashedAt != nil } || inRewinds([#""trashedAt":"#])
+        if snapshot.items.contains(where: { $0.reminder != nil }) || inRewinds([#""reminder":"#]) { return 14 }
         if hasTrash { return 13 }
         if hasTags { return 12 }
         if snapshot.lists.contains(where: \.isFinished) || finishedInRewinds { return 11 }

@@ -58,6 +58,7 @@ extension SyncSnapshot {
             if let deadline = item.deadline { dates.append("deadline=\(deadline)") }
             if item.deadlineDismissed { dates.append("dismissed") }
             if item.isCanceled { dates.append("canceled") }
+            if let reminder = item.reminder { dates.append("reminder=\(reminder)") }
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",

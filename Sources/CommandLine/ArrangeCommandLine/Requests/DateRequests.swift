@@ -27,18 +27,18 @@ struct WhenChoice: Hashable, Sendable, RequestValue, ExpressibleByStringLiteral 
         text = try decoder.singleValueContainer().decode(String.self)
     }
 
-    /// The when the words name on `day`, in its evening as well when `evening`.
+    /// The when the words name on `day`, in its evening as well when `evening`, and the time of
+    /// the reminder they end with, if any.
     ///
     /// - Throws: `WhenPhraseError` for words that name no when; ``ReferenceError/eveningWithoutDay(_:)``
-    ///   for evening without a day; ``ReferenceError/timeWithoutReminders(_:)`` for words that end with a time.
-    func when(evening: Bool, on day: Day) throws -> When {
+    ///   for evening without a day.
+    func when(evening: Bool, on day: Day) throws -> (when: When, reminder: TimeOfDay?) {
         let phrase = try WhenPhrase(parsing: text, on: day)
-        guard phrase.time == nil else { throw ReferenceError.timeWithoutReminders(text) }
         switch phrase.when {
-        case .on(let start, let inEvening): return .on(start, evening: inEvening || evening)
+        case .on(let start, let inEvening): return (.on(start, evening: inEvening || evening), phrase.time)
         case .anytime, .someday:
             guard !evening else { throw ReferenceError.eveningWithoutDay(text) }
-            return phrase.when
+            return (phrase.when, phrase.time)
         }
     }
 }
@@ -106,8 +106,8 @@ struct SetWhenRequest: Request {
     ]
 
     func intent(_ resolve: ReferenceResolver) throws -> SetWhen {
-        let when = try self.when.when(evening: evening ?? false, on: day ?? resolve.today)
-        return SetWhen(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: when)
+        let (when, reminder) = try self.when.when(evening: evening ?? false, on: day ?? resolve.today)
+        return SetWhen(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: when, reminder: reminder)
     }
 }
 

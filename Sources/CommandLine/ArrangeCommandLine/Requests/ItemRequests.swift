@@ -118,7 +118,7 @@ struct AddRequest: Request {
 
     func intent(_ resolve: ReferenceResolver) throws -> AddItem {
         let day = day ?? resolve.today
-        let when = try when?.when(evening: false, on: day)
+        let (when, reminder) = try when?.when(evening: false, on: day) ?? (nil, nil)
         if today == true, let when, when.startDate != day {
             throw ValidationError("An item added to Today starts today: give today or tonight as its when, or leave one of the two out.")
         }
@@ -126,7 +126,7 @@ struct AddRequest: Request {
         let list = try resolve.list(list)
         return AddItem(
             title: title, list: list.id, placement: try resolve.placement(placement ?? .bottom, numberedIn: .list(list)), notes: notes ?? "",
-            today: today == true ? .bottom : nil, when: when, deadline: deadline)
+            today: today == true ? .bottom : nil, when: when, deadline: deadline, reminder: reminder)
     }
 }
 

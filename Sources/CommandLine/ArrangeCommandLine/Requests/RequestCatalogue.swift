@@ -12,13 +12,15 @@ import Foundation
 public enum RequestCatalogue {
     /// Every request, in the order help lists them: each file of requests lists its own.
     public static let requests: [any Request.Type] =
-        listRequests + areaRequests + tagRequests + headingRequests + itemRequests + moveRequests + dateRequests + todayRequests + dateViewRequests
+        listRequests + areaRequests + tagRequests + headingRequests + itemRequests + moveRequests + dateRequests + reminderRequests + todayRequests
+        + dateViewRequests
         + logbookRequests + trashRequests + searchRequests + checklistRequests + maintenanceRequests
 
     /// The subcommands of `arrange` that make requests, in the order help lists them: each file
     /// of requests lists its own.
     static let commands: [any ParsableCommand.Type] =
-        listCommands + areaCommands + tagCommands + headingCommands + itemCommands + moveCommands + dateCommands + todayCommands + dateViewCommands
+        listCommands + areaCommands + tagCommands + headingCommands + itemCommands + moveCommands + dateCommands + reminderCommands + todayCommands
+        + dateViewCommands
         + logbookCommands + trashCommands + searchCommands + checklistCommands + maintenanceCommands
 
     /// The distinct intent names, in the order of ``requests``.
