@@ -78,11 +78,11 @@ struct ReplTests {
         let subcommandForms: Set = [
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "cancel-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
-            "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline",
+            "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline", "set-reminder",
             "create-tag", "rename-tag", "move-tag", "delete-tag", "tag", "untag", "empty-trash",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "remind", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -97,7 +97,7 @@ struct ReplTests {
         _ = try await AddItem(title: "X", list: try await session.resolveList("Work").id).perform(in: session.environment)
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
-        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "restore", "redo"])
+        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "remind", "reminders", "restore", "redo"])
         #expect(completer.candidates(lineBeforeCursor: "trash ") == ["show", "empty"])
         #expect(completer.candidates(lineBeforeCursor: "trash e") == ["empty"])
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
@@ -118,6 +118,8 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "when #1 next fr") == ["friday"], "a word after the first")
         #expect(completer.candidates(lineBeforeCursor: "deadline #2 t") == ["today", "tomorrow", "tuesday", "thursday"])
         #expect(completer.candidates(lineBeforeCursor: "deadline #2 n") == ["next", "none"])
+        #expect(completer.candidates(lineBeforeCursor: "remind #") == ["#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "remind #1 n") == ["none"])
         #expect(completer.candidates(lineBeforeCursor: "deadline --list Work #1 #") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "to") == ["today"])
         #expect(completer.candidates(lineBeforeCursor: "today ") == ["show", "add", "remove", "move"])

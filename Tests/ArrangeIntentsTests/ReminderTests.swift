@@ -45,6 +45,20 @@ struct ReminderTests {
         #expect(removed.changed == 1 && removed.items[0].reminder == nil && removed.items[0].startDate == Self.day("2027-04-01"))
     }
 
+    @Test("observeReminders yields the reminders of a span now, and again after a commit that changes them")
+    func observed() async throws {
+        let session = try await Session()
+        let added = try await session.add("Call")
+        let span = (from: Session.start, to: Session.start.addingTimeInterval(30 * 86_400))
+        var reminders = session.environment.observeReminders(from: span.from, to: span.to).makeAsyncIterator()
+        #expect(try await reminders.next()?.reminders.isEmpty == true)
+        let tomorrow = Day(Session.start.addingTimeInterval(86_400), in: session.environment.timeZone)
+        try await session.run(SetReminder([added[0].id], at: Self.time("09:00"), day: tomorrow))
+        #expect(try await reminders.next()?.reminders.map(\.id) == [added[0].id])
+        try await session.run(CompleteItems([added[0].id]))
+        #expect(try await reminders.next()?.reminders.isEmpty == true, "a completed item fires none")
+    }
+
     @Test("GetReminders answers what fires in a span, in order, at the wall-clock times of the time zone across both daylight-saving changes; done and trashed items fire none")
     func firing() async throws {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))

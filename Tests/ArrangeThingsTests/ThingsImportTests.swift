@@ -82,6 +82,9 @@ struct ThingsFixture {
             try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN startBucket INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: "UPDATE TMTask SET startBucket = 1 WHERE uuid = 'T-water'")
             try db.execute(sql: "UPDATE TMTask SET start = 2 WHERE uuid = 'R-budget'")
+            // Reminders: at 09:30 on a start date; one on a to-do without a date is none.
+            try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN reminderTime INTEGER")
+            try db.execute(sql: "UPDATE TMTask SET reminderTime = ? WHERE uuid IN ('T-read', 'I-call')", arguments: [ThingsTime.packed(hour: 9, minute: 30)])
             try db.execute(sql: #"INSERT INTO TMChecklistItem VALUES ('C1', 'Oat', 'I-milk', 1, 0, NULL), ('C2', 'Whole', 'I-milk', 0, 3, 1795000200)"#)
             // The tag manager's tree: Errand (Shops, Post under it), Home; a tag whose parent is
             // gone goes to the top level.
@@ -162,7 +165,7 @@ struct ThingsImportTests {
             (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (8, 18, 1, 1)
             (summary.trashedToDos, summary.trashedProjects, summary.trashedHeadings) = (1, 1, 1)
             (summary.skippedTemplates, summary.today, summary.checklistItems) = (1, 4, 2)
-            (summary.areas, summary.headings, summary.completedProjects, summary.tags) = (2, 3, 1, 5)
+            (summary.areas, summary.headings, summary.completedProjects, summary.tags, summary.reminders) = (2, 3, 1, 5, 1)
             return summary
         }())
         for list in lists {
@@ -185,6 +188,9 @@ struct ThingsImportTests {
         #expect(items["Learn piano"]?.when == .on(try Day(parsing: "2027-01-01")), "a scheduled to-do keeps its future start")
         #expect(items["Budget"]?.when == .someday, "start 2 with no date is Someday")
         #expect(items["Call mom"]?.when == .anytime && items["Call mom"]?.deadline == nil)
+        #expect(items["Read book"]?.reminder == (try TimeOfDay(parsing: "09:30")) && items["Call mom"]?.reminder == nil, "a reminder needs a start date")
+        #expect(plan.summary.reminders == 1)
+        #expect(ThingsTime.time(ThingsTime.packed(hour: 23, minute: 59)) == (try TimeOfDay(parsing: "23:59")) && ThingsTime.time(ThingsTime.packed(hour: 24, minute: 0)) == nil)
         #expect(items["Fix door"]?.deadline == past && items["Fix door"]?.when == .anytime)
         #expect(items["Clean gutter"]?.deadline == past && items["Clean gutter"]?.deadlineDismissed == true, "a dismissed deadline is still the deadline")
         let importDay = try Day(parsing: "2026-11-23")

@@ -156,6 +156,7 @@ struct ImportThingsCommand: SessionCommand {
         if summary.checklistItems > 0 { parts.append(plural(summary.checklistItems, "checklist item")) }
         if summary.headings > 0 { parts.append(plural(summary.headings, "heading")) }
         if summary.tags > 0 { parts.append(plural(summary.tags, "tag")) }
+        if summary.reminders > 0 { parts.append(plural(summary.reminders, "reminder")) }
         if trashed > 0 { parts.append("\(trashed) in the Trash") }
         var text = "Imported from Things: " + parts.joined(separator: ", ") + "; skipped " + plural(summary.skippedTemplates, "repeating template") + "."
         if result.merged.itemsUpdated > 0 { text += " \(result.merged.itemsUpdated) to-dos were there already and were updated." }

@@ -29,7 +29,7 @@ public struct Completer: Sendable {
             .filter { !$0.fieldNames(holding: [ItemReference.self, [ItemReference].self]).isEmpty }
             .map { $0.commandName })
 
-    /// The words that end `when` and `deadline`, after their items.
+    /// The words that end `when`, `deadline` and `remind`, after their items.
     static let dateWords = [
         WhenCommand.configuration.commandName: [
             "today", "tonight", "evening", "tomorrow", "this", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
@@ -38,6 +38,7 @@ public struct Completer: Sendable {
         DeadlineCommand.configuration.commandName: [
             "today", "tomorrow", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "none",
         ],
+        RemindCommand.configuration.commandName: ["none"],
     ]
 
     /// The commands whose first argument is a list.

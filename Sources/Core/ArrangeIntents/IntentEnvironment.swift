@@ -133,6 +133,32 @@ public final class IntentEnvironment: Sendable {
         }
     }
 
+    /// The answer of a read-only intent: now, and again after every committed change that alters
+    /// it, whoever commits, as ``ArrangeStore/ItemRepository/observe(_:)`` observes a read.
+    ///
+    /// ```swift
+    /// for try await listing in environment.observe(ListItems(list: groceries)) { show(listing) }
+    /// ```
+    ///
+    /// - Parameter intent: The intent; one that writes ends the stream with
+    ///   ``IntentError/readOnlyIntent(_:)``.
+    public func observe<Intent: ArrangeIntent>(_ intent: Intent) -> AsyncThrowingStream<Intent.Result, any Error> where Intent.Result: Equatable {
+        repository.observe { transaction in
+            guard intent.isReadOnly else { throw IntentError.readOnlyIntent(Intent.title) }
+            return try intent.run(in: IntentContext(reading: transaction, environment: self))
+        }
+    }
+
+    /// The reminders that fire from `from` up to `to` (``GetReminders``): now, and again after
+    /// every committed change that alters them. An app schedules the system's notifications from it.
+    ///
+    /// - Parameters:
+    ///   - from: The first instant of the span.
+    ///   - to: The instant after its end.
+    public func observeReminders(from: Date, to: Date) -> AsyncThrowingStream<RemindersResult, any Error> {
+        observe(GetReminders(from: from, to: to))
+    }
+
     /// Runs `body` on a context in a write transaction and, when the environment syncs, logs
     /// what it records.
     ///

@@ -47,6 +47,8 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var headings = 0
     /// Tags, with their tree, order and shortcuts.
     public var tags = 0
+    /// Reminders, of the to-dos imported with a start date.
+    public var reminders = 0
 
     /// A summary of nothing.
     public init() {}
@@ -68,6 +70,19 @@ public enum ThingsDay {
     /// The day a packed value holds, or `nil` when it holds none that exists.
     public static func day(_ packed: Int64) -> Day? {
         try? Day(year: Int(packed >> 16), month: Int(packed >> 12 & 0xF), day: Int(packed >> 7 & 0x1F))
+    }
+}
+
+/// A time of day as Things packs it in `reminderTime`: `hour << 26 | minute << 20`.
+public enum ThingsTime {
+    /// The packed form of a time of day.
+    public static func packed(hour: Int, minute: Int) -> Int64 {
+        Int64(hour) << 26 | Int64(minute) << 20
+    }
+
+    /// The time a packed value holds, or `nil` when it holds none.
+    public static func time(_ packed: Int64) -> TimeOfDay? {
+        try? TimeOfDay(hour: Int(packed >> 26 & 0x1F), minute: Int(packed >> 20 & 0x3F))
     }
 }
 
@@ -230,12 +245,17 @@ private struct ThingsMapper {
         let created = Self.date(task.creationDate) ?? Self.date(task.userModificationDate) ?? Date(timeIntervalSince1970: 0)
         let completedAt = task.isOpen ? nil : Self.date(task.stopDate) ?? Self.date(task.userModificationDate) ?? created
         let deadline = task.deadline.flatMap(ThingsDay.day)
+        let when = Self.when(of: task)
+        // A reminder fires on a start date: one without is no reminder.
+        let reminder = when.startDate == nil ? nil : task.reminderTime.flatMap(ThingsTime.time)
+        if reminder != nil { summary.reminders += 1 }
         let item = Item(
             id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
-            when: Self.when(of: task), deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
-            isCanceled: task.isCancelled, tags: tags(of: task.uuid, in: library.taskTags), trashedAt: task.trashed ? Self.trashedAt(task) : nil)
+            when: when, deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
+            isCanceled: task.isCancelled, tags: tags(of: task.uuid, in: library.taskTags), trashedAt: task.trashed ? Self.trashedAt(task) : nil,
+            reminder: reminder)
         if task.trashed { summary.trashedToDos += 1 }
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(

@@ -93,6 +93,8 @@ public struct ThingsLibrary: Hashable, Sendable {
         public var stopDate: Double?
         /// Whether the row is the template of a repeating to-do (`rt1_recurrenceRule` set).
         public var isRepeatingTemplate: Bool
+        /// The time of its reminder on its start date, packed as `hour << 26 | minute << 20`; `nil` for none.
+        public var reminderTime: Int64? = nil
 
         /// Whether the task is completed.
         public var isCompleted: Bool { status == 3 }
@@ -213,12 +215,15 @@ extension ThingsLibrary {
             Area(uuid: row["uuid"], title: row["title"] ?? "", index: row["index"] ?? 0)
         }
         // `startBucket` came with This Evening; a library without it has no evening to-dos.
-        let hasStartBucket = try db.columns(in: "TMTask").contains { $0.name == "startBucket" }
+        let columns = Set(try db.columns(in: "TMTask").map(\.name))
+        let hasStartBucket = columns.contains("startBucket")
+        // `reminderTime` came with reminders; a library without it has none.
+        let reminderTime = columns.contains("reminderTime") ? "reminderTime" : "NULL AS reminderTime"
         let tasks = try Row.fetchAll(db, sql: """
             SELECT uuid, title, notes, type, status, trashed, start, startDate, deadline, deadlineSuppressionDate,
                    \(hasStartBucket ? "startBucket" : "0 AS startBucket"),
                    area, project, heading, "index", todayIndex, creationDate, userModificationDate, stopDate,
-                   rt1_recurrenceRule IS NOT NULL AS isTemplate
+                   rt1_recurrenceRule IS NOT NULL AS isTemplate, \(reminderTime)
             FROM TMTask
             """).compactMap { row -> Task? in
             guard let kind = Task.Kind(rawValue: row["type"] ?? 0) else { return nil }
@@ -229,7 +234,7 @@ extension ThingsLibrary {
                 startBucket: row["startBucket"] ?? 0, area: row["area"], project: row["project"], heading: row["heading"],
                 index: row["index"] ?? 0, todayIndex: row["todayIndex"] ?? 0,
                 creationDate: row["creationDate"], userModificationDate: row["userModificationDate"], stopDate: row["stopDate"],
-                isRepeatingTemplate: row["isTemplate"] ?? false)
+                isRepeatingTemplate: row["isTemplate"] ?? false, reminderTime: row["reminderTime"])
         }
         let checklist = try Row.fetchAll(db, sql: #"SELECT uuid, title, task, "index", status, stopDate FROM TMChecklistItem"#).map { row in
             ChecklistItem(
