@@ -134,7 +134,7 @@ public final class IntentEnvironment: Sendable {
     }
 
     /// The answer of a read-only intent: now, and again after every committed change that alters
-    /// it, whoever commits, as ``ArrangeStore/ItemRepository/observe(_:)`` observes a read.
+    /// it, whoever commits, as `ItemRepository.observe(_:)` observes a read.
     ///
     /// ```swift
     /// for try await listing in environment.observe(ListItems(list: groceries)) { show(listing) }

@@ -301,7 +301,7 @@ public struct ListItems: ArrangeIntent {
 
     /// The items of `list` that pass `filter`, which the list does not pass as a whole: only items
     /// that carry one of `required` themselves can pass, so those are read, then placed in each
-    /// section by one pass over its order (``ArrangeStore/ItemReading/ranks(of:in:)``), which
+    /// section by one pass over its order (`ItemReading.ranks(of:in:)`), which
     /// gives their `#N` too, and the list's counts.
     /// `sections` are the list's sections in display order: the items under no heading, then each heading's.
     private func filtered(

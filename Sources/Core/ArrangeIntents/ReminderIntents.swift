@@ -45,7 +45,7 @@ public struct SetReminder: ArrangeIntent {
 /// system's scheduler of notifications.
 ///
 /// A reminder fires at its time on the wall of the environment's time zone on the item's start
-/// date (``TimeOfDay/instant(on:in:)``). Those of completed and canceled items, and of items in
+/// date (`TimeOfDay.instant(on:in:)`). Those of completed and canceled items, and of items in
 /// the Trash, fire none.
 ///
 /// - Complexity: One search of the index of the reminders over the days the span touches.

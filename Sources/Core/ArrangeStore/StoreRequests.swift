@@ -36,7 +36,7 @@ public enum ItemRequest: Hashable, Sendable {
     /// The items of every list that carry any of these tags themselves (not through their list
     /// or area), in no particular order.
     case tagged(Set<Tag.ID>)
-    /// The items whose reminders can fire (``Item/reminder``) with a start date from the first day
+    /// The items whose reminders can fire (`Item/reminder`) with a start date from the first day
     /// through the second: open ones, out of the Trash themselves and with their list and
     /// heading; in no particular order.
     case reminders(from: Day, through: Day)
