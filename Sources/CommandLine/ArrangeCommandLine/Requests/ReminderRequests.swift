@@ -67,14 +67,26 @@ struct Instant: Hashable, Sendable, RequestValue {
 
     init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = ISO8601DateFormatter().date(from: text) else {
-            throw DecodingError.invalidValue("'\(text)' is not a date and time; write one as 2027-03-28T09:00:00+02:00.", at: decoder)
-        }
+        guard let date = Self.date(text) else { throw DecodingError.invalidValue(Self.refusal(text), at: decoder) }
         self.date = date
     }
 
-    init(date: Date) {
+    /// Reads an option's instant.
+    ///
+    /// - Throws: `ValidationError`, which ArgumentParser reports as a usage error.
+    init(option text: String) throws {
+        guard let date = Self.date(text) else { throw ValidationError(Self.refusal(text)) }
         self.date = date
+    }
+
+    /// The instant `text` writes in ISO 8601, or `nil`.
+    private static func date(_ text: String) -> Date? {
+        ISO8601DateFormatter().date(from: text)
+    }
+
+    /// What a request or an option says of text that is no instant.
+    private static func refusal(_ text: String) -> String {
+        "'\(text)' is not a date and time; write one as 2027-03-28T09:00:00+02:00."
     }
 }
 
@@ -144,18 +156,6 @@ struct RemindersCommand: RequestCommand {
             formatter.formatOptions = [.withFullDate, .withSpaceBetweenDateAndTime, .withTime, .withColonSeparatorInTime]
             return "\(formatter.string(from: reminder.at).prefix(16))  \(TextFormat.short(reminder.item.id))  \(reminder.item.title)  (\(reminder.item.listName))"
         }.joined(separator: "\n")
-    }
-}
-
-extension Instant {
-    /// Reads an option's instant.
-    ///
-    /// - Throws: `ValidationError`, which ArgumentParser reports as a usage error.
-    init(option text: String) throws {
-        guard let date = ISO8601DateFormatter().date(from: text) else {
-            throw ValidationError("'\(text)' is not a date and time; write one as 2027-03-28T09:00:00+02:00.")
-        }
-        self.init(date: date)
     }
 }
 
