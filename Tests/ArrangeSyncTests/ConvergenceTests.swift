@@ -702,6 +702,9 @@ extension SyncChange {
         case .setWhen(let change): change.ids.map(\.entryID)
         case .setDeadline(let change): change.ids.map(\.entryID)
         case .setReminder(let change): change.ids.map(\.entryID)
+        case .setSeries(let change): change.ids.map(\.entryID)
+        case .makeRepeat(let change): [change.id.entryID]
+        case .setRepeat, .pauseRepeat: []
         case .dismissDeadlines(let change): change.ids.map(\.entryID)
         case .addChecklistItem(let change): [change.id.entryID]
         case .editChecklistItem(let change): [change.id.entryID]

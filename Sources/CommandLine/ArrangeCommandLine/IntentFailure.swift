@@ -59,6 +59,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownArea: "unknownArea"
         case .unknownHeading: "unknownHeading"
         case .unknownTag: "unknownTag"
+        case .unknownSeries: "unknownSeries"
         case .noTagsNamed: "noTags"
         case .tagCycle: "tagCycle"
         case .headingInAnotherList: "headingInAnotherList"
@@ -120,6 +121,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .duplicateTag: "duplicateTag"
         case .headingNotFound: "unknownHeading"
         case .duplicateHeading: "duplicateHeading"
+        case .seriesNotFound: "unknownSeries"
+        case .duplicateSeries: "duplicateSeries"
         case .duplicateOperation: "duplicateOperation"
         case .operationNotFound: "unknownOperation"
         case .validation(let error): code(of: error)

@@ -190,6 +190,10 @@ struct ListingJSON: ~Copyable {
         }
         append(#","reminder":"#)
         if let reminder = item.reminder { string(reminder.description) } else { append("null") }
+        append(#","repeat":"#)
+        if let rule = item.repeat { write(rule) } else { append("null") }
+        append(#","series":"#)
+        if let series = item.series { id(series) } else { append("null") }
         append(item.someday ? #","someday":true"# : #","someday":false"#)
         append(#","sortIndex":"#)
         number(item.sortIndex)
@@ -302,6 +306,13 @@ struct ListingJSON: ~Copyable {
     /// Whether a byte of a string's UTF-8 is written escaped.
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// A repeat rule as `JSONLine` writes it, through `JSONEncoder`: few items repeat.
+    private mutating func write(_ rule: RepeatRule) {
+        let json = Array((try? JSONLine.encode(rule)).map { $0.utf8 } ?? "null".utf8)
+        reserve(json.count)
+        json.withUnsafeBufferPointer { put($0) }
     }
 
     private mutating func id<Subject>(_ value: Identifier<Subject>) {

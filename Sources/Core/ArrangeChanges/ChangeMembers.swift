@@ -176,3 +176,85 @@ extension Optional: LogValue where Wrapped: LogValue {
     package var isAbsent: Bool { self == nil }
     package var sizeBound: Int { self?.sizeBound ?? 0 }
 }
+
+extension Int: LogValue {
+    package func write(to json: LogJSON) { json.number(Int64(self)) }
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self {
+        guard let value = Int(exactly: try json.integer()) else { throw OperationJSONReader.GiveUp() }
+        return value
+    }
+}
+
+extension RepeatRule: LogValue {
+    private static let keys: [StaticString] = ["type", "every", "unit", "weekdays", "monthDays", "nthWeekday", "months", "ends", "deadlineOffset", "reminder"]
+
+    /// Writes the rule as its `Codable` form does: RULE of the contract.
+    package func write(to json: LogJSON) {
+        json.object { members in
+            members.member("type") { $0.string(type.rawValue) }
+            members.member("every") { $0.number(Int64(every)) }
+            members.member("unit") { $0.string(unit.rawValue) }
+            members.member("weekdays", ifPresent: weekdays) { json, days in json.array(days) { $0.string($1.rawValue) } }
+            members.member("monthDays", ifPresent: monthDays) { $1.write(to: $0) }
+            members.member("nthWeekday", ifPresent: nthWeekday) { json, nth in
+                json.object { members in
+                    members.member("n") { $0.number(Int64(nth.n)) }
+                    members.member("weekday") { $0.string(nth.weekday.rawValue) }
+                }
+            }
+            members.member("months", ifPresent: months) { $1.write(to: $0) }
+            members.member("ends", ifPresent: ends) { json, end in
+                json.object { members in
+                    switch end {
+                    case .on(let day): members.member("on") { $0.day(day) }
+                    case .after(let count): members.member("after") { $0.number(Int64(count)) }
+                    }
+                }
+            }
+            members.member("deadlineOffset", ifPresent: deadlineOffset) { $1.write(to: $0) }
+            members.member("reminder", ifPresent: reminder) { $0.string($1.description) }
+        }
+    }
+
+    /// Reads RULE, and checks it; gives up on a rule it cannot make, which `JSONDecoder` then reads.
+    package static func read(from json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Self {
+        var type: Kind?, every: Int?, unit: Unit?, weekdays: [Weekday]?, monthDays: [Int]?, nth: NthWeekday?, months: [Int]?
+        var ends: End?, deadlineOffset: Int?, reminder: TimeOfDay?
+        func word<Word: RawRepresentable<String>>(_ json: inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> Word {
+            guard let word = Word(rawValue: try json.string()) else { throw OperationJSONReader.GiveUp() }
+            return word
+        }
+        try json.members(keys) { json, member throws(OperationJSONReader.GiveUp) in
+            switch member {
+            case 0: type = try word(&json)
+            case 1: every = try Int.read(from: &json)
+            case 2: unit = try word(&json)
+            case 3: weekdays = try json.array { json throws(OperationJSONReader.GiveUp) in try word(&json) }
+            case 4: monthDays = try [Int].read(from: &json)
+            case 5:
+                var n: Int?, weekday: Weekday?
+                try json.members(["n", "weekday"]) { json, member throws(OperationJSONReader.GiveUp) in
+                    if member == 0 { n = try Int.read(from: &json) } else { weekday = try word(&json) }
+                }
+                nth = NthWeekday(try json.required(n), try json.required(weekday))
+            case 6: months = try [Int].read(from: &json)
+            case 7:
+                try json.members(["on", "after"]) { json, member throws(OperationJSONReader.GiveUp) in
+                    guard ends == nil else { throw OperationJSONReader.GiveUp() }
+                    ends = member == 0 ? .on(try json.day()) : .after(try Int.read(from: &json))
+                }
+            case 8: deadlineOffset = try Int.read(from: &json)
+            default: reminder = try TimeOfDay.read(from: &json)
+            }
+        }
+        do {
+            return try RepeatRule(
+                try json.required(type), every: try json.required(every), try json.required(unit), weekdays: weekdays, monthDays: monthDays,
+                nthWeekday: nth, months: months, ends: ends, deadlineOffset: deadlineOffset, reminder: reminder)
+        } catch {
+            throw OperationJSONReader.GiveUp()
+        }
+    }
+
+    package var sizeBound: Int { 512 }
+}

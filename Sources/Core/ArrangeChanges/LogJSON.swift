@@ -143,6 +143,7 @@ extension LogJSON {
             if !item.tags.isEmpty { members.member("tags") { $0.ids(item.tags.sorted()) } }
             members.member("trashedAt", ifPresent: item.trashedAt) { $0.date($1) }
             members.member("reminder", ifPresent: item.reminder) { $0.string($1.description) }
+            members.member("series", ifPresent: item.series) { $0.id($1) }
         }
     }
 

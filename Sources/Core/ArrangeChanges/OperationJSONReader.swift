@@ -291,7 +291,7 @@ package struct OperationJSONReader {
     }
 
     /// An integer without a fraction or an exponent, that fits in 64 bits.
-    private mutating func integer() throws(GiveUp) -> Int64 {
+    package mutating func integer() throws(GiveUp) -> Int64 {
         skipWhitespace()
         let isNegative = try peek() == UInt8(ascii: "-")
         if isNegative { position += 1 }

@@ -4,8 +4,8 @@ import ArrangeOrdering
 import Foundation
 
 extension SyncChange {
-    /// The changes that bring lists, items, checklist entries, areas and headings from how they
-    /// were to how they are now: what an import or a restore did, told as operations.
+    /// The changes that bring lists, items, checklist entries, areas, headings, tags and
+    /// repeating series from how they were to how they are now: what an import or a restore did, told as operations.
     ///
     /// Each created, moved or changed entry is placed after the entry before it now, ordering by
     /// ordering and top to bottom, so that replaying the changes in order puts everything where
@@ -18,12 +18,19 @@ extension SyncChange {
     ///   - areas: Areas as they were, by id; `nil` for an area that did not exist.
     ///   - headings: Headings as they were, by id; `nil` for a heading that did not exist.
     ///   - tags: Tags as they were, by id; `nil` for a tag that did not exist.
+    ///   - series: Repeating series as they were, by id; `nil` for a series that did not exist.
     ///   - transaction: The store as it is now.
     public static func changes(
         bringingLists lists: [ItemList.ID: ItemList?], items: [Item.ID: Item?], checklistItems: [ChecklistItem.ID: ChecklistItem?] = [:],
-        areas: [Area.ID: Area?] = [:], headings: [Heading.ID: Heading?] = [:], tags: [Tag.ID: Tag?] = [:], upToDateIn transaction: any ItemReading
+        areas: [Area.ID: Area?] = [:], headings: [Heading.ID: Heading?] = [:], tags: [Tag.ID: Tag?] = [:], series: [Series.ID: Series?] = [:],
+        upToDateIn transaction: any ItemReading
     ) throws -> [SyncChange] {
         var changes: [SyncChange] = try self.changes(bringing: tags, upToDateIn: transaction)
+        for (id, old) in series.sorted(by: { $0.key < $1.key }) {
+            let now = try transaction.series(id: id)
+            changes += RepeatSet.changes(from: old, to: now).map(\.change)
+            if let now { changes += RepeatPaused.changes(from: old, to: now).map(\.change) }
+        }
         let areasNow = try areas.isEmpty ? [] : transaction.areas()
         for area in areasNow {
             guard let entry = areas[area.id] else { continue }

@@ -52,6 +52,14 @@ public enum SyncChange: Hashable, Sendable {
     case setDeadline(DeadlineSet)
     /// ``ReminderSet``: items got a reminder, or lost theirs (`nil`, absent from the JSON).
     case setReminder(ReminderSet)
+    /// ``RepeatSet``: a repeating series got a rule and a template, new or changed, or was taken off (`rule`
+    case setRepeat(RepeatSet)
+    /// ``RepeatPaused``: a repeating series stopped making to-dos for now (`paused`), or started again.
+    case pauseRepeat(RepeatPaused)
+    /// ``RepeatMade``: a repeating series made a to-do from its template, starting on `day`, with an id every
+    case makeRepeat(RepeatMade)
+    /// ``SeriesSet``: items became to-dos of a repeating series, or stopped being any (`series` `nil`, absent
+    case setSeries(SeriesSet)
     /// ``DeadlinesDismissed``: items' deadlines stopped bringing them into Today (`dismissed`), or started again.
     case dismissDeadlines(DeadlinesDismissed)
     /// ``ChecklistItemAdded``: an entry was added to an item's checklist at a place there.
@@ -158,6 +166,10 @@ public enum SyncChange: Hashable, Sendable {
         DeadlineSet.self,
         DeadlinesDismissed.self,
         ReminderSet.self,
+        RepeatSet.self,
+        RepeatPaused.self,
+        RepeatMade.self,
+        SeriesSet.self,
         ChecklistItemAdded.self,
         ChecklistItemRetitled.self,
         ChecklistItemsMoved.self,
@@ -196,7 +208,7 @@ public enum SyncChange: Hashable, Sendable {
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
     package static let itemChanges: [any FieldChange<Item>.Type] = [
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
-        ReminderSet.self, ItemsPutBack.self, ItemsTrashed.self,
+        ReminderSet.self, SeriesSet.self, ItemsPutBack.self, ItemsTrashed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [
@@ -348,6 +360,10 @@ public enum SyncChange: Hashable, Sendable {
         case .setWhen(let change): change
         case .setDeadline(let change): change
         case .setReminder(let change): change
+        case .setRepeat(let change): change
+        case .pauseRepeat(let change): change
+        case .makeRepeat(let change): change
+        case .setSeries(let change): change
         case .dismissDeadlines(let change): change
         case .addChecklistItem(let change): change
         case .editChecklistItem(let change): change

@@ -102,14 +102,22 @@ public struct ShowUpcoming: ArrangeIntent {
     public var day: Day?
     /// Only the items that carry every one of these tags, on themselves, their list or its area, each tag or one under it; every item for none.
     public var tags: [Tag.ID]
+    /// The last day the to-dos of repeating series are projected through; `nil` for 28 days
+    /// after ``day``, the least it projects.
+    public var through: Day?
 
-    /// Shows what comes after `day`, today by default, of the items that carry every one of `tags`.
-    public init(day: Day? = nil, tags: [Tag.ID] = []) {
+    /// Shows what comes after `day`, today by default, of the items that carry every one of
+    /// `tags`, with the to-dos repeating series will make through `through`.
+    public init(day: Day? = nil, tags: [Tag.ID] = [], through: Day? = nil) {
         self.day = day
         self.tags = tags
+        self.through = through
     }
 
     public var isReadOnly: Bool { true }
+
+    /// The days the view projects the to-dos of repeating series through, at least.
+    public static let projectedDays = 28
 
     public func run(in context: IntentContext) throws -> UpcomingListing {
         let day = self.day ?? context.today()
@@ -119,8 +127,17 @@ public struct ShowUpcoming: ArrangeIntent {
                 if let start = item.when.startDate { byDay[start, default: []].append(item) }
             }
         }
-        return UpcomingListing(day: day, days: try byDay.keys.sorted().map { start in
-            UpcomingDay(day: start, items: try context.summaries(of: byDay[start] ?? []))
+        let last = max(day.adding(days: Self.projectedDays), through ?? day)
+        var projected: [Day: [ProjectedRepeat]] = [:]
+        let filter = try TagFilter(tags, in: context)
+        for series in try context.transaction.allSeries() where filter?.passes(series.template) ?? true {
+            let dates = series.upcomingDates(after: day, through: last)
+            guard !dates.isEmpty else { continue }
+            let description = try context.description(of: series, on: day)
+            for date in dates { projected[date, default: []].append(ProjectedRepeat(repeating: description, day: date)) }
+        }
+        return UpcomingListing(day: day, days: try Set(byDay.keys).union(projected.keys).sorted().map { start in
+            UpcomingDay(day: start, items: try context.summaries(of: byDay[start] ?? []), projected: projected[start] ?? [])
         })
     }
 }

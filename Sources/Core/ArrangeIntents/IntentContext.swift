@@ -117,14 +117,16 @@ public final class IntentContext {
     ///   - action: The title of the intent, for the error of a read-only one.
     ///   - stamp: The moment to stamp on what the change writes: ``now()`` unless the intent
     ///     read it already for the change itself, as a completion does.
-    func apply(_ change: any ReversibleChange, action: String, at stamp: Date? = nil) throws {
+    ///   - inHistory: Whether the change is part of the intent's step of the history; `false`
+    ///     for what happens on the side, such as the to-dos a day makes.
+    func apply(_ change: any ReversibleChange, action: String, at stamp: Date? = nil, inHistory: Bool = true) throws {
         let transaction = try writing(action)
         guard let change = try change.pending(in: transaction) else { return }
         let inverse = recordsHistory ? try change.inverse(before: transaction) : []
         try change.apply(in: ChangeContext(transaction, at: stamp ?? now(), ordering: ordering))
         // The lists and tags read before may have changed.
         (listsByID, tagRanks) = ([:], nil)
-        try record(.applied(change, inverse: inverse))
+        try record(.applied(change, inverse: inverse), inHistory: inHistory)
     }
 
     /// Records a change the intent made itself through the ordering service, at a place of its
@@ -374,6 +376,10 @@ public final class IntentContext {
             let list = try list(item.listID)
             var summary = ItemSummary(item, listName: list.name, position: position(item), checklist: checklist, today: day, tags: try ordered(item.tags))
             summary.trashedAt = try trashedAt(of: item, in: list)
+            if let series = item.series {
+                summary.repeat = try transaction.series(id: series)?.rule
+                if summary.repeat == nil { summary.series = nil }
+            }
             return summary
         }
     }

@@ -118,12 +118,7 @@ public final class IntentEnvironment: Sendable {
         readOnly: Bool = false, _ makeIntent: @escaping @Sendable (any ItemReading) throws -> Intent
     ) async throws -> Performed<Intent.Result> {
         guard !readOnly else {
-            let result = try await repository.read { transaction in
-                let intent = try makeIntent(transaction)
-                guard intent.isReadOnly else { throw IntentError.readOnlyIntent(Intent.title) }
-                return try intent.run(in: IntentContext(reading: transaction, environment: self))
-            }
-            return Performed(result: result, undoStep: nil)
+            return Performed(result: try await read(makeIntent), undoStep: nil)
         }
         return try await writeTurns.inTurn {
             let (result, effect) = try await repository.write { transaction in
@@ -131,6 +126,31 @@ public final class IntentEnvironment: Sendable {
             }
             return Performed(result: result, undoStep: apply(effect, action: Intent.self))
         }
+    }
+
+    /// Runs a read-only intent in a read transaction. A view of a day (``DatedView``) finds the
+    /// to-dos of repeating series due that day made first (``MakeDueRepeats``), in a write of
+    /// their own; a store that takes no writes shows the view without them.
+    private func read<Intent: ArrangeIntent>(
+        _ makeIntent: @escaping @Sendable (any ItemReading) throws -> Intent, makingDueRepeats: Bool = true
+    ) async throws -> Intent.Result {
+        let (result, dueDay) = try await repository.read { transaction -> (Intent.Result?, Day?) in
+            let intent = try makeIntent(transaction)
+            guard intent.isReadOnly else { throw IntentError.readOnlyIntent(Intent.title) }
+            let context = IntentContext(reading: transaction, environment: self)
+            if makingDueRepeats, let view = intent as? any DatedView {
+                let day = view.day ?? context.today()
+                if try !MakeDueRepeats.due(on: day, in: transaction).isEmpty { return (nil, day) }
+            }
+            return (try intent.run(in: context), nil)
+        }
+        if let result { return result }
+        do {
+            _ = try await perform(MakeDueRepeats(day: dueDay))
+        } catch StoreError.readOnly {
+            // A widget's view of the app's file: the app makes them when it opens.
+        }
+        return try await read(makeIntent, makingDueRepeats: false)
     }
 
     /// The answer of a read-only intent: now, and again after every committed change that alters

@@ -18,6 +18,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownHeading(Heading.ID)
     /// No tag has this id, nor merged into another.
     case unknownTag(Tag.ID)
+    /// No repeating series has this id: its repeat was taken off, or it never was.
+    case unknownSeries(Series.ID)
     /// An intent that acts on tags was given none.
     case noTagsNamed
     /// A tag cannot go under itself or one of its own descendants: `tag` is the one moved.
@@ -75,6 +77,7 @@ extension IntentError: LocalizedError {
         case .unknownArea: table.message("IntentError.unknownArea")
         case .unknownHeading: table.message("IntentError.unknownHeading")
         case .unknownTag: table.message("IntentError.unknownTag")
+        case .unknownSeries: table.message("IntentError.unknownSeries")
         case .noTagsNamed: table.message("IntentError.noTagsNamed")
         case .tagCycle(let tag, let parent): table.message("IntentError.tagCycle", ["tag": tag, "parent": parent])
         case .headingInAnotherList: table.message("IntentError.headingInAnotherList")
@@ -119,6 +122,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No heading has the id \(id); it may have been deleted."
         case .unknownTag(let id):
             "No tag has the id \(id); it may have been deleted."
+        case .unknownSeries(let id):
+            "No repeating to-do has the id \(id); its repeat may have been taken off."
         case .noTagsNamed:
             "Name at least one tag."
         case .tagCycle(let tag, let parent) where tag == parent:

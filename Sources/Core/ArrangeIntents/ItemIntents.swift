@@ -144,14 +144,22 @@ public struct CompleteItems: ArrangeIntent {
 
     /// The items, each once; repeats are ignored.
     public var items: [Item.ID]
+    /// The day they are done, which the next to-do of a series after completion counts from;
+    /// `nil` for today where the person is.
+    public var day: Day?
 
-    /// Acts on `items`.
-    public init(_ items: [Item.ID]) {
+    /// Acts on `items`, done on `day` (today by default).
+    public init(_ items: [Item.ID], day: Day? = nil) {
         self.items = items
+        self.day = day
     }
 
+    /// - Returns: The items; a to-do of a series after completion made its next, in the same step.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try setCompletion(of: items, to: true, in: context, action: Self.title)
+        let open = try context.distinctItems(items).filter { !$0.isCompleted }
+        let result = try setCompletion(of: items, to: true, in: context, action: Self.title)
+        try context.makeNextRepeats(after: open, on: day ?? context.today(), action: Self.title)
+        return result
     }
 }
 
@@ -162,19 +170,28 @@ public struct CancelItems: ArrangeIntent {
 
     /// The items, each once; repeats are ignored.
     public var items: [Item.ID]
+    /// The day they are canceled, which the next to-do of a series after completion counts
+    /// from; `nil` for today where the person is.
+    public var day: Day?
 
-    /// Acts on `items`.
-    public init(_ items: [Item.ID]) {
+    /// Acts on `items`, canceled on `day` (today by default).
+    public init(_ items: [Item.ID], day: Day? = nil) {
         self.items = items
+        self.day = day
     }
 
+    /// - Returns: The items; a to-do of a series after completion made its next, in the same step.
     /// - Throws: ``IntentError/noItemsNamed``, ``IntentError/unknownItem(_:)``, ``IntentError/inTrash(_:)``.
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try context.ensureOutOfTrash(try context.distinctItems(items))
+        let items = try context.distinctItems(self.items)
+        try context.ensureOutOfTrash(items)
+        let open = items.filter { !$0.isCompleted }
         let stamp = context.now()
-        return try edit(\.completedAt, of: items, in: context, action: Self.title, at: stamp, to: { $0.completedAt ?? stamp }) { ids, _ in
+        let result = try edit(\.completedAt, of: self.items, in: context, action: Self.title, at: stamp, to: { $0.completedAt ?? stamp }) { ids, _ in
             ItemsCanceled(ids: ids, at: stamp)
         }
+        try context.makeNextRepeats(after: open, on: day ?? context.today(), action: Self.title)
+        return result
     }
 }
 

@@ -61,6 +61,11 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     public var trashedAt: Date?
     /// The time its reminder fires on its start date, or `nil` for none.
     public var reminder: TimeOfDay?
+    /// The repeating series the item was made from, or made the first to-do of, while the
+    /// series has a rule; `nil` for none.
+    public var series: Series.ID?
+    /// The rule of that series, on every to-do of it; `nil` for none.
+    public var `repeat`: RepeatRule?
 
     /// Describes `item`, whose list is named `listName` and whose checklist is `checklist`, on
     /// the day `today`; without one, ``today`` says whether it has a key in Today's hand order.
@@ -90,14 +95,16 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         self.position = position
         trashedAt = item.trashedAt
         reminder = item.reminder
+        series = item.series
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex
         case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position, trashedAt, reminder
+        case series, `repeat`
     }
 
-    /// Writes every field, `heading`, `startDate`, `deadline`, `trashedAt` and `reminder` as `null` when they are unset,
+    /// Writes every field, `heading`, `startDate`, `deadline`, `trashedAt`, `reminder`, `series` and `repeat` as `null` when they are unset,
     /// so that a reader of the JSON sees the field either way; `completedAt`, `todayIndex` and
     /// `position` only when set.
     public func encode(to encoder: any Encoder) throws {
@@ -126,6 +133,8 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encodeIfPresent(position, forKey: .position)
         try container.encode(trashedAt, forKey: .trashedAt)
         try container.encode(reminder, forKey: .reminder)
+        try container.encode(series, forKey: .series)
+        try container.encode(`repeat`, forKey: .repeat)
     }
 }
 
@@ -672,17 +681,34 @@ public struct UpcomingListing: Hashable, Sendable, Codable {
 }
 
 /// One day of ``UpcomingListing``: the items that start on it, in the sidebar's order of their
-/// lists, then their places in their lists.
+/// lists, then their places in their lists, and the to-dos repeating series will make on it.
 public struct UpcomingDay: Hashable, Sendable, Codable {
     /// The start date.
     public var day: Day
     /// The items that start on it.
     public var items: [ItemSummary]
+    /// The to-dos repeating series will make on it, oldest series first: not items yet.
+    public var projected: [ProjectedRepeat]
 
     /// Creates the day from its parts.
-    public init(day: Day, items: [ItemSummary]) {
+    public init(day: Day, items: [ItemSummary], projected: [ProjectedRepeat] = []) {
         self.day = day
         self.items = items
+        self.projected = projected
+    }
+}
+
+/// A to-do a repeating series will make on a day of ``UpcomingListing``.
+public struct ProjectedRepeat: Hashable, Sendable, Codable {
+    /// The series, as ``GetRepeats`` lists it.
+    public var repeating: RepeatSeries
+    /// The day.
+    public var day: Day
+
+    /// Creates the projection from its parts.
+    public init(repeating: RepeatSeries, day: Day) {
+        self.repeating = repeating
+        self.day = day
     }
 }
 
@@ -713,4 +739,56 @@ public struct ListWithItems: Hashable, Sendable, Codable {
         self.list = list
         self.items = items
     }
+}
+
+/// A repeating series, as ``GetRepeats`` lists it.
+public struct RepeatSeries: Identifiable, Hashable, Sendable, Codable {
+    /// The series' id.
+    public var id: Series.ID
+    /// How it repeats.
+    public var rule: RepeatRule
+    /// The first date that has no to-do yet, or `nil` once the series has ended
+    /// (`Series.next(on:)`).
+    public var next: Day?
+    /// Whether it makes no to-dos for now.
+    public var paused: Bool
+    /// The template its to-dos are made from, as an item: its id is the series'.
+    public var template: ItemSummary
+
+    /// Creates the description from its parts.
+    public init(id: Series.ID, rule: RepeatRule, next: Day?, paused: Bool, template: ItemSummary) {
+        (self.id, self.rule, self.next, self.paused, self.template) = (id, rule, next, paused, template)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, rule, next, paused, template
+    }
+
+    /// Writes every field, `next` as `null` once the series has ended.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(next, forKey: .next)
+        try container.encode(paused, forKey: .paused)
+        try container.encode(template, forKey: .template)
+    }
+}
+
+/// Every repeating series, oldest first, as ``GetRepeats`` returns them.
+public struct RepeatsResult: Hashable, Sendable, Codable {
+    /// The series.
+    public var series: [RepeatSeries]
+
+    /// Creates the result from its parts.
+    public init(series: [RepeatSeries]) { self.series = series }
+}
+
+/// One repeating series, as ``PauseRepeat`` and ``ResumeRepeat`` return it.
+public struct RepeatSeriesResult: Hashable, Sendable, Codable {
+    /// The series.
+    public var series: RepeatSeries
+
+    /// Creates the result from its parts.
+    public init(series: RepeatSeries) { self.series = series }
 }

@@ -52,6 +52,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     /// The time its reminder fires on its start date, on the wall where the person is; `nil`
     /// for none. Only an item with a start date has one.
     public var reminder: TimeOfDay?
+    /// The repeating series the item was made from, or made the first to-do of; `nil` for none.
+    public var series: Series.ID?
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -71,7 +73,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         isCanceled: Bool = false,
         tags: Set<Tag.ID> = [],
         trashedAt: Date? = nil,
-        reminder: TimeOfDay? = nil
+        reminder: TimeOfDay? = nil,
+        series: Series.ID? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -90,6 +93,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.tags = tags
         self.trashedAt = trashedAt
         self.reminder = reminder
+        self.series = series
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -183,7 +187,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 extension Item {
     private enum CodingKeys: String, CodingKey {
         case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags, trashedAt,
-            reminder
+            reminder, series
         case isCanceled = "canceled"
     }
 
@@ -208,7 +212,8 @@ extension Item {
             isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true && container.contains(.completedAt),
             tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
             trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
-            reminder: try container.decodeIfPresent(TimeOfDay.self, forKey: .reminder))
+            reminder: try container.decodeIfPresent(TimeOfDay.self, forKey: .reminder),
+            series: try container.decodeIfPresent(Series.ID.self, forKey: .series))
     }
 
     /// Writes every field; those that are `nil`, `when` when it is anytime,
@@ -234,6 +239,7 @@ extension Item {
         if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
         try container.encodeIfPresent(reminder, forKey: .reminder)
+        try container.encodeIfPresent(series, forKey: .series)
     }
 }
 

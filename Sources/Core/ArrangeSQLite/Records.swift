@@ -306,6 +306,7 @@ struct ItemRecord: Hashable {
     var tags: Set<Tag.ID> = []
     var trashedAt: Date?
     var reminder: TimeOfDay?
+    var series: Series.ID?
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -337,6 +338,7 @@ extension ItemRecord {
         case tags = "tag_ids"
         case trashedAt = "trashed_at"
         case reminder
+        case series = "series_id"
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -391,7 +393,8 @@ extension ItemRecord {
             deadline: deadline, deadlineDismissed: Self.deadlineDismissed(statement, 14, deadline: deadline),
             isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7),
             tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName), trashedAt: Self.isNull(statement, 17) ? nil : date(17),
-            reminder: try Self.reminder(statement, 18))
+            reminder: try Self.reminder(statement, 18),
+            series: try Self.series(statement, 19))
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -447,6 +450,13 @@ extension ItemRecord {
         return time
     }
 
+    /// The series of column `index`, or `nil` for `NULL`.
+    static func series(_ statement: SQLiteStatement, _ index: CInt) throws -> Series.ID? {
+        guard !isNull(statement, index) else { return nil }
+        guard let id = Series.ID(sqliteStatement: statement, index: index) else { throw RowDecodingError(table: databaseTableName, sqliteStatement: statement) }
+        return id
+    }
+
     static func deadlineDismissed(_ statement: SQLiteStatement, _ index: CInt, deadline: Day?) -> Bool {
         deadline != nil && sqlite3_column_int64(statement, index) != 0
     }
@@ -457,7 +467,7 @@ extension ItemRecord {
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
             heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed,
-            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt, reminder: item.reminder)
+            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt, reminder: item.reminder, series: item.series)
     }
 
     /// The item this row stores.
@@ -466,7 +476,7 @@ extension ItemRecord {
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
             when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags, trashedAt: trashedAt,
-            reminder: reminder)
+            reminder: reminder, series: series)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -477,7 +487,7 @@ extension ItemRecord {
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
             heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags,
-            trashedAt: trashedAt.map(stored), reminder: reminder)
+            trashedAt: trashedAt.map(stored), reminder: reminder, series: series)
     }
 }
 
@@ -557,6 +567,7 @@ extension ItemRecord {
         case .tags: TagIDs.text(tags).map { .value($0.databaseValue) } ?? .value(.null)
         case .trashedAt: trashedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
         case .reminder: reminder.map { .value($0.description.databaseValue) } ?? .value(.null)
+        case .series: series.map { .id($0) } ?? .value(.null)
         }
     }
 
@@ -582,6 +593,7 @@ extension ItemRecord {
         case .tags: tags == original.tags
         case .trashedAt: trashedAt?.timeIntervalSince1970 == original.trashedAt?.timeIntervalSince1970
         case .reminder: reminder == original.reminder
+        case .series: series == original.series
         }
     }
 }

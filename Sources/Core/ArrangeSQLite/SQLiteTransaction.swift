@@ -545,18 +545,21 @@ final class SQLiteTransaction: ItemWriting {
         case .insert(.item(let item)): try insert(item)
         case .insert(.checklistItem(let entry)): try insert(entry)
         case .insert(.tag(let tag)): try insert(tag)
+        case .insert(.series(let series)): try insert(series)
         case .update(.list(let list)): try update(list)
         case .update(.area(let area)): try update(area)
         case .update(.heading(let heading)): try update(heading)
         case .update(.item(let item)): try update(item)
         case .update(.checklistItem(let entry)): try update(entry)
         case .update(.tag(let tag)): try update(tag)
+        case .update(.series(let series)): try update(series)
         case .delete(.list(let id)): try deleteList(id: id)
         case .delete(.area(let id)): try deleteArea(id: id)
         case .delete(.heading(let id)): try deleteHeading(id: id)
         case .delete(.item(let id)): try deleteItem(id: id)
         case .delete(.checklistItem(let id)): try deleteChecklistItem(id: id)
         case .delete(.tag(let id)): try deleteTag(id: id)
+        case .delete(.series(let id)): try deleteSeries(id: id)
         case .setSortIndices(let changes, let scope, let updatedAt): try setSortIndices(changes, in: scope, updatedAt: updatedAt)
         case .removeFromToday(let ids, let updatedAt): try removeFromToday(ids, updatedAt: updatedAt)
         case .setDefaultList(let id): try setDefaultListID(id)
@@ -648,6 +651,28 @@ final class SQLiteTransaction: ItemWriting {
     func deleteTag(id: Tag.ID) throws {
         changesRows = true
         guard try mapping({ try TagRecord.deleteOne(db, key: id.text) }) else { throw StoreError.tagNotFound(id) }
+        changes.noteOtherRowsChanged()
+    }
+
+    func insert(_ series: Series) throws {
+        changesRows = true
+        guard try self.series(id: series.id) == nil else { throw StoreError.duplicateSeries(series.id) }
+        try ensureStorable(["title": series.title], of: "the repeating to-do \(series.id)")
+        try mapping { try SeriesRecord(series: series).insert(db) }
+        changes.noteOtherRowsChanged()
+    }
+
+    func update(_ series: Series) throws {
+        changesRows = true
+        guard try self.series(id: series.id) != nil else { throw StoreError.seriesNotFound(series.id) }
+        try ensureStorable(["title": series.title], of: "the repeating to-do \(series.id)")
+        try mapping { try SeriesRecord(series: series).update(db) }
+        changes.noteOtherRowsChanged()
+    }
+
+    func deleteSeries(id: Series.ID) throws {
+        changesRows = true
+        guard try mapping({ try SeriesRecord.deleteOne(db, key: id.text) }) else { throw StoreError.seriesNotFound(id) }
         changes.noteOtherRowsChanged()
     }
 
@@ -999,7 +1024,7 @@ final class SQLiteTransaction: ItemWriting {
 
     /// Throws when a text holds U+0000 (NUL): GRDB hands SQLite C strings, so SQLite would keep
     /// only the part before it. Refusing is better than losing the rest without a word.
-    private func ensureStorable(_ texts: KeyValuePairs<String, String>, of subject: @autoclosure () -> String) throws(StoreError) {
+    func ensureStorable(_ texts: KeyValuePairs<String, String>, of subject: @autoclosure () -> String) throws(StoreError) {
         for (field, text) in texts where text.utf8.contains(0) {
             throw .database(reason: "SQLite cannot store U+0000 (NUL), found in the \(field) of \(subject()); remove it.")
         }

@@ -578,6 +578,31 @@ enum Schema {
                 WHERE "reminder" IS NOT NULL AND "start_date" IS NOT NULL AND "completed_at" IS NULL AND "trashed_at" IS NULL;
                 """)
         }
+        migrator.registerMigration("v29: repeating to-dos") { db in
+            // A repeating series: its rule (RULE's JSON), the first to-do's start, the latest
+            // date a to-do was made for, and the template its to-dos are made from. An item
+            // made from one names it in `series_id`.
+            try db.execute(sql: """
+                CREATE TABLE "series" (
+                  "id" TEXT PRIMARY KEY NOT NULL,
+                  "rule" TEXT NOT NULL,
+                  "start" TEXT NOT NULL,
+                  "made_through" TEXT,
+                  "made_count" INTEGER NOT NULL DEFAULT 0,
+                  "paused" INTEGER NOT NULL DEFAULT 0,
+                  "list_id" TEXT NOT NULL,
+                  "heading_id" TEXT,
+                  "title" TEXT NOT NULL,
+                  "notes" TEXT NOT NULL DEFAULT '',
+                  "tag_ids" TEXT,
+                  "checklist" TEXT NOT NULL DEFAULT '[]',
+                  "reminder" TEXT,
+                  "created_at" REAL NOT NULL,
+                  "updated_at" REAL NOT NULL
+                ) WITHOUT ROWID;
+                ALTER TABLE "items" ADD COLUMN "series_id" TEXT;
+                """)
+        }
         return migrator
     }
 

@@ -30,6 +30,7 @@ open class ForwardingTransaction: ItemWriting {
     open func tags(_ request: TagRequest) throws -> [Tag] { try base.tags(request) }
     open func tagMerges() throws -> [TagMerge] { try base.tagMerges() }
     open func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] { try base.checklistItems(request) }
+    open func series(_ request: SeriesRequest) throws -> [Series] { try base.series(request) }
 
     // MARK: Writing
 

@@ -82,6 +82,8 @@ struct InMemoryState: Sendable {
     var tagMerges = TreeDictionary<Tag.ID, Tag.ID>()
     /// Every checklist's entries, by id.
     var checklistItems = TreeDictionary<ChecklistItem.ID, ChecklistItem>()
+    /// The repeating series, by id.
+    var series = TreeDictionary<Series.ID, Series>()
     /// Each ordering's entries: each list's items under no heading, each heading's items, each
     /// list's headings, each area's lists and those of none, Today, each checklist and the areas
     /// have a tree of their own.
@@ -318,6 +320,13 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
         }
     }
 
+    func series(_ request: SeriesRequest) -> [Series] {
+        switch request {
+        case .all: state.series.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        case .withID(let id): state.series[id].map { [$0] } ?? []
+        }
+    }
+
     // MARK: The operation log
 
     func markChangesLogged() {
@@ -525,6 +534,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             try checkTagExists(tag.parent)
             place(tag)
             changes.noteOtherRowsChanged()
+        case .series(let series):
+            guard state.series[series.id] == nil else { throw StoreError.duplicateSeries(series.id) }
+            state.series[series.id] = series
+            changes.noteOtherRowsChanged()
         }
     }
 
@@ -582,6 +595,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             unplace(old)
             place(tag)
             changes.noteOtherRowsChanged()
+        case .series(let series):
+            guard state.series[series.id] != nil else { throw StoreError.seriesNotFound(series.id) }
+            state.series[series.id] = series
+            changes.noteOtherRowsChanged()
         }
     }
 
@@ -634,6 +651,9 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             guard let old = state.checklistItems[id] else { throw StoreError.checklistItemNotFound(id) }
             unplace(old)
             changes.noteChecklistChanged(of: old.itemID)
+        case .series(let id):
+            guard state.series.removeValue(forKey: id) != nil else { throw StoreError.seriesNotFound(id) }
+            changes.noteOtherRowsChanged()
         }
     }
 

@@ -515,6 +515,9 @@ public protocol ItemReading {
     ///
     /// - Complexity: For the checklists of k items, O(k log n + e) for the e entries they hold.
     func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem]
+
+    /// The repeating series a request describes, oldest first.
+    func series(_ request: SeriesRequest) throws -> [Series]
 }
 
 /// The changes a write transaction can make, on top of its queries.
@@ -727,6 +730,16 @@ extension ItemReading {
     public func checklistItem(id: ChecklistItem.ID) throws -> ChecklistItem? {
         try checklistItems(.withID(id)).first
     }
+
+    /// Every repeating series, oldest first.
+    public func allSeries() throws -> [Series] {
+        try series(.all)
+    }
+
+    /// The repeating series with this id, or `nil`.
+    public func series(id: Series.ID) throws -> Series? {
+        try series(.withID(id)).first
+    }
 }
 
 extension ItemWriting {
@@ -874,6 +887,27 @@ extension ItemWriting {
     /// - Throws: ``StoreError/checklistItemNotFound(_:)``.
     public func deleteChecklistItem(id: ChecklistItem.ID) throws {
         try apply(.delete(.checklistItem(id)))
+    }
+
+    /// Adds a repeating series.
+    ///
+    /// - Throws: ``StoreError/duplicateSeries(_:)`` when its id is taken.
+    public func insert(_ series: Series) throws {
+        try apply(.insert(.series(series)))
+    }
+
+    /// Saves a changed repeating series, any of its fields.
+    ///
+    /// - Throws: ``StoreError/seriesNotFound(_:)``.
+    public func update(_ series: Series) throws {
+        try apply(.update(.series(series)))
+    }
+
+    /// Deletes a repeating series. The to-dos made from it stay, and keep its id.
+    ///
+    /// - Throws: ``StoreError/seriesNotFound(_:)``.
+    public func deleteSeries(id: Series.ID) throws {
+        try apply(.delete(.series(id)))
     }
 
     /// Gives several entries new keys in an ordering, and puts those that are not in it yet

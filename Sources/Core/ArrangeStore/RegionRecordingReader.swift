@@ -43,6 +43,12 @@ final class RegionRecordingReader: ItemReading {
         return try base.tagMerges()
     }
 
+    /// Notes the rows that are neither lists, items nor checklists: the series.
+    func series(_ request: SeriesRequest) throws -> [Series] {
+        regions.otherRows = true
+        return try base.series(request)
+    }
+
     /// Notes a list's headings alone: a count of its items adds up its sections.
     func headings(_ request: HeadingRequest) throws -> [Heading] {
         let headings = try base.headings(request)

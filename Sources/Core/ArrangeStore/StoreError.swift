@@ -27,6 +27,10 @@ public enum StoreError: Error, Hashable, Sendable {
     case headingNotFound(Heading.ID)
     /// A heading with this id exists already.
     case duplicateHeading(Heading.ID)
+    /// No repeating series has this id.
+    case seriesNotFound(Series.ID)
+    /// A repeating series with this id exists already.
+    case duplicateSeries(Series.ID)
     /// An operation with this id is logged already.
     case duplicateOperation(UUID)
     /// No logged operation has this id.
@@ -65,6 +69,8 @@ extension StoreError: CustomStringConvertible, CustomDebugStringConvertible {
         case .duplicateTag(let id): "A tag with the id \(id) exists already."
         case .duplicateArea(let id): "An area with the id \(id) exists already."
         case .headingNotFound(let id): "No heading has the id \(id)."
+        case .seriesNotFound(let id): "No repeating series has the id \(id)."
+        case .duplicateSeries(let id): "A repeating series with the id \(id) exists already."
         case .duplicateHeading(let id): "A heading with the id \(id) exists already."
         case .duplicateOperation(let id): "An operation with the id \(id.lowercasedString) is logged already."
         case .operationNotFound(let id): "No logged operation has the id \(id.lowercasedString)."
@@ -96,6 +102,8 @@ extension StoreError: LocalizedError {
         case .duplicateTag: table.message("StoreError.duplicateTag")
         case .headingNotFound: table.message("StoreError.headingNotFound")
         case .duplicateHeading: table.message("StoreError.duplicateHeading")
+        case .seriesNotFound: table.message("StoreError.seriesNotFound")
+        case .duplicateSeries: table.message("StoreError.duplicateSeries")
         case .duplicateOperation: table.message("StoreError.duplicateOperation")
         case .operationNotFound: table.message("StoreError.operationNotFound")
         case .validation(let error): error.errorDescription

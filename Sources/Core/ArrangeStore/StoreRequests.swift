@@ -134,7 +134,16 @@ public enum ChecklistRequest: Hashable, Sendable {
     case withID(ChecklistItem.ID)
 }
 
-/// A row of the store: a list, an area, a heading, an item, a checklist entry or a tag.
+/// A read of repeating series.
+public enum SeriesRequest: Hashable, Sendable {
+    /// Every series, oldest first (`createdAt`, then `id`).
+    case all
+    /// The series with this id, when there is one.
+    case withID(Series.ID)
+}
+
+/// A row of the store: a list, an area, a heading, an item, a checklist entry, a tag or a
+/// repeating series.
 public enum StoreRow: Hashable, Sendable {
     /// A list, with its name, area and key.
     case list(ItemList)
@@ -148,8 +157,10 @@ public enum StoreRow: Hashable, Sendable {
     case checklistItem(ChecklistItem)
     /// A tag, with its name, parent and key.
     case tag(Tag)
+    /// A repeating series, with its rule and its template; it is in no ordering.
+    case series(Series)
 
-    /// The row's id, as an ordering knows it.
+    /// The row's id, as an ordering knows it; a series' id in the same form.
     public var entryID: OrderEntry.ID {
         switch self {
         case .list(let list): list.id.entryID
@@ -158,6 +169,7 @@ public enum StoreRow: Hashable, Sendable {
         case .item(let item): item.id.entryID
         case .checklistItem(let entry): entry.id.entryID
         case .tag(let tag): tag.id.entryID
+        case .series(let series): OrderEntry.ID(rawValue: series.id.rawValue)
         }
     }
 }
@@ -176,8 +188,10 @@ public enum StoreRowID: Hashable, Sendable {
     case checklistItem(ChecklistItem.ID)
     /// The tag with this id.
     case tag(Tag.ID)
+    /// The repeating series with this id.
+    case series(Series.ID)
 
-    /// The row's id, as an ordering knows it.
+    /// The row's id, as an ordering knows it; a series' id in the same form.
     public var entryID: OrderEntry.ID {
         switch self {
         case .list(let id): id.entryID
@@ -186,6 +200,7 @@ public enum StoreRowID: Hashable, Sendable {
         case .item(let id): id.entryID
         case .checklistItem(let id): id.entryID
         case .tag(let id): id.entryID
+        case .series(let id): OrderEntry.ID(rawValue: id.rawValue)
         }
     }
 }

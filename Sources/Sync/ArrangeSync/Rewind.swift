@@ -32,6 +32,9 @@ struct Rewind: Codable, Sendable {
     var defaultList: DefaultListImage?
     /// Tombstones as they were, in the order first written.
     var tombstones: [TombstoneImage] = []
+    /// Repeating series as they were, in the order first written; `nil` for a series the
+    /// operation created.
+    var series: [SeriesImage] = []
 
     init() {}
 
@@ -48,6 +51,7 @@ struct Rewind: Codable, Sendable {
         tagMerges = try container.decodeIfPresent([Tag.ID].self, forKey: .tagMerges) ?? []
         defaultList = try container.decodeIfPresent(DefaultListImage.self, forKey: .defaultList)
         tombstones = try container.decodeIfPresent([TombstoneImage].self, forKey: .tombstones) ?? []
+        series = try container.decodeIfPresent([SeriesImage].self, forKey: .series) ?? []
     }
 
     struct ListImage: Codable, Sendable {
@@ -104,6 +108,11 @@ struct Rewind: Codable, Sendable {
         var tag: Tag?
     }
 
+    struct SeriesImage: Codable, Sendable {
+        var id: Series.ID
+        var series: Series?
+    }
+
     struct DefaultListImage: Codable, Sendable {
         var id: ItemList.ID?
     }
@@ -128,6 +137,7 @@ struct Rewind: Codable, Sendable {
             areas: Dictionary(areas.map { ($0.id, $0.area) }, uniquingKeysWith: { first, _ in first }),
             headings: Dictionary(headings.map { ($0.id, $0.heading) }, uniquingKeysWith: { first, _ in first }),
             tags: Dictionary(tags.map { ($0.id, $0.tag) }, uniquingKeysWith: { first, _ in first }),
+            series: Dictionary(series.map { ($0.id, $0.series) }, uniquingKeysWith: { first, _ in first }),
             upToDateIn: transaction)
     }
 
@@ -185,6 +195,14 @@ struct Rewind: Codable, Sendable {
             if try transaction.checklistItem(id: entry.id) != nil { try transaction.update(entry) } else { try transaction.insert(entry) }
         }
         if let defaultList = defaultList?.id { try transaction.setDefaultListID(defaultList) }
+        for image in series.reversed() {
+            switch (image.series, try transaction.series(id: image.id)) {
+            case (nil, _?): try transaction.deleteSeries(id: image.id)
+            case (let series?, nil): try transaction.insert(series)
+            case (let series?, _?): try transaction.update(series)
+            case (nil, nil): break
+            }
+        }
         for image in tombstones {
             try transaction.setTombstone(image.sortIndex, of: image.entry, in: image.scope)
         }
@@ -224,7 +242,7 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
     /// Whether the body has written lists, items, checklist entries, areas or headings.
     var changesRows: Bool {
         !rewind.lists.isEmpty || !rewind.items.isEmpty || !places.isEmpty || !rewind.checklistItems.isEmpty || !rewind.areas.isEmpty
-            || !rewind.headings.isEmpty || !rewind.tags.isEmpty || !rewind.tagMerges.isEmpty
+            || !rewind.headings.isEmpty || !rewind.tags.isEmpty || !rewind.tagMerges.isEmpty || !rewind.series.isEmpty
     }
     private var seenLists = Set<ItemList.ID>()
     private var seenAreas = Set<Area.ID>()
@@ -232,6 +250,7 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
     private var seenTags = Set<Tag.ID>()
     private var seenItems = Set<Item.ID>()
     private var seenChecklistItems = Set<ChecklistItem.ID>()
+    private var seenSeries = Set<Series.ID>()
     private var seenTombstones = Set<TombstoneKey>()
 
     private struct TombstoneKey: Hashable {
@@ -252,6 +271,11 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
     private func remember(tag id: Tag.ID) throws {
         guard seenTags.insert(id).inserted else { return }
         rewind.tags.append(Rewind.TagImage(id: id, tag: try base.tag(id: id)))
+    }
+
+    private func remember(series id: Series.ID) throws {
+        guard seenSeries.insert(id).inserted else { return }
+        rewind.series.append(Rewind.SeriesImage(id: id, series: try base.series(id: id)))
     }
 
     private func remember(heading id: Heading.ID) throws {
@@ -361,6 +385,8 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
             try remember(item: id)
             try rememberChecklists(of: [id])
         case .delete(.checklistItem(let id)): try remember(checklistItem: id)
+        case .insert(.series(let series)), .update(.series(let series)): try remember(series: series.id)
+        case .delete(.series(let id)): try remember(series: id)
         case .setSortIndices(let changes, let scope, _):
             for change in changes {
                 switch scope {
@@ -399,6 +425,11 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
 }
 
 extension LogJSON {
+    /// A series as its `Encodable` form writes it: rewinds hold few, and rarely.
+    static func seriesJSON(_ series: Series) -> Data {
+        (try? SyncCoding.encoder.encode(series)) ?? Data("null".utf8)
+    }
+
     /// A rewind, as `Rewind`'s `Encodable` form writes it, with empty lists left out.
     func rewind(_ rewind: Rewind) {
         object { members in
@@ -442,6 +473,10 @@ extension LogJSON {
                 members.member("entry") { $0.id(image.entry) }
                 members.member("scope") { $0.scope(image.scope) }
                 members.member("sortIndex", ifPresent: image.sortIndex) { $0.number($1) }
+            }
+            members.objects("series", rewind.series) { members, image in
+                members.member("id") { $0.id(image.id) }
+                members.member("series", ifPresent: image.series) { $0.raw(Self.seriesJSON($1)) }
             }
         }
     }

@@ -248,6 +248,7 @@ public final class SyncEngine: Sendable {
         let replica = ReplicaState(id: try rekey(in: transaction, restartingAt: nil, id: id).rawValue)
         var rewind = Rewind()
         for area in try transaction.areas() { rewind.areas.append(Rewind.AreaImage(id: area.id, area: nil)) }
+        for series in try transaction.allSeries() { rewind.series.append(Rewind.SeriesImage(id: series.id, series: nil)) }
         for list in try transaction.lists() {
             rewind.lists.append(Rewind.ListImage(id: list.id, list: nil))
             for heading in try transaction.headings(in: list.id) { rewind.headings.append(Rewind.HeadingImage(id: heading.id, heading: nil)) }
