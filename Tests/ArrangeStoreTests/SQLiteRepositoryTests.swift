@@ -221,7 +221,7 @@ struct SQLiteRepositoryTests {
         "v14: checklists",
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
-        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash", "v28: reminders",
+        "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash", "v28: reminders", "v29: repeating to-dos",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -561,6 +561,7 @@ struct SQLiteRepositoryTests {
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER", "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
                 "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL", "reminder TEXT",
+                "series_id TEXT",
             ])
             // Each list's headings, in their order, deleted with their list.
             #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL", "trashed_at REAL"])

@@ -395,7 +395,7 @@ final class Simulation {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
                     lines.append(
                         "  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)"
-                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + trashed(item.trashedAt) + stored)
+                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + trashed(item.trashedAt) + (item.series.map { " series \($0) from \(String(describing: item.when.startDate))" } ?? "") + stored)
                     for entry in try transaction.checklist(of: item.id) {
                         lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
                     }
@@ -403,7 +403,22 @@ final class Simulation {
             }
             lines += try transaction.todayItems(visibility: .all, offset: 0, limit: .max).map { "today \($0.id)" }
             lines += try transaction.tags().map { "tag \($0.id) \($0.name) under \(String(describing: $0.parent))" + (keys ? " \($0.sortIndex)" : "") }
+            lines += try transaction.allSeries().map { "series \($0.id) \($0.title) through \(String(describing: $0.madeThrough)) made \($0.madeCount)" + ($0.isPaused ? " paused" : "") }
             return lines
+        }
+    }
+
+    /// A change of the repeating series of `item`, whose id every replica derives from the item's.
+    static func repeatChange(of item: Item, word: Int, day: Day) -> SyncChange? {
+        let rules = [try? RepeatRule(.fixed, every: 1, .day), try? RepeatRule(.fixed, every: 1, .week), nil]
+        let series = Series(
+            id: Series.ID(rawValue: UUID(named: "series", in: item.id.rawValue)), rule: rules[0] ?? rules[1]!, start: day, madeThrough: day,
+            listID: item.listID, title: item.title, createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+        switch word % 4 {
+        case 0: return .setRepeat(series, rule: rules[(word >> 2) % 3])
+        case 1: return .makeRepeat(series, id: series.itemID(on: day.adding(days: 1 + (word >> 2) % 3)), day: day.adding(days: 1 + (word >> 2) % 3), place: SyncPlace(after: nil, before: nil))
+        case 2: return .pauseRepeat(series: series.id, paused: (word >> 2) % 2 == 0)
+        default: return .setSeries(ids: [item.id], series: (word >> 2) % 2 == 0 ? series.id : nil)
         }
     }
 
@@ -540,6 +555,9 @@ final class Simulation {
                 if other % 8 == 7 { return .dismissDeadlines(ids: [item.id], dismissed: other % 16 == 7) }
                 // Or a reminder at one of two times, or none.
                 if other % 8 == 6 { return .setReminder(ids: [item.id], reminder: [nil, try? TimeOfDay(hour: 9, minute: 0), try? TimeOfDay(hour: 18, minute: 30)][(other >> 3) % 3]) }
+                // Or the item's series, one per item so that devices reach the same one: its rule
+                // set, changed or taken off, a pause, a to-do made on one of a few days, or the item joining it.
+                if other % 8 == 5 { return Self.repeatChange(of: item, word: other >> 3, day: day) }
                 return .setDeadline(ids: [item.id], deadline: other % 4 == 0 ? nil : day)
             case 36, 37:
                 // A few names, so that devices create the same one apart, and the tags merge.

@@ -246,6 +246,16 @@ struct IntentSample {
             let (prepare, intent) = try make(["Errand": errand, "Shops": shops, "Home": home], fixture.items, (fixture.groceries, fixture.work), fixture.areas)
             samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
         }
+        /// A sample on a fixture whose Milk repeats by `rule`, given the series.
+        func addOnSeries(
+            _ rule: RepeatRule, _ make: (_ series: Series.ID, _ items: [String: Item.ID]) throws -> (prepare: [any ArrangeIntent], intent: any ArrangeIntent)
+        ) async throws {
+            let fixture = try await fixture(kind: kind)
+            let milk = try id(fixture.items, "Milk")
+            let repeating = try await SetRepeat(item: milk, repeat: rule, day: try Day(parsing: "2026-12-01")).perform(in: fixture.replica.environment)
+            let (prepare, intent) = try make(try #require(repeating.item.series), fixture.items)
+            samples.append(IntentSample(replica: fixture.replica, prepare: prepare, intent: intent))
+        }
         let archive = Archive(defaultList: nil, lists: [ArchivedList(ItemList(name: "Imported", createdAt: Date(timeIntervalSince1970: 0)), items: [])])
 
         try await add { lists, _ in ([], AddItem(title: "Butter", list: lists.0, placement: .top)) }
@@ -264,6 +274,17 @@ struct IntentSample {
         try await add { _, items in ([SetDeadline([try id(items, "Milk")], to: day)], SetDeadline([try id(items, "Milk")], to: nil)) }
         try await add { _, items in ([], SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)) }
         try await add { _, items in ([SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)], GetReminders()) }
+        let weekly = try RepeatRule(.fixed, every: 1, .week, deadlineOffset: 1, reminder: try TimeOfDay(parsing: "08:00"))
+        let afterDone = try RepeatRule(.afterCompletion, every: 3, .day)
+        try await add { _, items in ([AddChecklistItem(title: "Oat", to: try id(items, "Eggs"))], SetRepeat(item: try id(items, "Eggs"), repeat: weekly, day: day)) }
+        try await addOnSeries(weekly) { _, items in ([], SetRepeat(item: try id(items, "Milk"), repeat: afterDone)) }
+        try await addOnSeries(weekly) { _, items in ([], SetRepeat(item: try id(items, "Milk"), repeat: nil)) }
+        try await addOnSeries(weekly) { series, _ in ([], PauseRepeat(series: series)) }
+        try await addOnSeries(weekly) { series, _ in ([PauseRepeat(series: series)], ResumeRepeat(series: series)) }
+        try await addOnSeries(weekly) { _, _ in ([], GetRepeats()) }
+        try await addOnSeries(weekly) { _, _ in ([], MakeDueRepeats(day: try Day(parsing: "2026-12-16"))) }
+        try await addOnSeries(afterDone) { _, items in ([], CompleteItems([try id(items, "Milk")], day: try Day(parsing: "2026-12-02"))) }
+        try await addOnSeries(afterDone) { _, items in ([CompleteItems([try id(items, "Milk")], day: day)], Undo()) }
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .on(day)), SetDeadline([try id(items, "Eggs")], to: day)], Undo()) }
         try await add { _, items in ([SetWhen([try id(items, "Milk")], to: .someday), Undo()], Redo()) }
         try await add { _, items in ([], DeleteItems([try id(items, "Milk"), try id(items, "Slides")])) }

@@ -21,7 +21,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2", "3", "4", "5", "6"]
+    static let generations = ["1", "2", "3", "4", "5", "6", "7"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -208,6 +208,10 @@ struct KeptFilesTests {
         _ = try await run(RemoveFromToday([report]))
         _ = try await run(SetDeadline([report], to: day))
         _ = try await run(SetReminder([eggs], at: try TimeOfDay(parsing: "09:30")))
+        let series = try #require(try await run(SetRepeat(item: eggs, repeat: try RepeatRule(.fixed, every: 1, .week), day: day)).item.series)
+        _ = try await run(PauseRepeat(series: series))
+        _ = try await run(ResumeRepeat(series: series))
+        _ = try await run(MakeDueRepeats(day: try Day(parsing: "2026-12-08")))
         let oat = try #require(try await run(AddChecklistItem(title: "Oat", to: milk)).changed.first)
         let skim = try #require(try await run(AddChecklistItem(title: "Skim", to: milk)).changed.first)
         _ = try await run(EditChecklistItem(oat, title: "Oat, barista"))

@@ -321,7 +321,7 @@ struct SnapshotTests {
 
         let all = lines(of: data).dropLast()
         let none = sealed((all + [#"{"note":"hello"}"#]).map { $0 + "\n" }.joined())
-        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, tag, tagMerge, or more than one."), "an unknown line")
+        try await expectRefused(none, as: .badSnapshotLine(all.count + 1, reason: "it holds none of list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, tag, tagMerge, series, or more than one."), "an unknown line")
         let orphans = all.filter { !$0.hasPrefix(#"{"list":"#) && !$0.hasPrefix(#"{"defaultList":"#) }
         let firstItem = try #require(orphans.firstIndex { $0.hasPrefix(#"{"item":"#) })
         let noLists = sealed(orphans.map { $0 + "\n" }.joined())

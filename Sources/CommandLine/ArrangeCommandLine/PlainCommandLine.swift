@@ -340,7 +340,16 @@ extension PlainlyReadItemsCommand {
     }
 }
 
-extension CompleteCommand: PlainlyReadItemsCommand {}
+extension CompleteCommand: PlainlyReadCommand {
+    static var plainOptions: Set<String> { ["list"] }
+
+    init(plain line: PlainCommandLine) throws(PlainCommandLine.NotPlain) {
+        self.init()
+        shared = try SharedOptions(plain: line)
+        arguments = try ItemsArguments(plain: line)
+        done = DoneDayOption(day: nil)
+    }
+}
 extension ReopenCommand: PlainlyReadItemsCommand {}
 extension DeleteCommand: PlainlyReadItemsCommand {}
 

@@ -36,6 +36,9 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case ambiguousHeading(String, list: String, matches: Int)
     /// Evening was asked for with a when that has no day (`anytime` or `someday`).
     case eveningWithoutDay(String)
+    /// No repeating series has this id, and none or several repeat a to-do of this title;
+    /// `known` names the to-dos that repeat.
+    case unknownSeries(String, known: [String])
 
     /// A short, stable name for the error, for programs (`"unknownItem"`, …).
     public var code: String {
@@ -55,6 +58,7 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .unknownHeading: "unknownHeading"
         case .ambiguousHeading: "ambiguousHeading"
         case .eveningWithoutDay: "eveningWithoutDay"
+        case .unknownSeries: "unknownSeries"
         }
     }
 }
@@ -100,6 +104,9 @@ extension ReferenceError: LocalizedError {
             "\(matches) headings of '\(list)' are titled '\(title)'; name one by id (`list --json` shows them)."
         case .eveningWithoutDay(let when):
             "'\(when)' has no day whose evening it could be; give a day, 'today' or 'evening'."
+        case .unknownSeries(let text, let known):
+            "No one repeating to-do is '\(text)'; name it by its series id, or by its title when no other repeating to-do has it."
+                + (known.isEmpty ? " Nothing repeats yet." : " Repeating: \(known.joined(separator: ", ")).")
         }
     }
 }
@@ -271,6 +278,22 @@ public final class ReferenceResolver {
     /// A placement among the lists with its anchor resolved.
     public func placement(_ reference: ListPlacementReference) throws -> ListPlacement {
         try reference.map { try self.list($0).id }
+    }
+
+    // MARK: Repeating series
+
+    /// The series `reference` names: by its id, or by the title of its template, ignoring
+    /// case, when one series alone has it.
+    ///
+    /// - Throws: ``ReferenceError/unknownSeries(_:known:)``.
+    public func series(_ reference: SeriesReference) throws -> Series {
+        let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let id = Series.ID(text), let series = try transaction.series(id: id) { return series }
+        let every = try transaction.allSeries()
+        let key = ItemList.nameKey(text)
+        let titled = every.filter { ItemList.nameKey($0.title) == key }
+        guard titled.count == 1, let series = titled.first else { throw ReferenceError.unknownSeries(reference.text, known: every.map(\.title)) }
+        return series
     }
 
     // MARK: Areas

@@ -135,6 +135,17 @@ public struct TagReference: TextReference {
     }
 }
 
+/// How a repeating series is named: its id, or the title of its to-dos when no other series
+/// has it, ignoring case.
+public struct SeriesReference: TextReference {
+    /// The id or title as it was written.
+    public var text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+}
+
 /// How a heading is named: its title, ignoring case, among the headings of a list, or its id.
 public struct HeadingReference: TextReference {
     /// The title or id as it was written.

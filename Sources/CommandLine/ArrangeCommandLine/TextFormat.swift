@@ -104,7 +104,30 @@ enum TextFormat {
         guard !listing.days.isEmpty else { return "Upcoming after \(listing.day): nothing scheduled." }
         return (["Upcoming after \(listing.day):"] + listing.days.flatMap { day in
             ["\(day.day)"] + day.items.map { row($0, width: 0) + "  (\($0.listName))" }
+                + day.projected.map { "  ↻ \($0.repeating.template.title)  (\($0.repeating.template.listName))" }
         }).joined(separator: "\n")
+    }
+
+    /// A rule in words: `every 2 weeks on mo, th`, `3 days after done, until 2027-06-30`.
+    static func rule(_ rule: RepeatRule) -> String {
+        let unit = rule.every == 1 ? rule.unit.rawValue : "\(rule.every) \(rule.unit.rawValue)s"
+        var words = rule.type == .fixed ? "every \(unit)" : "\(unit) after done"
+        if let weekdays = rule.weekdays { words += " on " + weekdays.map(\.rawValue).joined(separator: ", ") }
+        if let days = rule.monthDays { words += " on day " + days.map { $0 == -1 ? "last" : "\($0)" }.joined(separator: ", ") }
+        if let nth = rule.nthWeekday { words += " on the \(nth.n == -1 ? "last" : "#\(nth.n)") \(nth.weekday.rawValue)" }
+        if let months = rule.months { words += " in month " + months.map(String.init).joined(separator: ", ") }
+        switch rule.ends {
+        case .on(let day): words += ", until \(day)"
+        case .after(let count): words += ", \(count) times"
+        case nil: break
+        }
+        return words
+    }
+
+    /// A repeating series on one line: its id, title, rule and next date.
+    static func series(_ series: RepeatSeries) -> String {
+        "\(short(series.id))  \(series.template.title)  (\(series.template.listName))  \(rule(series.rule))"
+            + (series.paused ? ", paused" : series.next.map { ", next \($0)" } ?? ", ended")
     }
 
     /// A view of items by list (Anytime, Someday) under a heading that names it: each list,

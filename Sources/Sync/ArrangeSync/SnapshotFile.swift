@@ -69,8 +69,9 @@ public enum SnapshotFile {
     /// rewinds with `tags` or `tagMerges`, and the tombstones of tags. Version 13 carries the
     /// Trash: items, lists and headings with a `trashedAt`, in their lines and in rewinds.
     /// Version 14 carries reminders: items with a `reminder`, in item lines and in rewinds.
-    /// Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 14
+    /// Version 15 carries repeating to-dos: `series` lines, items with a `series`, and rewinds
+    /// with `series`. Files of operations stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 15
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -90,6 +91,7 @@ public enum SnapshotFile {
             || inRewinds([#""tags":"#, #""tagMerges":"#])
         let hasTrash = snapshot.items.contains { $0.trashedAt != nil } || snapshot.lists.contains { $0.trashedAt != nil }
             || snapshot.headings.contains { $0.trashedAt != nil } || inRewinds([#""trashedAt":"#])
+        if !snapshot.series.isEmpty || snapshot.items.contains(where: { $0.series != nil }) || inRewinds([#""series":"#]) { return 15 }
         if snapshot.items.contains(where: { $0.reminder != nil }) || inRewinds([#""reminder":"#]) { return 14 }
         if hasTrash { return 13 }
         if hasTags { return 12 }
@@ -164,6 +166,7 @@ public enum SnapshotFile {
         for entry in snapshot.checklistItems { try append(.checklistItem(entry)) }
         for tag in snapshot.tags { try append(.tag(tag)) }
         for merge in snapshot.tagMerges { try append(.tagMerge(merge)) }
+        for series in snapshot.series { try append(.series(series)) }
         for tombstone in snapshot.tombstones {
             try append(.tombstone(TombstoneLine(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex)))
         }
@@ -340,6 +343,7 @@ public enum SnapshotFile {
             case .checklistItem(let entry): contents.checklistItems.append((number, entry))
             case .tag(let tag): contents.tags.append((number, tag))
             case .tagMerge(let merge): contents.tagMerges.append(merge)
+            case .series(let series): contents.series.append(series)
             case .tombstone(let tombstone): contents.tombstones.append(Tombstone(entry: tombstone.entry, scope: tombstone.scope, sortIndex: tombstone.sortIndex))
             case .logged(let entry):
                 do {
@@ -384,6 +388,7 @@ public enum SnapshotFile {
         var checklistItems: [(line: Int, entry: ChecklistItem)] = []
         var tags: [(line: Int, tag: Tag)] = []
         var tagMerges: [TagMerge] = []
+        var series: [Series] = []
         var tombstones: [Tombstone] = []
         var log: [LoggedOperation] = []
         var fold: (line: Int, fold: Fold)?
@@ -428,7 +433,7 @@ public enum SnapshotFile {
             }
             return SyncSnapshot(
                 lists: lists.map(\.list), items: items.map(\.item), areas: areas, headings: headings.map(\.heading), checklistItems: checklistItems.map(\.entry),
-                tags: tags.map(\.tag), tagMerges: tagMerges, defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
+                tags: tags.map(\.tag), tagMerges: tagMerges, series: series, defaultList: defaultList?.id, tombstones: tombstones, log: log, fold: fold?.fold,
                 folded: foldedOperations, retired: retired)
         }
     }
@@ -446,6 +451,8 @@ enum SnapshotLine: Codable {
     case tag(Tag)
     /// `{"tagMerge":{"id":…,"tag":…}}`: an id merged into another tag.
     case tagMerge(TagMerge)
+    /// `{"series":{…}}`: a repeating series, its rule and its template.
+    case series(Series)
     case tombstone(TombstoneLine)
     case logged(LoggedLine)
     case fold(FoldLine)
@@ -456,7 +463,7 @@ enum SnapshotLine: Codable {
     case foldedOperation(FoldedOperationLine)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, tag, tagMerge
+        case list, item, checklistItem, tombstone, logged, fold, defaultList, retired, foldedOperation, area, heading, tag, tagMerge, series
     }
 
     /// Why a line is not one of a snapshot's.
@@ -476,6 +483,7 @@ enum SnapshotLine: Codable {
         case .checklistItem: self = .checklistItem(try container.decode(ChecklistItem.self, forKey: key))
         case .tag: self = .tag(try container.decode(Tag.self, forKey: key))
         case .tagMerge: self = .tagMerge(try container.decode(TagMerge.self, forKey: key))
+        case .series: self = .series(try container.decode(Series.self, forKey: key))
         case .tombstone: self = .tombstone(try container.decode(TombstoneLine.self, forKey: key))
         case .logged: self = .logged(try container.decode(LoggedLine.self, forKey: key))
         case .fold: self = .fold(try container.decode(FoldLine.self, forKey: key))
@@ -495,6 +503,7 @@ enum SnapshotLine: Codable {
         case .checklistItem(let entry): try container.encode(entry, forKey: .checklistItem)
         case .tag(let tag): try container.encode(tag, forKey: .tag)
         case .tagMerge(let merge): try container.encode(merge, forKey: .tagMerge)
+        case .series(let series): try container.encode(series, forKey: .series)
         case .tombstone(let tombstone): try container.encode(tombstone, forKey: .tombstone)
         case .logged(let logged): try container.encode(logged, forKey: .logged)
         case .fold(let fold): try container.encode(fold, forKey: .fold)

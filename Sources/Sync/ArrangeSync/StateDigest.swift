@@ -10,7 +10,8 @@ extension SyncSnapshot {
     /// id, list, title and key; each item's id, list, title, notes, key, whether it is done, its
     /// key in Today, its heading, when it is meant to be done and its deadline; and each checklist entry's id, item, title, key and
     /// whether it is done; each tag's id, name, parent and key, each id merged into another
-    /// tag, and the tags of each item, list and area. Two stores that hold the same operations have the same
+    /// tag, and the tags of each item, list and area; each repeating series' rule, template and
+    /// the dates it made, and the series of each item. Two stores that hold the same operations have the same
     /// digest, whatever order the operations reached them in; the clocks of creation and change
     /// stay out of it.
     ///
@@ -59,6 +60,7 @@ extension SyncSnapshot {
             if item.deadlineDismissed { dates.append("dismissed") }
             if item.isCanceled { dates.append("canceled") }
             if let reminder = item.reminder { dates.append("reminder=\(reminder)") }
+            if let series = item.series { dates.append("series=\(series.text)") }
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",
@@ -76,6 +78,17 @@ extension SyncSnapshot {
         }
         for merge in tagMerges {
             add(["tagMerge", merge.id.text, merge.tag.text])
+        }
+        // Repeating series only when there are some, as tags.
+        let rules = JSONEncoder()
+        rules.outputFormatting = .sortedKeys
+        for series in self.series.sorted(by: { $0.id < $1.id }) {
+            add([
+                "series", series.id.text, String(decoding: (try? rules.encode(series.rule)) ?? Data(), as: UTF8.self), series.start.description,
+                series.madeThrough?.description ?? "", String(series.madeCount), series.isPaused ? "paused" : "active", series.listID.text,
+                series.heading?.text ?? "", series.title, series.notes, series.tags.sorted().map(\.text).joined(separator: " "),
+                series.checklist.joined(separator: "\n"), series.reminder?.description ?? "",
+            ])
         }
         return OperationFile.Trailer.hex(digest.finalize())
     }

@@ -29,6 +29,8 @@ public struct SyncSnapshot: Sendable {
     public let tags: [Tag]
     /// The ids merged into another tag, by id.
     package let tagMerges: [TagMerge]
+    /// The repeating series, oldest first.
+    public let series: [Series]
     /// The store's default list, when it had one.
     public let defaultList: ItemList.ID?
     /// Where entries that left an ordering were, in no particular order.
@@ -45,8 +47,8 @@ public struct SyncSnapshot: Sendable {
     /// A snapshot of these parts.
     package init(
         lists: [ItemList], items: [Item], areas: [Area] = [], headings: [Heading] = [], checklistItems: [ChecklistItem] = [], tags: [Tag] = [],
-        tagMerges: [TagMerge] = [], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?, folded: [FoldedOperation] = [],
-        retired: [UUID] = []
+        tagMerges: [TagMerge] = [], series: [Series] = [], defaultList: ItemList.ID?, tombstones: [Tombstone], log: [LoggedOperation], fold: Fold?,
+        folded: [FoldedOperation] = [], retired: [UUID] = []
     ) {
         self.lists = lists
         self.areas = areas
@@ -55,6 +57,7 @@ public struct SyncSnapshot: Sendable {
         self.checklistItems = checklistItems
         self.tags = tags
         self.tagMerges = tagMerges
+        self.series = series
         self.defaultList = defaultList
         self.tombstones = tombstones
         self.log = log
@@ -78,6 +81,7 @@ public struct SyncSnapshot: Sendable {
             checklistItems: items.flatMap { checklists[$0.id] ?? [] },
             tags: try transaction.tags(),
             tagMerges: try transaction.tagMerges(),
+            series: try transaction.allSeries(),
             defaultList: try transaction.defaultListID(),
             tombstones: try transaction.tombstones(),
             log: try transaction.loggedOperations(afterPosition: 0, limit: .max),
@@ -254,6 +258,7 @@ extension SyncEngine {
         for area in try transaction.areas() { try transaction.deleteArea(id: area.id) }
         for tag in try transaction.tags() where tag.parent == nil { try transaction.deleteTag(id: tag.id) }
         for merge in try transaction.tagMerges() { try transaction.apply(.unmergeTag(merge.id)) }
+        for series in try transaction.allSeries() { try transaction.deleteSeries(id: series.id) }
         for tombstone in try transaction.tombstones() { try transaction.setTombstone(nil, of: tombstone.entry, in: tombstone.scope) }
         if let fold {
             _ = try transaction.fold(fold, removingThrough: max(try transaction.lastOperationOrder() ?? fold.through, fold.through), keeping: [])
@@ -267,6 +272,7 @@ extension SyncEngine {
         for entry in snapshot.checklistItems { try transaction.insert(entry) }
         for tag in snapshot.tags { try transaction.insert(tag) }
         for merge in snapshot.tagMerges { try transaction.mergeTag(merge.id, into: merge.tag) }
+        for series in snapshot.series { try transaction.insert(series) }
         for tombstone in snapshot.tombstones { try transaction.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
         for logged in snapshot.log { _ = try transaction.log(logged) }
         for candidate in [defaultList, snapshot.defaultList].compactMap({ $0 }) where try transaction.list(id: candidate) != nil {

@@ -279,11 +279,29 @@ extension DayViewRequest {
 struct UpcomingRequest: DayViewRequest {
     typealias Intent = ShowUpcoming
     static let name = "upcoming"
-    static let summary = "Show the open items with a start date after the day, grouped by that date."
+    static let summary = "Show the open items with a start date after the day, grouped by that date, with the to-dos repeating series will make."
     var day: Day?
     var tags: [TagReference]?
+    var through: Day?
+
+    static var fields: [RequestField<Self>] {
+        [
+            .init("day", \.day, help: Help.viewDay), .init("tags", \.tags, help: Help.tagFilter),
+            .init("through", \.through, help: "The last day repeating series' to-dos are projected through (YYYY-MM-DD); 28 days after the day at least."),
+        ]
+    }
+
+    init() {}
+
+    init(day: Day?, tags: [TagReference]?) {
+        (self.day, self.tags) = (day, tags)
+    }
 
     static func intent(day: Day?, tags: [Tag.ID]) -> ShowUpcoming { ShowUpcoming(day: day, tags: tags) }
+
+    func intent(_ resolve: ReferenceResolver) throws -> ShowUpcoming {
+        ShowUpcoming(day: day, tags: try resolve.tags(tags ?? []), through: through)
+    }
 }
 
 struct AnytimeRequest: DayViewRequest {
@@ -315,12 +333,18 @@ struct ViewDayOption: ParsableArguments {
 
 struct UpcomingCommand: RequestCommand {
     typealias Form = UpcomingRequest
-    static let configuration = CommandConfiguration.request(Form.self, discussion: "Examples: arrange upcoming; arrange upcoming --day 2026-12-24")
+    static let configuration = CommandConfiguration.request(
+        Form.self, discussion: "Examples: arrange upcoming; arrange upcoming --day 2026-12-24; arrange upcoming --through 2027-06-30")
     @OptionGroup var shared: SharedOptions
     @OptionGroup var options: ViewDayOption
     @OptionGroup var tagFilter: TagFilterOption
+    @Option(help: ArgumentHelp(Form.help(\.through), valueName: "YYYY-MM-DD"), transform: Day.init(option:)) var through: Day?
 
-    var request: Form { Form(day: options.day, tags: tagFilter.filter) }
+    var request: Form {
+        var request = Form(day: options.day, tags: tagFilter.filter)
+        request.through = through
+        return request
+    }
 
     func text(for result: UpcomingListing, in session: CommandSession) -> String {
         TextFormat.upcoming(result)

@@ -270,14 +270,61 @@ struct ItemsArguments<Form: ItemsRequest>: ParsableArguments {
     var request: Form { Form(items: items, list: list) }
 }
 
-struct CompleteRequest: ItemsRequest {
+/// A request that marks items done on a day, from which a repeating to-do after completion
+/// counts its next: `complete`, `cancel`.
+protocol DoneItemsRequest: ItemsRequest {
+    /// The day they are done; `nil` for today.
+    var day: Day? { get set }
+
+    /// The intent for the resolved items, done on `day`.
+    static func intent(for items: [Item.ID], day: Day?) -> Intent
+}
+
+extension DoneItemsRequest {
+    static var fields: [RequestField<Self>] {
+        [.init("items", \.items, help: itemsHelp), .init("list", \.list, help: Help.countingList), .init("day", \.day, help: Help.doneDay)]
+    }
+
+    init(items: [ItemReference], list: ListReference?) {
+        self.init()
+        (self.items, self.list) = (items, list)
+    }
+
+    static func intent(for items: [Item.ID]) -> Intent { intent(for: items, day: nil) }
+
+    func intent(_ resolve: ReferenceResolver) throws -> Intent {
+        Self.intent(for: try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), day: day)
+    }
+}
+
+extension Help {
+    /// The `day` field of `complete` and `cancel`.
+    static let doneDay = "The day the items are done (YYYY-MM-DD), which a repeating to-do after completion counts its next from; today where this machine is when not given."
+}
+
+/// The `--day` option of `complete` and `cancel`.
+struct DoneDayOption: ParsableArguments {
+    @Option(help: ArgumentHelp(Help.doneDay, valueName: "YYYY-MM-DD"), transform: Day.init(option:))
+    var day: Day?
+}
+
+extension DoneDayOption {
+    /// The option set to `day`, as a command read without ArgumentParser sets it.
+    init(day: Day?) {
+        self.init()
+        self.day = day
+    }
+}
+
+struct CompleteRequest: DoneItemsRequest {
     typealias Intent = CompleteItems
     static let name = "complete"
-    static let summary = "Mark items done; they keep their place but `list` hides them."
+    static let summary = "Mark items done; they keep their place but `list` hides them. A repeating to-do after completion makes its next."
     var items: [ItemReference] = []
     var list: ListReference?
+    var day: Day?
 
-    static func intent(for items: [Item.ID]) -> CompleteItems { CompleteItems(items) }
+    static func intent(for items: [Item.ID], day: Day?) -> CompleteItems { CompleteItems(items, day: day) }
 }
 
 struct CompleteCommand: RequestCommand {
@@ -285,22 +332,28 @@ struct CompleteCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange complete '#1' '#3'")
     @OptionGroup var shared: SharedOptions
     @OptionGroup var arguments: ItemsArguments<Form>
+    @OptionGroup var done: DoneDayOption
 
-    var request: Form { arguments.request }
+    var request: Form {
+        var request = arguments.request
+        request.day = done.day
+        return request
+    }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         result.changed == 0 ? "Already done: \(TextFormat.titles(result.items))." : "Completed \(TextFormat.titles(result.items))."
     }
 }
 
-struct CancelRequest: ItemsRequest {
+struct CancelRequest: DoneItemsRequest {
     typealias Intent = CancelItems
     static let name = "cancel"
     static let summary = "Mark open items canceled: done, and in the Logbook marked canceled (`reopen` opens them again)."
     var items: [ItemReference] = []
     var list: ListReference?
+    var day: Day?
 
-    static func intent(for items: [Item.ID]) -> CancelItems { CancelItems(items) }
+    static func intent(for items: [Item.ID], day: Day?) -> CancelItems { CancelItems(items, day: day) }
 }
 
 struct CancelCommand: RequestCommand {
@@ -308,8 +361,13 @@ struct CancelCommand: RequestCommand {
     static let configuration = CommandConfiguration.request(Form.self, discussion: "Example: arrange cancel '#2'")
     @OptionGroup var shared: SharedOptions
     @OptionGroup var arguments: ItemsArguments<Form>
+    @OptionGroup var done: DoneDayOption
 
-    var request: Form { arguments.request }
+    var request: Form {
+        var request = arguments.request
+        request.day = done.day
+        return request
+    }
 
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         result.changed == 0 ? "Already done: \(TextFormat.titles(result.items))." : "Canceled \(TextFormat.titles(result.items))."

@@ -12,14 +12,16 @@ import Foundation
 public enum RequestCatalogue {
     /// Every request, in the order help lists them: each file of requests lists its own.
     public static let requests: [any Request.Type] =
-        listRequests + areaRequests + tagRequests + headingRequests + itemRequests + moveRequests + dateRequests + reminderRequests + todayRequests
+        listRequests + areaRequests + tagRequests + headingRequests + itemRequests + moveRequests + dateRequests + reminderRequests + repeatRequests
+        + todayRequests
         + dateViewRequests
         + logbookRequests + trashRequests + searchRequests + checklistRequests + maintenanceRequests
 
     /// The subcommands of `arrange` that make requests, in the order help lists them: each file
     /// of requests lists its own.
     static let commands: [any ParsableCommand.Type] =
-        listCommands + areaCommands + tagCommands + headingCommands + itemCommands + moveCommands + dateCommands + reminderCommands + todayCommands
+        listCommands + areaCommands + tagCommands + headingCommands + itemCommands + moveCommands + dateCommands + reminderCommands + repeatCommands
+        + todayCommands
         + dateViewCommands
         + logbookCommands + trashCommands + searchCommands + checklistCommands + maintenanceCommands
 
