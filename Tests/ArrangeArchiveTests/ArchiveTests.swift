@@ -139,6 +139,27 @@ struct ArchiveTests {
         #expect(Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(Self.eggs)])]).version < 11, "none without reminders")
     }
 
+    @Test("Repeating to-dos: version 12, each series with its rule and template, and an item's series, byte for byte; a series of no list refused")
+    func series() throws {
+        let rule = try RepeatRule(.fixed, every: 2, .week, weekdays: [.mo, .th], ends: .after(10), deadlineOffset: 1, reminder: TimeOfDay(parsing: "08:00"))
+        let series = Series(
+            id: Series.ID("00000009-0000-4000-8000-000000000000")!, rule: rule, start: try Day(parsing: "2027-01-04"), madeThrough: try Day(parsing: "2027-01-14"),
+            madeCount: 2, isPaused: true, listID: Self.list.id, title: "Water the plants", notes: "The ferns first", checklist: ["Ferns", "Cactus"],
+            createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+        var made = Self.milk
+        made.series = series.id
+        let archive = Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [ArchivedItem(made), ArchivedItem(Self.eggs)])], series: [series])
+        let data = try archive.jsonData()
+        let read = try Archive(jsonData: data)
+        #expect(read.version == 12 && read.series == [series] && read.lists[0].items[0].item(in: Self.list.id).series == series.id)
+        #expect(try read.jsonData() == data)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""paused" : true"#))
+        var stray = series
+        stray.listID = ItemList.ID("0000000a-0000-4000-8000-000000000000")!
+        let strayData = try Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [])], series: [stray]).jsonData()
+        #expect(throws: ArchiveError.invalid(path: "series[0].listID", reason: "no list of the archive has the id \(stray.listID).")) { try Archive(jsonData: strayData) }
+    }
+
     @Test("Dates: version 5, each item's start date, someday, evening and deadline, byte for byte; none without them; cancelations and finished lists after")
     func dates() throws {
         let day = try Day(parsing: "2026-12-01")
@@ -204,7 +225,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 12, "lists": []}"#, "The file is in format version 12, newer than this Arrange reads (11); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 13, "lists": []}"#, "The file is in format version 13, newer than this Arrange reads (12); update Arrange to import it."),
         (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
          "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,

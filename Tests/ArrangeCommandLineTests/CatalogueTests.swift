@@ -14,7 +14,8 @@ struct CatalogueTests {
             "lists", "createList", "moveList", "renameList", "deleteList", "completeList", "cancelList", "reopenList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
             "tags", "createTag", "renameTag", "moveTag", "deleteTag", "tag", "untag",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
-            "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "setReminder", "reminders", "today", "addToToday", "removeFromToday", "moveInToday",
+            "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "setReminder", "reminders",
+            "setRepeat", "pauseRepeat", "resumeRepeat", "repeats", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook", "trash", "restore", "emptyTrash", "search",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "cancelChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
             "validate", "normalize", "undo", "redo",
@@ -47,7 +48,8 @@ struct CatalogueTests {
         #expect(MoveAtOffsetsRequest.fields.map(\.jsonForm) == [
             "an array of whole numbers", "a whole number", ListReference.jsonForm, HeadingReference.jsonForm, HeadingChoice.jsonForm,
         ])
-        #expect(CompleteRequest.fields.map(\.name) == ["items", "list"] && CompleteRequest.fields[0].help == CompleteRequest.itemsHelp)
+        #expect(CompleteRequest.fields.map(\.name) == ["items", "list", "day"] && CompleteRequest.fields[0].help == CompleteRequest.itemsHelp)
+        #expect(ReopenRequest.fields.map(\.name) == ["items", "list"])
         #expect(UndoRequest.fields.isEmpty)
     }
 

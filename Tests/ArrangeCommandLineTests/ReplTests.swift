@@ -78,11 +78,11 @@ struct ReplTests {
         let subcommandForms: Set = [
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "cancel-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
-            "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline", "set-reminder",
+            "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline", "set-reminder", "set-repeat",
             "create-tag", "rename-tag", "move-tag", "delete-tag", "tag", "untag", "empty-trash",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "remind", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "remind", "repeat", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))
@@ -97,7 +97,7 @@ struct ReplTests {
         _ = try await AddItem(title: "X", list: try await session.resolveList("Work").id).perform(in: session.environment)
 
         #expect(completer.candidates(lineBeforeCursor: "mo") == ["move-list", "move"])
-        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "remind", "reminders", "restore", "redo"])
+        #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "remind", "reminders", "repeat", "resume-repeat", "repeats", "restore", "redo"])
         #expect(completer.candidates(lineBeforeCursor: "trash ") == ["show", "empty"])
         #expect(completer.candidates(lineBeforeCursor: "trash e") == ["empty"])
         #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
@@ -120,6 +120,9 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "deadline #2 n") == ["next", "none"])
         #expect(completer.candidates(lineBeforeCursor: "remind #") == ["#1", "#2", "#3"])
         #expect(completer.candidates(lineBeforeCursor: "remind #1 n") == ["none"])
+        #expect(completer.candidates(lineBeforeCursor: "repeat #") == ["#1", "#2", "#3"])
+        #expect(completer.candidates(lineBeforeCursor: "repeat #1 n") == ["none"])
+        #expect(completer.candidates(lineBeforeCursor: "pause-repeat ") == [], "nothing repeats yet")
         #expect(completer.candidates(lineBeforeCursor: "deadline --list Work #1 #") == ["#1"])
         #expect(completer.candidates(lineBeforeCursor: "to") == ["today"])
         #expect(completer.candidates(lineBeforeCursor: "today ") == ["show", "add", "remove", "move"])
@@ -166,6 +169,9 @@ struct ReplTests {
         let first = try #require(ids.first)
         #expect(completer.candidates(lineBeforeCursor: "show " + first.prefix(6)).contains(first))
         #expect(completer.candidates(lineBeforeCursor: "show zz") == [])
+        let rent = try await AddItem(title: "Pay rent").perform(in: session.environment).items[0].id
+        _ = try await SetRepeat(item: rent, repeat: try RepeatRule(.fixed, every: 1, .day)).perform(in: session.environment)
+        #expect(completer.candidates(lineBeforeCursor: "resume-repeat p") == [#"Pay\ rent"#])
     }
 
     @Test("Tab offers the checklist's subcommands, the item, then its entries where a subcommand takes them")

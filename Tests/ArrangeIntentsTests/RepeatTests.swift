@@ -95,6 +95,30 @@ struct RepeatTests {
         await #expect(throws: IntentError.unknownSeries(series)) { try await session.run(PauseRepeat(series: series)) }
     }
 
+    @Test("Export and import carry the series: into an empty store as they were, into another by id, keeping the dates made")
+    func exportAndImport() async throws {
+        let session = try await Session()
+        let rent = try await session.run(AddItem(title: "Pay rent", when: .on(Self.day("2027-02-01")))).items[0]
+        _ = try await session.run(SetRepeat(item: rent.id, repeat: try Self.monthly()))
+        _ = try await session.run(ShowToday(day: Self.day("2027-03-01")))
+        let archive = try await session.run(ExportArchive())
+        let expected = try await session.run(GetRepeats(day: Self.day("2027-03-01")))
+
+        let empty = try await Session(firstID: 1_000)
+        let imported = try await empty.run(ImportArchive(archive))
+        #expect(imported.seriesAdded == 1)
+        #expect(try await empty.run(GetRepeats(day: Self.day("2027-03-01"))) == expected)
+        _ = try await empty.run(ShowToday(day: Self.day("2027-03-01")))
+        #expect(try await Self.todos("Pay rent", in: empty).count == 2, "the imported series made nothing again")
+
+        let other = try await Session(lists: ["Inbox", "Home"], firstID: 2_000)
+        _ = try await other.add("Own", to: "Home")
+        let merged = try await other.run(ImportArchive(archive))
+        #expect(merged.seriesAdded == 1 && merged.seriesMerged == 0)
+        #expect(try await other.run(ImportArchive(archive)).seriesMerged == 1, "the second import finds it by id")
+        #expect(try await other.run(GetRepeats(day: Self.day("2027-03-01"))).series.map(\.next) == [Self.day("2027-04-01")])
+    }
+
     @Test("setRepeat refuses an item in the Trash, and changes nothing")
     func refusesTrashed() async throws {
         let session = try await Session()

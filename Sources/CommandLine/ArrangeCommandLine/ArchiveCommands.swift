@@ -103,6 +103,8 @@ struct ImportFileCommand: SessionCommand {
     static func summary(_ result: ImportResult, file: String) -> String {
         var text = "Imported from \(file): \(result.listsAdded) list\(result.listsAdded == 1 ? "" : "s") added, \(result.listsMerged) merged; "
             + "\(result.itemsAdded) item\(result.itemsAdded == 1 ? "" : "s") added, \(result.itemsUpdated) updated."
+        let series = result.seriesAdded + result.seriesMerged
+        if series > 0 { text += " \(series) repeating to-do\(series == 1 ? "" : "s") (\(result.seriesAdded) added, \(result.seriesMerged) merged)." }
         if result.keysRepaired > 0 { text += " \(result.keysRepaired) keys that tied were given new ones." }
         return text
     }

@@ -122,6 +122,14 @@ public struct Completer: Sendable {
             return current.isEmpty ? [] : itemReferences(matching: current, numbering: .asSession(nil))
         }
         let previous = before.last ?? ""
+        if Self.seriesCommands.contains(command), before.count == 1 {
+            return seriesTitles(matching: current)
+        }
+        if command == RepeatCommand.configuration.commandName, !previous.hasPrefix("--") {
+            // The item, then the rule, which is JSON or none.
+            guard before.count > 1 else { return itemReferences(matching: current, numbering: .asSession(option(["--list"], in: before))) }
+            return before.count == 2 ? ["none"].filter { $0.hasPrefix(current) } : []
+        }
         if let words = Self.dateWords[command], !previous.hasPrefix("--") {
             // The items, then the word that says when: once there is an item, either may come.
             let items = itemReferences(matching: current, numbering: .asSession(option(["--list"], in: before)))
@@ -257,6 +265,14 @@ public struct Completer: Sendable {
 
     private func areaNames(matching prefix: String) -> [String] {
         names((try? repository.read { try $0.areas() })?.map(\.name) ?? [], matching: prefix)
+    }
+
+    /// The commands whose argument is a repeating series: `pause-repeat`, `resume-repeat`.
+    static let seriesCommands = Set([PauseRepeatCommand.configuration, ResumeRepeatCommand.configuration].compactMap(\.commandName))
+
+    /// The titles of the repeating to-dos.
+    private func seriesTitles(matching prefix: String) -> [String] {
+        names((try? repository.read { try $0.allSeries() })?.map(\.title) ?? [], matching: prefix)
     }
 
     private func tagNames(matching prefix: String) -> [String] {

@@ -28,9 +28,9 @@ public struct Archive: Codable, Hashable, Sendable {
     /// too, and one with them is refused there as newer rather than read without them. Version 3
     /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
     /// version 7 canceled items, version 8 finished lists, version 9 tags, version 10 the
-    /// Trash (`trashedAt` on lists, headings and items), and version 11 reminders (`reminder` on
-    /// items), in the same way.
-    public static let currentVersion = 11
+    /// Trash (`trashedAt` on lists, headings and items), version 11 reminders (`reminder` on
+    /// items), and version 12 repeating to-dos (`series`, and `series` on items), in the same way.
+    public static let currentVersion = 12
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -44,25 +44,29 @@ public struct Archive: Codable, Hashable, Sendable {
     public var lists: [ArchivedList]
     /// The tags, depth first in hand order (each tag before its children); absent when there are none.
     public var tags: [ArchivedTag]?
+    /// The repeating series, oldest first, each with its rule and template; absent when there are none.
+    public var series: [Series]?
 
     /// An archive in the oldest version that holds it (``requiredVersion``).
-    public init(defaultList: ItemList.ID?, areas: [ArchivedArea] = [], lists: [ArchivedList], tags: [ArchivedTag] = []) {
+    public init(defaultList: ItemList.ID?, areas: [ArchivedArea] = [], lists: [ArchivedList], tags: [ArchivedTag] = [], series: [Series] = []) {
         self.format = Self.formatName
         self.defaultList = defaultList
         self.areas = areas.isEmpty ? nil : areas
         self.lists = lists
         self.tags = tags.isEmpty ? nil : tags
+        self.series = series.isEmpty ? nil : series
         self.version = 1
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 12 when it has repeating series, 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
         let inTrash = lists.contains { list in
             list.trashedAt != nil || list.headings?.contains { $0.trashedAt != nil } == true || list.items.contains { $0.trashedAt != nil }
         }
+        if series != nil || lists.contains(where: { $0.items.contains { $0.series != nil } }) { return 12 }
         if lists.contains(where: { $0.items.contains { $0.reminder != nil } }) { return 11 }
         if inTrash { return 10 }
         if tags != nil || areas?.contains(where: { $0.tags != nil }) == true || lists.contains(where: { $0.tags != nil || $0.items.contains { $0.tags != nil } }) {
@@ -248,6 +252,8 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var trashedAt: Date?
     /// The time of the item's reminder on its start date, `HH:MM`; absent when it has none.
     public var reminder: TimeOfDay?
+    /// The id of the repeating series the item was made from; absent when it has none.
+    public var series: Series.ID?
 
     /// Archives `item` with its checklist; its list is the archived list that holds it.
     public init(_ item: Item, checklist: [ChecklistItem] = []) {
@@ -270,6 +276,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.tags = item.tags.isEmpty ? nil : item.tags.sorted()
         self.trashedAt = item.trashedAt
         self.reminder = item.reminder
+        self.series = item.series
     }
 
     /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
@@ -283,7 +290,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
             when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil,
-            tags: Set(tags ?? []), trashedAt: trashedAt, reminder: reminder)
+            tags: Set(tags ?? []), trashedAt: trashedAt, reminder: reminder, series: series)
     }
 
     /// The entries of the item's checklist as the model holds them.

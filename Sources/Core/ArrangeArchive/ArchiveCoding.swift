@@ -216,6 +216,26 @@ extension Archive {
         if let defaultList, !listIDs.contains(defaultList) {
             throw .invalid(path: "defaultList", reason: "no list of the archive has the id \(defaultList).")
         }
+        var seriesIDs = Set<Series.ID>()
+        for (seriesIndex, series) in (self.series ?? []).enumerated() {
+            let path = "series[\(seriesIndex)]"
+            guard seriesIDs.insert(series.id).inserted else { throw .invalid(path: path + ".id", reason: "another series has the id \(series.id).") }
+            guard listIDs.contains(series.listID) else { throw .invalid(path: path + ".listID", reason: "no list of the archive has the id \(series.listID).") }
+            if let heading = series.heading, !headingIDs.contains(heading) {
+                throw .invalid(path: path + ".heading", reason: "no heading of the archive has the id \(heading).")
+            }
+            if let tag = series.tags.first(where: { !tagIDs.contains($0) }) {
+                throw .invalid(path: path + ".tags", reason: "no tag of the archive has the id \(tag).")
+            }
+            let titles = [(path + ".title", series.title)] + series.checklist.enumerated().map { (path + ".checklist[\($0.offset)]", $0.element) }
+            for (titlePath, title) in titles {
+                do {
+                    _ = try Title.validated(title)
+                } catch {
+                    throw .invalid(path: titlePath, reason: error.debugDescription)
+                }
+            }
+        }
     }
 
     /// A decoding error as the path of the value at fault and what is wrong with it.

@@ -33,10 +33,15 @@ public struct ExportArchive: ArrangeIntent {
                 items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
         }
         let tags = try transaction.tags().map(ArchivedTag.init)
+        let listed = Set(lists.map(\.id))
+        let series = try transaction.allSeries().filter { listed.contains($0.listID) }
         // One list goes without its area: the archive holds no areas, and the list none. It
-        // keeps the tags, which its items name.
-        guard list == nil else { return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }, tags: tags) }
-        return Archive(defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived, tags: tags)
+        // keeps the tags, which its items name, and its repeating series.
+        guard list == nil else {
+            return Archive(defaultList: nil, lists: archived.map { var list = $0; list.area = nil; return list }, tags: tags, series: series)
+        }
+        return Archive(
+            defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived, tags: tags, series: series)
     }
 }
 
@@ -109,6 +114,10 @@ public struct ImportArchive: ArrangeIntent {
                 for entry in item.checklistItems { try transaction.insert(entry) }
             }
         }
+        for series in archive.series ?? [] {
+            try transaction.insert(series)
+            result.seriesAdded += 1
+        }
     }
 
     /// Merges by id, then by name (areas, then lists), and resolves the ties the archive's keys make.
@@ -116,6 +125,7 @@ public struct ImportArchive: ArrangeIntent {
         let tagTargets = try mergeTags(into: transaction, context: context, result: &result)
         let areaTargets = try mergeAreas(into: transaction, tags: tagTargets, result: &result)
         let listsByName = Dictionary(try transaction.lists().map { (ItemList.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        var listTargets: [ItemList.ID: ItemList.ID] = [:]
         // New lists go after the store's own of their area (or of none), in the archive's order.
         let groups = Dictionary(grouping: archive.lists.filter { $0.id != defaultListStandIn }, by: { $0.area.flatMap { areaTargets[$0] } })
         var listShifts: [Area.ID?: Int128] = [:]
@@ -160,6 +170,7 @@ public struct ImportArchive: ArrangeIntent {
                     try transaction.update(stored)
                 }
             }
+            listTargets[archived.id] = target
             try mergeHeadings(of: archived, into: target, in: transaction)
             // Items new to a section of the list go after its own, in the archive's order; items it has keep their place.
             let existing = try archived.items.map { try transaction.item(id: $0.id) }
@@ -187,6 +198,7 @@ public struct ImportArchive: ArrangeIntent {
         for scope in try [OrderScope.lists, .areas, .today] + transaction.areas().map({ .area($0.id) }) {
             result.keysRepaired += try context.ordering.checkUniqueness(scope, in: transaction).rowsWritten
         }
+        try mergeSeries(into: transaction, lists: listTargets, tags: tagTargets, context: context, result: &result)
         if try transaction.defaultListID() == nil, let defaultList = archive.defaultList, try transaction.list(id: defaultList) != nil {
             try transaction.setDefaultListID(defaultList)
         }
@@ -194,6 +206,29 @@ public struct ImportArchive: ArrangeIntent {
 }
 
 extension ImportArchive {
+    /// Merges the archive's repeating series by id: one the store has takes the archive's rule
+    /// and template, keeping the dates it made; the others are added. Each goes with its list,
+    /// to the list the archive's went into, and its tags with theirs.
+    private func mergeSeries(
+        into transaction: any ItemWriting, lists: [ItemList.ID: ItemList.ID], tags: [Tag.ID: Tag.ID], context: IntentContext, result: inout ImportResult
+    ) throws {
+        for archived in archive.series ?? [] {
+            var series = archived
+            series.listID = try lists[archived.listID] ?? context.defaultList().id
+            if series.listID != archived.listID { series.heading = nil }
+            series.tags = Set(archived.tags.compactMap { tags[$0] })
+            if let stored = try transaction.series(id: series.id) {
+                series.madeThrough = [stored.madeThrough, series.madeThrough].compactMap { $0 }.max()
+                series.madeCount = max(stored.madeCount, series.madeCount)
+                try transaction.update(series)
+                result.seriesMerged += 1
+            } else {
+                try transaction.insert(series)
+                result.seriesAdded += 1
+            }
+        }
+    }
+
     /// Merges the archive's areas by id (renamed to the archive's name when no other area has
     /// it), then by name; the others are added after the store's own, in the archive's order.
     ///
@@ -350,6 +385,10 @@ public struct ImportResult: Hashable, Sendable, Codable {
     public var areasAdded = 0
     /// Areas of the archive that went into an area the store had, by id or by name.
     public var areasMerged = 0
+    /// Repeating series the store did not have.
+    public var seriesAdded = 0
+    /// Repeating series the store had, which took the archive's rule and template.
+    public var seriesMerged = 0
 
     /// A result of nothing done.
     public init() {}

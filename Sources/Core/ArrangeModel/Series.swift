@@ -136,3 +136,46 @@ public struct Series: Identifiable, Hashable, Sendable, Codable {
         ChecklistItem.ID(rawValue: UUID(named: "checklist \(index)", in: item.rawValue))
     }
 }
+
+extension Series {
+    private enum CodingKeys: String, CodingKey {
+        case id, rule, start, madeThrough, madeCount, isPaused = "paused", listID, heading, title, notes, tags, checklist, reminder, createdAt, updatedAt
+    }
+
+    /// Reads the form ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(ID.self, forKey: .id), rule: try container.decode(RepeatRule.self, forKey: .rule),
+            start: try container.decode(Day.self, forKey: .start), madeThrough: try container.decodeIfPresent(Day.self, forKey: .madeThrough),
+            madeCount: try container.decodeIfPresent(Int.self, forKey: .madeCount) ?? 0,
+            isPaused: try container.decodeIfPresent(Bool.self, forKey: .isPaused) ?? false,
+            listID: try container.decode(ItemList.ID.self, forKey: .listID), heading: try container.decodeIfPresent(Heading.ID.self, forKey: .heading),
+            title: try container.decode(String.self, forKey: .title), notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "",
+            tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
+            checklist: try container.decodeIfPresent([String].self, forKey: .checklist) ?? [],
+            reminder: try container.decodeIfPresent(TimeOfDay.self, forKey: .reminder),
+            createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt))
+    }
+
+    /// Writes every field; `tags` by id, and those that are `nil`, empty, 0 or `false` left out,
+    /// so that the same series always writes the same bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(start, forKey: .start)
+        try container.encodeIfPresent(madeThrough, forKey: .madeThrough)
+        if madeCount != 0 { try container.encode(madeCount, forKey: .madeCount) }
+        if isPaused { try container.encode(true, forKey: .isPaused) }
+        try container.encode(listID, forKey: .listID)
+        try container.encodeIfPresent(heading, forKey: .heading)
+        try container.encode(title, forKey: .title)
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+        if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
+        if !checklist.isEmpty { try container.encode(checklist, forKey: .checklist) }
+        try container.encodeIfPresent(reminder, forKey: .reminder)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+}
