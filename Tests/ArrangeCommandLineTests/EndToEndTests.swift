@@ -204,7 +204,7 @@ struct EndToEndTests {
             try queue.close()
             let first = try arrange.run(["import", "things", things])
             #expect(
-                first.output == "Imported from Things: 2 lists, 3 to-dos (1 completed, 0 cancelled), 0 in Today, 1 checklist item, 1 in the Trash; skipped 0 repeating templates.\n",
+                first.output == "Imported from Things: 2 lists, 3 to-dos (1 completed, 0 cancelled), 0 in Today, 1 checklist item, 1 in the Trash.\n",
                 "\(first.error)")
             #expect(try arrange.run(["lists"]).output == "Inbox   0 open, 1 done  (default)\nGarden  1 open\n")
             #expect(try arrange.run(["trash"]).output.contains("  Gone  (Inbox)"), "the trashed to-do arrives in the Trash")

@@ -164,7 +164,7 @@ struct ThingsImportTests {
             var summary = ThingsImportSummary()
             (summary.lists, summary.toDos, summary.completed, summary.cancelled) = (8, 18, 1, 1)
             (summary.trashedToDos, summary.trashedProjects, summary.trashedHeadings) = (1, 1, 1)
-            (summary.skippedTemplates, summary.today, summary.checklistItems) = (1, 4, 2)
+            (summary.skippedTemplates, summary.unreadableRules, summary.today, summary.checklistItems) = (1, ["Water plants"], 4, 2)
             (summary.areas, summary.headings, summary.completedProjects, summary.tags, summary.reminders) = (2, 3, 1, 5, 1)
             return summary
         }())
@@ -174,6 +174,62 @@ struct ThingsImportTests {
                 #expect(keys == keys.indices.map { Int64($0) << 32 }, "keys gapped afresh in each section of \(list.name)")
             }
         }
+    }
+
+    /// A template's rule as Things writes it: an XML property list of short keys.
+    static func rulePlist(_ members: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>\(members)<key>rrv</key><integer>4</integer></dict></plist>
+            """.utf8)
+    }
+
+    @Test("Repeating templates become series with their rules; their to-dos name them; a rule that cannot be read is reported by title")
+    func repeating() async throws {
+        let fixture = try ThingsFixture()
+        defer { fixture.remove() }
+        let november1 = ThingsDay.packed(year: 2026, month: 11, day: 1)
+        try await fixture.pool.write { db in
+            try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN rt1_repeatingTemplate TEXT")
+            try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN rt1_instanceCreationPaused INTEGER NOT NULL DEFAULT 0")
+            let rent = Self.rulePlist("""
+                <key>fu</key><integer>8</integer><key>fa</key><integer>1</integer><key>tp</key><integer>0</integer>\
+                <key>of</key><array><dict><key>dy</key><integer>1</integer></dict></array><key>ed</key><integer>64092211200</integer>\
+                <key>rc</key><integer>0</integer><key>ts</key><integer>2</integer><key>ia</key><integer>1793491200</integer>
+                """)
+            let review = Self.rulePlist("""
+                <key>fu</key><integer>256</integer><key>fa</key><integer>2</integer><key>tp</key><integer>0</integer>\
+                <key>of</key><array><dict><key>wd</key><integer>2</integer></dict><dict><key>wd</key><integer>5</integer></dict></array>\
+                <key>ed</key><integer>1798761600</integer><key>ia</key><integer>1793577600</integer>
+                """)
+            let plants = Self.rulePlist("<key>fu</key><integer>16</integer><key>fa</key><integer>3</integer><key>tp</key><integer>1</integer>")
+            try db.execute(sql: """
+                INSERT INTO TMTask (uuid, title, notes, type, status, trashed, start, startDate, "index", todayIndex, creationDate, rt1_recurrenceRule,
+                  rt1_repeatingTemplate, rt1_instanceCreationPaused, reminderTime) VALUES
+                  ('RT-rent', 'Pay rent', 'By transfer', 0, 0, 0, 2, NULL, 0, 0, 40, ?, NULL, 0, ?),
+                  ('T-rent', 'Pay rent', 'By transfer', 0, 0, 0, 1, ?, 9, 0, 41, NULL, 'RT-rent', 0, NULL),
+                  ('RT-review', 'Review', '', 0, 0, 0, 2, NULL, 0, 0, 42, ?, NULL, 1, NULL),
+                  ('RT-plants', 'Plants', '', 0, 0, 0, 2, NULL, 0, 0, 43, ?, NULL, 0, NULL)
+                """, arguments: [rent, ThingsTime.packed(hour: 9, minute: 0), november1, review, plants])
+            try db.execute(sql: "UPDATE TMTask SET rt1_repeatingTemplate = 'RT-water' WHERE uuid = 'T-water'")
+        }
+        let plan = try ThingsLibrary(contentsOf: fixture.path).importPlan(today: ThingsFixture.today)
+        let series = try #require(plan.archive.series)
+        #expect(series.map(\.title) == ["Pay rent", "Review", "Plants"])
+        #expect(try series[0].rule == RepeatRule(.fixed, every: 1, .month, monthDays: [1], deadlineOffset: 2))
+        let first = try Day(parsing: "2026-11-01")
+        #expect(series[0].start == first && series[0].madeThrough == first)
+        #expect(try series[0].reminder == TimeOfDay(parsing: "09:00") && series[0].notes == "By transfer")
+        #expect(plan.archive.lists.first { $0.id == series[0].listID }?.name == "Anytime", "where its to-do is, not in Someday with the template")
+        #expect(try series[1].rule == RepeatRule(.fixed, every: 2, .week, weekdays: [.mo, .th], ends: .on(Day(parsing: "2027-01-01"))))
+        #expect(series[1].isPaused, "rt1_instanceCreationPaused")
+        #expect(try series[2].rule == RepeatRule(.afterCompletion, every: 3, .day) && series[2].madeThrough == nil)
+        let items = plan.archive.lists.flatMap(\.items)
+        #expect(items.first { $0.title == "Pay rent" }?.series == series[0].id, "the to-do names its series")
+        #expect(items.first { $0.title == "Water plants" }?.series == nil, "a to-do of a rule that cannot be read comes in without a repeat")
+        #expect(!items.contains { ["Review", "Plants"].contains($0.title) }, "templates are no items")
+        #expect(plan.summary.repeating == 3 && plan.summary.skippedTemplates == 1 && plan.summary.unreadableRules == ["Water plants"])
     }
 
     @Test("Dates: a start date, This Evening (startBucket), Someday without a date and deadlines are kept; anytime has none")

@@ -159,8 +159,13 @@ struct ImportThingsCommand: SessionCommand {
         if summary.headings > 0 { parts.append(plural(summary.headings, "heading")) }
         if summary.tags > 0 { parts.append(plural(summary.tags, "tag")) }
         if summary.reminders > 0 { parts.append(plural(summary.reminders, "reminder")) }
+        if summary.repeating > 0 { parts.append(plural(summary.repeating, "repeating to-do")) }
         if trashed > 0 { parts.append("\(trashed) in the Trash") }
-        var text = "Imported from Things: " + parts.joined(separator: ", ") + "; skipped " + plural(summary.skippedTemplates, "repeating template") + "."
+        var text = "Imported from Things: " + parts.joined(separator: ", ") + "."
+        if !summary.unreadableRules.isEmpty {
+            text += " The repeat of " + summary.unreadableRules.map { "'\($0)'" }.joined(separator: ", ")
+                + " could not be read: \(summary.unreadableRules.count == 1 ? "its to-dos come" : "their to-dos come") in without it."
+        }
         if result.merged.itemsUpdated > 0 { text += " \(result.merged.itemsUpdated) to-dos were there already and were updated." }
         return text
     }

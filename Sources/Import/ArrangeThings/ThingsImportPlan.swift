@@ -35,8 +35,13 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var trashedProjects = 0
     /// Headings in Things' trash, which arrive in the Trash with their to-dos.
     public var trashedHeadings = 0
-    /// Templates of repeating to-dos, left out (their instances are ordinary to-dos).
+    /// Templates of repeating to-dos whose rule Arrange cannot follow: their to-dos come in
+    /// without a repeat, and ``unreadableRules`` names them.
     public var skippedTemplates = 0
+    /// Repeating to-dos, each a series with its rule and template; their to-dos name it.
+    public var repeating = 0
+    /// The titles of the templates whose rule Arrange cannot follow.
+    public var unreadableRules: [String] = []
     /// To-dos in Today.
     public var today = 0
     /// Checklist items, of the to-dos imported.
@@ -105,6 +110,8 @@ private struct ThingsMapper {
     /// The headings of each project, in no order, those in the trash included.
     let headingsByProject: [String: [ThingsLibrary.Task]]
     var summary = ThingsImportSummary()
+    /// The series of the templates of repeating to-dos, by the template's uuid.
+    var seriesByTemplate: [String: Series] = [:]
     var names = Set<String>()
     var areaNames = Set<String>()
 
@@ -125,14 +132,11 @@ private struct ThingsMapper {
 
     mutating func plan() -> ThingsImportPlan {
         var byDestination: [Destination: [ThingsLibrary.Task]] = [:]
-        for task in library.tasks where task.kind == .toDo {
-            if task.isRepeatingTemplate {
-                summary.skippedTemplates += 1
-            } else {
-                byDestination[destination(of: task), default: []].append(task)
-            }
+        for task in library.tasks where task.kind == .toDo && !task.isRepeatingTemplate {
+            byDestination[destination(of: task), default: []].append(task)
         }
         let checklists = Dictionary(grouping: library.checklistItems, by: \.task)
+        seriesByTemplate = repeatingSeries(checklists: checklists)
         let areas = library.areas.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, area in
             ArchivedArea(Area(
                 id: areaID(area.uuid), name: uniqueName(area.title, among: &areaNames), createdAt: Date(timeIntervalSince1970: 0), sortIndex: Int64(offset) * Self.step,
@@ -179,7 +183,50 @@ private struct ThingsMapper {
         summary.areas = areas.count
         let tagTree = archivedTags()
         summary.tags = tagTree.count
-        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists, tags: tagTree), summary: summary)
+        // A series goes to its template's list, under its heading, when the import makes them; else to the Inbox.
+        let headingsByList = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, Set(($0.headings ?? []).map(\.id))) })
+        let series = seriesByTemplate.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map { series in
+            var placed = series
+            if headingsByList[placed.listID] == nil { placed.listID = ThingsImportPlan.inboxID }
+            if let heading = placed.heading, headingsByList[placed.listID]?.contains(heading) != true { placed.heading = nil }
+            return placed
+        }
+        return ThingsImportPlan(archive: Archive(defaultList: nil, areas: areas, lists: lists, tags: tagTree, series: series), summary: summary)
+    }
+
+    /// The series of the templates of repeating to-dos whose rules Arrange can follow, by the
+    /// template's uuid; the others are counted in ``ThingsImportSummary/skippedTemplates``, by title.
+    ///
+    /// A series starts on its rule's anchor (`ia`), else the template's start date, else its first
+    /// to-do's; a fixed series has made its to-dos through the latest of them, so that the import
+    /// makes none again. It goes where its latest to-do goes.
+    mutating func repeatingSeries(checklists: [String: [ThingsLibrary.ChecklistItem]]) -> [String: Series] {
+        let instances = Dictionary(grouping: library.tasks.filter { $0.kind == .toDo && $0.repeatingTemplate != nil }, by: { $0.repeatingTemplate ?? "" })
+        var series: [String: Series] = [:]
+        for template in Self.sorted(library.tasks.filter { $0.kind == .toDo && $0.isRepeatingTemplate }) {
+            guard let data = template.recurrenceRule, let (rule, anchor) = ThingsRecurrence.rule(from: data) else {
+                summary.skippedTemplates += 1
+                summary.unreadableRules.append(template.title)
+                continue
+            }
+            let made = instances[template.uuid] ?? []
+            let days = made.compactMap { $0.startDate.flatMap(ThingsDay.day) }
+            let start = anchor ?? template.startDate.flatMap(ThingsDay.day) ?? days.min() ?? ThingsDay.day(today) ?? Day(Date(), in: .current)
+            let created = Self.date(template.creationDate) ?? Date(timeIntervalSince1970: 0)
+            // A template sits in Someday (`start` 2) whatever its to-dos do: its list is that of
+            // its latest to-do, else its project's or area's, else Anytime's.
+            var placed = made.max { ($0.creationDate ?? 0, $0.uuid) < ($1.creationDate ?? 0, $1.uuid) } ?? template
+            if placed.uuid == template.uuid { placed.start = 1 }
+            series[template.uuid] = Series(
+                id: Series.ID(rawValue: StableID.uuid(for: "series:" + template.uuid)), rule: rule, start: start,
+                madeThrough: rule.type == .fixed ? max(days.max() ?? start, start) : nil, madeCount: max(0, made.count - 1), isPaused: template.isRepeatPaused,
+                listID: listID(destination(of: placed)), heading: placed.heading.map(headingID), title: Title.sanitized(template.title, placeholder: "Untitled"),
+                notes: Item.fittedNotes(template.notes), tags: tags(of: template.uuid, in: library.taskTags),
+                checklist: (checklists[template.uuid] ?? []).sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.map { Title.sanitized($0.title, placeholder: "Untitled") },
+                reminder: template.reminderTime.flatMap(ThingsTime.time), createdAt: created, updatedAt: Self.date(template.userModificationDate) ?? created)
+            summary.repeating += 1
+        }
+        return series
     }
 
     /// The list a to-do goes to, whether it, its heading or its project is in the trash or not.
@@ -255,7 +302,7 @@ private struct ThingsMapper {
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
             when: when, deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
             isCanceled: task.isCancelled, tags: tags(of: task.uuid, in: library.taskTags), trashedAt: task.trashed ? Self.trashedAt(task) : nil,
-            reminder: reminder)
+            reminder: reminder, series: task.repeatingTemplate.flatMap { seriesByTemplate[$0]?.id })
         if task.trashed { summary.trashedToDos += 1 }
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(

@@ -91,10 +91,18 @@ public struct ThingsLibrary: Hashable, Sendable {
         public var userModificationDate: Double?
         /// When the task was completed or cancelled, in seconds since 1970.
         public var stopDate: Double?
-        /// Whether the row is the template of a repeating to-do (`rt1_recurrenceRule` set).
-        public var isRepeatingTemplate: Bool
+        /// The rule of a repeating to-do's template, as Things keeps it (`rt1_recurrenceRule`,
+        /// ``ThingsRecurrence``); `nil` for any other task.
+        public var recurrenceRule: Data?
         /// The time of its reminder on its start date, packed as `hour << 26 | minute << 20`; `nil` for none.
         public var reminderTime: Int64? = nil
+        /// The uuid of the template a repeating to-do was made from (`rt1_repeatingTemplate`); `nil` for none.
+        public var repeatingTemplate: String? = nil
+        /// Whether a template makes no to-dos for now (`rt1_instanceCreationPaused`).
+        public var isRepeatPaused = false
+
+        /// Whether the row is the template of a repeating to-do (`rt1_recurrenceRule` set).
+        public var isRepeatingTemplate: Bool { recurrenceRule != nil }
 
         /// Whether the task is completed.
         public var isCompleted: Bool { status == 3 }
@@ -214,16 +222,17 @@ extension ThingsLibrary {
         let areas = try Row.fetchAll(db, sql: #"SELECT uuid, title, "index" FROM TMArea"#).map { row in
             Area(uuid: row["uuid"], title: row["title"] ?? "", index: row["index"] ?? 0)
         }
-        // `startBucket` came with This Evening; a library without it has no evening to-dos.
+        // `startBucket` came with This Evening, `reminderTime` with reminders, and the repeating
+        // templates' links and pauses with their rules' later versions: a library without a
+        // column has none of it (no evening to-dos, no reminders).
         let columns = Set(try db.columns(in: "TMTask").map(\.name))
-        let hasStartBucket = columns.contains("startBucket")
-        // `reminderTime` came with reminders; a library without it has none.
-        let reminderTime = columns.contains("reminderTime") ? "reminderTime" : "NULL AS reminderTime"
+        func column(_ name: String, else absent: String) -> String { columns.contains(name) ? name : "\(absent) AS \(name)" }
         let tasks = try Row.fetchAll(db, sql: """
             SELECT uuid, title, notes, type, status, trashed, start, startDate, deadline, deadlineSuppressionDate,
-                   \(hasStartBucket ? "startBucket" : "0 AS startBucket"),
+                   \(column("startBucket", else: "0")),
                    area, project, heading, "index", todayIndex, creationDate, userModificationDate, stopDate,
-                   rt1_recurrenceRule IS NOT NULL AS isTemplate, \(reminderTime)
+                   rt1_recurrenceRule, \(column("reminderTime", else: "NULL")), \(column("rt1_repeatingTemplate", else: "NULL")),
+                   \(column("rt1_instanceCreationPaused", else: "0"))
             FROM TMTask
             """).compactMap { row -> Task? in
             guard let kind = Task.Kind(rawValue: row["type"] ?? 0) else { return nil }
@@ -234,7 +243,8 @@ extension ThingsLibrary {
                 startBucket: row["startBucket"] ?? 0, area: row["area"], project: row["project"], heading: row["heading"],
                 index: row["index"] ?? 0, todayIndex: row["todayIndex"] ?? 0,
                 creationDate: row["creationDate"], userModificationDate: row["userModificationDate"], stopDate: row["stopDate"],
-                isRepeatingTemplate: row["isTemplate"] ?? false, reminderTime: row["reminderTime"])
+                recurrenceRule: row["rt1_recurrenceRule"], reminderTime: row["reminderTime"], repeatingTemplate: row["rt1_repeatingTemplate"],
+                isRepeatPaused: row["rt1_instanceCreationPaused"] ?? false)
         }
         let checklist = try Row.fetchAll(db, sql: #"SELECT uuid, title, task, "index", status, stopDate FROM TMChecklistItem"#).map { row in
             ChecklistItem(

@@ -15,7 +15,7 @@ struct ArrangeBenchCommand: AsyncParsableCommand {
 
     /// The parts of the report.
     enum Section: String, CaseIterable, ExpressibleByArgument {
-        case workloads, latency, scaling, sync, observation, search, tags
+        case workloads, latency, scaling, sync, observation, search, tags, time
     }
 
     @Flag(help: "Small sizes and few operations: the whole run takes well under a minute (sizes 1,000 and 10,000, 2,000 operations, latency at 10,000 items, scaling from 1,000 to 100,000).")

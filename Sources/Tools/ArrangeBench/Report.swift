@@ -114,6 +114,18 @@ struct Report {
             print("Each read is one `ListItems`, the filtered one timed in turns with the unfiltered one, \(settings.samples) rounds; the ratio is of the medians. The moves are `MoveTag` to a random place among the tags at the top level, each next to a random tag; their rows are what the intent reports written.\n")
             print(section.text(measurement) + "\n")
         }
+        if settings.sections.contains(.time) {
+            log("Time on SQLite: reminders and repeating to-dos")
+            let section = TimeSection(rounds: settings.samples, seed: settings.seed, log: log)
+            let measurement = try await section.run(in: directory)
+            figures.record("time: reminders of the next 24 hours over 100,000 items ÷ reading those rows by id", measurement.reminders.value, target: 2)
+            figures.record("time: upcoming through 365 days with 200 weekly series ÷ without", measurement.upcoming.value, target: 3)
+            figures.record("time: completing a to-do of a series ÷ completing a plain one and adding an item", measurement.completion.value, target: 1.3)
+            figures.record("time: a new day with 200 series due ÷ adding 200 items", measurement.newDay.value, target: 2)
+            print("## Time on SQLite: reminders and repeating to-dos, database files in WAL mode\n")
+            print("Each figure times an intent in turns with its floor, \(settings.samples) rounds, the first tenth left out; the ratios are of the medians. The views run through `IntentEnvironment.perform`, as an app runs them; the floors of completing and of a new day are intents of the benchmark's own that do the plain work in one transaction.\n")
+            print(section.text(measurement) + "\n")
+        }
         if settings.sections.contains(.observation) {
             log("Observation on SQLite at \(Format.count(ObservationSection.items)) items")
             let section = ObservationSection(count: ObservationSection.items, rounds: settings.samples, seed: settings.seed, log: log)
