@@ -193,5 +193,12 @@ struct RepeatRuleTests {
         }
         #expect(mismatches == 0)
         #expect(expected.map(\.count).reduce(0, +) > 20_000, "the rules name dates to compare")
+        // Skipping to a later day gives the same dates from that day on, whatever the rule.
+        for (index, (rule, start)) in cases.enumerated() {
+            let all = Array(rule.dates(from: start).prefix(300))
+            guard let later = all.dropFirst(index % 50).first else { continue }
+            let skipped = rule.dates(from: start, skippingTo: later).prefix { $0 <= all.last ?? later }.filter { $0 >= later }
+            #expect(Array(skipped) == all.filter { $0 >= later }, "\(Self.rrule(rule, start: start)) from \(start), skipping to \(later)")
+        }
     }
 }

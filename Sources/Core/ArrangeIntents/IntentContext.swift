@@ -370,6 +370,7 @@ public final class IntentContext {
     func summaries(of items: [Item], on day: Day? = nil, position: (Item) -> Int? = { _ in nil }) throws -> [ItemSummary] {
         let checklists = try transaction.checklists(of: items.map(\.id))
         let day = day ?? today()
+        var rules: [Series.ID: RepeatRule?] = [:]
         return try items.map { item in
             // Most items have no checklist: no lookup, which hashes the id, when none has.
             let checklist = checklists.isEmpty ? [] : checklists[item.id] ?? []
@@ -377,7 +378,8 @@ public final class IntentContext {
             var summary = ItemSummary(item, listName: list.name, position: position(item), checklist: checklist, today: day, tags: try ordered(item.tags))
             summary.trashedAt = try trashedAt(of: item, in: list)
             if let series = item.series {
-                summary.repeat = try transaction.series(id: series)?.rule
+                if rules[series] == nil { rules[series] = .some(try transaction.series(id: series)?.rule) }
+                summary.repeat = rules[series] ?? nil
                 if summary.repeat == nil { summary.series = nil }
             }
             return summary

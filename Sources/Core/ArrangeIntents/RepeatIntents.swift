@@ -147,9 +147,9 @@ public struct MakeDueRepeats: ArrangeIntent {
         var made: [Item.ID] = []
         for (series, date) in try Self.due(on: day, in: context.transaction) {
             let id = series.itemID(on: date)
-            guard try context.transaction.item(id: id) == nil else { continue }
+            // Due means a date after those made: the change makes the to-do, whose id no other has.
             try context.apply(RepeatMade(series, id: id, day: date, place: SyncPlace(after: nil, before: nil)), action: Self.title, inHistory: false)
-            if try context.transaction.item(id: id) != nil { made.append(id) }
+            made.append(id)
         }
         return ItemsResult(items: try context.summaries(ofItems: made), changed: made.count)
     }

@@ -145,7 +145,29 @@ public struct RepeatRule: Hashable, Sendable {
     /// - Returns: The dates, lazily; none past year 9999. An `afterCompletion` rule has none.
     /// - Complexity: O(1) per date, and per period of the rule that holds none.
     public func dates(from start: Day) -> RepeatDates {
-        RepeatDates(rule: self, start: start)
+        RepeatDates(rule: self, start: start, firstPeriod: 0)
+    }
+
+    /// The dates of a fixed rule from `start` on, as ``dates(from:)`` gives them, but for those
+    /// of the periods that end before `day`, which it skips without stepping through them: it
+    /// hands out every date on or after `day`, and perhaps a few before. A rule that ends after
+    /// a count of dates steps through them all, to count them.
+    ///
+    /// - Complexity: O(1) to reach `day`, then as ``dates(from:)``.
+    public func dates(from start: Day, skippingTo day: Day) -> RepeatDates {
+        if case .after = ends { return dates(from: start) }
+        return RepeatDates(rule: self, start: start, firstPeriod: max(0, period(containing: day, from: start) - 1))
+    }
+
+    /// The index of the period (counted from `start`'s) that `day` falls in, rounded down.
+    func period(containing day: Day, from start: Day) -> Int {
+        let elapsed = switch unit {
+        case .day: day.ordinal - start.ordinal
+        case .week: ((day.ordinal + 1 - day.weekday) - (start.ordinal + 1 - start.weekday)) / 7
+        case .month: (day.year * 12 + day.month) - (start.year * 12 + start.month)
+        case .year: day.year - start.year
+        }
+        return elapsed < 0 ? 0 : elapsed / every
     }
 
     /// The start of the to-do that follows one completed or canceled on `day`: `every` units
@@ -204,23 +226,26 @@ public struct RepeatRule: Hashable, Sendable {
 public struct RepeatDates: Sequence, Sendable {
     let rule: RepeatRule
     let start: Day
+    /// The period the dates begin in: 0, or one that ``RepeatRule/dates(from:skippingTo:)`` skipped to.
+    let firstPeriod: Int
 
     public func makeIterator() -> Iterator {
-        Iterator(rule: rule, start: start)
+        Iterator(rule: rule, start: start, period: firstPeriod)
     }
 
     /// Steps through the rule's periods, handing out each period's dates on or after the start.
     public struct Iterator: IteratorProtocol, Sendable {
         let rule: RepeatRule
         let start: Day
-        private var period = 0
+        private var period: Int
         /// The current period's dates still to hand out, the next last.
         private var pending: [Day] = []
         private var given = 0
 
-        init(rule: RepeatRule, start: Day) {
+        init(rule: RepeatRule, start: Day, period: Int) {
             self.rule = rule
             self.start = start
+            self.period = period
         }
 
         public mutating func next() -> Day? {

@@ -69,11 +69,12 @@ public struct Series: Identifiable, Hashable, Sendable, Codable {
     /// When several dates were missed, only the latest is made; the others still count
     /// toward the rule's `ends.after`.
     ///
-    /// - Complexity: O(d) for the d dates of the rule from ``start`` through `day`.
+    /// - Complexity: O(d) for the d dates of the rule from ``madeThrough`` through `day`; from
+    ///   ``start`` for a rule that ends after a count of dates.
     public func dueDate(on day: Day) -> Day? {
         guard rule.type == .fixed, !isPaused else { return nil }
         var due: Day?
-        for date in rule.dates(from: start) {
+        for date in rule.dates(from: start, skippingTo: madeThrough ?? start) {
             guard date <= day else { break }
             if madeThrough.map({ date > $0 }) ?? true { due = date }
         }
@@ -83,11 +84,11 @@ public struct Series: Identifiable, Hashable, Sendable, Codable {
     /// The dates of a fixed series' to-dos still to be made, after ``madeThrough`` and after
     /// `day`, through `last`; none when it is paused or not fixed.
     ///
-    /// - Complexity: O(d) for the d dates of the rule from ``start`` through `last`.
+    /// - Complexity: O(d) for the d dates of the rule from `day` through `last`.
     public func upcomingDates(after day: Day, through last: Day) -> [Day] {
         guard rule.type == .fixed, !isPaused else { return [] }
         let after = max(day, madeThrough ?? day)
-        return Array(rule.dates(from: start).lazy.prefix { $0 <= last }.filter { $0 > after })
+        return Array(rule.dates(from: start, skippingTo: after).lazy.prefix { $0 <= last }.filter { $0 > after })
     }
 
     /// The first date that has no to-do yet, or `nil` once the series has ended by its rule's
@@ -96,7 +97,7 @@ public struct Series: Identifiable, Hashable, Sendable, Codable {
     public func next(on day: Day) -> Day? {
         switch rule.type {
         case .fixed:
-            return rule.dates(from: start).first { date in madeThrough.map { date > $0 } ?? true }
+            return rule.dates(from: start, skippingTo: madeThrough ?? start).first { date in madeThrough.map { date > $0 } ?? true }
         case .afterCompletion:
             if case .after(let count) = rule.ends, madeCount + 1 >= count { return nil }
             let next = rule.next(afterCompletionOn: day)

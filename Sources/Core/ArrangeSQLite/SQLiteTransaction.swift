@@ -30,6 +30,9 @@ final class SQLiteTransaction: ItemWriting {
     private var allLists: [ItemList]?
     /// The heading rows read or written, by id, as stored; `nil` for an id known to have no row.
     private var headingCache: [Heading.ID: Heading?] = [:]
+    /// The series read or written, by id, as stored; `nil` for an id known to have no row: a
+    /// to-do made from a series reads it two or three times.
+    var seriesCache: [Series.ID: Series?] = [:]
     /// Whether the replica's row may lag behind the last operation logged, which then holds its
     /// sequence number and clock (see `replicaState()`); unknown, so `true`, when the transaction starts.
     var replicaRowMayLag = true
@@ -658,21 +661,32 @@ final class SQLiteTransaction: ItemWriting {
         changesRows = true
         guard try self.series(id: series.id) == nil else { throw StoreError.duplicateSeries(series.id) }
         try ensureStorable(["title": series.title], of: "the repeating to-do \(series.id)")
-        try mapping { try SeriesRecord(series: series).insert(db) }
+        try mapping { try db.cachedStatement(sql: SeriesRecord.insertSQL).execute(binding: try SeriesRecord.arguments(of: series)) }
+        seriesCache[series.id] = SeriesRecord.stored(series)
         changes.noteOtherRowsChanged()
     }
 
     func update(_ series: Series) throws {
         changesRows = true
-        guard try self.series(id: series.id) != nil else { throw StoreError.seriesNotFound(series.id) }
         try ensureStorable(["title": series.title], of: "the repeating to-do \(series.id)")
-        try mapping { try SeriesRecord(series: series).update(db) }
+        let updated = try mapping {
+            let values = try SeriesRecord.arguments(of: series)
+            try db.cachedStatement(sql: SeriesRecord.updateSQL).execute(binding: Array(values.dropFirst()) + [values[0]])
+            return db.changesCount == 1
+        }
+        guard updated else { throw StoreError.seriesNotFound(series.id) }
+        seriesCache[series.id] = SeriesRecord.stored(series)
         changes.noteOtherRowsChanged()
     }
 
     func deleteSeries(id: Series.ID) throws {
         changesRows = true
-        guard try mapping({ try SeriesRecord.deleteOne(db, key: id.text) }) else { throw StoreError.seriesNotFound(id) }
+        let deleted = try mapping {
+            try db.cachedStatement(sql: "DELETE FROM series WHERE id = ?").execute(arguments: [id.text])
+            return db.changesCount == 1
+        }
+        guard deleted else { throw StoreError.seriesNotFound(id) }
+        seriesCache[id] = .some(nil)
         changes.noteOtherRowsChanged()
     }
 
