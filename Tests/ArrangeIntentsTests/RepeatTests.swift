@@ -1,3 +1,4 @@
+import ArrangeArchive
 import ArrangeIntents
 import ArrangeModel
 import ArrangeStore
@@ -117,6 +118,53 @@ struct RepeatTests {
         #expect(merged.seriesAdded == 1 && merged.seriesMerged == 0)
         #expect(try await other.run(ImportArchive(archive)).seriesMerged == 1, "the second import finds it by id")
         #expect(try await other.run(GetRepeats(day: Self.day("2027-03-01"))).series.map(\.next) == [Self.day("2027-04-01")])
+    }
+
+    @Test("Undo takes back only what a step did: a to-do it dated again keeps its place and its old date; a series taken off comes back paused")
+    func undoOfWhatWasThere() async throws {
+        let session = try await Session()
+        let plants = try await session.run(AddItem(title: "Water the plants", when: .on(Self.day("2027-03-01")))).items[0]
+        let series = try #require(try await session.run(SetRepeat(item: plants.id, repeat: try RepeatRule(.afterCompletion, every: 3, .day))).item.series)
+        _ = try await session.run(CompleteItems([plants.id], day: Self.day("2027-03-01")))
+        _ = try await session.run(ReopenItems([plants.id]))
+        _ = try await session.run(CompleteItems([plants.id], day: Self.day("2027-03-10")))
+        #expect(try await Self.todos("Water the plants", in: session).map(\.startDate) == ["2027-03-01", "2027-03-13"].map(Self.day), "the second completion dates the next to-do again")
+        try await session.run(Undo())
+        #expect(try await Self.todos("Water the plants", in: session).map(\.startDate) == ["2027-03-01", "2027-03-04"].map(Self.day), "undo gives it back its date, and keeps it")
+
+        _ = try await session.run(PauseRepeat(series: series))
+        _ = try await session.run(SetRepeat(item: plants.id, repeat: nil))
+        try await session.run(Undo())
+        #expect(try await session.run(GetRepeats()).series.map(\.paused) == [true], "the series comes back paused")
+    }
+
+    @Test("A series after completion made fixed counts from its to-do: the day it starts makes no second")
+    func afterCompletionMadeFixed() async throws {
+        let session = try await Session()
+        let review = try await session.run(AddItem(title: "Review", when: .on(Self.day("2027-01-04")))).items[0]
+        _ = try await session.run(SetRepeat(item: review.id, repeat: try RepeatRule(.afterCompletion, every: 1, .week)))
+        _ = try await session.run(SetRepeat(item: review.id, repeat: try RepeatRule(.fixed, every: 1, .week)))
+        _ = try await session.run(ShowToday(day: Self.day("2027-01-04")))
+        #expect(try await Self.todos("Review", in: session).count == 1)
+        _ = try await session.run(ShowToday(day: Self.day("2027-01-11")))
+        #expect(try await Self.todos("Review", in: session).map(\.startDate) == ["2027-01-04", "2027-01-11"].map(Self.day))
+    }
+
+    @Test("Upcoming projects ten years ahead at most; an export with a tag deleted since imports")
+    func limits() async throws {
+        let session = try await Session()
+        let rent = try await session.run(AddItem(title: "Pay rent", when: .on(Self.day("2027-02-01")))).items[0]
+        await #expect(throws: IntentError.projectionTooLong(ShowUpcoming.mostProjectedDays)) {
+            try await session.run(ShowUpcoming(day: Self.day("2027-02-01"), through: Self.day("2040-01-01")))
+        }
+        let tag = try await session.run(CreateTag(name: "Bills")).tag.id
+        _ = try await session.run(AddTags([tag], to: .items([rent.id])))
+        _ = try await session.run(SetRepeat(item: rent.id, repeat: try Self.monthly()))
+        _ = try await session.run(DeleteTag(tag: tag))
+        let archive = try await session.run(ExportArchive())
+        #expect(archive.series?.first?.tags.isEmpty == true)
+        let restored = try await Session(firstID: 5_000)
+        #expect(try await restored.run(ImportArchive(Archive(jsonData: archive.jsonData()))).seriesAdded == 1)
     }
 
     @Test("setRepeat refuses an item in the Trash, and changes nothing")

@@ -88,6 +88,9 @@ struct RepeatRuleTests {
         #expect(throws: RepeatRuleError.monthDaysAndNthWeekday) { try RepeatRule(.fixed, every: 1, .month, monthDays: [1], nthWeekday: .init(1, .mo)) }
         #expect(throws: RepeatRuleError.fieldNotAfterCompletion("weekdays")) { try RepeatRule(.afterCompletion, every: 1, .week, weekdays: [.mo]) }
         #expect(throws: RepeatRuleError.invalidDeadlineOffset(-1)) { try RepeatRule(.fixed, every: 1, .day, deadlineOffset: -1) }
+        #expect(throws: RepeatRuleError.repeatedValue("weekdays")) { try RepeatRule(.fixed, every: 1, .week, weekdays: [.mo, .tu, .mo]) }
+        #expect(throws: RepeatRuleError.repeatedValue("monthDays")) { try RepeatRule(.fixed, every: 1, .month, monthDays: [-1, -1]) }
+        #expect(throws: RepeatRuleError.repeatedValue("months")) { try RepeatRule(.fixed, every: 1, .year, months: [3, 3]) }
         #expect(RepeatRuleError.invalidMonthDay(32).errorDescription == "32 is not a day of the month; give 1 to 31, or -1 for the last day.")
         #expect(RepeatRuleError.fieldNotForUnit("weekdays", .day).errorDescription == "A daily rule takes no weekdays.")
     }

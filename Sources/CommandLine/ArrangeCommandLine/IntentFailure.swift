@@ -60,6 +60,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownHeading: "unknownHeading"
         case .unknownTag: "unknownTag"
         case .unknownSeries: "unknownSeries"
+        case .projectionTooLong: "projectionTooLong"
         case .noTagsNamed: "noTags"
         case .tagCycle: "tagCycle"
         case .headingInAnotherList: "headingInAnotherList"

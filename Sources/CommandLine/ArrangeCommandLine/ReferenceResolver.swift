@@ -282,14 +282,20 @@ public final class ReferenceResolver {
 
     // MARK: Repeating series
 
-    /// The series `reference` names: by its id, or by the title of its template, ignoring
-    /// case, when one series alone has it.
+    /// The series `reference` names: by its id or the start of it (at least
+    /// ``ItemReference/minimumPrefixLength`` hex digits, as `repeats` shows it), or by the title
+    /// of its template, ignoring case, when one series alone has it.
     ///
     /// - Throws: ``ReferenceError/unknownSeries(_:known:)``.
     public func series(_ reference: SeriesReference) throws -> Series {
         let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let id = Series.ID(text), let series = try transaction.series(id: id) { return series }
         let every = try transaction.allSeries()
+        let digits = text.lowercased().filter { $0 != "-" }
+        if digits.count >= ItemReference.minimumPrefixLength, digits.allSatisfy(\.isHexDigit) {
+            let matching = every.filter { $0.id.text.filter { $0 != "-" }.hasPrefix(digits) }
+            if matching.count == 1, let series = matching.first { return series }
+        }
         let key = ItemList.nameKey(text)
         let titled = every.filter { ItemList.nameKey($0.title) == key }
         guard titled.count == 1, let series = titled.first else { throw ReferenceError.unknownSeries(reference.text, known: every.map(\.title)) }

@@ -33,8 +33,7 @@ public struct ExportArchive: ArrangeIntent {
                 items: items.map { ArchivedItem($0, checklist: checklists[$0.id] ?? []) })
         }
         let tags = try transaction.tags().map(ArchivedTag.init)
-        let listed = Set(lists.map(\.id))
-        let series = try transaction.allSeries().filter { listed.contains($0.listID) }
+        let series = try archivedSeries(of: archived, tags: Set(tags.map(\.id)), in: context)
         // One list goes without its area: the archive holds no areas, and the list none. It
         // keeps the tags, which its items name, and its repeating series.
         guard list == nil else {
@@ -42,6 +41,26 @@ public struct ExportArchive: ArrangeIntent {
         }
         return Archive(
             defaultList: try transaction.defaultListID(), areas: try transaction.areas().map(ArchivedArea.init), lists: archived, tags: tags, series: series)
+    }
+}
+
+extension ExportArchive {
+    /// The series of the lists archived, each as the archive can hold it: a series whose list
+    /// was deleted goes with the whole store's export to the default list, and with a list's
+    /// export nowhere; a heading or a tag deleted since it was set falls away.
+    private func archivedSeries(of lists: [ArchivedList], tags: Set<Tag.ID>, in context: IntentContext) throws -> [Series] {
+        let headings = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, Set(($0.headings ?? []).map(\.id))) })
+        let home = list == nil ? try context.transaction.defaultListID() : nil
+        return try context.transaction.allSeries().compactMap { series in
+            var archived = series
+            if headings[series.listID] == nil {
+                guard let home, headings[home] != nil else { return nil }
+                archived.listID = home
+            }
+            if let heading = archived.heading, headings[archived.listID]?.contains(heading) != true { archived.heading = nil }
+            archived.tags = series.tags.intersection(tags)
+            return archived
+        }
     }
 }
 

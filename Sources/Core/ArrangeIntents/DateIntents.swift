@@ -118,9 +118,14 @@ public struct ShowUpcoming: ArrangeIntent {
 
     /// The days the view projects the to-dos of repeating series through, at least.
     public static let projectedDays = 28
+    /// The most days after the view's day that `through` may name: ten years.
+    public static let mostProjectedDays = 3_660
 
+    /// - Throws: ``IntentError/projectionTooLong(_:)`` for a `through` more than
+    ///   ``mostProjectedDays`` after the day.
     public func run(in context: IntentContext) throws -> UpcomingListing {
         let day = self.day ?? context.today()
+        if let through, through.ordinal - day.ordinal > Self.mostProjectedDays { throw IntentError.projectionTooLong(Self.mostProjectedDays) }
         var byDay: [Day: [Item]] = [:]
         for (_, items) in try openItemsBySidebar(in: context, tags: tags, where: { $0.when.startDate.map { $0 > day } ?? false }) {
             for item in items {

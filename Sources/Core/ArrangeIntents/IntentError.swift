@@ -20,6 +20,8 @@ public enum IntentError: Error, Hashable, Sendable {
     case unknownTag(Tag.ID)
     /// No repeating series has this id: its repeat was taken off, or it never was.
     case unknownSeries(Series.ID)
+    /// `upcoming` was asked to project repeating to-dos further than this many days.
+    case projectionTooLong(Int)
     /// An intent that acts on tags was given none.
     case noTagsNamed
     /// A tag cannot go under itself or one of its own descendants: `tag` is the one moved.
@@ -78,6 +80,7 @@ extension IntentError: LocalizedError {
         case .unknownHeading: table.message("IntentError.unknownHeading")
         case .unknownTag: table.message("IntentError.unknownTag")
         case .unknownSeries: table.message("IntentError.unknownSeries")
+        case .projectionTooLong(let days): table.message("IntentError.projectionTooLong", ["days": String(days)])
         case .noTagsNamed: table.message("IntentError.noTagsNamed")
         case .tagCycle(let tag, let parent): table.message("IntentError.tagCycle", ["tag": tag, "parent": parent])
         case .headingInAnotherList: table.message("IntentError.headingInAnotherList")
@@ -124,6 +127,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "No tag has the id \(id); it may have been deleted."
         case .unknownSeries(let id):
             "No repeating to-do has the id \(id); its repeat may have been taken off."
+        case .projectionTooLong(let days):
+            "Upcoming projects repeating to-dos \(days) days ahead at most; name an earlier day to project through."
         case .noTagsNamed:
             "Name at least one tag."
         case .tagCycle(let tag, let parent) where tag == parent:

@@ -45,7 +45,9 @@ public struct SetRepeat: ArrangeIntent {
         case (let series?, nil):
             try context.apply(RepeatSet(series, rule: nil), action: Self.title)
             try context.apply(SeriesSet(ids: [item.id], series: nil), action: Self.title)
-        case (let series?, let rule?):
+        case (var series?, let rule?):
+            // A series after completion made through no date: a fixed rule counts from its to-do's.
+            if rule.type == .fixed, series.madeThrough == nil { series.madeThrough = max(series.start, item.when.startDate ?? series.start) }
             try context.apply(RepeatSet(series, rule: rule), action: Self.title)
         case (nil, let rule?):
             if item.when.startDate == nil {
@@ -65,8 +67,8 @@ public struct SetRepeat: ArrangeIntent {
     }
 }
 
-/// Stops a repeating series making to-dos for now: a fixed series makes none for the dates
-/// that pass meanwhile, and one after completion none when its to-do is done.
+/// Stops a repeating series making to-dos for now: a fixed series makes none while the dates
+/// pass (resumed, it makes the latest), and one after completion none when its to-do is done.
 public struct PauseRepeat: ArrangeIntent {
     public static let title = "Pause Repeat"
 
@@ -83,7 +85,8 @@ public struct PauseRepeat: ArrangeIntent {
     }
 }
 
-/// Lets a paused repeating series make to-dos again, from its next date after today.
+/// Lets a paused repeating series make to-dos again: a fixed one makes the latest of the dates
+/// that passed meanwhile, as after any absence, the next time a view of the day is read.
 public struct ResumeRepeat: ArrangeIntent {
     public static let title = "Resume Repeat"
 
@@ -129,8 +132,10 @@ public struct GetRepeats: ArrangeIntent {
 /// Makes the to-dos of the fixed series that fall due by `day`, each series' latest due date
 /// alone, with the same ids on every device.
 ///
-/// Views of a day (``DatedView``) run it first, in a transaction of its own, so that a person
-/// who opens Today finds the day's to-dos there. It is no step of the undo history.
+/// Views of a day (``DatedView``) performed through an environment run it first, in a
+/// transaction of its own, so that a person who opens Today finds the day's to-dos there; an
+/// observation does not, so an app that observes a view performs it when the day begins. It
+/// is no step of the undo history.
 public struct MakeDueRepeats: ArrangeIntent {
     public static let title = "Make Due Repeats"
 
@@ -160,8 +165,9 @@ public struct MakeDueRepeats: ArrangeIntent {
     }
 }
 
-/// A view of a day, which shows the to-dos of repeating series due that day: an environment
-/// makes them first (``MakeDueRepeats``), in a transaction of its own.
+/// A view of a day, which shows the to-dos of repeating series due that day: an environment's
+/// `perform` makes them first (``MakeDueRepeats``), in a transaction of its own; its
+/// `observe` does not.
 public protocol DatedView: ArrangeIntent {
     /// The day the view is of; `nil` for today where the person is.
     var day: Day? { get }

@@ -116,10 +116,12 @@ public struct RepeatRule: Hashable, Sendable {
         if let weekdays {
             guard unit == .week else { throw .fieldNotForUnit("weekdays", unit) }
             guard !weekdays.isEmpty else { throw .emptyField("weekdays") }
+            guard Set(weekdays).count == weekdays.count else { throw .repeatedValue("weekdays") }
         }
         if let monthDays {
             guard unit == .month || unit == .year else { throw .fieldNotForUnit("monthDays", unit) }
             guard !monthDays.isEmpty else { throw .emptyField("monthDays") }
+            guard Set(monthDays).count == monthDays.count else { throw .repeatedValue("monthDays") }
             if let day = monthDays.first(where: { !(1...31).contains($0) && $0 != -1 }) { throw .invalidMonthDay(day) }
         }
         if let nthWeekday {
@@ -130,6 +132,7 @@ public struct RepeatRule: Hashable, Sendable {
         if let months {
             guard unit == .year else { throw .fieldNotForUnit("months", unit) }
             guard !months.isEmpty else { throw .emptyField("months") }
+            guard Set(months).count == months.count else { throw .repeatedValue("months") }
             if let month = months.first(where: { !(1...12).contains($0) }) { throw .invalidMonth(month) }
         }
         if type == .afterCompletion, let field = [("weekdays", weekdays != nil), ("monthDays", monthDays != nil), ("nthWeekday", nthWeekday != nil), ("months", months != nil)].first(where: \.1)?.0 {
@@ -333,6 +336,8 @@ public enum RepeatRuleError: Error, Hashable, Sendable {
     case fieldNotAfterCompletion(String)
     /// A list of days or months that is empty.
     case emptyField(String)
+    /// A field names a value twice.
+    case repeatedValue(String)
     /// A day of the month other than 1 to 31 or -1.
     case invalidMonthDay(Int)
     /// A month other than 1 to 12.
@@ -359,6 +364,7 @@ extension RepeatRuleError: CustomStringConvertible, CustomDebugStringConvertible
         case .fieldNotForUnit(let field, let unit): "A rule that repeats by \(unit.rawValue) takes no \(field)."
         case .fieldNotAfterCompletion(let field): "A rule that repeats after completion counts from each completion, and takes no \(field)."
         case .emptyField(let field): "\(field) is empty; leave it out, or name at least one."
+        case .repeatedValue(let field): "\(field) names a value twice; name each once."
         case .invalidMonthDay(let day): "\(day) is not a day of the month; give 1 to 31, or -1 for the last day."
         case .invalidMonth(let month): "\(month) is not a month; give 1 to 12."
         case .invalidNth(let n): "\(n) is not a week of the month; give 1 to 5, or -1 for the last."
@@ -378,6 +384,7 @@ extension RepeatRuleError: LocalizedError {
         case .fieldNotForUnit(let field, let unit): table.message("RepeatRuleError.fieldNotForUnit.\(unit.rawValue)", ["field": field])
         case .fieldNotAfterCompletion(let field): table.message("RepeatRuleError.fieldNotAfterCompletion", ["field": field])
         case .emptyField(let field): table.message("RepeatRuleError.emptyField", ["field": field])
+        case .repeatedValue(let field): table.message("RepeatRuleError.repeatedValue", ["field": field])
         case .invalidMonthDay(let day): table.message("RepeatRuleError.invalidMonthDay", ["day": String(day)])
         case .invalidMonth(let month): table.message("RepeatRuleError.invalidMonth", ["month": String(month)])
         case .invalidNth(let n): table.message("RepeatRuleError.invalidNth", ["n": String(n)])

@@ -99,7 +99,7 @@ public struct Series: Identifiable, Hashable, Sendable, Codable {
         case .fixed:
             return rule.dates(from: start, skippingTo: madeThrough ?? start).first { date in madeThrough.map { date > $0 } ?? true }
         case .afterCompletion:
-            if case .after(let count) = rule.ends, madeCount + 1 >= count { return nil }
+            if case .after(let count) = rule.ends, madeCount >= count - 1 { return nil }
             let next = rule.next(afterCompletionOn: day)
             if case .on(let end) = rule.ends, next > end { return nil }
             return next

@@ -27,10 +27,15 @@ public enum ThingsRecurrence {
         guard let unit = number("fu").flatMap({ units[$0] }), let every = number("fa") else { return nil }
         let type: RepeatRule.Kind = number("tp") == 1 ? .afterCompletion : .fixed
         let offsets = (plist["of"] as? [[String: Any]]) ?? []
-        let weekdays = offsets.compactMap { number("wd", in: $0) }
+        // Each value once, in the order first given: a rule names a day once.
+        func once<Value: Hashable>(_ values: [Value]) -> [Value] {
+            var seen = Set<Value>()
+            return values.filter { seen.insert($0).inserted }
+        }
+        let weekdays = once(offsets.compactMap { number("wd", in: $0) })
         let ordinal = offsets.compactMap { number("wo", in: $0) }.first
-        let monthDays = offsets.compactMap { number("dy", in: $0) }.map { $0 <= 0 ? -1 : $0 }
-        let months = offsets.compactMap { number("mo", in: $0) }
+        let monthDays = once(offsets.compactMap { number("dy", in: $0) }.map { $0 <= 0 ? -1 : $0 })
+        let months = once(offsets.compactMap { number("mo", in: $0) })
         let day = { (seconds: Int) -> Day? in seconds <= 0 ? nil : Day(Date(timeIntervalSince1970: TimeInterval(seconds)), in: timeZone) }
         var ends: RepeatRule.End?
         if let count = number("rc"), count > 0 { ends = .after(count) }

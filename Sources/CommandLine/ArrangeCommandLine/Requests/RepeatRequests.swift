@@ -39,6 +39,8 @@ enum RepeatChoice: Hashable, Sendable, RequestValue {
             self = .rule(try JSONDecoder().decode(RepeatRule.self, from: Data(text.utf8)))
         } catch let error as RepeatRuleError {
             throw ValidationError(error.debugDescription)
+        } catch let error as TimeOfDayError {
+            throw ValidationError("The rule's reminder: \(error.debugDescription)")
         } catch {
             throw ValidationError("'\(text)' is not a rule; write one as JSON, like {\"type\": \"fixed\", \"every\": 1, \"unit\": \"week\", \"weekdays\": [\"mo\"]}, or none.")
         }

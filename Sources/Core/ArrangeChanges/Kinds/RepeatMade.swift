@@ -97,7 +97,7 @@ public struct RepeatMade: ChangeKind {
             try context.ordering.add(entry, at: .bottom, in: transaction)
         }
         made.madeThrough = max(made.madeThrough ?? day, day)
-        (made.madeCount, made.updatedAt) = (made.madeCount + 1, context.stamp)
+        (made.madeCount, made.updatedAt) = (made.madeCount < Int.max ? max(0, made.madeCount) + 1 : Int.max, context.stamp)
         try transaction.update(made)
     }
 }
@@ -106,6 +106,13 @@ extension RepeatMade: RowCreation {
     /// Deleting it: undoing a completion takes back the to-do it made.
     package var deletion: any ReversibleChange { SyncChange.deletion(ofItems: [id]) }
     package func deletionConflict(in store: any ItemReading) throws -> ChangeConflict? { try store.item(id: id) == nil ? .itemGone(id) : nil }
+
+    /// Deleting the to-do it made; for a to-do that was there already, and that it only dated
+    /// again, its date as it was.
+    package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
+        guard let existing = try store.item(id: id) else { return [deletion] }
+        return existing.when.startDate == day ? [] : [WhenSet(ids: [id], when: existing.when)]
+    }
 }
 
 extension SyncChange {

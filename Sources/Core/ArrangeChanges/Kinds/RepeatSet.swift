@@ -80,7 +80,7 @@ public struct RepeatSet: ChangeKind {
         guard let rule else { return nil }
         var made = Series(
             id: series, rule: rule, start: start, madeThrough: [existing?.madeThrough, madeThrough].compactMap { $0 }.max(),
-            madeCount: max(existing?.madeCount ?? 0, madeCount), isPaused: existing?.isPaused ?? false, listID: list, heading: heading,
+            madeCount: max(existing?.madeCount ?? 0, madeCount, 0), isPaused: existing?.isPaused ?? false, listID: list, heading: heading,
             title: ChangeContext.storable(title: title), notes: ChangeContext.storable(notes), tags: Set(tags),
             checklist: checklist.map { ChangeContext.storable(title: $0) }, reminder: reminder, createdAt: existing?.createdAt ?? stamp)
         made.updatedAt = stamp
@@ -101,10 +101,11 @@ public struct RepeatSet: ChangeKind {
 }
 
 extension RepeatSet: ReversibleChange {
-    /// The series as it is now: as it was, or taken off when it was not there.
+    /// The series as it is now: as it was, paused if it was, or taken off when it was not there.
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
         guard let old = try store.series(id: series) else { return rule == nil ? [] : [with(\.rule, nil)] }
-        return [RepeatSet(old, rule: old.rule)]
+        // Taken off, the series goes with its pause: putting it back makes it afresh, unpaused.
+        return [RepeatSet(old, rule: old.rule)] + (rule == nil && old.isPaused ? [RepeatPaused(series: series, paused: true)] : [])
     }
 
     /// None: the series takes the rule undo gives it, whatever was set since.
