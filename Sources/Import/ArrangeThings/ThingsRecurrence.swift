@@ -17,7 +17,9 @@ public enum ThingsRecurrence {
     /// Arrange can follow; `nil` for bytes that are no such property list, or a rule that names
     /// no dates.
     ///
-    /// - Parameter timeZone: Where the days of `ed` and `ia` are read.
+    /// - Parameters:
+    ///   - data: The bytes of `rt1_recurrenceRule`.
+    ///   - timeZone: Where the days of `ed` and `ia` are read.
     public static func rule(from data: Data, in timeZone: TimeZone = .current) -> (rule: RepeatRule, start: Day?)? {
         guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
         func number(_ key: String, in dictionary: [String: Any] = plist) -> Int? {
