@@ -50,6 +50,29 @@ struct TimeSection {
             newDay: try await measureNewDay(in: directory))
     }
 
+    /// Times `operation` and `floor` in turns, ``rounds`` times, each pair then checked by
+    /// `check` with the round and both results; the first tenth of the rounds (two at least)
+    /// warm up and are left out.
+    private func inTurns<Timed, Floor>(
+        _ operation: (Int) async throws -> Timed, against floor: (Int) async throws -> Floor, checking check: (Int, Timed, Floor) async throws -> Void
+    ) async throws -> MedianRatio {
+        var (times, floors): ([Double], [Double]) = ([], [])
+        let clock = ContinuousClock()
+        for round in 0..<rounds {
+            let start = clock.now
+            let timed = try await operation(round)
+            let middle = clock.now
+            let reference = try await floor(round)
+            let end = clock.now
+            try await check(round, timed, reference)
+            if round >= max(2, rounds / 10) {
+                times.append((middle - start).nanoseconds)
+                floors.append((end - middle).nanoseconds)
+            }
+        }
+        return MedianRatio(times, over: floors)
+    }
+
     /// An environment on a fresh database file, at the benchmark's day in UTC.
     private func environment(in directory: URL, named name: String) throws -> IntentEnvironment {
         try IntentEnvironment(
@@ -77,23 +100,16 @@ struct TimeSection {
         }
         let from = BulkLoad.epoch
         let firing = try await GetReminders(from: from, to: from.addingTimeInterval(86_400)).perform(in: environment).reminders.map(\.id)
-        var (times, floor): ([Double], [Double]) = ([], [])
-        let clock = ContinuousClock()
-        for round in 0..<rounds {
-            let start = clock.now
-            let read = try await GetReminders(from: from, to: from.addingTimeInterval(86_400)).perform(in: environment)
-            let middle = clock.now
-            let rows = try await repository.read { try $0.items(withIDs: firing) }
-            let end = clock.now
+        let ratio = try await inTurns { _ in
+            try await GetReminders(from: from, to: from.addingTimeInterval(86_400)).perform(in: environment)
+        } against: { _ in
+            try await repository.read { try $0.items(withIDs: firing) }
+        } checking: { _, read, rows in
             guard read.reminders.map(\.id) == firing, rows.count == firing.count else {
                 throw VerificationFailure(message: "GetReminders found \(read.reminders.count) reminders, not the \(firing.count) of the first read.")
             }
-            if round >= max(2, rounds / 10) {
-                times.append((middle - start).nanoseconds)
-                floor.append((end - middle).nanoseconds)
-            }
         }
-        return (MedianRatio(times, over: floor), firing.count)
+        return (ratio, firing.count)
     }
 
     private func measureUpcoming(in directory: URL) async throws -> (MedianRatio, Int) {
@@ -123,25 +139,18 @@ struct TimeSection {
                 .perform(in: stores[1])
         }
         let view = ShowUpcoming(day: Self.day, through: Self.day.adding(days: 365))
-        var (times, plain): ([Double], [Double]) = ([], [])
         var projected = 0
-        let clock = ContinuousClock()
-        for round in 0..<rounds {
-            let start = clock.now
-            let withSeries = try await view.perform(in: stores[0])
-            let middle = clock.now
-            let without = try await view.perform(in: stores[1])
-            let end = clock.now
+        let ratio = try await inTurns { _ in
+            try await view.perform(in: stores[0])
+        } against: { _ in
+            try await view.perform(in: stores[1])
+        } checking: { _, withSeries, without in
             projected = withSeries.days.reduce(0) { $0 + $1.projected.count }
             guard projected >= Self.seriesCount * 50, withSeries.days.flatMap(\.items).count == without.days.flatMap(\.items).count else {
                 throw VerificationFailure(message: "Upcoming projects \(projected) to-dos of \(Self.seriesCount) weekly series over a year.")
             }
-            if round >= max(2, rounds / 10) {
-                times.append((middle - start).nanoseconds)
-                plain.append((end - middle).nanoseconds)
-            }
         }
-        return (MedianRatio(times, over: plain), projected)
+        return (ratio, projected)
     }
 
     /// Completes a plain to-do and adds an item right after it, where a series puts its next,
@@ -164,26 +173,18 @@ struct TimeSection {
         var current = try await AddItem(title: "Water the plants", list: list, when: .on(Self.day)).perform(in: environment).items[0].id
         _ = try await SetRepeat(item: current, repeat: try RepeatRule(.afterCompletion, every: 3, .day)).perform(in: environment)
         var plain = try await AddItem(title: "Plain", list: list).perform(in: environment).items[0].id
-        var (times, floor): ([Double], [Double]) = ([], [])
-        let clock = ContinuousClock()
-        for round in 0..<rounds {
-            let start = clock.now
-            _ = try await CompleteItems([current], day: Self.day.adding(days: round)).perform(in: environment)
-            let middle = clock.now
-            let added = try await CompleteAndAdd(item: plain, list: list).perform(in: environment)
-            let end = clock.now
+        return try await inTurns { round in
+            try await CompleteItems([current], day: Self.day.adding(days: round)).perform(in: environment)
+        } against: { _ in
+            try await CompleteAndAdd(item: plain, list: list).perform(in: environment)
+        } checking: { _, _, added in
             let next = try await environment.repository.read { [current] transaction -> Item? in
                 guard let series = try transaction.item(id: current)?.series.flatMap(transaction.series(id:)) else { return nil }
                 return try transaction.item(id: series.itemID(following: current))
             }
             guard let next, next.id != current, !next.isCompleted else { throw VerificationFailure(message: "Completing a to-do of a series made no next to-do.") }
             (current, plain) = (next.id, added.items[0].id)
-            if round >= max(2, rounds / 10) {
-                times.append((middle - start).nanoseconds)
-                floor.append((end - middle).nanoseconds)
-            }
         }
-        return MedianRatio(times, over: floor)
     }
 
     /// Adds items at the top of a list, where a new day's to-dos go, in one transaction: the
@@ -209,23 +210,15 @@ struct TimeSection {
             let item = try await AddItem(title: "Daily \(index)", list: list, when: .on(Self.day)).perform(in: environment).items[0].id
             _ = try await SetRepeat(item: item, repeat: daily).perform(in: environment)
         }
-        var (times, floor): ([Double], [Double]) = ([], [])
-        let clock = ContinuousClock()
-        for round in 0..<rounds {
-            let start = clock.now
-            let made = try await MakeDueRepeats(day: Self.day.adding(days: round + 1)).perform(in: environment)
-            let middle = clock.now
-            let added = try await AddMany(count: Self.seriesCount, list: list).perform(in: environment)
-            let end = clock.now
+        return try await inTurns { round in
+            try await MakeDueRepeats(day: Self.day.adding(days: round + 1)).perform(in: environment)
+        } against: { _ in
+            try await AddMany(count: Self.seriesCount, list: list).perform(in: environment)
+        } checking: { _, made, added in
             guard made.changed == Self.seriesCount, added.changed == Self.seriesCount else {
                 throw VerificationFailure(message: "The new day made \(made.changed) to-dos, not \(Self.seriesCount).")
             }
-            if round >= max(2, rounds / 10) {
-                times.append((middle - start).nanoseconds)
-                floor.append((end - middle).nanoseconds)
-            }
         }
-        return MedianRatio(times, over: floor)
     }
 
     func text(_ measurement: Measurement) -> String {
