@@ -124,6 +124,21 @@ struct ArchiveTests {
         #expect(rows[1].hasSuffix(",open,,") && rows[2].hasSuffix(",completed," + moment.formatted(.iso8601) + ","), "\(rows)")
     }
 
+    @Test("Scheduled lists: version 13, a list's when and deadline byte for byte, each form of when alike")
+    func scheduledLists() throws {
+        let day = Day(Date(timeIntervalSince1970: 1_796_083_200), in: .gmt)
+        #expect(Self.archive.requiredVersion < 13)
+        for (when, deadline) in [(When.on(day, evening: true), day), (.someday, nil), (.anytime, day.adding(days: 9)), (.on(day), nil)] {
+            var list = Self.list
+            (list.when, list.deadline) = (when, deadline)
+            let scheduled = Archive(defaultList: nil, lists: [ArchivedList(list, items: [ArchivedItem(Self.milk)])])
+            let data = try scheduled.jsonData()
+            let read = try Archive(jsonData: data)
+            #expect(read.version == 13 && read.lists[0].list == list, "\(when)")
+            #expect(try read.jsonData() == data, "byte for byte")
+        }
+    }
+
     @Test("Reminders: version 11, an item's reminder byte for byte, and in the CSV")
     func reminders() throws {
         var reminded = Self.milk
@@ -225,7 +240,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 13, "lists": []}"#, "The file is in format version 13, newer than this Arrange reads (12); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 14, "lists": []}"#, "The file is in format version 14, newer than this Arrange reads (13); update Arrange to import it."),
         (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
          "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,

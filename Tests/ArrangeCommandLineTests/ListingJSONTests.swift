@@ -31,7 +31,9 @@ struct ListingJSONTests {
             0, -0.5, -1.5, 1_764_151_199.9999, 951_782_400, 4_107_542_400, -62_135_596_800, -62_135_596_801, -12_212_553_600, -12_212_553_601,
             253_402_300_799.5, 253_402_300_800, -1e12, 1e13,
         ]
-        let list = ItemList(id: ItemList.ID(), name: "Groceries / " + Self.awkwardText, createdAt: Date(timeIntervalSince1970: 12.75))
+        let list = ItemList(
+            id: ItemList.ID(), name: "Groceries / " + Self.awkwardText, createdAt: Date(timeIntervalSince1970: 12.75),
+            when: .on(try Day(parsing: "2027-03-01"), evening: true), deadline: try Day(parsing: "2027-04-15"))
         let items = (0..<400).map { number in
             let created = number < seconds.count ? seconds[number] : Double.random(in: -3e10...3e11, using: &random)
             var item = Item(
@@ -81,7 +83,7 @@ struct ListingJSONTests {
 
     @Test("An empty listing is written as JSONEncoder writes it")
     func empty() throws {
-        let list = ItemList(id: ItemList.ID(), name: "Empty", createdAt: Date(timeIntervalSince1970: 0))
+        let list = ItemList(id: ItemList.ID(), name: "Empty", createdAt: Date(timeIntervalSince1970: 0), when: .someday)
         let listing = ItemListing(list: ListSummary(list, openItems: 0, totalItems: 0), items: [])
         #expect(try JSONLine.encode(listing) == Self.encoderJSON(listing))
     }

@@ -37,7 +37,7 @@ struct ReplTests {
         _ = await repl.handle("add Apples")
         _ = await repl.handle("undo")
         _ = await repl.handle("list --json")
-        #expect(transcript.output.hasSuffix(#""openItems":0,"sortIndex":4294967296,"status":"open","tags":[],"totalItems":0,"trashedAt":null}}"# + "\n"), "Groceries, made second, sits one end gap below the Inbox")
+        #expect(transcript.output.hasSuffix(#""openItems":0,"someday":false,"sortIndex":4294967296,"startDate":null,"status":"open","tags":[],"totalItems":0,"trashedAt":null}}"# + "\n"), "Groceries, made second, sits one end gap below the Inbox")
         #expect(await repl.handle("quit") == .quit)
         #expect(await repl.handle("  ") == .proceed)
     }
@@ -146,6 +146,9 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "tag create Shops --parent er") == ["Errand"])
         #expect(completer.candidates(lineBeforeCursor: "tag create ") == [])
         #expect(completer.candidates(lineBeforeCursor: "list --tag ea") == ["Eat\\ out"])
+        #expect(completer.candidates(lineBeforeCursor: "list-when Gr") == ["Groceries"])
+        #expect(completer.candidates(lineBeforeCursor: "list-when Groceries so") == ["someday"])
+        #expect(completer.candidates(lineBeforeCursor: "list-deadline Groceries n") == ["next", "none"])
         #expect(completer.candidates(lineBeforeCursor: "tag add Errand e") == ["Errand", "Eat\\ out"], "tags, one after another")
         #expect(completer.candidates(lineBeforeCursor: "tag add Errand #") == ["#1", "#2", "#3"], "then the items")
         #expect(completer.candidates(lineBeforeCursor: "tag remove Errand #1 ") == ["#1", "#2", "#3"])

@@ -533,6 +533,43 @@ struct RunProtocolTests {
         #expect(codes[20] == "invalidField", "\(answers[20])")
     }
 
+    @Test("The contract of scheduled lists: setWhen and setDeadline without items take the list; LIST's dates; the views; and bad input refused")
+    func scheduledListContract() async throws {
+        let (session, _) = try await makeSession()
+        let conversation = RunConversation(session: session)
+        let lines = [
+            ##"{"intent": "createList", "name": "Garden"}"##,
+            ##"{"intent": "createList", "name": "Novel"}"##,
+            ##"{"intent": "setWhen", "list": "Garden", "when": "next monday", "evening": true, "day": "2026-11-27"}"##,
+            ##"{"intent": "setDeadline", "list": "Garden", "deadline": "dec 24", "day": "2026-11-27"}"##,
+            ##"{"intent": "setWhen", "list": "Novel", "when": "someday"}"##,
+            ##"{"intent": "lists"}"##,
+            ##"{"intent": "someday"}"##,
+            ##"{"intent": "upcoming", "day": "2026-11-27"}"##,
+            ##"{"intent": "today", "day": "2026-12-24"}"##,
+            ##"{"intent": "setWhen", "list": "Garden", "when": "tomorrow at 9"}"##,
+            ##"{"intent": "setWhen", "list": "Inbox", "when": "someday"}"##,
+            ##"{"intent": "setDeadline", "list": "Nowhere", "deadline": null}"##,
+            ##"{"intent": "setWhen", "when": "today"}"##,
+            ##"{"intent": "setDeadline", "list": "Garden", "deadline": null}"##,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: conversation)
+        #expect(results.prefix(9).allSatisfy { $0 != nil }, "\(answers.prefix(9))")
+        let garden = try #require(results[3]?["list"] as? [String: Any], "\(answers[3])")
+        #expect(garden["startDate"] as? String == "2026-11-30" && garden["evening"] as? Bool == true && garden["someday"] as? Bool == false, "\(answers[3])")
+        #expect(garden["deadline"] as? String == "2026-12-24", "\(answers[3])")
+        #expect((results[4]?["list"] as? [String: Any])?["someday"] as? Bool == true, "\(answers[4])")
+        #expect((results[5]?["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Inbox", "Garden"], "someday leaves the sidebar: \(answers[5])")
+        #expect((results[6]?["lists"] as? [[String: Any]])?.compactMap { ($0["list"] as? [String: Any])?["name"] as? String } == ["Novel"], "\(answers[6])")
+        let days = try #require(results[7]?["days"] as? [[String: Any]], "\(answers[7])")
+        #expect(days.count == 1 && days[0]["day"] as? String == "2026-11-30", "\(answers[7])")
+        #expect((days[0]["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Garden"], "\(answers[7])")
+        #expect((results[8]?["lists"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Garden"], "\(answers[8])")
+        #expect(Array(codes[9...12]) == ["reminderOnList", "defaultListStaysInSidebar", "unknownList", "missingField"], "\(answers[9...12])")
+        #expect(answers[12].contains("'items'"), "the message names the other form: \(answers[12])")
+        #expect((results[13]?["list"] as? [String: Any])?["deadline"] is NSNull, "\(answers[13])")
+    }
+
     @Test("Dates in words: setWhen, setDeadline and add read words relative to their day; a time, and any other words, are refused and change nothing")
     func datesInWords() async throws {
         let (session, _) = try await makeSession()

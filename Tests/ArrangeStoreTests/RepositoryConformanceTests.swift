@@ -141,6 +141,27 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("A list's when and deadline are stored, changed and cleared; a list put off to someday is out of the sidebar's open entries", arguments: Backend.allCases)
+    func listDates(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (first, _) = try store.seed("First", sortIndices: [])
+        let (second, _) = try store.seed("Second", sortIndices: [])
+        let day = Day(Sample.date(0), in: .gmt)
+        var list = try #require(try store.repository.read { try $0.list(id: second.id) })
+        let openEntries = { try store.repository.read { try $0.entries(in: .lists, visibility: .open, offset: 0, limit: 10).map(\.id) } }
+        let order = try store.repository.read { try $0.lists().map(\.id.entryID) }
+        #expect(Set(order) == [first.id.entryID, second.id.entryID])
+        for (when, deadline) in [(When.on(day, evening: true), day.adding(days: 30)), (.someday, day), (.on(day.adding(days: -400)), nil), (.anytime, nil)] {
+            (list.when, list.deadline) = (when, deadline)
+            try store.repository.write { try $0.update(list) }
+            #expect(try store.repository.read { try $0.list(id: list.id) } == list)
+            #expect(try store.repository.read { try $0.lists() }.first { $0.id == list.id } == list)
+            #expect(try openEntries() == (when == .someday ? order.filter { $0 != list.id.entryID } : order))
+            #expect(try store.repository.read { try $0.entryCount(in: .lists, visibility: .open) } == (when == .someday ? 1 : 2))
+            #expect(try store.repository.read { try $0.entryCount(in: .lists, visibility: .all) } == 2)
+        }
+    }
+
     @Test("The dated items of a day are those started or due by then; Today shows the arrivals first, in the same order on every backend", arguments: Backend.allCases)
     func todayByDates(backend: Backend) throws {
         let store = try backend.makeStore()

@@ -222,6 +222,7 @@ struct SQLiteRepositoryTests {
         "v15: areas", "v16: headings", "v17: when and deadline",
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
         "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash", "v28: reminders", "v29: repeating to-dos",
+        "v30: scheduled lists",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -554,7 +555,9 @@ struct SQLiteRepositoryTests {
                         .filter { !$0.isEmpty }.joined(separator: " ")
                 }
             }
-            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT", "completed_at REAL", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL"])
+            #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT", "completed_at REAL", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL",
+                "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
+            ])
             #expect(try columns("areas") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL", "tag_ids TEXT"])
             #expect(try columns("items") == [
                 "id TEXT NOT NULL", "list_id TEXT NOT NULL", "heading_id TEXT NOT NULL ''", "title TEXT NOT NULL", "notes TEXT NOT NULL ''",

@@ -389,7 +389,8 @@ final class Simulation {
             for list in try transaction.lists() {
                 lines.append(
                     "list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "")
-                        + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + trashed(list.trashedAt) + (keys ? " \(list.sortIndex)" : ""))
+                        + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + trashed(list.trashedAt)
+                        + (list.when == .anytime && list.deadline == nil ? "" : " \(list.when) due \(String(describing: list.deadline))") + (keys ? " \(list.sortIndex)" : ""))
                 lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + trashed($0.trashedAt) + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
                     let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
@@ -447,10 +448,13 @@ final class Simulation {
                 return .createList(id: ItemList.ID(rawValue: newID()), name: names[word % names.count], place: place(after: pick(lists, other)?.id.entryID, among: lists.map(\.id.entryID)))
             case 1:
                 guard let list = pick(lists, word) else { return nil }
-                // Now and then a finish or a reopening instead, at one of two moments.
-                switch other % 6 {
+                // Now and then a finish or a reopening instead, at one of two moments, or new dates.
+                let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
+                switch other % 8 {
                 case 4: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 11), canceled: false)
                 case 5: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 12), canceled: true)
+                case 6: return .setListWhen(id: list.id, when: [When.anytime, .someday, .on(day), .on(day, evening: true)][(other / 8) % 4])
+                case 7: return .setListDeadline(id: list.id, deadline: other % 16 < 8 ? day : nil)
                 default: return .renameList(id: list.id, name: names[other % names.count])
                 }
             case 2:
@@ -687,6 +691,8 @@ extension SyncChange {
         case .moveList(let change): [change.id.entryID]
         case .deleteList(let change): [change.id.entryID]
         case .finishList(let change): [change.id.entryID]
+        case .setListWhen(let change): [change.id.entryID]
+        case .setListDeadline(let change): [change.id.entryID]
         case .createTag(let change): [change.id.entryID]
         case .renameTag(let change): [change.id.entryID]
         case .moveTag(let change): [change.id.entryID]

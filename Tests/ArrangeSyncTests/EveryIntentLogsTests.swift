@@ -273,6 +273,10 @@ struct IntentSample {
         try await add { _, items in ([], SetDeadline([try id(items, "Milk")], to: day)) }
         try await add { _, items in ([SetDeadline([try id(items, "Milk")], to: day)], SetDeadline([try id(items, "Milk")], to: nil)) }
         try await add { _, items in ([], SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)) }
+        try await add { lists, _ in ([], SetListWhen(list: lists.1, to: .someday)) }
+        try await add { lists, _ in ([SetListWhen(list: lists.1, to: .someday)], SetListWhen(list: lists.1, to: .on(day, evening: true))) }
+        try await add { lists, _ in ([], SetListDeadline(list: lists.1, to: day)) }
+        try await add { lists, _ in ([SetListDeadline(list: lists.1, to: day)], SetListDeadline(list: lists.1, to: nil)) }
         try await add { _, items in ([SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)], GetReminders()) }
         let weekly = try RepeatRule(.fixed, every: 1, .week, deadlineOffset: 1, reminder: try TimeOfDay(parsing: "08:00"))
         let afterDone = try RepeatRule(.afterCompletion, every: 3, .day)

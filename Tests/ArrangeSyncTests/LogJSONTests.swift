@@ -24,6 +24,10 @@ struct LogJSONTests {
             .createList(id: list, name: text(&random), place: place),
             .createList(id: list, name: text(&random), place: place, area: area),
             .renameList(id: list, name: text(&random)),
+            .setListWhen(id: list, when: .on(Day(Date(timeIntervalSince1970: 1_800_000_000), in: .gmt), evening: true)),
+            .setListWhen(id: list, when: .someday),
+            .setListDeadline(id: list, deadline: Day(Date(timeIntervalSince1970: 1_800_000_000), in: .gmt)),
+            .setListDeadline(id: list, deadline: nil),
             .moveList(id: list, place: place),
             .moveList(id: list, place: place, area: area),
             .createArea(id: area, name: text(&random), place: SyncPlace(after: Area.ID(rawValue: UUID()).entryID, before: nil)),
@@ -86,8 +90,13 @@ struct LogJSONTests {
         let area = Area(name: Self.awkward.randomElement(using: &random)!, createdAt: Date(timeIntervalSince1970: 1_800_000_000.5), sortIndex: -7)
         var inArea = list
         (inArea.id, inArea.area) = (ItemList.ID(), area.id)
-        // Now and then finished, completed or canceled.
+        // Now and then finished, completed or canceled, and now and then scheduled.
         if Bool.random(using: &random) { (inArea.completedAt, inArea.isCanceled) = (Date(timeIntervalSince1970: 1_900_000_001.25), Bool.random(using: &random)) }
+        if Bool.random(using: &random) {
+            let day = Day(Date(timeIntervalSince1970: Double.random(in: 0...4e9, using: &random)), in: .gmt)
+            inArea.when = [When.someday, .on(day), .on(day, evening: true)].randomElement(using: &random)!
+            inArea.deadline = Bool.random(using: &random) ? day.adding(days: 3) : nil
+        }
         rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil), Rewind.ListImage(id: inArea.id, list: inArea)]
         rewind.areas = [Rewind.AreaImage(id: area.id, area: area), Rewind.AreaImage(id: Area.ID(), area: nil)]
         rewind.items = [Rewind.ItemImage(id: item.id, item: item), Rewind.ItemImage(id: Item.ID(), item: nil)]

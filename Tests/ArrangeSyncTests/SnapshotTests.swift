@@ -245,6 +245,24 @@ struct SnapshotTests {
         try await importSnapshot(remindedData, into: sixth)
         #expect(try await sixth.engine.repository.read { try $0.item(id: taxes)?.reminder } == (try TimeOfDay(parsing: "09:30")))
         #expect(try await sixth.engine.snapshot().stateDigest == reminded.stateDigest)
+
+        // A list's when and deadline take version 16, travel, and are part of the digest; taken
+        // away, the digest is the one before.
+        let start = try Day(parsing: "2027-03-01")
+        _ = try laptop.engine.perform(.setListWhen(id: list, when: .on(start, evening: true)))
+        _ = try laptop.engine.perform(.setListDeadline(id: list, deadline: start))
+        let scheduled = try await laptop.engine.snapshot()
+        let scheduledData = try SnapshotFile.encode(scheduled)
+        #expect(lines(of: scheduledData).first?.hasSuffix(#""snapshot":true,"version":16}"#) == true)
+        #expect(scheduled.stateDigest != reminded.stateDigest)
+        let seventh = try Replica(kind: kind)
+        try await importSnapshot(scheduledData, into: seventh)
+        let dates = try await seventh.engine.repository.read { try $0.list(id: list).map { ($0.when, $0.deadline) } }
+        #expect(dates?.0 == .on(start, evening: true) && dates?.1 == start)
+        #expect(try await seventh.engine.snapshot().stateDigest == scheduled.stateDigest)
+        _ = try laptop.engine.perform(.setListWhen(id: list, when: .anytime))
+        _ = try laptop.engine.perform(.setListDeadline(id: list, deadline: nil))
+        #expect(try await laptop.engine.snapshot().stateDigest == reminded.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)

@@ -82,6 +82,10 @@ struct ThingsFixture {
             try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN startBucket INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: "UPDATE TMTask SET startBucket = 1 WHERE uuid = 'T-water'")
             try db.execute(sql: "UPDATE TMTask SET start = 2 WHERE uuid = 'R-budget'")
+            // Projects are scheduled as to-dos are: Renovation from a day, with a deadline; the
+            // trashed Old put off to Someday.
+            try db.execute(sql: "UPDATE TMTask SET startDate = ?, deadline = ? WHERE uuid = 'P-reno'", arguments: [future, future])
+            try db.execute(sql: "UPDATE TMTask SET start = 2 WHERE uuid = 'P-old'")
             // Reminders: at 09:30 on a start date; one on a to-do without a date is none.
             try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN reminderTime INTEGER")
             try db.execute(sql: "UPDATE TMTask SET reminderTime = ? WHERE uuid IN ('T-read', 'I-call')", arguments: [ThingsTime.packed(hour: 9, minute: 30)])
@@ -166,6 +170,7 @@ struct ThingsImportTests {
             (summary.trashedToDos, summary.trashedProjects, summary.trashedHeadings) = (1, 1, 1)
             (summary.skippedTemplates, summary.unreadableRules, summary.today, summary.checklistItems) = (1, ["Water plants"], 4, 2)
             (summary.areas, summary.headings, summary.completedProjects, summary.tags, summary.reminders) = (2, 3, 1, 5, 1)
+            summary.scheduledProjects = 2
             return summary
         }())
         for list in lists {
@@ -255,6 +260,13 @@ struct ThingsImportTests {
         #expect(ThingsDay.day(ThingsDay.packed(year: 2024, month: 2, day: 29)) == (try Day(parsing: "2024-02-29")))
         #expect(ThingsDay.day(ThingsDay.packed(year: 2026, month: 2, day: 30)) == nil, "a packed day that does not exist is no date")
         #expect(ThingsDay.day(0) == nil)
+
+        let lists = Dictionary(plan.archive.lists.map { ($0.name, $0.list) }, uniquingKeysWith: { first, _ in first })
+        let newYear = try Day(parsing: "2027-01-01")
+        #expect(lists["Renovation"]?.when == .on(newYear) && lists["Renovation"]?.deadline == newYear, "a project keeps its start date and deadline")
+        #expect(lists["Old"]?.when == .someday, "start 2 with no date puts a project off to Someday")
+        #expect(lists["Garden"]?.when == .anytime && lists["Garden"]?.deadline == nil)
+        #expect(plan.summary.scheduledProjects == 2)
     }
 
     @Test("Importing goes into the store, Inbox into its default list; importing again updates and never duplicates")

@@ -159,6 +159,7 @@ struct ImportThingsCommand: SessionCommand {
         if summary.headings > 0 { parts.append(plural(summary.headings, "heading")) }
         if summary.tags > 0 { parts.append(plural(summary.tags, "tag")) }
         if summary.reminders > 0 { parts.append(plural(summary.reminders, "reminder")) }
+        if summary.scheduledProjects > 0 { parts.append(plural(summary.scheduledProjects, "scheduled project")) }
         if summary.repeating > 0 { parts.append(plural(summary.repeating, "repeating to-do")) }
         if trashed > 0 { parts.append("\(trashed) in the Trash") }
         var text = "Imported from Things: " + parts.joined(separator: ", ") + "."

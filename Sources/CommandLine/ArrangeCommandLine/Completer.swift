@@ -31,18 +31,29 @@ public struct Completer: Sendable {
 
     /// The words that end `when`, `deadline` and `remind`, after their items.
     static let dateWords = [
-        WhenCommand.configuration.commandName: [
-            "today", "tonight", "evening", "tomorrow", "this", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-            "sunday", "anytime", "someday",
-        ],
-        DeadlineCommand.configuration.commandName: [
-            "today", "tomorrow", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "none",
-        ],
+        WhenCommand.configuration.commandName: whenWords,
+        DeadlineCommand.configuration.commandName: deadlineWords,
         RemindCommand.configuration.commandName: ["none"],
     ]
 
+    /// The words that end `list-when` and `list-deadline`, after their list.
+    static let listDateWords = [ListWhenCommand.configuration.commandName: whenWords, ListDeadlineCommand.configuration.commandName: deadlineWords]
+
+    /// The words a when starts with.
+    private static let whenWords = [
+        "today", "tonight", "evening", "tomorrow", "this", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+        "sunday", "anytime", "someday",
+    ]
+
+    /// The words a deadline starts with.
+    private static let deadlineWords = [
+        "today", "tomorrow", "next", "in", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "none",
+    ]
+
     /// The commands whose first argument is a list.
-    static let listCommands: Set = ["use", "list", "move-list", "rename-list", "delete-list", "complete-list", "cancel-list", "reopen-list"]
+    static let listCommands: Set = [
+        "use", "list", "move-list", "rename-list", "delete-list", "complete-list", "cancel-list", "reopen-list", "list-when", "list-deadline",
+    ]
 
     /// The subcommands of `today`.
     static let todayCommands = TodayCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
@@ -129,6 +140,9 @@ public struct Completer: Sendable {
             // The item, then the rule, which is JSON or none.
             guard before.count > 1 else { return itemReferences(matching: current, numbering: .asSession(option(["--list"], in: before))) }
             return before.count == 2 ? ["none"].filter { $0.hasPrefix(current) } : []
+        }
+        if let words = Self.listDateWords[command], before.count > 1, !previous.hasPrefix("--") {
+            return words.filter { $0.hasPrefix(current) }
         }
         if let words = Self.dateWords[command], !previous.hasPrefix("--") {
             // The items, then the word that says when: once there is an item, either may come.

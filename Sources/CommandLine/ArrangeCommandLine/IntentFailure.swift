@@ -68,6 +68,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .noDefaultList: "noDefaultList"
         case .defaultListProtected: "defaultListProtected"
         case .defaultListStaysOpen: "defaultListStaysOpen"
+        case .defaultListStaysInSidebar: "defaultListStaysInSidebar"
         case .noItemsNamed: "noItems"
         case .reminderWithoutDay: "reminderWithoutDay"
         case .negativeOffset: "offsetOutOfRange"
@@ -87,7 +88,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
     /// The core's message, with what to do about it on the command line.
     private static func withHint(_ message: String, for error: IntentError) -> String {
         switch error {
-        case .defaultListProtected, .defaultListStaysOpen: message + " Make another list the default first (the defaultList setting)."
+        case .defaultListProtected, .defaultListStaysOpen, .defaultListStaysInSidebar: message + " Make another list the default first (the defaultList setting)."
         case .noItemsNamed: message + " Use #N (as `list` numbers them), an id, or the start of one."
         default: message
         }

@@ -36,6 +36,8 @@ public enum ReferenceError: Error, Hashable, Sendable {
     case ambiguousHeading(String, list: String, matches: Int)
     /// Evening was asked for with a when that has no day (`anytime` or `someday`).
     case eveningWithoutDay(String)
+    /// A list's when ended with a time, which sets a reminder: lists take none.
+    case reminderOnList(String)
     /// No repeating series has this id, and none or several repeat a to-do of this title;
     /// `known` names the to-dos that repeat.
     case unknownSeries(String, known: [String])
@@ -58,6 +60,7 @@ public enum ReferenceError: Error, Hashable, Sendable {
         case .unknownHeading: "unknownHeading"
         case .ambiguousHeading: "ambiguousHeading"
         case .eveningWithoutDay: "eveningWithoutDay"
+        case .reminderOnList: "reminderOnList"
         case .unknownSeries: "unknownSeries"
         }
     }
@@ -104,6 +107,8 @@ extension ReferenceError: LocalizedError {
             "\(matches) headings of '\(list)' are titled '\(title)'; name one by id (`list --json` shows them)."
         case .eveningWithoutDay(let when):
             "'\(when)' has no day whose evening it could be; give a day, 'today' or 'evening'."
+        case .reminderOnList(let when):
+            "'\(when)' ends with a time, which sets a reminder, and a list takes none; give the day alone, or set the reminder on its items."
         case .unknownSeries(let text, let known):
             "No one repeating to-do is '\(text)'; name it by its series id, or by its title when no other repeating to-do has it."
                 + (known.isEmpty ? " Nothing repeats yet." : " Repeating: \(known.joined(separator: ", ")).")

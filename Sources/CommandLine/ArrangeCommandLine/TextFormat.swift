@@ -53,6 +53,18 @@ enum TextFormat {
         return "from \(start)" + (item.evening ? ", in the evening" : "") + (item.reminder.map { ", reminder at \($0)" } ?? "")
     }
 
+    /// A list's dates in words: `from 2027-03-01, due 2027-04-15`, `someday`, `due 2027-04-15`, `anytime`.
+    static func when(of list: ListSummary) -> String {
+        let start = list.startDate.map { "from \($0)" + (list.evening ? ", in the evening" : "") } ?? (list.someday ? "someday" : nil)
+        let words = [start, list.deadline.map { "due \($0)" }].compactMap { $0 }
+        return words.isEmpty ? "anytime" : words.joined(separator: ", ")
+    }
+
+    /// A list's dates after its name, when it has any: `  (from 2027-03-01, due 2027-04-15)`.
+    static func dates(of list: ListSummary) -> String {
+        list.when == .anytime && list.deadline == nil ? "" : "  (\(when(of: list)))"
+    }
+
     /// A list's items under a line that names it: those under no heading, then each heading
     /// (`  ## Packing`) with its items.
     static func listing(_ listing: ItemListing) -> String {
@@ -87,11 +99,11 @@ enum TextFormat {
         let open = listing.items.count { $0.status == .open }
         let done = listing.items.count - open
         let heading = "Today: \(open) open" + (done > 0 ? ", \(done) done" : "")
-        guard !listing.items.isEmpty else {
+        guard !listing.items.isEmpty || !listing.lists.isEmpty else {
             return heading + "\n  (nothing here; add items with: today add ITEM)"
         }
         let width = listing.items.compactMap(\.position).max().map { "#\($0)".count } ?? 0
-        var lines = [heading]
+        var lines = [heading] + listing.lists.map { "  ▸ \($0.name)" + dates(of: $0) }
         for item in listing.items {
             if item.evening, item.startDate == listing.day, !lines.contains(Self.thisEvening) { lines.append(Self.thisEvening) }
             lines.append(row(item, width: width, on: listing.day) + "  (\(item.listName))")
@@ -103,7 +115,9 @@ enum TextFormat {
     static func upcoming(_ listing: UpcomingListing) -> String {
         guard !listing.days.isEmpty else { return "Upcoming after \(listing.day): nothing scheduled." }
         return (["Upcoming after \(listing.day):"] + listing.days.flatMap { day in
-            ["\(day.day)"] + day.items.map { row($0, width: 0) + "  (\($0.listName))" }
+            let lists: [String] = day.lists.map { "  ▸ \($0.name)" + dates(of: $0) }
+            let items: [String] = day.items.map { row($0, width: 0) + "  (\($0.listName))" }
+            return ["\(day.day)"] + lists + items
                 + day.projected.map { "  ↻ \($0.repeating.template.title)  (\($0.repeating.template.listName))" }
         }).joined(separator: "\n")
     }
@@ -134,9 +148,9 @@ enum TextFormat {
     /// then its items.
     static func groups(_ listing: ItemsByList, named name: String) -> String {
         let count = listing.lists.reduce(0) { $0 + $1.items.count }
-        guard count > 0 else { return "\(name): nothing here." }
+        guard !listing.lists.isEmpty else { return "\(name): nothing here." }
         return (["\(name): \(count) open"] + listing.lists.flatMap { group in
-            [group.list.name] + group.items.map { row($0, width: 0) }
+            [group.list.name + dates(of: group.list)] + group.items.map { row($0, width: 0) }
         }).joined(separator: "\n")
     }
 
@@ -181,6 +195,7 @@ enum TextFormat {
             let done = list.totalItems - list.openItems
             let marker = list.id == defaultList ? "  (default)" : ""
             return name + String(repeating: " ", count: width - name.count) + "  \(list.openItems) open" + (done > 0 ? ", \(done) done" : "") + marker
+                + dates(of: list)
         }
         let byArea = Dictionary(grouping: lists.filter { $0.area != nil }, by: \.area)
         return (lists.filter { $0.area == nil }.map(row) + areas.flatMap { area in

@@ -174,6 +174,8 @@ extension LogJSON {
             if list.isCanceled { members.member("canceled") { $0.bool(true) } }
             if !list.tags.isEmpty { members.member("tags") { $0.ids(list.tags.sorted()) } }
             members.member("trashedAt", ifPresent: list.trashedAt) { $0.date($1) }
+            if list.when != .anytime { members.member("when") { $0.when(list.when) } }
+            members.member("deadline", ifPresent: list.deadline) { $0.day($1) }
         }
     }
 

@@ -163,29 +163,35 @@ package protocol FieldChange<Row>: ChangeKind {
     static func changes(from old: Row?, to row: Row) -> [Self]
 }
 
-/// A kind of change that gives one row a new text in one field: a list's or an area's name, a
-/// heading's or a checklist entry's title. Its inverse and the difference it tells come from
-/// the field, the same for each such kind.
-package protocol RowTextChange: ReversibleChange, FieldChange where Row: Identifiable {
+/// A kind of change that gives one row a new value in one field: a list's when or deadline,
+/// or a new text (``RowTextChange``). Its apply, its inverse and the difference it tells come
+/// from the field, the same for each such kind.
+package protocol RowFieldChange: ReversibleChange, FieldChange where Row: Identifiable {
+    /// What the field holds.
+    associatedtype Value: Equatable
     /// The row.
     var id: Row.ID { get }
-    /// The new text.
-    var text: String { get }
-    /// The change of this kind that gives the row `id` the text `text`.
-    init(_ id: Row.ID, text: String)
+    /// The new value.
+    var value: Value { get }
+    /// The change of this kind that gives the row `id` the value `value`.
+    init(_ id: Row.ID, value: Value)
     /// The field the kind changes.
-    static var field: WritableKeyPath<Row, String> { get }
+    static var field: WritableKeyPath<Row, Value> { get }
+    /// The value a row's creation gives the field, which a creation does not tell; `nil` when
+    /// the creation carries the field itself (a name, a title).
+    static var valueOnCreation: Value? { get }
     /// The row with this id, if the store has it.
     static func row(_ id: Row.ID, in store: any ItemReading) throws -> Row?
     /// The row as the store saves it.
     static func stored(_ row: Row) -> StoreRow
-    /// The text as the row keeps it: what `Title` keeps of it, or "Untitled", unless the kind
-    /// says more (a list's name that another list has gets a number).
-    func storable(in context: ChangeContext) throws -> String
+    /// The value as the row keeps it: ``value`` itself, unless the kind says more.
+    func storable(in context: ChangeContext) throws -> Value
 }
 
-extension RowTextChange {
-    package func storable(in context: ChangeContext) throws -> String { ChangeContext.storable(title: text) }
+extension RowFieldChange {
+    package static var valueOnCreation: Value? { nil }
+
+    package func storable(in context: ChangeContext) throws -> Value { value }
 
     package func apply(in context: ChangeContext) throws {
         guard var row = try Self.row(id, in: context.transaction) else { return }
@@ -193,16 +199,35 @@ extension RowTextChange {
         try context.transaction.apply(.update(Self.stored(row)))
     }
 
-    /// The old text back.
+    /// The old value back.
     package func inverse(before store: any ItemReading) throws -> [any ReversibleChange] {
-        guard let row = try Self.row(id, in: store), row[keyPath: Self.field] != text else { return [] }
-        return [Self(id, text: row[keyPath: Self.field])]
+        guard let row = try Self.row(id, in: store), row[keyPath: Self.field] != value else { return [] }
+        return [Self(id, value: row[keyPath: Self.field])]
     }
 
     package static func changes(from old: Row?, to row: Row) -> [Self] {
-        guard let old, old[keyPath: field] != row[keyPath: field] else { return [] }
-        return [Self(row.id, text: row[keyPath: field])]
+        guard let before = old.map({ $0[keyPath: field] }) ?? valueOnCreation, before != row[keyPath: field] else { return [] }
+        return [Self(row.id, value: row[keyPath: field])]
     }
+}
+
+/// A kind of change that gives one row a new text in one field: a list's or an area's name, a
+/// heading's or a checklist entry's title, kept as `Title` keeps it.
+package protocol RowTextChange: RowFieldChange where Value == String {
+    /// The new text.
+    var text: String { get }
+    /// The change of this kind that gives the row `id` the text `text`.
+    init(_ id: Row.ID, text: String)
+}
+
+extension RowTextChange {
+    package var value: String { text }
+
+    package init(_ id: Row.ID, value: String) { self.init(id, text: value) }
+
+    /// What `Title` keeps of the text, or "Untitled", unless the kind says more (a list's name
+    /// that another list has gets a number).
+    package func storable(in context: ChangeContext) throws -> String { ChangeContext.storable(title: text) }
 }
 
 /// A kind of change that makes one row, which its deletion takes back.

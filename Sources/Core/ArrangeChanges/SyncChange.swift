@@ -26,6 +26,10 @@ public enum SyncChange: Hashable, Sendable {
     case finishList(ListFinished)
     /// ``ListReopened``: a finished list was reopened.
     case reopenList(ListReopened)
+    /// ``ListWhenSet``: a list got a new when: a start date (perhaps in its evening), someday, or anytime.
+    case setListWhen(ListWhenSet)
+    /// ``ListDeadlineSet``: a list got a deadline, or lost its own (`nil`, absent from the JSON).
+    case setListDeadline(ListDeadlineSet)
     /// ``ItemAdded``: an item was added to a list at a place, under a heading of it or under none (`heading`
     case addItem(ItemAdded)
     /// ``ItemEdited``: an item's title or notes (those given) changed.
@@ -152,6 +156,8 @@ public enum SyncChange: Hashable, Sendable {
         ListDeleted.self,
         ListFinished.self,
         ListReopened.self,
+        ListWhenSet.self,
+        ListDeadlineSet.self,
         ItemAdded.self,
         ItemEdited.self,
         ItemsCompleted.self,
@@ -212,7 +218,7 @@ public enum SyncChange: Hashable, Sendable {
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [
-        ListRenamed.self, ListReopened.self, ListFinished.self, ListsPutBack.self, ListsTrashed.self,
+        ListRenamed.self, ListReopened.self, ListFinished.self, ListWhenSet.self, ListDeadlineSet.self, ListsPutBack.self, ListsTrashed.self,
     ]
     /// The kinds that tell a difference in an area's fields.
     package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
@@ -347,6 +353,8 @@ public enum SyncChange: Hashable, Sendable {
         case .deleteList(let change): change
         case .finishList(let change): change
         case .reopenList(let change): change
+        case .setListWhen(let change): change
+        case .setListDeadline(let change): change
         case .addItem(let change): change
         case .editItem(let change): change
         case .completeItems(let change): change

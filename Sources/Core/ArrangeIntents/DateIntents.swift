@@ -73,6 +73,72 @@ public struct SetDeadline: ArrangeIntent {
     }
 }
 
+/// Sets when a list is meant to be worked on, as Things schedules a project: from a start date
+/// (perhaps in its evening), someday, or anytime. Its items keep their own dates.
+///
+/// A list put off to someday leaves the sidebar for the Someday view. One with a start date
+/// shows in Upcoming until that day, and in Today from then on.
+///
+/// ```swift
+/// try await SetListWhen(list: garden, to: .on(try Day(parsing: "2027-03-01"))).perform(in: environment)
+/// try await SetListWhen(list: novel, to: .someday).perform(in: environment)
+/// ```
+public struct SetListWhen: ArrangeIntent {
+    public static let title = "Set List When"
+
+    /// The list.
+    public var list: ItemList.ID
+    /// When it is meant to be worked on.
+    public var when: When
+
+    /// Sets when `list` is meant to be worked on to `when`.
+    public init(list: ItemList.ID, to when: When) {
+        self.list = list
+        self.when = when
+    }
+
+    /// - Returns: The list as it is now.
+    /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/defaultListStaysInSidebar(_:)``
+    ///   for someday on the default list, where new items go. Nothing is written then.
+    public func run(in context: IntentContext) throws -> ListResult {
+        let transaction = try context.writing(Self.title)
+        let list = try context.list(self.list)
+        guard list.when != when else { return ListResult(list: try context.summary(of: list)) }
+        if when.isSomeday, try transaction.defaultListID() == list.id { throw IntentError.defaultListStaysInSidebar(list.name) }
+        try context.apply(ListWhenSet(id: list.id, when: when), action: Self.title)
+        return ListResult(list: try context.summary(of: try context.list(list.id)))
+    }
+}
+
+/// Gives a list a deadline, the day it is due, or takes its own away. From that day on, the
+/// list shows in Today. Its items keep their own deadlines.
+///
+/// ```swift
+/// try await SetListDeadline(list: taxes, to: try Day(parsing: "2027-04-15")).perform(in: environment)
+/// ```
+public struct SetListDeadline: ArrangeIntent {
+    public static let title = "Set List Deadline"
+
+    /// The list.
+    public var list: ItemList.ID
+    /// The day it is due, or `nil` for none.
+    public var deadline: Day?
+
+    /// Sets the deadline of `list` to `deadline`; `nil` takes it away.
+    public init(list: ItemList.ID, to deadline: Day?) {
+        self.list = list
+        self.deadline = deadline
+    }
+
+    /// - Returns: The list as it is now.
+    /// - Throws: ``IntentError/unknownList(_:)``, with nothing written.
+    public func run(in context: IntentContext) throws -> ListResult {
+        let list = try context.list(self.list)
+        if list.deadline != deadline { try context.apply(ListDeadlineSet(id: list.id, deadline: deadline), action: Self.title) }
+        return ListResult(list: try context.summary(of: try context.list(list.id)))
+    }
+}
+
 /// Takes away the keys in Today's hand order of the items of `result` that their new dates
 /// take out of Today, so that each arrives at the top when it comes back; the result then
 /// tells the items as they are.
@@ -84,10 +150,11 @@ private func keepingToday(_ result: ItemsResult, in context: IntentContext, acti
     return ItemsResult(items: try context.summaries(ofItems: result.items.map(\.id)), changed: result.changed)
 }
 
-/// The open items with a start date after a day, grouped by their start date: what is coming.
+/// The open items and the lists with a start date after a day, grouped by their start date:
+/// what is coming.
 ///
-/// The days come in order; within a day, the items come in the sidebar's order of their lists,
-/// then in their places in their lists.
+/// The days come in order; within a day, the lists come first, in the sidebar's order, then the
+/// items, in the sidebar's order of their lists, then in their places in their lists.
 ///
 /// ```swift
 /// let upcoming = try await ShowUpcoming().perform(in: environment)
@@ -126,29 +193,35 @@ public struct ShowUpcoming: ArrangeIntent {
     public func run(in context: IntentContext) throws -> UpcomingListing {
         let day = self.day ?? context.today()
         if let through, through.ordinal - day.ordinal > Self.mostProjectedDays { throw IntentError.projectionTooLong(Self.mostProjectedDays) }
+        let startsLater = { (when: When) in when.startDate.map { $0 > day } ?? false }
+        let filter = try TagFilter(tags, in: context)
         var byDay: [Day: [Item]] = [:]
-        for (_, items) in try openItemsBySidebar(in: context, tags: tags, where: { $0.when.startDate.map { $0 > day } ?? false }) {
+        for (_, items) in try openItemsByList(in: context, tags: tags, lists: \.isActive, where: { startsLater($0.when) }) {
             for item in items {
                 if let start = item.when.startDate { byDay[start, default: []].append(item) }
             }
         }
+        var listsByDay: [Day: [ListSummary]] = [:]
+        for list in try context.reading.lists() where list.isActive && startsLater(list.when) && filter?.passesAll(of: list.id) != false {
+            if let start = list.when.startDate { listsByDay[start, default: []].append(try context.summary(of: list)) }
+        }
         let last = max(day.adding(days: Self.projectedDays), through ?? day)
         var projected: [Day: [ProjectedRepeat]] = [:]
-        let filter = try TagFilter(tags, in: context)
         for series in try context.transaction.allSeries() where filter?.passes(series.template) ?? true {
             let dates = series.upcomingDates(after: day, through: last)
             guard !dates.isEmpty else { continue }
             let description = try context.description(of: series, on: day)
             for date in dates { projected[date, default: []].append(ProjectedRepeat(repeating: description, day: date)) }
         }
-        return UpcomingListing(day: day, days: try Set(byDay.keys).union(projected.keys).sorted().map { start in
-            UpcomingDay(day: start, items: try context.summaries(of: byDay[start] ?? []), projected: projected[start] ?? [])
+        return UpcomingListing(day: day, days: try Set(byDay.keys).union(listsByDay.keys).union(projected.keys).sorted().map { start in
+            UpcomingDay(day: start, lists: listsByDay[start] ?? [], items: try context.summaries(of: byDay[start] ?? []), projected: projected[start] ?? [])
         })
     }
 }
 
 /// The open items that can be done now, grouped by list in the sidebar's order: those that are
-/// not someday and have no start date after the day, Today's included.
+/// not someday and have no start date after the day, Today's included, in the lists of the
+/// sidebar that have started by then.
 ///
 /// - Complexity: O(n) for the n open items of every list: it reads them all.
 public struct ShowAnytime: ArrangeIntent {
@@ -169,7 +242,8 @@ public struct ShowAnytime: ArrangeIntent {
 
     public func run(in context: IntentContext) throws -> ItemsByList {
         let day = self.day ?? context.today()
-        return try ItemsByList(day: day, groups: openItemsBySidebar(in: context, tags: tags) { item in
+        let started = { (list: ItemList) in list.isInSidebar && list.when.startDate.map { $0 <= day } ?? true }
+        return try ItemsByList(day: day, groups: openItemsByList(in: context, tags: tags, lists: started) { item in
             switch item.when {
             case .anytime: true
             case .someday: false
@@ -179,7 +253,8 @@ public struct ShowAnytime: ArrangeIntent {
     }
 }
 
-/// The open items put off to someday, grouped by list in the sidebar's order.
+/// The open items put off to someday, grouped by list in the sidebar's order, and the lists
+/// put off to someday, each with its open items that have no start date.
 ///
 /// - Complexity: O(n) for the n open items of every list: it reads them all.
 public struct ShowSomeday: ArrangeIntent {
@@ -197,19 +272,33 @@ public struct ShowSomeday: ArrangeIntent {
     public var isReadOnly: Bool { true }
 
     public func run(in context: IntentContext) throws -> ItemsByList {
-        try ItemsByList(day: nil, groups: openItemsBySidebar(in: context, tags: tags) { $0.when == .someday }, in: context)
+        try ItemsByList(
+            day: nil,
+            groups: openItemsByList(in: context, tags: tags, lists: \.isActive, keepingEmpty: \.when.isSomeday) { item, list in
+                list.when.isSomeday ? item.when.startDate == nil : item.when == .someday
+            }, in: context)
     }
 }
 
-/// The open items of every list of the sidebar that `include` keeps and that carry every one of
-/// `tags`, grouped by list, in the sidebar's order of the lists and each list's display order;
-/// lists with none, and finished lists, are left out.
-private func openItemsBySidebar(in context: IntentContext, tags: [Tag.ID], where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
+/// The open items of every list that `includeList` keeps, those that `include` keeps and that
+/// carry every one of `tags`, grouped by list, in the sidebar's order of the lists and each
+/// list's display order.
+///
+/// - Parameter keepingEmpty: Whether a list with no such item is kept, when it carries the tags.
+private func openItemsByList(
+    in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, keepingEmpty: (ItemList) -> Bool = { _ in false },
+    where include: (Item, ItemList) -> Bool
+) throws -> [(ItemList, [Item])] {
     let filter = try TagFilter(tags, in: context)
-    return try context.reading.lists().filter(\.isInSidebar).compactMap { list in
-        let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter { include($0) && filter?.passes($0) != false }
-        return items.isEmpty ? nil : (list, items)
+    return try context.reading.lists().filter(includeList).compactMap { list in
+        let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter { include($0, list) && filter?.passes($0) != false }
+        return items.isEmpty && !(keepingEmpty(list) && filter?.passesAll(of: list.id) != false) ? nil : (list, items)
     }
+}
+
+/// ``openItemsByList(in:tags:lists:keepingEmpty:where:)`` for a view whose items are kept by their own fields.
+private func openItemsByList(in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
+    try openItemsByList(in: context, tags: tags, lists: includeList) { item, _ in include(item) }
 }
 
 extension ItemsByList {

@@ -36,6 +36,9 @@ public enum IntentError: Error, Hashable, Sendable {
     case defaultListProtected(String)
     /// The default list cannot be completed or canceled, as new items go to it; this is its name.
     case defaultListStaysOpen(String)
+    /// The default list cannot be put off to someday, out of the sidebar, as new items go to
+    /// it; this is its name.
+    case defaultListStaysInSidebar(String)
     /// An intent that acts on items was given none.
     case noItemsNamed
     /// A reminder was given with a when that has no day (someday or anytime): it fires on a start date.
@@ -88,6 +91,7 @@ extension IntentError: LocalizedError {
         case .noDefaultList: table.message("IntentError.noDefaultList")
         case .defaultListProtected(let name): table.message("IntentError.defaultListProtected", ["name": name])
         case .defaultListStaysOpen(let name): table.message("IntentError.defaultListStaysOpen", ["name": name])
+        case .defaultListStaysInSidebar(let name): table.message("IntentError.defaultListStaysInSidebar", ["name": name])
         case .noItemsNamed: table.message("IntentError.noItemsNamed")
         case .reminderWithoutDay: table.message("IntentError.reminderWithoutDay")
         case .negativeOffset(let offset): table.message("IntentError.negativeOffset", ["offset": "\(offset)"])
@@ -145,6 +149,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "'\(name)' is the default list and cannot be deleted."
         case .defaultListStaysOpen(let name):
             "'\(name)' is the default list, where new items go, and cannot be completed or canceled."
+        case .defaultListStaysInSidebar(let name):
+            "'\(name)' is the default list, where new items go, and cannot be put off to someday."
         case .noItemsNamed:
             "Name at least one item."
         case .reminderWithoutDay:

@@ -537,18 +537,23 @@ public struct ListPlacementResult: Hashable, Sendable, Codable {
     }
 }
 
-/// The items in Today on a day, in the order shown, as ``ShowToday`` returns them.
+/// The items in Today on a day, in the order shown, as ``ShowToday`` returns them, and the
+/// lists started or due by then.
 public struct TodayListing: Hashable, Sendable, Codable {
     /// The day Today is of.
     public var day: Day
     /// The items in the order shown: the day's, then the evening's (``ItemSummary/evening``);
     /// open ones carry their place in Today in ``ItemSummary/position``.
     public var items: [ItemSummary]
+    /// The lists Today shows, in the sidebar's order, above its items: those whose start date
+    /// or deadline has come (`ItemList.todaySection(on:)`).
+    public var lists: [ListSummary]
 
     /// Creates the result from its parts.
-    public init(day: Day, items: [ItemSummary]) {
+    public init(day: Day, items: [ItemSummary], lists: [ListSummary] = []) {
         self.day = day
         self.items = items
+        self.lists = lists
     }
 }
 
@@ -680,19 +685,23 @@ public struct UpcomingListing: Hashable, Sendable, Codable {
     }
 }
 
-/// One day of ``UpcomingListing``: the items that start on it, in the sidebar's order of their
-/// lists, then their places in their lists, and the to-dos repeating series will make on it.
+/// One day of ``UpcomingListing``: the lists and the items that start on it, in the sidebar's
+/// order of their lists, then the items' places in their lists, and the to-dos repeating series
+/// will make on it.
 public struct UpcomingDay: Hashable, Sendable, Codable {
     /// The start date.
     public var day: Day
+    /// The lists that start on it, in the sidebar's order.
+    public var lists: [ListSummary]
     /// The items that start on it.
     public var items: [ItemSummary]
     /// The to-dos repeating series will make on it, oldest series first: not items yet.
     public var projected: [ProjectedRepeat]
 
     /// Creates the day from its parts.
-    public init(day: Day, items: [ItemSummary], projected: [ProjectedRepeat] = []) {
+    public init(day: Day, lists: [ListSummary] = [], items: [ItemSummary], projected: [ProjectedRepeat] = []) {
         self.day = day
+        self.lists = lists
         self.items = items
         self.projected = projected
     }
@@ -713,11 +722,12 @@ public struct ProjectedRepeat: Hashable, Sendable, Codable {
 }
 
 /// Items grouped by list, in the sidebar's order, as ``ShowAnytime`` and ``ShowSomeday``
-/// return them.
+/// return them: Someday also holds each list put off to someday, with its items or none.
 public struct ItemsByList: Hashable, Sendable, Codable {
     /// The day the view is of; `nil` for Someday, which does not depend on the day.
     public var day: Day?
-    /// Each list that has items in the view, in the sidebar's order, with them.
+    /// Each list that has items in the view, or that is put off to someday in Someday, in the
+    /// sidebar's order, with its items in the view.
     public var lists: [ListWithItems]
 
     /// Creates the result from its parts.

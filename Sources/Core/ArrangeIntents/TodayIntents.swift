@@ -47,7 +47,9 @@ public struct ShowToday: ArrangeIntent {
             positions[item.id] = position
         }
         let shown = filter.map { today.items.filter($0.passes) } ?? today.items
-        return TodayListing(day: day, items: try context.summaries(of: shown, on: day) { positions[$0.id] })
+        let lists = filter.map { filter in today.lists.filter { filter.passesAll(of: $0.id) } } ?? today.lists
+        return TodayListing(
+            day: day, items: try context.summaries(of: shown, on: day) { positions[$0.id] }, lists: try lists.map(context.summary(of:)))
     }
 }
 

@@ -5,6 +5,10 @@ public import Foundation
 /// A list is open while people work on it, and shown in the sidebar. Once finished, completed
 /// or canceled (``completedAt``, ``isCanceled``), it leaves the sidebar for the Logbook, and
 /// keeps its place among the lists for when it is reopened.
+///
+/// A list is scheduled as an item is (``when``, ``deadline``): put off to someday, it leaves the
+/// sidebar for the Someday view; with a start date, it shows in Upcoming until that day, and in
+/// Today from then on, as it does from its deadline on.
 public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     /// A list's identity.
     public typealias ID = Identifier<ItemList>
@@ -29,11 +33,16 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     /// When the list was moved to the Trash, with the items and headings it holds, or `nil`
     /// when it was not. A list in the Trash is in neither the sidebar nor the Logbook.
     public var trashedAt: Date?
+    /// When the list is meant to be worked on: from a start date (perhaps in its evening),
+    /// someday, or anytime, the default.
+    public var when: When
+    /// The day the list is due, if any.
+    public var deadline: Day?
 
     /// A list with these fields; the ordering service chooses the `sortIndex` of a new list.
     public init(
         id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil, completedAt: Date? = nil, isCanceled: Bool = false,
-        tags: Set<Tag.ID> = [], trashedAt: Date? = nil
+        tags: Set<Tag.ID> = [], trashedAt: Date? = nil, when: When = .anytime, deadline: Day? = nil
     ) {
         self.id = id
         self.name = name
@@ -44,13 +53,27 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
         self.isCanceled = isCanceled && completedAt != nil
         self.tags = tags
         self.trashedAt = trashedAt
+        self.when = when
+        self.deadline = deadline
     }
 
     /// Whether the list is finished: completed or canceled, in the Logbook rather than the sidebar.
     public var isFinished: Bool { completedAt != nil }
 
-    /// Whether the list is in the sidebar: neither finished nor in the Trash.
-    public var isInSidebar: Bool { completedAt == nil && trashedAt == nil }
+    /// Whether the list is in the sidebar: neither finished, nor in the Trash, nor put off to
+    /// someday (the Someday view shows it then).
+    public var isInSidebar: Bool { isActive && !when.isSomeday }
+
+    /// Whether the list is neither finished nor in the Trash: its items show in the views of
+    /// the day, whatever its own dates.
+    public var isActive: Bool { completedAt == nil && trashedAt == nil }
+
+    /// The section of Today that shows the list on `day`, or `nil` when Today does not: an
+    /// active list shows there from its start date on, in the evening of that day when it is
+    /// put there, and from its deadline on, as an item does (`TodayDated.todaySection(on:)`).
+    public func todaySection(on day: Day) -> TodaySection? {
+        isActive ? ScheduledList(when: when, deadline: deadline).todaySection(on: day) : nil
+    }
 
     /// Whether the list is open, completed or canceled.
     public var status: ItemStatus {
@@ -68,8 +91,9 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var orderKey: OrderKey { OrderKey(sortIndex: sortIndex, id: id.entryID) }
 
     /// The list's entry in the order of the lists of its ``scope``: open while the list is,
-    /// so that the sidebar's offsets count the open lists only, and trashed while it is in the Trash.
-    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: !isFinished, isTrashed: trashedAt != nil) }
+    /// and not put off to someday, so that the sidebar's offsets count the lists it shows only,
+    /// and trashed while it is in the Trash.
+    public var entry: OrderEntry { OrderEntry(id: id.entryID, sortIndex: sortIndex, isOpen: !isFinished && !when.isSomeday, isTrashed: trashedAt != nil) }
 
     /// The form under which two list names count as the same: case and width folded.
     ///
@@ -83,11 +107,12 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
 
 extension ItemList {
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, completedAt, tags, trashedAt
+        case id, name, createdAt, sortIndex, area, completedAt, tags, trashedAt, when, deadline
         case isCanceled = "canceled"
     }
 
-    /// Reads the form ``encode(to:)`` writes; a list written before lists were finished is open.
+    /// Reads the form ``encode(to:)`` writes; a list written before lists were finished is open,
+    /// and one written before lists were scheduled is anytime, with no deadline.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -99,12 +124,15 @@ extension ItemList {
             completedAt: try container.decodeIfPresent(Date.self, forKey: .completedAt),
             isCanceled: try container.decodeIfPresent(Bool.self, forKey: .isCanceled) == true,
             tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
-            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
+            trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
+            when: try container.decodeIfPresent(When.self, forKey: .when) ?? .anytime,
+            deadline: try container.decodeIfPresent(Day.self, forKey: .deadline))
     }
 
-    /// Writes every field; `area`, `completedAt` and `trashedAt` when they are `nil`, `canceled` when it is
-    /// `false`, and `tags` when there are none (else by id) are left out, so that an open list
-    /// without tags reads as it did before lists were finished.
+    /// Writes every field; `area`, `completedAt`, `trashedAt` and `deadline` when they are `nil`,
+    /// `canceled` when it is `false`, `when` when it is anytime, and `tags` when there are none
+    /// (else by id) are left out, so that an open list without tags or dates reads as it did
+    /// before lists were finished.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -116,5 +144,16 @@ extension ItemList {
         if isCanceled { try container.encode(true, forKey: .isCanceled) }
         if !tags.isEmpty { try container.encode(tags.sorted(), forKey: .tags) }
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
+        if when != .anytime { try container.encode(when, forKey: .when) }
+        try container.encodeIfPresent(deadline, forKey: .deadline)
     }
+}
+
+/// What Today's rules read of a list: its dates, with no deadline dismissed and no key in
+/// Today's hand order, which lists do not have.
+private struct ScheduledList: TodayDated {
+    var when: When
+    var deadline: Day?
+    var deadlineDismissed: Bool { false }
+    var todayIndex: Int64? { nil }
 }

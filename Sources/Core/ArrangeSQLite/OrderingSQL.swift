@@ -96,13 +96,15 @@ final class OrderingSQL: Sendable {
     static let headings = OrderingSQL(
         table: HeadingRecord.databaseTableName, keyColumn: "sort_index", membership: "list_id = ?1", openCondition: "TRUE", keptCondition: notTrashed,
         stampsUpdates: false)
+    /// The lists the sidebar shows, of those kept: neither finished nor put off to someday.
+    static let listShownCondition = "completed_at IS NULL AND NOT (someday AND start_date IS NULL)"
     /// The lists in no area.
     static let lists = OrderingSQL(
-        table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: "completed_at IS NULL", keptCondition: notTrashed,
+        table: "lists", keyColumn: "sort_index", membership: "area_id IS NULL", openCondition: listShownCondition, keptCondition: notTrashed,
         stampsUpdates: false)
     /// The lists of one area.
     static let areaLists = OrderingSQL(
-        table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: "completed_at IS NULL", keptCondition: notTrashed,
+        table: "lists", keyColumn: "sort_index", membership: "area_id = ?1", openCondition: listShownCondition, keptCondition: notTrashed,
         stampsUpdates: false)
     /// The areas.
     static let areas = OrderingSQL(

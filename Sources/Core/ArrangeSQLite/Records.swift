@@ -34,6 +34,8 @@ struct ListRecord: Hashable {
     var isCanceled = false
     var tags: Set<Tag.ID> = []
     var trashedAt: Date?
+    var when: When = .anytime
+    var deadline: Day?
 }
 
 extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -56,7 +58,24 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             completedAt: (try row.decode(Double?.self, forColumn: CodingKeys.completedAt.rawValue)).map(Date.init(timeIntervalSince1970:)),
             isCanceled: try row.decode(forColumn: CodingKeys.isCanceled.rawValue),
             tags: try TagIDs.tags(in: row, table: Self.databaseTableName),
-            trashedAt: (try row.decode(Double?.self, forColumn: CodingKeys.trashedAt.rawValue)).map(Date.init(timeIntervalSince1970:)))
+            trashedAt: (try row.decode(Double?.self, forColumn: CodingKeys.trashedAt.rawValue)).map(Date.init(timeIntervalSince1970:)),
+            when: try Self.when(in: row),
+            deadline: try Self.day(in: row, column: CodingKeys.deadline.rawValue))
+    }
+
+    /// When the list starts, from `start_date`, `someday` and `evening`, read as an item's are.
+    private static func when(in row: Row) throws -> When {
+        let start = try day(in: row, column: CodingKeys.startDate.rawValue)
+        let someday: Bool = try row.decode(forColumn: CodingKeys.someday.rawValue)
+        let evening: Bool = try row.decode(forColumn: CodingKeys.evening.rawValue)
+        return When(startDate: start, someday: someday, evening: evening)
+    }
+
+    /// The day of `column`, `YYYY-MM-DD`, or `nil` for `NULL`.
+    private static func day(in row: Row, column: String) throws -> Day? {
+        guard let text = try row.decode(String?.self, forColumn: column) else { return nil }
+        guard let day = try? Day(parsing: text) else { throw RowDecodingError(table: databaseTableName, row: row.description) }
+        return day
     }
 
     enum CodingKeys: String, CodingKey {
@@ -69,10 +88,15 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case isCanceled = "canceled"
         case tags = "tag_ids"
         case trashedAt = "trashed_at"
+        case startDate = "start_date"
+        case someday
+        case evening
+        case deadline
     }
 
-    /// Writes every column, `completed_at` and `trashed_at` as NULL when unset: an update of a
-    /// list reopened or put back must clear them, which a column left out would not.
+    /// Writes every column, `completed_at`, `trashed_at`, `start_date` and `deadline` as NULL
+    /// when unset: an update of a list reopened, put back or unscheduled must clear them, which
+    /// a column left out would not.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -84,6 +108,10 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         try container.encode(isCanceled, forKey: .isCanceled)
         try container.encode(TagIDs.text(tags), forKey: .tags)
         try container.encode(trashedAt, forKey: .trashedAt)
+        try container.encode(when.startDate?.description, forKey: .startDate)
+        try container.encode(when.isSomeday, forKey: .someday)
+        try container.encode(when.isEvening, forKey: .evening)
+        try container.encode(deadline?.description, forKey: .deadline)
     }
 }
 
@@ -92,7 +120,7 @@ extension ListRecord {
     init(_ list: ItemList) {
         self.init(
             id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area, completedAt: list.completedAt,
-            isCanceled: list.isCanceled, tags: list.tags, trashedAt: list.trashedAt)
+            isCanceled: list.isCanceled, tags: list.tags, trashedAt: list.trashedAt, when: list.when, deadline: list.deadline)
     }
 
     /// The row as it reads back once written: its dates through the stored number of seconds.
@@ -100,14 +128,14 @@ extension ListRecord {
         let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
         return ListRecord(
             id: id, name: name, createdAt: stored(createdAt), sortIndex: sortIndex, areaID: areaID, completedAt: completedAt.map(stored), isCanceled: isCanceled,
-            tags: tags, trashedAt: trashedAt.map(stored))
+            tags: tags, trashedAt: trashedAt.map(stored), when: when, deadline: deadline)
     }
 
     /// The list this row stores.
     var list: ItemList {
         ItemList(
             id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled, tags: tags,
-            trashedAt: trashedAt)
+            trashedAt: trashedAt, when: when, deadline: deadline)
     }
 
     /// Every list in the sidebar's order: those in no area, then each area's in the order of
@@ -115,7 +143,7 @@ extension ListRecord {
     /// (``init(sqliteStatement:)``).
     static let sidebarOrderSQL = """
         SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled, lists.tag_ids, \
-        lists.trashed_at \
+        lists.trashed_at, lists.start_date, lists.someday, lists.evening, lists.deadline \
         FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
         ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
         """
@@ -137,7 +165,8 @@ extension ListRecord {
             createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)), sortIndex: sqlite3_column_int64(statement, 3), areaID: area,
             completedAt: sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 5)),
             isCanceled: sqlite3_column_int64(statement, 6) != 0, tags: try TagIDs.tags(statement, 7, table: Self.databaseTableName),
-            trashedAt: sqlite3_column_type(statement, 8) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 8)))
+            trashedAt: sqlite3_column_type(statement, 8) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 8)),
+            when: try ItemRecord.when(statement, 9), deadline: try ItemRecord.day(statement, 12))
     }
 }
 

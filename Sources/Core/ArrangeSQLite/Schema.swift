@@ -603,6 +603,17 @@ enum Schema {
                 ALTER TABLE "items" ADD COLUMN "series_id" TEXT;
                 """)
         }
+        migrator.registerMigration("v30: scheduled lists") { db in
+            // A list's when and deadline, kept as an item's are (v17): a start date
+            // (`YYYY-MM-DD`, perhaps in its evening), someday, or anytime (neither); and the day
+            // it is due. A list put off to someday is out of the sidebar's open lists.
+            try db.execute(sql: """
+                ALTER TABLE "lists" ADD COLUMN "start_date" TEXT;
+                ALTER TABLE "lists" ADD COLUMN "someday" INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE "lists" ADD COLUMN "evening" INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE "lists" ADD COLUMN "deadline" TEXT;
+                """)
+        }
         return migrator
     }
 

@@ -215,6 +215,14 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var tags: [Tag.ID]
     /// When the list went to the Trash, or `nil` while it is out of it.
     public var trashedAt: Date?
+    /// The list's start date, or `nil` when it is anytime or someday.
+    public var startDate: Day?
+    /// Whether the list is put off to someday, out of the sidebar.
+    public var someday: Bool
+    /// Whether the list is in the evening of its start date.
+    public var evening: Bool
+    /// The day the list is due, or `nil` for none.
+    public var deadline: Day?
 
     /// Describes `list` with its counts.
     public init(_ list: ItemList, openItems: Int, totalItems: Int) {
@@ -229,13 +237,21 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         completedAt = list.completedAt
         tags = list.tags.sorted()
         trashedAt = list.trashedAt
+        startDate = list.when.startDate
+        someday = list.when.isSomeday
+        evening = list.when.isEvening
+        deadline = list.deadline
     }
+
+    /// When the list is meant to be worked on, from ``startDate``, ``someday`` and ``evening``.
+    public var when: When { When(startDate: startDate, someday: someday, evening: evening) }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt
+        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt, startDate, someday, evening, deadline
     }
 
-    /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list.
+    /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list,
+    /// and one without dates is anytime, with no deadline.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(ItemList.ID.self, forKey: .id)
@@ -249,10 +265,15 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
         tags = try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []
         trashedAt = try container.decodeIfPresent(Date.self, forKey: .trashedAt)
+        startDate = try container.decodeIfPresent(Day.self, forKey: .startDate)
+        someday = try container.decodeIfPresent(Bool.self, forKey: .someday) ?? false
+        evening = try container.decodeIfPresent(Bool.self, forKey: .evening) ?? false
+        deadline = try container.decodeIfPresent(Day.self, forKey: .deadline)
     }
 
-    /// Writes every field, `area`, `completedAt` and `trashedAt` as `null` when they are `nil`,
-    /// so that a reader of the JSON sees each field whether or not it has a value.
+    /// Writes every field, `area`, `completedAt`, `trashedAt`, `startDate` and `deadline` as
+    /// `null` when they are `nil`, so that a reader of the JSON sees each field whether or not
+    /// it has a value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -266,6 +287,10 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(completedAt, forKey: .completedAt)
         try container.encode(tags, forKey: .tags)
         try container.encode(trashedAt, forKey: .trashedAt)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(someday, forKey: .someday)
+        try container.encode(evening, forKey: .evening)
+        try container.encode(deadline, forKey: .deadline)
     }
 }
 

@@ -33,6 +33,9 @@ public struct TodayArrangement: Hashable, Sendable {
     public var ofDay: Section
     /// This Evening, at the bottom of Today.
     public var evening: Section
+    /// The lists Today shows on the day, in the sidebar's order: those started by then, or
+    /// due (`ItemList.todaySection(on:)`), which show above the items.
+    public var lists: [ItemList]
 
     /// Every item, in the order shown: the day's, then the evening's.
     public var items: [Item] { ofDay.items + evening.items }
@@ -57,6 +60,7 @@ public struct TodayArrangement: Hashable, Sendable {
         let order = try TodayOrder(of: items.map(DatedStanding.init), on: day, in: reader)
         let resolved = { (standings: [DatedStanding]) in standings.compactMap { byID[$0.id] } }
         self.day = day
+        lists = try reader.lists().filter { $0.todaySection(on: day) != nil }
         ofDay = Section(arrivals: resolved(order.ofDay.arrivals), placed: resolved(order.ofDay.placed))
         evening = Section(arrivals: resolved(order.evening.arrivals), placed: resolved(order.evening.placed))
     }
@@ -129,7 +133,7 @@ private struct TodayOrder {
         var placed: [TodaySection: [DatedStanding]] = [:]
         var arrivals: [TodaySection: [DatedStanding]] = [:]
         let lists = try reader.lists()
-        let hiddenLists = Set(lists.lazy.filter { !$0.isInSidebar }.map(\.id))
+        let hiddenLists = Set(lists.lazy.filter { !$0.isActive }.map(\.id))
         let trashedHeadings = Set(try reader.headings(.trashed).map(\.id))
         let isHidden = { (standing: ItemStanding) in
             hiddenLists.contains(standing.list) || standing.heading.map(trashedHeadings.contains) == true

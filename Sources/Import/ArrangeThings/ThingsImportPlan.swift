@@ -54,6 +54,8 @@ public struct ThingsImportSummary: Hashable, Sendable, Codable {
     public var tags = 0
     /// Reminders, of the to-dos imported with a start date.
     public var reminders = 0
+    /// Projects with a start date, put off to Someday, or with a deadline, which they keep.
+    public var scheduledProjects = 0
 
     /// A summary of nothing.
     public init() {}
@@ -149,6 +151,11 @@ private struct ThingsMapper {
             countByArea[area] = place + 1
             var list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
             if case .project(let uuid) = destination { list.tags = tags(of: uuid, in: library.taskTags) }
+            if case .project(let uuid) = destination, let project = tasks[uuid] {
+                // A project is scheduled as a to-do is.
+                (list.when, list.deadline) = (Self.when(of: project), project.deadline.flatMap(ThingsDay.day))
+                if list.when != .anytime || list.deadline != nil { summary.scheduledProjects += 1 }
+            }
             if case .project(let uuid) = destination, let project = tasks[uuid], !project.isOpen {
                 // A finished project keeps its status, at its stop date.
                 (list.completedAt, list.isCanceled) = (Self.date(project.stopDate) ?? Self.date(project.userModificationDate) ?? createdAt, project.isCancelled)
@@ -320,7 +327,7 @@ private struct ThingsMapper {
         date(task.userModificationDate) ?? date(task.creationDate) ?? Date(timeIntervalSince1970: 0)
     }
 
-    /// When a to-do is meant to be done, as Things' columns say: from its `startDate`, in the
+    /// When a to-do or a project is meant to be done, as Things' columns say: from its `startDate`, in the
     /// evening of it when `startBucket` is 1; someday when it has no start date and `start` is
     /// 2 (Someday); anytime otherwise.
     static func when(of task: ThingsLibrary.Task) -> When {

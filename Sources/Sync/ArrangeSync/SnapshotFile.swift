@@ -70,8 +70,9 @@ public enum SnapshotFile {
     /// Trash: items, lists and headings with a `trashedAt`, in their lines and in rewinds.
     /// Version 14 carries reminders: items with a `reminder`, in item lines and in rewinds.
     /// Version 15 carries repeating to-dos: `series` lines, items with a `series`, and rewinds
-    /// with `series`. Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 15
+    /// with `series`. Version 16 carries scheduled lists: lists with a `when` or a `deadline`, in
+    /// list lines and in rewinds. Files of operations stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 16
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -81,10 +82,14 @@ public enum SnapshotFile {
             snapshot.log.contains { logged in marks.contains { logged.rewind.range(of: Data($0.utf8)) != nil } }
         }
         // A list's fields in a rewind look like an item's: only a rewind of lists is read whole.
-        let finishedInRewinds = snapshot.log.contains { logged in
-            logged.rewind.range(of: Data(#""lists":"#.utf8)) != nil
-                && (try? SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))?.lists.contains { $0.list?.isFinished == true } == true
+        let listsInRewinds = { (holds: (ItemList) -> Bool) in
+            snapshot.log.contains { logged in
+                logged.rewind.range(of: Data(#""lists":"#.utf8)) != nil
+                    && (try? SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))?.lists.contains { $0.list.map(holds) == true } == true
+            }
         }
+        let isScheduled = { (list: ItemList) in list.when != .anytime || list.deadline != nil }
+        if snapshot.lists.contains(where: isScheduled) || listsInRewinds(isScheduled) { return 16 }
         let hasTags = !snapshot.tags.isEmpty || !snapshot.tagMerges.isEmpty || snapshot.items.contains { !$0.tags.isEmpty }
             || snapshot.lists.contains { !$0.tags.isEmpty } || snapshot.areas.contains { !$0.tags.isEmpty }
             || snapshot.tombstones.contains { if case .tags = $0.scope { true } else { false } }
@@ -95,7 +100,7 @@ public enum SnapshotFile {
         if snapshot.items.contains(where: { $0.reminder != nil }) || inRewinds([#""reminder":"#]) { return 14 }
         if hasTrash { return 13 }
         if hasTags { return 12 }
-        if snapshot.lists.contains(where: \.isFinished) || finishedInRewinds { return 11 }
+        if snapshot.lists.contains(where: \.isFinished) || listsInRewinds(\.isFinished) { return 11 }
         if snapshot.items.contains(where: \.isCanceled) || snapshot.checklistItems.contains(where: \.isCanceled) || inRewinds([#""canceled":"#]) {
             return 10
         }

@@ -33,11 +33,12 @@ extension SyncSnapshot {
             digest.update(data: Data((line + "\n").utf8))
         }
         for list in lists.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
-            // The area only when there is one, and a finish only when the list is finished: a store
+            // The area only when there is one, and a finish and dates only when set: a store
             // without them keeps the digest it had before them.
             add(
                 ["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? [])
-                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []) + Self.tagsField(list.tags) + Self.trashField(list.trashedAt))
+                    + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []) + Self.tagsField(list.tags) + Self.trashField(list.trashedAt)
+                    + Self.dateFields(list.when, deadline: list.deadline))
         }
         for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)] + Self.tagsField(area.tags))
@@ -50,13 +51,7 @@ extension SyncSnapshot {
         for item in items.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             // The heading only when there is one, as a list's area; the dates and a cancelation
             // only when set, each named, so that a store without them keeps the digest it had before them.
-            var dates: [String] = []
-            switch item.when {
-            case .anytime: break
-            case .someday: dates.append("when=someday")
-            case .on(let day, let evening): dates.append("when=\(day)\(evening ? " evening" : "")")
-            }
-            if let deadline = item.deadline { dates.append("deadline=\(deadline)") }
+            var dates = Self.dateFields(item.when, deadline: item.deadline)
             if item.deadlineDismissed { dates.append("dismissed") }
             if item.isCanceled { dates.append("canceled") }
             if let reminder = item.reminder { dates.append("reminder=\(reminder)") }
@@ -91,6 +86,19 @@ extension SyncSnapshot {
             ])
         }
         return OperationFile.Trailer.hex(digest.finalize())
+    }
+
+    /// The fields of a when and a deadline, each named and only when set, so that a row without
+    /// them keeps the digest it had before them.
+    private static func dateFields(_ when: When, deadline: Day?) -> [String] {
+        var fields: [String] = []
+        switch when {
+        case .anytime: break
+        case .someday: fields.append("when=someday")
+        case .on(let day, let evening): fields.append("when=\(day)\(evening ? " evening" : "")")
+        }
+        if let deadline { fields.append("deadline=\(deadline)") }
+        return fields
     }
 
     /// The field of a thing in the Trash itself, only then: a store without the Trash keeps the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ArrangeIntents
 public import ArrangeModel
+import ArrangeStore
 import Foundation
 
 // The requests that give items a when (a start date, perhaps in its evening, someday or
@@ -91,6 +92,7 @@ extension Help {
 struct SetWhenRequest: Request {
     static let name = "setWhen"
     static let summary = "Set when items are meant to be done: from a day, perhaps in its evening, someday, or anytime."
+    static let selector: String? = "items"
     var items: [ItemReference] = []
     var when: WhenChoice = "anytime"
     var evening: Bool?
@@ -114,6 +116,7 @@ struct SetWhenRequest: Request {
 struct SetDeadlineRequest: Request {
     static let name = "setDeadline"
     static let summary = "Give items a deadline, the day they are due, or take theirs away."
+    static let selector: String? = "items"
     var items: [ItemReference] = []
     var deadline: DeadlineChoice = .noDeadline
     var list: ListReference?
@@ -128,6 +131,52 @@ struct SetDeadlineRequest: Request {
 
     func intent(_ resolve: ReferenceResolver) throws -> SetDeadline {
         SetDeadline(try resolve.itemIDs(items, numberedIn: try resolve.numbering(list)), to: try deadline.deadline(on: day ?? resolve.today))
+    }
+}
+
+extension Help {
+    /// The `list` field of the requests that schedule a list itself.
+    static let scheduledList = "The list itself, by name or id, when no items are given: a list is scheduled as a project is in Things."
+}
+
+struct SetListWhenRequest: Request {
+    static let name = "setWhen"
+    static let summary = "Set when a list is meant to be worked on: from a day, perhaps in its evening, someday (out of the sidebar), or anytime."
+    var list: ListReference = ""
+    var when: WhenChoice = "anytime"
+    var evening: Bool?
+    var day: Day?
+
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: Help.scheduledList),
+        .init("when", \.when, help: Help.whenWords),
+        .init("evening", \.evening, help: "Whether it is in the evening of its day; false when not given."),
+        .init("day", \.day, help: Help.phraseDay),
+    ]
+
+    /// - Throws: ``ReferenceError/reminderOnList(_:)`` for a when that ends with a time.
+    func intent(_ resolve: ReferenceResolver) throws -> SetListWhen {
+        let (when, reminder) = try self.when.when(evening: evening ?? false, on: day ?? resolve.today)
+        guard reminder == nil else { throw ReferenceError.reminderOnList(self.when.text) }
+        return SetListWhen(list: try resolve.list(list).id, to: when)
+    }
+}
+
+struct SetListDeadlineRequest: Request {
+    static let name = "setDeadline"
+    static let summary = "Give a list a deadline, the day it is due, or take its own away."
+    var list: ListReference = ""
+    var deadline: DeadlineChoice = .noDeadline
+    var day: Day?
+
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: Help.scheduledList),
+        .init("deadline", \.deadline, help: Help.deadlineWords + ", or null (none on the command line) to take it away."),
+        .init("day", \.day, help: Help.phraseDay),
+    ]
+
+    func intent(_ resolve: ReferenceResolver) throws -> SetListDeadline {
+        SetListDeadline(list: try resolve.list(list).id, to: try deadline.deadline(on: day ?? resolve.today))
     }
 }
 
@@ -230,6 +279,76 @@ struct DeadlineCommand: RequestCommand {
     func text(for result: ItemsResult, in session: CommandSession) -> String {
         guard result.changed > 0 else { return "Unchanged: \(TextFormat.titles(result.items))." }
         return "\(TextFormat.titles(result.items)): " + (result.items[0].deadline.map { "due \($0)" } ?? "no deadline") + "."
+    }
+}
+
+/// The arguments of `list-when` and `list-deadline`: the list, then the words that say when.
+struct ListThenWords: ParsableArguments {
+    @Argument(help: ArgumentHelp("The list, by name or id; quote a name of several words.", valueName: "list"))
+    var list: ListReference
+    @Argument(help: ArgumentHelp("The words that say when.", valueName: "words"))
+    var words: [String] = []
+
+    /// The words, joined.
+    ///
+    /// - Throws: `ValidationError` when there are none.
+    func phrase(naming value: String) throws -> String {
+        guard !words.isEmpty else { throw ValidationError("Give the list, then \(value).") }
+        return words.joined(separator: " ")
+    }
+}
+
+struct ListWhenCommand: RequestCommand {
+    typealias Form = SetListWhenRequest
+    static let configuration = CommandConfiguration(
+        commandName: "list-when",
+        abstract: Form.summary,
+        usage: "arrange list-when <list> <when> [--evening] [--day YYYY-MM-DD]",
+        discussion: """
+            The words after the list say when, as for `when`: a day written YYYY-MM-DD, today, tonight, tomorrow, this weekend, \
+            next week, a weekday, in N days, weeks or months, a date (dec 24), anytime or someday. A list put off to someday \
+            leaves the sidebar for `someday`; one with a later start date shows in `upcoming`, then in `today`. \
+            Examples: arrange list-when Garden 2027-03-01; arrange list-when 'Learn Italian' someday
+            """)
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: ListThenWords
+    @Flag(help: "In the evening of the day.") var evening = false
+    @OptionGroup var options: PhraseDayOption
+
+    var request: Form {
+        get throws {
+            Form(list: arguments.list, when: WhenChoice(try arguments.phrase(naming: "when: a day, today, tomorrow, someday…")), evening: evening ? true : nil,
+                 day: options.day)
+        }
+    }
+
+    func text(for result: ListResult, in session: CommandSession) -> String {
+        "\(TextFormat.quoted(result.list.name)): \(TextFormat.when(of: result.list))."
+    }
+}
+
+struct ListDeadlineCommand: RequestCommand {
+    typealias Form = SetListDeadlineRequest
+    static let configuration = CommandConfiguration(
+        commandName: "list-deadline",
+        abstract: Form.summary,
+        usage: "arrange list-deadline <list> (<day>|none) [--day YYYY-MM-DD]",
+        discussion: """
+            The words after the list are the day it is due, as for `deadline`, or none. From that day on, the list shows in `today`. \
+            Examples: arrange list-deadline Taxes 2027-04-15; arrange list-deadline Taxes none
+            """)
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var arguments: ListThenWords
+    @OptionGroup var options: PhraseDayOption
+
+    var request: Form {
+        get throws {
+            Form(list: arguments.list, deadline: DeadlineChoice(try arguments.phrase(naming: "a deadline: a day, friday, dec 24 or none")), day: options.day)
+        }
+    }
+
+    func text(for result: ListResult, in session: CommandSession) -> String {
+        "\(TextFormat.quoted(result.list.name)): " + (result.list.deadline.map { "due \($0)" } ?? "no deadline") + "."
     }
 }
 
@@ -381,9 +500,9 @@ struct SomedayCommand: RequestCommand {
 
 extension RequestCatalogue {
     /// The requests of dates of items, in the order help lists them.
-    static let dateRequests: [any Request.Type] = [SetWhenRequest.self, SetDeadlineRequest.self]
+    static let dateRequests: [any Request.Type] = [SetWhenRequest.self, SetDeadlineRequest.self, SetListWhenRequest.self, SetListDeadlineRequest.self]
     /// The subcommands of `arrange` that make these requests, in the order help lists them.
-    static let dateCommands: [any ParsableCommand.Type] = [WhenCommand.self, DeadlineCommand.self]
+    static let dateCommands: [any ParsableCommand.Type] = [WhenCommand.self, DeadlineCommand.self, ListWhenCommand.self, ListDeadlineCommand.self]
     /// The subcommands of `arrange` that show the views by date.
     static let dateViewCommands: [any ParsableCommand.Type] = [UpcomingCommand.self, AnytimeCommand.self, SomedayCommand.self]
 }

@@ -124,7 +124,12 @@ extension Request {
                 message: "\(name) has no field '\(unknown)'; " + (names.isEmpty ? "it takes none." : "its fields are \(names.joined(separator: ", "))."))
         }
         if let missing = fields.first(where: { $0.isRequired && !keys.contains($0.name) }) {
-            throw IntentFailure(code: "missingField", message: "\(name) needs the field '\(missing.name)', which must be \(missing.jsonForm).")
+            var otherForms: [String] = []
+            for form in RequestCatalogue.requests where form.name == name {
+                if let other = form.selector, other != selector { otherForms.append(other) }
+            }
+            let other = otherForms.isEmpty ? "" : "; or '\(otherForms.joined(separator: "' or '"))', for its other form"
+            throw IntentFailure(code: "missingField", message: "\(name) needs the field '\(missing.name)', which must be \(missing.jsonForm)\(other).")
         }
         do {
             return try JSONDecoder().decode(FieldReader<Self>.self, from: line).request
