@@ -153,6 +153,40 @@ struct AppAdoptionTests {
         }
     }
 
+    @Test("A read-only store and an observation show the day's due repeating to-dos as they will be made, writing nothing; the app's view makes them, under the same id")
+    func projectedRepeats() async throws {
+        try await withDatabasePool { _, path in
+            let app = try SQLiteItemRepository(path: path)
+            let environment = try IntentEnvironment(repository: app)
+            let start = try Day(parsing: "2027-03-01")
+            let water = try await AddItem(title: "Water plants", when: .on(start)).perform(in: environment).items[0]
+            let set = try await SetRepeat(item: water.id, repeat: try RepeatRule(.fixed, every: 1, .day), day: start).perform(in: environment)
+            let seriesID = try #require(set.item.series)
+            let series = try #require(try await app.read { try $0.series(id: seriesID) })
+            let day = start.adding(days: 3)
+            let due = series.itemID(on: day)
+            let count = { try await app.read { try $0.itemCount(in: water.list, visibility: .all) } }
+            #expect(try await count() == 1)
+
+            // The widget's read-only store, through `perform`, which cannot make them.
+            let widget = try IntentEnvironment(repository: try SQLiteItemRepository.readOnly(path: path))
+            let seen = try await ShowToday(day: day).perform(in: widget)
+            #expect(seen.items.map(\.id) == [water.id, due], "the first to-do, then the day's, as it will be made")
+            #expect(seen.items.last?.startDate == day && seen.items.last?.series == series.id)
+            #expect(try await count() == 1, "nothing written")
+
+            // The app's observation of that day projects it too, then shows it made.
+            var today = app.observeToday(on: day, visibility: .open).makeAsyncIterator()
+            #expect(try await today.next()?.items.map(\.id) == [water.id, due])
+            #expect(try await count() == 1, "an observation writes nothing")
+            let made = try await ShowToday(day: day).perform(in: environment)
+            #expect(made.items.map(\.id) == [water.id, due])
+            #expect(try await count() == 2, "the app's view made it, once")
+            #expect(try await app.read { try $0.item(id: due)?.series } == series.id)
+            #expect(try await app.read { try $0.dueRepeats(on: day) }.isEmpty, "nothing is due once made")
+        }
+    }
+
     @Test("Two undos performed together undo two steps, newest first, and two redos redo them, in 50 rounds")
     func concurrentUndo() async throws {
         try await withDatabasePool { pool, _ in

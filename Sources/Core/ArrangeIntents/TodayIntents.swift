@@ -39,7 +39,8 @@ public struct ShowToday: ArrangeIntent {
     public func run(in context: IntentContext) throws -> TodayListing {
         let day = self.day ?? context.today()
         let filter = try TagFilter(tags, in: context)
-        let today = try TodayArrangement(on: day, visibility: visibility, in: context.reading)
+        // Through `perform`, the day's due to-dos are made first; a read-only store shows them as they will be.
+        let today = try TodayArrangement(on: day, visibility: visibility, projectingRepeats: true, in: context.reading)
         var position = 0
         var positions: [Item.ID: Int] = [:]
         for item in today.items where !item.isCompleted {

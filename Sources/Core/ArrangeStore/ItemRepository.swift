@@ -146,13 +146,15 @@ extension ItemRepository {
     }
 
     /// Today on `day` as people see it (``TodayArrangement``): now, and again after every
-    /// committed change that alters it.
+    /// committed change that alters it. The to-dos of repeating series due by `day` that no
+    /// device has made yet show as they will be made (``ItemReading/dueRepeats(on:)``): an
+    /// observation writes nothing, and shows them made once a view that writes makes them.
     ///
     /// It reads Today again through ``observe(_:)`` after each commit that changes an item,
     /// the lists or their headings, which the order of the arrivals depends on. A view of
     /// today observes again when the day changes where the person is.
     public func observeToday(on day: Day, visibility: ItemVisibility) -> AsyncThrowingStream<TodayArrangement, any Error> {
-        observe { try TodayArrangement(on: day, visibility: visibility, in: $0) }
+        observe { try TodayArrangement(on: day, visibility: visibility, projectingRepeats: true, in: $0) }
     }
 
     /// The items with a key in Today's hand order seen under `visibility`, in that order: now,
@@ -764,6 +766,21 @@ extension ItemReading {
     /// The repeating series with this id, or `nil`.
     public func series(id: Series.ID) throws -> Series? {
         try series(.withID(id)).first
+    }
+
+    /// The to-dos of fixed repeating series due by `day` that no device has made yet, each as
+    /// it will be made (`Series/dueDate(on:)`), under the id it will have
+    /// (`Series/itemID(on:)`): what a view that cannot write shows in their place, a read-only
+    /// store's or an observation's. A view that can write makes them instead.
+    ///
+    /// - Complexity: One read of the series, and O(d) for the d dates of their rules through `day`.
+    public func dueRepeats(on day: Day) throws -> [Item] {
+        try allSeries().compactMap { series in
+            guard let date = series.dueDate(on: day) else { return nil }
+            var item = series.template(on: date)
+            item.id = series.itemID(on: date)
+            return item
+        }
     }
 }
 

@@ -52,10 +52,18 @@ public struct TodayArrangement: Hashable, Sendable {
     ///
     /// An item that is completed shows under ``ItemVisibility/all`` while it keeps its key in Today.
     ///
-    /// - Complexity: As ``Page/init(on:visibility:offset:limit:in:)`` says, with every item of
-    ///   Today read in full as its order is found (`ItemReading.datedItems(through:)`).
-    public init(on day: Day, visibility: ItemVisibility, in reader: any ItemReading) throws {
-        let items = try reader.datedItems(through: day) + TodayOrder.completedItems(seenUnder: visibility, in: reader)
+    /// - Parameters:
+    ///   - day: The day Today is of.
+    ///   - visibility: Which items it shows.
+    ///   - projectingRepeats: Whether the to-dos of repeating series due by `day` that are not
+    ///     made yet show among the arrivals, as they will be made (`ItemReading.dueRepeats(on:)`):
+    ///     for a view that cannot write them. An intent that places items in Today leaves them out.
+    ///   - reader: The store.
+    /// - Complexity: As ``Page/init(on:visibility:offset:limit:projectingRepeats:in:)`` says,
+    ///   with every item of Today read in full as its order is found (`ItemReading.datedItems(through:)`).
+    public init(on day: Day, visibility: ItemVisibility, projectingRepeats: Bool = false, in reader: any ItemReading) throws {
+        let items = try reader.datedItems(through: day) + (projectingRepeats ? reader.dueRepeats(on: day) : [])
+            + TodayOrder.completedItems(seenUnder: visibility, in: reader)
         let byID = Dictionary(items.map { ($0.id, $0) }) { first, _ in first }
         let order = try TodayOrder(of: items.map(DatedStanding.init), on: day, in: reader)
         let resolved = { (standings: [DatedStanding]) in standings.compactMap { byID[$0.id] } }
@@ -92,19 +100,31 @@ extension TodayArrangement {
 
         /// Reads the page of at most `limit` items of Today on `day`, seen under `visibility`,
         /// that come after its first `offset`; a negative offset or a limit below 1 reads none.
+        /// With `projectingRepeats`, the to-dos of repeating series due by `day` that are not
+        /// made yet count among the arrivals, as ``TodayArrangement/init(on:visibility:projectingRepeats:in:)`` counts them.
         ///
         /// - Complexity: O(m log m) for the m items Today holds, of which it reads only what
         ///   Today's order needs (`ItemReading.datedStandings(through:)`); one read of the
         ///   lists, and of the headings of each list with an arrival under a heading; the
         ///   page's items, read by id (`ItemReading.items(withIDs:)`); under ``ItemVisibility/all``, one read of Today's
         ///   hand order for the completed items.
-        public init(on day: Day, visibility: ItemVisibility, offset: Int, limit: Int, in reader: any ItemReading) throws {
+        public init(on day: Day, visibility: ItemVisibility, offset: Int, limit: Int, projectingRepeats: Bool = false, in reader: any ItemReading) throws {
             let completed = try TodayOrder.completedItems(seenUnder: visibility, in: reader)
-            let order = try TodayOrder(of: try reader.datedStandings(through: day) + completed.map(DatedStanding.init), on: day, in: reader)
+            let projected = projectingRepeats ? try reader.dueRepeats(on: day) : []
+            let candidates = try reader.datedStandings(through: day) + (completed + projected).map(DatedStanding.init)
+            let order = try TodayOrder(of: candidates, on: day, in: reader)
             let standings = order.ofDay.arrivals + order.ofDay.placed + order.evening.arrivals + order.evening.placed
             let page = offset < 0 || limit < 1 ? [] : standings.dropFirst(offset).prefix(limit)
             self.day = day
-            items = try reader.items(withIDs: page.map(\.id))
+            if projected.isEmpty {
+                items = try reader.items(withIDs: page.map(\.id))
+            } else {
+                // The projected to-dos are in no table: the page takes them as they are.
+                let projectedByID = Dictionary(projected.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                let stored = try reader.items(withIDs: page.map(\.id).filter { projectedByID[$0] == nil })
+                let storedByID = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                items = page.compactMap { storedByID[$0.id] ?? projectedByID[$0.id] }
+            }
             self.offset = offset
             total = standings.count
             eveningOffset = order.ofDay.arrivals.count + order.ofDay.placed.count
