@@ -173,6 +173,8 @@ struct AppAdoptionTests {
             let seen = try await ShowToday(day: day).perform(in: widget)
             #expect(seen.items.map(\.id) == [water.id, due], "the first to-do, then the day's, as it will be made")
             #expect(seen.items.last?.startDate == day && seen.items.last?.series == series.id)
+            let anytime = try await ShowAnytime(day: day).perform(in: widget)
+            #expect(anytime.lists.first?.items.map(\.id) == [due, water.id], "at the top of its list, where it will be made")
             #expect(try await count() == 1, "nothing written")
 
             // The app's observation of that day projects it too, then shows it made.

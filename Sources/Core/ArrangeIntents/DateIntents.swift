@@ -243,7 +243,9 @@ public struct ShowAnytime: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ItemsByList {
         let day = self.day ?? context.today()
         let started = { (list: ItemList) in list.isInSidebar && list.when.startDate.map { $0 <= day } ?? true }
-        return try ItemsByList(day: day, groups: openItemsByList(in: context, tags: tags, lists: started) { item in
+        // Through `perform`, the day's due to-dos are made first; a read-only store shows them as they will be, at the top of their lists.
+        let projected = Dictionary(grouping: try context.reading.dueRepeats(on: day), by: \.listID)
+        return try ItemsByList(day: day, groups: openItemsByList(in: context, tags: tags, lists: started, adding: projected) { item in
             switch item.when {
             case .anytime: true
             case .someday: false
@@ -284,21 +286,27 @@ public struct ShowSomeday: ArrangeIntent {
 /// carry every one of `tags`, grouped by list, in the sidebar's order of the lists and each
 /// list's display order.
 ///
-/// - Parameter keepingEmpty: Whether a list with no such item is kept, when it carries the tags.
+/// - Parameters:
+///   - keepingEmpty: Whether a list with no such item is kept, when it carries the tags.
+///   - projected: Items in no table yet, by list, that come first in their lists.
 private func openItemsByList(
     in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, keepingEmpty: (ItemList) -> Bool = { _ in false },
-    where include: (Item, ItemList) -> Bool
+    adding projected: [ItemList.ID: [Item]] = [:], where include: (Item, ItemList) -> Bool
 ) throws -> [(ItemList, [Item])] {
     let filter = try TagFilter(tags, in: context)
     return try context.reading.lists().filter(includeList).compactMap { list in
-        let items = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max).filter { include($0, list) && filter?.passes($0) != false }
+        let stored = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max)
+        let items = ((projected[list.id] ?? []) + stored).filter { include($0, list) && filter?.passes($0) != false }
         return items.isEmpty && !(keepingEmpty(list) && filter?.passesAll(of: list.id) != false) ? nil : (list, items)
     }
 }
 
-/// ``openItemsByList(in:tags:lists:keepingEmpty:where:)`` for a view whose items are kept by their own fields.
-private func openItemsByList(in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, where include: (Item) -> Bool) throws -> [(ItemList, [Item])] {
-    try openItemsByList(in: context, tags: tags, lists: includeList) { item, _ in include(item) }
+/// ``openItemsByList(in:tags:lists:keepingEmpty:adding:where:)`` for a view whose items are kept by their own fields.
+private func openItemsByList(
+    in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, adding projected: [ItemList.ID: [Item]] = [:],
+    where include: (Item) -> Bool
+) throws -> [(ItemList, [Item])] {
+    try openItemsByList(in: context, tags: tags, lists: includeList, adding: projected) { item, _ in include(item) }
 }
 
 extension ItemsByList {
