@@ -24,6 +24,27 @@ struct ValidationTests {
         }
     }
 
+    @Test("Every code point of the general category Cc is a control character, and none other: validated refuses it, sanitized makes it a space")
+    func everyControlCharacter() throws {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(Character(scalar)) + "b"
+            let isControl = scalar.properties.generalCategory == .control
+            #expect((try? Title.validated(text)) == (isControl ? nil : text), "U+\(String(value, radix: 16))")
+            if isControl { #expect(Title.sanitized(text, placeholder: "-") == "a b", "U+\(String(value, radix: 16))") }
+        }
+    }
+
+    @Test("sanitized keeps a title that breaks no rule as it is, and mends one that breaks any",
+          arguments: [
+            ("Buy milk", "Buy milk"), ("e\u{301}clair 🥛", "e\u{301}clair 🥛"), (" Buy milk", "Buy milk"), ("Buy milk\n", "Buy milk"),
+            ("Buy\r\nmilk", "Buy milk"), ("\u{85}", "-"), ("", "-"), (String(repeating: "é", count: 1_001), String(repeating: "é", count: 1_000)),
+            (String(repeating: "👨‍👩‍👧‍👦", count: 1_000), String(repeating: "👨‍👩‍👧‍👦", count: 1_000)),
+          ])
+    func sanitizes(text: String, expected: String) {
+        #expect(Title.sanitized(text, placeholder: "-") == expected)
+    }
+
     @Test("Titles may hold up to 1,000 characters, counted as people see them")
     func limitsLength() throws {
         let family = "👨‍👩‍👧‍👦"

@@ -93,6 +93,12 @@ public enum Title {
     /// Title.sanitized("  ", placeholder: "Untitled")         // "Untitled"
     /// ```
     public static func sanitized(_ text: String, placeholder: String) -> String {
+        // Most text breaks no rule: it is kept as it is, with no new string built.
+        if let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, !text.unicodeScalars.contains(where: \.isControl),
+           text.utf8.count <= maximumLength || text.count <= maximumLength
+        {
+            return text
+        }
         let spaced = String(text.map { character in character.unicodeScalars.contains(where: \.isControl) ? " " : character })
         let trimmed = String(spaced.trimmingWhitespace().prefix(maximumLength)).trimmingWhitespace()
         return trimmed.isEmpty ? placeholder : trimmed
@@ -100,8 +106,9 @@ public enum Title {
 }
 
 extension Unicode.Scalar {
-    /// Whether this is a C0 or C1 control character, or DEL.
-    var isControl: Bool { properties.generalCategory == .control }
+    /// Whether this is a C0 or C1 control character, or DEL: the general category Cc, which is
+    /// these 65 code points.
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }
 
 extension String {

@@ -37,6 +37,24 @@ enum SeriesRecord {
     static let insertSQL = "INSERT INTO series (\(selection)) VALUES (\(Columns.allCases.map { _ in "?" }.joined(separator: ", ")))"
     /// `UPDATE series SET rule = ?, … WHERE id = ?`: every column but the id, then the id.
     static let updateSQL = "UPDATE series SET \(Columns.allCases.dropFirst().map { "\($0.rawValue) = ?" }.joined(separator: ", ")) WHERE id = ?"
+    /// The update of what making a to-do changes: the dates made and the stamp.
+    static let updateMadeSQL = "UPDATE series SET made_through = ?, made_count = ?, updated_at = ? WHERE id = ?"
+
+    /// Whether `series` differs from `known`, as the store holds it, only in what making a
+    /// to-do changes (``updateMadeSQL``), as a new day's to-dos and a completion change it.
+    static func differsInMadeDatesOnly(_ series: Series, from known: Series) -> Bool {
+        var made = known
+        (made.madeThrough, made.madeCount, made.updatedAt) = (series.madeThrough, series.madeCount, series.updatedAt)
+        return made == series
+    }
+
+    /// The arguments of ``updateMadeSQL``.
+    static func madeArguments(of series: Series) -> [SQLiteArgument] {
+        [
+            series.madeThrough.map { .value($0.description.databaseValue) } ?? .value(.null), .integer(Int64(series.madeCount)),
+            .real(series.updatedAt.timeIntervalSince1970), .id(series.id),
+        ]
+    }
 
     /// Each rule read or written, by its text, and its text: `JSONDecoder` and `JSONEncoder` cost
     /// more than the rest of a series' row, and a store holds few rules, read again and again.

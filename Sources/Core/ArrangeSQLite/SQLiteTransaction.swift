@@ -668,14 +668,21 @@ final class SQLiteTransaction: ItemWriting {
 
     func update(_ series: Series) throws {
         changesRows = true
-        try ensureStorable(["title": series.title], of: "the repeating to-do \(series.id)")
+        let stored = SeriesRecord.stored(series)
+        // Making a to-do changes three columns: only they are written then.
+        let madeOnly = (seriesCache[series.id] ?? nil).map { SeriesRecord.differsInMadeDatesOnly(stored, from: $0) } ?? false
+        if !madeOnly { try ensureStorable(["title": series.title], of: "the repeating to-do \(series.id)") }
         let updated = try mapping {
-            let values = try SeriesRecord.arguments(of: series)
-            try db.cachedStatement(sql: SeriesRecord.updateSQL).execute(binding: Array(values.dropFirst()) + [values[0]])
+            if madeOnly {
+                try db.cachedStatement(sql: SeriesRecord.updateMadeSQL).execute(binding: SeriesRecord.madeArguments(of: series))
+            } else {
+                let values = try SeriesRecord.arguments(of: series)
+                try db.cachedStatement(sql: SeriesRecord.updateSQL).execute(binding: Array(values.dropFirst()) + [values[0]])
+            }
             return db.changesCount == 1
         }
         guard updated else { throw StoreError.seriesNotFound(series.id) }
-        seriesCache[series.id] = SeriesRecord.stored(series)
+        seriesCache[series.id] = stored
         changes.noteOtherRowsChanged()
     }
 
