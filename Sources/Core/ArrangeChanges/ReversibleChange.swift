@@ -211,6 +211,15 @@ extension RowFieldChange {
     }
 }
 
+/// A ``RowFieldChange`` of one of a list's fields: its name, its when, its deadline.
+package protocol ListFieldChange: RowFieldChange where Row == ItemList {}
+
+extension ListFieldChange {
+    package static func row(_ id: ItemList.ID, in store: any ItemReading) throws -> ItemList? { try store.list(id: id) }
+    package static func stored(_ row: ItemList) -> StoreRow { .list(row) }
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.list(id: id) == nil ? .listGone(id) : nil }
+}
+
 /// A kind of change that gives one row a new text in one field: a list's or an area's name, a
 /// heading's or a checklist entry's title, kept as `Title` keeps it.
 package protocol RowTextChange: RowFieldChange where Value == String {

@@ -23,15 +23,11 @@ public struct ListDeadlineSet: ChangeKind {
     }
 }
 
-extension ListDeadlineSet: RowFieldChange {
-    package typealias Row = ItemList
+extension ListDeadlineSet: ListFieldChange {
     package var value: Day? { deadline }
     package init(_ id: ItemList.ID, value: Day?) { self.init(id: id, deadline: value) }
     package static var field: WritableKeyPath<Row, Day?> { \.deadline }
     package static var valueOnCreation: Day?? { .some(nil) }
-    package static func row(_ id: ItemList.ID, in store: any ItemReading) throws -> ItemList? { try store.list(id: id) }
-    package static func stored(_ row: ItemList) -> StoreRow { .list(row) }
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.list(id: id) == nil ? .listGone(id) : nil }
 }
 
 extension SyncChange {

@@ -27,15 +27,11 @@ public struct ListRenamed: ChangeKind {
     }
 }
 
-extension ListRenamed: RowTextChange {
-    package typealias Row = ItemList
+extension ListRenamed: RowTextChange, ListFieldChange {
     package var text: String { name }
     package init(_ id: ItemList.ID, text: String) { self.init(id: id, name: text) }
     package static var field: WritableKeyPath<Row, String> { \.name }
-    package static func row(_ id: ItemList.ID, in store: any ItemReading) throws -> ItemList? { try store.list(id: id) }
-    package static func stored(_ row: ItemList) -> StoreRow { .list(row) }
     package func storable(in context: ChangeContext) throws -> String { try context.freeName(ChangeContext.storable(title: name), except: id) }
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.list(id: id) == nil ? .listGone(id) : nil }
 }
 
 extension SyncChange {

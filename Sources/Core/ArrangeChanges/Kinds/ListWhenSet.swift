@@ -23,15 +23,11 @@ public struct ListWhenSet: ChangeKind {
     }
 }
 
-extension ListWhenSet: RowFieldChange {
-    package typealias Row = ItemList
+extension ListWhenSet: ListFieldChange {
     package var value: When { when }
     package init(_ id: ItemList.ID, value: When) { self.init(id: id, when: value) }
     package static var field: WritableKeyPath<Row, When> { \.when }
     package static var valueOnCreation: When? { .anytime }
-    package static func row(_ id: ItemList.ID, in store: any ItemReading) throws -> ItemList? { try store.list(id: id) }
-    package static func stored(_ row: ItemList) -> StoreRow { .list(row) }
-    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.list(id: id) == nil ? .listGone(id) : nil }
 }
 
 extension SyncChange {
