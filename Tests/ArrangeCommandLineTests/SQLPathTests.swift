@@ -1,5 +1,6 @@
 @testable import ArrangeCommandLine
 import ArrangeIntents
+import ArrangeModel
 import ArrangeOrdering
 import ArrangeSQLite
 import Foundation

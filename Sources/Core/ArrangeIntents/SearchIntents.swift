@@ -1,6 +1,6 @@
 public import ArrangeModel
 public import ArrangeStore
-public import Foundation
+import Foundation
 
 /// Quick Find: the items, lists, areas and headings whose words match a query, the best first.
 ///

@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 import ArrangeStore
 
 /// Which items a view shows by their tags, as Things filters by tag: those that carry every tag

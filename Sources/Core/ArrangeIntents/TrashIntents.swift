@@ -1,7 +1,7 @@
-public import ArrangeChanges
+import ArrangeChanges
 public import ArrangeModel
 public import ArrangeStore
-public import Foundation
+import Foundation
 
 // The Trash: deleting an item, a list or a heading moves it there (``DeleteItems``,
 // ``DeleteList``, ``DeleteHeading``), where it keeps its places until it is put back

@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 public import ArrangeStore
 import Foundation
 import GRDB

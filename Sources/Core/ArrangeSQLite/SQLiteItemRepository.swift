@@ -284,7 +284,7 @@ public final class SQLiteItemRepository: ItemRepository {
             switch access {
             case .readWrite:
                 // The triggers of Quick Find's index call it, on the one connection that writes.
-                try writer.writeWithoutTransaction { $0.add(function: SearchIndex.function) }
+                writer.writeWithoutTransaction { $0.add(function: SearchIndex.function) }
                 // A file already up to date is left alone: the migrator would take the write lock to find that out.
                 if !isComplete { try migrator.migrate(writer) }
             case .readOnly:

@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 import Foundation
 import HashTreeCollections
 

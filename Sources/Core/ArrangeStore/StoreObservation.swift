@@ -1,4 +1,4 @@
-public import ArrangeModel
+import ArrangeModel
 
 /// What an observation of a store reads, and, when it can, how it keeps the value it holds up
 /// to date from the changes of a commit instead of reading again.

@@ -1,5 +1,5 @@
 public import ArrangeModel
-package import ArrangeOrdering
+import ArrangeOrdering
 package import ArrangeStore
 
 /// An area was deleted. Its lists stay: those still in it move to the bottom of the lists in

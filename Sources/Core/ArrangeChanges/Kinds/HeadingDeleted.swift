@@ -1,5 +1,5 @@
 public import ArrangeModel
-package import ArrangeOrdering
+import ArrangeOrdering
 package import ArrangeStore
 
 /// A heading was deleted. The items it held are deleted before it, by a change of their own;

@@ -1,5 +1,5 @@
 public import ArrangeModel
-package import ArrangeOrdering
+import ArrangeOrdering
 package import ArrangeStore
 
 /// Items were deleted, from their lists and from Today, with their checklists.

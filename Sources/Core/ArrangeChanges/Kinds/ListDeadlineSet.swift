@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-package import ArrangeStore
+import ArrangeStore
 
 /// A list got a deadline, or lost its own (`nil`, absent from the JSON).
 public struct ListDeadlineSet: ChangeKind {

@@ -1,5 +1,5 @@
 public import ArrangeModel
-package import ArrangeOrdering
+import ArrangeOrdering
 package import ArrangeStore
 
 /// A list was deleted with its items and headings.

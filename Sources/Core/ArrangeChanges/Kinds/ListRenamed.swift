@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-package import ArrangeStore
+import ArrangeStore
 
 /// A list was renamed.
 public struct ListRenamed: ChangeKind {

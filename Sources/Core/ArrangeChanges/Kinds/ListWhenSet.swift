@@ -1,6 +1,6 @@
 public import ArrangeModel
 import ArrangeOrdering
-package import ArrangeStore
+import ArrangeStore
 
 /// A list got a new when: a start date (perhaps in its evening), someday, or anytime.
 public struct ListWhenSet: ChangeKind {

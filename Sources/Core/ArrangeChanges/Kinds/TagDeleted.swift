@@ -1,5 +1,5 @@
 public import ArrangeModel
-package import ArrangeOrdering
+import ArrangeOrdering
 package import ArrangeStore
 
 /// A tag was deleted, with its children, and theirs: each comes off everything it was set on.
