@@ -150,6 +150,32 @@ struct ArchiveIntentTests {
         #expect(try await target.run(ShowItem(item: moved.lists[1].items[2].id)).item.checklist.isEmpty)
     }
 
+    @Test("A list's when and deadline go out and come back; importing into a store that has the list gives it the archive's dates, as its items take theirs")
+    func scheduledLists() async throws {
+        let session = try await Session(lists: ["Inbox", "Garden", "Novel"])
+        let (garden, novel) = (try session.list("Garden"), try session.list("Novel"))
+        let start = Day(Session.start, in: session.environment.timeZone).adding(days: 9)
+        try await session.run(SetListWhen(list: garden, to: .on(start, evening: true)))
+        try await session.run(SetListDeadline(list: garden, to: start.adding(days: 5)))
+        try await session.run(SetListWhen(list: novel, to: .someday))
+        let archive = try await session.run(ExportArchive())
+        #expect(archive.version == 13)
+
+        let fresh = try await Session(lists: [], firstID: 1_000)
+        try await fresh.run(ImportArchive(archive))
+        #expect(try await fresh.run(ExportArchive()).jsonData() == archive.jsonData(), "byte for byte")
+
+        // The store changes them; the archive, imported again, puts them back.
+        try await session.run(SetListWhen(list: garden, to: .anytime))
+        try await session.run(SetListDeadline(list: garden, to: nil))
+        try await session.run(SetListWhen(list: novel, to: .on(start)))
+        let result = try await session.run(ImportArchive(archive))
+        #expect(result.listsAdded == 0 && result.listsMerged == 3)
+        let lists = try await session.repository.read { try $0.lists() }
+        #expect(lists.first { $0.id == garden }.map { ($0.when, $0.deadline) } ?? (.anytime, nil) == (.on(start, evening: true), start.adding(days: 5)))
+        #expect(lists.first { $0.id == novel }?.when == .someday)
+    }
+
     @Test("A list exports alone, without the default list")
     func oneList() async throws {
         let session = try await filled()

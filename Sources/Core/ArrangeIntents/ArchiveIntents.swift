@@ -159,10 +159,13 @@ public struct ImportArchive: ArrangeIntent {
                 target = try context.defaultList().id
                 result.listsMerged += 1
             } else if var existing = try transaction.list(id: archived.id) {
+                let before = existing
                 if existing.name != archived.name, listsByName[ItemList.nameKey(archived.name)].map({ $0.id == existing.id }) ?? true {
                     existing.name = archived.name
-                    try transaction.update(existing)
                 }
+                // The list takes the archive's dates, as its items take all of theirs.
+                (existing.when, existing.deadline) = (archived.list.when, archived.list.deadline)
+                if existing != before { try transaction.update(existing) }
                 // An archive of areas puts the list in its area, at the bottom; one of a version
                 // before areas, or of one list, says nothing of them.
                 if archive.areas != nil, existing.area != area {
