@@ -196,7 +196,7 @@ public struct ShowUpcoming: ArrangeIntent {
         let startsLater = { (when: When) in when.startDate.map { $0 > day } ?? false }
         let filter = try TagFilter(tags, in: context)
         var byDay: [Day: [Item]] = [:]
-        for (_, items) in try openItemsByList(in: context, tags: tags, lists: \.isActive, where: { startsLater($0.when) }) {
+        for (_, items) in try openItemsByList(in: context, filter: filter, lists: \.isActive, where: { startsLater($0.when) }) {
             for item in items {
                 if let start = item.when.startDate { byDay[start, default: []].append(item) }
             }
@@ -245,7 +245,7 @@ public struct ShowAnytime: ArrangeIntent {
         let started = { (list: ItemList) in list.isInSidebar && list.when.startDate.map { $0 <= day } ?? true }
         // Through `perform`, the day's due to-dos are made first; a read-only store shows them as they will be, at the top of their lists.
         let projected = Dictionary(grouping: try context.reading.dueRepeats(on: day), by: \.listID)
-        return try ItemsByList(day: day, groups: openItemsByList(in: context, tags: tags, lists: started, adding: projected) { item in
+        return try ItemsByList(day: day, groups: openItemsByList(in: context, filter: try TagFilter(tags, in: context), lists: started, adding: projected) { item in
             switch item.when {
             case .anytime: true
             case .someday: false
@@ -276,24 +276,23 @@ public struct ShowSomeday: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ItemsByList {
         try ItemsByList(
             day: nil,
-            groups: openItemsByList(in: context, tags: tags, lists: \.isActive, keepingEmpty: \.when.isSomeday) { item, list in
+            groups: openItemsByList(in: context, filter: try TagFilter(tags, in: context), lists: \.isActive, keepingEmpty: \.when.isSomeday) { item, list in
                 list.when.isSomeday ? item.when.startDate == nil : item.when == .someday
             }, in: context)
     }
 }
 
 /// The open items of every list that `includeList` keeps, those that `include` keeps and that
-/// carry every one of `tags`, grouped by list, in the sidebar's order of the lists and each
+/// `filter` passes (every one, for none), grouped by list, in the sidebar's order of the lists and each
 /// list's display order.
 ///
 /// - Parameters:
 ///   - keepingEmpty: Whether a list with no such item is kept, when it carries the tags.
 ///   - projected: Items in no table yet, by list, that come first in their lists.
 private func openItemsByList(
-    in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, keepingEmpty: (ItemList) -> Bool = { _ in false },
+    in context: IntentContext, filter: TagFilter?, lists includeList: (ItemList) -> Bool, keepingEmpty: (ItemList) -> Bool = { _ in false },
     adding projected: [ItemList.ID: [Item]] = [:], where include: (Item, ItemList) -> Bool
 ) throws -> [(ItemList, [Item])] {
-    let filter = try TagFilter(tags, in: context)
     return try context.reading.lists().filter(includeList).compactMap { list in
         let stored = try context.reading.items(in: list.id, visibility: .open, offset: 0, limit: .max)
         let items = ((projected[list.id] ?? []) + stored).filter { include($0, list) && filter?.passes($0) != false }
@@ -301,12 +300,12 @@ private func openItemsByList(
     }
 }
 
-/// ``openItemsByList(in:tags:lists:keepingEmpty:adding:where:)`` for a view whose items are kept by their own fields.
+/// ``openItemsByList(in:filter:lists:keepingEmpty:adding:where:)`` for a view whose items are kept by their own fields.
 private func openItemsByList(
-    in context: IntentContext, tags: [Tag.ID], lists includeList: (ItemList) -> Bool, adding projected: [ItemList.ID: [Item]] = [:],
+    in context: IntentContext, filter: TagFilter?, lists includeList: (ItemList) -> Bool, adding projected: [ItemList.ID: [Item]] = [:],
     where include: (Item) -> Bool
 ) throws -> [(ItemList, [Item])] {
-    try openItemsByList(in: context, tags: tags, lists: includeList, adding: projected) { item, _ in include(item) }
+    try openItemsByList(in: context, filter: filter, lists: includeList, adding: projected) { item, _ in include(item) }
 }
 
 extension ItemsByList {
