@@ -125,7 +125,14 @@ let package = Package(
             dependencies: ["ArrangeModel", "ArrangeArchive", "ArrangeIntents", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.process("Resources")]
         ),
-        .target(name: "ArrangeIntents", dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeChanges", "ArrangeArchive"], resources: [.process("Resources")]),
+        .target(name: "ArrangeIntents",
+            dependencies: [
+                "ArrangeModel", "ArrangeStore", "ArrangeOrdering", "ArrangeChanges", "ArrangeArchive",
+                // SHA-256 for the digest of the token of links; on Apple platforms it re-exports CryptoKit.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.process("Resources")]
+        ),
         .target(name: "ArrangeCommandLine",
             dependencies: [
                 "ArrangeModel",

@@ -793,6 +793,28 @@ struct RepositoryConformanceTests {
         #expect(try defaultListID() == nil, "deleting the default list clears it")
     }
 
+    @Test("A setting is kept, replaced, rolled back and forgotten", arguments: Backend.allCases)
+    func settings(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let digest = { try store.repository.read { try $0.value(of: .linkTokenDigest) } }
+        #expect(try digest() == nil)
+        try store.repository.write { try $0.apply(.setValue("first", of: .linkTokenDigest)) }
+        #expect(try digest() == "first")
+        try store.repository.write { transaction throws in
+            try transaction.apply(.setValue("second", of: .linkTokenDigest))
+            #expect(try transaction.value(of: .linkTokenDigest) == "second", "a transaction sees its own change")
+        }
+        #expect(throws: Abort()) {
+            try store.repository.write { transaction throws in
+                try transaction.apply(.setValue("third", of: .linkTokenDigest))
+                throw Abort()
+            }
+        }
+        #expect(try digest() == "second")
+        try store.repository.write { try $0.apply(.setValue(nil, of: .linkTokenDigest)) }
+        #expect(try digest() == nil)
+    }
+
     // MARK: Async access
 
     @Test("Async reads and writes commit, roll back and rethrow as the synchronous ones do", arguments: Backend.allCases)

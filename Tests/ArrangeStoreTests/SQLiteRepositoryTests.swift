@@ -223,6 +223,7 @@ struct SQLiteRepositoryTests {
         "v18: Today by dates", "v19: Today's order from its indexes", "v20: a file that never synced is free of sync",
         "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash", "v28: reminders", "v29: repeating to-dos",
         "v30: scheduled lists",
+        "v31: settings",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])

@@ -2,7 +2,7 @@ public import ArrangeModel
 public import ArrangeOrdering
 public import ArrangeStore
 import ArrangeChanges
-import Foundation
+public import Foundation
 
 /// Adds an item to a list.
 public struct AddItem: ArrangeIntent {
@@ -147,17 +147,20 @@ public struct CompleteItems: ArrangeIntent {
     /// The day they are done, which the next to-do of a series after completion counts from;
     /// `nil` for today where the person is.
     public var day: Day?
+    /// The moment they were done; `nil` for now.
+    public var at: Date?
 
-    /// Acts on `items`, done on `day` (today by default).
-    public init(_ items: [Item.ID], day: Day? = nil) {
+    /// Acts on `items`, done on `day` (today by default) at `at` (now by default).
+    public init(_ items: [Item.ID], day: Day? = nil, at: Date? = nil) {
         self.items = items
         self.day = day
+        self.at = at
     }
 
     /// - Returns: The items; a to-do of a series after completion made its next, in the same step.
     public func run(in context: IntentContext) throws -> ItemsResult {
         let open = try context.distinctItems(items).filter { !$0.isCompleted }
-        let result = try setCompletion(of: items, to: true, in: context, action: Self.title)
+        let result = try setCompletion(of: items, to: true, at: at, in: context, action: Self.title)
         try context.makeNextRepeats(after: open, on: day ?? context.today(), action: Self.title)
         return result
     }
@@ -173,11 +176,14 @@ public struct CancelItems: ArrangeIntent {
     /// The day they are canceled, which the next to-do of a series after completion counts
     /// from; `nil` for today where the person is.
     public var day: Day?
+    /// The moment they were canceled; `nil` for now.
+    public var at: Date?
 
-    /// Acts on `items`, canceled on `day` (today by default).
-    public init(_ items: [Item.ID], day: Day? = nil) {
+    /// Acts on `items`, canceled on `day` (today by default) at `at` (now by default).
+    public init(_ items: [Item.ID], day: Day? = nil, at: Date? = nil) {
         self.items = items
         self.day = day
+        self.at = at
     }
 
     /// - Returns: The items; a to-do of a series after completion made its next, in the same step.
@@ -186,7 +192,7 @@ public struct CancelItems: ArrangeIntent {
         let items = try context.distinctItems(self.items)
         try context.ensureOutOfTrash(items)
         let open = items.filter { !$0.isCompleted }
-        let stamp = context.now()
+        let stamp = at ?? context.now()
         let result = try edit(\.completedAt, of: self.items, in: context, action: Self.title, at: stamp, to: { $0.completedAt ?? stamp }) { ids, _ in
             ItemsCanceled(ids: ids, at: stamp)
         }
@@ -208,14 +214,14 @@ public struct ReopenItems: ArrangeIntent {
     }
 
     public func run(in context: IntentContext) throws -> ItemsResult {
-        try setCompletion(of: items, to: false, in: context, action: Self.title)
+        try setCompletion(of: items, to: false, at: nil, in: context, action: Self.title)
     }
 }
 
 /// Completes or reopens items; items already so are left alone, and items in the Trash refused.
-private func setCompletion(of ids: [Item.ID], to completed: Bool, in context: IntentContext, action: String) throws -> ItemsResult {
+private func setCompletion(of ids: [Item.ID], to completed: Bool, at moment: Date?, in context: IntentContext, action: String) throws -> ItemsResult {
     try context.ensureOutOfTrash(try context.distinctItems(ids))
-    let stamp = context.now()
+    let stamp = moment ?? context.now()
     return try edit(\.completedAt, of: ids, in: context, action: action, at: stamp, to: { item in item.isCompleted == completed ? item.completedAt : completed ? stamp : nil }) {
         ids, moment -> any ReversibleChange in
         if let moment { ItemsCompleted(ids: ids, at: moment) } else { ItemsReopened(ids: ids) }

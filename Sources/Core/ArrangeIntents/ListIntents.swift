@@ -219,18 +219,21 @@ public struct CompleteList: ArrangeIntent {
     public var list: ItemList.ID
     /// What becomes of its open items.
     public var items: OpenItemsOnFinish
+    /// The moment it was done; `nil` for now.
+    public var at: Date?
 
-    /// Completes `list`, and does `items` to its open items.
-    public init(list: ItemList.ID, items: OpenItemsOnFinish = .complete) {
+    /// Completes `list` at `at` (now for `nil`), and does `items` to its open items.
+    public init(list: ItemList.ID, items: OpenItemsOnFinish = .complete, at: Date? = nil) {
         self.list = list
         self.items = items
+        self.at = at
     }
 
     /// - Returns: The list as it is now, in the Logbook.
     /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/defaultListStaysOpen(_:)`` for
     ///   the default list, where new items go. Nothing is written then.
     public func run(in context: IntentContext) throws -> ListResult {
-        try finish(list, canceled: false, items: items, in: context, action: Self.title)
+        try finish(list, canceled: false, items: items, at: at, in: context, action: Self.title)
     }
 }
 
@@ -243,18 +246,21 @@ public struct CancelList: ArrangeIntent {
     public var list: ItemList.ID
     /// What becomes of its open items.
     public var items: OpenItemsOnFinish
+    /// The moment it was done; `nil` for now.
+    public var at: Date?
 
-    /// Cancels `list`, and does `items` to its open items.
-    public init(list: ItemList.ID, items: OpenItemsOnFinish = .cancel) {
+    /// Cancels `list` at `at` (now for `nil`), and does `items` to its open items.
+    public init(list: ItemList.ID, items: OpenItemsOnFinish = .cancel, at: Date? = nil) {
         self.list = list
         self.items = items
+        self.at = at
     }
 
     /// - Returns: The list as it is now, in the Logbook.
     /// - Throws: ``IntentError/unknownList(_:)``; ``IntentError/defaultListStaysOpen(_:)`` for
     ///   the default list, where new items go. Nothing is written then.
     public func run(in context: IntentContext) throws -> ListResult {
-        try finish(list, canceled: true, items: items, in: context, action: Self.title)
+        try finish(list, canceled: true, items: items, at: at, in: context, action: Self.title)
     }
 }
 
@@ -283,13 +289,13 @@ public struct ReopenList: ArrangeIntent {
 /// Finishes a list, closing its open items as `disposition` says first, in one step of the
 /// history; a finished list is left as it is.
 private func finish(
-    _ id: ItemList.ID, canceled: Bool, items disposition: OpenItemsOnFinish, in context: IntentContext, action: String
+    _ id: ItemList.ID, canceled: Bool, items disposition: OpenItemsOnFinish, at moment: Date?, in context: IntentContext, action: String
 ) throws -> ListResult {
     let transaction = try context.writing(action)
     let list = try context.list(id)
     guard !list.isFinished else { return ListResult(list: try context.summary(of: list)) }
     guard try transaction.defaultListID() != list.id else { throw IntentError.defaultListStaysOpen(list.name) }
-    let stamp = context.now()
+    let stamp = moment ?? context.now()
     let open = try transaction.items(in: list.id, visibility: .open, offset: 0, limit: .max).map(\.id)
     if disposition != .keep, !open.isEmpty {
         try context.apply(SyncChange.closing(open, at: stamp, canceled: disposition == .cancel), action: action, at: stamp)

@@ -538,6 +538,12 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
+    func value(of setting: StoreSetting) throws -> String? {
+        try mapping {
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM \(Schema.settingsTable) WHERE key = ?"), arguments: [setting.rawValue])
+        }
+    }
+
     // MARK: Writing
 
     func apply(_ change: RowChange) throws {
@@ -566,6 +572,7 @@ final class SQLiteTransaction: ItemWriting {
         case .setSortIndices(let changes, let scope, let updatedAt): try setSortIndices(changes, in: scope, updatedAt: updatedAt)
         case .removeFromToday(let ids, let updatedAt): try removeFromToday(ids, updatedAt: updatedAt)
         case .setDefaultList(let id): try setDefaultListID(id)
+        case .setValue(let value, let setting): try setValue(value, of: setting)
         case .mergeTag(let id, let survivor): try mergeTag(id, into: survivor)
         case .unmergeTag(let id): try unmergeTag(id)
         }
@@ -1041,6 +1048,16 @@ final class SQLiteTransaction: ItemWriting {
             try statement.execute(arguments: [id.text])
         }
         changes.noteListsChanged()
+    }
+
+    func setValue(_ value: String?, of setting: StoreSetting) throws {
+        try mapping {
+            if let value {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.settingsTable) (key, value) VALUES (?, ?)").execute(arguments: [setting.rawValue, value])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM \(Schema.settingsTable) WHERE key = ?").execute(arguments: [setting.rawValue])
+            }
+        }
     }
 
     /// Throws when a text holds U+0000 (NUL): GRDB hands SQLite C strings, so SQLite would keep

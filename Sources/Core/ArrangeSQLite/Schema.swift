@@ -13,6 +13,8 @@ enum Schema {
     static let itemIDIndex = "items_by_id"
     /// The name of the table that holds the default list's id, in its one row.
     static let defaultListTable = "default_list"
+    /// The name of the table of the device's settings, by key (from v31).
+    static let settingsTable = "settings"
     /// The name of the index that ordered the lists until v15, which orders them by area.
     static let listOrderIndex = "lists_by_order"
     /// The name of the index that orders the lists of each area, and those of none (from v15).
@@ -612,6 +614,16 @@ enum Schema {
                 ALTER TABLE "lists" ADD COLUMN "someday" INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE "lists" ADD COLUMN "evening" INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE "lists" ADD COLUMN "deadline" TEXT;
+                """)
+        }
+        migrator.registerMigration("v31: settings") { db in
+            // What the store keeps for this device beside the lists (`StoreSetting`), never
+            // synced: the digest of the token of links that change things.
+            try db.execute(sql: """
+                CREATE TABLE "\(settingsTable)" (
+                  "key" TEXT PRIMARY KEY NOT NULL,
+                  "value" TEXT NOT NULL
+                ) WITHOUT ROWID;
                 """)
         }
         return migrator

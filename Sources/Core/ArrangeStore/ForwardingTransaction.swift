@@ -31,6 +31,7 @@ open class ForwardingTransaction: ItemWriting {
     open func tagMerges() throws -> [TagMerge] { try base.tagMerges() }
     open func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] { try base.checklistItems(request) }
     open func series(_ request: SeriesRequest) throws -> [Series] { try base.series(request) }
+    open func value(of setting: StoreSetting) throws -> String? { try base.value(of: setting) }
 
     // MARK: Writing
 

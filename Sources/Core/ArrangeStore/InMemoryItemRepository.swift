@@ -92,6 +92,8 @@ struct InMemoryState: Sendable {
     var ids = OrderTree()
     /// The default list's id; deleting the list clears it.
     var defaultListID: ItemList.ID?
+    /// The device's settings.
+    var settings: [StoreSetting: String] = [:]
     /// What sync keeps: the replica id, the log and the tombstones.
     var log = InMemoryOperationLog()
 }
@@ -186,6 +188,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             return subtree(of: nil)
         case .withID(let id): return (state.tags[id] ?? state.tagMerges[id].flatMap { state.tags[$0] }).map { [$0] } ?? []
         }
+    }
+
+    func value(of setting: StoreSetting) -> String? {
+        state.settings[setting]
     }
 
     func tagMerges() -> [TagMerge] {
@@ -488,6 +494,8 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             guard state.lists[id] != nil else { throw StoreError.listNotFound(id) }
             state.defaultListID = id
             changes.noteListsChanged()
+        case .setValue(let value, let setting):
+            state.settings[setting] = value
         case .mergeTag(let id, let survivor):
             changesRows = true
             state.tagMerges[id] = survivor

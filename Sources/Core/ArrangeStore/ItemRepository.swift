@@ -545,6 +545,17 @@ public protocol ItemReading {
 
     /// The repeating series a request describes, oldest first.
     func series(_ request: SeriesRequest) throws -> [Series]
+
+    /// The value the store keeps for `setting`, or `nil` when it keeps none.
+    func value(of setting: StoreSetting) throws -> String?
+}
+
+/// A value a store keeps for the device it is on, beside the lists: never synced, exported or
+/// undone, and written with ``RowChange/setValue(_:of:)``.
+public enum StoreSetting: String, Hashable, Sendable, CaseIterable {
+    /// The SHA-256 digest, in lowercase hex, of the token that links which change the store
+    /// must carry: the store keeps the digest alone, never the token.
+    case linkTokenDigest = "link-token-digest"
 }
 
 /// The changes a write transaction can make, on top of its queries.

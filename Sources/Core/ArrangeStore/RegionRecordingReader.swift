@@ -49,6 +49,12 @@ final class RegionRecordingReader: ItemReading {
         return try base.series(request)
     }
 
+    /// Notes the rows that are neither lists, items nor checklists: the settings.
+    func value(of setting: StoreSetting) throws -> String? {
+        regions.otherRows = true
+        return try base.value(of: setting)
+    }
+
     /// Notes a list's headings alone: a count of its items adds up its sections.
     func headings(_ request: HeadingRequest) throws -> [Heading] {
         let headings = try base.headings(request)

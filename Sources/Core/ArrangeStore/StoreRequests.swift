@@ -233,4 +233,7 @@ public enum RowChange: Hashable, Sendable {
     /// Takes back ``mergeTag(_:into:)``: the id names no tag again. A sync rewinding the
     /// merge does it; it does nothing when the id was not merged.
     case unmergeTag(Tag.ID)
+    /// Keeps `value` for a setting of the device (``ItemReading/value(of:)``), or forgets the
+    /// setting for `nil`.
+    case setValue(String?, of: StoreSetting)
 }

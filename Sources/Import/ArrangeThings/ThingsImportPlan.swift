@@ -1,4 +1,5 @@
 public import ArrangeArchive
+import ArrangeIntents
 public import ArrangeModel
 public import Foundation
 
@@ -12,7 +13,7 @@ public struct ThingsImportPlan: Hashable, Sendable {
     public var summary: ThingsImportSummary
 
     /// The id of the list that holds Things' Inbox: the store's default list on import.
-    public static let inboxID = ItemList.ID(rawValue: StableID.uuid(for: "list:inbox"))
+    public static let inboxID = ThingsID("inbox").list
 }
 
 /// What a Things import brings and leaves out.
@@ -225,7 +226,7 @@ private struct ThingsMapper {
             var placed = made.max { ($0.creationDate ?? 0, $0.uuid) < ($1.creationDate ?? 0, $1.uuid) } ?? template
             if placed.uuid == template.uuid { placed.start = 1 }
             series[template.uuid] = Series(
-                id: Series.ID(rawValue: StableID.uuid(for: "series:" + template.uuid)), rule: rule, start: start,
+                id: ThingsID(template.uuid).series, rule: rule, start: start,
                 madeThrough: rule.type == .fixed ? max(days.max() ?? start, start) : nil, madeCount: max(0, made.count - 1), isPaused: template.isRepeatPaused,
                 listID: listID(destination(of: placed)), heading: placed.heading.map(headingID), title: Title.sanitized(template.title, placeholder: "Untitled"),
                 notes: Item.fittedNotes(template.notes), tags: tags(of: template.uuid, in: library.taskTags),
@@ -281,7 +282,7 @@ private struct ThingsMapper {
     }
 
     func headingID(_ uuid: String) -> Heading.ID {
-        Heading.ID(rawValue: StableID.uuid(for: "heading:" + uuid))
+        ThingsID(uuid).heading
     }
 
     /// Tasks in `index` order, ties broken by creation date, then uuid.
@@ -304,7 +305,7 @@ private struct ThingsMapper {
         let reminder = when.startDate == nil ? nil : task.reminderTime.flatMap(ThingsTime.time)
         if reminder != nil { summary.reminders += 1 }
         let item = Item(
-            id: Item.ID(rawValue: StableID.uuid(for: "item:" + task.uuid)), listID: ThingsImportPlan.inboxID,
+            id: ThingsID(task.uuid).item, listID: ThingsImportPlan.inboxID,
             title: Title.sanitized(task.title, placeholder: "Untitled"), notes: Item.fittedNotes(task.notes), sortIndex: sortIndex,
             createdAt: created, updatedAt: Self.date(task.userModificationDate) ?? created, completedAt: completedAt,
             when: when, deadline: deadline, deadlineDismissed: deadline != nil && task.deadlineSuppressionDate != nil,
@@ -313,7 +314,7 @@ private struct ThingsMapper {
         if task.trashed { summary.trashedToDos += 1 }
         let entries = checklist.sorted { ($0.index, $0.uuid) < ($1.index, $1.uuid) }.enumerated().map { offset, entry in
             ChecklistItem(
-                id: ChecklistItem.ID(rawValue: StableID.uuid(for: "checklist:" + entry.uuid)), itemID: item.id,
+                id: ThingsID(entry.uuid).checklistItem, itemID: item.id,
                 title: Title.sanitized(entry.title, placeholder: "Untitled"), sortIndex: Int64(offset) * Self.step,
                 completedAt: entry.status == 0 ? nil : Self.date(entry.stopDate) ?? completedAt ?? item.updatedAt, isCanceled: entry.status == 2)
         }
@@ -340,10 +341,10 @@ private struct ThingsMapper {
     mutating func placeInToday(_ lists: inout [ArchivedList]) {
         let imported = Set(lists.flatMap(\.items).map(\.id))
         let inToday = library.tasks
-            .filter { $0.kind == .toDo && $0.isOpen && !$0.trashed && imported.contains(Item.ID(rawValue: StableID.uuid(for: "item:" + $0.uuid))) }
+            .filter { $0.kind == .toDo && $0.isOpen && !$0.trashed && imported.contains(ThingsID($0.uuid).item) }
             .filter(isInToday)
             .sorted { ($0.todayIndex, $0.startDate ?? 0, $0.creationDate ?? 0, $0.uuid) < ($1.todayIndex, $1.startDate ?? 0, $1.creationDate ?? 0, $1.uuid) }
-        let keys = Dictionary(uniqueKeysWithValues: inToday.enumerated().map { (Item.ID(rawValue: StableID.uuid(for: "item:" + $1.uuid)), Int64($0) * Self.step) })
+        let keys = Dictionary(uniqueKeysWithValues: inToday.enumerated().map { (ThingsID($1.uuid).item, Int64($0) * Self.step) })
         for list in lists.indices {
             for item in lists[list].items.indices {
                 lists[list].items[item].todayIndex = keys[lists[list].items[item].id]
@@ -388,19 +389,19 @@ private struct ThingsMapper {
     }
 
     func tagID(_ uuid: String) -> Tag.ID {
-        Tag.ID(rawValue: StableID.uuid(for: "tag:" + uuid))
+        ThingsID(uuid).tag
     }
 
     func areaID(_ uuid: String) -> Area.ID {
-        Area.ID(rawValue: StableID.uuid(for: "area:" + uuid))
+        ThingsID(uuid).area
     }
 
     func listID(_ destination: Destination) -> ItemList.ID {
         switch destination {
         case .inbox: ThingsImportPlan.inboxID
-        case .anytime: ItemList.ID(rawValue: StableID.uuid(for: "list:anytime"))
-        case .someday: ItemList.ID(rawValue: StableID.uuid(for: "list:someday"))
-        case .project(let uuid), .area(let uuid): ItemList.ID(rawValue: StableID.uuid(for: "list:" + uuid))
+        case .anytime: ThingsID("anytime").list
+        case .someday: ThingsID("someday").list
+        case .project(let uuid), .area(let uuid): ThingsID(uuid).list
         }
     }
 
@@ -418,27 +419,5 @@ private struct ThingsMapper {
 
     static func date(_ seconds: Double?) -> Date? {
         seconds.map(Date.init(timeIntervalSince1970:))
-    }
-}
-
-/// Arrange ids made from Things' uuids, the same on every import and every platform.
-enum StableID {
-    /// A version 8 (custom) UUID from two 64-bit FNV-1a hashes of `key`, mixed by SplitMix64.
-    static func uuid(for key: String) -> UUID {
-        func hash(_ seed: UInt64) -> UInt64 {
-            var value: UInt64 = 0xCBF2_9CE4_8422_2325 ^ seed
-            for byte in key.utf8 {
-                value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            var generator = SeededRandomNumberGenerator(seed: value)
-            return generator.next()
-        }
-        let (high, low) = (hash(0x7468_696E_6773), hash(0x6172_7261_6E67_65))
-        var bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
-        bytes[6] = bytes[6] & 0x0F | 0x80
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
