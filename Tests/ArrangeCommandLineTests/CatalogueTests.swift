@@ -18,7 +18,7 @@ struct CatalogueTests {
             "setRepeat", "pauseRepeat", "resumeRepeat", "repeats", "today", "addToToday", "removeFromToday", "moveInToday",
             "upcoming", "anytime", "someday", "logbook", "trash", "restore", "emptyTrash", "search",
             "addChecklistItem", "editChecklistItem", "moveChecklistItems", "completeChecklistItems", "cancelChecklistItems", "reopenChecklistItems", "deleteChecklistItems",
-            "validate", "normalize", "undo", "redo",
+            "validate", "normalize", "undo", "redo", "url",
         ])
         for request in RequestCatalogue.requests {
             let fields = fieldDescriptions(of: request)

@@ -446,4 +446,38 @@ struct EndToEndTests {
             #expect(try titles(arrange) == ["Call mum"], "nothing runs after quit")
         }
     }
+
+    @Test("url does what a link of Things' URL scheme asks, answers as x-success would, and refuses a bad link with status 65, changing nothing")
+    func links() async throws {
+        try await withArrange { arrange in
+            let added = try json(arrange.run(["url", "things:///add?titles=Milk%0AEggs&list=Inbox&x-success=drafts://x-callback-url/ok"]))
+            let ids = try #require(added["x-things-id"] as? String).split(separator: ",")
+            #expect(ids.count == 2)
+            #expect(added["x-success"] as? String == "drafts://x-callback-url/ok?x-things-id=" + ids.joined(separator: ","))
+            #expect(try titles(arrange) == ["Milk", "Eggs"])
+
+            let refused = try arrange.run(["url", "things:///update?id=\(ids[0])&title=Oat%20milk&x-error=drafts://x-callback-url/failed"])
+            #expect(refused.status == 65)
+            #expect(refused.error.contains("arrange url --new-token"))
+            let failure = try jsonObject(refused.output)
+            #expect(failure["code"] as? String == "noLinkToken")
+            #expect((failure["x-error"] as? String)?.hasPrefix("drafts://x-callback-url/failed?errorMessage=Links") == true)
+
+            let token = try #require(try json(arrange.run(["url", "--new-token", "--json"]))["token"] as? String)
+            #expect(try arrange.run(["url", "things:///update?id=\(ids[0])&title=Oat%20milk&auth-token=wrong"]).status == 65)
+            #expect(try titles(arrange) == ["Milk", "Eggs"], "a wrong token changes nothing")
+            let updated = try json(arrange.run(["url", "things:///update?id=\(ids[0])&title=Oat%20milk&auth-token=\(token)"]))
+            #expect(updated["x-things-id"] as? String == String(ids[0]))
+            #expect(try titles(arrange) == ["Oat milk", "Eggs"])
+
+            let lines = try arrange.run(["url", "-"], input: "arrange:///add?title=Bread\n\nthings:///launch\nthings:///add?title=Jam\n")
+            #expect(lines.status == 65, "one of the links failed")
+            #expect(lines.output.split(separator: "\n").count == 3)
+            #expect(try titles(arrange) == ["Oat milk", "Eggs", "Bread", "Jam"], "each link is its own step")
+
+            let version = try json(arrange.run(["url", "things:///version"]))
+            #expect(version["x-things-scheme-version"] as? String == "2")
+            #expect(try arrange.run(["url"]).status == 64)
+        }
+    }
 }

@@ -100,7 +100,7 @@ struct ReplTests {
         #expect(completer.candidates(lineBeforeCursor: "re") == ["rename-list", "reopen-list", "rename", "reopen", "remind", "reminders", "repeat", "resume-repeat", "repeats", "restore", "redo"])
         #expect(completer.candidates(lineBeforeCursor: "trash ") == ["show", "empty"])
         #expect(completer.candidates(lineBeforeCursor: "trash e") == ["empty"])
-        #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "use"])
+        #expect(completer.candidates(lineBeforeCursor: "u").sorted() == ["undo", "upcoming", "url", "use"])
         #expect(completer.candidates(lineBeforeCursor: "help com") == ["complete-list", "complete"])
         #expect(completer.candidates(lineBeforeCursor: "use gr") == ["Groceries"])
         #expect(completer.candidates(lineBeforeCursor: "complete-list gr") == ["Groceries"])

@@ -44,6 +44,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case let error as SyncError: self.init(code: Self.code(of: error), message: english)
         case is OperationCheckError: self.init(code: "invalidOperations", message: english)
         case is WhenPhraseError: self.init(code: "invalidWhen", message: english)
+        case let error as ThingsLinkError: self.init(code: Self.code(of: error), message: Self.withHint(message, for: error))
         case let error as ValidationError: self.init(code: "invalidRequest", message: error.message)
         case let error as SyncServerError: self.init(code: error.code.rawValue, message: english)
         case is HTTPSyncError: self.init(code: "serverUnreachable", message: english)
@@ -90,6 +91,31 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         switch error {
         case .defaultListProtected, .defaultListStaysOpen, .defaultListStaysInSidebar: message + " Make another list the default first (the defaultList setting)."
         case .noItemsNamed: message + " Use #N (as `list` numbers them), an id, or the start of one."
+        default: message
+        }
+    }
+
+    private static func code(of error: ThingsLinkError) -> String {
+        switch error {
+        case .malformedLink, .unknownScheme, .unknownCommand, .repeatedParameter, .missingParameter, .invalidValue, .tooManyObjects: "invalidLink"
+        case .malformedJSON, .invalidObject: "invalidLinkData"
+        case .refusedObject: "refusedLinkObject"
+        case .noToken: "noLinkToken"
+        case .missingToken, .wrongToken: "wrongLinkToken"
+        case .unknownToDo, .nothingWithID: "unknownItem"
+        case .unknownList, .toDoInArea: "unknownList"
+        case .unknownArea: "unknownArea"
+        case .unknownHeading, .headingWithoutProject: "unknownHeading"
+        case .unknownTag: "unknownTag"
+        case .futureDate, .reminderOnProject, .projectNotes, .unsupportedParameter: "unsupportedLinkValue"
+        case .notesTooLong: "notesTooLarge"
+        }
+    }
+
+    /// The core's message, with the command that makes a link token.
+    private static func withHint(_ message: String, for error: ThingsLinkError) -> String {
+        switch error {
+        case .noToken: message + " Run 'arrange url --new-token' to make it."
         default: message
         }
     }

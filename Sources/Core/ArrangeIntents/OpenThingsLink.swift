@@ -75,6 +75,7 @@ public struct OpenThingsLink: ArrangeIntent {
                 ThingsCallbackValue(name: "x-things-client-version", value: clientVersion),
             ]
         }
+        answer.successURL = link.successURL.map(answer.filling)
         return answer
     }
 }
@@ -86,7 +87,11 @@ extension ThingsLink {
 
 /// What a link answered: the values Things hands its `x-success` callback, and what a `show`
 /// or `search` link shows.
-public struct ThingsLinkAnswer: Hashable, Sendable, Codable {
+///
+/// Its `Codable` form is one object: each value under its name (`x-things-ids` as an array),
+/// `x-success` with the link's callback filled in when it has one, `view` and `result` for what
+/// a `show` or `search` link shows, and `ignoredParameters` when the link gave any.
+public struct ThingsLinkAnswer: Hashable, Sendable {
     /// The values for `x-success`, in order: `x-things-id`, `x-things-ids`, or the versions.
     public var values: [ThingsCallbackValue]
     /// What a `show` or `search` link shows; `nil` for the other commands.
@@ -95,10 +100,54 @@ public struct ThingsLinkAnswer: Hashable, Sendable, Codable {
     public var ignoredParameters: [String]
     /// The ids of the to-dos and lists the link created or updated, each top-level object's once.
     public var ids: [String] = []
+    /// The link's `x-success` callback with ``values`` filled in; Arrange never opens it.
+    public var successURL: URL?
 
     /// `callback` with ``values`` added to its query, for a link's `x-success`.
     public func filling(_ callback: URL) -> URL {
         ThingsCallback.filling(callback, with: values.map { ($0.name, $0.value) })
+    }
+}
+
+extension ThingsLinkAnswer: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let ids = Key("x-things-ids")
+        static let success = Key("x-success")
+        static let ignored = Key("ignoredParameters")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for value in values {
+            if value.name == Key.ids.stringValue { try container.encode(ids, forKey: .ids) } else { try container.encode(value.value, forKey: Key(value.name)) }
+        }
+        try container.encodeIfPresent(successURL, forKey: .success)
+        if !ignoredParameters.isEmpty { try container.encode(ignoredParameters, forKey: .ignored) }
+        try view?.encode(to: encoder)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        values = []
+        ids = []
+        for name in ["x-things-id", "x-things-scheme-version", "x-things-client-version"] where container.contains(Key(name)) {
+            let value = try container.decode(String.self, forKey: Key(name))
+            values.append(ThingsCallbackValue(name: name, value: value))
+            if name == "x-things-id" { ids = value.split(separator: ",").map(String.init) }
+        }
+        if container.contains(.ids) {
+            ids = try container.decode([String].self, forKey: .ids)
+            values.append(ThingsCallbackValue(name: Key.ids.stringValue, value: String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)))
+        }
+        successURL = try container.decodeIfPresent(URL.self, forKey: .success)
+        ignoredParameters = try container.decodeIfPresent([String].self, forKey: .ignored) ?? []
+        view = container.contains(Key("view")) ? try ThingsView(from: decoder) : nil
     }
 }
 

@@ -149,9 +149,10 @@ extension ThingsObjectProblem {
 }
 
 /// The callbacks of x-callback-url, filled in.
-enum ThingsCallback {
-    /// `callback` with `values` added to its query, percent-encoded.
-    static func filling(_ callback: URL, with values: [(String, String)]) -> URL {
+public enum ThingsCallback {
+    /// `callback` with `values` added to its query, percent-encoded: what a link's `x-success`
+    /// or `x-error` callback is opened with.
+    public static func filling(_ callback: URL, with values: [(String, String)]) -> URL {
         guard var components = URLComponents(url: callback, resolvingAgainstBaseURL: false) else { return callback }
         components.queryItems = (components.queryItems ?? []) + values.map { URLQueryItem(name: $0.0, value: $0.1) }
         // `URLQueryItem` leaves `+` as it is, which a server may read as a space.

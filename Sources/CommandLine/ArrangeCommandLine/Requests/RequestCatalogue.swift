@@ -15,7 +15,7 @@ public enum RequestCatalogue {
         listRequests + areaRequests + tagRequests + headingRequests + itemRequests + moveRequests + dateRequests + reminderRequests + repeatRequests
         + todayRequests
         + dateViewRequests
-        + logbookRequests + trashRequests + searchRequests + checklistRequests + maintenanceRequests
+        + logbookRequests + trashRequests + searchRequests + checklistRequests + maintenanceRequests + linkRequests
 
     /// The subcommands of `arrange` that make requests, in the order help lists them: each file
     /// of requests lists its own.
@@ -23,7 +23,7 @@ public enum RequestCatalogue {
         listCommands + areaCommands + tagCommands + headingCommands + itemCommands + moveCommands + dateCommands + reminderCommands + repeatCommands
         + todayCommands
         + dateViewCommands
-        + logbookCommands + trashCommands + searchCommands + checklistCommands + maintenanceCommands
+        + logbookCommands + trashCommands + searchCommands + checklistCommands + maintenanceCommands + linkCommands
 
     /// The distinct intent names, in the order of ``requests``.
     public static var names: [String] {
