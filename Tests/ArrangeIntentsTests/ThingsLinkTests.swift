@@ -84,6 +84,7 @@ struct LinkFixture {
                 if let deadline = list.deadline { line += " deadline=\(deadline)" }
                 if !list.tags.isEmpty { line += " tags=\(names(list.tags))" }
                 if list.completedAt != nil { line += list.isCanceled ? " canceled" : " completed" }
+                if list.createdAt < LinkFixture.start { line += " created@" + list.createdAt.formatted(.iso8601) }
                 lines.insert(line)
                 let headings = Dictionary(uniqueKeysWithValues: try transaction.headings(in: list.id).map { ($0.id, $0.title) })
                 lines.formUnion(headings.values.map { "heading \(list.name)/\($0)" })
@@ -103,6 +104,7 @@ struct LinkFixture {
                         line += item.isCanceled ? " canceled" : " completed"
                         if done < LinkFixture.start { line += "@" + done.formatted(.iso8601) }
                     }
+                    if item.createdAt < LinkFixture.start { line += " created@" + item.createdAt.formatted(.iso8601) }
                     lines.insert(line)
                 }
             }
@@ -199,6 +201,8 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///add?title=Milk&completed=false", "to-do Milk in Inbox"),
     LinkCase("things:///add?title=Milk&completed=true&completion-date=2026-12-24T10:00:00Z", "to-do Milk in Inbox completed@2026-12-24T10:00:00Z"),
     LinkCase("things:///add?title=Milk&completion-date=2026-12-24T10:00:00Z", "to-do Milk in Inbox"),
+    LinkCase("things:///add?title=Milk&creation-date=2026-01-01T09:00:00%2B01:00", "to-do Milk in Inbox created@2026-01-01T08:00:00Z"),
+    LinkCase("things:///add?title=Milk&creation-date=2026-01-01", "to-do Milk in Inbox created@2026-01-01T00:00:00Z"),
     LinkCase("things:///add?title=Milk&reveal=true&show-quick-entry=true&x-success=drafts://x-callback-url/ok", "to-do Milk in Inbox"),
     LinkCase("things:///add?title=Milk&colour=red", "to-do Milk in Inbox"),
     // add-project.
@@ -211,6 +215,7 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///add-project?title=Trip&tags=Errand,Travel", "list Trip tags=Errand,Travel", "tag Travel"),
     LinkCase("things:///add-project?title=Trip&to-dos=Passport&completed=true", "list Trip completed", "to-do Passport in Trip completed"),
     LinkCase("things:///add-project?title=Trip&canceled=true&completion-date=2026-12-01", "list Trip canceled"),
+    LinkCase("things:///add-project?title=Trip&creation-date=2026-06-01T12:00:00Z", "list Trip created@2026-06-01T12:00:00Z"),
     // update: each field of the to-do Existing.
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&title=Renamed", "to-do Renamed in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&notes=New", "to-do Existing in Groceries deadline=2027-01-20 tags=Errand notes=New checklist=one"),
@@ -235,6 +240,9 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&canceled=true", "to-do Existing in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one canceled"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&duplicate=true&title=Copy", "to-do Copy in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update?id=\(LinkFixture.importedToDo)&auth-token=TOKEN&title=Found", "to-do Found in Groceries"),
+    LinkCase(
+        "things:///update?id=EXISTING&auth-token=TOKEN&creation-date=2026-03-01T00:00:00Z",
+        "to-do Existing in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one created@2026-03-01T00:00:00Z"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&reveal=true", ),
     // update-project.
     LinkCase(
@@ -268,7 +276,8 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///add?title=Milk&completed=maybe", fails: .invalidValue(parameter: "completed", value: "maybe")),
     LinkCase("things:///add?title=Milk&completion-date=yesterday", fails: .invalidValue(parameter: "completion-date", value: "yesterday")),
     LinkCase("things:///add?title=Milk&completed=true&completion-date=2099-01-01T00:00:00Z", fails: .futureDate(parameter: "completion-date")),
-    LinkCase("things:///add?title=Milk&creation-date=2026-01-01T00:00:00Z", fails: .unsupportedParameter("creation-date")),
+    LinkCase("things:///add?title=Milk&creation-date=2099-01-01T00:00:00Z", fails: .futureDate(parameter: "creation-date")),
+    LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&duplicate=true", fails: .unsupportedParameter("duplicate")),
     LinkCase("things:///add?title=Milk&heading=Dairy", fails: .headingWithoutProject),
     LinkCase("things:///add?title=Milk&list=Nowhere", fails: .unknownList("Nowhere")),
     LinkCase("things:///add?title=Milk&list=Home", fails: .toDoInArea("Home")),

@@ -352,12 +352,12 @@ final class Simulation {
     }
 
     func expectConvergence() throws {
-        let dumps = try engines.map { try Self.dump($0.repository) }
+        let dumps = try engines.map { try Self.dump($0.repository, creations: true) }
         #expect(Set(dumps.map { "\($0)" }).count == 1, "replicas differ")
         // Merged a little at a time, each replica ends where one merge of everything does.
         let fresh = SyncEngine(repository: InMemoryItemRepository())
         try fresh.merge(try allOperations())
-        #expect(try Self.dump(fresh.repository) == dumps[0], "incremental merges end as one merge of everything")
+        #expect(try Self.dump(fresh.repository, creations: true) == dumps[0], "incremental merges end as one merge of everything")
         try Self.expectSoundOrder(engines[0].repository)
     }
 
@@ -382,18 +382,21 @@ final class Simulation {
         moment.map { " trashed \(String(describing: $0))" } ?? ""
     }
 
-    /// Everything a store holds, in order; with `keys`, the keys and the moments of the last changes too.
-    static func dump(_ repository: any ItemRepository, keys: Bool = true) throws -> [String] {
+    /// Everything a store holds, in order; with `keys`, the keys and the moments of the last
+    /// changes too; with `creations`, the moments lists and items were created.
+    static func dump(_ repository: any ItemRepository, keys: Bool = true, creations: Bool = false) throws -> [String] {
         try repository.read { transaction in
             var lines = try transaction.areas().map { "area \($0.id) \($0.name)" + ($0.tags.isEmpty ? "" : " tags \($0.tags.sorted())") + (keys ? " \($0.sortIndex)" : "") }
             for list in try transaction.lists() {
                 lines.append(
                     "list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "")
                         + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + trashed(list.trashedAt)
-                        + (list.when == .anytime && list.deadline == nil ? "" : " \(list.when) due \(String(describing: list.deadline))") + (keys ? " \(list.sortIndex)" : ""))
+                        + (list.when == .anytime && list.deadline == nil ? "" : " \(list.when) due \(String(describing: list.deadline))")
+                        + (keys ? " \(list.sortIndex)" : "") + (creations ? " created \(list.createdAt.timeIntervalSince1970)" : ""))
                 lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + trashed($0.trashedAt) + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
-                    let stored = keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : ""
+                    let stored = (keys ? " \(item.sortIndex) \(String(describing: item.todayIndex)) \(item.updatedAt.timeIntervalSince1970)" : "")
+                        + (creations ? " created \(item.createdAt.timeIntervalSince1970)" : "")
                     lines.append(
                         "  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)"
                             + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + trashed(item.trashedAt) + (item.series.map { " series \($0) from \(String(describing: item.when.startDate))" } ?? "") + stored)
@@ -450,7 +453,8 @@ final class Simulation {
                 guard let list = pick(lists, word) else { return nil }
                 // Now and then a finish or a reopening instead, at one of two moments, or new dates.
                 let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
-                switch other % 8 {
+                switch other % 9 {
+                case 8: return .setListCreatedAt(id: list.id, at: Date(timeIntervalSince1970: 13 + Double(other % 2)))
                 case 4: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 11), canceled: false)
                 case 5: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 12), canceled: true)
                 case 6: return .setListWhen(id: list.id, when: [When.anytime, .someday, .on(day), .on(day, evening: true)][(other / 8) % 4])
@@ -468,7 +472,11 @@ final class Simulation {
                 let order = items.filter { $0.listID == list }.map(\.id.entryID)
                 return .addItem(id: Item.ID(rawValue: newID()), list: list, title: "t\(word % 100)", notes: "", place: place(after: pick(order, other), among: order))
             case 7:
-                return pick(items, word).map { .editItem(id: $0.id, title: "e\(other % 100)", notes: other % 2 == 0 ? "n" : nil) }
+                // Now and then a creation date instead, at one of two moments.
+                return pick(items, word).map { item in
+                    other % 5 == 4 ? .setItemCreatedAt(id: item.id, at: Date(timeIntervalSince1970: 9 + Double(other % 2)))
+                        : .editItem(id: item.id, title: "e\(other % 100)", notes: other % 2 == 0 ? "n" : nil)
+                }
             case 8:
                 return pick(items, word).map { item in
                     if item.isCompleted { return .reopenItems(ids: [item.id]) }
@@ -693,6 +701,8 @@ extension SyncChange {
         case .finishList(let change): [change.id.entryID]
         case .setListWhen(let change): [change.id.entryID]
         case .setListDeadline(let change): [change.id.entryID]
+        case .setListCreatedAt(let change): [change.id.entryID]
+        case .setItemCreatedAt(let change): [change.id.entryID]
         case .createTag(let change): [change.id.entryID]
         case .renameTag(let change): [change.id.entryID]
         case .moveTag(let change): [change.id.entryID]

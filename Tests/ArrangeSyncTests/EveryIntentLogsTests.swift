@@ -277,6 +277,12 @@ struct IntentSample {
         try await add { lists, _ in ([SetListWhen(list: lists.1, to: .someday)], SetListWhen(list: lists.1, to: .on(day, evening: true))) }
         try await add { lists, _ in ([], SetListDeadline(list: lists.1, to: day)) }
         try await add { lists, _ in ([SetListDeadline(list: lists.1, to: day)], SetListDeadline(list: lists.1, to: nil)) }
+        let past = Date(timeIntervalSince1970: 1_700_000_000.5)
+        try await add { _, items in ([], SetItemCreationDate(item: try id(items, "Milk"), to: past)) }
+        try await add { lists, _ in ([], SetListCreationDate(list: lists.1, to: past)) }
+        try await add { _, _ in ([], MakeLinkToken()) }
+        let link = try ThingsLink(#"things:///json?data=[{"type":"project","attributes":{"title":"Party","area":"Home","tags":["Fun"],"creation-date":"2026-01-01T00:00:00Z","items":[{"type":"heading","attributes":{"title":"Food"}},{"type":"to-do","attributes":{"title":"Cake","when":"tomorrow@9","tags":["Fun","Errand"],"completed":true,"completion-date":"2026-02-01T00:00:00Z","creation-date":"2026-01-15T00:00:00Z","checklist-items":[{"type":"checklist-item","attributes":{"title":"Eggs","canceled":true}}]}}]}},{"type":"to-do","attributes":{"title":"Call","list":"Groceries","deadline":"2027-01-01"}}]"#)
+        try await add { _, _ in ([], OpenThingsLink(link)) }
         try await add { _, items in ([SetReminder([try id(items, "Milk")], at: try TimeOfDay(parsing: "09:00"), day: day)], GetReminders()) }
         let weekly = try RepeatRule(.fixed, every: 1, .week, deadlineOffset: 1, reminder: try TimeOfDay(parsing: "08:00"))
         let afterDone = try RepeatRule(.afterCompletion, every: 3, .day)

@@ -21,7 +21,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2", "3", "4", "5", "6", "7", "8"]
+    static let generations = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -241,6 +241,8 @@ struct KeptFilesTests {
         _ = try await run(CancelList(list: errands, items: .keep))
         _ = try await run(SetListWhen(list: work, to: .on(day, evening: true)))
         _ = try await run(SetListDeadline(list: work, to: day))
+        _ = try await run(SetListCreationDate(list: work, to: Date(timeIntervalSince1970: 1_700_000_000)))
+        _ = try await run(SetItemCreationDate(item: milk, to: Date(timeIntervalSince1970: 1_700_000_000)))
         let errand = try await run(CreateTag(name: "Errand")).tag.id
         let shops = try await run(CreateTag(name: "Shops", in: .children(of: errand))).tag.id
         let spareTag = try await run(CreateTag(name: "Spare", placement: .top)).tag.id

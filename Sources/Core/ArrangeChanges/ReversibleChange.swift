@@ -211,8 +211,17 @@ extension RowFieldChange {
     }
 }
 
-/// A ``RowFieldChange`` of one of a list's fields: its name, its when, its deadline.
+/// A ``RowFieldChange`` of one of a list's fields: its name, its when, its deadline, its creation date.
 package protocol ListFieldChange: RowFieldChange where Row == ItemList {}
+
+/// A ``RowFieldChange`` of one of an item's fields that no other kind changes with it: its creation date.
+package protocol ItemFieldChange: RowFieldChange where Row == Item {}
+
+extension ItemFieldChange {
+    package static func row(_ id: Item.ID, in store: any ItemReading) throws -> Item? { try store.item(id: id) }
+    package static func stored(_ row: Item) -> StoreRow { .item(row) }
+    package func conflict(in store: any ItemReading) throws -> ChangeConflict? { try store.item(id: id) == nil ? .itemGone(id) : nil }
+}
 
 extension ListFieldChange {
     package static func row(_ id: ItemList.ID, in store: any ItemReading) throws -> ItemList? { try store.list(id: id) }

@@ -30,8 +30,12 @@ public enum SyncChange: Hashable, Sendable {
     case setListWhen(ListWhenSet)
     /// ``ListDeadlineSet``: a list got a deadline, or lost its own (`nil`, absent from the JSON).
     case setListDeadline(ListDeadlineSet)
+    /// ``ListCreationDateSet``: a list's moment of creation was set, as given.
+    case setListCreatedAt(ListCreationDateSet)
     /// ``ItemAdded``: an item was added to a list at a place, under a heading of it or under none (`heading`
     case addItem(ItemAdded)
+    /// ``ItemCreationDateSet``: an item's moment of creation was set, as given.
+    case setItemCreatedAt(ItemCreationDateSet)
     /// ``ItemEdited``: an item's title or notes (those given) changed.
     case editItem(ItemEdited)
     /// ``ItemsCompleted``: items were completed at a moment.
@@ -158,7 +162,9 @@ public enum SyncChange: Hashable, Sendable {
         ListReopened.self,
         ListWhenSet.self,
         ListDeadlineSet.self,
+        ListCreationDateSet.self,
         ItemAdded.self,
+        ItemCreationDateSet.self,
         ItemEdited.self,
         ItemsCompleted.self,
         ItemsReopened.self,
@@ -214,11 +220,11 @@ public enum SyncChange: Hashable, Sendable {
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
     package static let itemChanges: [any FieldChange<Item>.Type] = [
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
-        ReminderSet.self, SeriesSet.self, ItemsPutBack.self, ItemsTrashed.self,
+        ReminderSet.self, SeriesSet.self, ItemCreationDateSet.self, ItemsPutBack.self, ItemsTrashed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [
-        ListRenamed.self, ListReopened.self, ListFinished.self, ListWhenSet.self, ListDeadlineSet.self, ListsPutBack.self, ListsTrashed.self,
+        ListRenamed.self, ListReopened.self, ListFinished.self, ListWhenSet.self, ListDeadlineSet.self, ListCreationDateSet.self, ListsPutBack.self, ListsTrashed.self,
     ]
     /// The kinds that tell a difference in an area's fields.
     package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
@@ -355,7 +361,9 @@ public enum SyncChange: Hashable, Sendable {
         case .reopenList(let change): change
         case .setListWhen(let change): change
         case .setListDeadline(let change): change
+        case .setListCreatedAt(let change): change
         case .addItem(let change): change
+        case .setItemCreatedAt(let change): change
         case .editItem(let change): change
         case .completeItems(let change): change
         case .reopenItems(let change): change

@@ -1,6 +1,7 @@
 public import ArrangeModel
 import ArrangeChanges
 import ArrangeStore
+public import Foundation
 
 /// Sets when items are meant to be done: from a start date (perhaps in its evening), someday,
 /// or anytime. Their places in their lists do not change.
@@ -135,6 +136,56 @@ public struct SetListDeadline: ArrangeIntent {
     public func run(in context: IntentContext) throws -> ListResult {
         let list = try context.list(self.list)
         if list.deadline != deadline { try context.apply(ListDeadlineSet(id: list.id, deadline: deadline), action: Self.title) }
+        return ListResult(list: try context.summary(of: try context.list(list.id)))
+    }
+}
+
+/// Sets when an item was created, for one that came from elsewhere with a date of its own,
+/// such as a link of Things' URL scheme (`creation-date`). Every device takes the date as given.
+public struct SetItemCreationDate: ArrangeIntent {
+    public static let title = "Set Creation Date"
+
+    /// The item.
+    public var item: Item.ID
+    /// When it was created.
+    public var date: Date
+
+    /// Sets when `item` was created to `date`.
+    public init(item: Item.ID, to date: Date) {
+        self.item = item
+        self.date = date
+    }
+
+    /// - Returns: The item as it is now.
+    /// - Throws: ``IntentError/unknownItem(_:)``, with nothing written.
+    public func run(in context: IntentContext) throws -> ItemResult {
+        let item = try context.item(self.item)
+        if item.createdAt != date { try context.apply(ItemCreationDateSet(id: item.id, at: date), action: Self.title) }
+        return ItemResult(item: try context.summary(of: try context.item(item.id)))
+    }
+}
+
+/// Sets when a list was created, for one that came from elsewhere with a date of its own, such
+/// as a link of Things' URL scheme (`creation-date`). Every device takes the date as given.
+public struct SetListCreationDate: ArrangeIntent {
+    public static let title = "Set List Creation Date"
+
+    /// The list.
+    public var list: ItemList.ID
+    /// When it was created.
+    public var date: Date
+
+    /// Sets when `list` was created to `date`.
+    public init(list: ItemList.ID, to date: Date) {
+        self.list = list
+        self.date = date
+    }
+
+    /// - Returns: The list as it is now.
+    /// - Throws: ``IntentError/unknownList(_:)``, with nothing written.
+    public func run(in context: IntentContext) throws -> ListResult {
+        let list = try context.list(self.list)
+        if list.createdAt != date { try context.apply(ListCreationDateSet(id: list.id, at: date), action: Self.title) }
         return ListResult(list: try context.summary(of: try context.list(list.id)))
     }
 }

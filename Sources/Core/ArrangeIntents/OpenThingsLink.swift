@@ -281,6 +281,7 @@ struct ThingsLinkRunner {
             when: when, deadline: try deadline(toDo.deadline), reminder: reminder
         ).run(in: context)
         let id = added.items[0].id
+        if let created = toDo.creationDate { _ = try SetItemCreationDate(item: id, to: created).run(in: context) }
         try setTags(of: id, to: toDo.tags, adding: toDo.addTags)
         try addChecklist(toDo.checklistItems ?? [], to: id, at: .bottom)
         try setCompletion(of: id, toDo)
@@ -294,6 +295,7 @@ struct ThingsLinkRunner {
         if toDo.duplicate { item = try context.item(try duplicate(item)) }
         let id = item.id
         if let title = toDo.title { _ = try EditItem(id, title: title).run(in: context) }
+        if let created = toDo.creationDate { _ = try SetItemCreationDate(item: id, to: created).run(in: context) }
         if let notes = Self.notes(item.notes, replacedBy: toDo.notes, prepending: toDo.prependNotes, appending: toDo.appendNotes) {
             try Self.checkLength(of: notes)
             _ = try EditItem(id, notes: notes).run(in: context)
@@ -377,6 +379,7 @@ struct ThingsLinkRunner {
         try checkDates(of: project)
         let area = try project.area.map(self.area)
         let id = try CreateList(name: project.title ?? "", in: ListGroup(area)).run(in: context).list.id
+        if let created = project.creationDate { _ = try SetListCreationDate(list: id, to: created).run(in: context) }
         try schedule(id, project)
         try setTags(of: id, to: project.tags, adding: project.addTags)
         try addItems(project.items, to: id)
@@ -389,8 +392,9 @@ struct ThingsLinkRunner {
         try checkProjectNotes(project)
         try checkDates(of: project)
         let id = try list(.id(text))
-        if project.duplicate { throw ThingsLinkError.invalidValue(parameter: "duplicate", value: "true") }
+        if project.duplicate { throw ThingsLinkError.unsupportedParameter("duplicate") }
         if let title = project.title { _ = try RenameList(list: id, name: title).run(in: context) }
+        if let created = project.creationDate { _ = try SetListCreationDate(list: id, to: created).run(in: context) }
         if let area = project.area {
             _ = try MoveList(id, to: .bottom, in: .area(try self.area(area))).run(in: context)
         }
@@ -453,7 +457,7 @@ struct ThingsLinkRunner {
         return try WhenPhrase.deadline(parsing: text, on: context.today())
     }
 
-    /// Throws for a date of creation, which Arrange does not set yet, or of completion later than now.
+    /// Throws for a date of creation or of completion later than now.
     func checkDates(of toDo: ThingsToDo) throws {
         try checkDates(creation: toDo.creationDate, completion: toDo.completionDate)
     }
@@ -463,7 +467,7 @@ struct ThingsLinkRunner {
     }
 
     func checkDates(creation: Date?, completion: Date?) throws {
-        if creation != nil { throw ThingsLinkError.unsupportedParameter("creation-date") }
+        if let creation, creation > context.now() { throw ThingsLinkError.futureDate(parameter: "creation-date") }
         if let completion, completion > context.now() { throw ThingsLinkError.futureDate(parameter: "completion-date") }
     }
 
