@@ -42,6 +42,24 @@ struct ReplTests {
         #expect(await repl.handle("  ") == .proceed)
     }
 
+    @Test("url runs a link in the session, undone as one step; a refused link prints its failure once; url - is refused")
+    func links() async throws {
+        let (session, transcript) = try await makeSession(lists: [])
+        let repl = Repl(session: session)
+        _ = await repl.handle("url 'things:///add?titles=Milk%0AEggs&tags=Errand'")
+        #expect(transcript.output.hasPrefix(#"{"x-things-id":""#), "\(transcript.output)\(transcript.error)")
+        _ = await repl.handle("undo")
+        #expect(transcript.output.contains("Undid \"Open Link\""), "\(transcript.output)")
+        transcript.clear()
+        _ = await repl.handle("url things:///remove")
+        _ = await repl.handle("url -")
+        #expect(transcript.output.hasPrefix(#"{"code":"invalidLink""#))
+        #expect(transcript.error.split(separator: "\n") == [
+            "error: “remove” is no command of the link scheme; use one of add, add-project, update, update-project, json, show, search, version.",
+            "error: url reads one link here: url LINK.",
+        ])
+    }
+
     @Test("use Today makes #N count Today and list show it; use LIST goes back")
     func useToday() async throws {
         let (session, transcript) = try await makeSession(lists: ["Work"])

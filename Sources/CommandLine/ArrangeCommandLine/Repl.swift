@@ -126,8 +126,14 @@ public final class Repl {
             console.error("run reads a file here: run FILE.")
             return
         }
+        if (command as? LinkCommand)?.link == "-" {
+            console.error("url reads one link here: url LINK.")
+            return
+        }
         do {
             try await command.run(in: session)
+        } catch is ExitCode {
+            // The command printed why it failed (a refused link).
         } catch {
             console.error(IntentFailure(error).message)
         }
