@@ -139,6 +139,21 @@ struct ArchiveTests {
         }
     }
 
+    @Test("Lists' notes: version 14, byte for byte, lines and awkward characters alike; none leaves the version as it was")
+    func listNotes() throws {
+        #expect(Self.archive.requiredVersion < 14)
+        for notes in ["Passports first.\nThen tickets.", "\"quoted\" \\ back – 🧳", " "] {
+            var list = Self.list
+            list.notes = notes
+            let archive = Archive(defaultList: nil, lists: [ArchivedList(list, items: [ArchivedItem(Self.milk)])])
+            let data = try archive.jsonData()
+            let read = try Archive(jsonData: data)
+            #expect(read.version == 14 && read.lists[0].list == list, "\(notes)")
+            #expect(try read.jsonData() == data, "byte for byte")
+        }
+        #expect(Archive(defaultList: nil, lists: [ArchivedList(Self.list, items: [])]).version < 14, "none without notes")
+    }
+
     @Test("Reminders: version 11, an item's reminder byte for byte, and in the CSV")
     func reminders() throws {
         var reminded = Self.milk
@@ -240,7 +255,7 @@ struct ArchiveTests {
     @Test("Bad files are refused whole, saying where the fault is", arguments: [
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [x]\n}", "The file is not valid JSON: line 4, column 13: invalid value."),
         ("{\n  \"format\": \"arrange\",\n  \"version\": 1,\n  \"lists\": [", "The file is not valid JSON: it ends early, at line 4: the file may be cut short."),
-        (#"{"format": "arrange", "version": 14, "lists": []}"#, "The file is in format version 14, newer than this Arrange reads (13); update Arrange to import it."),
+        (#"{"format": "arrange", "version": 15, "lists": []}"#, "The file is in format version 15, newer than this Arrange reads (14); update Arrange to import it."),
         (#"{"format": "arrange", "version": 8, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "canceled": true, "items": []}]}"#,
          "The value at lists[0].canceled is not valid: only a finished list, with a completedAt, is canceled."),
         (#"{"format": "arrange", "version": 5, "lists": [{"id": "00000001-0000-4000-8000-000000000000", "name": "A", "createdAt": 0, "sortIndex": 0, "items": [{"id": "00000002-0000-4000-8000-000000000000", "title": "T", "notes": "", "sortIndex": 0, "createdAt": 0, "updatedAt": 0, "deadline": "2026-02-30"}]}]}"#,

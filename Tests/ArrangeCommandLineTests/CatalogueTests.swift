@@ -11,7 +11,7 @@ struct CatalogueTests {
     @Test("Every form is listed once, with a title, a summary and documented parameters")
     func entries() {
         #expect(RequestCatalogue.names == [
-            "lists", "createList", "moveList", "renameList", "deleteList", "completeList", "cancelList", "reopenList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
+            "lists", "createList", "moveList", "renameList", "setListNotes", "deleteList", "completeList", "cancelList", "reopenList", "areas", "createArea", "renameArea", "moveArea", "deleteArea",
             "tags", "createTag", "renameTag", "moveTag", "deleteTag", "tag", "untag",
             "createHeading", "renameHeading", "moveHeading", "deleteHeading", "list", "show", "add", "rename", "edit",
             "complete", "cancel", "reopen", "delete", "move", "setWhen", "setDeadline", "setReminder", "reminders",

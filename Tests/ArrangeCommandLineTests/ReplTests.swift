@@ -97,10 +97,10 @@ struct ReplTests {
             "add-to-today", "remove-from-today", "move-in-today", "add-checklist-item", "edit-checklist-item", "move-checklist-items",
             "complete-checklist-items", "cancel-checklist-items", "reopen-checklist-items", "delete-checklist-items", "create-area", "rename-area", "move-area", "delete-area",
             "create-heading", "rename-heading", "move-heading", "delete-heading", "set-when", "set-deadline", "set-reminder", "set-repeat",
-            "create-tag", "rename-tag", "move-tag", "delete-tag", "tag", "untag", "empty-trash",
+            "create-tag", "rename-tag", "move-tag", "delete-tag", "tag", "untag", "empty-trash", "set-list-notes",
         ]
         let names = RequestCatalogue.requests.map({ $0.commandName }).filter({ !subcommandForms.contains($0) })
-        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "remind", "repeat", "use LIST", "use Today", "quit", "run"] {
+        for name in names + ["checklist", "area", "heading", "tag", "when", "deadline", "remind", "repeat", "list-notes", "use LIST", "use Today", "quit", "run"] {
             #expect(all.contains("\n  \(name)"), "\(name)")
         }
         #expect(!all.contains("repl"))

@@ -84,6 +84,7 @@ struct LinkFixture {
                 if let deadline = list.deadline { line += " deadline=\(deadline)" }
                 if !list.tags.isEmpty { line += " tags=\(names(list.tags))" }
                 if list.completedAt != nil { line += list.isCanceled ? " canceled" : " completed" }
+                if !list.notes.isEmpty { line += " notes=\(list.notes.replacingOccurrences(of: "\n", with: "\\n"))" }
                 if list.createdAt < LinkFixture.start { line += " created@" + list.createdAt.formatted(.iso8601) }
                 lines.insert(line)
                 let headings = Dictionary(uniqueKeysWithValues: try transaction.headings(in: list.id).map { ($0.id, $0.title) })
@@ -212,6 +213,7 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///add-project?title=Trip&to-dos=Passport%0A%0ATickets", "list Trip", "to-do Passport in Trip", "to-do Tickets in Trip"),
     LinkCase("things:///add-project?title=Trip&when=tomorrow&deadline=2027-02-01", "list Trip when=2027-01-16 deadline=2027-02-01"),
     LinkCase("things:///add-project?title=Trip&when=someday", "list Trip when=someday"),
+    LinkCase("things:///add-project?title=Trip&notes=Bring%20sun%20cream%0Aand%20hats", "list Trip notes=Bring sun cream\\nand hats"),
     LinkCase("things:///add-project?title=Trip&tags=Errand,Travel", "list Trip tags=Errand,Travel", "tag Travel"),
     LinkCase("things:///add-project?title=Trip&to-dos=Passport&completed=true", "list Trip completed", "to-do Passport in Trip completed"),
     LinkCase("things:///add-project?title=Trip&canceled=true&completion-date=2026-12-01", "list Trip canceled"),
@@ -251,6 +253,8 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&area=Home", "list Groceries area=Home"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&when=someday&deadline=2027-03-01", "list Groceries when=someday deadline=2027-03-01"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&tags=Errand", "list Groceries tags=Errand"),
+    LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&notes=Weekly&append-notes=Cash%20only", "list Groceries notes=Weekly\\nCash only"),
+    LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&prepend-notes=Saturdays", "list Groceries notes=Saturdays"),
     LinkCase("things:///update-project?id=\(LinkFixture.importedProject)&auth-token=TOKEN&add-tags=Errand", "list Imported Project tags=Errand"),
     LinkCase(
         "things:///update-project?id=GROCERIES&auth-token=TOKEN&canceled=true", "list Groceries canceled",
@@ -286,7 +290,6 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///add?title=Milk&notes=" + String(repeating: "n", count: 10_001), fails: .notesTooLong(10_001)),
     LinkCase("things:///add?title=" + String(repeating: "t", count: 1_001), failsSaying: "1000"),
     LinkCase("things:///add?titles=" + (1...251).map { "T\($0)" }.joined(separator: "%0A"), fails: .tooManyObjects(251)),
-    LinkCase("things:///add-project?title=Trip&notes=Bring%20sun%20cream", fails: .projectNotes),
     LinkCase("things:///add-project?title=Trip&when=tomorrow@9am", fails: .reminderOnProject("tomorrow@9am")),
     LinkCase("things:///add-project?title=Trip&area=Office", fails: .unknownArea("Office")),
     LinkCase("things:///add-project?title=Groceries", failsSaying: "Groceries"),
@@ -429,7 +432,7 @@ struct ThingsLinkTests {
             .invalidObject(number: 2, reason: .wrongForm(attribute: "tags", expected: .names)), .refusedObject(number: 3, reason: "Because."),
             .noToken, .missingToken, .wrongToken, .unknownToDo("x"), .unknownList("x"), .unknownArea("x"), .unknownHeading("x"),
             .toDoInArea("Home"), .headingWithoutProject, .futureDate(parameter: "completion-date"), .reminderOnProject("today@9"),
-            .projectNotes, .unknownTag("x"), .nothingWithID("x"), .unsupportedParameter("creation-date"), .notesTooLong(10_001),
+            .unknownTag("x"), .nothingWithID("x"), .unsupportedParameter("creation-date"), .notesTooLong(10_001),
         ]
         for error in errors {
             let message = error.errorDescription ?? ""

@@ -141,6 +141,24 @@ struct RepositoryConformanceTests {
         }
     }
 
+    @Test("A list's notes are stored, changed and cleared, in both reads of lists", arguments: Backend.allCases)
+    func listNotes(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (seeded, _) = try store.seed("Trip", sortIndices: [])
+        var list = try #require(try store.repository.read { try $0.list(id: seeded.id) })
+        #expect(list.notes.isEmpty)
+        for notes in ["Passports first.\nThen tickets.", "’ünïcode 🧳", ""] {
+            list.notes = notes
+            try store.repository.write { try $0.update(list) }
+            #expect(try store.repository.read { try $0.list(id: list.id) }?.notes == notes)
+            #expect(try store.repository.read { try $0.lists() }.first { $0.id == list.id }?.notes == notes)
+        }
+        var inserted = Sample.list("Party", at: 5)
+        inserted.notes = "Cake"
+        try store.repository.write { try $0.insert(inserted) }
+        #expect(try store.repository.read { try $0.list(id: inserted.id) }?.notes == "Cake")
+    }
+
     @Test("A list's when and deadline are stored, changed and cleared; a list put off to someday is out of the sidebar's open entries", arguments: Backend.allCases)
     func listDates(backend: Backend) throws {
         let store = try backend.makeStore()

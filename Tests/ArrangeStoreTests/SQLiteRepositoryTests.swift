@@ -224,6 +224,7 @@ struct SQLiteRepositoryTests {
         "v21: canceled items", "v22: canceled checklist entries", "v23: finished lists", "v24: quick find", "v25: tags", "v26: tag uses", "v27: the trash", "v28: reminders", "v29: repeating to-dos",
         "v30: scheduled lists",
         "v31: settings",
+        "v32: list notes",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -557,7 +558,7 @@ struct SQLiteRepositoryTests {
                 }
             }
             #expect(try columns("lists") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL 0", "area_id TEXT", "completed_at REAL", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL",
-                "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
+                "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT", "notes TEXT NOT NULL ''",
             ])
             #expect(try columns("areas") == ["id TEXT NOT NULL", "name TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL", "tag_ids TEXT"])
             #expect(try columns("items") == [

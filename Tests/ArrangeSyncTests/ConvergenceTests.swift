@@ -392,6 +392,7 @@ final class Simulation {
                     "list \(list.id) \(list.name) in \(String(describing: list.area))" + (list.isFinished ? " \(list.status) \(String(describing: list.completedAt))" : "")
                         + (list.tags.isEmpty ? "" : " tags \(list.tags.sorted())") + trashed(list.trashedAt)
                         + (list.when == .anytime && list.deadline == nil ? "" : " \(list.when) due \(String(describing: list.deadline))")
+                        + (list.notes.isEmpty ? "" : " notes \(list.notes)")
                         + (keys ? " \(list.sortIndex)" : "") + (creations ? " created \(list.createdAt.timeIntervalSince1970)" : ""))
                 lines += try transaction.headings(in: list.id).map { "  heading \($0.id) \($0.title)" + trashed($0.trashedAt) + (keys ? " \($0.sortIndex)" : "") }
                 for item in try transaction.items(in: list.id, visibility: .all, offset: 0, limit: .max) {
@@ -453,8 +454,9 @@ final class Simulation {
                 guard let list = pick(lists, word) else { return nil }
                 // Now and then a finish or a reopening instead, at one of two moments, or new dates.
                 let day = Day(Date(timeIntervalSince1970: 1_800_000_000 + Double(other % 3) * 86_400), in: .gmt)
-                switch other % 9 {
+                switch other % 10 {
                 case 8: return .setListCreatedAt(id: list.id, at: Date(timeIntervalSince1970: 13 + Double(other % 2)))
+                case 9: return .setListNotes(id: list.id, notes: ["", "n", "m"][(other / 10) % 3])
                 case 4: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 11), canceled: false)
                 case 5: return list.isFinished ? .reopenList(id: list.id) : .finishList(id: list.id, at: Date(timeIntervalSince1970: 12), canceled: true)
                 case 6: return .setListWhen(id: list.id, when: [When.anytime, .someday, .on(day), .on(day, evening: true)][(other / 8) % 4])
@@ -702,6 +704,7 @@ extension SyncChange {
         case .setListWhen(let change): [change.id.entryID]
         case .setListDeadline(let change): [change.id.entryID]
         case .setListCreatedAt(let change): [change.id.entryID]
+        case .setListNotes(let change): [change.id.entryID]
         case .setItemCreatedAt(let change): [change.id.entryID]
         case .createTag(let change): [change.id.entryID]
         case .renameTag(let change): [change.id.entryID]

@@ -280,6 +280,8 @@ struct IntentSample {
         let past = Date(timeIntervalSince1970: 1_700_000_000.5)
         try await add { _, items in ([], SetItemCreationDate(item: try id(items, "Milk"), to: past)) }
         try await add { lists, _ in ([], SetListCreationDate(list: lists.1, to: past)) }
+        try await add { lists, _ in ([], SetListNotes(list: lists.1, notes: "Quarterly\nReport")) }
+        try await add { lists, _ in ([SetListNotes(list: lists.1, notes: "Quarterly")], SetListNotes(list: lists.1, notes: "")) }
         try await add { _, _ in ([], MakeLinkToken()) }
         let link = try ThingsLink(#"things:///json?data=[{"type":"project","attributes":{"title":"Party","area":"Home","tags":["Fun"],"creation-date":"2026-01-01T00:00:00Z","items":[{"type":"heading","attributes":{"title":"Food"}},{"type":"to-do","attributes":{"title":"Cake","when":"tomorrow@9","tags":["Fun","Errand"],"completed":true,"completion-date":"2026-02-01T00:00:00Z","creation-date":"2026-01-15T00:00:00Z","checklist-items":[{"type":"checklist-item","attributes":{"title":"Eggs","canceled":true}}]}}]}},{"type":"to-do","attributes":{"title":"Call","list":"Groceries","deadline":"2027-01-01"}}]"#)
         try await add { _, _ in ([], OpenThingsLink(link)) }

@@ -243,6 +243,7 @@ struct KeptFilesTests {
         _ = try await run(SetListDeadline(list: work, to: day))
         _ = try await run(SetListCreationDate(list: work, to: Date(timeIntervalSince1970: 1_700_000_000)))
         _ = try await run(SetItemCreationDate(item: milk, to: Date(timeIntervalSince1970: 1_700_000_000)))
+        _ = try await run(SetListNotes(list: work, notes: "Quarterly reports"))
         let errand = try await run(CreateTag(name: "Errand")).tag.id
         let shops = try await run(CreateTag(name: "Shops", in: .children(of: errand))).tag.id
         let spareTag = try await run(CreateTag(name: "Spare", placement: .top)).tag.id

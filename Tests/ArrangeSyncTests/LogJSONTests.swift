@@ -29,6 +29,7 @@ struct LogJSONTests {
             .setListDeadline(id: list, deadline: Day(Date(timeIntervalSince1970: 1_800_000_000), in: .gmt)),
             .setListDeadline(id: list, deadline: nil),
             .setListCreatedAt(id: list, at: moment),
+            .setListNotes(id: list, notes: text(&random)),
             .moveList(id: list, place: place),
             .moveList(id: list, place: place, area: area),
             .createArea(id: area, name: text(&random), place: SyncPlace(after: Area.ID(rawValue: UUID()).entryID, before: nil)),
@@ -99,6 +100,7 @@ struct LogJSONTests {
             inArea.when = [When.someday, .on(day), .on(day, evening: true)].randomElement(using: &random)!
             inArea.deadline = Bool.random(using: &random) ? day.adding(days: 3) : nil
         }
+        if Bool.random(using: &random) { inArea.notes = Self.awkward.randomElement(using: &random)! }
         rewind.lists = [Rewind.ListImage(id: list.id, list: list), Rewind.ListImage(id: ItemList.ID(), list: nil), Rewind.ListImage(id: inArea.id, list: inArea)]
         rewind.areas = [Rewind.AreaImage(id: area.id, area: area), Rewind.AreaImage(id: Area.ID(), area: nil)]
         rewind.items = [Rewind.ItemImage(id: item.id, item: item), Rewind.ItemImage(id: Item.ID(), item: nil)]

@@ -77,6 +77,7 @@ struct ThingsFixture {
                 try db.execute(sql: "INSERT INTO TMTask VALUES (\(Array(repeating: "?", count: 19).joined(separator: ", ")))", arguments: StatementArguments(values))
             }
             try db.execute(sql: "UPDATE TMTask SET notes = 'Semi-skimmed' WHERE uuid = 'I-milk'")
+            try db.execute(sql: "UPDATE TMTask SET notes = 'Roses by the fence' WHERE uuid = 'P-garden'")
             // This Evening, as Things keeps it: a start date with startBucket 1. And a project's
             // to-do put off to Someday, with no date.
             try db.execute(sql: "ALTER TABLE TMTask ADD COLUMN startBucket INTEGER NOT NULL DEFAULT 0")
@@ -266,6 +267,7 @@ struct ThingsImportTests {
         #expect(lists["Renovation"]?.when == .on(newYear) && lists["Renovation"]?.deadline == newYear, "a project keeps its start date and deadline")
         #expect(lists["Old"]?.when == .someday, "start 2 with no date puts a project off to Someday")
         #expect(lists["Garden"]?.when == .anytime && lists["Garden"]?.deadline == nil)
+        #expect(lists["Garden"]?.notes == "Roses by the fence" && lists["Renovation"]?.notes == "", "a project keeps its notes")
         #expect(plan.summary.scheduledProjects == 2)
     }
 

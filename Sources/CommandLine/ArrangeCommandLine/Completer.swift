@@ -52,7 +52,7 @@ public struct Completer: Sendable {
 
     /// The commands whose first argument is a list.
     static let listCommands: Set = [
-        "use", "list", "move-list", "rename-list", "delete-list", "complete-list", "cancel-list", "reopen-list", "list-when", "list-deadline",
+        "use", "list", "move-list", "rename-list", "delete-list", "complete-list", "cancel-list", "reopen-list", "list-when", "list-deadline", "list-notes",
     ]
 
     /// The subcommands of `today`.

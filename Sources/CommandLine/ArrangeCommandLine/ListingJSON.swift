@@ -123,6 +123,8 @@ struct ListingJSON: ~Copyable {
         id(list.id)
         append(#","name":"#)
         string(list.name)
+        append(#","notes":"#)
+        string(list.notes)
         append(#","openItems":"#)
         number(Int64(list.openItems))
         append(list.someday ? #","someday":true"# : #","someday":false"#)

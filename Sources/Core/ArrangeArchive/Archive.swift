@@ -29,9 +29,10 @@ public struct Archive: Codable, Hashable, Sendable {
     /// brought areas, version 4 headings, version 5 dates, version 6 dismissed deadlines, and
     /// version 7 canceled items, version 8 finished lists, version 9 tags, version 10 the
     /// Trash (`trashedAt` on lists, headings and items), version 11 reminders (`reminder` on
-    /// items), version 12 repeating to-dos (`series`, and `series` on items), and version 13
-    /// scheduled lists (`startDate`, `someday`, `evening` and `deadline` on lists), in the same way.
-    public static let currentVersion = 13
+    /// items), version 12 repeating to-dos (`series`, and `series` on items), version 13
+    /// scheduled lists (`startDate`, `someday`, `evening` and `deadline` on lists), and version
+    /// 14 lists' notes (`notes` on lists), in the same way.
+    public static let currentVersion = 14
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -60,13 +61,14 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 13 when a list has a when or a deadline, 12 when it has repeating series, 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 14 when a list has notes, 13 when a list has a when or a deadline, 12 when it has repeating series, 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
         let inTrash = lists.contains { list in
             list.trashedAt != nil || list.headings?.contains { $0.trashedAt != nil } == true || list.items.contains { $0.trashedAt != nil }
         }
+        if lists.contains(where: { $0.notes != nil }) { return 14 }
         if lists.contains(where: { $0.startDate != nil || $0.someday != nil || $0.deadline != nil }) { return 13 }
         if series != nil || lists.contains(where: { $0.items.contains { $0.series != nil } }) { return 12 }
         if lists.contains(where: { $0.items.contains { $0.reminder != nil } }) { return 11 }
@@ -170,6 +172,8 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
     public var evening: Bool?
     /// The day the list is due, `YYYY-MM-DD`; absent when it has none.
     public var deadline: Day?
+    /// The list's notes; absent when it has none.
+    public var notes: String?
 
     /// Archives `list` with `headings` and `items`.
     public init(_ list: ItemList, headings: [ArchivedHeading] = [], items: [ArchivedItem]) {
@@ -188,6 +192,7 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
         self.someday = list.when.isSomeday ? true : nil
         self.evening = list.when.isEvening ? true : nil
         self.deadline = list.deadline
+        self.notes = list.notes.isEmpty ? nil : list.notes
     }
 
     /// The list as the model holds it.
@@ -195,7 +200,7 @@ public struct ArchivedList: Codable, Hashable, Sendable, Identifiable {
         ItemList(
             id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: area, completedAt: completedAt, isCanceled: canceled == true,
             tags: Set(tags ?? []), trashedAt: trashedAt, when: When(startDate: startDate, someday: someday == true, evening: evening == true),
-            deadline: deadline)
+            deadline: deadline, notes: notes ?? "")
     }
 }
 

@@ -176,6 +176,7 @@ extension LogJSON {
             members.member("trashedAt", ifPresent: list.trashedAt) { $0.date($1) }
             if list.when != .anytime { members.member("when") { $0.when(list.when) } }
             members.member("deadline", ifPresent: list.deadline) { $0.day($1) }
+            if !list.notes.isEmpty { members.member("notes") { $0.string(list.notes) } }
         }
     }
 

@@ -32,6 +32,8 @@ public enum SyncChange: Hashable, Sendable {
     case setListDeadline(ListDeadlineSet)
     /// ``ListCreationDateSet``: a list's moment of creation was set, as given.
     case setListCreatedAt(ListCreationDateSet)
+    /// ``ListNotesSet``: a list got new notes.
+    case setListNotes(ListNotesSet)
     /// ``ItemAdded``: an item was added to a list at a place, under a heading of it or under none (`heading`
     case addItem(ItemAdded)
     /// ``ItemCreationDateSet``: an item's moment of creation was set, as given.
@@ -163,6 +165,7 @@ public enum SyncChange: Hashable, Sendable {
         ListWhenSet.self,
         ListDeadlineSet.self,
         ListCreationDateSet.self,
+        ListNotesSet.self,
         ItemAdded.self,
         ItemCreationDateSet.self,
         ItemEdited.self,
@@ -224,7 +227,7 @@ public enum SyncChange: Hashable, Sendable {
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [
-        ListRenamed.self, ListReopened.self, ListFinished.self, ListWhenSet.self, ListDeadlineSet.self, ListCreationDateSet.self, ListsPutBack.self, ListsTrashed.self,
+        ListRenamed.self, ListReopened.self, ListFinished.self, ListWhenSet.self, ListDeadlineSet.self, ListCreationDateSet.self, ListNotesSet.self, ListsPutBack.self, ListsTrashed.self,
     ]
     /// The kinds that tell a difference in an area's fields.
     package static let areaChanges: [any FieldChange<Area>.Type] = [AreaRenamed.self]
@@ -362,6 +365,7 @@ public enum SyncChange: Hashable, Sendable {
         case .setListWhen(let change): change
         case .setListDeadline(let change): change
         case .setListCreatedAt(let change): change
+        case .setListNotes(let change): change
         case .addItem(let change): change
         case .setItemCreatedAt(let change): change
         case .editItem(let change): change

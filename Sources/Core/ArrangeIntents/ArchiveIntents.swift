@@ -163,8 +163,8 @@ public struct ImportArchive: ArrangeIntent {
                 if existing.name != archived.name, listsByName[ItemList.nameKey(archived.name)].map({ $0.id == existing.id }) ?? true {
                     existing.name = archived.name
                 }
-                // The list takes the archive's dates, as its items take all of theirs.
-                (existing.when, existing.deadline) = (archived.list.when, archived.list.deadline)
+                // The list takes the archive's dates and notes, as its items take all of theirs.
+                (existing.when, existing.deadline, existing.notes) = (archived.list.when, archived.list.deadline, archived.list.notes)
                 if existing != before { try transaction.update(existing) }
                 // An archive of areas puts the list in its area, at the bottom; one of a version
                 // before areas, or of one list, says nothing of them.

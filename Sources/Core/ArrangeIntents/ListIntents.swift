@@ -159,6 +159,32 @@ public struct RenameList: ArrangeIntent {
     }
 }
 
+/// Gives a list new notes, as a Things project has; empty notes take them away.
+public struct SetListNotes: ArrangeIntent {
+    public static let title = "Set List Notes"
+
+    /// The list.
+    public var list: ItemList.ID
+    /// The new notes, as given.
+    public var notes: String
+
+    /// Gives `list` the notes `notes`.
+    public init(list: ItemList.ID, notes: String) {
+        self.list = list
+        self.notes = notes
+    }
+
+    /// - Returns: The list as it is now.
+    /// - Throws: ``IntentError/unknownList(_:)``; `TitleError.notesTooLarge` for notes over
+    ///   `Item.maximumNotesSize` bytes. Nothing is written then.
+    public func run(in context: IntentContext) throws -> ListResult {
+        let list = try context.list(self.list)
+        try Item.validateNotes(notes)
+        if notes != list.notes { try context.apply(ListNotesSet(id: list.id, notes: notes), action: Self.title) }
+        return ListResult(list: try context.summary(of: try context.list(list.id)))
+    }
+}
+
 /// Deletes a list and its items; undo brings both back. The default list cannot be deleted.
 public struct DeleteList: ArrangeIntent {
     public static let title = "Delete List"

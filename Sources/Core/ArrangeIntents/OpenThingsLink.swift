@@ -13,8 +13,7 @@ public import Foundation
 /// - a tag name no tag has creates the tag, where Things drops it;
 /// - a heading a link adds to an existing project is created, where Things ignores it;
 /// - a title longer than Arrange's 1,000 characters, or notes over its limits, refuse the
-///   link whole, where Things cuts them;
-/// - Arrange's lists keep no notes yet, so a project with notes is refused.
+///   link whole, where Things cuts them.
 ///
 /// ```swift
 /// let link = try ThingsLink("things:///add?title=Milk&when=tomorrow&tags=Errand")
@@ -375,12 +374,11 @@ struct ThingsLinkRunner {
 
     /// Creates the project as a list, with its to-dos and headings; returns its id.
     mutating func create(_ project: ThingsProject) throws -> ItemList.ID {
-        try checkProjectNotes(project)
         try checkDates(of: project)
         let area = try project.area.map(self.area)
         let id = try CreateList(name: project.title ?? "", in: ListGroup(area)).run(in: context).list.id
         if let created = project.creationDate { _ = try SetListCreationDate(list: id, to: created).run(in: context) }
-        try schedule(id, project)
+        try setNotesAndDates(of: id, project)
         try setTags(of: id, to: project.tags, adding: project.addTags)
         try addItems(project.items, to: id)
         try setCompletion(of: id, project)
@@ -389,7 +387,6 @@ struct ThingsLinkRunner {
 
     /// Updates the list the project's id names, and adds the project's to-dos and headings to it.
     mutating func update(_ project: ThingsProject, id text: String) throws -> ItemList.ID {
-        try checkProjectNotes(project)
         try checkDates(of: project)
         let id = try list(.id(text))
         if project.duplicate { throw ThingsLinkError.unsupportedParameter("duplicate") }
@@ -398,19 +395,20 @@ struct ThingsLinkRunner {
         if let area = project.area {
             _ = try MoveList(id, to: .bottom, in: .area(try self.area(area))).run(in: context)
         }
-        try schedule(id, project)
+        try setNotesAndDates(of: id, project)
         try setTags(of: id, to: project.tags, adding: project.addTags)
         try addItems(project.items, to: id)
         try setCompletion(of: id, project)
         return id
     }
 
-    func checkProjectNotes(_ project: ThingsProject) throws {
-        let notes = [project.notes, project.prependNotes, project.appendNotes].compactMap { $0 }
-        guard notes.allSatisfy(\.isEmpty) else { throw ThingsLinkError.projectNotes }
-    }
-
-    func schedule(_ id: ItemList.ID, _ project: ThingsProject) throws {
+    /// Gives the list the project's notes, when and deadline, those it gives.
+    func setNotesAndDates(of id: ItemList.ID, _ project: ThingsProject) throws {
+        let list = try context.list(id)
+        if let notes = Self.notes(list.notes, replacedBy: project.notes, prepending: project.prependNotes, appending: project.appendNotes) {
+            try Self.checkLength(of: notes)
+            _ = try SetListNotes(list: id, notes: notes).run(in: context)
+        }
         if let text = project.when {
             let phrase = try WhenPhrase(parsing: text, on: context.today())
             guard phrase.time == nil else { throw ThingsLinkError.reminderOnProject(text) }

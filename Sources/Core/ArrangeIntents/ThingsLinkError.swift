@@ -48,8 +48,6 @@ public enum ThingsLinkError: Error, Hashable, Sendable {
     case futureDate(parameter: String)
     /// A project's when ends with a time: lists take no reminder.
     case reminderOnProject(String)
-    /// The link gives a project notes: Arrange's lists keep none yet.
-    case projectNotes
     /// No tag has the name a view's filter gives.
     case unknownTag(String)
     /// No to-do or list has the id a `show` link gives.
@@ -114,7 +112,6 @@ extension ThingsLinkError: LocalizedError {
         case .headingWithoutProject: table.message("ThingsLinkError.headingWithoutProject")
         case .futureDate(let name): table.message("ThingsLinkError.futureDate", ["name": name])
         case .reminderOnProject(let when): table.message("ThingsLinkError.reminderOnProject", ["when": when])
-        case .projectNotes: table.message("ThingsLinkError.projectNotes")
         case .unknownTag(let name): table.message("ThingsLinkError.unknownTag", ["name": name])
         case .nothingWithID(let id): table.message("ThingsLinkError.nothingWithID", ["id": id])
         case .unsupportedParameter(let name): table.message("ThingsLinkError.unsupportedParameter", ["name": name])

@@ -109,7 +109,7 @@ public struct ThingsProject: Hashable, Sendable {
     public var operation: ThingsOperation
     /// Its title: the list's name.
     public var title: String?
-    /// Its notes. Arrange's lists keep none yet, so a link that gives some is refused.
+    /// Its notes, in place of any it has: the list's notes.
     public var notes: String?
     /// Text put before its notes.
     public var prependNotes: String?

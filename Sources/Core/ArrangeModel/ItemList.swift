@@ -38,11 +38,14 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
     public var when: When
     /// The day the list is due, if any.
     public var deadline: Day?
+    /// Free-form notes about the list, as a Things project has; may be empty, and take at most
+    /// `Item.maximumNotesSize` bytes, as an item's.
+    public var notes: String
 
     /// A list with these fields; the ordering service chooses the `sortIndex` of a new list.
     public init(
         id: ID = ID(), name: String, createdAt: Date, sortIndex: Int64 = 0, area: Area.ID? = nil, completedAt: Date? = nil, isCanceled: Bool = false,
-        tags: Set<Tag.ID> = [], trashedAt: Date? = nil, when: When = .anytime, deadline: Day? = nil
+        tags: Set<Tag.ID> = [], trashedAt: Date? = nil, when: When = .anytime, deadline: Day? = nil, notes: String = ""
     ) {
         self.id = id
         self.name = name
@@ -55,6 +58,7 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
         self.trashedAt = trashedAt
         self.when = when
         self.deadline = deadline
+        self.notes = notes
     }
 
     /// Whether the list is finished: completed or canceled, in the Logbook rather than the sidebar.
@@ -107,12 +111,13 @@ public struct ItemList: Identifiable, Hashable, Sendable, Codable {
 
 extension ItemList {
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, completedAt, tags, trashedAt, when, deadline
+        case id, name, createdAt, sortIndex, area, completedAt, tags, trashedAt, when, deadline, notes
         case isCanceled = "canceled"
     }
 
     /// Reads the form ``encode(to:)`` writes; a list written before lists were finished is open,
-    /// and one written before lists were scheduled is anytime, with no deadline.
+    /// one written before lists were scheduled is anytime, with no deadline, and one written
+    /// before lists kept notes has none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -126,13 +131,14 @@ extension ItemList {
             tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
             trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
             when: try container.decodeIfPresent(When.self, forKey: .when) ?? .anytime,
-            deadline: try container.decodeIfPresent(Day.self, forKey: .deadline))
+            deadline: try container.decodeIfPresent(Day.self, forKey: .deadline),
+            notes: try container.decodeIfPresent(String.self, forKey: .notes) ?? "")
     }
 
     /// Writes every field; `area`, `completedAt`, `trashedAt` and `deadline` when they are `nil`,
-    /// `canceled` when it is `false`, `when` when it is anytime, and `tags` when there are none
-    /// (else by id) are left out, so that an open list without tags or dates reads as it did
-    /// before lists were finished.
+    /// `canceled` when it is `false`, `when` when it is anytime, `tags` when there are none
+    /// (else by id) and `notes` when they are empty are left out, so that an open list without
+    /// tags, dates or notes reads as it did before lists were finished.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -146,6 +152,7 @@ extension ItemList {
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
         if when != .anytime { try container.encode(when, forKey: .when) }
         try container.encodeIfPresent(deadline, forKey: .deadline)
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }
 

@@ -36,6 +36,7 @@ struct ListRecord: Hashable {
     var trashedAt: Date?
     var when: When = .anytime
     var deadline: Day?
+    var notes = ""
 }
 
 extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDates {
@@ -60,7 +61,8 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
             tags: try TagIDs.tags(in: row, table: Self.databaseTableName),
             trashedAt: (try row.decode(Double?.self, forColumn: CodingKeys.trashedAt.rawValue)).map(Date.init(timeIntervalSince1970:)),
             when: try Self.when(in: row),
-            deadline: try Self.day(in: row, column: CodingKeys.deadline.rawValue))
+            deadline: try Self.day(in: row, column: CodingKeys.deadline.rawValue),
+            notes: try row.decode(forColumn: CodingKeys.notes.rawValue))
     }
 
     /// When the list starts, from `start_date`, `someday` and `evening`, read as an item's are.
@@ -92,6 +94,7 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         case someday
         case evening
         case deadline
+        case notes
     }
 
     /// Writes every column, `completed_at`, `trashed_at`, `start_date` and `deadline` as NULL
@@ -112,6 +115,7 @@ extension ListRecord: Encodable, FetchableRecord, PersistableRecord, UnixTimeDat
         try container.encode(when.isSomeday, forKey: .someday)
         try container.encode(when.isEvening, forKey: .evening)
         try container.encode(deadline?.description, forKey: .deadline)
+        try container.encode(notes, forKey: .notes)
     }
 }
 
@@ -120,7 +124,7 @@ extension ListRecord {
     init(_ list: ItemList) {
         self.init(
             id: list.id, name: list.name, createdAt: list.createdAt, sortIndex: list.sortIndex, areaID: list.area, completedAt: list.completedAt,
-            isCanceled: list.isCanceled, tags: list.tags, trashedAt: list.trashedAt, when: list.when, deadline: list.deadline)
+            isCanceled: list.isCanceled, tags: list.tags, trashedAt: list.trashedAt, when: list.when, deadline: list.deadline, notes: list.notes)
     }
 
     /// The row as it reads back once written: its dates through the stored number of seconds.
@@ -128,14 +132,14 @@ extension ListRecord {
         let stored = { (date: Date) in Date(timeIntervalSince1970: date.timeIntervalSince1970) }
         return ListRecord(
             id: id, name: name, createdAt: stored(createdAt), sortIndex: sortIndex, areaID: areaID, completedAt: completedAt.map(stored), isCanceled: isCanceled,
-            tags: tags, trashedAt: trashedAt.map(stored), when: when, deadline: deadline)
+            tags: tags, trashedAt: trashedAt.map(stored), when: when, deadline: deadline, notes: notes)
     }
 
     /// The list this row stores.
     var list: ItemList {
         ItemList(
             id: id, name: name, createdAt: createdAt, sortIndex: sortIndex, area: areaID, completedAt: completedAt, isCanceled: isCanceled, tags: tags,
-            trashedAt: trashedAt, when: when, deadline: deadline)
+            trashedAt: trashedAt, when: when, deadline: deadline, notes: notes)
     }
 
     /// Every list in the sidebar's order: those in no area, then each area's in the order of
@@ -143,7 +147,7 @@ extension ListRecord {
     /// (``init(sqliteStatement:)``).
     static let sidebarOrderSQL = """
         SELECT lists.id, lists.name, lists.created_at, lists.sort_index, lists.area_id, lists.completed_at, lists.canceled, lists.tag_ids, \
-        lists.trashed_at, lists.start_date, lists.someday, lists.evening, lists.deadline \
+        lists.trashed_at, lists.start_date, lists.someday, lists.evening, lists.deadline, lists.notes \
         FROM lists LEFT JOIN areas ON areas.id = lists.area_id \
         ORDER BY lists.area_id IS NOT NULL, areas.sort_index, areas.id, lists.sort_index, lists.id
         """
@@ -166,7 +170,7 @@ extension ListRecord {
             completedAt: sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 5)),
             isCanceled: sqlite3_column_int64(statement, 6) != 0, tags: try TagIDs.tags(statement, 7, table: Self.databaseTableName),
             trashedAt: sqlite3_column_type(statement, 8) == SQLITE_NULL ? nil : Date(timeIntervalSince1970: sqlite3_column_double(statement, 8)),
-            when: try ItemRecord.when(statement, 9), deadline: try ItemRecord.day(statement, 12))
+            when: try ItemRecord.when(statement, 9), deadline: try ItemRecord.day(statement, 12), notes: String(sqliteStatement: statement, index: 13))
     }
 }
 

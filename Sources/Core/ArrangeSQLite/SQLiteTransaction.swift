@@ -581,7 +581,7 @@ final class SQLiteTransaction: ItemWriting {
     func insert(_ list: ItemList) throws {
         changesRows = true
         guard try self.list(id: list.id) == nil else { throw StoreError.duplicateList(list.id) }
-        try ensureStorable(["name": list.name], of: "the list \(list.id)")
+        try ensureStorable(["name": list.name, "notes": list.notes], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name)
         if let area = list.area { _ = try existingArea(id: area) }
         let record = ListRecord(list)
@@ -593,7 +593,7 @@ final class SQLiteTransaction: ItemWriting {
     func update(_ list: ItemList) throws {
         changesRows = true
         guard try self.list(id: list.id) != nil else { throw StoreError.listNotFound(list.id) }
-        try ensureStorable(["name": list.name], of: "the list \(list.id)")
+        try ensureStorable(["name": list.name, "notes": list.notes], of: "the list \(list.id)")
         try ensureListNameIsFree(list.name, except: list.id)
         if let area = list.area { _ = try existingArea(id: area) }
         let record = ListRecord(list)

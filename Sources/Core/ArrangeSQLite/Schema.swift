@@ -626,6 +626,10 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v32: list notes") { db in
+            // A list's notes, as a Things project has, kept as an item's are.
+            try db.execute(sql: #"ALTER TABLE "lists" ADD COLUMN "notes" TEXT NOT NULL DEFAULT ''"#)
+        }
         return migrator
     }
 

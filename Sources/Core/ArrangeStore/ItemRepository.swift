@@ -225,6 +225,8 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var evening: Bool
     /// The day the list is due, or `nil` for none.
     public var deadline: Day?
+    /// The list's notes; may be empty.
+    public var notes: String
 
     /// Describes `list` with its counts.
     public init(_ list: ItemList, openItems: Int, totalItems: Int) {
@@ -243,17 +245,18 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         someday = list.when.isSomeday
         evening = list.when.isEvening
         deadline = list.deadline
+        notes = list.notes
     }
 
     /// When the list is meant to be worked on, from ``startDate``, ``someday`` and ``evening``.
     public var when: When { When(startDate: startDate, someday: someday, evening: evening) }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt, startDate, someday, evening, deadline
+        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt, startDate, someday, evening, deadline, notes
     }
 
     /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list,
-    /// and one without dates is anytime, with no deadline.
+    /// one without dates is anytime, with no deadline, and one without notes has none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(ItemList.ID.self, forKey: .id)
@@ -271,6 +274,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         someday = try container.decodeIfPresent(Bool.self, forKey: .someday) ?? false
         evening = try container.decodeIfPresent(Bool.self, forKey: .evening) ?? false
         deadline = try container.decodeIfPresent(Day.self, forKey: .deadline)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes) ?? ""
     }
 
     /// Writes every field, `area`, `completedAt`, `trashedAt`, `startDate` and `deadline` as
@@ -293,6 +297,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(someday, forKey: .someday)
         try container.encode(evening, forKey: .evening)
         try container.encode(deadline, forKey: .deadline)
+        try container.encode(notes, forKey: .notes)
     }
 }
 

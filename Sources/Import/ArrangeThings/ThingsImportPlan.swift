@@ -153,8 +153,9 @@ private struct ThingsMapper {
             var list = ItemList(id: listID(destination), name: uniqueName(name, among: &names), createdAt: createdAt, sortIndex: place * Self.step, area: area)
             if case .project(let uuid) = destination { list.tags = tags(of: uuid, in: library.taskTags) }
             if case .project(let uuid) = destination, let project = tasks[uuid] {
-                // A project is scheduled as a to-do is.
+                // A project is scheduled as a to-do is, and keeps its notes as a to-do does.
                 (list.when, list.deadline) = (Self.when(of: project), project.deadline.flatMap(ThingsDay.day))
+                list.notes = Item.fittedNotes(project.notes)
                 if list.when != .anytime || list.deadline != nil { summary.scheduledProjects += 1 }
             }
             if case .project(let uuid) = destination, let project = tasks[uuid], !project.isOpen {

@@ -38,7 +38,7 @@ extension SyncSnapshot {
             add(
                 ["list", list.id.rawValue.uuidString, list.name, String(list.sortIndex)] + (list.area.map { [$0.rawValue.uuidString] } ?? [])
                     + (list.isFinished ? ["finished=\(list.status.rawValue)"] : []) + Self.tagsField(list.tags) + Self.trashField(list.trashedAt)
-                    + Self.dateFields(list.when, deadline: list.deadline))
+                    + Self.dateFields(list.when, deadline: list.deadline) + (list.notes.isEmpty ? [] : ["notes=" + list.notes]))
         }
         for area in areas.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             add(["area", area.id.rawValue.uuidString, area.name, String(area.sortIndex)] + Self.tagsField(area.tags))

@@ -211,6 +211,37 @@ struct RenameListCommand: RequestCommand {
     }
 }
 
+struct SetListNotesRequest: Request {
+    static let name = "setListNotes"
+    static let summary = "Give a list notes, as a Things project has; empty notes take them away."
+    var list: ListReference = ""
+    var notes: String = ""
+
+    static let fields: [RequestField<Self>] = [
+        .init("list", \.list, help: "The list, by name or id."),
+        .init("notes", \.notes, help: "The list's notes, in place of any it has; empty to take them away."),
+    ]
+
+    func intent(_ resolve: ReferenceResolver) throws -> SetListNotes {
+        SetListNotes(list: try resolve.list(list).id, notes: notes)
+    }
+}
+
+struct ListNotesCommand: RequestCommand {
+    typealias Form = SetListNotesRequest
+    static let configuration = CommandConfiguration(
+        commandName: "list-notes", abstract: Form.summary, discussion: "Examples: arrange list-notes Trip 'Passports, then tickets.'; arrange list-notes Trip ''")
+    @OptionGroup var shared: SharedOptions
+    @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference
+    @Argument(help: ArgumentHelp(Form.help(\.notes), valueName: "notes")) var notes: String
+
+    var request: SetListNotesRequest { SetListNotesRequest(list: list, notes: notes) }
+
+    func text(for result: ListResult, in session: CommandSession) -> String {
+        result.list.notes.isEmpty ? "Took the notes of \(TextFormat.quoted(result.list.name)) away." : "Gave \(TextFormat.quoted(result.list.name)) its notes."
+    }
+}
+
 struct DeleteListRequest: Request {
     static let name = "deleteList"
     static let summary = "Move a list to the Trash with its items and headings; `restore --list` brings them all back."
@@ -358,12 +389,12 @@ struct ReopenListCommand: RequestCommand {
 extension RequestCatalogue {
     /// The requests of lists, in the order help lists them.
     static let listRequests: [any Request.Type] = [
-        ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self, RenameListRequest.self,
+        ListsRequest.self, CreateListRequest.self, MoveListRequest.self, MoveListsAtOffsetsRequest.self, RenameListRequest.self, SetListNotesRequest.self,
         DeleteListRequest.self, CompleteListRequest.self, CancelListRequest.self, ReopenListRequest.self,
     ]
     /// The subcommands of `arrange` that make these requests, in the order help lists them.
     static let listCommands: [any ParsableCommand.Type] = [
-        ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, DeleteListCommand.self, CompleteListCommand.self,
+        ListsCommand.self, CreateListCommand.self, MoveListCommand.self, RenameListCommand.self, ListNotesCommand.self, DeleteListCommand.self, CompleteListCommand.self,
         CancelListCommand.self, ReopenListCommand.self,
     ]
 }
