@@ -2,6 +2,7 @@
 import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
+import ArrangeStore
 import Foundation
 import Testing
 
@@ -148,6 +149,30 @@ struct RunProtocolTests {
         #expect((decoded[0]["result"] as? [String: Any])?["rowsWritten"] as? Int == 1)
         let listed = try #require((decoded[6]["result"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(listed.map { $0["title"] as? String } == ["Eggs", "Milk"], "undo put Milk back")
+    }
+
+    @Test("url answers what Things hands x-success, one step each; a refused link gets its code and changes nothing; setListNotes gives a list notes")
+    func links() async throws {
+        let (session, _) = try await makeSession()
+        let lines = [
+            #"{"intent": "url", "url": "things:///add?titles=Milk%0AEggs&x-success=drafts://x-callback-url/ok"}"#,
+            #"{"intent": "url", "url": "arrange:///add-project?title=Trip&notes=Passports&to-dos=Tickets"}"#,
+            #"{"intent": "url", "url": "things:///json?data=[{\"type\":\"to-do\",\"attributes\":{\"title\":\"A\"}},{\"type\":\"to-do\",\"attributes\":{\"title\":\"B\",\"list\":\"Nowhere\"}}]"}"#,
+            #"{"intent": "url", "url": "things:///update?id=x&title=y"}"#,
+            #"{"intent": "url", "url": "things:///bake?title=Cake"}"#,
+            #"{"intent": "url", "url": "things:///show?id=inbox"}"#,
+            #"{"intent": "setListNotes", "list": "Trip", "notes": "Passports first."}"#,
+            #"{"intent": "undo"}"#,
+        ]
+        let (answers, results, codes) = try await Answers.of(lines, in: RunConversation(session: session))
+        #expect(codes == [nil, nil, "refusedLinkObject", "noLinkToken", "invalidLink", nil, nil, nil], "\(answers)")
+        let ids = try #require(results[0]?["x-things-id"] as? String).split(separator: ",")
+        #expect(ids.count == 2 && results[0]?["x-success"] as? String == "drafts://x-callback-url/ok?x-things-id=" + ids.joined(separator: ","))
+        #expect((results[5]?["view"] as? String) == "list")
+        #expect(Answers.titles(results[5]?["result"] as? [String: Any]) == ["Milk", "Eggs"], "the refused json link added nothing")
+        #expect((results[6]?["list"] as? [String: Any])?["notes"] as? String == "Passports first.")
+        let trip = try await session.resolveList("Trip")
+        #expect(try await session.environment.perform(readOnly: true) { _ in GetLists() }.result.lists.first { $0.id == trip.id }?.notes == "Passports", "undo took the new notes back")
     }
 
     @Test("An offset of the largest whole number is refused in every move by offsets, where an IndexSet could not hold it")

@@ -263,6 +263,20 @@ struct SnapshotTests {
         _ = try laptop.engine.perform(.setListWhen(id: list, when: .anytime))
         _ = try laptop.engine.perform(.setListDeadline(id: list, deadline: nil))
         #expect(try await laptop.engine.snapshot().stateDigest == reminded.stateDigest)
+
+        // A list's notes take version 17, travel, and are part of the digest; taken away, the
+        // digest is the one before.
+        _ = try laptop.engine.perform(.setListNotes(id: list, notes: "Passports first.\nThen tickets."))
+        let noted = try await laptop.engine.snapshot()
+        let notedData = try SnapshotFile.encode(noted)
+        #expect(lines(of: notedData).first?.hasSuffix(#""snapshot":true,"version":17}"#) == true)
+        #expect(noted.stateDigest != reminded.stateDigest)
+        let eighth = try Replica(kind: kind)
+        try await importSnapshot(notedData, into: eighth)
+        #expect(try await eighth.engine.repository.read { try $0.list(id: list)?.notes } == "Passports first.\nThen tickets.")
+        #expect(try await eighth.engine.snapshot().stateDigest == noted.stateDigest)
+        _ = try laptop.engine.perform(.setListNotes(id: list, notes: ""))
+        #expect(try await laptop.engine.snapshot().stateDigest == reminded.stateDigest)
     }
 
     @Test("A new store takes a folded group's snapshot from a file, keeps its own items and replica id, then exchanges with the group and all converge", arguments: StoreKind.allCases)
