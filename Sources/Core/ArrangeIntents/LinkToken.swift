@@ -20,7 +20,7 @@ public struct MakeLinkToken: ArrangeIntent {
 
     public func run(in context: IntentContext) throws -> LinkTokenResult {
         var generator = SystemRandomNumberGenerator()
-        let token = LinkToken.base58((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let token = LinkToken.base58((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }, length: 22)
         try context.writing(Self.title).apply(.setValue(LinkToken.digest(of: token), of: .linkTokenDigest))
         return LinkTokenResult(token: token)
     }
@@ -28,7 +28,7 @@ public struct MakeLinkToken: ArrangeIntent {
 
 /// A new link token, as ``MakeLinkToken`` returns it.
 public struct LinkTokenResult: Hashable, Sendable, Codable {
-    /// The token: 22 characters or so of base 58, as Things' own.
+    /// The token: 22 characters of base 58, as Things' ids.
     public var token: String
 
     /// The result of `token`.
@@ -54,8 +54,9 @@ enum LinkToken {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// `bytes` in base 58, with Bitcoin's alphabet, which leaves out 0, O, I and l.
-    static func base58(_ bytes: [UInt8]) -> String {
+    /// `bytes` in base 58, with Bitcoin's alphabet, which leaves out 0, O, I and l, padded on
+    /// the left with its zero digit, `1`, to `length` digits: 22 hold 128 bits.
+    static func base58(_ bytes: [UInt8], length: Int) -> String {
         let alphabet = Array("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
         var number = bytes
         var digits: [Character] = []
@@ -68,6 +69,7 @@ enum LinkToken {
             }
             digits.append(alphabet[remainder])
         }
+        digits += Array(repeating: alphabet[0], count: max(0, length - digits.count))
         return String(digits.reversed())
     }
 }

@@ -91,7 +91,9 @@ struct ThingsJSON {
         for (offset, element) in try fields.array("items").enumerated() {
             let item = try self.object(element, path: object.path + ".items[\(offset)]")
             switch item.type {
-            case "to-do": items.append(.toDo(try toDo(item)))
+            case "to-do":
+                guard item.operation == .create else { throw .updateInProject }
+                items.append(.toDo(try toDo(item)))
             case "heading":
                 let heading = Attributes(item, known: ["title", "archived"])
                 ignored += heading.ignored

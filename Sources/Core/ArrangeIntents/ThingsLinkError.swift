@@ -78,6 +78,8 @@ public enum ThingsObjectProblem: Error, Hashable, Sendable {
     case checklistItemOutsideToDo
     /// An archived heading: Arrange's headings are not archived.
     case archivedHeading
+    /// A to-do in a project's `items` that updates: those are created.
+    case updateInProject
 }
 
 /// The forms of the values of a `json` link's attributes.
@@ -141,6 +143,7 @@ extension ThingsObjectProblem {
         case .headingOutsideProject: table.message("ThingsObjectProblem.headingOutsideProject")
         case .checklistItemOutsideToDo: table.message("ThingsObjectProblem.checklistItemOutsideToDo")
         case .archivedHeading: table.message("ThingsObjectProblem.archivedHeading")
+        case .updateInProject: table.message("ThingsObjectProblem.updateInProject")
         }
     }
 }
