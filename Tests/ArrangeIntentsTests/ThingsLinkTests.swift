@@ -248,6 +248,9 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&reveal=true", ),
     // update-project.
     LinkCase(
+        "things:///update-project?id=GROCERIES&auth-token=TOKEN&duplicate=true&when=tomorrow", "list Groceries (2) when=2027-01-16", "heading Groceries (2)/Dairy",
+        "to-do Existing in Groceries (2) deadline=2027-01-20 tags=Errand notes=Old checklist=one", "to-do Imported in Groceries (2)"),
+    LinkCase(
         "things:///update-project?id=GROCERIES&auth-token=TOKEN&title=Food", "list Food", "heading Food/Dairy", "to-do Imported in Food",
         "to-do Existing in Food deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&area=Home", "list Groceries area=Home"),
@@ -281,7 +284,6 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///add?title=Milk&completion-date=yesterday", fails: .invalidValue(parameter: "completion-date", value: "yesterday")),
     LinkCase("things:///add?title=Milk&completed=true&completion-date=2099-01-01T00:00:00Z", fails: .futureDate(parameter: "completion-date")),
     LinkCase("things:///add?title=Milk&creation-date=2099-01-01T00:00:00Z", fails: .futureDate(parameter: "creation-date")),
-    LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&duplicate=true", fails: .unsupportedParameter("duplicate")),
     LinkCase("things:///add?title=Milk&heading=Dairy", fails: .headingWithoutProject),
     LinkCase("things:///add?title=Milk&list=Nowhere", fails: .unknownList("Nowhere")),
     LinkCase("things:///add?title=Milk&list=Home", fails: .toDoInArea("Home")),
@@ -436,7 +438,7 @@ struct ThingsLinkTests {
             .invalidObject(number: 2, reason: .wrongForm(attribute: "tags", expected: .names)), .refusedObject(number: 3, reason: "Because."),
             .noToken, .missingToken, .wrongToken, .unknownToDo("x"), .unknownList("x"), .unknownArea("x"), .unknownHeading("x"),
             .toDoInArea("Home"), .headingWithoutProject, .futureDate(parameter: "completion-date"), .reminderOnProject("today@9"),
-            .unknownTag("x"), .nothingWithID("x"), .unsupportedParameter("creation-date"), .notesTooLong(10_001),
+            .unknownTag("x"), .nothingWithID("x"), .notesTooLong(10_001),
         ]
         for error in errors {
             let message = error.errorDescription ?? ""

@@ -107,7 +107,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownArea: "unknownArea"
         case .unknownHeading, .headingWithoutProject: "unknownHeading"
         case .unknownTag: "unknownTag"
-        case .futureDate, .reminderOnProject, .unsupportedParameter: "unsupportedLinkValue"
+        case .futureDate, .reminderOnProject: "unsupportedLinkValue"
         case .notesTooLong: "notesTooLarge"
         }
     }

@@ -179,11 +179,16 @@ package struct ChangeContext {
 
     /// `name`, or "name (2)", "name (3)"… when another list has it, ignoring case.
     package func freeName(_ name: String, except excluded: ItemList.ID? = nil) throws -> String {
-        try freeName(name, among: transaction.lists().filter { $0.id != excluded })
+        try Self.freeName(name, among: transaction.lists().filter { $0.id != excluded })
     }
 
     /// `name`, or "name (2)", "name (3)"… when one of `others` has it, ignoring case.
     package func freeName(_ name: String, among others: [some Named]) -> String {
+        Self.freeName(name, among: others)
+    }
+
+    /// `name`, or "name (2)", "name (3)"… when one of `others` has it, ignoring case.
+    package static func freeName(_ name: String, among others: [some Named]) -> String {
         let taken = Set(others.map { ItemList.nameKey($0.name) })
         var candidate = name
         var number = 2

@@ -324,13 +324,22 @@ struct ThingsLinkRunner {
     /// Makes a copy of `item` after it, with its when, deadline, reminder, tags and checklist,
     /// open; returns its id.
     mutating func duplicate(_ item: Item) throws -> Item.ID {
+        try duplicate(item, to: item.listID, under: item.heading, at: .after(item.id))
+    }
+
+    /// Makes a copy of `item` in `list` under `heading`, at `placement`, with its when, deadline,
+    /// reminder, tags, checklist and completion; returns its id.
+    func duplicate(_ item: Item, to list: ItemList.ID, under heading: Heading.ID?, at placement: ItemPlacement) throws -> Item.ID {
         let copy = try AddItem(
-            title: item.title, list: item.listID, placement: .after(item.id), notes: item.notes, visibility: .all,
-            section: ItemSection(item.heading), when: item.when, deadline: item.deadline, reminder: item.when.startDate == nil ? nil : item.reminder
+            title: item.title, list: list, placement: placement, notes: item.notes, visibility: .all,
+            section: ItemSection(heading), when: item.when, deadline: item.deadline, reminder: item.when.startDate == nil ? nil : item.reminder
         ).run(in: context).items[0].id
         if !item.tags.isEmpty { _ = try AddTags(try context.ordered(item.tags), to: .items([copy])).run(in: context) }
         let entries = try context.reading.checklistItems(.ofItems([item.id]))
         try addChecklist(entries.map { ThingsChecklistItem(title: $0.title, completed: $0.isCompleted && !$0.isCanceled, canceled: $0.isCanceled) }, to: copy, at: .bottom)
+        if let done = item.completedAt {
+            _ = try (item.isCanceled ? CancelItems([copy], at: done).run(in: context) : CompleteItems([copy], at: done).run(in: context))
+        }
         return copy
     }
 
@@ -388,8 +397,8 @@ struct ThingsLinkRunner {
     /// Updates the list the project's id names, and adds the project's to-dos and headings to it.
     mutating func update(_ project: ThingsProject, id text: String) throws -> ItemList.ID {
         try checkDates(of: project)
-        let id = try list(.id(text))
-        if project.duplicate { throw ThingsLinkError.unsupportedParameter("duplicate") }
+        var id = try list(.id(text))
+        if project.duplicate { id = try duplicate(try context.list(id)) }
         if let title = project.title { _ = try RenameList(list: id, name: title).run(in: context) }
         if let created = project.creationDate { _ = try SetListCreationDate(list: id, to: created).run(in: context) }
         if let area = project.area {
@@ -400,6 +409,26 @@ struct ThingsLinkRunner {
         try addItems(project.items, to: id)
         try setCompletion(of: id, project)
         return id
+    }
+
+    /// Makes a copy of `list` after it, named as it is (with a number when the name is taken):
+    /// its notes, dates, tags, headings and to-dos, open and done, out of the Trash; returns its id.
+    func duplicate(_ list: ItemList) throws -> ItemList.ID {
+        let name = ChangeContext.freeName(list.name, among: try context.reading.lists())
+        let copy = try CreateList(name: name, placement: .after(list.id), in: ListGroup(list.area)).run(in: context).list.id
+        if !list.notes.isEmpty { _ = try SetListNotes(list: copy, notes: list.notes).run(in: context) }
+        if list.when != .anytime { _ = try SetListWhen(list: copy, to: list.when).run(in: context) }
+        if list.deadline != nil { _ = try SetListDeadline(list: copy, to: list.deadline).run(in: context) }
+        if !list.tags.isEmpty { _ = try AddTags(try context.ordered(list.tags), to: .list(copy)).run(in: context) }
+        var headings: [Heading.ID: Heading.ID] = [:]
+        for heading in try context.reading.headings(.inList(list.id)) where heading.trashedAt == nil {
+            headings[heading.id] = try CreateHeading(title: heading.title, in: copy).run(in: context).heading.id
+        }
+        for item in try context.reading.items(in: list.id, visibility: .all, offset: 0, limit: .max) where item.trashedAt == nil {
+            if let heading = item.heading, headings[heading] == nil { continue }
+            _ = try duplicate(item, to: copy, under: item.heading.flatMap { headings[$0] }, at: .bottom)
+        }
+        return copy
     }
 
     /// Gives the list the project's notes, when and deadline, those it gives.

@@ -52,8 +52,6 @@ public enum ThingsLinkError: Error, Hashable, Sendable {
     case unknownTag(String)
     /// No to-do or list has the id a `show` link gives.
     case nothingWithID(String)
-    /// Arrange does not read this parameter yet.
-    case unsupportedParameter(String)
     /// A to-do's notes run to this many characters, over ``ThingsLink/maximumNotesLength``.
     case notesTooLong(Int)
 }
@@ -116,7 +114,6 @@ extension ThingsLinkError: LocalizedError {
         case .reminderOnProject(let when): table.message("ThingsLinkError.reminderOnProject", ["when": when])
         case .unknownTag(let name): table.message("ThingsLinkError.unknownTag", ["name": name])
         case .nothingWithID(let id): table.message("ThingsLinkError.nothingWithID", ["id": id])
-        case .unsupportedParameter(let name): table.message("ThingsLinkError.unsupportedParameter", ["name": name])
         case .notesTooLong(let length):
             table.message("ThingsLinkError.notesTooLong", ["length": String(length), "maximum": String(ThingsLink.maximumNotesLength)])
         }
