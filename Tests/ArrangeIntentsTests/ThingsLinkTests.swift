@@ -239,6 +239,9 @@ let linkTable: [LinkCase] = [
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&heading=Dairy", "to-do Existing in Groceries/Dairy deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&list-id=GROCERIES&heading-id=DAIRY", "to-do Existing in Groceries/Dairy deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&completed=true", "to-do Existing in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one completed"),
+    LinkCase(
+        "things:///update?id=EXISTING&auth-token=TOKEN&completed=true&completion-date=2027-01-10T12:00:00Z",
+        "to-do Existing in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one completed@2027-01-10T12:00:00Z"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&canceled=true", "to-do Existing in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one canceled"),
     LinkCase("things:///update?id=EXISTING&auth-token=TOKEN&duplicate=true&title=Copy", "to-do Copy in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update?id=\(LinkFixture.importedToDo)&auth-token=TOKEN&title=Found", "to-do Found in Groceries"),
@@ -254,6 +257,10 @@ let linkTable: [LinkCase] = [
         "things:///update-project?id=GROCERIES&auth-token=TOKEN&title=Food", "list Food", "heading Food/Dairy", "to-do Imported in Food",
         "to-do Existing in Food deadline=2027-01-20 tags=Errand notes=Old checklist=one"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&area=Home", "list Groceries area=Home"),
+    LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&area-id=HOME&creation-date=2026-05-01T00:00:00Z", "list Groceries area=Home created@2026-05-01T00:00:00Z"),
+    LinkCase(
+        "things:///update-project?id=\(LinkFixture.importedProject)&auth-token=TOKEN&completed=true&completion-date=2027-01-02T00:00:00Z",
+        "list Imported Project completed"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&when=someday&deadline=2027-03-01", "list Groceries when=someday deadline=2027-03-01"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&tags=Errand", "list Groceries tags=Errand"),
     LinkCase("things:///update-project?id=GROCERIES&auth-token=TOKEN&notes=Weekly&append-notes=Cash%20only", "list Groceries notes=Weekly\\nCash only"),
@@ -451,5 +458,84 @@ struct ThingsLinkTests {
         for problem in problems { #expect(!problem.message.contains("ThingsObjectProblem.") && !problem.message.isEmpty) }
         let callback = ThingsLinkError.wrongToken.filling(URL(string: "drafts://x-callback-url/failed")!)
         #expect(callback.absoluteString.hasPrefix("drafts://x-callback-url/failed?errorMessage="))
+    }
+}
+
+/// Values in the shape `ThingsJSONCoder` gives them (`TJSContainer`, `TJSTodo`, `TJSProject`,
+/// `TJSHeading`, `TJSChecklistItem`): each item an object of `type`, `operation`, `id` and
+/// `attributes`, the attributes' keys in kebab-case, the dates in ISO 8601.
+private enum ThingsJSONCoderShape {
+    struct Item: Encodable {
+        var type: String
+        var operation: String?
+        var id: String?
+        var attributes: Attributes
+    }
+
+    struct Attributes: Encodable {
+        var title: String?
+        var notes: String?
+        var when: String?
+        var deadline: String?
+        var tags: [String]?
+        var checklistItems: [Item]?
+        var listID: String?
+        var list: String?
+        var heading: String?
+        var completed: Bool?
+        var creationDate: Date?
+        var completionDate: Date?
+        var area: String?
+        var items: [Item]?
+
+        enum CodingKeys: String, CodingKey {
+            case title, notes, when, deadline, tags, list, heading, completed, area, items
+            case checklistItems = "checklist-items"
+            case listID = "list-id"
+            case creationDate = "creation-date"
+            case completionDate = "completion-date"
+        }
+    }
+
+    /// The link of a `json` command holding `items`, built as the coder's samples build it:
+    /// the JSON as the `data` query item of `URLComponents`.
+    static func link(_ items: [Item], authToken: String? = nil) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        var components = URLComponents(string: "things:///json")
+        components?.queryItems = [URLQueryItem(name: "data", value: String(decoding: try encoder.encode(items), as: UTF8.self))]
+            + (authToken.map { [URLQueryItem(name: "auth-token", value: $0)] } ?? [])
+        return try #require(components?.url?.absoluteString)
+    }
+}
+
+extension ThingsLinkTests {
+    @Test("Links made by encoding values in ThingsJSONCoder's format create and update what they hold, awkward text and all")
+    func encodedLinks() async throws {
+        typealias Shape = ThingsJSONCoderShape
+        let fixture = try await LinkFixture()
+        let created = Date(timeIntervalSince1970: 1_790_000_000)
+        let title = "Milk & honey = 1+1 100% 🍯\nsecond line"
+        let todo = Shape.Item(type: "to-do", operation: nil, id: nil, attributes: Shape.Attributes(
+            title: "Tea & biscuits", notes: title, when: "tomorrow@7:45", deadline: "2027-02-01", tags: ["Errand", "Pantry"],
+            checklistItems: [Shape.Item(type: "checklist-item", attributes: Shape.Attributes(title: "Earl Grey", completed: true))],
+            listID: fixture.groceries.text, heading: "Dairy", creationDate: created))
+        let project = Shape.Item(type: "project", attributes: Shape.Attributes(
+            title: "Picnic", notes: "Saturday", area: "Home",
+            items: [
+                Shape.Item(type: "heading", attributes: Shape.Attributes(title: "Food")),
+                Shape.Item(type: "to-do", attributes: Shape.Attributes(title: "Sandwiches", completed: true, completionDate: created)),
+            ]))
+        let update = Shape.Item(type: "to-do", operation: "update", id: fixture.existing.text, attributes: Shape.Attributes(title: "Oat milk"))
+        let link = try Shape.link([todo, project, update], authToken: fixture.token)
+        let before = try await fixture.lines()
+        let answer = try await fixture.open(link)
+        #expect(answer.ids.count == 3 && answer.ids[2] == fixture.existing.text)
+        #expect(try await fixture.lines().subtracting(before) == [
+            "to-do Tea & biscuits in Groceries/Dairy when=2027-01-16 reminder=07:45 deadline=2027-02-01 tags=Errand,Pantry notes=Milk & honey = 1+1 100% 🍯\\nsecond line checklist=Earl Grey✓ created@2026-09-21T14:13:20Z",
+            "tag Pantry", "list Picnic area=Home notes=Saturday", "heading Picnic/Food",
+            "to-do Sandwiches in Picnic/Food completed@2026-09-21T14:13:20Z",
+            "to-do Oat milk in Groceries deadline=2027-01-20 tags=Errand notes=Old checklist=one",
+        ])
     }
 }
