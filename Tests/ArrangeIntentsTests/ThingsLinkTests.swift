@@ -286,6 +286,9 @@ let linkTable: [LinkCase] = [
     // Refused whole, with the store left as it was.
     LinkCase("things:///delete?id=EXISTING", fails: .unknownCommand("delete")),
     LinkCase("http:///add?title=Milk", fails: .unknownScheme("http")),
+    LinkCase("", fails: .malformedLink),
+    LinkCase("::::", fails: .malformedLink),
+    LinkCase("things:///add?title=Milk&x-success=::", fails: .invalidValue(parameter: "x-success", value: "::")),
     LinkCase("things:///add?title=A&title=B", fails: .repeatedParameter("title")),
     LinkCase("things:///add?title=Milk&completed=maybe", fails: .invalidValue(parameter: "completed", value: "maybe")),
     LinkCase("things:///add?title=Milk&completion-date=yesterday", fails: .invalidValue(parameter: "completion-date", value: "yesterday")),

@@ -86,9 +86,8 @@ public struct ThingsLink: Hashable, Sendable {
     }
 
     private init(_ components: URLComponents) throws(ThingsLinkError) {
-        guard let scheme = components.scheme?.lowercased(), Self.schemes.contains(scheme) else {
-            throw .unknownScheme(components.scheme ?? "")
-        }
+        guard let scheme = components.scheme?.lowercased(), !scheme.isEmpty else { throw .malformedLink }
+        guard Self.schemes.contains(scheme) else { throw .unknownScheme(scheme) }
         let name = [components.host ?? "", components.path].joined().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         guard let command = Command(rawValue: name) else { throw .unknownCommand(name) }
         var parameters = ThingsParameters(command: command)
@@ -169,7 +168,7 @@ private struct ThingsParameters {
 
     func callback(_ name: String) throws(ThingsLinkError) -> URL? {
         guard let text = values[name], !text.isEmpty else { return nil }
-        guard let url = URL(string: text), url.scheme != nil else { throw .invalidValue(parameter: name, value: text) }
+        guard let url = URL(string: text), url.scheme?.isEmpty == false else { throw .invalidValue(parameter: name, value: text) }
         return url
     }
 
