@@ -52,7 +52,7 @@ public struct OpenThingsLink: ArrangeIntent {
             var ids: [String] = []
             for (offset, object) in objects.enumerated() {
                 do {
-                    ids += try runner.perform(object)
+                    ids.append(try runner.perform(object))
                 } catch let error where link.command == .json {
                     throw ThingsLinkError.refusedObject(number: offset + 1, reason: (error as? any LocalizedError)?.errorDescription ?? "\(error)")
                 }
@@ -201,6 +201,20 @@ public enum ThingsView: Hashable, Sendable {
         case .search: "search"
         }
     }
+
+    /// What the view's intent returned.
+    var result: any Encodable {
+        switch self {
+        case .toDo(let result): result
+        case .list(let result): result
+        case .today(let result): result
+        case .anytime(let result), .someday(let result): result
+        case .upcoming(let result): result
+        case .logbook(let result): result
+        case .trash(let result): result
+        case .search(let result): result
+        }
+    }
 }
 
 extension ThingsView: Codable {
@@ -209,16 +223,7 @@ extension ThingsView: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .view)
-        switch self {
-        case .toDo(let result): try container.encode(result, forKey: .result)
-        case .list(let result): try container.encode(result, forKey: .result)
-        case .today(let result): try container.encode(result, forKey: .result)
-        case .anytime(let result), .someday(let result): try container.encode(result, forKey: .result)
-        case .upcoming(let result): try container.encode(result, forKey: .result)
-        case .logbook(let result): try container.encode(result, forKey: .result)
-        case .trash(let result): try container.encode(result, forKey: .result)
-        case .search(let result): try container.encode(result, forKey: .result)
-        }
+        try container.encode(result, forKey: .result)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -250,17 +255,17 @@ struct ThingsLinkRunner {
     }
 
     /// Creates or updates `object`, and returns the id of what it created or updated.
-    mutating func perform(_ object: ThingsObject) throws -> [String] {
+    mutating func perform(_ object: ThingsObject) throws -> String {
         switch object {
         case .toDo(let toDo):
             switch toDo.operation {
-            case .create: return [try create(toDo, in: toDo.list, under: toDo.heading).text]
-            case .update(let id): return [try update(toDo, id: id).text]
+            case .create: try create(toDo, in: toDo.list, under: toDo.heading).text
+            case .update(let id): try update(toDo, id: id).text
             }
         case .project(let project):
             switch project.operation {
-            case .create: return [try create(project).text]
-            case .update(let id): return [try update(project, id: id).text]
+            case .create: try create(project).text
+            case .update(let id): try update(project, id: id).text
             }
         }
     }
@@ -272,7 +277,7 @@ struct ThingsLinkRunner {
         let listID = try list.map(self.list)
         if heading != nil, listID == nil { throw ThingsLinkError.headingWithoutProject }
         let section = try heading.flatMap { heading in try listID.map { try self.heading(heading, in: $0) } }
-        try checkDates(of: toDo)
+        try checkDates(creation: toDo.creationDate, completion: toDo.completionDate)
         try Self.checkLength(of: toDo.notes ?? "")
         let (when, reminder) = try self.when(toDo.when)
         let added = try AddItem(
@@ -290,7 +295,7 @@ struct ThingsLinkRunner {
     /// Updates the to-do `text` names, or a copy of it made first, and returns the id of the one updated.
     mutating func update(_ toDo: ThingsToDo, id text: String) throws -> Item.ID {
         var item = try self.item(text)
-        try checkDates(of: toDo)
+        try checkDates(creation: toDo.creationDate, completion: toDo.completionDate)
         if toDo.duplicate { item = try context.item(try duplicate(item)) }
         let id = item.id
         if let title = toDo.title { _ = try EditItem(id, title: title).run(in: context) }
@@ -323,7 +328,7 @@ struct ThingsLinkRunner {
 
     /// Makes a copy of `item` after it, with its when, deadline, reminder, tags and checklist,
     /// open; returns its id.
-    mutating func duplicate(_ item: Item) throws -> Item.ID {
+    func duplicate(_ item: Item) throws -> Item.ID {
         try duplicate(item, to: item.listID, under: item.heading, at: .after(item.id))
     }
 
@@ -383,7 +388,7 @@ struct ThingsLinkRunner {
 
     /// Creates the project as a list, with its to-dos and headings; returns its id.
     mutating func create(_ project: ThingsProject) throws -> ItemList.ID {
-        try checkDates(of: project)
+        try checkDates(creation: project.creationDate, completion: project.completionDate)
         let area = try project.area.map(self.area)
         let id = try CreateList(name: project.title ?? "", in: ListGroup(area)).run(in: context).list.id
         if let created = project.creationDate { _ = try SetListCreationDate(list: id, to: created).run(in: context) }
@@ -396,7 +401,7 @@ struct ThingsLinkRunner {
 
     /// Updates the list the project's id names, and adds the project's to-dos and headings to it.
     mutating func update(_ project: ThingsProject, id text: String) throws -> ItemList.ID {
-        try checkDates(of: project)
+        try checkDates(creation: project.creationDate, completion: project.completionDate)
         var id = try list(.id(text))
         if project.duplicate { id = try duplicate(try context.list(id)) }
         if let title = project.title { _ = try RenameList(list: id, name: title).run(in: context) }
@@ -485,14 +490,6 @@ struct ThingsLinkRunner {
     }
 
     /// Throws for a date of creation or of completion later than now.
-    func checkDates(of toDo: ThingsToDo) throws {
-        try checkDates(creation: toDo.creationDate, completion: toDo.completionDate)
-    }
-
-    func checkDates(of project: ThingsProject) throws {
-        try checkDates(creation: project.creationDate, completion: project.completionDate)
-    }
-
     func checkDates(creation: Date?, completion: Date?) throws {
         if let creation, creation > context.now() { throw ThingsLinkError.futureDate(parameter: "creation-date") }
         if let completion, completion > context.now() { throw ThingsLinkError.futureDate(parameter: "completion-date") }

@@ -188,14 +188,8 @@ private struct Attributes {
     func names(_ name: String) throws(ThingsObjectProblem) -> [String]? {
         guard has(name) else { return nil }
         if let text = values[name] as? String { return ThingsText.names(text) }
-        guard let names = values[name] as? [Any] else { throw .wrongForm(attribute: name, expected: .names) }
-        var result: [String] = []
-        for element in names {
-            guard let element = element as? String else { throw .wrongForm(attribute: name, expected: .names) }
-            let trimmed = element.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty { result.append(trimmed) }
-        }
-        return result
+        guard let names = values[name] as? [String] else { throw .wrongForm(attribute: name, expected: .names) }
+        return ThingsText.names(names)
     }
 
     func reference(id: String, title: String) throws(ThingsObjectProblem) -> ThingsReference? {

@@ -266,7 +266,12 @@ enum ThingsText {
 
     /// The comma-separated names of `text`, each trimmed, blank ones left out.
     static func names(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        names(text.split(separator: ","))
+    }
+
+    /// `names`, each trimmed, blank ones left out.
+    static func names(_ names: [some StringProtocol]) -> [String] {
+        names.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 }
 
