@@ -268,7 +268,7 @@ final class Simulation {
         decoder.dateDecodingStrategy = .secondsSince1970
         let applied = try engine.repository.readLog { try $0.loggedOperations(from: replayedFrom, limit: .max) }
             .map { try decoder.decode(SyncChange.self, from: $0.change) }
-        let touched = Set(applied.flatMap(\.subjects).map { Item.ID(rawValue: $0.rawValue) })
+        let touched = Set(applied.flatMap(\.touchedEntries).map { Item.ID(rawValue: $0.rawValue) })
         let after = try Self.itemOrders(engine.repository)
         for (list, order) in before {
             let untouched = order.filter { !touched.contains($0) }
@@ -665,7 +665,7 @@ struct ConflictCounts: CustomStringConvertible {
         switch (first.change, second.change) {
         case (.moveItems(let moved), .moveItems(let other)) where !Set(moved.ids).isDisjoint(with: other.ids):
             concurrentMoves += 1
-        case (.deleteItems(let deleted), let change) where !Set(deleted.ids).isDisjoint(with: change.subjects.map { Item.ID(rawValue: $0.rawValue) }):
+        case (.deleteItems(let deleted), let change) where !Set(deleted.ids).isDisjoint(with: change.touchedEntries.map { Item.ID(rawValue: $0.rawValue) }):
             deleteAgainstChange += 1
         case (.deleteList(let deleted), .addItem(let added)) where deleted.id == added.list:
             addToDeletedList += 1
@@ -694,7 +694,7 @@ struct ConflictCounts: CustomStringConvertible {
 
 extension SyncChange {
     /// The items and lists the change adds, moves, changes or deletes.
-    var subjects: [OrderEntry.ID] {
+    var touchedEntries: [OrderEntry.ID] {
         switch self {
         case .createList(let change): [change.id.entryID]
         case .renameList(let change): [change.id.entryID]
@@ -751,7 +751,7 @@ extension SyncChange {
         case .cancelChecklistItems(let change): change.ids.map(\.entryID)
         case .deleteChecklistItems(let change): change.ids.map(\.entryID)
         case .repairOrder, .repairChecklist, .repairAreas, .repairHeadings, .repairTags, .unknown, .retireReplica, .leaveForkedReplica: []
-        case .replacement(_, let change), .renumbering(_, let change): change.subjects
+        case .replacement(_, let change), .renumbering(_, let change): change.touchedEntries
         }
     }
 

@@ -12,6 +12,8 @@ import Foundation
 /// - its size bound, from its ``members``, and how a change of many ids splits into operations
 ///   that each fit the limit (``split(maximumIDs:)``);
 /// - its case of ``SyncChange`` (``change``), the registry of every kind.
+/// - what it names, by the rules of a shared list (``subjects``, from its ``members``), and
+///   whether it is personal as a whole (``isPersonal``);
 /// - for a kind an intent applies, its inverse for undo and the conflict that stops that undo
 ///   (`ReversibleChange`), and the difference in a row it tells (`FieldChange`).
 ///
@@ -52,6 +54,14 @@ package protocol ChangeKind: Hashable, Sendable, Codable {
 
     /// More bytes than the members of the change's JSON can take: derived from ``members``.
     var sizeBound: Int { get }
+
+    /// Whether every change of the kind is personal: Today, reminders, a list's place in the
+    /// sidebar. False unless a kind says so.
+    static var isPersonal: Bool { get }
+
+    /// What the change names, by the rules of a shared list: derived from ``members`` and
+    /// ``isPersonal``.
+    var subjects: ChangeSubjects { get }
 
     /// Checks the change against the rules for operations from elsewhere: its texts' lengths
     /// and its notes' size. Most kinds hold no text, and check nothing.

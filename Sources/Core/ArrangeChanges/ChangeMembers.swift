@@ -29,10 +29,24 @@ package struct ChangeMember<Kind>: Sendable {
     let write: @Sendable (Kind, inout LogJSON.Members) -> Void
     let read: @Sendable (inout OperationJSONReader) throws(OperationJSONReader.GiveUp) -> any Sendable
     let sizeBound: @Sendable (Kind) -> Int
+    /// Notes what the member's value names (``ChangeSubjects``).
+    let subjects: @Sendable (Kind, inout ChangeSubjects) -> Void
 
     /// The member `name`, whose value `value` reads of the kind: left out of the JSON when it is
     /// an absent optional, as `encodeIfPresent` leaves it out.
     package static func member<Value: LogValue>(_ name: StaticString, _ value: @escaping @Sendable (Kind) -> Value) -> Self {
+        member(name, value) { value($0).collectSubjects(into: &$1) }
+    }
+
+    /// The member `name`, the id of a thing the change makes (``ChangeSubjects/made``): an item,
+    /// a heading, a checklist entry or a series.
+    package static func made<Subject>(_ name: StaticString, _ id: @escaping @Sendable (Kind) -> Identifier<Subject>) -> Self {
+        member(name, id) { $1.made.insert(id($0).rawValue) }
+    }
+
+    private static func member<Value: LogValue>(
+        _ name: StaticString, _ value: @escaping @Sendable (Kind) -> Value, subjects: @escaping @Sendable (Kind, inout ChangeSubjects) -> Void
+    ) -> Self {
         ChangeMember(
             name: name,
             write: { kind, members in
@@ -40,7 +54,8 @@ package struct ChangeMember<Kind>: Sendable {
                 if !value.isAbsent { members.member(name) { value.write(to: $0) } }
             },
             read: { json throws(OperationJSONReader.GiveUp) in try Value.read(from: &json) },
-            sizeBound: { 16 + value($0).sizeBound })
+            sizeBound: { 16 + value($0).sizeBound },
+            subjects: subjects)
     }
 }
 
@@ -98,6 +113,9 @@ package protocol LogValue: Sendable {
     var isAbsent: Bool { get }
     /// More bytes than the value's JSON can take: an id 48, a text six a UTF-8 byte.
     var sizeBound: Int { get }
+    /// Notes what the value names, by the rules of a shared list: nothing, for a value that
+    /// names no thing.
+    func collectSubjects(into subjects: inout ChangeSubjects)
 }
 
 extension LogValue {

@@ -7,6 +7,8 @@ import ArrangeStore
 /// change of a newer version.
 public struct AreasRepaired: ChangeKind {
     package static let name: StaticString = "repairAreas"
+    /// The areas and their lists' order are personal.
+    package static let isPersonal = true
 
     /// The area whose lists were repaired; `nil` for the areas themselves.
     public var area: Area.ID?

@@ -23,7 +23,7 @@ public struct ChecklistItemAdded: ChangeKind {
     package var change: SyncChange { .addChecklistItem(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("id") { $0.id }, .member("item") { $0.item }, .member("title") { $0.title }, .member("place") { $0.place },
+        .made("id") { $0.id }, .member("item") { $0.item }, .member("title") { $0.title }, .member("place") { $0.place },
     ]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {

@@ -5,6 +5,8 @@ package import ArrangeStore
 /// Items' deadlines stopped bringing them into Today (`dismissed`), or started again.
 public struct DeadlinesDismissed: ChangeKind {
     package static let name: StaticString = "dismissDeadlines"
+    /// A dismissed deadline is personal: it keeps an item out of one person's Today.
+    package static let isPersonal = true
 
     /// The items.
     public var ids: [Item.ID]

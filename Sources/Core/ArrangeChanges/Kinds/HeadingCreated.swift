@@ -23,7 +23,7 @@ public struct HeadingCreated: ChangeKind {
     package var change: SyncChange { .createHeading(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("id") { $0.id }, .member("list") { $0.list }, .member("title") { $0.title }, .member("place") { $0.place },
+        .made("id") { $0.id }, .member("list") { $0.list }, .member("title") { $0.title }, .member("place") { $0.place },
     ]
 
     package init(_ members: ChangeFields) throws(OperationJSONReader.GiveUp) {

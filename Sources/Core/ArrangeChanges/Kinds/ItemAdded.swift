@@ -28,7 +28,7 @@ public struct ItemAdded: ChangeKind {
     package var change: SyncChange { .addItem(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("id") { $0.id }, .member("list") { $0.list }, .member("title") { $0.title }, .member("notes") { $0.notes },
+        .made("id") { $0.id }, .member("list") { $0.list }, .member("title") { $0.title }, .member("notes") { $0.notes },
         .member("place") { $0.place }, .member("heading") { $0.heading },
     ]
 

@@ -5,6 +5,8 @@ import ArrangeStore
 /// Items joined Today, or moved in it, as one run at a place.
 public struct ItemsAddedToToday: ChangeKind {
     package static let name: StaticString = "addToToday"
+    /// Today is personal: each person's own, in their own order.
+    package static let isPersonal = true
 
     /// The items, in their new order.
     public var ids: [Item.ID]

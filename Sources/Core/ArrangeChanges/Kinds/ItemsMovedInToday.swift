@@ -5,6 +5,8 @@ import ArrangeStore
 /// Items of Today moved, as one run, to a place in it.
 public struct ItemsMovedInToday: ChangeKind {
     package static let name: StaticString = "moveInToday"
+    /// Today is personal: each person's own, in their own order.
+    package static let isPersonal = true
 
     /// The items, in their new order.
     public var ids: [Item.ID]

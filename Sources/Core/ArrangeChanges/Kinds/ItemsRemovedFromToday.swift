@@ -5,6 +5,8 @@ package import ArrangeStore
 /// Items left Today.
 public struct ItemsRemovedFromToday: ChangeKind {
     package static let name: StaticString = "removeFromToday"
+    /// Today is personal: each person's own, in their own order.
+    package static let isPersonal = true
 
     /// The items.
     public var ids: [Item.ID]

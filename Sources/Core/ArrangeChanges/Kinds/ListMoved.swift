@@ -6,6 +6,8 @@ import ArrangeStore
 /// absent from the JSON): into that area, or out of any, when it was elsewhere.
 public struct ListMoved: ChangeKind {
     package static let name: StaticString = "moveList"
+    /// A list's place in the sidebar, and its area, are personal.
+    package static let isPersonal = true
 
     /// The list.
     public var id: ItemList.ID

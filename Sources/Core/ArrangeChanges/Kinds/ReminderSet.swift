@@ -5,6 +5,8 @@ package import ArrangeStore
 /// Items got a reminder, a time on their start date, or lost theirs (`nil`, absent from the JSON).
 public struct ReminderSet: ChangeKind {
     package static let name: StaticString = "setReminder"
+    /// A reminder is personal: it alerts one person.
+    package static let isPersonal = true
 
     /// The items.
     public var ids: [Item.ID]

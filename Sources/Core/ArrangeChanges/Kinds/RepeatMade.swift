@@ -56,8 +56,16 @@ public struct RepeatMade: ChangeKind {
 
     package var change: SyncChange { .makeRepeat(self) }
 
+    /// What its members name, and the checklist entries it makes, whose ids every device derives
+    /// alike (`Series.checklistItemID(_:of:)`).
+    package var subjects: ChangeSubjects {
+        var subjects = memberSubjects
+        subjects.made.formUnion(checklist.indices.map { Series.checklistItemID($0, of: id).rawValue })
+        return subjects
+    }
+
     package static let members: ChangeMembers<Self> = [
-        .member("series") { $0.series }, .member("id") { $0.id }, .member("day") { $0.day }, .member("list") { $0.list },
+        .member("series") { $0.series }, .made("id") { $0.id }, .member("day") { $0.day }, .member("list") { $0.list },
         .member("heading") { $0.heading }, .member("place") { $0.place }, .member("title") { $0.title }, .member("notes") { $0.notes },
         .member("tags") { $0.tags }, .member("checklist") { $0.checklist }, .member("deadline") { $0.deadline }, .member("reminder") { $0.reminder },
     ]

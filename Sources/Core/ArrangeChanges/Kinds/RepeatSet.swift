@@ -56,7 +56,7 @@ public struct RepeatSet: ChangeKind {
     package var change: SyncChange { .setRepeat(self) }
 
     package static let members: ChangeMembers<Self> = [
-        .member("series") { $0.series }, .member("rule") { $0.rule }, .member("start") { $0.start }, .member("madeThrough") { $0.madeThrough },
+        .made("series") { $0.series }, .member("rule") { $0.rule }, .member("start") { $0.start }, .member("madeThrough") { $0.madeThrough },
         .member("madeCount") { $0.madeCount }, .member("list") { $0.list }, .member("heading") { $0.heading }, .member("title") { $0.title },
         .member("notes") { $0.notes }, .member("tags") { $0.tags }, .member("checklist") { $0.checklist }, .member("reminder") { $0.reminder },
     ]

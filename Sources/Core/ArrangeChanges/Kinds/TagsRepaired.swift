@@ -7,6 +7,8 @@ import ArrangeStore
 /// without tags keeps it as a change of a newer version.
 public struct TagsRepaired: ChangeKind {
     package static let name: StaticString = "repairTags"
+    /// Tags are personal.
+    package static let isPersonal = true
 
     /// The tag whose children were repaired; `nil` for the tags at the top level.
     public var parent: Tag.ID?
