@@ -94,6 +94,7 @@ let package = Package(
         .target(name: "ArrangeServer",
             dependencies: [
                 "ArrangeModel",
+                "ArrangeChanges",
                 "ArrangeStore",
                 "ArrangeSync",
                 "ArrangeSyncHTTPCore",

@@ -20,8 +20,12 @@ struct OpenAPIDocumentTests {
     func paths() throws {
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         #expect(paths.mapValues { Set($0.keys) } == SyncProtocol.methods.mapValues { [$0.lowercased()] })
-        #expect(try parameters(of: SyncProtocol.operationsPath) == ["after", "limit", "wait"])
-        #expect(try parameters(of: SyncProtocol.statePath) == ["replica"])
+        #expect(try parameters(of: SyncProtocol.operationsPath) == ["after", "limit", "wait", SyncProtocol.listParameter])
+        #expect(try parameters(of: SyncProtocol.statePath) == ["replica", SyncProtocol.listParameter])
+        for path in [SyncProtocol.snapshotPath, SyncProtocol.digestPath, SyncProtocol.membersPath] {
+            #expect(try parameters(of: path) == [SyncProtocol.listParameter], "\(path)")
+        }
+        #expect(try parameters(of: SyncProtocol.pushPath, method: "post") == [SyncProtocol.listParameter])
         let snapshot = try #require((paths[SyncProtocol.snapshotPath]?["get"] as? [String: Any])?["responses"] as? [String: Any])
         let headers = try #require((snapshot["200"] as? [String: Any])?["headers"] as? [String: Any])
         #expect(headers.keys.contains(SyncProtocol.cursorHeader))
@@ -66,6 +70,23 @@ struct OpenAPIDocumentTests {
         try check(
             "SyncServerError", full: SyncServerError(.clockSkew, "m", index: 0, serverTime: 1, retryAfter: 1),
             bare: SyncServerError(.clockSkew, "m"))
+        let list = UUID()
+        try check("ShareInvitation", full: ShareInvitation(list: list, role: .view), bare: ShareInvitation(list: list))
+        let invite = ShareInvite(code: "K7QM-2XPA-9RTV", expiresAt: Date(timeIntervalSince1970: 1_790_000_000), role: .edit)
+        try check("ShareInvite", full: invite, bare: invite)
+        #expect(try SyncProtocol.decoder.decode(ShareInvite.self, from: SyncProtocol.encoder.encode(invite)) == invite)
+        #expect(String(decoding: try SyncProtocol.encoder.encode(invite), as: UTF8.self).contains(#""expiresAt":"2026-09-21T"#))
+        try check("ShareJoining", full: ShareJoining(code: "K7QM-2XPA-9RTV"), bare: ShareJoining(code: "K7QM-2XPA-9RTV"))
+        let shared = SharedList(list: list, role: .edit, owner: "alice", head: cursor)
+        try check("SharedList", full: shared, bare: shared)
+        try check("SharedLists", full: SharedLists(lists: [shared]), bare: SharedLists(lists: []))
+        let member = ShareMember(user: "bob", role: .view, owner: false)
+        try check("ShareMember", full: member, bare: member)
+        try check("ShareMembers", full: ShareMembers(members: [member]), bare: ShareMembers(members: []))
+        try check("ShareRemoval", full: ShareRemoval(list: list, user: "bob"), bare: ShareRemoval(list: list, user: "bob"))
+        try check("ShareLeaving", full: ShareLeaving(list: list), bare: ShareLeaving(list: list))
+        let roles = try #require(try schema("ShareRole")["enum"] as? [String])
+        #expect(roles == ShareRole.allCases.map(\.rawValue))
         try check("Refusal", full: SyncServerError.Body(error: SyncServerError(.clockSkew, "m")), bare: SyncServerError.Body(error: SyncServerError(.clockSkew, "m")))
     }
 
@@ -75,10 +96,17 @@ struct OpenAPIDocumentTests {
         try #require(((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any], "schema \(name)")
     }
 
-    private func parameters(of path: String) throws -> Set<String> {
+    /// The names of the parameters of `method` at `path`, those given by reference included.
+    private func parameters(of path: String, method: String = "get") throws -> Set<String> {
         let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
-        let parameters = try #require(paths[path]?["get"]?["parameters"] as? [[String: Any]])
-        return Set(parameters.compactMap { $0["name"] as? String })
+        let parameters = try #require(paths[path]?[method]?["parameters"] as? [[String: Any]], "\(method) \(path) has parameters")
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
+        return Set(try parameters.map { parameter in
+            if let reference = parameter["$ref"] as? String {
+                return try #require(shared[String(reference.split(separator: "/").last ?? "")]?["name"] as? String, "\(reference)")
+            }
+            return try #require(parameter["name"] as? String)
+        })
     }
 
     /// Checks the schema `name` against the keys `full` (every optional field set) and `bare`

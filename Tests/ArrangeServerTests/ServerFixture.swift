@@ -274,9 +274,14 @@ struct RawClient: Sendable {
         return Answer(status: http.statusCode, body: data, headers: headers)
     }
 
-    /// Pushes operations as `replica`, in a body of the protocol.
-    func push(_ operations: [SyncOperation], from replica: ReplicaID, through: String = "1:00000000-0000-0000-0000-000000000000") async throws -> Answer {
-        let body = try OperationFile.encode(OperationFile.Contents(operations: operations, replica: replica, through: SyncCursor(rawValue: through)))
-        return try await send("POST", SyncProtocol.pushPath, body: body, contentType: SyncProtocol.operationsMediaType)
+    /// Pushes operations as `replica`, in a body of the protocol, to the user's own log, or
+    /// with `query` (`list=ID`) to a shared list's.
+    func push(
+        _ operations: [SyncOperation], from replica: ReplicaID, through: String = "1:00000000-0000-0000-0000-000000000000", query: String? = nil,
+        acknowledgements: [SyncAcknowledgement] = []
+    ) async throws -> Answer {
+        let body = try OperationFile.encode(OperationFile.Contents(
+            operations: operations, acknowledgements: acknowledgements, replica: replica, through: SyncCursor(rawValue: through)))
+        return try await send("POST", SyncProtocol.pushPath, query: query, body: body, contentType: SyncProtocol.operationsMediaType)
     }
 }

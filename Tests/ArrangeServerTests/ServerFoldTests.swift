@@ -22,7 +22,7 @@ struct ServerFoldTests {
                 }
                 longest = max(longest, Int(try fixture.value("SELECT count(*) FROM operations")) ?? .max)
             }
-            let made = Int(try fixture.value("SELECT head FROM users")) ?? 0
+            let made = Int(try fixture.value("SELECT head FROM logs")) ?? 0
             #expect(made >= 240, "every change reached the log")
             #expect(longest <= 60, "the log stayed short: at most \(longest) of \(made) operations at once")
             #expect(Int(try fixture.value("SELECT folded_count FROM folds")) ?? 0 >= made - longest, "the rest were folded")
@@ -110,7 +110,7 @@ struct ServerFoldTests {
         // The only device holds every operation: the fold takes them all.
         #expect(try fixture.run(["fold", "--user", "alice"]).hasPrefix("Folded"))
         #expect(try fixture.value("SELECT count(*) FROM operations") == "0")
-        let head = try fixture.value("SELECT head FROM users")
+        let head = try fixture.value("SELECT head FROM logs")
         let client = RawClient(server: server, token: token)
         let started = ContinuousClock.now
         for query in [nil, "wait=5"] {

@@ -56,7 +56,7 @@ struct ServerShutdownTests {
 
         // The fold under way at the signal was stored, after it.
         let fold = try fixture.value(
-            "SELECT folded_count || ' ' || extract(epoch FROM folded_at) FROM folds JOIN users ON users.id = folds.user_id WHERE users.name = 'alice'")
+            "SELECT folded_count || ' ' || extract(epoch FROM folded_at) FROM folds JOIN logs ON logs.id = folds.log_id JOIN users ON users.id = logs.owner_id WHERE users.name = 'alice'")
         let (folded, foldedAt) = (Int(fold.split(separator: " ").first ?? ""), Double(fold.split(separator: " ").last ?? ""))
         #expect(folded.map { $0 > 0 } == true, "alice's fold was stored: '\(fold)'")
         #expect(foldedAt.map { $0 > signalledDate.timeIntervalSince1970 } == true, "alice's fold was stored after the signal: '\(fold)'")

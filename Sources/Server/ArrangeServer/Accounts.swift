@@ -3,12 +3,19 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// A user whose token a request carried.
+/// A user whose token a request carried, and the log the request reads and writes.
 struct Account: Sendable, Hashable {
     /// The user's id.
     var user: Int64
     /// The id of the token: the device.
     var token: UUID
+    /// The log the request reads and writes: the user's own, unless it names a shared list the
+    /// user is a member of (``ServerDatabase/sharedLog(_:for:)``).
+    var log: Int64
+    /// The shared list whose log ``log`` is; `nil` for the user's own.
+    var list: UUID? = nil
+    /// Whether the device may push operations to ``log``: not in a list the user only views.
+    var mayEdit = true
 }
 
 /// A token as `token list` shows it: never the token itself.
@@ -32,7 +39,7 @@ extension ServerDatabase {
     func addUser(_ name: String) async throws {
         guard (1...100).contains(name.count) else { throw ServerError.badUserName }
         do {
-            try await execute("INSERT INTO users (name) VALUES (\(name))")
+            try await execute("WITH added AS (INSERT INTO users (name) VALUES (\(name)) RETURNING id) INSERT INTO logs (owner_id) SELECT id FROM added")
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw ServerError.userExists(name)
         }
@@ -40,6 +47,17 @@ extension ServerDatabase {
 
     func userID(named name: String) async throws -> Int64 {
         let id = try await query("SELECT id FROM users WHERE name = \(name)") { rows in
+            try await rows.decode(Int64.self).first { _ in true }
+        }
+        guard let id else { throw ServerError.unknownUser(name) }
+        return id
+    }
+
+    /// The id of the log of the user's own lists.
+    ///
+    /// - Throws: ``ServerError/unknownUser(_:)`` when no user has this name.
+    func ownLog(ofUser name: String) async throws -> Int64 {
+        let id = try await query("SELECT l.id FROM users u JOIN logs l ON l.owner_id = u.id AND l.list IS NULL WHERE u.name = \(name)") { rows in
             try await rows.decode(Int64.self).first { _ in true }
         }
         guard let id else { throw ServerError.unknownUser(name) }
@@ -81,7 +99,7 @@ extension ServerDatabase {
     func account(ofToken token: String) async throws -> Account? {
         let logger = logger
         return try await withConnection { connection in
-            try await connection.execute(AccountOfToken(digest: Self.digest(token)), logger: logger).first { _ in true }.map { Account(user: $0.0, token: $0.1) }
+            try await connection.execute(AccountOfToken(digest: Self.digest(token)), logger: logger).first { _ in true }.map { Account(user: $0.0, token: $0.1, log: $0.2) }
         }
     }
 
@@ -137,9 +155,15 @@ extension ServerDatabase {
 
     /// Eight letters of ``pairingAlphabet`` (40 bits), as `XXXX-XXXX`.
     static func randomPairingCode() -> String {
+        randomCode(groups: 2)
+    }
+
+    /// Groups of four random letters of ``pairingAlphabet`` (20 bits each), joined by dashes.
+    static func randomCode(groups: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        let letters = (0..<8).map { _ in pairingAlphabet[Int.random(in: 0..<pairingAlphabet.count, using: &generator)] }
-        return String(letters[0..<4]) + "-" + String(letters[4...])
+        return (0..<groups).map { _ in
+            String((0..<4).map { _ in pairingAlphabet[Int.random(in: 0..<pairingAlphabet.count, using: &generator)] })
+        }.joined(separator: "-")
     }
 
     /// A code as typed, in capitals without dashes or spaces.

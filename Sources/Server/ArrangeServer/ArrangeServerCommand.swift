@@ -95,7 +95,7 @@ extension ArrangeServerCommand {
 
         func run() async throws {
             let (user, policy) = (user, folding.policy)
-            let outcome = try await database.run { try await $0.fold(user: try await $0.userID(named: user), policy: policy) }
+            let outcome = try await database.run { try await $0.fold(log: try await $0.ownLog(ofUser: user), policy: policy) }
             let retired = outcome.replay.retired.map { $0.uuidString.lowercased() }
             print("Folded \(outcome.deleted) operations of \(user)'s log away; \(outcome.replay.snapshot.foldedCount) in all so far.")
             if !retired.isEmpty { print("Retired \(retired.count) replicas: \(retired.joined(separator: ", ")).") }

@@ -1,7 +1,7 @@
 import Logging
 import ServiceLifecycle
 
-/// The service that folds users' logs in the background, as pushes ask (``requestFold(ofUser:)``).
+/// The service that folds logs in the background, as pushes ask (``requestFold(ofLog:)``).
 ///
 /// Each request starts a fold at once, beside those that run. On graceful shutdown the service
 /// takes no more requests, starts those it was given already, and returns once every fold has
@@ -10,7 +10,7 @@ struct FoldService: Service {
     private let database: ServerDatabase
     private let policy: FoldPolicy
     private let logger: Logger
-    /// The users whose logs to fold, in the order pushes asked.
+    /// The logs to fold, in the order pushes asked.
     private let requests: AsyncStream<Int64>
     private let requestsContinuation: AsyncStream<Int64>.Continuation
 
@@ -22,10 +22,10 @@ struct FoldService: Service {
         (requests, requestsContinuation) = AsyncStream.makeStream()
     }
 
-    /// Asks for a fold of the user's log; once the service shuts down, the request is dropped,
+    /// Asks for a fold of a log; once the service shuts down, the request is dropped,
     /// and a later push asks again.
-    func requestFold(ofUser user: Int64) {
-        requestsContinuation.yield(user)
+    func requestFold(ofLog log: Int64) {
+        requestsContinuation.yield(log)
     }
 
     /// Folds what pushes ask for until graceful shutdown; then folds what they asked already,
@@ -33,8 +33,8 @@ struct FoldService: Service {
     func run() async {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                for await user in requests {
-                    group.addTask { await self.fold(user) }
+                for await log in requests {
+                    group.addTask { await self.fold(log) }
                 }
             }
         } onGracefulShutdown: {
@@ -42,11 +42,11 @@ struct FoldService: Service {
         }
     }
 
-    /// Folds the user's log, and logs what the fold did, or that it failed.
-    private func fold(_ user: Int64) async {
+    /// Folds a log, and logs what the fold did, or that it failed.
+    private func fold(_ log: Int64) async {
         do {
-            let outcome = try await database.fold(user: user, policy: policy)
-            logger.info("fold", metadata: ["user": "\(user)", "deleted": "\(outcome.deleted)", "retired": "\(outcome.replay.retired.count)"])
+            let outcome = try await database.fold(log: log, policy: policy)
+            logger.info("fold", metadata: ["log": "\(log)", "deleted": "\(outcome.deleted)", "retired": "\(outcome.replay.retired.count)"])
         } catch {
             logger.warning("A fold failed, and the next will try again: \(String(reflecting: error))")
         }

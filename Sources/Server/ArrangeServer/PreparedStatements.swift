@@ -5,7 +5,7 @@ import PostgresNIO
 // the pool, so that PostgreSQL plans them once rather than at every request. Each holds its
 // values in the order of its parameters.
 
-/// The user and device of a token that is not revoked, noting its use at most once a minute.
+/// The user, device and own log of a token that is not revoked, noting its use at most once a minute.
 struct AccountOfToken: PostgresPreparedStatement {
     static let sql = """
         WITH found AS (SELECT id, user_id, last_used_at FROM tokens WHERE hash = $1 AND revoked_at IS NULL),
@@ -13,9 +13,9 @@ struct AccountOfToken: PostgresPreparedStatement {
             UPDATE tokens SET last_used_at = now() FROM found
             WHERE tokens.id = found.id AND (found.last_used_at IS NULL OR found.last_used_at < now() - interval '1 minute')
         )
-        SELECT user_id, id FROM found
+        SELECT found.user_id, found.id, logs.id FROM found JOIN logs ON logs.owner_id = found.user_id AND logs.list IS NULL
         """
-    typealias Row = (Int64, UUID)
+    typealias Row = (Int64, UUID, Int64)
 
     /// The SHA-256 digest of the token.
     var digest: Data
@@ -27,41 +27,41 @@ struct AccountOfToken: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// Under the lock of the user's row until the transaction ends, as a push takes it: the head of
-/// the user's log, the device (token) that `replica` syncs under, and the most the log holds of
+/// Under the lock of the log's row until the transaction ends, as a push takes it: the head of
+/// the log, the device (token) that `replica` syncs under, and the most the log holds of
 /// each of `replicas`, as two arrays in the same order (a replica it holds nothing of left out).
 struct LockedLog: PostgresPreparedStatement {
     static let sql = """
-        SELECT u.head,
+        SELECT l.head,
             (SELECT r.token_id FROM replicas r JOIN tokens t ON t.id = r.token_id
-             WHERE r.user_id = u.id AND r.replica = $2 AND t.revoked_at IS NULL),
-            ARRAY(SELECT r.replica FROM replicas r WHERE r.user_id = u.id AND r.replica = ANY($3) ORDER BY r.replica),
-            ARRAY(SELECT r.held FROM replicas r WHERE r.user_id = u.id AND r.replica = ANY($3) ORDER BY r.replica)
-        FROM users u WHERE u.id = $1 FOR UPDATE OF u
+             WHERE r.log_id = l.id AND r.replica = $2 AND t.revoked_at IS NULL),
+            ARRAY(SELECT r.replica FROM replicas r WHERE r.log_id = l.id AND r.replica = ANY($3) ORDER BY r.replica),
+            ARRAY(SELECT r.held FROM replicas r WHERE r.log_id = l.id AND r.replica = ANY($3) ORDER BY r.replica)
+        FROM logs l WHERE l.id = $1 FOR UPDATE OF l
         """
     typealias Row = (Int64, UUID?, [UUID], [Int64])
 
-    var user: Int64
+    var log: Int64
     var replica: UUID
     var replicas: [UUID]
 
     func makeBindings() throws -> PostgresBindings {
-        try PostgresBindings(user, replica, replicas)
+        try PostgresBindings(log, replica, replicas)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// The operations of the user's log among `ids`, each with its body.
+/// The operations of the log among `ids`, each with its body.
 struct HeldOperations: PostgresPreparedStatement {
-    static let sql = "SELECT id, body FROM operations WHERE user_id = $1 AND id = ANY($2)"
+    static let sql = "SELECT id, body FROM operations WHERE log_id = $1 AND id = ANY($2)"
     typealias Row = (UUID, String)
 
-    var user: Int64
+    var log: Int64
     var ids: [UUID]
 
     func makeBindings() throws -> PostgresBindings {
-        try PostgresBindings(user, ids)
+        try PostgresBindings(log, ids)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
@@ -76,19 +76,19 @@ struct HeldOperations: PostgresPreparedStatement {
 struct StoredPush: PostgresPreparedStatement {
     static let sql = """
         WITH stored AS (
-            INSERT INTO operations (user_id, position, id, replica, sequence, body, digest)
+            INSERT INTO operations (log_id, position, id, replica, sequence, body, digest)
             SELECT $1, p, i, r, s, b, sha256(convert_to(b, 'UTF8'))
             FROM unnest($2::bigint[], $3::uuid[], $4::uuid[], $5::bigint[], $6::text[]) AS t(p, i, r, s, b)
         ), moved AS (
-            UPDATE users SET head = $7 WHERE id = $1 AND head <> $7
+            UPDATE logs SET head = $7 WHERE id = $1 AND head <> $7
         ), seen AS (
-            INSERT INTO replicas (user_id, replica, held, token_id, received, last_seen_at)
+            INSERT INTO replicas (log_id, replica, held, token_id, received, last_seen_at)
             SELECT $1, r, max(s), NULL::uuid, NULL::text, now()
             FROM unnest($4::uuid[], $5::bigint[]) AS t(r, s) WHERE r <> $8 GROUP BY r
             UNION ALL
             SELECT $1, $8, coalesce(max(s), 0), $9::uuid, $10::text, now()
             FROM unnest($4::uuid[], $5::bigint[]) AS t(r, s) WHERE r = $8
-            ON CONFLICT (user_id, replica) DO UPDATE SET
+            ON CONFLICT (log_id, replica) DO UPDATE SET
                 held = greatest(replicas.held, excluded.held),
                 token_id = coalesce(excluded.token_id, replicas.token_id),
                 received = coalesce(excluded.received, replicas.received),
@@ -98,7 +98,7 @@ struct StoredPush: PostgresPreparedStatement {
         """
     typealias Row = Void
 
-    var user: Int64
+    var log: Int64
     /// The new operations' positions, ids, replicas, sequence numbers and bodies, one each.
     var positions: [Int64]
     var ids: [UUID]
@@ -113,7 +113,7 @@ struct StoredPush: PostgresPreparedStatement {
     var through: String?
 
     func makeBindings() throws -> PostgresBindings {
-        try PostgresBindings(user, positions, ids, replicas, sequences, bodies, head, pusher, token, through, PushSignals.channel)
+        try PostgresBindings(log, positions, ids, replicas, sequences, bodies, head, pusher, token, through, PushSignals.channel)
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {}

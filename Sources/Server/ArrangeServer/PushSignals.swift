@@ -3,8 +3,8 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 
-/// Wakes the long polls of a server process when a push to their user commits, in this process
-/// or another: every push announces its user on ``channel`` (`NOTIFY`), and one connection of
+/// Wakes the long polls of a server process when a push to their log commits, in this process
+/// or another: every push announces its log on ``channel`` (`NOTIFY`), and one connection of
 /// each process listens there.
 ///
 /// A poll registers before it reads the log, so a push that commits between the read and the
@@ -12,13 +12,13 @@ import ServiceLifecycle
 /// poll is woken: it reads the log again rather than miss a push. Once the signals are closed
 /// (``close()``), as the server shuts down, no poll waits.
 actor PushSignals {
-    /// The channel every push announces its user on, as the user's id in decimal.
+    /// The channel every push announces its log on, as the log's id in decimal.
     static let channel = "arrange_pushes"
 
-    /// A poll that waits for a push to its user.
+    /// A poll that waits for a push to its log.
     struct Ticket: Hashable, Sendable {
         fileprivate let id: Int
-        fileprivate let user: Int64
+        fileprivate let log: Int64
     }
 
     private struct Waiter {
@@ -42,22 +42,22 @@ actor PushSignals {
     /// How many polls wait now.
     var waiting: Int { count }
 
-    /// Registers a poll for pushes to `user`; `nil` when ``capacity`` polls wait already.
-    func register(for user: Int64) -> Ticket? {
+    /// Registers a poll for pushes to `log`; `nil` when ``capacity`` polls wait already.
+    func register(for log: Int64) -> Ticket? {
         guard count < capacity else { return nil }
         nextID += 1
-        waiters[user, default: [:]][nextID] = Waiter()
+        waiters[log, default: [:]][nextID] = Waiter()
         count += 1
-        return Ticket(id: nextID, user: user)
+        return Ticket(id: nextID, log: log)
     }
 
-    /// Waits until a push to the ticket's user, at most `timeout`, or until the signals are
+    /// Waits until a push to the ticket's log, at most `timeout`, or until the signals are
     /// closed; unregisters the ticket.
     ///
     /// - Returns: Whether a push (or a lost listener) woke it, rather than the time running out
     ///   or the server shutting down.
     func wait(_ ticket: Ticket, atMost timeout: Duration) async -> Bool {
-        guard let waiter = waiters[ticket.user]?[ticket.id] else { return false }
+        guard let waiter = waiters[ticket.log]?[ticket.id] else { return false }
         if waiter.isSignalled || isClosed {
             remove(ticket)
             return waiter.isSignalled
@@ -69,7 +69,7 @@ actor PushSignals {
         defer { timer.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiters[ticket.user]?[ticket.id]?.continuation = continuation
+                waiters[ticket.log]?[ticket.id]?.continuation = continuation
             }
         } onCancel: {
             Task { await self.resume(ticket, signalled: false) }
@@ -81,46 +81,46 @@ actor PushSignals {
         remove(ticket)
     }
 
-    /// Wakes every poll for pushes to `user`.
-    func signal(_ user: Int64) {
-        for id in Array((waiters[user] ?? [:]).keys) {
-            resume(Ticket(id: id, user: user), signalled: true)
+    /// Wakes every poll for pushes to `log`.
+    func signal(_ log: Int64) {
+        for id in Array((waiters[log] ?? [:]).keys) {
+            resume(Ticket(id: id, log: log), signalled: true)
         }
     }
 
-    /// Wakes every poll, of every user.
+    /// Wakes every poll, of every log.
     func signalAll() {
-        for user in Array(waiters.keys) { signal(user) }
+        for log in Array(waiters.keys) { signal(log) }
     }
 
     /// Ends every wait as if its time ran out, and every later one at once: the server shuts
     /// down, and each poll answers the page it read.
     func close() {
         isClosed = true
-        for (user, polls) in waiters {
-            for id in polls.keys { resume(Ticket(id: id, user: user), signalled: false) }
+        for (log, polls) in waiters {
+            for id in polls.keys { resume(Ticket(id: id, log: log), signalled: false) }
         }
     }
 
     private func resume(_ ticket: Ticket, signalled: Bool) {
-        guard var waiter = waiters[ticket.user]?[ticket.id] else { return }
+        guard var waiter = waiters[ticket.log]?[ticket.id] else { return }
         if let continuation = waiter.continuation {
             remove(ticket)
             continuation.resume(returning: signalled)
         } else if signalled {
             waiter.isSignalled = true
-            waiters[ticket.user]?[ticket.id] = waiter
+            waiters[ticket.log]?[ticket.id] = waiter
         }
     }
 
     private func remove(_ ticket: Ticket) {
-        guard waiters[ticket.user]?.removeValue(forKey: ticket.id) != nil else { return }
+        guard waiters[ticket.log]?.removeValue(forKey: ticket.id) != nil else { return }
         count -= 1
-        if waiters[ticket.user]?.isEmpty == true { waiters[ticket.user] = nil }
+        if waiters[ticket.log]?.isEmpty == true { waiters[ticket.log] = nil }
     }
 
     /// Listens on ``channel`` with a connection of `database`'s pool until cancelled, and
-    /// signals each user announced; listens again after a lost connection. Cancelled, it
+    /// signals each log announced; listens again after a lost connection. Cancelled, it
     /// leaves the polls that wait to ``close()``, rather than have each read the log again.
     func listen(on database: ServerDatabase) async {
         while !Task.isCancelled {
@@ -130,7 +130,7 @@ actor PushSignals {
                         // Pushes may have committed while no one listened.
                         self.signalAll()
                         for try await notification in notifications {
-                            if let user = Int64(notification.payload) { self.signal(user) }
+                            if let log = Int64(notification.payload) { self.signal(log) }
                         }
                     }
                 }

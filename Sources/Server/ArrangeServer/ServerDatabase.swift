@@ -236,6 +236,65 @@ struct ServerDatabase: Sendable {
             "v3: the epoch of each fold",
             ["ALTER TABLE folds ADD COLUMN epoch uuid"]
         ),
+        (
+            "v4: logs of their own, shared lists, members and invites",
+            [
+                // Every user's log becomes a row of its own, under the user's id; a shared list's
+                // log is a row too, owned by the user who shared it.
+                """
+                CREATE TABLE logs (
+                    id bigserial PRIMARY KEY,
+                    owner_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    list uuid UNIQUE,
+                    head bigint NOT NULL DEFAULT 0,
+                    created_at timestamptz NOT NULL DEFAULT now()
+                )
+                """,
+                "CREATE UNIQUE INDEX logs_of_users ON logs (owner_id) WHERE list IS NULL",
+                "INSERT INTO logs (id, owner_id, head) SELECT id, id, head FROM users",
+                "SELECT setval(pg_get_serial_sequence('logs', 'id'), coalesce((SELECT max(id) FROM logs), 0) + 1, false)",
+                "ALTER TABLE users DROP COLUMN head",
+                "ALTER TABLE operations RENAME COLUMN user_id TO log_id",
+                "ALTER TABLE operations DROP CONSTRAINT operations_user_id_fkey",
+                "ALTER TABLE operations ADD FOREIGN KEY (log_id) REFERENCES logs (id) ON DELETE CASCADE",
+                "ALTER TABLE replicas RENAME COLUMN user_id TO log_id",
+                "ALTER TABLE replicas DROP CONSTRAINT replicas_user_id_fkey",
+                "ALTER TABLE replicas ADD FOREIGN KEY (log_id) REFERENCES logs (id) ON DELETE CASCADE",
+                "ALTER TABLE folds RENAME COLUMN user_id TO log_id",
+                "ALTER TABLE folds DROP CONSTRAINT folds_user_id_fkey",
+                "ALTER TABLE folds ADD FOREIGN KEY (log_id) REFERENCES logs (id) ON DELETE CASCADE",
+                """
+                CREATE TABLE memberships (
+                    log_id bigint NOT NULL REFERENCES logs (id) ON DELETE CASCADE,
+                    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    role text NOT NULL CHECK (role IN ('edit', 'view')),
+                    joined_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (log_id, user_id)
+                )
+                """,
+                "CREATE INDEX memberships_of_users ON memberships (user_id)",
+                """
+                CREATE TABLE invites (
+                    hash bytea PRIMARY KEY,
+                    log_id bigint NOT NULL REFERENCES logs (id) ON DELETE CASCADE,
+                    role text NOT NULL CHECK (role IN ('edit', 'view')),
+                    created_by bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    expires_at timestamptz NOT NULL,
+                    used_at timestamptz,
+                    used_by bigint REFERENCES users (id) ON DELETE SET NULL
+                )
+                """,
+                // What each shared log holds: its list, and the items, headings, checklist
+                // entries and series made in it. A thing is of one log only.
+                """
+                CREATE TABLE log_entities (
+                    id uuid PRIMARY KEY,
+                    log_id bigint NOT NULL REFERENCES logs (id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX log_entities_of_logs ON log_entities (log_id)",
+            ]
+        ),
     ]
 
     /// Runs the migrations this database has not run yet, each in a transaction of its own,

@@ -6,9 +6,9 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// When the server folds a user's log, and which devices stop holding folding back.
+/// When the server folds a log, and which devices stop holding folding back.
 struct FoldPolicy: Sendable {
-    /// A fold starts in the background each time a user's log grows past a multiple of this
+    /// A fold starts in the background each time a log grows past a multiple of this
     /// many operations; 0 for never.
     var every: Int64
     /// How long a replica may go unheard of, in seconds, before a fold retires it.
@@ -23,7 +23,7 @@ struct FoldPolicy: Sendable {
     }
 }
 
-/// What the server keeps of a user's store between folds: its own replica in the user's
+/// What the server keeps of a log's store between folds: its own replica in the log's
 /// history, and the snapshot of the store at the last fold.
 struct FoldRecord: Sendable {
     /// The server's replica: it logs what it decides (a replica retired, a change made again
@@ -45,7 +45,7 @@ struct FoldRecord: Sendable {
     var epoch: UUID?
 }
 
-/// A user's log replayed with ArrangeSync, as a device replays it, and folded as far as every
+/// A log replayed with ArrangeSync, as a device replays it, and folded as far as every
 /// device's acknowledgement allows.
 struct LogReplay: Sendable {
     /// The engine on the replayed store, in memory.
@@ -70,7 +70,7 @@ struct LogReplay: Sendable {
     let epoch: UUID
 }
 
-/// What one fold of a user's log did.
+/// What one fold of a log did.
 struct FoldOutcome: Sendable {
     var replay: LogReplay
     /// How many operations of the log were deleted, folded away.
@@ -80,12 +80,12 @@ struct FoldOutcome: Sendable {
 }
 
 extension ServerDatabase {
-    /// The record of the user's last fold, read on `connection`; `nil` before the first.
-    static func foldRecord(of user: Int64, on connection: PostgresConnection, logger: Logger) async throws -> FoldRecord? {
+    /// The record of the log's last fold, read on `connection`; `nil` before the first.
+    static func foldRecord(of log: Int64, on connection: PostgresConnection, logger: Logger) async throws -> FoldRecord? {
         let rows = try await connection.query(
             """
             SELECT replica, last_sequence, last_milliseconds, last_counter, snapshot, folded, folded_tips, folded_position, generation, epoch
-            FROM folds WHERE user_id = \(user)
+            FROM folds WHERE log_id = \(log)
             """, logger: logger)
         for try await (replica, sequence, milliseconds, counter, snapshot, folded, tips, position, generation, epoch) in rows.decode(
             (UUID, Int64, Int64, Int64, ByteBuffer?, String, String, Int64, Int64, UUID?).self)
@@ -100,23 +100,23 @@ extension ServerDatabase {
         return nil
     }
 
-    /// Folds the user's log: replays it (``replay(of:policy:)``), then stores what the replay
+    /// Folds a log: replays it (``replay(of:policy:)``), then stores what the replay
     /// decided (``store(_:of:)``), again when another fold stored first.
     ///
     /// - Returns: What the last attempt did.
     @discardableResult
-    func fold(user: Int64, policy: FoldPolicy) async throws -> FoldOutcome {
+    func fold(log: Int64, policy: FoldPolicy) async throws -> FoldOutcome {
         var attempt = 1
         while true {
-            let replay = try await replay(of: user, policy: policy)
+            let replay = try await replay(of: log, policy: policy)
             await Failpoint.foldPausesBeforeStore.reached()
-            let deleted = try await store(replay, of: user)
+            let deleted = try await store(replay, of: log)
             if deleted != nil || attempt == 3 { return FoldOutcome(replay: replay, deleted: deleted ?? 0, stored: deleted != nil) }
             attempt += 1
         }
     }
 
-    /// Replays the user's log in memory from the last fold's snapshot, with what every device
+    /// Replays a log in memory from the last fold's snapshot, with what every device
     /// acknowledged, retires the replicas of revoked devices and of those unheard of for
     /// longer than the policy allows, and folds what every other replica holds.
     ///
@@ -127,30 +127,32 @@ extension ServerDatabase {
     /// restore from a copy, and leaves its id with `SyncChange.leaveForkedReplica(id:)`).
     ///
     /// The log is read in one short transaction; the replay runs outside it, so pushes go on.
-    func replay(of user: Int64, policy: FoldPolicy) async throws -> LogReplay {
+    func replay(of log: Int64, policy: FoldPolicy) async throws -> LogReplay {
         let logger = logger
         let epoch = try await epoch()
         let (head, record, bodies, acknowledgements, unseen) = try await withTransaction { connection in
-            let head = try await Self.head(of: user, on: connection, logger: logger)
-            let record = try await Self.foldRecord(of: user, on: connection, logger: logger)
+            let head = try await Self.head(of: log, on: connection, logger: logger)
+            let record = try await Self.foldRecord(of: log, on: connection, logger: logger)
             var bodies: [String] = []
             for try await body in try await connection.query(
-                "SELECT body FROM operations WHERE user_id = \(user) AND position <= \(head) ORDER BY position", logger: logger
+                "SELECT body FROM operations WHERE log_id = \(log) AND position <= \(head) ORDER BY position", logger: logger
             ).decode(String.self) {
                 bodies.append(body)
             }
             var acknowledgements: [String] = []
             for try await json in try await connection.query(
-                "SELECT acknowledgement FROM replicas WHERE user_id = \(user) AND acknowledgement IS NOT NULL", logger: logger
+                "SELECT acknowledgement FROM replicas WHERE log_id = \(log) AND acknowledgement IS NOT NULL", logger: logger
             ).decode(String.self) {
                 acknowledgements.append(json)
             }
             var unseen: [UUID] = []
             for try await replica in try await connection.query(
                 """
-                SELECT r.replica FROM replicas r LEFT JOIN tokens t ON t.id = r.token_id
-                WHERE r.user_id = \(user)
-                    AND (t.revoked_at IS NOT NULL OR r.last_seen_at < now() - make_interval(secs => \(Double(policy.retireUnseenSeconds))))
+                SELECT r.replica FROM replicas r JOIN logs l ON l.id = r.log_id LEFT JOIN tokens t ON t.id = r.token_id
+                WHERE r.log_id = \(log)
+                    AND (t.revoked_at IS NOT NULL OR r.last_seen_at < now() - make_interval(secs => \(Double(policy.retireUnseenSeconds)))
+                        OR (l.list IS NOT NULL AND t.id IS NOT NULL
+                            AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.log_id = l.id AND m.user_id = t.user_id)))
                 """, logger: logger).decode(UUID.self) {
                 unseen.append(replica)
             }
@@ -195,13 +197,13 @@ extension ServerDatabase {
             acknowledgement: ownAcknowledgement, retired: retired, epoch: epoch)
     }
 
-    /// Stores what a replay decided, in one transaction under the lock of the user's log: the
+    /// Stores what a replay decided, in one transaction under the lock of the log: the
     /// operations the server's replica made join the log, those folded away leave it, and
     /// the snapshot and the server's acknowledgement are kept.
     ///
     /// - Returns: How many operations left the log; `nil` when another fold stored first, and
     ///   nothing was stored.
-    func store(_ replay: LogReplay, of user: Int64) async throws -> Int? {
+    func store(_ replay: LogReplay, of log: Int64) async throws -> Int? {
         let folded = replay.snapshot.fold
         // A replay that decided nothing new stores nothing.
         guard !replay.made.isEmpty || !replay.foldedAway.isEmpty || (replay.previous != nil && replay.acknowledgement != nil) else { return 0 }
@@ -215,26 +217,26 @@ extension ServerDatabase {
             Dictionary(uniqueKeysWithValues: (folded?.tips ?? [:]).map { ($0.key.uuidString.lowercased(), SyncOperation.ID(rawValue: $0.value)) })), as: UTF8.self)
         let count = folded?.count ?? 0
         return try await withTransaction { connection in
-            var head = try await Self.head(of: user, on: connection, locking: true, logger: logger)
-            let current = try await Self.foldRecord(of: user, on: connection, logger: logger)
+            var head = try await Self.head(of: log, on: connection, locking: true, logger: logger)
+            let current = try await Self.foldRecord(of: log, on: connection, logger: logger)
             guard current?.generation == replay.previous?.generation else { return nil }
             if !replay.made.isEmpty {
                 let positions = replay.made.indices.map { head + 1 + Int64($0) }
                 head += Int64(replay.made.count)
                 try await connection.query(
                     """
-                    INSERT INTO operations (user_id, position, id, replica, sequence, body, digest)
-                    SELECT \(user), p, i, \(replay.replica.id), s, b, sha256(convert_to(b, 'UTF8'))
+                    INSERT INTO operations (log_id, position, id, replica, sequence, body, digest)
+                    SELECT \(log), p, i, \(replay.replica.id), s, b, sha256(convert_to(b, 'UTF8'))
                     FROM unnest(\(positions)::bigint[], \(replay.made.map(\.id.rawValue))::uuid[], \(replay.made.map(\.sequence))::bigint[], \(bodies)::text[]) AS t(p, i, s, b)
                     """, logger: logger)
-                try await connection.query("UPDATE users SET head = \(head) WHERE id = \(user)", logger: logger)
-                try await connection.query("SELECT pg_notify(\(PushSignals.channel), \(String(user)))", logger: logger)
+                try await connection.query("UPDATE logs SET head = \(head) WHERE id = \(log)", logger: logger)
+                try await connection.query("SELECT pg_notify(\(PushSignals.channel), \(String(log)))", logger: logger)
             }
             var deleted = 0
             var foldedPosition = current?.foldedPosition ?? 0
             if !replay.foldedAway.isEmpty {
                 for try await position in try await connection.query(
-                    "DELETE FROM operations WHERE user_id = \(user) AND id = ANY(\(replay.foldedAway)) RETURNING position", logger: logger
+                    "DELETE FROM operations WHERE log_id = \(log) AND id = ANY(\(replay.foldedAway)) RETURNING position", logger: logger
                 ).decode(Int64.self) {
                     deleted += 1
                     foldedPosition = max(foldedPosition, position)
@@ -242,12 +244,12 @@ extension ServerDatabase {
             }
             try await connection.query(
                 """
-                INSERT INTO folds (user_id, replica, last_sequence, last_milliseconds, last_counter, snapshot, folded, folded_tips,
+                INSERT INTO folds (log_id, replica, last_sequence, last_milliseconds, last_counter, snapshot, folded, folded_tips,
                     folded_position, folded_count, folded_at, generation, epoch)
-                VALUES (\(user), \(replay.replica.id), \(replay.replica.lastSequence), \(replay.replica.lastMilliseconds),
+                VALUES (\(log), \(replay.replica.id), \(replay.replica.lastSequence), \(replay.replica.lastMilliseconds),
                     \(replay.replica.lastCounter), \(ByteBuffer(bytes: snapshot)), \(foldedJSON), \(tipsJSON), \(foldedPosition), \(count), now(), 1,
                     \(replay.epoch))
-                ON CONFLICT (user_id) DO UPDATE SET
+                ON CONFLICT (log_id) DO UPDATE SET
                     replica = excluded.replica, epoch = excluded.epoch, last_sequence = excluded.last_sequence, last_milliseconds = excluded.last_milliseconds,
                     last_counter = excluded.last_counter, snapshot = excluded.snapshot, folded = excluded.folded,
                     folded_tips = excluded.folded_tips, folded_position = excluded.folded_position,
@@ -256,9 +258,9 @@ extension ServerDatabase {
             if let acknowledgement, let clock = replay.acknowledgement?.clock {
                 try await connection.query(
                     """
-                    INSERT INTO replicas (user_id, replica, held, acknowledgement, acknowledged_milliseconds, acknowledged_counter)
-                    VALUES (\(user), \(replay.replica.id), \(replay.replica.lastSequence), \(acknowledgement), \(clock.milliseconds), \(Int64(clock.counter)))
-                    ON CONFLICT (user_id, replica) DO UPDATE SET
+                    INSERT INTO replicas (log_id, replica, held, acknowledgement, acknowledged_milliseconds, acknowledged_counter)
+                    VALUES (\(log), \(replay.replica.id), \(replay.replica.lastSequence), \(acknowledgement), \(clock.milliseconds), \(Int64(clock.counter)))
+                    ON CONFLICT (log_id, replica) DO UPDATE SET
                         held = greatest(replicas.held, excluded.held), acknowledgement = excluded.acknowledgement,
                         acknowledged_milliseconds = excluded.acknowledged_milliseconds,
                         acknowledged_counter = excluded.acknowledged_counter, last_seen_at = now()

@@ -6,14 +6,14 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// A position in a user's log, as clients hold it: opaque to them, `EPOCH:POSITION` here.
+/// A position in a log, as clients hold it: opaque to them, `EPOCH:POSITION` here.
 ///
 /// The epoch is made when the database is created, and again by `arrange-server restored`: a
 /// cursor of another epoch points into another history.
 struct LogCursor: Hashable, Sendable {
     /// The history of the database the cursor belongs to (``ServerDatabase/epoch()``).
     var epoch: UUID
-    /// The position in the user's log the cursor is after.
+    /// The position in the log the cursor is after.
     var position: Int64
     /// The id of the operation at ``position`` when the cursor was given: a log restored from
     /// a backup that took on other operations since holds another there.
@@ -43,9 +43,9 @@ struct LogCursor: Hashable, Sendable {
     }
 }
 
-/// Each user's log of operations, as devices push and pull it.
+/// Each log of operations, a user's own or a shared list's, as devices push and pull it.
 ///
-/// The operations are kept as they were received. Positions come from a counter in the user's
+/// The operations are kept as they were received. Positions come from a counter in the log's
 /// row, which every push updates under the row's lock, so that positions commit in order and a
 /// reader never steps past one that commits late.
 extension ServerDatabase {
@@ -64,16 +64,16 @@ extension ServerDatabase {
         return epoch
     }
 
-    /// Where the user's log stands, for `replica`.
+    /// Where the log stands, for `replica`.
     func state(of account: Account, for replica: UUID?, epoch: UUID, serverTime: Int64) async throws -> SyncServerState {
         let logger = logger
         let (head, held, received, record) = try await withTransaction { connection in
-            let head = try await Self.head(of: account.user, on: connection, logger: logger)
-            let record = try await Self.foldRecord(of: account.user, on: connection, logger: logger)
+            let head = try await Self.head(of: account.log, on: connection, logger: logger)
+            let record = try await Self.foldRecord(of: account.log, on: connection, logger: logger)
             var held: [String: Int64] = [:]
             var received: SyncCursor?
             for try await (id, sequence, cursor) in try await connection.query(
-                "SELECT replica, held, received FROM replicas WHERE user_id = \(account.user)", logger: logger
+                "SELECT replica, held, received FROM replicas WHERE log_id = \(account.log)", logger: logger
             ).decode((UUID, Int64, String?).self) {
                 if sequence > 0 { held[id.uuidString.lowercased()] = sequence }
                 if id == replica { received = cursor.map(SyncCursor.init) }
@@ -133,11 +133,11 @@ extension ServerDatabase {
         let pushedReplicas = Array(Set(operations.map(\.replica.rawValue)).union([replica]))
         let logger = logger
         let heads = try await withTransaction { connection in
-            // Under the lock of the user's row: the log's head, the device the pushing replica
+            // Under the lock of the log's row: its head, the device the pushing replica
             // syncs under, and how far the log holds each replica of the push.
             var (head, owner, mostHeld): (Int64, UUID?, [UUID: Int64]) = (0, nil, [:])
             for try await (logHead, device, heldReplicas, heldSequences) in try await connection.execute(
-                LockedLog(user: account.user, replica: replica, replicas: pushedReplicas), logger: logger) {
+                LockedLog(log: account.log, replica: replica, replicas: pushedReplicas), logger: logger) {
                 (head, owner, mostHeld) = (logHead, device, Dictionary(zip(heldReplicas, heldSequences), uniquingKeysWith: max))
             }
             let before = head
@@ -154,7 +154,7 @@ extension ServerDatabase {
             let mayBeHeld = operations.filter { lookingUpEveryID || $0.sequence <= mostHeld[$0.replica.rawValue] ?? 0 }
             var held: [UUID: String] = [:]
             if !mayBeHeld.isEmpty {
-                for try await (id, body) in try await connection.execute(HeldOperations(user: account.user, ids: mayBeHeld.map(\.id.rawValue)), logger: logger) {
+                for try await (id, body) in try await connection.execute(HeldOperations(log: account.log, ids: mayBeHeld.map(\.id.rawValue)), logger: logger) {
                     held[id] = body
                 }
             }
@@ -180,7 +180,7 @@ extension ServerDatabase {
                 for try await (sequence, id) in try await connection.query(
                     """
                     SELECT sequence, id FROM operations
-                    WHERE user_id = \(account.user) AND replica = \(replica) AND sequence = ANY(\(sequences))
+                    WHERE log_id = \(account.log) AND replica = \(replica) AND sequence = ANY(\(sequences))
                     """, logger: logger).decode((Int64, UUID).self) {
                     guard let index = own.first(where: { $0.element.sequence == sequence && $0.element.id.rawValue != id })?.offset else { continue }
                     throw SyncServerError(
@@ -188,6 +188,12 @@ extension ServerDatabase {
                         "Another database made operation \(sequence) of this database's replica \(replica.uuidString.lowercased()): this database is a copy, or a backup restored; take a new replica id and sync again.",
                         index: index)
                 }
+            }
+
+            if account.list != nil {
+                var unseen = Set(held.keys)
+                let new = operations.enumerated().filter { unseen.insert($0.element.id.rawValue).inserted }.map { (index: $0.offset, operation: $0.element) }
+                try await Self.checkShared(new, in: account.log, on: connection, logger: logger)
             }
 
             var seen = Set(held.keys)
@@ -205,7 +211,7 @@ extension ServerDatabase {
                 newBodies.append(bodies[index])
             }
             let stored = StoredPush(
-                user: account.user, positions: positions, ids: newIDs, replicas: replicas, sequences: sequences, bodies: newBodies, head: head,
+                log: account.log, positions: positions, ids: newIDs, replicas: replicas, sequences: sequences, bodies: newBodies, head: head,
                 pusher: replica, token: account.token, through: through?.rawValue)
             for try await _ in try await connection.execute(stored, logger: logger) {}
             for acknowledgement in push.acknowledgements {
@@ -213,9 +219,9 @@ extension ServerDatabase {
                 let (milliseconds, counter) = (acknowledgement.clock.milliseconds, Int64(acknowledgement.clock.counter))
                 try await connection.query(
                     """
-                    INSERT INTO replicas (user_id, replica, acknowledgement, acknowledged_milliseconds, acknowledged_counter)
-                    VALUES (\(account.user), \(acknowledgement.replica.rawValue), \(json), \(milliseconds), \(counter))
-                    ON CONFLICT (user_id, replica) DO UPDATE SET
+                    INSERT INTO replicas (log_id, replica, acknowledgement, acknowledged_milliseconds, acknowledged_counter)
+                    VALUES (\(account.log), \(acknowledgement.replica.rawValue), \(json), \(milliseconds), \(counter))
+                    ON CONFLICT (log_id, replica) DO UPDATE SET
                         acknowledgement = excluded.acknowledgement,
                         acknowledged_milliseconds = excluded.acknowledged_milliseconds,
                         acknowledged_counter = excluded.acknowledged_counter, last_seen_at = now()
@@ -240,16 +246,16 @@ extension ServerDatabase {
     func page(of account: Account, after cursor: LogCursor?, limit: Int, epoch: UUID) async throws -> LogPage {
         let logger = logger
         return try await withTransaction { connection in
-            let head = try await Self.head(of: account.user, on: connection, logger: logger)
+            let head = try await Self.head(of: account.log, on: connection, logger: logger)
             let after = cursor?.position ?? 0
-            if let cursor, try await !Self.holds(cursor, of: account.user, epoch: epoch, head: head, on: connection, logger: logger) {
+            if let cursor, try await !Self.holds(cursor, of: account.log, epoch: epoch, head: head, on: connection, logger: logger) {
                 throw SyncServerError(
                     .cursorInvalid,
                     "The cursor points into a history this server no longer holds (it was restored from a backup): pull from the start, and push what the server lacks.")
             }
-            let record = try await Self.foldRecord(of: account.user, on: connection, logger: logger)
+            let record = try await Self.foldRecord(of: account.log, on: connection, logger: logger)
             if let record, after < record.foldedPosition,
-               try await !Self.device(account.token, of: account.user, holds: record.folded, on: connection, logger: logger) {
+               try await !Self.device(account.token, of: account.log, holds: record.folded, on: connection, logger: logger) {
                 throw SyncServerError(
                     .snapshotRequired,
                     "Operations after this cursor were folded away: take the snapshot, and pull after the cursor that comes with it.")
@@ -260,7 +266,7 @@ extension ServerDatabase {
             for try await row in try await connection.query(
                 """
                 SELECT body, position, id FROM operations
-                WHERE user_id = \(account.user) AND position > \(after)
+                WHERE log_id = \(account.log) AND position > \(after)
                 ORDER BY position LIMIT \(limit + 1)
                 """, logger: logger) {
                 guard operations.count < limit else {
@@ -282,7 +288,7 @@ extension ServerDatabase {
             var acknowledgements: [SyncAcknowledgement] = []
             if isComplete {
                 for try await json in try await connection.query(
-                    "SELECT acknowledgement FROM replicas WHERE user_id = \(account.user) AND acknowledgement IS NOT NULL ORDER BY replica",
+                    "SELECT acknowledgement FROM replicas WHERE log_id = \(account.log) AND acknowledgement IS NOT NULL ORDER BY replica",
                     logger: logger).decode(String.self) {
                     acknowledgements.append(try SyncProtocol.decoder.decode(SyncAcknowledgement.self, from: Data(json.utf8)))
                 }
@@ -294,15 +300,15 @@ extension ServerDatabase {
         }
     }
 
-    /// Whether the user's log is the history `cursor` was given in: the same epoch, a head at
+    /// Whether the log is the history `cursor` was given in: the same epoch, a head at
     /// or past its position, and the operation it names still there, or folded away.
     static func holds(
-        _ cursor: LogCursor, of user: Int64, epoch: UUID, head: Int64, on connection: PostgresConnection, logger: Logger
+        _ cursor: LogCursor, of log: Int64, epoch: UUID, head: Int64, on connection: PostgresConnection, logger: Logger
     ) async throws -> Bool {
         guard cursor.epoch == epoch, cursor.position <= head else { return false }
         guard let operation = cursor.operation else { return true }
         for try await id in try await connection.query(
-            "SELECT id FROM operations WHERE user_id = \(user) AND position = \(cursor.position)", logger: logger
+            "SELECT id FROM operations WHERE log_id = \(log) AND position = \(cursor.position)", logger: logger
         ).decode(UUID.self) {
             return id == operation
         }
@@ -312,10 +318,10 @@ extension ServerDatabase {
     /// Whether a device said, in the last acknowledgement of one of its replicas, that it holds
     /// every operation up to `folded`.
     static func device(
-        _ token: UUID, of user: Int64, holds folded: [String: Int64], on connection: PostgresConnection, logger: Logger
+        _ token: UUID, of log: Int64, holds folded: [String: Int64], on connection: PostgresConnection, logger: Logger
     ) async throws -> Bool {
         for try await json in try await connection.query(
-            "SELECT acknowledgement FROM replicas WHERE user_id = \(user) AND token_id = \(token) AND acknowledgement IS NOT NULL", logger: logger
+            "SELECT acknowledgement FROM replicas WHERE log_id = \(log) AND token_id = \(token) AND acknowledgement IS NOT NULL", logger: logger
         ).decode(String.self) {
             let said = try SyncProtocol.decoder.decode(SyncAcknowledgement.self, from: Data(json.utf8))
             if folded.allSatisfy({ said.merged[$0.key, default: 0] >= $0.value }) { return true }
@@ -328,16 +334,16 @@ extension ServerDatabase {
         Dictionary(uniqueKeysWithValues: values.compactMap { key, value in UUID(uuidString: key).map { (ReplicaID(rawValue: $0), value) } })
     }
 
-    /// The position of the newest operation of a user's log; with `locking`, under the lock of
-    /// the user's row until the transaction ends, as a push takes it.
-    static func head(of user: Int64, on connection: PostgresConnection, locking: Bool = false, logger: Logger) async throws -> Int64 {
-        let query: PostgresQuery = locking ? "SELECT head FROM users WHERE id = \(user) FOR UPDATE" : "SELECT head FROM users WHERE id = \(user)"
+    /// The position of the newest operation of a log; with `locking`, under the lock of
+    /// the log's row until the transaction ends, as a push takes it.
+    static func head(of log: Int64, on connection: PostgresConnection, locking: Bool = false, logger: Logger) async throws -> Int64 {
+        let query: PostgresQuery = locking ? "SELECT head FROM logs WHERE id = \(log) FOR UPDATE" : "SELECT head FROM logs WHERE id = \(log)"
         for try await head in try await connection.query(query, logger: logger).decode(Int64.self) { return head }
         return 0
     }
 }
 
-/// A page of a user's log: its header and trailer's parts, and its operations as the log keeps
+/// A page of a log: its header and trailer's parts, and its operations as the log keeps
 /// them, JSON as they were pushed.
 struct LogPage {
     /// Everything of the page but its operations.

@@ -198,8 +198,14 @@ struct ServerRoutes: Sendable {
         authorized.get(RouterPath(SyncProtocol.statePath)) { request, context in try await state(request, context: context) }
         authorized.post(RouterPath(SyncProtocol.pushPath)) { request, context in try await push(request, context: context) }
         authorized.get(RouterPath(SyncProtocol.operationsPath)) { request, context in try await operations(request, context: context) }
-        authorized.get(RouterPath(SyncProtocol.snapshotPath)) { _, context in try await snapshot(context: context) }
-        authorized.get(RouterPath(SyncProtocol.digestPath)) { _, context in try await digest(context: context) }
+        authorized.get(RouterPath(SyncProtocol.snapshotPath)) { request, context in try await snapshot(request, context: context) }
+        authorized.get(RouterPath(SyncProtocol.digestPath)) { request, context in try await digest(request, context: context) }
+        authorized.post(RouterPath(SyncProtocol.invitePath)) { request, context in try await invite(request, context: context) }
+        authorized.post(RouterPath(SyncProtocol.joinPath)) { request, context in try await join(request, context: context) }
+        authorized.get(RouterPath(SyncProtocol.sharesPath)) { _, context in try await shares(context: context) }
+        authorized.get(RouterPath(SyncProtocol.membersPath)) { request, context in try await members(request, context: context) }
+        authorized.post(RouterPath(SyncProtocol.removePath)) { request, context in try await remove(request, context: context) }
+        authorized.post(RouterPath(SyncProtocol.leavePath)) { request, context in try await leave(request, context: context) }
         return router
     }
 
@@ -215,10 +221,7 @@ struct ServerRoutes: Sendable {
     }
 
     func pair(_ request: Request) async throws -> Response {
-        let body = try await request.body.collect(upTo: 4_096)
-        guard let pairing = try? SyncProtocol.decoder.decode(DevicePairing.self, from: Data(body.readableBytesView)) else {
-            throw SyncServerError(.invalidBody, #"The body must be {"code":"XXXX-XXXX","label":"…"}."#)
-        }
+        let pairing = try await Self.body(DevicePairing.self, of: request, form: #"{"code":"XXXX-XXXX","label":"…"}"#)
         guard let (token, id) = try await database.pair(code: pairing.code, label: pairing.label ?? "") else {
             throw SyncServerError(.unauthorized, "The pairing code is wrong, used or expired; ask for a new one.")
         }
@@ -230,11 +233,11 @@ struct ServerRoutes: Sendable {
             guard let id = UUID(uuidString: text) else { throw SyncServerError(.invalidBody, "'\(text)' is not a replica id.") }
             return id
         }
-        return try json(try await database.state(of: try context.requireAccount(), for: replica, epoch: epoch, serverTime: clock()))
+        return try json(try await database.state(of: try await account(of: request, context: context), for: replica, epoch: epoch, serverTime: clock()))
     }
 
     func push(_ request: Request, context: ServerContext) async throws -> Response {
-        let account = try context.requireAccount()
+        let account = try await account(of: request, context: context)
         guard request.headers[.contentType]?.hasPrefix(SyncProtocol.operationsMediaType) == true else {
             throw SyncServerError(.unsupportedMediaType, "A push is JSON Lines, of type \(SyncProtocol.operationsMediaType).")
         }
@@ -251,6 +254,9 @@ struct ServerRoutes: Sendable {
         guard contents.operations.count <= SyncProtocol.maximumOperationsPerPush else {
             throw SyncServerError(.payloadTooLarge, "A push carries at most \(SyncProtocol.maximumOperationsPerPush) operations; this one carries \(contents.operations.count).")
         }
+        if !account.mayEdit, !contents.operations.isEmpty {
+            throw SyncServerError(.forbidden, "You view this shared list and cannot change it; ask its owner for an invite to edit.")
+        }
         let now = clock()
         // Only the pushing replica can stamp its operations again. Those of other replicas it
         // relays as they are, as a device does; each device holds them back by its own clock
@@ -265,13 +271,13 @@ struct ServerRoutes: Sendable {
         let (answer, heads) = try await database.store(contents, from: replica.rawValue, through: contents.through, account: account)
         if folding.isDue(from: heads.before, to: heads.after) {
             // In the background: the push is answered, and the fold takes the log's lock only to store.
-            folds.requestFold(ofUser: account.user)
+            folds.requestFold(ofLog: account.log)
         }
         return try json(answer)
     }
 
     func operations(_ request: Request, context: ServerContext) async throws -> Response {
-        let account = try context.requireAccount()
+        let account = try await account(of: request, context: context)
         let cursor = try request.uri.queryParameters.get("after").map { text in
             guard let cursor = LogCursor(SyncCursor(rawValue: text)) else {
                 throw SyncServerError(.cursorInvalid, "'\(text)' is not a cursor this server gave; pull from the start.")
@@ -283,7 +289,7 @@ struct ServerRoutes: Sendable {
         let read: @Sendable () async throws -> LogPage = { try await database.page(of: account, after: cursor, limit: min(limit, SyncProtocol.maximumPageSize), epoch: epoch) }
         guard wait > 0 else { return operationsResponse(try await read().encoded()) }
         // Registered before the read, so that a push that commits after it still wakes the poll.
-        guard let ticket = await signals.register(for: account.user) else {
+        guard let ticket = await signals.register(for: account.log) else {
             throw SyncServerError(.rateLimited, "Too many requests wait for changes on this server; try again shortly.", retryAfter: 1)
         }
         let page: LogPage
@@ -296,7 +302,7 @@ struct ServerRoutes: Sendable {
         // A page that moved the cursor past folded operations answers at once, though it holds none.
         let unmoved = page.contents.cursor.flatMap(LogCursor.init)?.position == (cursor?.position ?? 0)
         if page.operations.isEmpty, unmoved, await signals.wait(ticket, atMost: .seconds(wait)) {
-            let key = WokenRead(token: account.token, cursor: cursor, limit: limit)
+            let key = WokenRead(token: account.token, log: account.log, cursor: cursor, limit: limit)
             return operationsResponse(try await wokenReads.value(of: key) { try await read().encoded() })
         }
         await signals.cancel(ticket)
@@ -306,6 +312,7 @@ struct ServerRoutes: Sendable {
     /// What a page that a woken long poll reads depends on.
     private struct WokenRead: Hashable, Sendable {
         var token: UUID
+        var log: Int64
         var cursor: LogCursor?
         var limit: Int
     }
@@ -322,9 +329,9 @@ struct ServerRoutes: Sendable {
         return number
     }
 
-    /// The user's store, replayed and folded now: a snapshot, and the cursor after the log it holds.
-    func snapshot(context: ServerContext) async throws -> Response {
-        let replay = try await foldNow(context: context)
+    /// The log's store, replayed and folded now: a snapshot, and the cursor after the log it holds.
+    func snapshot(_ request: Request, context: ServerContext) async throws -> Response {
+        let replay = try await foldNow(try await account(of: request, context: context))
         var response = operationsResponse(try SnapshotFile.encode(replay.snapshot))
         if let name = HTTPField.Name(SyncProtocol.cursorHeader) {
             response.headers[name] = LogCursor(epoch: epoch, position: replay.head).syncCursor.rawValue
@@ -332,22 +339,85 @@ struct ServerRoutes: Sendable {
         return response
     }
 
-    /// The digest of the user's store, replayed now, and the cursor after the log it holds.
-    func digest(context: ServerContext) async throws -> Response {
-        let replay = try await foldNow(context: context)
+    /// The digest of the log's store, replayed now, and the cursor after the log it holds.
+    func digest(_ request: Request, context: ServerContext) async throws -> Response {
+        let replay = try await foldNow(try await account(of: request, context: context))
         return try json(SyncStateDigest(cursor: LogCursor(epoch: epoch, position: replay.head).syncCursor, digest: replay.snapshot.stateDigest))
     }
 
-    /// Folds the user's log now, and answers the replay.
+    /// Folds the account's log now, and answers the replay.
     ///
     /// - Throws: ``SyncServerError/Code/unavailable`` when other folds kept storing first, and
     ///   this one made operations it could not store: its store holds what no one else does.
-    private func foldNow(context: ServerContext) async throws -> LogReplay {
-        let outcome = try await database.fold(user: try context.requireAccount().user, policy: folding)
+    private func foldNow(_ account: Account) async throws -> LogReplay {
+        let outcome = try await database.fold(log: account.log, policy: folding)
         guard outcome.stored || outcome.replay.made.isEmpty else {
             throw SyncServerError(.unavailable, "The log is being folded; try again shortly.", retryAfter: 1)
         }
         return outcome.replay
+    }
+
+    // MARK: Shared lists
+
+    func invite(_ request: Request, context: ServerContext) async throws -> Response {
+        let invitation = try await Self.body(ShareInvitation.self, of: request, form: #"{"list":"UUID","role":"edit"|"view"}"#)
+        return try json(try await database.invite(to: invitation.list, as: invitation.role, by: try context.requireAccount()))
+    }
+
+    func join(_ request: Request, context: ServerContext) async throws -> Response {
+        let joining = try await Self.body(ShareJoining.self, of: request, form: #"{"code":"XXXX-XXXX-XXXX"}"#)
+        return try json(try await database.join(code: joining.code, account: try context.requireAccount(), epoch: epoch))
+    }
+
+    func shares(context: ServerContext) async throws -> Response {
+        try json(SharedLists(lists: try await database.sharedLists(of: try context.requireAccount(), epoch: epoch)))
+    }
+
+    func members(_ request: Request, context: ServerContext) async throws -> Response {
+        guard let list = try Self.list(of: request) else {
+            throw SyncServerError(.invalidBody, "Name the shared list: ?\(SyncProtocol.listParameter)=ID.")
+        }
+        return try json(ShareMembers(members: try await database.members(of: list, for: try context.requireAccount())))
+    }
+
+    func remove(_ request: Request, context: ServerContext) async throws -> Response {
+        let removal = try await Self.body(ShareRemoval.self, of: request, form: #"{"list":"UUID","user":"NAME"}"#)
+        return try json(ShareMembers(members: try await database.remove(removal.user, from: removal.list, by: try context.requireAccount())))
+    }
+
+    func leave(_ request: Request, context: ServerContext) async throws -> Response {
+        let leaving = try await Self.body(ShareLeaving.self, of: request, form: #"{"list":"UUID"}"#)
+        return try json(SharedLists(lists: try await database.leave(leaving.list, account: try context.requireAccount(), epoch: epoch)))
+    }
+
+    /// The account of the request, with the log it names: a shared list's, with
+    /// ``SyncProtocol/listParameter``, or else the user's own.
+    ///
+    /// - Throws: ``SyncServerError/Code/invalidBody`` for a list that is no id, and
+    ///   ``SyncServerError/Code/forbidden`` for a list the user is not a member of.
+    private func account(of request: Request, context: ServerContext) async throws -> Account {
+        let account = try context.requireAccount()
+        guard let list = try Self.list(of: request) else { return account }
+        return try await database.sharedLog(list, for: account)
+    }
+
+    /// The shared list that the request names, or `nil`.
+    private static func list(of request: Request) throws -> UUID? {
+        try request.uri.queryParameters.get(SyncProtocol.listParameter).map { text in
+            guard let id = UUID(uuidString: text) else { throw SyncServerError(.invalidBody, "'\(text)' is not a list id.") }
+            return id
+        }
+    }
+
+    /// The request's JSON body, as `Body`.
+    ///
+    /// - Throws: ``SyncServerError/Code/invalidBody`` when it is not, naming its `form`.
+    private static func body<Body: Decodable>(_ type: Body.Type, of request: Request, form: String) async throws -> Body {
+        let body = try await request.body.collect(upTo: 4_096)
+        guard let value = try? SyncProtocol.decoder.decode(Body.self, from: Data(body.readableBytesView)) else {
+            throw SyncServerError(.invalidBody, "The body must be \(form).")
+        }
+        return value
     }
 
     // MARK: Answers

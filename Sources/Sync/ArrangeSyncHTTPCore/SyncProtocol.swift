@@ -17,6 +17,20 @@ public import Foundation
 /// | `GET /v1/ops?after=CURSOR&limit=N&wait=S` | a page of operations after a cursor; with `wait`, when there are none yet, it waits up to `S` seconds (at most ``maximumWait``) for a push |
 /// | `GET /v1/snapshot` | a snapshot, and in ``cursorHeader`` the cursor to pull after it |
 /// | `GET /v1/digest` | the digest of what the server holds (``SyncStateDigest``) |
+/// | `POST /v1/shares/invite` | a list to share in (``ShareInvitation``), an invite code out (``ShareInvite``) |
+/// | `POST /v1/shares/join` | an invite code in (``ShareJoining``), the list joined out (``SharedList``) |
+/// | `GET /v1/shares` | the shared lists the user is in (``SharedLists``) |
+/// | `GET /v1/shares/members?list=ID` | a shared list's members (``ShareMembers``) |
+/// | `POST /v1/shares/remove` | its owner removes a member (``ShareRemoval``); the members left (``ShareMembers``) |
+/// | `POST /v1/shares/leave` | a member leaves (``ShareLeaving``); the lists still shared (``SharedLists``) |
+///
+/// The user's own log is every endpoint's by default. `GET /v1/state`, `POST /v1/push`,
+/// `GET /v1/ops`, `GET /v1/snapshot` and `GET /v1/digest` read and write a shared list's log
+/// instead when they name it: `?list=ID` (``listParameter``). A push there is refused with
+/// ``SyncServerError/Code/forbidden`` for a member who only views, and with
+/// ``SyncServerError/Code/invalidOperation`` for an operation that touches anything but that
+/// list, its items, headings, checklist entries and series, or that touches what is one
+/// person's own (Today, an evening, a reminder, tags, areas, the sidebar).
 ///
 /// A refusal is `{"error":{"code":…,"message":…}}` (``SyncServerError``).
 public enum SyncProtocol {
@@ -37,11 +51,19 @@ public enum SyncProtocol {
     public static let operationsPath = "/v1/ops"
     public static let snapshotPath = "/v1/snapshot"
     public static let digestPath = "/v1/digest"
+    public static let invitePath = "/v1/shares/invite"
+    public static let joinPath = "/v1/shares/join"
+    public static let sharesPath = "/v1/shares"
+    public static let membersPath = "/v1/shares/members"
+    public static let removePath = "/v1/shares/remove"
+    public static let leavePath = "/v1/shares/leave"
+    /// The query parameter that names the shared list whose log a request reads or writes.
+    public static let listParameter = "list"
     /// The one method each endpoint takes, by path; another gets
     /// ``SyncServerError/Code/methodNotAllowed``.
     public static let methods: [String: String] = [
         healthPath: "GET", statePath: "GET", pairPath: "POST", pushPath: "POST", operationsPath: "GET", snapshotPath: "GET",
-        digestPath: "GET",
+        digestPath: "GET", invitePath: "POST", joinPath: "POST", sharesPath: "GET", membersPath: "GET", removePath: "POST", leavePath: "POST",
     ]
 
     /// The most bytes a request body may hold.
@@ -164,20 +186,22 @@ public struct SyncServerError: Error, Codable, Hashable, Sendable {
     /// Why, as a program reads it. The codes are a contract.
     public enum Code: String, Codable, Hashable, Sendable, CaseIterable {
         case unauthorized, notFound, payloadTooLarge, unsupportedMediaType, invalidBody, invalidOperation, clockSkew, operationConflict,
-            replicaForked, snapshotRequired, cursorInvalid, rateLimited, unavailable, methodNotAllowed
+            replicaForked, snapshotRequired, cursorInvalid, rateLimited, unavailable, methodNotAllowed, forbidden, inviteInvalid,
+            alreadyMember
 
         /// The HTTP status the server answers with.
         public var status: Int {
             switch self {
             case .unauthorized: 401
+            case .forbidden: 403
             case .notFound: 404
             case .methodNotAllowed: 405
             case .payloadTooLarge: 413
             case .unsupportedMediaType: 415
             case .invalidBody: 400
             case .invalidOperation: 422
-            case .clockSkew, .operationConflict, .replicaForked, .cursorInvalid: 409
-            case .snapshotRequired: 410
+            case .clockSkew, .operationConflict, .replicaForked, .cursorInvalid, .alreadyMember: 409
+            case .snapshotRequired, .inviteInvalid: 410
             case .rateLimited: 429
             case .unavailable: 503
             }
