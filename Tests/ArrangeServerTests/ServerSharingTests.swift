@@ -1,6 +1,6 @@
 import ArrangeModel
 import ArrangeSync
-import ArrangeSyncHTTPCore
+import ArrangeSyncHTTP
 import Foundation
 import Testing
 
@@ -237,6 +237,53 @@ struct ServerSharingTests {
             Self.operation(.retireReplica(id: ReplicaID()), of: phone, sequence + 2),
         ]
         #expect(try await alice.push(fine, from: phone, query: Self.query(list)).status == 200, "a checklist entry, a start date and a replica's retirement are the list's")
+    }
+
+    @Test("HTTPSyncRemote shares a list: invite, join, members, removal and leaving, and a shared list's log as a remote of its own")
+    func library() async throws {
+        let fixture = try ServerFixture()
+        let server = try fixture.startServer()
+        let (alice, bob, carol) = (
+            HTTPSyncRemote(server: server, token: try fixture.user("alice")), HTTPSyncRemote(server: server, token: try fixture.user("bob")),
+            HTTPSyncRemote(server: server, token: try fixture.user("carol")))
+        let invite = try await alice.invite(to: list.rawValue)
+        let joined = try await bob.join(code: invite.code)
+        #expect(joined.list == list.rawValue && joined.owner == "alice" && joined.role == .edit)
+        _ = try await carol.join(code: try await alice.invite(to: list.rawValue, as: .view).code)
+        #expect(try await bob.sharedLists().map(\.list) == [list.rawValue])
+        #expect(try await bob.members(of: list.rawValue).map(\.user) == ["alice", "bob", "carol"])
+        await #expect(throws: SyncServerError.self) { try await bob.join(code: invite.code) }
+        do {
+            _ = try await carol.remove("bob", from: list.rawValue)
+            Issue.record("carol, no owner, removed bob")
+        } catch let refusal as SyncServerError {
+            #expect(refusal.code == .forbidden && refusal.errorDescription?.contains("shared list") == true)
+        }
+
+        // The list's log, as a remote: its own identity, cursor and snapshot.
+        let shared = alice.sharedList(list.rawValue)
+        #expect(shared.identity == "\(alice.identity)/lists/\(list.rawValue.uuidString.lowercased())")
+        let phone = ReplicaID()
+        let operations = [
+            Self.operation(.createList(id: list, name: "Groceries", place: nowhere, area: nil), of: phone, 1),
+            Self.operation(.addItem(id: item, list: list, title: "Milk", notes: "", place: nowhere), of: phone, 2),
+        ]
+        _ = try await shared.push(operations, from: phone, through: SyncCursor(rawValue: "1"), acknowledgements: [])
+        #expect(try await bob.sharedList(list.rawValue).pull(after: nil, limit: 100).operations.map(\.id) == operations.map(\.id))
+        #expect(try await bob.pull(after: nil, limit: 100).operations.isEmpty, "bob's own log holds none of it")
+        #expect(try await carol.sharedList(list.rawValue).snapshot().snapshot.items.map(\.title) == ["Milk"])
+        #expect(try await carol.sharedList(list.rawValue).state(for: ReplicaID()).held[phone] == 2)
+        await #expect(throws: SyncServerError.self, "a view member pushes nothing") {
+            _ = try await carol.sharedList(list.rawValue).push(
+                [Self.operation(.editItem(id: item, title: "Beer", notes: nil), of: ReplicaID(), 1)], from: ReplicaID(), through: SyncCursor(rawValue: "1"),
+                acknowledgements: [])
+        }
+
+        #expect(try await alice.remove("carol", from: list.rawValue).map(\.user) == ["alice", "bob"])
+        #expect(try await bob.leave(list.rawValue).isEmpty)
+        await #expect(throws: SyncServerError.self, "bob, gone, reads nothing of the list") {
+            _ = try await bob.sharedList(list.rawValue).pull(after: nil, limit: 100)
+        }
     }
 
     @Test("A push to a shared list wakes its members' long polls, through another server process")

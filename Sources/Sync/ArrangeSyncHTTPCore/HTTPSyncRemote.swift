@@ -12,10 +12,23 @@ public import Foundation
 /// Its requests go through a ``HTTPTransport``. An app imports `ArrangeSyncHTTP`, whose
 /// `HTTPSyncRemote(server:token:)`, above, sends them with `URLSession` (`URLSessionHTTPTransport`),
 /// so an app's path holds no SwiftNIO; ``init(server:token:transport:)`` takes any other.
+///
+/// The remote syncs the user's own log. A list shared with other people has a log of its own
+/// on the server, which ``sharedList(_:)`` reaches; the sharing calls (``invite(to:as:)``,
+/// ``join(code:)``, ``sharedLists()``, ``members(of:)``, ``remove(_:from:)``, ``leave(_:)``)
+/// let an app offer a share sheet:
+///
+/// ```swift
+/// let invite = try await remote.invite(to: groceries.rawValue, as: .edit)   // pass on invite.code
+/// let joined = try await othersRemote.join(code: invite.code)              // on another user's device
+/// ```
 public struct HTTPSyncRemote: SyncRemote {
     /// The server's address.
     public let server: URL
-    /// The server's address, as the store's cursor into it is kept.
+    /// The shared list whose log the remote reads and writes; `nil` for the user's own log.
+    public let list: UUID?
+    /// The server's address, as the store's cursor into it is kept; a shared list's log is
+    /// `SERVER/lists/ID`.
     public let identity: String
     private let token: String
     private let transport: any HTTPTransport
@@ -27,10 +40,21 @@ public struct HTTPSyncRemote: SyncRemote {
     ///   - token: The device's token (`arrange-server token create`, or ``pair(with:code:label:transport:)``).
     ///   - transport: What sends the requests.
     public init(server: URL, token: String, transport: any HTTPTransport) {
+        self.init(server: server, token: token, list: nil, transport: transport)
+    }
+
+    private init(server: URL, token: String, list: UUID?, transport: any HTTPTransport) {
         self.server = server
         self.token = token
+        self.list = list
         self.transport = transport
-        identity = server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
+        let address = server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
+        identity = list.map { "\(address)/lists/\($0.lowercasedString)" } ?? address
+    }
+
+    /// The same server and token, on the log of shared list `list`, which the user is a member of.
+    public func sharedList(_ list: UUID) -> HTTPSyncRemote {
+        HTTPSyncRemote(server: server, token: token, list: list, transport: transport)
     }
 
     /// Exchanges a pairing code (`arrange-server pair`) for the device's own token.
@@ -52,7 +76,7 @@ public struct HTTPSyncRemote: SyncRemote {
     }
 
     public func state(for replica: ReplicaID) async throws -> SyncRemoteState {
-        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.lowercasedString)]).body
+        let data = try await get(SyncProtocol.statePath, query: [URLQueryItem(name: "replica", value: replica.rawValue.lowercasedString)] + logQuery).body
         let state = try Self.decodeJSON(SyncServerState.self, from: data, server: server)
         return SyncRemoteState(
             held: try keyed(state.held), folded: try keyed(state.folded), foldedTips: try keyed(state.foldedTips),
@@ -68,7 +92,7 @@ public struct HTTPSyncRemote: SyncRemote {
     ///   the start; ``SyncServerError`` for another refusal, ``HTTPSyncError`` for a server
     ///   out of reach or an answer that is not the protocol's.
     public func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
-        var query = [URLQueryItem(name: "limit", value: String(max(1, min(limit, SyncProtocol.maximumPageSize))))]
+        var query = [URLQueryItem(name: "limit", value: String(max(1, min(limit, SyncProtocol.maximumPageSize))))] + logQuery
         if let cursor { query.append(URLQueryItem(name: "after", value: cursor.rawValue)) }
         let data: Data
         do {
@@ -102,7 +126,7 @@ public struct HTTPSyncRemote: SyncRemote {
         let batches = try Self.batches(of: operations)
         for (index, batch) in batches.enumerated() {
             let isLast = index == batches.count - 1
-            var request = request("POST", SyncProtocol.pushPath)
+            var request = request("POST", SyncProtocol.pushPath, query: logQuery)
             request.headers["Content-Type"] = SyncProtocol.operationsMediaType
             request.body = try OperationFile.encode(OperationFile.Contents(
                 operations: batch, acknowledgements: isLast ? acknowledgements : [], replica: replica, through: isLast ? through : nil))
@@ -138,7 +162,7 @@ public struct HTTPSyncRemote: SyncRemote {
     }
 
     public func snapshot() async throws -> SyncRemoteSnapshot {
-        let response = try await get(SyncProtocol.snapshotPath)
+        let response = try await get(SyncProtocol.snapshotPath, query: logQuery)
         let snapshot: SyncSnapshot
         do {
             snapshot = try SnapshotFile.decode(response.body)
@@ -156,7 +180,60 @@ public struct HTTPSyncRemote: SyncRemote {
     /// - Throws: ``SyncServerError`` for a refusal, ``HTTPSyncError`` for a server out of reach
     ///   or an answer that is not the protocol's.
     public func stateDigest() async throws -> SyncStateDigest {
-        try Self.decodeJSON(SyncStateDigest.self, from: try await get(SyncProtocol.digestPath).body, server: server)
+        try Self.decodeJSON(SyncStateDigest.self, from: try await get(SyncProtocol.digestPath, query: logQuery).body, server: server)
+    }
+
+    // MARK: Sharing
+
+    /// An invite code to `list`, valid once for 7 days, for one person to join it as `role`.
+    /// The first invite shares the list, with the user as its owner; only the owner invites.
+    ///
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/forbidden`` when another user
+    ///   owns the list; ``HTTPSyncError`` when the server cannot be reached or answers nonsense.
+    public func invite(to list: UUID, as role: ShareRole = .edit) async throws -> ShareInvite {
+        try await post(SyncProtocol.invitePath, ShareInvitation(list: list, role: role), answer: ShareInvite.self)
+    }
+
+    /// Spends an invite code: the user becomes a member of its list.
+    ///
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/inviteInvalid`` for a code
+    ///   that is unknown, used or expired, and ``SyncServerError/Code/alreadyMember`` when the
+    ///   user is in the list already, or owns it.
+    public func join(code: String) async throws -> SharedList {
+        try await post(SyncProtocol.joinPath, ShareJoining(code: code), answer: SharedList.self)
+    }
+
+    /// The shared lists the user is a member of, those they own included.
+    public func sharedLists() async throws -> [SharedList] {
+        try Self.decodeJSON(SharedLists.self, from: try await get(SyncProtocol.sharesPath).body, server: server).lists
+    }
+
+    /// The members of shared list `list`: its owner first, then by name.
+    ///
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/forbidden`` when the user is
+    ///   not a member.
+    public func members(of list: UUID) async throws -> [ShareMember] {
+        let query = [URLQueryItem(name: SyncProtocol.listParameter, value: list.lowercasedString)]
+        return try Self.decodeJSON(ShareMembers.self, from: try await get(SyncProtocol.membersPath, query: query).body, server: server).members
+    }
+
+    /// Removes member `user` from shared list `list`, which the user owns.
+    ///
+    /// - Returns: The members left.
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/forbidden`` when the user does
+    ///   not own the list, or names themselves; ``SyncServerError/Code/notFound`` when `user`
+    ///   is no member.
+    public func remove(_ user: String, from list: UUID) async throws -> [ShareMember] {
+        try await post(SyncProtocol.removePath, ShareRemoval(list: list, user: user), answer: ShareMembers.self).members
+    }
+
+    /// Leaves shared list `list`.
+    ///
+    /// - Returns: The shared lists the user is still in.
+    /// - Throws: ``SyncServerError`` with ``SyncServerError/Code/forbidden`` when the user owns
+    ///   the list, which they end for everyone by deleting it, or is no member.
+    public func leave(_ list: UUID) async throws -> [SharedList] {
+        try await post(SyncProtocol.leavePath, ShareLeaving(list: list), answer: SharedLists.self).lists
     }
 
     // MARK: Requests
@@ -170,6 +247,19 @@ public struct HTTPSyncRemote: SyncRemote {
 
     private func get(_ path: String, query: [URLQueryItem] = []) async throws -> HTTPTransportResponse {
         try await Self.send(request("GET", path, query: query), to: server, through: transport)
+    }
+
+    /// Posts `body` as JSON to `path`, and decodes the answer as `Answer`.
+    private func post<Answer: Decodable>(_ path: String, _ body: some Encodable, answer: Answer.Type) async throws -> Answer {
+        var request = request("POST", path)
+        request.headers["Content-Type"] = SyncProtocol.jsonMediaType
+        request.body = try SyncProtocol.encoder.encode(body)
+        return try Self.decodeJSON(Answer.self, from: try await Self.send(request, to: server, through: transport).body, server: server)
+    }
+
+    /// The query item that names the remote's shared list, if it has one.
+    private var logQuery: [URLQueryItem] {
+        list.map { [URLQueryItem(name: SyncProtocol.listParameter, value: $0.lowercasedString)] } ?? []
     }
 
     /// How many times a request is sent in all when the server says to try again shortly.
