@@ -49,7 +49,8 @@ struct ListingJSONTests {
             if number.isMultiple(of: 7) { item.todayIndex = Int64(number) - 200 }
             return ItemSummary(item, listName: list.name, position: number.isMultiple(of: 2) ? nil : number)
         }
-        let listing = ItemListing(list: ListSummary(list, openItems: 200, totalItems: 400), items: items)
+        let share = ListShare(list: list.id, role: .view, owner: Self.awkwardText, isOwned: false)
+        let listing = ItemListing(list: ListSummary(list, openItems: 200, totalItems: 400, share: share), items: items)
         let expected = try Self.encoderJSON(listing)
         let written = try JSONLine.encode(listing)
         #expect(written == expected)

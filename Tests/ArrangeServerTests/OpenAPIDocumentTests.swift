@@ -1,3 +1,4 @@
+import ArrangeModel
 import ArrangeSync
 import ArrangeSyncHTTP
 import Foundation

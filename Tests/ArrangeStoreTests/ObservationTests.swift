@@ -163,7 +163,13 @@ struct ObservationTests {
             #expect(await recorder.next() == [ListSummary(renamed, openItems: 1, totalItems: 2), ListSummary(work, openItems: 1, totalItems: 1)])
             try await repository.write { try $0.deleteList(id: work.id) }
             #expect(await recorder.next() == [ListSummary(renamed, openItems: 1, totalItems: 2)])
-            #expect(recorder.values.count == 7)
+            // The list shared, and no longer.
+            let share = ListShare(list: home.id, role: .view, owner: "bob", isOwned: false)
+            try await repository.write { try $0.apply(.setListShare(share, of: home.id)) }
+            #expect(await recorder.next() == [ListSummary(renamed, openItems: 1, totalItems: 2, share: share)])
+            try await repository.write { try $0.apply(.setListShare(nil, of: home.id)) }
+            #expect(await recorder.next() == [ListSummary(renamed, openItems: 1, totalItems: 2)])
+            #expect(recorder.values.count == 9)
             #expect(await recorder.next(within: .milliseconds(300)) == nil, "the move and the new title yielded nothing")
         }
     }

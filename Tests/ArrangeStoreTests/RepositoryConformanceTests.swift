@@ -833,6 +833,47 @@ struct RepositoryConformanceTests {
         #expect(try digest() == nil)
     }
 
+    @Test("A list's share is kept, replaced, rolled back, forgotten, and goes with its list; summaries carry it", arguments: Backend.allCases)
+    func shares(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let (groceries, _) = try store.seed("Groceries", sortIndices: [10])
+        let (garden, _) = try store.seed("Garden", sortIndices: [10])
+        let shares = { try store.repository.read { try $0.listShares() } }
+        #expect(try shares().isEmpty)
+        let mine = ListShare(list: groceries.id, role: .edit, owner: "alice", isOwned: true)
+        let theirs = ListShare(list: garden.id, role: .view, owner: "bob 🌱", isOwned: false)
+        try store.repository.write { transaction in
+            try transaction.apply(.setListShare(mine, of: groceries.id))
+            try transaction.apply(.setListShare(theirs, of: garden.id))
+        }
+        #expect(try shares() == [mine, theirs].sorted { $0.list < $1.list })
+        try store.repository.read { transaction throws in
+            #expect(try transaction.share(of: garden.id) == theirs)
+            let summaries = try transaction.listSummaries()
+            #expect(summaries.first { $0.id == groceries.id }?.share == mine)
+            #expect(try transaction.summary(of: try transaction.existingList(id: garden.id)).share == theirs)
+            #expect(summaries.filter { $0.share == nil }.count == summaries.count - 2, "the other lists are the user's own")
+        }
+        let promoted = ListShare(list: garden.id, role: .edit, owner: "bob 🌱", isOwned: false)
+        #expect(throws: Abort()) {
+            try store.repository.write { transaction throws in
+                try transaction.apply(.setListShare(promoted, of: garden.id))
+                #expect(try transaction.share(of: garden.id) == promoted, "a transaction sees its own change")
+                throw Abort()
+            }
+        }
+        #expect(try store.repository.read { try $0.share(of: garden.id) } == theirs)
+        try store.repository.write { try $0.apply(.setListShare(promoted, of: garden.id)) }
+        #expect(try store.repository.read { try $0.share(of: garden.id) } == promoted)
+        try store.repository.write { try $0.apply(.setListShare(nil, of: groceries.id)) }
+        #expect(try shares() == [promoted])
+        try store.repository.write { try $0.deleteList(id: garden.id) }
+        #expect(try shares().isEmpty, "a deleted list's share goes with it")
+        #expect(throws: StoreError.listNotFound(garden.id)) {
+            try store.repository.write { try $0.apply(.setListShare(promoted, of: garden.id)) }
+        }
+    }
+
     // MARK: Async access
 
     @Test("Async reads and writes commit, roll back and rethrow as the synchronous ones do", arguments: Backend.allCases)

@@ -225,6 +225,7 @@ struct SQLiteRepositoryTests {
         "v30: scheduled lists",
         "v31: settings",
         "v32: list notes",
+        "v33: list shares",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])

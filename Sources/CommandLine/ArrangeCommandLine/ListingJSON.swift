@@ -127,6 +127,13 @@ struct ListingJSON: ~Copyable {
         string(list.notes)
         append(#","openItems":"#)
         number(Int64(list.openItems))
+        if let share = list.share {
+            append(share.isOwned ? #","shared":{"owned":true,"owner":"# : #","shared":{"owned":false,"owner":"#)
+            string(share.owner)
+            append(#","role":"#)
+            string(share.role.rawValue)
+            append("}")
+        }
         append(list.someday ? #","someday":true"# : #","someday":false"#)
         append(#","sortIndex":"#)
         number(list.sortIndex)

@@ -544,6 +544,15 @@ final class SQLiteTransaction: ItemWriting {
         }
     }
 
+    func listShares() throws -> [ListShare] {
+        try mapping {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT list_id, role, owner, is_owned FROM \(Schema.listSharesTable) ORDER BY list_id")).compactMap { row in
+                guard let role = ListShare.Role(rawValue: row["role"]) else { return nil }
+                return ListShare(list: row["list_id"], role: role, owner: row["owner"], isOwned: row["is_owned"])
+            }
+        }
+    }
+
     // MARK: Writing
 
     func apply(_ change: RowChange) throws {
@@ -573,6 +582,7 @@ final class SQLiteTransaction: ItemWriting {
         case .removeFromToday(let ids, let updatedAt): try removeFromToday(ids, updatedAt: updatedAt)
         case .setDefaultList(let id): try setDefaultListID(id)
         case .setValue(let value, let setting): try setValue(value, of: setting)
+        case .setListShare(let share, let list): try setShare(share, of: list)
         case .mergeTag(let id, let survivor): try mergeTag(id, into: survivor)
         case .unmergeTag(let id): try unmergeTag(id)
         }
@@ -1056,6 +1066,19 @@ final class SQLiteTransaction: ItemWriting {
                 try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.settingsTable) (key, value) VALUES (?, ?)").execute(arguments: [setting.rawValue, value])
             } else {
                 try db.cachedStatement(sql: "DELETE FROM \(Schema.settingsTable) WHERE key = ?").execute(arguments: [setting.rawValue])
+            }
+        }
+    }
+
+    func setShare(_ share: ListShare?, of list: ItemList.ID) throws {
+        guard try self.list(id: list) != nil else { throw StoreError.listNotFound(list) }
+        if let share { try ensureStorable(["owner": share.owner], of: "the share of list \(list)") }
+        try mapping {
+            if let share {
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(Schema.listSharesTable) (list_id, role, owner, is_owned) VALUES (?, ?, ?, ?)")
+                    .execute(arguments: [list, share.role.rawValue, share.owner, share.isOwned])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM \(Schema.listSharesTable) WHERE list_id = ?").execute(arguments: [list])
             }
         }
     }

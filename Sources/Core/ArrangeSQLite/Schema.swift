@@ -15,6 +15,7 @@ enum Schema {
     static let defaultListTable = "default_list"
     /// The name of the table of the device's settings, by key (from v31).
     static let settingsTable = "settings"
+    static let listSharesTable = "list_shares"
     /// The name of the index that ordered the lists until v15, which orders them by area.
     static let listOrderIndex = "lists_by_order"
     /// The name of the index that orders the lists of each area, and those of none (from v15).
@@ -629,6 +630,19 @@ enum Schema {
         migrator.registerMigration("v32: list notes") { db in
             // A list's notes, as a Things project has, kept as an item's are.
             try db.execute(sql: #"ALTER TABLE "lists" ADD COLUMN "notes" TEXT NOT NULL DEFAULT ''"#)
+        }
+        migrator.registerMigration("v33: list shares") { db in
+            // The lists shared with other people, as the server told this device (`ListShare`),
+            // never synced: the user's role in each ('edit' or 'view'), the server's name of the
+            // user who shared it, and whether that is this device's user.
+            try db.execute(sql: """
+                CREATE TABLE "\(listSharesTable)" (
+                  "list_id" TEXT PRIMARY KEY NOT NULL REFERENCES "lists"("id") ON DELETE CASCADE,
+                  "role" TEXT NOT NULL CHECK ("role" IN ('edit', 'view')),
+                  "owner" TEXT NOT NULL,
+                  "is_owned" INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
         }
         return migrator
     }

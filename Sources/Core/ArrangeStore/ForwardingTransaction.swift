@@ -32,6 +32,7 @@ open class ForwardingTransaction: ItemWriting {
     open func checklistItems(_ request: ChecklistRequest) throws -> [ChecklistItem] { try base.checklistItems(request) }
     open func series(_ request: SeriesRequest) throws -> [Series] { try base.series(request) }
     open func value(of setting: StoreSetting) throws -> String? { try base.value(of: setting) }
+    open func listShares() throws -> [ListShare] { try base.listShares() }
 
     // MARK: Writing
 

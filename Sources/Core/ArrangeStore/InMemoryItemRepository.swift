@@ -94,6 +94,8 @@ struct InMemoryState: Sendable {
     var defaultListID: ItemList.ID?
     /// The device's settings.
     var settings: [StoreSetting: String] = [:]
+    /// The lists shared with other people, as the device knows them, by list.
+    var shares: [ItemList.ID: ListShare] = [:]
     /// What sync keeps: the replica id, the log and the tombstones.
     var log = InMemoryOperationLog()
 }
@@ -192,6 +194,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     func value(of setting: StoreSetting) -> String? {
         state.settings[setting]
+    }
+
+    func listShares() -> [ListShare] {
+        state.shares.values.sorted { $0.list < $1.list }
     }
 
     func tagMerges() -> [TagMerge] {
@@ -496,6 +502,10 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
             changes.noteListsChanged()
         case .setValue(let value, let setting):
             state.settings[setting] = value
+        case .setListShare(let share, let list):
+            guard state.lists[list] != nil else { throw StoreError.listNotFound(list) }
+            changes.noteOtherRowsChanged()
+            state.shares[list] = share.map { ListShare(list: list, role: $0.role, owner: $0.owner, isOwned: $0.isOwned) }
         case .mergeTag(let id, let survivor):
             changesRows = true
             state.tagMerges[id] = survivor
@@ -778,6 +788,7 @@ final class InMemoryTransaction: ItemWriting, OperationLogWriting {
 
     private func unplace(_ list: ItemList) {
         state.lists.removeValue(forKey: list.id)
+        state.shares.removeValue(forKey: list.id)
         state.listNames.removeValue(forKey: ItemList.nameKey(list.name))
         state.orders[list.scope]?.remove(list.orderKey)
     }

@@ -227,9 +227,12 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
     public var deadline: Day?
     /// The list's notes; may be empty.
     public var notes: String
+    /// How the list is shared with other people, as this device knows it; `nil` for a list of
+    /// the user's own.
+    public var share: ListShare?
 
-    /// Describes `list` with its counts.
-    public init(_ list: ItemList, openItems: Int, totalItems: Int) {
+    /// Describes `list` with its counts, and its share, if it has one.
+    public init(_ list: ItemList, openItems: Int, totalItems: Int, share: ListShare? = nil) {
         id = list.id
         name = list.name
         createdAt = list.createdAt
@@ -246,17 +249,27 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         evening = list.when.isEvening
         deadline = list.deadline
         notes = list.notes
+        self.share = share
     }
 
     /// When the list is meant to be worked on, from ``startDate``, ``someday`` and ``evening``.
     public var when: When { When(startDate: startDate, someday: someday, evening: evening) }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt, startDate, someday, evening, deadline, notes
+        case id, name, createdAt, sortIndex, area, openItems, totalItems, status, completedAt, tags, trashedAt, startDate, someday, evening, deadline, notes,
+            share = "shared"
+    }
+
+    /// A share as a summary writes it: `{"owned", "owner", "role"}`, the list being the summary's.
+    private struct SharedForm: Codable {
+        var owned: Bool
+        var owner: String
+        var role: ListShare.Role
     }
 
     /// Reads the form ``encode(to:)`` writes; a summary without a status is of an open list,
-    /// one without dates is anytime, with no deadline, and one without notes has none.
+    /// one without dates is anytime, with no deadline, one without notes has none, and one
+    /// without a share is the user's own.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(ItemList.ID.self, forKey: .id)
@@ -275,11 +288,14 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         evening = try container.decodeIfPresent(Bool.self, forKey: .evening) ?? false
         deadline = try container.decodeIfPresent(Day.self, forKey: .deadline)
         notes = try container.decodeIfPresent(String.self, forKey: .notes) ?? ""
+        share = try container.decodeIfPresent(SharedForm.self, forKey: .share).map { [id] in
+            ListShare(list: id, role: $0.role, owner: $0.owner, isOwned: $0.owned)
+        }
     }
 
     /// Writes every field, `area`, `completedAt`, `trashedAt`, `startDate` and `deadline` as
     /// `null` when they are `nil`, so that a reader of the JSON sees each field whether or not
-    /// it has a value.
+    /// it has a value; `shared`, `{"owned", "owner", "role"}`, only for a shared list.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -298,6 +314,7 @@ public struct ListSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encode(evening, forKey: .evening)
         try container.encode(deadline, forKey: .deadline)
         try container.encode(notes, forKey: .notes)
+        try container.encodeIfPresent(share.map { SharedForm(owned: $0.isOwned, owner: $0.owner, role: $0.role) }, forKey: .share)
     }
 }
 
@@ -553,6 +570,9 @@ public protocol ItemReading {
 
     /// The value the store keeps for `setting`, or `nil` when it keeps none.
     func value(of setting: StoreSetting) throws -> String?
+
+    /// The lists shared with other people, as the device knows them (``RowChange/setListShare(_:of:)``), by list id.
+    func listShares() throws -> [ListShare]
 }
 
 /// A value a store keeps for the device it is on, beside the lists: never synced, exported or
@@ -1109,15 +1129,30 @@ extension ItemReading {
     ///
     /// - Complexity: Two counts of each open list's items.
     public func listSummaries() throws -> [ListSummary] {
-        try lists().filter(\.isInSidebar).map(summary)
+        let shares = try sharesByList()
+        return try lists().filter(\.isInSidebar).map { try summary(of: $0, share: shares[$0.id]) }
     }
 
-    /// A list with how many items it holds out of the Trash.
+    /// A list with how many items it holds out of the Trash, and its share.
     ///
     /// - Complexity: Two counts of the list's items.
     public func summary(of list: ItemList) throws -> ListSummary {
+        try summary(of: list, share: try sharesByList()[list.id])
+    }
+
+    private func summary(of list: ItemList, share: ListShare?) throws -> ListSummary {
         ListSummary(
-            list, openItems: try itemCount(in: list.id, visibility: .open), totalItems: try itemCount(in: list.id, visibility: .openAndCompleted))
+            list, openItems: try itemCount(in: list.id, visibility: .open), totalItems: try itemCount(in: list.id, visibility: .openAndCompleted),
+            share: share)
+    }
+
+    /// How `list` is shared with other people, as the device knows it; `nil` for a list of the user's own.
+    public func share(of list: ItemList.ID) throws -> ListShare? {
+        try sharesByList()[list]
+    }
+
+    private func sharesByList() throws -> [ItemList.ID: ListShare] {
+        Dictionary(try listShares().map { ($0.list, $0) }, uniquingKeysWith: { $1 })
     }
 
     /// The list with this id.

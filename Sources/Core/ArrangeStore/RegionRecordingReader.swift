@@ -55,6 +55,12 @@ final class RegionRecordingReader: ItemReading {
         return try base.value(of: setting)
     }
 
+    /// Notes the rows that are neither lists, items nor checklists: the shares.
+    func listShares() throws -> [ListShare] {
+        regions.otherRows = true
+        return try base.listShares()
+    }
+
     /// Notes a list's headings alone: a count of its items adds up its sections.
     func headings(_ request: HeadingRequest) throws -> [Heading] {
         let headings = try base.headings(request)

@@ -236,4 +236,8 @@ public enum RowChange: Hashable, Sendable {
     /// Keeps `value` for a setting of the device (``ItemReading/value(of:)``), or forgets the
     /// setting for `nil`.
     case setValue(String?, of: StoreSetting)
+    /// Keeps how a list is shared with other people, as the server told the device
+    /// (``ItemReading/listShares()``), or forgets that the list is shared for `nil`: never
+    /// synced, exported or undone.
+    case setListShare(ListShare?, of: ItemList.ID)
 }

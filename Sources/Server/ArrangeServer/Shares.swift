@@ -1,4 +1,5 @@
 import ArrangeChanges
+import ArrangeModel
 import ArrangeSync
 import ArrangeSyncHTTPCore
 import Foundation

@@ -406,8 +406,8 @@ final class RewindRecorder: ForwardingTransaction, TombstoneKeeper {
         case .mergeTag(let id, _): rewind.tagMerges.append(id)
         // Only a rewind's restore unmerges, and restores are not recorded.
         case .unmergeTag: break
-        // The device's own settings, which sync never rewinds.
-        case .setValue: break
+        // The device's own settings and shares, which sync never rewinds.
+        case .setValue, .setListShare: break
         }
         try super.apply(change)
     }

@@ -1,3 +1,4 @@
+public import ArrangeModel
 public import ArrangeSync
 public import Foundation
 
@@ -5,13 +6,8 @@ public import Foundation
 // (``SyncProtocol/invitePath`` and its kin). A shared list has a log of its own on the server,
 // beside each member's own; a request names it with ``SyncProtocol/listParameter``.
 
-/// What a member of a shared list may do.
-public enum ShareRole: String, Codable, Hashable, Sendable, CaseIterable {
-    /// Changes the list, as its owner does.
-    case edit
-    /// Receives the list's changes, and makes none.
-    case view
-}
+/// What a member of a shared list may do: `edit` or `view`.
+public typealias ShareRole = ListShare.Role
 
 /// What `POST /v1/shares/invite` takes: the list to share, and the role its invite gives.
 public struct ShareInvitation: Codable, Hashable, Sendable {

@@ -71,7 +71,7 @@ private final class CountingTransaction: ForwardingTransaction {
         case .insert(let row), .update(let row): written.insert(row.entryID)
         case .delete(.item(let id)): written.insert(id.entryID)
         case .delete(.checklistItem(let id)): written.insert(id.entryID)
-        case .delete(.list), .delete(.area), .delete(.heading), .delete(.tag), .delete(.series), .setDefaultList, .mergeTag, .unmergeTag, .setValue: break
+        case .delete(.list), .delete(.area), .delete(.heading), .delete(.tag), .delete(.series), .setDefaultList, .mergeTag, .unmergeTag, .setValue, .setListShare: break
         case .setSortIndices(let changes, _, _): written.formUnion(changes.map(\.id))
         case .removeFromToday(let ids, _): written.formUnion(ids.map(\.entryID))
         }

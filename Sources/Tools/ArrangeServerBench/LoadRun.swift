@@ -125,24 +125,26 @@ extension Duration {
 }
 
 /// A user whose device pushes new operations, made ready before the run so that making them
-/// costs the run nothing: each push a batch of new items, its sequence numbers following the last.
+/// costs the run nothing: each push a batch of new items, its sequence numbers following the last,
+/// in the default list, or in the device's shared list.
 struct PushingUser: Sendable {
-    let token: String
+    let device: LoadUser
     private var pushes: [ByteBuffer]
     private var next = 0
 
-    /// One user for each token, each with `pushes` ÷ the number of users pushes ready.
-    static func make(tokens: [String], pushes: Int, batch: Int) throws -> [PushingUser] {
+    /// One user for each device, each with `pushes` ÷ the number of devices pushes ready.
+    static func make(users: [LoadUser], pushes: Int, batch: Int) throws -> [PushingUser] {
         let base = HybridLogicalClock.systemMilliseconds()
-        return try tokens.map { token in
+        return try users.map { device in
             let replica = ReplicaID()
-            let bodies = try (0..<max(1, pushes / tokens.count)).map { push in
+            let list = device.list.map { ItemList.ID(rawValue: $0) } ?? ItemList.firstDefaultListID
+            let bodies = try (0..<max(1, pushes / users.count)).map { push in
                 let first = Int64(push * batch) + 1
-                let operations = (first..<first + Int64(batch)).map { SyncOperation.newItem(of: replica, sequence: $0, at: base + $0) }
+                let operations = (first..<first + Int64(batch)).map { SyncOperation.newItem(of: replica, sequence: $0, at: base + $0, in: list) }
                 let through = SyncCursor(rawValue: "\(first + Int64(batch) - 1):\(operations[batch - 1].id.rawValue.uuidString.lowercased())")
                 return ByteBuffer(bytes: try OperationFile.encode(OperationFile.Contents(operations: operations, replica: replica, through: through)))
             }
-            return PushingUser(token: token, pushes: bodies)
+            return PushingUser(device: device, pushes: bodies)
         }
     }
 
@@ -187,11 +189,49 @@ struct PullingUser: Sendable {
     }
 }
 
+/// A user whose device pulls with nothing new: the heads of its shared lists, then its own log
+/// after its head, as a device learns that it has nothing to pull.
+struct IdleUser: Sendable {
+    let token: String
+    /// The head of the user's own log, read before the run.
+    let head: String
+    private var asksShares = true
+
+    /// One user for each device, with the head of its own log.
+    static func make(users: [LoadUser], host: String, port: Int) async throws -> [IdleUser] {
+        try await LoadConnection.with(host: host, port: port, group: loadEventLoops) { connection in
+            var idle: [IdleUser] = []
+            for user in users {
+                let answer = try await connection.send(LoadRequest(method: .GET, uri: "/v1/state", token: user.token))
+                guard answer.status == .ok else { throw LoadError.refused("GET /v1/state answered \(answer.status.code)") }
+                idle.append(IdleUser(token: user.token, head: try JSONDecoder().decode(StateHead.self, from: Data(answer.body.readableBytesView)).head))
+            }
+            return idle
+        }
+    }
+
+    /// The next request: the shared lists' heads, or the own log after its head.
+    func nextRequest() -> LoadRequest {
+        LoadRequest(method: .GET, uri: asksShares ? "/v1/shares" : "/v1/ops?after=\(head)", token: token)
+    }
+
+    /// Moves on past an answer; 1 once both requests of a pull were answered.
+    mutating func answered() -> Int {
+        defer { asksShares.toggle() }
+        return asksShares ? 0 : 1
+    }
+}
+
+/// What a run reads of the server's state: where the log ends.
+struct StateHead: Decodable {
+    var head: String
+}
+
 extension SyncOperation {
-    /// An operation that adds an item to the default list, as the benchmark's devices make them.
-    static func newItem(of replica: ReplicaID, sequence: Int64, at milliseconds: Int64) -> SyncOperation {
+    /// An operation that adds an item to `list`, as the benchmark's devices make them.
+    static func newItem(of replica: ReplicaID, sequence: Int64, at milliseconds: Int64, in list: ItemList.ID = ItemList.firstDefaultListID) -> SyncOperation {
         SyncOperation(
             replica: replica, sequence: sequence, clock: HLCTimestamp(milliseconds: milliseconds, counter: 0),
-            change: .addItem(id: Item.ID(), list: ItemList.firstDefaultListID, title: "item \(sequence)", notes: "", place: SyncPlace(after: nil, before: nil)))
+            change: .addItem(id: Item.ID(), list: list, title: "item \(sequence)", notes: "", place: SyncPlace(after: nil, before: nil)))
     }
 }

@@ -4,12 +4,15 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Many idle long polls on one user's log, then one push: how much memory the waiting polls
-/// cost the server, and how soon after the push each of them answers.
+/// Many idle long polls on one log, then one push: how much memory the waiting polls cost the
+/// server, and how soon after the push each of them answers.
+///
+/// The polls take `devices` in turn, each on its log (its own, or its shared list's); the first
+/// device pushes, to its log: all must be on the same log.
 struct LongPollRun {
     let host: String
     let port: Int
-    let token: String
+    let devices: [LoadUser]
     let polls: Int
     /// The server's process id, for its resident memory; 0 for none.
     let serverPID: Int
@@ -18,8 +21,9 @@ struct LongPollRun {
 
     func run() async throws -> LoadFigures {
         var figures = LoadFigures(scenario: "long-polls", connections: polls)
+        let pusher = devices[0]
         let head = try await LoadConnection.with(host: host, port: port, group: loadEventLoops) { connection in
-            let answer = try await connection.send(LoadRequest(method: .GET, uri: "/v1/state", token: token))
+            let answer = try await connection.send(LoadRequest(method: .GET, uri: "/v1/state\(pusher.logQuery)", token: pusher.token))
             guard answer.status == .ok else { throw LoadError.refused("GET /v1/state answered \(answer.status.code)") }
             return try JSONDecoder().decode(StateHead.self, from: Data(answer.body.readableBytesView)).head
         }
@@ -27,10 +31,12 @@ struct LongPollRun {
         let clock = ContinuousClock()
         let start = clock.now
         let (answers, pushedAt) = try await withThrowingTaskGroup(of: (ContinuousClock.Instant, UInt).self) { group in
-            for _ in 0..<polls {
+            for poll in 0..<polls {
+                let device = devices[poll % devices.count]
+                let query = device.logQuery.isEmpty ? "?" : device.logQuery + "&"
                 group.addTask {
                     try await LoadConnection.with(host: host, port: port, group: loadEventLoops) { connection in
-                        let answer = try await connection.send(LoadRequest(method: .GET, uri: "/v1/ops?after=\(head)&wait=25", token: token))
+                        let answer = try await connection.send(LoadRequest(method: .GET, uri: "/v1/ops\(query)after=\(head)&wait=25", token: device.token))
                         return (clock.now, answer.status.code)
                     }
                 }
@@ -57,14 +63,16 @@ struct LongPollRun {
         return figures
     }
 
-    /// Pushes one new item, as a device of the user.
+    /// Pushes one new item, as the first device, to its log.
     private func push() async throws {
-        let operation = SyncOperation.newItem(of: ReplicaID(), sequence: 1, at: HybridLogicalClock.systemMilliseconds())
+        let pusher = devices[0]
+        let list = pusher.list.map { ItemList.ID(rawValue: $0) } ?? ItemList.firstDefaultListID
+        let operation = SyncOperation.newItem(of: ReplicaID(), sequence: 1, at: HybridLogicalClock.systemMilliseconds(), in: list)
         let body = try OperationFile.encode(OperationFile.Contents(
             operations: [operation], replica: operation.replica, through: SyncCursor(rawValue: "1:\(operation.id.rawValue.uuidString.lowercased())")))
         try await LoadConnection.with(host: host, port: port, group: loadEventLoops) { connection in
             let answer = try await connection.send(LoadRequest(
-                method: .POST, uri: "/v1/push", token: token, contentType: "application/x-ndjson", body: ByteBuffer(bytes: body)))
+                method: .POST, uri: "/v1/push\(pusher.logQuery)", token: pusher.token, contentType: "application/x-ndjson", body: ByteBuffer(bytes: body)))
             guard answer.status == .ok else { throw LoadError.refused("the push that wakes the polls answered \(answer.status.code)") }
         }
     }
@@ -76,10 +84,5 @@ struct LongPollRun {
               let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
         else { return nil }
         return kibibytes / 1_024
-    }
-
-    /// What the run reads of the server's state: where the log ends.
-    private struct StateHead: Decodable {
-        var head: String
     }
 }

@@ -16,13 +16,23 @@ struct ServerBench: AsyncParsableCommand {
             one line of JSON: requests, operations, seconds, rates, latency percentiles in \
             milliseconds, errors and the statuses answered.
             """,
-        subcommands: [ServeBare.self, Push.self, Pull.self, LongPolls.self])
+        subcommands: [ServeBare.self, Push.self, Pull.self, LongPolls.self, IdlePulls.self])
+}
+
+/// A user's device, as a line of the tokens file gives it: `TOKEN`, or `TOKEN LIST` for a
+/// device whose pushes and polls go to the log of shared list LIST.
+struct LoadUser: Sendable {
+    var token: String
+    var list: UUID?
+
+    /// `?list=ID` for a shared list's log, or nothing.
+    var logQuery: String { list.map { "?list=\($0.uuidString.lowercased())" } ?? "" }
 }
 
 /// Where to send load, and as whom.
 struct LoadTarget: ParsableArguments {
     @Option(help: "The server's address, on loopback.") var server: String = "http://127.0.0.1:8080"
-    @Option(help: "A file of device tokens, one per line, each of another user.") var tokens: String
+    @Option(help: "A file of device tokens, one per line: TOKEN, or TOKEN LIST for a device that works in shared list LIST.") var tokens: String
 
     /// The server's host and port.
     func address() throws -> (host: String, port: Int) {
@@ -32,11 +42,17 @@ struct LoadTarget: ParsableArguments {
         return (host, port)
     }
 
-    /// The tokens of the file, one user each.
-    func userTokens() throws -> [String] {
-        let tokens = try String(contentsOfFile: self.tokens, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
-        guard !tokens.isEmpty else { throw ValidationError("\(self.tokens) holds no token.") }
-        return tokens
+    /// The devices of the file, one a line.
+    func users() throws -> [LoadUser] {
+        let users = try String(contentsOfFile: tokens, encoding: .utf8).split(whereSeparator: \.isNewline).map { line in
+            let fields = line.split(separator: " ")
+            guard let token = fields.first, fields.count <= 2 else { throw ValidationError("'\(line)' is not TOKEN or TOKEN LIST.") }
+            guard let list = fields.dropFirst().first else { return LoadUser(token: String(token)) }
+            guard let id = UUID(uuidString: String(list)) else { throw ValidationError("'\(list)' is not a list id.") }
+            return LoadUser(token: String(token), list: id)
+        }
+        guard !users.isEmpty else { throw ValidationError("\(tokens) holds no token.") }
+        return users
     }
 }
 
@@ -60,12 +76,15 @@ extension ServerBench {
 
         func run() async throws {
             let (host, port) = try target.address()
-            let users = try PushingUser.make(tokens: try target.userTokens(), pushes: operations / batch, batch: batch)
+            let users = try PushingUser.make(users: try target.users(), pushes: operations / batch, batch: batch)
             let figures = try await LoadRun.run(
                 "push", connections: connections, host: host, port: port, duration: duration, users: users
             ) { user in
                 guard let body = user.nextPush() else { return nil }
-                return (LoadRequest(method: .POST, uri: "/v1/push", token: user.token, contentType: "application/x-ndjson", body: body), batch)
+                return (
+                    LoadRequest(method: .POST, uri: "/v1/push\(user.device.logQuery)", token: user.device.token, contentType: "application/x-ndjson", body: body),
+                    batch
+                )
             } count: { _, _ in 0 }
             print(try figures.json())
         }
@@ -86,7 +105,7 @@ extension ServerBench {
 
         func run() async throws {
             let (host, port) = try target.address()
-            let users = try target.userTokens().map(PullingUser.init)
+            let users = try target.users().map { PullingUser(token: $0.token) }
             let figures = try await LoadRun.run(
                 "pull", connections: connections, host: host, port: port, duration: duration, users: users
             ) { user in
@@ -100,7 +119,8 @@ extension ServerBench {
 
     struct LongPolls: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Open many idle long polls on one user, read the server's memory, then push once and time how soon each poll answers.")
+            abstract: "Open many idle long polls, read the server's memory, then push once and time how soon each poll answers.",
+            discussion: "The polls take the devices of the tokens file in turn; the first device pushes.")
 
         @OptionGroup var target: LoadTarget
         @Option(help: "Long polls waiting at once.") var polls = 1_000
@@ -109,7 +129,31 @@ extension ServerBench {
 
         func run() async throws {
             let (host, port) = try target.address()
-            let figures = try await LongPollRun(host: host, port: port, token: try target.userTokens()[0], polls: polls, serverPID: serverPid, idle: idle).run()
+            let figures = try await LongPollRun(host: host, port: port, devices: try target.users(), polls: polls, serverPID: serverPid, idle: idle).run()
+            print(try figures.json())
+        }
+    }
+
+    struct IdlePulls: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "idle-pulls",
+            abstract: "Pull with nothing new, again and again: the shared lists' heads (GET /v1/shares), then the user's own log after its head.",
+            discussion: "Each pull is the two requests a device makes to learn that nothing is new, in its own log or any shared list it is in.")
+
+        @OptionGroup var target: LoadTarget
+        @Option(help: "Connections pulling at once.") var connections = 16
+        @Option(help: "Seconds to pull for.") var duration = 30.0
+
+        func run() async throws {
+            let (host, port) = try target.address()
+            let users = try await IdleUser.make(users: try target.users(), host: host, port: port)
+            let figures = try await LoadRun.run(
+                "idle-pulls", connections: connections, host: host, port: port, duration: duration, users: users
+            ) { user in
+                (user.nextRequest(), 0)
+            } count: { user, _ in
+                user.answered()
+            }
             print(try figures.json())
         }
     }
