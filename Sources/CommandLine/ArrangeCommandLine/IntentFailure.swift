@@ -83,6 +83,8 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .inTrashWith: "inTrashWith"
         case .inTrash: "inTrash"
         case .nothingToRestore: "nothingToRestore"
+        case .crossesShare: "crossesShare"
+        case .viewOnlyList: "viewOnlyList"
         }
     }
 

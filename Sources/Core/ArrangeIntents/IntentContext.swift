@@ -55,9 +55,11 @@ public final class IntentContext {
         self.environment = environment
     }
 
-    /// A context in a write transaction, whose changes go to `journal` when the environment syncs.
-    init(writing transaction: any ItemWriting, journal: ChangeJournal?, environment: IntentEnvironment) {
-        let writer = journal?.transaction ?? transaction
+    /// A context in a write transaction, whose changes go to `journal` when the environment
+    /// syncs, held to the rules of the lists the store shares (``ShareGuard``).
+    init(writing transaction: any ItemWriting, journal: ChangeJournal?, shares: [ListShare] = [], environment: IntentEnvironment) {
+        let journaled = journal?.transaction ?? transaction
+        let writer = shares.isEmpty ? journaled : ShareGuard(journaled, shares: shares)
         self.transaction = writer
         self.writer = writer
         self.journal = journal

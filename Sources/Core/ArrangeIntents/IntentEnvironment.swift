@@ -188,8 +188,10 @@ public final class IntentEnvironment: Sendable {
             let context = IntentContext(writing: transaction, journal: nil, environment: self)
             return (try body(context), context.historyEffect)
         }
+        // Only a store that syncs shares lists with other people.
+        let shares = try transaction.listShares()
         return try sync.recording(in: transaction) { journal in
-            let context = IntentContext(writing: transaction, journal: journal, environment: self)
+            let context = IntentContext(writing: transaction, journal: journal, shares: shares, environment: self)
             return (try body(context), context.historyEffect)
         }
     }

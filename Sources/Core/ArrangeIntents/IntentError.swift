@@ -69,6 +69,13 @@ public enum IntentError: Error, Hashable, Sendable {
     case inTrash(String)
     /// An intent that puts things back from the Trash was given none.
     case nothingToRestore
+    /// The item, heading or checklist entry so named would move between list `from` and list
+    /// `to`, one shared with other people and the other not, or shared with others: a shared
+    /// list's things stay in it.
+    case crossesShare(String, from: String, to: String)
+    /// The list so named is shared with the user by `owner` to view: it changes in nothing
+    /// every member sees.
+    case viewOnlyList(String, owner: String)
 }
 
 extension IntentError: LocalizedError {
@@ -105,6 +112,8 @@ extension IntentError: LocalizedError {
         case .inTrashWith(let item, let container): table.message("IntentError.inTrashWith", ["item": item, "container": container])
         case .inTrash(let title): table.message("IntentError.inTrash", ["title": title])
         case .nothingToRestore: table.message("IntentError.nothingToRestore")
+        case .crossesShare(let title, let from, let to): table.message("IntentError.crossesShare", ["title": title, "from": from, "to": to])
+        case .viewOnlyList(let list, let owner): table.message("IntentError.viewOnlyList", ["list": list, "owner": owner])
         }
     }
 }
@@ -177,6 +186,10 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "'\(title)' is in the Trash; put it back first."
         case .nothingToRestore:
             "Name at least one item, list or heading to put back."
+        case .crossesShare(let title, let from, let to):
+            "'\(title)' cannot move from '\(from)' to '\(to)': a list shared with other people keeps its own things, and takes none from another list."
+        case .viewOnlyList(let list, let owner):
+            "'\(list)' is shared with you by \(owner) to view: you cannot change it; its place in your sidebar, reminders and tags stay yours to set."
         }
     }
 }
