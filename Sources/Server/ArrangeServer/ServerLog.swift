@@ -133,6 +133,11 @@ extension ServerDatabase {
         let pushedReplicas = Array(Set(operations.map(\.replica.rawValue)).union([replica]))
         let logger = logger
         let heads = try await withTransaction { connection in
+            // A shared log's rules first, before its lock: what a log holds only grows, and a
+            // thing another push makes meanwhile meets this one's at the unique key.
+            if account.list != nil {
+                try await Self.checkShared(operations.enumerated().map { (index: $0.offset, operation: $0.element) }, in: account.log, on: connection, logger: logger)
+            }
             // Under the lock of the log's row: its head, the device the pushing replica
             // syncs under, and how far the log holds each replica of the push.
             var (head, owner, mostHeld): (Int64, UUID?, [UUID: Int64]) = (0, nil, [:])
@@ -188,12 +193,6 @@ extension ServerDatabase {
                         "Another database made operation \(sequence) of this database's replica \(replica.uuidString.lowercased()): this database is a copy, or a backup restored; take a new replica id and sync again.",
                         index: index)
                 }
-            }
-
-            if account.list != nil {
-                var unseen = Set(held.keys)
-                let new = operations.enumerated().filter { unseen.insert($0.element.id.rawValue).inserted }.map { (index: $0.offset, operation: $0.element) }
-                try await Self.checkShared(new, in: account.log, on: connection, logger: logger)
             }
 
             var seen = Set(held.keys)

@@ -206,14 +206,15 @@ extension ServerDatabase {
         return try await sharedLists(of: account, epoch: epoch)
     }
 
-    /// Checks a push's new operations against the things shared log `log` holds, on the
-    /// connection of the push's transaction, under the log's lock; records the things they make.
+    /// Checks a push's operations against the things shared log `log` holds, on the connection
+    /// of the push's transaction, before the log's lock; records the new things they make.
     ///
     /// Each operation must be of a kind this server knows, touch nothing personal, make
     /// nothing another log holds, and name only what the log holds or an operation before it
-    /// made.
+    /// made. An operation the log holds already passes again: what a log holds only grows. A
+    /// thing that another push makes meanwhile meets this one's at the table's unique key.
     ///
-    /// - Parameter operations: The push's operations the log lacks, each with its index in the push.
+    /// - Parameter operations: The push's operations, each with its index in the push.
     /// - Throws: ``SyncServerError/Code/invalidOperation`` with the index of the first
     ///   operation that breaks a rule.
     static func checkShared(
