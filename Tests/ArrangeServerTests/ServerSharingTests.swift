@@ -239,6 +239,40 @@ struct ServerSharingTests {
         #expect(try await alice.push(fine, from: phone, query: Self.query(list)).status == 200, "a checklist entry, a start date and a replica's retirement are the list's")
     }
 
+    @Test("Members pushing to a shared list at once all get through, none waiting on another's check")
+    func concurrentPushes() async throws {
+        let fixture = try ServerFixture()
+        let server = try fixture.startServer()
+        let alice = RawClient(server: server, token: try fixture.user("alice"))
+        var members = [alice]
+        for name in ["bob", "carol", "dave", "erin", "frank", "grace", "heidi"] {
+            let member = RawClient(server: server, token: try fixture.user(name))
+            #expect(try await Self.join(member, try await Self.invite(alice, to: list).code).status == 200)
+            members.append(member)
+        }
+        let list = list
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for member in members {
+                group.addTask {
+                    let phone = ReplicaID()
+                    var statuses: [Int] = []
+                    for round in 0..<4 {
+                        let operations = (1...20).map { index in
+                            Self.operation(
+                                .addItem(id: Item.ID(), list: list, title: "\(round).\(index)", notes: "", place: SyncPlace(after: nil, before: nil)),
+                                of: phone, Int64(round * 20 + index))
+                        }
+                        statuses.append(try await member.push(operations, from: phone, query: Self.query(list)).status)
+                    }
+                    return statuses
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses == Array(repeating: 200, count: 32), "\(statuses)")
+        #expect(try fixture.value("SELECT count(*) FROM log_entities") == "641", "the list and every item, each once")
+    }
+
     @Test("HTTPSyncRemote shares a list: invite, join, members, removal and leaving, and a shared list's log as a remote of its own")
     func library() async throws {
         let fixture = try ServerFixture()

@@ -30,6 +30,9 @@ struct AccountOfToken: PostgresPreparedStatement {
 /// Under the lock of the log's row until the transaction ends, as a push takes it: the head of
 /// the log, the device (token) that `replica` syncs under, and the most the log holds of
 /// each of `replicas`, as two arrays in the same order (a replica it holds nothing of left out).
+///
+/// The lock is `FOR NO KEY UPDATE`: pushes to the log wait for each other, but not for the key
+/// share that a row referring to the log takes (a shared log's things, recorded before it).
 struct LockedLog: PostgresPreparedStatement {
     static let sql = """
         SELECT l.head,
@@ -37,7 +40,7 @@ struct LockedLog: PostgresPreparedStatement {
              WHERE r.log_id = l.id AND r.replica = $2 AND t.revoked_at IS NULL),
             ARRAY(SELECT r.replica FROM replicas r WHERE r.log_id = l.id AND r.replica = ANY($3) ORDER BY r.replica),
             ARRAY(SELECT r.held FROM replicas r WHERE r.log_id = l.id AND r.replica = ANY($3) ORDER BY r.replica)
-        FROM logs l WHERE l.id = $1 FOR UPDATE OF l
+        FROM logs l WHERE l.id = $1 FOR NO KEY UPDATE OF l
         """
     typealias Row = (Int64, UUID?, [UUID], [Int64])
 

@@ -336,7 +336,7 @@ extension ServerDatabase {
     /// The position of the newest operation of a log; with `locking`, under the lock of
     /// the log's row until the transaction ends, as a push takes it.
     static func head(of log: Int64, on connection: PostgresConnection, locking: Bool = false, logger: Logger) async throws -> Int64 {
-        let query: PostgresQuery = locking ? "SELECT head FROM logs WHERE id = \(log) FOR UPDATE" : "SELECT head FROM logs WHERE id = \(log)"
+        let query: PostgresQuery = locking ? "SELECT head FROM logs WHERE id = \(log) FOR NO KEY UPDATE" : "SELECT head FROM logs WHERE id = \(log)"
         for try await head in try await connection.query(query, logger: logger).decode(Int64.self) { return head }
         return 0
     }
