@@ -285,14 +285,15 @@ struct ServerDatabase: Sendable {
                 )
                 """,
                 // What each shared log holds: its list, and the items, headings, checklist
-                // entries and series made in it. A thing is of one log only.
+                // entries and series made in it. A thing is of one log only. No foreign key: a
+                // push records its things before it takes its log's lock, and a key share of the
+                // log's row by every push at once costs PostgreSQL a MultiXact each time.
                 """
                 CREATE TABLE log_entities (
                     id uuid PRIMARY KEY,
-                    log_id bigint NOT NULL REFERENCES logs (id) ON DELETE CASCADE
+                    log_id bigint NOT NULL
                 )
                 """,
-                "CREATE INDEX log_entities_of_logs ON log_entities (log_id)",
             ]
         ),
     ]
