@@ -67,6 +67,28 @@ struct SQLiteRepositoryTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != bytes)
     }
 
+    @Test("The lists' shares a write carries to the next are read again once the file changed, through this connection or another")
+    func carriedShares() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("Arrange.sqlite")
+        let repository = try SQLiteItemRepository(path: path)
+        let (list, _) = try Store(repository: repository, folder: nil).seed("Home", sortIndices: [10])
+        let share = ListShare(list: list.id, role: .view, owner: "bob", isOwned: false)
+        let shares = { try repository.write { try $0.listShares() } }
+        #expect(try shares().isEmpty)
+        // Another connection shares the list: the next write of this one reads it.
+        try SQLiteItemRepository(path: path).write { try $0.apply(.setListShare(share, of: list.id)) }
+        #expect(try shares() == [share])
+        #expect(try shares() == [share], "carried, and still the same")
+        // This connection takes the share away, then the list with one.
+        try repository.write { try $0.apply(.setListShare(nil, of: list.id)) }
+        #expect(try shares().isEmpty)
+        try repository.write { try $0.apply(.setListShare(share, of: list.id)) }
+        #expect(try shares() == [share])
+        try repository.write { try $0.deleteList(id: list.id) }
+        #expect(try shares().isEmpty, "a deleted list's share goes with it")
+    }
+
     @Test("The integrity check passes on a sound file and names the damage on a damaged one")
     func integrity() throws {
         let folder = try TemporaryFolder()

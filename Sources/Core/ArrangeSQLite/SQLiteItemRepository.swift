@@ -1,3 +1,4 @@
+import ArrangeModel
 public import ArrangeStore
 import Foundation
 public import GRDB
@@ -38,7 +39,10 @@ public final class SQLiteItemRepository: ItemRepository {
     /// Wakes the observations after each commit of this repository.
     let commits = CommitNotifier()
     /// The replica's state, from one write transaction to the next.
-    private let replicaStates = ReplicaStateCarry()
+    private let replicaStates = CommitCarry<ReplicaStateCarry.Leftover>()
+    /// The lists' shares, from one write transaction to the next: every intent of a store that
+    /// syncs reads them.
+    private let shares = CommitCarry<[ListShare]>()
     /// Whether the database is a file, which other connections and processes may change too.
     let isFile: Bool
     /// Sees the commits of other connections and processes to the file, for the observations;
@@ -404,11 +408,12 @@ public final class SQLiteItemRepository: ItemRepository {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {
             let rowsChangedBefore = db.totalChangesCount
-            let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(on: db))
+            let transaction = SQLiteTransaction(db: db, path: path, carried: replicaStates.take(on: db), carriedShares: shares.take(on: db))
             let result = try body(transaction)
             try transaction.ensureChangesAreLogged()
             try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
             replicaStates.keep(transaction.leftoverReplicaState, on: db)
+            shares.keep(transaction.sharesCache, on: db)
             var changes = transaction.changes
             if db.totalChangesCount != rowsChangedBefore { changes.noteOtherRowsChanged() }
             commits.signal(changes)

@@ -39,6 +39,10 @@ final class SQLiteTransaction: ItemWriting {
     /// The replica's state as `replicaState()` last found it, kept up to date by what this
     /// transaction logs; `nil` before it is read.
     var replicaStateCache: ReplicaState??
+    /// The lists' shares as `listShares()` last read them, or as the repository's last write
+    /// transaction left them when the file did not change since (``CommitCarry``); `nil` before
+    /// they are read, and after they change.
+    var sharesCache: [ListShare]?
     /// What the repository's last write transaction left of the replica's state, when the file
     /// did not change since: `replicaState()` takes it (see ``ReplicaStateCarry``).
     var carried: ReplicaStateCarry.Leftover?
@@ -119,11 +123,12 @@ final class SQLiteTransaction: ItemWriting {
     /// Sets an item's key in Today, and answers its list.
     static let setTodayKeySQL = OrderingSQL.today.setKey + " RETURNING list_id"
 
-    init(db: Database, path: String, carried: ReplicaStateCarry.Leftover? = nil) {
+    init(db: Database, path: String, carried: ReplicaStateCarry.Leftover? = nil, carriedShares: [ListShare]? = nil) {
         self.db = db
         self.path = path
         self.carried = carried
         nextLogPosition = carried?.nextLogPosition
+        sharesCache = carriedShares
     }
 
     func mapping<Result>(_ work: () throws -> Result) throws(StoreError) -> Result {
@@ -545,12 +550,15 @@ final class SQLiteTransaction: ItemWriting {
     }
 
     func listShares() throws -> [ListShare] {
-        try mapping {
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT list_id, role, owner, is_owned FROM \(Schema.listSharesTable) ORDER BY list_id")).compactMap { row in
+        if let sharesCache { return sharesCache }
+        let shares = try mapping {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT list_id, role, owner, is_owned FROM \(Schema.listSharesTable) ORDER BY list_id")).compactMap { row -> ListShare? in
                 guard let role = ListShare.Role(rawValue: row["role"]) else { return nil }
                 return ListShare(list: row["list_id"], role: role, owner: row["owner"], isOwned: row["is_owned"])
             }
         }
+        sharesCache = shares
+        return shares
     }
 
     // MARK: Writing
@@ -777,7 +785,8 @@ final class SQLiteTransaction: ItemWriting {
 
     func deleteList(id: ItemList.ID) throws {
         changesRows = true
-        // The items go with it, its headings, and the default list's row when it names this list: all cascade.
+        sharesCache = nil
+        // The items go with it, its headings, its share, and the default list's row when it names this list: all cascade.
         guard try mapping({ try ListRecord.deleteOne(db, key: id.text) }) else { throw StoreError.listNotFound(id) }
         listCache[id] = .some(nil)
         allLists = nil
@@ -1072,6 +1081,7 @@ final class SQLiteTransaction: ItemWriting {
 
     func setShare(_ share: ListShare?, of list: ItemList.ID) throws {
         guard try self.list(id: list) != nil else { throw StoreError.listNotFound(list) }
+        sharesCache = nil
         if let share { try ensureStorable(["owner": share.owner], of: "the share of list \(list)") }
         try mapping {
             if let share {
