@@ -79,7 +79,7 @@ let package = Package(
         ),
         // Sync with a server over HTTP: protocol version 1, and its client over any transport.
         .target(name: "ArrangeSyncHTTPCore",
-            dependencies: ["ArrangeModel", "ArrangeSync"],
+            dependencies: ["ArrangeModel", "ArrangeStore", "ArrangeSync"],
             // The protocol as OpenAPI 3.1: documentation, kept true by ArrangeServerTests.
             exclude: ["openapi.yaml"],
             resources: [.process("Resources")]
@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "ArrangeServerTests",
             dependencies: [
-                "ArrangeServer", "ArrangeSyncHTTP", "ArrangeSyncHTTPCore", "ArrangeSync", "ArrangeSQLite", "ArrangeStore", "ArrangeModel",
+                "ArrangeServer", "ArrangeSyncHTTP", "ArrangeSyncHTTPCore", "ArrangeSync", "ArrangeIntents", "ArrangeSQLite", "ArrangeStore", "ArrangeOrdering", "ArrangeModel",
                 // Built so that the tests run `arrange-server`, `arrange` and its `arrange-remote-http` as processes of their own.
                 "ArrangeServerExecutable", "ArrangeExecutable", "ArrangeRemoteHTTP",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

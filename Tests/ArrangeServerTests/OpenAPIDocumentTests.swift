@@ -78,7 +78,7 @@ struct OpenAPIDocumentTests {
         #expect(try SyncProtocol.decoder.decode(ShareInvite.self, from: SyncProtocol.encoder.encode(invite)) == invite)
         #expect(String(decoding: try SyncProtocol.encoder.encode(invite), as: UTF8.self).contains(#""expiresAt":"2026-09-21T"#))
         try check("ShareJoining", full: ShareJoining(code: "K7QM-2XPA-9RTV"), bare: ShareJoining(code: "K7QM-2XPA-9RTV"))
-        let shared = SharedList(list: list, role: .edit, owner: "alice", head: cursor)
+        let shared = SharedList(list: list, role: .edit, owner: "alice", owned: true, head: cursor)
         try check("SharedList", full: shared, bare: shared)
         try check("SharedLists", full: SharedLists(lists: [shared]), bare: SharedLists(lists: []))
         let member = ShareMember(user: "bob", role: .view, owner: false)

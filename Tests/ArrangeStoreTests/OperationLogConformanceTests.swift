@@ -16,6 +16,7 @@ struct OperationLogConformanceTests {
 
     static let first = UUID(uuidString: "10000000-0000-0000-0000-000000000000")!
     static let second = UUID(uuidString: "20000000-0000-0000-0000-000000000000")!
+    static let sharedList = ItemList.ID(rawValue: UUID(uuidString: "30000000-0000-0000-0000-000000000000")!)
 
     @Test("Operations come back in the total order from any point, and in the order they were logged", arguments: Backend.allCases)
     func order(backend: Backend) throws {
@@ -170,9 +171,10 @@ struct OperationLogConformanceTests {
         try store.repository.writeLog { transaction throws in
             try transaction.setReplicaProgress(ReplicaProgress(replica: Self.first, sequence: 1, milliseconds: 100, counter: 0))
             try transaction.setReplicaProgress(first)
-            try transaction.setReplicaProgress(ReplicaProgress(replica: Self.second, sequence: 9, milliseconds: 900, counter: 0))
+            try transaction.setReplicaProgress(ReplicaProgress(replica: Self.second, sequence: 9, milliseconds: 900, counter: 0, list: Self.sharedList))
         }
         #expect(try store.repository.readLog { try $0.replicaProgress(of: Self.first) } == first)
+        #expect(try store.repository.readLog { try $0.replicaProgress(of: Self.second)?.list } == Self.sharedList)
         #expect(try store.repository.readLog { try $0.replicaProgresses() }.count == 2)
 
         let (early, late) = (Self.operation(Self.first, sequence: 5, milliseconds: 500), Self.operation(Self.first, sequence: 6, milliseconds: 600))

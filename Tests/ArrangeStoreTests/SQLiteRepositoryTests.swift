@@ -248,6 +248,7 @@ struct SQLiteRepositoryTests {
         "v31: settings",
         "v32: list notes",
         "v33: list shares",
+        "v34: replicas of shared lists",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])

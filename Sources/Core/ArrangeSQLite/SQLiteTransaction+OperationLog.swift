@@ -433,12 +433,14 @@ extension SQLiteTransaction: OperationLogWriting {
 
     private func progresses(where condition: String, arguments: StatementArguments) throws -> [ReplicaProgress] {
         try mapping {
-            let statement = try db.cachedStatement(sql: "SELECT replica_id, sequence, clock_ms, clock_counter, retired FROM \(Schema.replicasTable) WHERE \(condition)")
+            let statement = try db.cachedStatement(
+                sql: "SELECT replica_id, sequence, clock_ms, clock_counter, retired, list_id FROM \(Schema.replicasTable) WHERE \(condition)")
             return try Row.fetchAll(statement, arguments: arguments).map { row in
-                ReplicaProgress(
+                let list: String? = try row.decode(atIndex: 5)
+                return ReplicaProgress(
                     replica: try Self.uuid(try row.decode(atIndex: 0), table: Schema.replicasTable),
                     sequence: try row.decode(atIndex: 1), milliseconds: try row.decode(atIndex: 2), counter: try row.decode(atIndex: 3),
-                    isRetired: try row.decode(atIndex: 4))
+                    isRetired: try row.decode(atIndex: 4), list: try list.map { ItemList.ID(rawValue: try Self.uuid($0, table: Schema.replicasTable)) })
             }
         }
     }
@@ -446,9 +448,11 @@ extension SQLiteTransaction: OperationLogWriting {
     private func setReplicaProgress(_ progress: ReplicaProgress) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO \(Schema.replicasTable) (replica_id, sequence, clock_ms, clock_counter, retired) VALUES (?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO \(Schema.replicasTable) (replica_id, sequence, clock_ms, clock_counter, retired, list_id) VALUES (?, ?, ?, ?, ?, ?)
                 """)
-            try statement.execute(arguments: [Self.text(progress.replica), progress.sequence, progress.milliseconds, progress.counter, progress.isRetired])
+            try statement.execute(arguments: [
+                Self.text(progress.replica), progress.sequence, progress.milliseconds, progress.counter, progress.isRetired, progress.list.map { Self.text($0.rawValue) },
+            ])
         }
     }
 

@@ -644,6 +644,12 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v34: replicas of shared lists") { db in
+            // The shared list whose log holds each replica's operations (`ReplicaProgress.list`);
+            // NULL for the user's own log. No foreign key: a list that is gone here still names
+            // the log its replicas' operations came from.
+            try db.execute(sql: #"ALTER TABLE "\#(replicasTable)" ADD COLUMN "list_id" TEXT"#)
+        }
         return migrator
     }
 

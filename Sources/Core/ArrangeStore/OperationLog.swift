@@ -240,14 +240,22 @@ package struct ReplicaProgress: Hashable, Sendable {
     package var counter: Int64
     /// Whether the replica was forgotten: it no longer holds compaction back.
     package var isRetired: Bool
+    /// The shared list whose log holds the replica's operations; `nil` for the user's own log.
+    ///
+    /// Sync learns it from where the replica's operations and acknowledgements came from, and
+    /// sets it for this store's own replicas of its shared lists, so that each operation goes
+    /// back only to its own log.
+    package var list: ItemList.ID?
 
-    /// Every operation of `replica` up to `sequence` held, the latest at this clock.
-    package init(replica: UUID, sequence: Int64, milliseconds: Int64, counter: Int64, isRetired: Bool = false) {
+    /// Every operation of `replica` up to `sequence` held, the latest at this clock, in the log
+    /// of the shared `list` or the user's own.
+    package init(replica: UUID, sequence: Int64, milliseconds: Int64, counter: Int64, isRetired: Bool = false, list: ItemList.ID? = nil) {
         self.replica = replica
         self.sequence = sequence
         self.milliseconds = milliseconds
         self.counter = counter
         self.isRetired = isRetired
+        self.list = list
     }
 }
 

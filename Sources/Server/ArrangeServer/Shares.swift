@@ -111,7 +111,7 @@ extension ServerDatabase {
                 "UPDATE invites SET used_at = now(), used_by = \(account.user) WHERE hash = \(hash)", logger: logger)
             try await connection.query(
                 "INSERT INTO memberships (log_id, user_id, role) VALUES (\(found.log), \(account.user), \(role.rawValue))", logger: logger)
-            return SharedList(list: list, role: role, owner: found.owner, head: LogCursor(epoch: epoch, position: found.head).syncCursor)
+            return SharedList(list: list, role: role, owner: found.owner, owned: false, head: LogCursor(epoch: epoch, position: found.head).syncCursor)
         }
     }
 
@@ -119,15 +119,15 @@ extension ServerDatabase {
     func sharedLists(of account: Account, epoch: UUID) async throws -> [SharedList] {
         try await query(
             """
-            SELECT l.list, m.role, o.name, l.head FROM memberships m
+            SELECT l.list, m.role, o.name, o.id = m.user_id, l.head FROM memberships m
             JOIN logs l ON l.id = m.log_id JOIN users o ON o.id = l.owner_id
             WHERE m.user_id = \(account.user) AND l.list IS NOT NULL ORDER BY l.list
             """
         ) { rows in
             var lists: [SharedList] = []
-            for try await (list, role, owner, head) in rows.decode((UUID, String, String, Int64).self) {
+            for try await (list, role, owner, owned, head) in rows.decode((UUID, String, String, Bool, Int64).self) {
                 guard let role = ShareRole(rawValue: role) else { continue }
-                lists.append(SharedList(list: list, role: role, owner: owner, head: LogCursor(epoch: epoch, position: head).syncCursor))
+                lists.append(SharedList(list: list, role: role, owner: owner, owned: owned, head: LogCursor(epoch: epoch, position: head).syncCursor))
             }
             return lists
         }

@@ -40,12 +40,21 @@ public struct StoreSyncRemote: SyncRemote {
         }
     }
 
+    /// A page of the peer's own log: the operations of the lists shared with it stay there, for
+    /// their members alone (see ``SyncEngine/sharedReplica(of:under:)``).
     public func pull(after cursor: SyncCursor?, limit: Int) async throws -> SyncPage {
-        let recorded = cursor.flatMap(SyncEngine.position)
         let batch = try await peer.repository.read { transaction in
-            try peer.operations(after: try SyncEngine.start(at: recorded, in: SyncEngine.log(of: transaction)), limit: limit, in: transaction)
+            let log = try SyncEngine.log(of: transaction)
+            var batch = try peer.operations(after: try SyncEngine.start(at: cursor.flatMap(SyncEngine.position), in: log), limit: limit, in: transaction)
+            // A page of the peer's log that held only shared lists' operations is read past.
+            while batch.operations.isEmpty, !batch.isComplete {
+                let previous = batch
+                batch = try peer.operations(after: previous.cursor, limit: limit, in: transaction)
+                batch.lastRead = batch.lastRead ?? previous.lastRead
+            }
+            return batch
         }
-        let next = batch.operations.last.map { SyncEngine.cursor(position: batch.cursor, operation: $0.id) } ?? cursor ?? SyncEngine.cursor(position: 0, operation: nil)
+        let next = batch.lastRead.map { SyncEngine.cursor(position: batch.cursor, operation: $0) } ?? cursor ?? SyncEngine.cursor(position: 0, operation: nil)
         return SyncPage(
             operations: batch.operations, cursor: next, isComplete: batch.isComplete, folded: batch.folded, foldedTips: batch.foldedTips,
             acknowledgements: batch.isComplete ? try await peer.acknowledgements() : [])

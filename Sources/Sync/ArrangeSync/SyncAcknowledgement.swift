@@ -58,12 +58,25 @@ extension SyncAcknowledgement {
 extension SyncEngine {
     /// What this store says of itself now, recorded, with every acknowledgement it has heard:
     /// what a file it writes carries.
+    ///
+    /// They are of the user's own log: what the store and the others say of the lists shared
+    /// with it goes to those lists' logs alone.
     public func acknowledgements() async throws -> [SyncAcknowledgement] {
         try await repository.write { transaction in
-            let log = try Self.log(of: transaction)
-            _ = try self.acknowledge(in: log)
-            return try log.acknowledgements().map(SyncAcknowledgement.init).sorted { $0.replica < $1.replica }
+            try self.acknowledgements(of: nil, in: Self.log(of: transaction)).sorted { $0.replica < $1.replica }
         }
+    }
+
+    /// What this store says it holds now, as its replica of `list`'s log or as its own, first,
+    /// and what it heard each other replica of that log say, by replica, each of what that log
+    /// holds alone: a store of another log would take the rest for operations it lacks.
+    func acknowledgements(of list: ItemList.ID?, in log: any LogWriting) throws -> [SyncAcknowledgement] {
+        let own = try acknowledge(in: log)
+        let logs = try ReplicaLogs(in: log)
+        var mine = logs.restricted(own, to: list)
+        mine.replica = list.map { Self.sharedReplica(of: $0, under: ReplicaID(rawValue: own.replica)).rawValue } ?? own.replica
+        let heard = try log.acknowledgements().filter { !logs.isThisStore($0.replica) && logs.list(of: $0.replica) == list }
+        return [SyncAcknowledgement(mine)] + heard.map { SyncAcknowledgement(logs.restricted($0, to: list)) }.sorted { $0.replica < $1.replica }
     }
 
     /// Records what other replicas said of themselves, newer than what this store heard of each.

@@ -168,12 +168,14 @@ extension SyncEngine {
     }
 
     /// Records the acknowledgements another store has heard that are newer than this store's,
-    /// except those in this store's own name, which only it makes.
+    /// except those in this store's own names (its replica, and its replicas of shared lists),
+    /// which only it makes.
     func hear(_ acknowledgements: [Acknowledgement], in transaction: any LogWriting) throws {
-        let replica = try transaction.replicaState()?.id
+        guard !acknowledgements.isEmpty else { return }
+        let logs = try ReplicaLogs(in: transaction)
         var known: [UUID: Acknowledgement] = [:]
         for acknowledgement in try transaction.acknowledgements() { known[acknowledgement.replica] = acknowledgement }
-        for acknowledgement in acknowledgements where acknowledgement.replica != replica {
+        for acknowledgement in acknowledgements where !logs.isThisStore(acknowledgement.replica) {
             if let old = known[acknowledgement.replica], (old.milliseconds, old.counter) >= (acknowledgement.milliseconds, acknowledgement.counter) { continue }
             try transaction.setAcknowledgement(acknowledgement)
         }

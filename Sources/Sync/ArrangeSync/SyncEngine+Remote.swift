@@ -43,22 +43,28 @@ extension SyncEngine {
         // cannot be reached leaves it as it was.
         var replica = ReplicaID(rawValue: known ?? newID())
         let asked = wallClock()
-        var state = try await remote.state(for: replica)
+        var state = try await remote.state(for: Self.replica(under: replica, for: remote))
         if known == nil {
             let prepared = try await repository.write { [replica] in ReplicaID(rawValue: try self.preparedReplica(in: Self.log(of: $0), id: replica).id) }
             // Another process made the store a replica meanwhile: its id is the one to sync as.
             if prepared != replica {
                 replica = prepared
-                state = try await remote.state(for: replica)
+                state = try await remote.state(for: Self.replica(under: replica, for: remote))
             }
         }
         if let clock = state.clock, let renewed = try await correctClock(toRemoteClock: clock, askedAt: asked, answeredAt: wallClock(), report: &report) {
             // The store stamped again under a new replica id, which the remote took nothing of.
             replica = renewed
-            state = try await remote.state(for: renewed)
+            state = try await remote.state(for: Self.replica(under: renewed, for: remote))
         }
         try await exchange(with: remote, as: replica, announcing: state, report: &report)
         return report
+    }
+
+    /// The replica a store whose own replica is `replica` syncs with `remote` as: its replica of
+    /// the remote's shared list, or its own.
+    static func replica(under replica: ReplicaID, for remote: some SyncRemote) -> ReplicaID {
+        remote.list.map { sharedReplica(of: $0, under: replica) } ?? replica
     }
 
     /// Takes the remote's snapshot when this store lacks what the remote folded away, pulls,
@@ -71,7 +77,7 @@ extension SyncEngine {
         report.received = received
         report.adoption = adoptedSince ?? report.adoption
         do {
-            (report.pushed, report.sent) = try await push(to: remote, from: replica, after: state.received, leavingOut: pulled)
+            (report.pushed, report.sent) = try await push(to: remote, from: Self.replica(under: replica, for: remote), after: state.received, leavingOut: pulled)
         } catch SyncError.clockAhead(let remoteClock) {
             // The remote's clock says this store's ran ahead: it corrects it, stamps again what
             // it stamped ahead, and pushes again, from its new replica id when it took one.
@@ -79,8 +85,8 @@ extension SyncEngine {
             guard let renewed = try await correctClock(toRemoteClock: remoteClock, askedAt: now, answeredAt: now, report: &report) else {
                 throw SyncError.clockAhead(remoteClock: remoteClock)
             }
-            (report.pushed, report.sent) = try await push(to: remote, from: renewed, after: state.received, leavingOut: pulled)
-        } catch SyncError.replicaInUse {
+            (report.pushed, report.sent) = try await push(to: remote, from: Self.replica(under: renewed, for: remote), after: state.received, leavingOut: pulled)
+        } catch SyncError.replicaInUse where remote.list == nil {
             // Another database pushed under this replica id: this store takes one of its own, and
             // pushes everything again, which the remote keeps once.
             let renewed: ReplicaID
@@ -120,6 +126,8 @@ extension SyncEngine {
     /// nothing the remote folded away merges the snapshot's operations instead, so that it
     /// holds all the snapshot holds before its cursor moves past them.
     private func adopt(from remote: some SyncRemote) async throws -> MergeReport? {
+        // A shared list's snapshot is of that list alone: it cannot stand for this store.
+        if let list = remote.list { throw SyncError.sharedListFoldedAway(list) }
         let taken = try await remote.snapshot()
         let report = try await adopt(taken.snapshot)
         if report == nil {
@@ -157,6 +165,7 @@ extension SyncEngine {
                 page = try await remote.pull(after: cursor, limit: pageSize)
                 report = try await repository.write { transaction in
                     try self.merge(page, in: transaction) { log in
+                        if let list = remote.list { try Self.learn(page, isOf: list, in: log) }
                         try Self.updateRecord(of: remote.identity, in: log) { record in
                             record.pullCursor = page.cursor.rawValue
                             record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
@@ -178,6 +187,18 @@ extension SyncEngine {
             total = total.followed(by: report)
             pulled.formUnion(page.operations.map(\.id))
             if page.isComplete || page.operations.isEmpty || page.cursor == cursor { return (total, adoption, pulled) }
+        }
+    }
+
+    /// Records that the replicas whose operations and acknowledgements `page` brings, from the
+    /// remote of a shared list, belong to that list's log.
+    private static func learn(_ page: SyncPage, isOf list: ItemList.ID, in log: any LogWriting) throws {
+        let replicas = Set(page.operations.map(\.replica.rawValue) + page.acknowledgements.map(\.replica.rawValue))
+        for replica in replicas where try log.replicaState()?.id != replica {
+            var progress = try log.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+            guard progress.list == nil else { continue }
+            progress.list = list
+            try log.setReplicaProgress(progress)
         }
     }
 
@@ -239,25 +260,22 @@ extension SyncEngine {
         while true {
             let (batch, acknowledgements) = try await repository.write { [start] transaction in
                 let log = try Self.log(of: transaction)
-                let batch = try self.operations(after: start, limit: self.pageSize, in: transaction)
-                _ = try self.acknowledge(in: log)
-                let acknowledgements = try log.acknowledgements().map(SyncAcknowledgement.init)
-                    .sorted { ($0.replica == replica ? 0 : 1, $0.replica) < ($1.replica == replica ? 0 : 1, $1.replica) }
-                return (batch, acknowledgements)
+                let batch = try self.operations(after: start, limit: self.pageSize, of: remote.list, in: transaction)
+                return (batch, try self.acknowledgements(of: remote.list, in: log))
             }
             let unsent = batch.operations.filter { !pulled.contains($0.id) }
-            let through = batch.operations.last.map { Self.cursor(position: batch.cursor, operation: $0.id) } ?? received ?? Self.cursor(position: 0, operation: nil)
-            // A page of operations all pulled from the remote still tells it where it is.
-            if first || !batch.operations.isEmpty {
+            let through = batch.lastRead.map { Self.cursor(position: batch.cursor, operation: $0) } ?? received ?? Self.cursor(position: 0, operation: nil)
+            // A page of operations all pulled from the remote, or of other logs, still tells it where it is.
+            if first || batch.lastRead != nil {
                 if let report = try await remote.push(unsent, from: replica, through: through, acknowledgements: acknowledgements) {
                     merged = merged.map { $0.followed(by: report) } ?? report
                 }
                 pushed += unsent.count
             }
             first = false
-            if let last = batch.operations.last {
+            if let last = batch.lastRead {
                 try await repository.write { transaction in
-                    try Self.updateRecord(of: remote.identity, in: Self.log(of: transaction)) { ($0.pushPosition, $0.pushOperation) = (batch.cursor, last.id.rawValue) }
+                    try Self.updateRecord(of: remote.identity, in: Self.log(of: transaction)) { ($0.pushPosition, $0.pushOperation) = (batch.cursor, last.rawValue) }
                 }
             }
             if batch.isComplete { return (pushed, merged) }

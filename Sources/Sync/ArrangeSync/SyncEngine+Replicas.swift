@@ -7,7 +7,8 @@ import Foundation
 public struct ReplicaSummary: Hashable, Sendable {
     /// The replica's id.
     public var id: ReplicaID
-    /// Whether it is this store.
+    /// Whether it is this store: its own replica, or its replica of a list shared with it
+    /// (``SyncEngine/sharedReplica(of:under:)``).
     public var isThisDatabase: Bool
     /// The latest clock heard of it: its latest operation held here, or its last
     /// acknowledgement, whichever is later; `nil` when this store has neither.
@@ -48,6 +49,7 @@ extension SyncEngine {
     public func replicas(in transaction: any ItemReading) throws -> [ReplicaSummary] {
         let log = try Self.log(of: transaction)
         let own = try log.replicaState()
+        let logs = try ReplicaLogs(in: log)
         let held = try merged(in: log)
         var heard: [UUID: HLCTimestamp] = [:]
         func hear(_ replica: UUID, _ clock: HLCTimestamp) { heard[replica] = max(heard[replica] ?? clock, clock) }
@@ -66,14 +68,14 @@ extension SyncEngine {
         for acknowledgement in acknowledgements.values { known.formUnion(acknowledgement.merged.keys) }
         return known.map { replica in
             let acknowledgement = acknowledgements[replica]
-            let isThis = replica == own?.id
+            let isThis = logs.isThisStore(replica)
             let lacking = acknowledgement.map { said in held.contains { said.merged[$0.key, default: 0] < $0.value } } ?? true
             return ReplicaSummary(
                 id: ReplicaID(rawValue: replica), isThisDatabase: isThis, lastHeard: heard[replica],
                 acknowledged: acknowledgement.map { Dictionary(uniqueKeysWithValues: $0.merged.map { (ReplicaID(rawValue: $0.key), $0.value) }) },
                 holdsCompactionBack: !isThis && !forgotten.contains(replica) && lacking, isForgotten: forgotten.contains(replica))
         }
-        .sorted { ($0.isThisDatabase ? 0 : 1, $0.id) < ($1.isThisDatabase ? 0 : 1, $1.id) }
+        .sorted { ($0.id.rawValue == own?.id ? 0 : $0.isThisDatabase ? 1 : 2, $0.id) < ($1.id.rawValue == own?.id ? 0 : $1.isThisDatabase ? 1 : 2, $1.id) }
     }
 
     /// Forgets a replica that is gone (a lost phone, a database retired after a restore or a

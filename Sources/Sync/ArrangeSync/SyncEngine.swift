@@ -183,15 +183,17 @@ public final class SyncEngine: Sendable {
     ///   - body: Makes the change through the transaction it is given, which watches its writes,
     ///     and returns its result and the changes to log; `nil` to tell them by the rows written.
     /// - Returns: The result of `body`, and the operations logged.
-    private func logging<Result>(
+    func logging<Result>(
         in transaction: any ItemWriting, _ body: (RewindRecorder) throws -> (Result, told: [SyncChange]?)
     ) throws -> (Result, [SyncOperation]) {
         let log = try Self.log(of: transaction)
         let replica = try preparedReplica(in: log)
+        // As the change found them: deleting a shared list takes its share along.
+        let shared = Set(try log.listShares().map(\.list))
         let recorder = RewindRecorder(log)
         let (result, told) = try body(recorder)
         let changes = try told ?? recorder.recorded.changes(upToDateIn: log)
-        return (result, try self.log(changes, of: replica, rewind: try recorder.loggedRewind(), in: log))
+        return (result, try self.log(changes, of: replica, rewind: try recorder.loggedRewind(), sharing: shared, in: log))
     }
 
     /// Runs `body`, which makes a change here, and logs the changes it says it made: for a
@@ -211,23 +213,46 @@ public final class SyncEngine: Sendable {
     /// back, with `rewind`, what they all did. A change of many items is logged as several
     /// operations (`SyncChange.split()`), so that every operation fits within
     /// `SyncOperation.maximumEncodedSize`.
-    func log(_ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, in transaction: any LogWriting) throws -> [SyncOperation] {
+    ///
+    /// A change that belongs to a shared list's log is logged as this store's replica of that
+    /// list, with a sequence of its own (see ``ReplicaLogs``); one clock stamps them all.
+    ///
+    /// - Parameter shared: The lists shared with this store when the change began; by default,
+    ///   those shared now.
+    func log(
+        _ changes: [SyncChange], of replica: ReplicaState, rewind: Rewind, sharing shared: Set<ItemList.ID>? = nil, in transaction: any LogWriting
+    ) throws -> [SyncOperation] {
         let changes = changes.flatMap { $0.split() }
         guard !changes.isEmpty else { return [] }
         // After this replica's last operation, and after every operation merged here (which the
         // merge folds into the replica's clock).
         var clock = HybridLogicalClock(latest: replica.lastClock, wallClock: wallClock(correctedBy: replica.clockOffset))
         var state = replica
+        let routing = try SharedLogRouting(transaction, rewind: rewind, sharing: shared)
+        var sharedLines: [ItemList.ID: ReplicaProgress] = [:]
         let whole = LogJSON.encode { $0.rewind(rewind) }
         var operations: [SyncOperation] = []
         for change in changes {
-            state.lastSequence += 1
-            let operation = SyncOperation(
-                id: SyncOperation.ID(rawValue: newID()), replica: ReplicaID(rawValue: state.id), sequence: state.lastSequence, clock: clock.tick(), change: change)
+            let (id, sequence): (UUID, Int64)
+            let stamp = clock.tick()
+            if let list = try routing.list(of: change) {
+                let shared = Self.sharedReplica(of: list, under: ReplicaID(rawValue: replica.id)).rawValue
+                var line = try sharedLines[list] ?? transaction.replicaProgress(of: shared)
+                    ?? ReplicaProgress(replica: shared, sequence: 0, milliseconds: 0, counter: 0, list: list)
+                line.sequence += 1
+                (line.milliseconds, line.counter, line.list) = (stamp.milliseconds, Int64(stamp.counter), list)
+                sharedLines[list] = line
+                (id, sequence) = (shared, line.sequence)
+            } else {
+                state.lastSequence += 1
+                (id, sequence) = (state.id, state.lastSequence)
+            }
+            let operation = SyncOperation(id: SyncOperation.ID(rawValue: newID()), replica: ReplicaID(rawValue: id), sequence: sequence, clock: stamp, change: change)
             // The operations of one change are taken back together, so the first holds it all.
             _ = try transaction.log(operation.logged(rewind: operations.isEmpty ? whole : SyncCoding.emptyRewind, isReplayed: false))
             operations.append(operation)
         }
+        for line in sharedLines.values { try transaction.setReplicaProgress(line) }
         state.lastClock = clock.latest
         try transaction.setReplicaState(state)
         return operations
@@ -770,36 +795,42 @@ public final class SyncEngine: Sendable {
 
     // MARK: Exchange
 
-    /// The operations that reached this store after `cursor`, in the order they reached it, and
-    /// the cursor to give next time: all of them, or a page of at most `limit`.
+    /// The operations of one log that reached this store after `cursor`, in the order they
+    /// reached it, and the cursor to give next time: all of them, or those of a page of at most
+    /// `limit` operations of every log.
     ///
     /// Reading page after page, each from the cursor the one before returned, reads every
-    /// operation once, whatever is logged in between (``OperationBatch/isComplete`` says when
-    /// the last page was read).
+    /// operation of the log once, whatever is logged in between (``OperationBatch/isComplete``
+    /// says when the last page was read). A page may hold none of the log's operations and
+    /// still not be the last.
     ///
     /// - Parameters:
     ///   - cursor: 0 for every operation, else a cursor this method returned.
-    ///   - limit: The most operations to return, at least 1; every one by default.
+    ///   - limit: The most operations to read, at least 1; every one by default.
+    ///   - list: The shared list whose log to read; `nil`, the default, for the user's own, which
+    ///     is all a store that holds no shared list has (see ``sharedReplica(of:under:)``).
     ///   - transaction: A transaction of the store.
-    /// - Complexity: O(log n + k) for k operations returned.
-    public func operations(after cursor: Int64, limit: Int = .max, in transaction: any ItemReading) throws -> OperationBatch {
+    /// - Complexity: O(log n + k) for k operations read.
+    public func operations(after cursor: Int64, limit: Int = .max, of list: ItemList.ID? = nil, in transaction: any ItemReading) throws -> OperationBatch {
         let transaction = try Self.log(of: transaction)
         let limit = max(1, limit)
         // One more than asked for tells whether this page is the last.
         let logged = try transaction.loggedOperations(afterPosition: cursor, limit: limit == .max ? .max : limit + 1)
         let page = logged.prefix(limit)
         let fold = try transaction.fold()
+        let logs = try ReplicaLogs(in: transaction)
         return OperationBatch(
-            operations: try page.map(SyncOperation.init), cursor: page.last?.position ?? cursor,
+            operations: try page.filter { logs.list(of: $0.order.replica) == list }.map(SyncOperation.init), cursor: page.last?.position ?? cursor,
+            lastRead: page.last.map { SyncOperation.ID(rawValue: $0.id) },
             folded: Dictionary(uniqueKeysWithValues: (fold?.covering ?? [:]).map { (ReplicaID(rawValue: $0.key), $0.value) }),
             foldedTips: Dictionary(uniqueKeysWithValues: (fold?.tips ?? [:]).map { (ReplicaID(rawValue: $0.key), SyncOperation.ID(rawValue: $0.value)) }),
             isComplete: logged.count <= limit)
     }
 
-    /// The operations that reached this store after `cursor`, all of them or a page of at most
-    /// `limit`, read without blocking the caller's thread.
-    public func operations(after cursor: Int64, limit: Int = .max) async throws -> OperationBatch {
-        try await repository.read { try self.operations(after: cursor, limit: limit, in: $0) }
+    /// The operations of one log that reached this store after `cursor`, all of them or those
+    /// of a page of at most `limit`, read without blocking the caller's thread.
+    public func operations(after cursor: Int64, limit: Int = .max, of list: ItemList.ID? = nil) async throws -> OperationBatch {
+        try await repository.read { try self.operations(after: cursor, limit: limit, of: list, in: $0) }
     }
 
     /// Exchanges operations both ways with another replica's store, as two devices that meet:
@@ -882,8 +913,10 @@ public struct ExchangeReport: Hashable, Sendable {
 public struct OperationBatch: Sendable {
     /// The operations, in the order they reached the store.
     public var operations: [SyncOperation]
-    /// The cursor to read the operations after these: the position of the last one.
+    /// The cursor to read the operations after these: the position of the last one read.
     public var cursor: Int64
+    /// The operation at ``cursor``, of this log or another; `nil` when none was read.
+    var lastRead: SyncOperation.ID?
     /// For each replica, the sequence number up to which the store had folded its operations
     /// away: a store must hold those to merge these (``SyncEngine/merge(_:after:endingAt:)``).
     public var folded: [ReplicaID: Int64]

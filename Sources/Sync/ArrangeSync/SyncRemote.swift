@@ -80,6 +80,16 @@ public protocol SyncRemote: Sendable {
 
     /// The remote's snapshot, for a store that lacks operations the remote folded away.
     func snapshot() async throws -> SyncRemoteSnapshot
+
+    /// The shared list whose log the remote holds, which the store syncs that list alone with;
+    /// `nil`, the default, for a remote of the user's own log: a server's account, another
+    /// store, a file.
+    var list: ItemList.ID? { get }
+}
+
+extension SyncRemote {
+    /// `nil`: a remote of the user's own log.
+    public var list: ItemList.ID? { nil }
 }
 
 /// A position in a remote's operations, which only the remote reads.

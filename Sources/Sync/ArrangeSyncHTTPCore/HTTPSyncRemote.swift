@@ -26,7 +26,7 @@ public struct HTTPSyncRemote: SyncRemote {
     /// The server's address.
     public let server: URL
     /// The shared list whose log the remote reads and writes; `nil` for the user's own log.
-    public let list: UUID?
+    public let list: ItemList.ID?
     /// The server's address, as the store's cursor into it is kept; a shared list's log is
     /// `SERVER/lists/ID`.
     public let identity: String
@@ -43,18 +43,18 @@ public struct HTTPSyncRemote: SyncRemote {
         self.init(server: server, token: token, list: nil, transport: transport)
     }
 
-    private init(server: URL, token: String, list: UUID?, transport: any HTTPTransport) {
+    private init(server: URL, token: String, list: ItemList.ID?, transport: any HTTPTransport) {
         self.server = server
         self.token = token
         self.list = list
         self.transport = transport
         let address = server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
-        identity = list.map { "\(address)/lists/\($0.lowercasedString)" } ?? address
+        identity = list.map { "\(address)/lists/\($0.rawValue.lowercasedString)" } ?? address
     }
 
     /// The same server and token, on the log of shared list `list`, which the user is a member of.
     public func sharedList(_ list: UUID) -> HTTPSyncRemote {
-        HTTPSyncRemote(server: server, token: token, list: list, transport: transport)
+        HTTPSyncRemote(server: server, token: token, list: ItemList.ID(rawValue: list), transport: transport)
     }
 
     /// Exchanges a pairing code (`arrange-server pair`) for the device's own token.
@@ -259,7 +259,7 @@ public struct HTTPSyncRemote: SyncRemote {
 
     /// The query item that names the remote's shared list, if it has one.
     private var logQuery: [URLQueryItem] {
-        list.map { [URLQueryItem(name: SyncProtocol.listParameter, value: $0.lowercasedString)] } ?? []
+        list.map { [URLQueryItem(name: SyncProtocol.listParameter, value: $0.rawValue.lowercasedString)] } ?? []
     }
 
     /// How many times a request is sent in all when the server says to try again shortly.

@@ -80,16 +80,25 @@ public struct SharedList: Codable, Hashable, Sendable {
     public var role: ShareRole
     /// The name of the user who shared it.
     public var owner: String
+    /// Whether the user asking shared it: only they invite, remove members, and delete it for
+    /// everyone.
+    public var owned: Bool
     /// The cursor after the newest operation of its log: a device whose cursor in the log is
     /// there has nothing to pull.
     public var head: SyncCursor
 
     /// A shared list of these parts.
-    public init(list: UUID, role: ShareRole, owner: String, head: SyncCursor) {
+    public init(list: UUID, role: ShareRole, owner: String, owned: Bool = false, head: SyncCursor) {
         self.list = list
         self.role = role
         self.owner = owner
+        self.owned = owned
         self.head = head
+    }
+
+    /// The share as a device keeps it (`ListShare`).
+    public var share: ListShare {
+        ListShare(list: ItemList.ID(rawValue: list), role: role, owner: owner, isOwned: owned)
     }
 }
 
