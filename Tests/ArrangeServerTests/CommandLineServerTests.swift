@@ -1,3 +1,5 @@
+import ArrangeModel
+import ArrangeSyncHTTPCore
 import Foundation
 import Testing
 
@@ -101,5 +103,48 @@ struct CommandLineServerTests {
         let run = try ServerFixture.runProcess(executable, ["fold", "--user", "alice"], environment: ["DATABASE_URL": fixture.databaseURL])
         #expect(run.status != 0)
         #expect(run.error == "Error: The database refused: relation \"folds\" does not exist.\n")
+    }
+
+    @Test("arrange share: create prints a code, join brings the list, members lists them, leave keeps a copy; bad input gets one line and changes nothing")
+    func share() async throws {
+        let fixture = try ServerFixture()
+        let server = try fixture.startServer().absoluteString
+        let (alice, bob) = (try fixture.user("alice"), try fixture.user("bob"))
+        try await withTemporaryFolder { home in
+            let (mine, theirs) = (home.appendingPathComponent("alice.sqlite").path, home.appendingPathComponent("bob.sqlite").path)
+            func run(_ arguments: [String], _ database: String, token: String) throws -> (status: Int32, output: String, error: String) {
+                try Self.arrange(arguments + ["--db", database], home: home, environment: ["ARRANGE_SYNC_TOKEN": token])
+            }
+            #expect(try run(["create-list", "Groceries"], mine, token: alice).status == 0)
+            #expect(try run(["add", "Milk", "--list", "Groceries"], mine, token: alice).status == 0)
+
+            // Refused, each in one line, with nothing changed.
+            let unsynced = try run(["share", "create", "Groceries"], mine, token: alice)
+            #expect(unsynced.status != 0 && unsynced.error.contains("syncs with no server"), "\(unsynced)")
+            #expect(try run(["sync", server], mine, token: alice).status == 0)
+            let inbox = try run(["share", "create", "Inbox"], mine, token: alice)
+            #expect(inbox.status != 0 && inbox.error.contains("default list"), "\(inbox)")
+            let unknown = try run(["share", "join", "AAAA-BBBB-CCCC"], theirs, token: bob)
+            #expect(unknown.status != 0 && unknown.error.split(separator: "\n").count == 1, "\(unknown)")
+
+            let created = try run(["share", "create", "Groceries", "--role", "edit", "--json"], mine, token: alice)
+            #expect(created.status == 0, "\(created)")
+            let invite = try SyncProtocol.decoder.decode(ShareInvite.self, from: Data(created.output.utf8))
+            #expect(invite.role == .edit)
+            let joined = try run(["share", "join", invite.code, "--server", server], theirs, token: bob)
+            #expect(joined.status == 0 && joined.output.contains("Joined Groceries, shared by alice (edit)"), "\(joined)")
+            let lists = try run(["lists", "--json"], theirs, token: bob)
+            #expect(lists.output.contains(#""shared":{"owned":false,"owner":"alice","role":"edit"}"#), "\(lists)")
+            #expect(try run(["list", "Groceries"], theirs, token: bob).output.contains("Milk"))
+            let members = try run(["share", "members", "Groceries", "--json"], mine, token: alice)
+            #expect(members.output.contains(#"{"members":[{"owner":true,"role":"edit","user":"alice"},{"owner":false,"role":"edit","user":"bob"}]}"#), "\(members)")
+            let again = try run(["share", "join", invite.code], theirs, token: bob)
+            #expect(again.status != 0 && again.error.contains("used already"), "\(again)")
+
+            let left = try run(["share", "leave", "Groceries"], theirs, token: bob)
+            #expect(left.status == 0, "\(left)")
+            #expect(try run(["list", "Groceries"], theirs, token: bob).output.contains("Milk"), "bob keeps what the list held")
+            #expect(!(try run(["lists", "--json"], theirs, token: bob).output.contains("shared")))
+        }
     }
 }

@@ -12,7 +12,7 @@ public struct Arrange: AsyncParsableCommand {
             least 4 characters of it. Without a subcommand, arrange opens the REPL.
             """,
         version: "0.1.0",
-        subcommands: RequestCatalogue.commands + [ExportCommand.self, ImportCommand.self, SyncCommand.self, RunCommand.self, ReplCommand.self],
+        subcommands: RequestCatalogue.commands + [ExportCommand.self, ImportCommand.self, SyncCommand.self, ShareCommand.self, RunCommand.self, ReplCommand.self],
         defaultSubcommand: ReplCommand.self)
 
     public init() {}

@@ -84,11 +84,19 @@ struct ServerSyncSummary: Codable {
     /// server's, when this sync changed it (0: the device's clock is right again); `nil` when it did not.
     var clockCorrection: Int64?
 
-    init(server: String, report: SyncReport) {
+    /// How many lists shared with other people synced too.
+    var sharedLists: Int
+    /// The lists this user is no longer in, kept here as their own.
+    var kept: Int
+
+    init(server: String, report whole: ServerSyncReport) {
+        let report = whole.own
         self.server = server
-        sent = report.pushed
-        received = report.received.new
-        applied = report.received.applied + (report.adoption?.applied ?? 0)
+        sharedLists = whole.shared.count
+        kept = whole.shares.kept.count
+        sent = report.pushed + whole.shared.values.reduce(0) { $0 + $1.pushed }
+        received = report.received.new + whole.shared.values.reduce(0) { $0 + $1.received.new }
+        applied = report.received.applied + (report.adoption?.applied ?? 0) + whole.shared.values.reduce(0) { $0 + $1.received.applied }
         snapshot = report.adoption != nil
         rekeyed = report.replicaLeft != nil
         renumbered = report.renumbered
@@ -101,6 +109,8 @@ struct ServerSyncSummary: Codable {
     /// `Sent 3 operations to URL and received 2; applied 2 here.`, and what else happened.
     var summary: String {
         var text = "Sent \(sent) operation\(sent == 1 ? "" : "s") to \(server) and received \(received); applied \(applied) here."
+        if sharedLists > 0 { text += " That includes \(sharedLists) shared list\(sharedLists == 1 ? "" : "s")." }
+        if kept > 0 { text += " You are no longer in \(kept) shared list\(kept == 1 ? "" : "s"): what \(kept == 1 ? "it" : "they") held stays here as your own." }
         if snapshot { text += " This database lacked operations the server had folded away, and took its lists, items and log first." }
         if rekeyed {
             text += " Another device syncs as this database's replica (a copy, or a restored backup): this database took a new replica id"
@@ -128,9 +138,9 @@ extension SyncPeerCommand {
         let token = try token(for: server, in: session)
         let (identity, report) = try await RemoteHTTPHelper.withTransport { transport in
             let remote = HTTPSyncRemote(server: server.url, token: token, transport: transport)
-            return (remote.identity, try await engine.sync(with: remote))
+            return (remote.identity, try await engine.sync(withServer: remote))
         }
-        if report.received.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
+        if report.own.received.unapplied > 0 { session.console.note(MergeReport.unappliedNote) }
         let summary = ServerSyncSummary(server: identity, report: report)
         if shared.json {
             try session.printJSON(summary)
@@ -141,6 +151,14 @@ extension SyncPeerCommand {
 
     /// The device's token: from `--token-file`, else `ARRANGE_SYNC_TOKEN`, else the one `sync pair` stored.
     private func token(for server: ServerAddress, in session: CommandSession) throws(CommandLineError) -> String {
+        try ServerToken.find(for: server, file: tokenFile, in: session)
+    }
+}
+
+/// A device's token for a server.
+enum ServerToken {
+    /// The device's token: from `file` (`--token-file`), else `ARRANGE_SYNC_TOKEN`, else the one `sync pair` stored.
+    static func find(for server: ServerAddress, file tokenFile: String?, in session: CommandSession) throws(CommandLineError) -> String {
         if let tokenFile {
             guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else { throw .input("Cannot read the token file \(tokenFile).") }
             let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
