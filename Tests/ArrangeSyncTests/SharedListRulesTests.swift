@@ -66,6 +66,17 @@ struct SharedListRulesTests {
         }
     }
 
+    @Test("Only a shared list's owner deletes it; a member is told to leave it", arguments: StoreKind.allCases)
+    func deletion(kind: StoreKind) async throws {
+        let fixture = try await Fixture(kind)
+        try await fixture.expectRefusal(DeleteList(list: fixture.edited), .sharedListOfAnother("Groceries", owner: "alice"))
+        try await fixture.repository.write { transaction in
+            try transaction.apply(.setListShare(ListShare(list: fixture.party, role: .edit, owner: "me", isOwned: true), of: fixture.party))
+        }
+        _ = try await DeleteList(list: fixture.party).perform(in: fixture.environment)
+        #expect(try await fixture.repository.read { try $0.list(id: fixture.party)?.trashedAt } != nil, "the owner deletes it")
+    }
+
     @Test("Items and headings never move between a shared list and another", arguments: StoreKind.allCases)
     func crossesShare(kind: StoreKind) async throws {
         let fixture = try await Fixture(kind)
@@ -100,7 +111,7 @@ struct SharedListRulesTests {
         try await fixture.expectRefusal(SetListNotes(list: fixture.viewed, notes: "Water daily"), refused)
         try await fixture.expectRefusal(AddChecklistItem(title: "Rake", to: fixture.viewedItem), refused)
         try await fixture.expectRefusal(CreateHeading(title: "Beds", in: fixture.viewed), refused)
-        try await fixture.expectRefusal(DeleteList(list: fixture.viewed), refused)
+        try await fixture.expectRefusal(DeleteList(list: fixture.viewed), .sharedListOfAnother("Garden", owner: "bob"))
         try await fixture.expectRefusal(MoveItems([fixture.viewedSecond], to: .top, into: fixture.viewed), refused)
 
         // What stays the user's own. (Adding to Today starts an item today, which a list

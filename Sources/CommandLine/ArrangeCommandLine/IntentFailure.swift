@@ -85,6 +85,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .nothingToRestore: "nothingToRestore"
         case .crossesShare: "crossesShare"
         case .viewOnlyList: "viewOnlyList"
+        case .sharedListOfAnother: "sharedListOfAnother"
         }
     }
 

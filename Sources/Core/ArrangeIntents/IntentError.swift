@@ -76,6 +76,9 @@ public enum IntentError: Error, Hashable, Sendable {
     /// The list so named is shared with the user by `owner` to view: it changes in nothing
     /// every member sees.
     case viewOnlyList(String, owner: String)
+    /// The list so named is shared with the user by `owner`, who alone deletes it for every
+    /// member; the user leaves it instead, through the sync server, and keeps what it holds.
+    case sharedListOfAnother(String, owner: String)
 }
 
 extension IntentError: LocalizedError {
@@ -114,6 +117,7 @@ extension IntentError: LocalizedError {
         case .nothingToRestore: table.message("IntentError.nothingToRestore")
         case .crossesShare(let title, let from, let to): table.message("IntentError.crossesShare", ["title": title, "from": from, "to": to])
         case .viewOnlyList(let list, let owner): table.message("IntentError.viewOnlyList", ["list": list, "owner": owner])
+        case .sharedListOfAnother(let list, let owner): table.message("IntentError.sharedListOfAnother", ["list": list, "owner": owner])
         }
     }
 }
@@ -190,6 +194,8 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
             "'\(title)' cannot move from '\(from)' to '\(to)': a list shared with other people keeps its own things, and takes none from another list."
         case .viewOnlyList(let list, let owner):
             "'\(list)' is shared with you by \(owner) to view: you cannot change it; its place in your sidebar, reminders and tags stay yours to set."
+        case .sharedListOfAnother(let list, let owner):
+            "'\(list)' is shared with you by \(owner), who alone deletes it for everyone; leave it instead, and what it holds stays yours."
         }
     }
 }

@@ -12,6 +12,8 @@ import Foundation
 ///   name. What stays each person's own still changes: an item's place in Today, its evening,
 ///   reminder, tags and dismissed deadline, and the list's place in the sidebar. (Adding an
 ///   item to Today also starts it today, which such a list refuses.)
+/// - Only its owner deletes a shared list, for every member
+///   (``IntentError/sharedListOfAnother(_:owner:)``): a member leaves it instead.
 ///
 /// It watches the rows written (``apply(_:)``), so every intent, and every intent an app
 /// composes of them, is held to the same rules. Changes merged from other devices do not pass
@@ -57,9 +59,11 @@ final class ShareGuard: ForwardingTransaction {
         case .delete(.checklistItem(let id)):
             if let old = try base.checklistItem(id: id) { try ensureEditable(try list(ofItem: old.itemID)) }
         case .update(.list(let list)):
-            if let old = try base.list(id: list.id), old.shared != list.shared { try ensureEditable(list.id) }
+            guard let old = try base.list(id: list.id) else { return }
+            if old.trashedAt == nil, list.trashedAt != nil { try ensureOwned(list.id) }
+            if old.shared != list.shared { try ensureEditable(list.id) }
         case .delete(.list(let id)):
-            try ensureEditable(id)
+            try ensureOwned(id)
         case .insert(.series(let series)), .update(.series(let series)):
             try ensureEditable(series.listID)
         case .delete(.series(let id)):
@@ -106,6 +110,13 @@ final class ShareGuard: ForwardingTransaction {
     private func ensureSameLog(_ title: String, from: ItemList.ID, to: ItemList.ID) throws {
         guard from != to, shares[from] != nil || shares[to] != nil else { return }
         throw IntentError.crossesShare(title, from: try name(of: from), to: try name(of: to))
+    }
+
+    /// Throws ``IntentError/sharedListOfAnother(_:owner:)`` for a list shared by someone else:
+    /// deleting it, or putting it in the Trash, would do so for every member.
+    private func ensureOwned(_ list: ItemList.ID) throws {
+        guard let share = shares[list], !share.isOwned else { return }
+        throw IntentError.sharedListOfAnother(try name(of: list), owner: share.owner)
     }
 
     /// Throws ``IntentError/viewOnlyList(_:owner:)`` for a list the user only views.
