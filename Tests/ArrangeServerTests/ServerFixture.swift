@@ -178,6 +178,17 @@ final class ServerFixture: @unchecked Sendable {
         return ServerExit(status: process.terminationStatus, reason: process.terminationReason, after: after)
     }
 
+    /// Kills the server process at `server` with SIGKILL, as a crash does, and waits for it to end.
+    ///
+    /// - Throws: ``ServerTestSetup/noServer(_:)`` when no server of the fixture runs there.
+    func killServer(at server: URL) throws {
+        guard let process = servers.last(where: { $0.address == server && $0.process.isRunning })?.process else {
+            throw ServerTestSetup.noServer(server)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Runs `pg_ctl ACTION` on the test cluster (`stop -m immediate`, `start`), as the cluster's
     /// owner, and waits for it to finish, up to 90 s: a start after an immediate stop recovers
     /// from the write-ahead log first, which takes long on a machine that builds beside it.

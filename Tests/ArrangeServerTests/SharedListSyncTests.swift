@@ -128,4 +128,121 @@ struct SharedListSyncTests {
             #expect(try await bob.titles(of: kept)?.contains("After") == false)
         }
     }
+
+    @Test("Three people, five devices, one shared list, a viewer among them, changes made offline and online, the server killed once, a member removed: one list for every member, private state private, the viewer refused, the removed one keeps a copy")
+    func threePeopleFiveDevices() async throws {
+        let fixture = try ServerFixture()
+        let address = try fixture.startServer()
+        let port = try #require(address.port)
+        try await withTemporaryFolder { folder in
+            let (aliceToken, bobToken, carolToken) = (try fixture.user("alice"), try fixture.user("bob"), try fixture.user("carol"))
+            let alice = [try SharingDevice("alice-phone", in: folder, server: address, token: aliceToken), try SharingDevice("alice-laptop", in: folder, server: address, token: aliceToken)]
+            let bob = [try SharingDevice("bob-phone", in: folder, server: address, token: bobToken), try SharingDevice("bob-laptop", in: folder, server: address, token: bobToken)]
+            let carol = try SharingDevice("carol-phone", in: folder, server: address, token: carolToken)
+            let devices = alice + bob + [carol]
+
+            let trip = try await alice[0].perform(CreateList(name: "Trip")).list.id
+            for title in ["Tickets", "Passports", "Charger"] { _ = try await alice[0].perform(AddItem(title: title, list: trip)) }
+            let own = [
+                alice[0].name: try await alice[0].perform(CreateList(name: "Alice's")).list.id,
+                bob[0].name: try await bob[0].perform(CreateList(name: "Bob's")).list.id,
+            ]
+            for device in devices { try await device.sync() }
+            _ = try await bob[0].server.join(code: try await alice[0].engine.invite(to: trip, as: .edit, through: alice[0].server).code)
+            _ = try await carol.server.join(code: try await alice[0].engine.invite(to: trip, as: .view, through: alice[0].server).code)
+            for _ in 0..<2 { for device in devices { try await device.sync() } }
+            for device in devices { #expect(try await device.shared(trip) == alice[0].shared(trip), "\(device.name) joined") }
+
+            var random = SeededRandomNumberGenerator(seed: 64)
+            var (refusals, killed, removed) = (0, false, false)
+            var addedAfterRemoval: Set<String> = []
+            var todayOf: [String: Set<Item.ID>] = [:]
+            for step in 0..<160 {
+                if step == 70 {
+                    try fixture.killServer(at: address)
+                    killed = true
+                    // Down for a while: devices sync in vain, and go on offline.
+                    for device in devices.prefix(2) { await #expect(throws: (any Error).self) { try await device.sync() } }
+                    _ = try fixture.startServer(["--port", String(port)])
+                }
+                if step == 110 {
+                    _ = try await alice[0].server.remove("bob", from: trip.rawValue)
+                    removed = true
+                }
+                let device = devices[Int.random(in: 0..<devices.count, using: &random)]
+                let user = String(device.name.prefix { $0 != "-" })
+                let items = try await device.repository.read { transaction in
+                    try transaction.list(id: trip) == nil ? [] : transaction.items(in: trip, visibility: .all, offset: 0, limit: .max)
+                }
+                let item = items.isEmpty ? nil : items[Int.random(in: 0..<items.count, using: &random)]
+                let title = "\(device.name) \(step)"
+                do {
+                    switch Int.random(in: 0..<10, using: &random) {
+                    case 0..<2:
+                        let placement: ItemPlacement = item.map { Bool.random(using: &random) ? .after($0.id) : .before($0.id) } ?? .top
+                        guard try await device.titles(of: trip) != nil else { continue }
+                        _ = try await device.perform(AddItem(title: title, list: trip, placement: placement))
+                        if removed, user != "bob" { addedAfterRemoval.insert(title) }
+                    case 2..<4:
+                        guard let item, let anchor = items.randomElement(using: &random), anchor.id != item.id else { continue }
+                        _ = try await device.perform(MoveItems([item.id], to: Bool.random(using: &random) ? .after(anchor.id) : .before(anchor.id)))
+                    case 4:
+                        guard let item else { continue }
+                        _ = try await device.perform(EditItem(item.id, title: title))
+                        if removed, user != "bob" { addedAfterRemoval.insert(title) }
+                    case 5:
+                        guard let item, items.count > 3 else { continue }
+                        _ = try await device.perform(Bool.random(using: &random) ? CompleteItems([item.id]).erased : DeleteItems([item.id]).erased)
+                    case 6:
+                        // What is each person's own.
+                        if let list = own[device.name] { _ = try await device.perform(AddItem(title: "own \(step)", list: list)) }
+                        if let item, user != "carol" {
+                            _ = try await device.perform(AddToToday([item.id]))
+                            todayOf[user, default: []].insert(item.id)
+                        }
+                    default:
+                        try await device.sync()
+                    }
+                } catch let error as IntentError {
+                    #expect(user == "carol" && error == .viewOnlyList("Trip", owner: "alice"), "\(device.name): \(error)")
+                    refusals += 1
+                } catch let error where ServerCrashTests.serverIsGone(error) {
+                    Issue.record("the server is back: \(error)")
+                }
+            }
+            for _ in 0..<3 { for device in devices { try await device.sync() } }
+
+            #expect(killed && removed)
+            #expect(refusals > 0, "the viewer tried, and was refused")
+            let expected = try await alice[0].shared(trip)
+            #expect(expected.count > 4, "the list holds what its members made")
+            for device in [alice[1], carol] { #expect(try await device.shared(trip) == expected, "\(device.name)") }
+            // Bob keeps one copy, the same on both his devices, which has nothing made after he left.
+            let keptID = ItemList.ID(rawValue: SyncEngine.keptID(of: trip.rawValue))
+            let copies = try await bob.asyncMap { try await $0.titles(of: keptID) }
+            #expect(copies[0] != nil && copies[0] == copies[1], "\(copies)")
+            #expect(addedAfterRemoval.isDisjoint(with: Set(copies[0] ?? [])), "bob got nothing after his removal")
+            for device in bob { #expect(try await device.titles(of: trip) == nil, "\(device.name)") }
+            // What each person made for themselves stays theirs.
+            for device in devices {
+                let user = String(device.name.prefix { $0 != "-" })
+                for (name, list) in own where !name.hasPrefix(user) {
+                    #expect(try await device.titles(of: list) == nil, "\(device.name) holds \(name)'s own list")
+                }
+                let today = try await device.repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) }.map(\.id)
+                #expect(Set(today).isSubset(of: todayOf[user, default: []].union(today.filter { _ in user == "bob" })), "\(device.name)'s Today is its user's")
+            }
+        }
+    }
+}
+
+extension ArrangeIntent {
+    /// The intent, run for its effect alone.
+    var erased: any ArrangeIntent { self }
+}
+
+extension SharingDevice {
+    func perform(_ intent: any ArrangeIntent) async throws {
+        _ = try await intent.perform(in: environment)
+    }
 }

@@ -112,48 +112,53 @@ extension SyncEngine {
     private static let keptNamespace = UUID(uuid: (0x6B, 0x65, 0x70, 0x74, 0x2D, 0x73, 0x68, 0x61, 0x72, 0x65, 0x64, 0x2D, 0x6C, 0x69, 0x73, 0x74))
 
     /// Replaces the shared list `list` with a list of the user's own that holds the same, in
-    /// the same place, logged in the user's own log.
+    /// the same place, logged in the user's own log alone: each of the user's devices makes
+    /// the same copy, and a thing another device copied already is left as it is.
     private func keep(_ list: ItemList.ID, in log: any LogWriting) throws -> ItemList.ID {
         let copy = ItemList.ID(rawValue: Self.keptID(of: list.rawValue))
-        _ = try logging(in: log) { recorder in
-            guard var kept = try recorder.list(id: list) else { return ((), []) }
+        _ = try logging(in: log, sharing: []) { recorder in
+            guard let shared = try recorder.list(id: list) else { return ((), []) }
             let headings = try recorder.headings(in: list)
             let items = try recorder.items(in: list, visibility: .all, offset: 0, limit: .max)
             let entries = try recorder.checklists(of: items.map(\.id)).values.joined()
             let series = try recorder.allSeries().filter { $0.listID == list }
             // Gone first, so that the copy takes the name.
             try recorder.deleteList(id: list)
-            kept.id = copy
-            try recorder.insert(kept)
-            for var heading in headings {
-                (heading.id, heading.listID) = (Heading.ID(rawValue: Self.keptID(of: heading.id.rawValue)), copy)
+            func kept<Subject>(_ id: Identifier<Subject>) -> Identifier<Subject> { Identifier(rawValue: Self.keptID(of: id.rawValue)) }
+            var made = (lists: [ItemList.ID: ItemList?](), headings: [Heading.ID: Heading?](), items: [Item.ID: Item?](),
+                        entries: [ChecklistItem.ID: ChecklistItem?](), series: [Series.ID: Series?]())
+            if try recorder.list(id: copy) == nil {
+                var row = shared
+                row.id = copy
+                try recorder.insert(row)
+                made.lists[copy] = .some(nil)
+            }
+            for var heading in headings where try recorder.heading(id: kept(heading.id)) == nil {
+                (heading.id, heading.listID) = (kept(heading.id), copy)
                 try recorder.insert(heading)
+                made.headings[heading.id] = .some(nil)
             }
-            for var repeating in series {
-                (repeating.id, repeating.listID) = (Series.ID(rawValue: Self.keptID(of: repeating.id.rawValue)), copy)
-                repeating.heading = repeating.heading.map { Heading.ID(rawValue: Self.keptID(of: $0.rawValue)) }
+            for var repeating in series where try recorder.series(id: kept(repeating.id)) == nil {
+                (repeating.id, repeating.listID, repeating.heading) = (kept(repeating.id), copy, repeating.heading.map(kept))
                 try recorder.insert(repeating)
+                made.series[repeating.id] = .some(nil)
             }
-            for var item in items {
-                (item.id, item.listID) = (Item.ID(rawValue: Self.keptID(of: item.id.rawValue)), copy)
-                item.heading = item.heading.map { Heading.ID(rawValue: Self.keptID(of: $0.rawValue)) }
-                item.series = item.series.map { Series.ID(rawValue: Self.keptID(of: $0.rawValue)) }
+            for var item in items where try recorder.item(id: kept(item.id)) == nil {
+                (item.id, item.listID, item.heading, item.series) = (kept(item.id), copy, item.heading.map(kept), item.series.map(kept))
                 try recorder.insert(item)
+                made.items[item.id] = .some(nil)
             }
-            var copiedEntries: [ChecklistItem.ID: ChecklistItem?] = [:]
-            for var entry in entries {
-                (entry.id, entry.itemID) = (ChecklistItem.ID(rawValue: Self.keptID(of: entry.id.rawValue)), Item.ID(rawValue: Self.keptID(of: entry.itemID.rawValue)))
+            for var entry in entries where try recorder.checklistItem(id: kept(entry.id)) == nil {
+                (entry.id, entry.itemID) = (kept(entry.id), kept(entry.itemID))
                 try recorder.insert(entry)
-                copiedEntries[entry.id] = .some(nil)
+                made.entries[entry.id] = .some(nil)
             }
             // The delete told first, as it was made: a device that replays the copy's creation
             // after it finds the name free.
-            let made = try SyncChange.changes(
-                bringingLists: [copy: nil], items: Dictionary(uniqueKeysWithValues: items.map { (Item.ID(rawValue: Self.keptID(of: $0.id.rawValue)), nil) }),
-                checklistItems: copiedEntries,
-                headings: Dictionary(uniqueKeysWithValues: headings.map { (Heading.ID(rawValue: Self.keptID(of: $0.id.rawValue)), nil) }),
-                series: Dictionary(uniqueKeysWithValues: series.map { (Series.ID(rawValue: Self.keptID(of: $0.id.rawValue)), nil) }), upToDateIn: recorder)
-            return ((), [SyncChange.deletion(ofList: list).change] + made)
+            let creations = try SyncChange.changes(
+                bringingLists: made.lists, items: made.items, checklistItems: made.entries, headings: made.headings, series: made.series,
+                upToDateIn: recorder)
+            return ((), [SyncChange.deletion(ofList: list).change] + creations)
         }
         return copy
     }

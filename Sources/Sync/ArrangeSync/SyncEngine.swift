@@ -182,14 +182,15 @@ public final class SyncEngine: Sendable {
     ///   - transaction: The write transaction of the change.
     ///   - body: Makes the change through the transaction it is given, which watches its writes,
     ///     and returns its result and the changes to log; `nil` to tell them by the rows written.
+    ///   - shared: The lists whose logs may take the changes; by default those shared when the
+    ///     change begins (deleting a shared list takes its share along).
     /// - Returns: The result of `body`, and the operations logged.
     func logging<Result>(
-        in transaction: any ItemWriting, _ body: (RewindRecorder) throws -> (Result, told: [SyncChange]?)
+        in transaction: any ItemWriting, sharing shared: Set<ItemList.ID>? = nil, _ body: (RewindRecorder) throws -> (Result, told: [SyncChange]?)
     ) throws -> (Result, [SyncOperation]) {
         let log = try Self.log(of: transaction)
         let replica = try preparedReplica(in: log)
-        // As the change found them: deleting a shared list takes its share along.
-        let shared = Set(try log.listShares().map(\.list))
+        let shared = try shared ?? Set(log.listShares().map(\.list))
         let recorder = RewindRecorder(log)
         let (result, told) = try body(recorder)
         let changes = try told ?? recorder.recorded.changes(upToDateIn: log)
