@@ -28,11 +28,14 @@ final class RelayRemote: SyncRemote {
     let failingPush: Int?
     /// Whether every page says more follow, as a broken server might.
     let claimsMore: Bool
+    /// The shared list whose log the relay keeps; `nil` for a user's own.
+    let list: ItemList.ID?
 
     struct ConnectionLost: Error {}
 
-    init(identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil, claimsMore: Bool = false) {
+    init(identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil, claimsMore: Bool = false, list: ItemList.ID? = nil) {
         self.identity = identity
+        self.list = list
         self.announcedFold = announcedFold
         self.failingPush = failingPush
         self.claimsMore = claimsMore
@@ -40,6 +43,9 @@ final class RelayRemote: SyncRemote {
 
     /// Every operation the relay keeps, in the order they came.
     var operations: [SyncOperation] { state.withLock { $0.operations } }
+
+    /// The latest acknowledgement of each replica the relay took.
+    var acknowledgements: [SyncAcknowledgement] { state.withLock { Array($0.acknowledgements.values) } }
 
     /// How many operations were pushed to the relay, each time it was pushed.
     var received: Int { state.withLock { $0.received } }
