@@ -197,6 +197,9 @@ struct OperationLogConformanceTests {
         #expect(try store.repository.readLog { try $0.remoteRecord(of: "server") } == nil)
         let server = RemoteRecord(remote: "server", pullCursor: "17", pushPosition: 3, pushOperation: UUID(), foldLimit: [Self.first: 2, Self.second: 0])
         let peer = RemoteRecord(remote: Self.second.uuidString.lowercased(), pullCursor: "9:\(UUID())")
+        let list = RemoteRecord(remote: "server/lists/3", foldLimit: [Self.second: 4], list: Self.sharedList)
+        try store.repository.writeLog { try $0.setRemoteRecord(list) }
+        #expect(try store.repository.readLog { try $0.remoteRecord(of: list.remote) } == list)
         try store.repository.writeLog { transaction throws in
             try transaction.setRemoteRecord(server)
             try transaction.setRemoteRecord(peer)
@@ -206,7 +209,7 @@ struct OperationLogConformanceTests {
         try store.repository.readLog { transaction throws in
             #expect(try transaction.remoteRecord(of: "server") == moved)
             #expect(try transaction.remoteRecord(of: peer.remote) == peer)
-            #expect(Set(try transaction.remoteRecords()) == [moved, peer])
+            #expect(Set(try transaction.remoteRecords()) == [moved, peer, list])
         }
     }
 

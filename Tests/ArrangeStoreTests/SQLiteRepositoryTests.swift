@@ -672,7 +672,11 @@ struct SQLiteRepositoryTests {
             #expect(try db.primaryKey(Schema.tombstonesTable).columns == ["entry_id", "scope"])
             #expect(try db.tableExists(Schema.peersTable) == false)
             #expect(try columns(Schema.remotesTable) == [
-                "remote TEXT NOT NULL", "pull_cursor TEXT", "push_position INTEGER NOT NULL 0", "push_operation_id TEXT", "fold_limit TEXT",
+                "remote TEXT NOT NULL", "pull_cursor TEXT", "push_position INTEGER NOT NULL 0", "push_operation_id TEXT", "fold_limit TEXT", "list_id TEXT",
+            ])
+            #expect(try columns(Schema.replicasTable) == [
+                "replica_id TEXT NOT NULL", "sequence INTEGER NOT NULL", "clock_ms INTEGER NOT NULL", "clock_counter INTEGER NOT NULL",
+                "retired BOOLEAN NOT NULL 0", "list_id TEXT",
             ])
             #expect(try db.primaryKey(Schema.remotesTable).columns == ["remote"])
             #expect(try columns(Schema.acknowledgementsTable) == [

@@ -30,12 +30,18 @@ final class RelayRemote: SyncRemote {
     let claimsMore: Bool
     /// The shared list whose log the relay keeps; `nil` for a user's own.
     let list: ItemList.ID?
+    /// Whether the relay says it decides what is folded, as a server does.
+    let coordinatesFolding: Bool
 
     struct ConnectionLost: Error {}
 
-    init(identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil, claimsMore: Bool = false, list: ItemList.ID? = nil) {
+    init(
+        identity: String = "relay", announcedFold: [ReplicaID: Int64] = [:], failingPush: Int? = nil, claimsMore: Bool = false, list: ItemList.ID? = nil,
+        coordinatesFolding: Bool = true
+    ) {
         self.identity = identity
         self.list = list
+        self.coordinatesFolding = coordinatesFolding
         self.announcedFold = announcedFold
         self.failingPush = failingPush
         self.claimsMore = claimsMore
@@ -63,7 +69,7 @@ final class RelayRemote: SyncRemote {
                 let there = operations.filter { $0.sequence == through }
                 if there.count == 1 { tips[replica] = there[0].id }
             }
-            return SyncRemoteState(held: held, heldTips: tips, folded: announcedFold, coordinatesFolding: true, received: state.throughs[replica])
+            return SyncRemoteState(held: held, heldTips: tips, folded: announcedFold, coordinatesFolding: coordinatesFolding, received: state.throughs[replica])
         }
     }
 

@@ -153,4 +153,56 @@ struct SharedLogTests {
         _ = try await other.engine.exchange(with: device.engine)
         #expect(try await other.repository.read { try $0.lists().filter { $0.name.hasPrefix("Trip") }.map(\.id) } == [kept])
     }
+
+    @Test("Each log folds once its own replicas hold it: the user's devices the own log, the members' devices the shared list's", arguments: StoreKind.allCases)
+    func foldsByLog(kind: StoreKind) async throws {
+        let (phone, laptop, member) = (try Device(kind), try Device(kind), try Device(kind))
+        let shared = try await phone.perform(CreateList(name: "Groceries")).list.id
+        let secret = try await phone.perform(CreateList(name: "Secret")).list.id
+        for title in ["Milk", "Eggs"] { _ = try await phone.perform(AddItem(title: title, list: shared)) }
+        _ = try await phone.engine.exchange(with: laptop.engine)
+        try await phone.engine.startSharing(ListShare(list: shared, role: .edit, owner: "alice", isOwned: true))
+        try await laptop.engine.repository.write { try $0.apply(.setListShare(ListShare(list: shared, role: .edit, owner: "alice", isOwned: true), of: shared)) }
+        // A relay that leaves folding to the stores: each folds as far as the members' devices allow.
+        let list = RelayRemote(identity: "groceries", list: shared, coordinatesFolding: false)
+        func settle() async throws {
+            for _ in 0..<2 {
+                for device in [phone, laptop, member] { _ = try await device.engine.sync(with: list) }
+                _ = try await phone.engine.exchange(with: laptop.engine)
+            }
+        }
+        try await settle()
+        _ = try await member.engine.applyShares([ListShare(list: shared, role: .edit, owner: "alice", isOwned: false)])
+        _ = try await member.perform(AddItem(title: "Bread", list: shared))
+        _ = try await laptop.perform(AddItem(title: "Tea", list: shared))
+        _ = try await phone.perform(AddItem(title: "Diary", list: secret))
+        try await settle()
+
+        let logged = try await phone.engine.operations(after: 0).operations.count + phone.engine.operations(after: 0, of: shared).operations.count
+        let folded = try await phone.engine.compact()
+        #expect(folded > 0, "the phone folds what the laptop and the member hold")
+        #expect(try await member.engine.compact() > 0, "the member folds what every member's device holds")
+        // The phone heard the laptop's last word on the list before the laptop took the member's
+        // last change; once it hears it again, no one holds its folds back.
+        _ = try await phone.engine.sync(with: list)
+        #expect(try await phone.engine.replicas().filter(\.holdsCompactionBack).isEmpty)
+        #expect(folded <= logged)
+
+        // They sync on, and agree.
+        _ = try await member.perform(AddItem(title: "Jam", list: shared))
+        _ = try await phone.perform(AddItem(title: "Salt", list: shared, placement: .top))
+        try await settle()
+        let titles = try await [phone, laptop, member].asyncMap { device in
+            try await device.repository.read { try $0.items(in: shared, visibility: .all, offset: 0, limit: .max).map(\.title) }
+        }
+        #expect(Set(titles[0]) == ["Salt", "Milk", "Eggs", "Bread", "Tea", "Jam"] && titles.allSatisfy { $0 == titles[0] }, "\(titles)")
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<Value>(_ transform: (Element) async throws -> Value) async rethrows -> [Value] {
+        var values: [Value] = []
+        for element in self { values.append(try await transform(element)) }
+        return values
+    }
 }

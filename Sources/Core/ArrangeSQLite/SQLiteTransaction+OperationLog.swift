@@ -192,13 +192,14 @@ extension SQLiteTransaction: OperationLogWriting {
     private func remoteRecords(where condition: String, arguments: StatementArguments) throws -> [RemoteRecord] {
         try mapping {
             let statement = try db.cachedStatement(sql: """
-                SELECT remote, pull_cursor, push_position, push_operation_id, fold_limit FROM \(Schema.remotesTable) WHERE \(condition)
+                SELECT remote, pull_cursor, push_position, push_operation_id, fold_limit, list_id FROM \(Schema.remotesTable) WHERE \(condition)
                 """)
             return try Row.fetchAll(statement, arguments: arguments).map { row in
                 RemoteRecord(
                     remote: try row.decode(atIndex: 0), pullCursor: try row.decode(String?.self, atIndex: 1), pushPosition: try row.decode(atIndex: 2),
                     pushOperation: try row.decode(String?.self, atIndex: 3).map { try Self.uuid($0, table: Schema.remotesTable) },
-                    foldLimit: try row.decode(String?.self, atIndex: 4).map { try Self.sequences($0, table: Schema.remotesTable) })
+                    foldLimit: try row.decode(String?.self, atIndex: 4).map { try Self.sequences($0, table: Schema.remotesTable) },
+                    list: try row.decode(String?.self, atIndex: 5).map { ItemList.ID(rawValue: try Self.uuid($0, table: Schema.remotesTable)) })
             }
         }
     }
@@ -206,10 +207,12 @@ extension SQLiteTransaction: OperationLogWriting {
     private func setRemoteRecord(_ record: RemoteRecord) throws {
         try mapping {
             let statement = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO \(Schema.remotesTable) (remote, pull_cursor, push_position, push_operation_id, fold_limit) VALUES (?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO \(Schema.remotesTable) (remote, pull_cursor, push_position, push_operation_id, fold_limit, list_id)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """)
             try statement.execute(arguments: [
                 record.remote, record.pullCursor, record.pushPosition, record.pushOperation.map(Self.text), try record.foldLimit.map(Self.text),
+                record.list.map { Self.text($0.rawValue) },
             ])
         }
     }

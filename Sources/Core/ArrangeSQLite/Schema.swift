@@ -645,10 +645,12 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v34: replicas of shared lists") { db in
-            // The shared list whose log holds each replica's operations (`ReplicaProgress.list`);
-            // NULL for the user's own log. No foreign key: a list that is gone here still names
-            // the log its replicas' operations came from.
+            // The shared list whose log holds each replica's operations (`ReplicaProgress.list`),
+            // and whose log each remote holds (`RemoteRecord.list`); NULL for the user's own log.
+            // No foreign key: a list that is gone here still names the log its replicas'
+            // operations came from.
             try db.execute(sql: #"ALTER TABLE "\#(replicasTable)" ADD COLUMN "list_id" TEXT"#)
+            try db.execute(sql: #"ALTER TABLE "\#(remotesTable)" ADD COLUMN "list_id" TEXT"#)
         }
         return migrator
     }

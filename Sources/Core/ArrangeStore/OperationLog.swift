@@ -130,14 +130,21 @@ package struct RemoteRecord: Hashable, Sendable {
     /// For a remote that coordinates folding, for each replica, the sequence number up to which
     /// the remote announced it folded: this store folds no further. `nil` for another remote.
     package var foldLimit: [UUID: Int64]?
+    /// The shared list whose log the remote holds; `nil` for the user's own log. Its
+    /// ``foldLimit`` holds for that log's replicas alone.
+    package var list: ItemList.ID?
 
     /// A record of `remote`, read from the start both ways.
-    package init(remote: String, pullCursor: String? = nil, pushPosition: Int64 = 0, pushOperation: UUID? = nil, foldLimit: [UUID: Int64]? = nil) {
+    package init(
+        remote: String, pullCursor: String? = nil, pushPosition: Int64 = 0, pushOperation: UUID? = nil, foldLimit: [UUID: Int64]? = nil,
+        list: ItemList.ID? = nil
+    ) {
         self.remote = remote
         self.pullCursor = pullCursor
         self.pushPosition = pushPosition
         self.pushOperation = pushOperation
         self.foldLimit = foldLimit
+        self.list = list
     }
 }
 

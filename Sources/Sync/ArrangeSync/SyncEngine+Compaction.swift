@@ -189,6 +189,9 @@ extension SyncEngine {
     public func compact(in transaction: any ItemWriting) throws -> Int {
         let transaction = try Self.log(of: transaction)
         let own = try acknowledge(in: transaction)
+        // Each log folds by its own replicas: the user's devices for the user's own log, and the
+        // members' devices for a shared list's. This store speaks for its replicas in each.
+        let logs = try ReplicaLogs(in: transaction)
         var acknowledgements: [UUID: Acknowledgement] = [:]
         for acknowledgement in try transaction.acknowledgements() { acknowledgements[acknowledgement.replica] = acknowledgement }
         var known = Set(acknowledgements.keys).union(own.merged.keys)
@@ -200,22 +203,37 @@ extension SyncEngine {
         try retireLeftReplicas(leaves, in: transaction)
         let retired = Set(try transaction.replicaProgresses().filter(\.isRetired).map(\.replica))
         known.subtract(retired)
+        let others = known.filter { !logs.isThisStore($0) }
         // Alone, a store has met no other: what it folded, a replica it meets later could not merge.
-        guard known.count > 1 else { return 0 }
+        guard !others.isEmpty else { return 0 }
         let previous = try transaction.fold()
         var heldByAll = own.merged
-        var horizon = HLCTimestamp(milliseconds: .max, counter: .max)
-        for replica in known {
+        var horizons: [ItemList.ID?: HLCTimestamp] = [:]
+        for replica in others {
             guard let acknowledgement = acknowledgements[replica] else { return 0 }
-            for (other, sequence) in acknowledgement.merged where own.merged[other, default: 0] < sequence { return 0 }
-            for other in Set(heldByAll.keys).union(known) {
-                heldByAll[other] = min(heldByAll[other, default: 0], try vouched(by: acknowledgement, for: other, fold: previous, in: transaction))
-            }
-            horizon = min(horizon, HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter)))
+            let log = logs.list(of: replica)
+            for (other, sequence) in acknowledgement.merged where logs.list(of: other) == log && own.merged[other, default: 0] < sequence { return 0 }
+            let clock = HLCTimestamp(milliseconds: acknowledgement.milliseconds, counter: UInt32(clamping: acknowledgement.counter))
+            horizons[log] = min(horizons[log] ?? clock, clock)
         }
-        // A remote that coordinates folding (a server) decides how far: no further than it folded.
-        for limit in try transaction.remoteRecords().compactMap(\.foldLimit) {
-            for replica in heldByAll.keys { heldByAll[replica] = min(heldByAll[replica, default: 0], limit[replica, default: 0]) }
+        for replica in Set(heldByAll.keys).union(known) {
+            let log = logs.list(of: replica)
+            // A log no other replica holds folds nothing more.
+            guard horizons[log] != nil else {
+                heldByAll[replica] = min(heldByAll[replica, default: 0], previous?.covering[replica] ?? 0)
+                continue
+            }
+            for holder in others where logs.list(of: holder) == log {
+                guard let acknowledgement = acknowledgements[holder] else { continue }
+                heldByAll[replica] = min(heldByAll[replica, default: 0], try vouched(by: acknowledgement, for: replica, fold: previous, in: transaction))
+            }
+        }
+        // A remote that coordinates folding (a server) decides how far its log goes: no further than it folded.
+        for record in try transaction.remoteRecords() {
+            guard let limit = record.foldLimit else { continue }
+            for replica in heldByAll.keys where logs.list(of: replica) == record.list {
+                heldByAll[replica] = min(heldByAll[replica, default: 0], limit[replica, default: 0])
+            }
         }
 
         var forked: [UUID: Set<Int64>] = [:]
@@ -230,7 +248,7 @@ extension SyncEngine {
             let batch = try transaction.loggedOperations(from: through ?? .lowest, limit: 512)
             for logged in batch where logged.order != through {
                 let order = logged.order
-                guard logged.isReplayed, HLCTimestamp(order) <= horizon else { break walk }
+                guard logged.isReplayed, let horizon = horizons[logs.list(of: order.replica)], HLCTimestamp(order) <= horizon else { break walk }
                 // Of two operations under one replica and sequence number, the one replaced is off
                 // the replica's line: no acknowledgement speaks for it, so it stays logged.
                 // A renumbering stays logged, as does the operation it renumbered where this store

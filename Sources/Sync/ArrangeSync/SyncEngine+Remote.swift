@@ -169,6 +169,7 @@ extension SyncEngine {
                         try Self.updateRecord(of: remote.identity, in: log) { record in
                             record.pullCursor = page.cursor.rawValue
                             record.foldLimit = state.coordinatesFolding ? Self.raw(page.folded.isEmpty ? state.folded : page.folded) : nil
+                            record.list = remote.list
                         }
                     }
                 }

@@ -17,8 +17,8 @@ public struct ReplicaSummary: Hashable, Sendable {
     /// to which it held all of that replica's operations; `nil` when it never did.
     public var acknowledged: [ReplicaID: Int64]?
     /// Whether it keeps this store from folding operations away: it is another replica, not
-    /// forgotten, and has not acknowledged every operation this store holds (or never
-    /// acknowledged at all).
+    /// forgotten, and has not acknowledged every operation this store holds of its log, the
+    /// user's own or a shared list's (or never acknowledged at all).
     public var holdsCompactionBack: Bool
     /// Whether it was forgotten (``SyncEngine/forget(_:)``), here or on a device this store heard from.
     public var isForgotten: Bool
@@ -69,7 +69,9 @@ extension SyncEngine {
         return known.map { replica in
             let acknowledgement = acknowledgements[replica]
             let isThis = logs.isThisStore(replica)
-            let lacking = acknowledgement.map { said in held.contains { said.merged[$0.key, default: 0] < $0.value } } ?? true
+            // Of what its own log holds: a member of a shared list holds nothing of the user's own.
+            let log = logs.list(of: replica)
+            let lacking = acknowledgement.map { said in held.contains { logs.list(of: $0.key) == log && said.merged[$0.key, default: 0] < $0.value } } ?? true
             return ReplicaSummary(
                 id: ReplicaID(rawValue: replica), isThisDatabase: isThis, lastHeard: heard[replica],
                 acknowledged: acknowledgement.map { Dictionary(uniqueKeysWithValues: $0.merged.map { (ReplicaID(rawValue: $0.key), $0.value) }) },

@@ -872,16 +872,15 @@ public final class SyncEngine: Sendable {
         let remote = try await StoreSyncRemote(peer)
         let synced = try await sync(with: remote)
         // Each tells the other what it holds now, and what it has heard of the others.
+        // Of the user's own log alone, as the operations: those of shared lists stay in theirs.
         let heard = try await repository.write { transaction in
-            let log = try Self.log(of: transaction)
-            _ = try self.acknowledge(in: log)
-            return try log.acknowledgements()
+            try self.acknowledgements(of: nil, in: Self.log(of: transaction)).compactMap(\.logged)
         }
         let heardThere = try await peer.repository.write { transaction in
             let log = try Self.log(of: transaction)
-            _ = try peer.acknowledge(in: log)
+            let said = try peer.acknowledgements(of: nil, in: log).compactMap(\.logged)
             try peer.hear(heard, in: log)
-            return try log.acknowledgements()
+            return said
         }
         try await repository.write { try self.hear(heardThere, in: Self.log(of: $0)) }
         return ExchangeReport(
