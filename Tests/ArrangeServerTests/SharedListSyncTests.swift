@@ -129,10 +129,48 @@ struct SharedListSyncTests {
         }
     }
 
-    @Test("Three people, five devices, one shared list, a viewer among them, changes made offline and online, the server killed once, a member removed: one list for every member, private state private, the viewer refused, the removed one keeps a copy")
-    func threePeopleFiveDevices() async throws {
+    @Test("A member who joins once the server folded the list's log takes the list's snapshot, and syncs on with the others; the rest of the store stays as it was")
+    func joinAfterFold() async throws {
         let fixture = try ServerFixture()
-        let address = try fixture.startServer()
+        let address = try fixture.startServer(["--fold-every", "5"])
+        try await withTemporaryFolder { folder in
+            let (aliceToken, bobToken, carolToken) = (try fixture.user("alice"), try fixture.user("bob"), try fixture.user("carol"))
+            let alice = try SharingDevice("alice", in: folder, server: address, token: aliceToken)
+            let bob = try SharingDevice("bob", in: folder, server: address, token: bobToken)
+            let carol = try SharingDevice("carol", in: folder, server: address, token: carolToken)
+            let trip = try await alice.perform(CreateList(name: "Trip")).list.id
+            _ = try await bob.server.join(code: try await alice.engine.invite(to: trip, as: .edit, through: alice.server).code)
+            try await bob.sync()
+            for round in 0..<4 {
+                for (device, title) in [(alice, "A"), (bob, "B")] {
+                    for index in 0..<3 { _ = try await device.perform(AddItem(title: "\(title)\(round).\(index)", list: trip, placement: .top)) }
+                    try await device.sync()
+                }
+            }
+            for device in [alice, bob, alice] { try await device.sync() }
+            // Carol has lists of her own, and joins late.
+            let hers = try await carol.perform(CreateList(name: "Carol's")).list.id
+            _ = try await carol.perform(AddItem(title: "Mine", list: hers))
+            try await carol.sync()
+            let folded = try await alice.server.sharedList(trip.rawValue).state(for: ReplicaID()).folded
+            #expect(!folded.isEmpty, "the server folded the list's log")
+            _ = try await carol.server.join(code: try await alice.engine.invite(to: trip, as: .edit, through: alice.server).code)
+            let joined = try await carol.sync()
+            #expect(joined.shared[trip]?.adoption != nil, "carol took the list's snapshot")
+            #expect(try await carol.shared(trip) == alice.shared(trip))
+            #expect(try await carol.titles(of: hers) == ["Mine"])
+            _ = try await carol.perform(AddItem(title: "From carol", list: trip, placement: .top))
+            for device in [carol, alice, bob, carol] { try await device.sync() }
+            for device in [alice, bob] { #expect(try await device.shared(trip) == carol.shared(trip), "\(device.name)") }
+            #expect(try await alice.titles(of: trip)?.first == "From carol")
+        }
+    }
+
+    @Test("Three people, five devices, one shared list, a viewer among them, changes made offline and online, the server killed once, a member removed: one list for every member, private state private, the viewer refused, the removed one keeps a copy", arguments: [64, 65, 66] as [UInt64])
+    func threePeopleFiveDevices(seed: UInt64) async throws {
+        let fixture = try ServerFixture()
+        // It folds often, so that devices fold, and take snapshots, in the middle of it all.
+        let address = try fixture.startServer(["--fold-every", "20"])
         let port = try #require(address.port)
         try await withTemporaryFolder { folder in
             let (aliceToken, bobToken, carolToken) = (try fixture.user("alice"), try fixture.user("bob"), try fixture.user("carol"))
@@ -153,7 +191,7 @@ struct SharedListSyncTests {
             for _ in 0..<2 { for device in devices { try await device.sync() } }
             for device in devices { #expect(try await device.shared(trip) == alice[0].shared(trip), "\(device.name) joined") }
 
-            var random = SeededRandomNumberGenerator(seed: 64)
+            var random = SeededRandomNumberGenerator(seed: seed)
             var (refusals, killed, removed) = (0, false, false)
             var addedAfterRemoval: Set<String> = []
             var todayOf: [String: Set<Item.ID>] = [:]
@@ -163,7 +201,7 @@ struct SharedListSyncTests {
                     killed = true
                     // Down for a while: devices sync in vain, and go on offline.
                     for device in devices.prefix(2) { await #expect(throws: (any Error).self) { try await device.sync() } }
-                    _ = try fixture.startServer(["--port", String(port)])
+                    _ = try fixture.startServer(["--port", String(port), "--fold-every", "20"])
                 }
                 if step == 110 {
                     _ = try await alice[0].server.remove("bob", from: trip.rawValue)
@@ -200,6 +238,8 @@ struct SharedListSyncTests {
                             _ = try await device.perform(AddToToday([item.id]))
                             todayOf[user, default: []].insert(item.id)
                         }
+                    case 7:
+                        _ = try await device.engine.compact()
                     default:
                         try await device.sync()
                     }

@@ -184,7 +184,7 @@ public struct IntentFailure: Error, Hashable, Sendable, Codable {
         case .unknownCursor: "unknownCursor"
         case .replicaInUse: "replicaInUse"
         case .clockAhead: "clockAhead"
-        case .sharedListFoldedAway: "sharedListFoldedAway"
+        case .sharedListGone: "sharedListGone"
         }
     }
 

@@ -126,8 +126,8 @@ extension SyncEngine {
     /// nothing the remote folded away merges the snapshot's operations instead, so that it
     /// holds all the snapshot holds before its cursor moves past them.
     private func adopt(from remote: some SyncRemote) async throws -> MergeReport? {
-        // A shared list's snapshot is of that list alone: it cannot stand for this store.
-        if let list = remote.list { throw SyncError.sharedListFoldedAway(list) }
+        // A shared list's snapshot is of that list alone: it stands for that list only.
+        if let list = remote.list { return try await adoptSharedSnapshot(from: remote, of: list) }
         let taken = try await remote.snapshot()
         let report = try await adopt(taken.snapshot)
         if report == nil {

@@ -1,4 +1,5 @@
 public import ArrangeModel
+import ArrangeOrdering
 import ArrangeStore
 public import Foundation
 
@@ -161,5 +162,76 @@ extension SyncEngine {
             return ((), [SyncChange.deletion(ofList: list).change] + creations)
         }
         return copy
+    }
+
+    /// Takes the snapshot of a shared list's log, for a store that lacks operations of the list
+    /// that its server folded away (a member who joins a list the others have synced for long):
+    /// the list's rows, as every member holds them, in place of what this store held of it, with
+    /// the log's operations the fold left and what the fold covered. The rest of the store stays
+    /// as it is; the list keeps its place in the sidebar, or goes to the bottom.
+    ///
+    /// - Returns: What was taken, as a merge of the snapshot's operations.
+    /// - Throws: ``SyncError/sharedListGone(_:)`` when the snapshot does not hold the list.
+    func adoptSharedSnapshot(from remote: some SyncRemote, of list: ItemList.ID) async throws -> MergeReport {
+        let taken = try await remote.snapshot()
+        let snapshot = taken.snapshot
+        guard let shared = snapshot.lists.first(where: { $0.id == list }) else { throw SyncError.sharedListGone(list) }
+        return try await repository.write { transaction in
+            let log = try Self.log(of: transaction)
+            _ = try self.preparedReplica(in: log)
+            // What this store held of the list goes; its place in the sidebar stays.
+            for item in try log.items(in: list, visibility: .all, offset: 0, limit: .max) { try log.deleteItem(id: item.id) }
+            for heading in try log.headings(in: list) { try log.deleteHeading(id: heading.id) }
+            for series in try log.allSeries() where series.listID == list { try log.deleteSeries(id: series.id) }
+            if try log.list(id: list) == nil {
+                let place = ListCreated(id: list, name: shared.name, place: SyncPlace(after: nil, before: nil))
+                try place.apply(in: ChangeContext(
+                    log, log: log, tombstones: nil, at: shared.createdAt, ordering: OrderingConfiguration(), repository: self.repository))
+            }
+            var row = shared
+            if let here = try log.list(id: list) { (row.name, row.sortIndex, row.area, row.tags) = (here.name, here.sortIndex, here.area, here.tags) }
+            try log.update(row)
+            let headings = snapshot.headings.filter { $0.listID == list }
+            let items = snapshot.items.filter { $0.listID == list }
+            let held = Set(items.map(\.id))
+            for heading in headings { try log.insert(heading) }
+            for series in snapshot.series where series.listID == list { try log.insert(series) }
+            for item in items { try log.insert(item) }
+            for entry in snapshot.checklistItems where held.contains(entry.itemID) { try log.insert(entry) }
+            let headingIDs = Set(headings.map(\.id))
+            for tombstone in snapshot.tombstones {
+                let isOfList = switch tombstone.scope {
+                case .items(let owner), .headings(let owner): owner == list
+                case .heading(let heading): headingIDs.contains(heading)
+                case .checklist(let item): held.contains(item)
+                case .today, .lists, .areas, .area, .tags: false
+                }
+                if isOfList { try log.setTombstone(tombstone.sortIndex, of: tombstone.entry, in: tombstone.scope) }
+            }
+            // The operations the fold left, and who those it took were: the list's log goes on from there.
+            var logged = 0
+            for operation in snapshot.log where try log.loggedOperation(id: operation.id) == nil {
+                _ = try log.log(operation)
+                logged += 1
+            }
+            if let theirs = snapshot.fold {
+                var fold = try log.fold() ?? Fold(through: .lowest, covering: [:], count: 0)
+                fold.covering.merge(theirs.covering) { max($0, $1) }
+                fold.tips.merge(theirs.tips) { _, tip in tip }
+                _ = try log.fold(fold, removingThrough: .lowest, keeping: [])
+                let known = Set(try log.foldedOperations().map(\.id))
+                try log.replaceFolded(with: try log.foldedOperations() + snapshot.foldedOperations.filter { !known.contains($0.id) })
+            }
+            let sequences = try self.heldSequences(in: log)
+            for replica in Set(snapshot.log.map(\.order.replica)).union(snapshot.fold.map { Array($0.covering.keys) } ?? []) {
+                var progress = try log.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
+                (progress.sequence, progress.list) = (max(progress.sequence, sequences[replica] ?? 0), list)
+                try log.setReplicaProgress(progress)
+            }
+            try Self.updateRecord(of: remote.identity, in: log) { $0.pullCursor = taken.cursor?.rawValue }
+            var report = MergeReport(received: snapshot.log.count)
+            report.new = logged
+            return report
+        }
     }
 }

@@ -30,10 +30,9 @@ public enum SyncError: Error, Hashable, Sendable {
     case cannotForgetThisDatabase
     /// The replica to forget is none this database knows of.
     case unknownReplica
-    /// The server folded away operations of a shared list that this store lacks, as when a
-    /// member joins a list whose history the others have all synced. This version takes the
-    /// snapshot of a whole store, not of one shared list, so it merges nothing of the list.
-    case sharedListFoldedAway(ItemList.ID)
+    /// The snapshot of a shared list's log, which a store that lacked what the server folded
+    /// away took, holds no such list: it was deleted there. Nothing of the list was merged.
+    case sharedListGone(ItemList.ID)
 }
 
 extension SyncError: LocalizedError {
@@ -50,7 +49,7 @@ extension SyncError: LocalizedError {
         case .clockAhead: table.message("SyncError.clockAhead")
         case .cannotForgetThisDatabase: table.message("SyncError.cannotForgetThisDatabase")
         case .unknownReplica: table.message("SyncError.unknownReplica")
-        case .sharedListFoldedAway: table.message("SyncError.sharedListFoldedAway")
+        case .sharedListGone: table.message("SyncError.sharedListGone")
         }
     }
 }
@@ -81,8 +80,8 @@ extension SyncError: CustomStringConvertible, CustomDebugStringConvertible {
             "This database knows of no such replica; list those it knows of, and forget one of them."
         case .unrecordedChange:
             "A change was made without being recorded, so it could not be synced; nothing was changed. This is a mistake in Arrange, not in your data: please report it."
-        case .sharedListFoldedAway(let list):
-            "The sync server folded away changes of shared list \(list.rawValue.lowercasedString) that this database lacks, and this version cannot take one list's snapshot yet; nothing of the list was merged, and the rest syncs on."
+        case .sharedListGone(let list):
+            "Shared list \(list.rawValue.lowercasedString) was deleted on the sync server; nothing of it was merged, and the rest syncs on."
         }
     }
 }
