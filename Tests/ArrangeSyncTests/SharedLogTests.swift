@@ -65,6 +65,17 @@ struct SharedLogTests {
         #expect(try await device.replicas(after: cursor) == [here])
         #expect(try await device.replicas(after: cursor, of: shared) == [replica])
 
+        // An evening is each person's own: the date goes to the list's log, the evening after it to the own log.
+        cursor = try await device.cursor
+        let eggs = try #require(try await device.repository.read { try $0.items(in: shared, visibility: .all, offset: 0, limit: .max) }.first { $0.title == "Eggs" }?.id)
+        let day = try Day(parsing: "2026-12-24")
+        _ = try await device.perform(SetWhen([eggs], to: .on(day, evening: true)))
+        #expect(try await device.engine.operations(after: cursor, of: shared).operations.map(\.change) == [WhenSet(ids: [eggs], when: .on(day)).change])
+        #expect(try await device.engine.operations(after: cursor).operations.map(\.change) == [WhenSet(ids: [eggs], when: .on(day, evening: true)).change])
+        _ = try await device.engine.merge([])
+        #expect(try await device.repository.read { try $0.share(of: shared) } != nil, "the share outlives its list's creation taken back and made again")
+        #expect(try await device.repository.read { try $0.item(id: eggs)?.when } == .on(day, evening: true), "replayed in order, the evening last")
+
         // A delete names what it deleted, which the store holds no more.
         cursor = try await device.cursor
         _ = try await device.perform(DeleteItems([milk]))

@@ -91,6 +91,20 @@ struct SharedLogRouting {
         before = self.shared.isEmpty ? nil : Rewind.Index(rewind)
     }
 
+    /// The changes that log `change`, each with the shared list whose log takes it (`nil` for
+    /// the own log): one, but for a start date in the evening of a shared list's things, whose
+    /// date goes to the list's log and whose evening, each person's own, to the own log after it.
+    func destinations(of change: SyncChange) throws -> [(list: ItemList.ID?, change: SyncChange)] {
+        if let list = try list(of: change) { return [(list, change)] }
+        let dated: SyncChange? = switch change {
+        case .setWhen(let set): set.when.isEvening ? set.when.startDate.map { WhenSet(ids: set.ids, when: .on($0)).change } : nil
+        case .setListWhen(let set): set.when.isEvening ? set.when.startDate.map { ListWhenSet(id: set.id, when: .on($0)).change } : nil
+        default: nil
+        }
+        guard let dated, let list = try list(of: dated) else { return [(nil, change)] }
+        return [(list, dated), (nil, change)]
+    }
+
     /// The shared list whose log takes `change`; `nil` for the own log.
     ///
     /// A change goes to a shared list's log when every id it makes or names is that list or a

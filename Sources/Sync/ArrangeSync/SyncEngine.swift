@@ -153,6 +153,14 @@ public final class SyncEngine: Sendable {
         return id
     }
 
+    /// Records again the shares of `shares` whose lists are here and lost their share: a list
+    /// whose creation was taken back and made again, or that a snapshot put back.
+    static func restore(_ shares: [ListShare], in transaction: any LogWriting) throws {
+        for share in shares where try transaction.share(of: share.list) == nil && transaction.list(id: share.list) != nil {
+            try transaction.apply(.setListShare(share, of: share.list))
+        }
+    }
+
     /// The operation log of a write transaction of the store, which sync's changes are logged in.
     ///
     /// - Throws: ``SyncError/noOperationLog`` when the store's backend keeps none.
@@ -233,10 +241,10 @@ public final class SyncEngine: Sendable {
         var sharedLines: [ItemList.ID: ReplicaProgress] = [:]
         let whole = LogJSON.encode { $0.rewind(rewind) }
         var operations: [SyncOperation] = []
-        for change in changes {
+        for (list, change) in try changes.flatMap(routing.destinations) {
             let (id, sequence): (UUID, Int64)
             let stamp = clock.tick()
-            if let list = try routing.list(of: change) {
+            if let list {
                 let shared = Self.sharedReplica(of: list, under: ReplicaID(rawValue: replica.id)).rawValue
                 var line = try sharedLines[list] ?? transaction.replicaProgress(of: shared)
                     ?? ReplicaProgress(replica: shared, sequence: 0, milliseconds: 0, counter: 0, list: list)
@@ -448,9 +456,10 @@ public final class SyncEngine: Sendable {
         let firstUnreplayed = [unreplayedHere, try transaction.firstUnreplayedOperation()].compactMap { $0 }
         guard let start = (starts + firstUnreplayed).min() else { return report }
 
-        // Which list is the default is this store's own setting, not an operation: taking back the
-        // creation of that list would lose it.
+        // Which list is the default, and which are shared, are this store's own settings, not
+        // operations: taking back the creation of a list would lose them.
         let defaultList = try transaction.defaultListID()
+        let shares = try transaction.listShares()
         // Take back the changes made here since the last merge, newest first; then the merged
         // operations from `start` on, which were applied in the total order.
         let tail = try transaction.loggedOperations(from: start, limit: .max)
@@ -483,6 +492,7 @@ public final class SyncEngine: Sendable {
         if let defaultList, try transaction.defaultListID() != defaultList, try transaction.list(id: defaultList) != nil {
             try transaction.setDefaultListID(defaultList)
         }
+        try Self.restore(shares, in: transaction)
         // Forgotten by the others, this store carries on as a new replica, unless it left the id
         // in this merge already.
         let isStillUnder = try transaction.replicaState()?.id == replica

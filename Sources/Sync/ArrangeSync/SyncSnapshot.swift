@@ -254,6 +254,7 @@ extension SyncEngine {
     ///   - fold: The snapshot's fold; `nil` for a snapshot of a store that folded nothing.
     ///   - preferringDefault: This store's default list, kept when the snapshot holds it.
     private func replaceContents(with snapshot: SyncSnapshot, fold: Fold?, preferringDefault defaultList: ItemList.ID?, in transaction: any LogWriting) throws {
+        let shares = try transaction.listShares()
         for list in try transaction.lists() { try transaction.deleteList(id: list.id) }
         for area in try transaction.areas() { try transaction.deleteArea(id: area.id) }
         for tag in try transaction.tags() where tag.parent == nil { try transaction.deleteTag(id: tag.id) }
@@ -279,6 +280,7 @@ extension SyncEngine {
             try transaction.setDefaultListID(candidate)
             break
         }
+        try Self.restore(shares, in: transaction)
         try recountReplicaProgress(in: transaction)
         // The replicas the snapshot's store learned were forgotten, this one among them perhaps:
         // their operations may have been folded away, and the retirement with them.
@@ -292,6 +294,16 @@ extension SyncEngine {
     /// Replaces this store's rows and log with the snapshot's, then merges into it again this
     /// store's own operations that the snapshot's `fold` did not take in.
     private func adopt(_ snapshot: SyncSnapshot, fold: Fold, in transaction: any LogWriting) throws -> MergeReport {
+        // The lists shared with this store come back with its own operations, which the
+        // snapshot of the user's own log lacks; so do their shares.
+        let shares = try transaction.listShares()
+        let report = try replaceAndMerge(snapshot, fold: fold, in: transaction)
+        try Self.restore(shares, in: transaction)
+        return report
+    }
+
+    /// ``adopt(_:fold:in:)``, but for the shares.
+    private func replaceAndMerge(_ snapshot: SyncSnapshot, fold: Fold, in transaction: any LogWriting) throws -> MergeReport {
         let replica = try preparedReplica(in: transaction).id
         let logged = try transaction.loggedOperations(afterPosition: 0, limit: .max)
         let own = try logged.filter { !snapshot.holds($0.order) }.map(SyncOperation.init)
