@@ -26,13 +26,16 @@ struct ShareServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The file that holds this device's token.", valueName: "file"))
     var tokenFile: String?
 
-    /// The server this database syncs with, on the user's own log.
+    /// Runs `body` with the server this database syncs with, on the user's own log.
     ///
     /// - Throws: ``CommandLineError/input(_:)`` when the database syncs with no server, or with
-    ///   several and `--server` names none of them, or when no token is found.
-    func remote(in session: CommandSession, transport: any HTTPTransport) async throws -> HTTPSyncRemote {
+    ///   several and `--server` names none of them, or when no token is found; what `body` throws.
+    func withServer<Result>(in session: CommandSession, _ body: (HTTPSyncRemote) async throws -> Result) async throws -> Result {
         let address = try await self.address(in: session)
-        return HTTPSyncRemote(server: address.url, token: try ServerToken.find(for: address, file: tokenFile, in: session), transport: transport)
+        let token = try ServerToken.find(for: address, file: tokenFile, in: session)
+        return try await RemoteHTTPHelper.withTransport { transport in
+            try await body(HTTPSyncRemote(server: address.url, token: token, transport: transport))
+        }
     }
 
     private func address(in session: CommandSession) async throws -> ServerAddress {
@@ -83,9 +86,7 @@ struct ShareCreateCommand: SessionCommand {
         guard try await session.defaultListID() != found.id else {
             throw CommandLineError.input("\(found.name) is the default list, where new items land; it cannot be shared. Share another list, or make another the default first.")
         }
-        let invite = try await RemoteHTTPHelper.withTransport { transport in
-            try await engine.invite(to: found.id, as: role.role, through: try await options.remote(in: session, transport: transport))
-        }
+        let invite = try await options.withServer(in: session) { server in try await engine.invite(to: found.id, as: role.role, through: server) }
         if shared.json {
             try session.printJSON(invite)
         } else {
@@ -106,8 +107,7 @@ struct ShareJoinCommand: SessionCommand {
 
     func run(in session: CommandSession) async throws {
         let engine = try session.syncEngine()
-        let joined = try await RemoteHTTPHelper.withTransport { transport in
-            let server = try await options.remote(in: session, transport: transport)
+        let joined = try await options.withServer(in: session) { server in
             let joined = try await server.join(code: code)
             _ = try await engine.sync(withServer: server)
             return joined
@@ -142,9 +142,7 @@ struct ShareMembersCommand: SessionCommand {
 
     func run(in session: CommandSession) async throws {
         let found = try await session.resolveList(ListReference(list))
-        let members = try await RemoteHTTPHelper.withTransport { transport in
-            try await options.remote(in: session, transport: transport).members(of: found.id.rawValue)
-        }
+        let members = try await options.withServer(in: session) { try await $0.members(of: found.id.rawValue) }
         try ShareMembersCommand.print(members, of: found, in: session, json: shared.json)
     }
 
@@ -171,9 +169,7 @@ struct ShareRemoveCommand: SessionCommand {
 
     func run(in session: CommandSession) async throws {
         let found = try await session.resolveList(ListReference(list))
-        let members = try await RemoteHTTPHelper.withTransport { transport in
-            try await options.remote(in: session, transport: transport).remove(user, from: found.id.rawValue)
-        }
+        let members = try await options.withServer(in: session) { try await $0.remove(user, from: found.id.rawValue) }
         try ShareMembersCommand.print(members, of: found, in: session, json: shared.json)
     }
 }
@@ -191,8 +187,7 @@ struct ShareLeaveCommand: SessionCommand {
     func run(in session: CommandSession) async throws {
         let engine = try session.syncEngine()
         let found = try await session.resolveList(ListReference(list))
-        let report = try await RemoteHTTPHelper.withTransport { transport in
-            let server = try await options.remote(in: session, transport: transport)
+        let report = try await options.withServer(in: session) { server in
             _ = try await server.leave(found.id.rawValue)
             return try await engine.sync(withServer: server)
         }
