@@ -97,6 +97,11 @@ struct SharedListSyncTests {
             let order = try await phone.titles(of: groceries)
             #expect(Set(order ?? []) == ["Milk", "Eggs", "Flour", "Bread", "Tea"])
             for device in [bob, laptop] { #expect(try await device.shared(groceries) == phone.shared(groceries), "\(device.name)") }
+            // Caught up, a sync leaves the list's log alone; a change there brings it back.
+            #expect(try await bob.sync().shared.isEmpty)
+            _ = try await phone.perform(EditItem(try await phone.item(titled: "Bread", in: groceries), notes: "Rye"))
+            #expect(try await phone.sync().shared[groceries]?.pushed == 1)
+            #expect(try await bob.sync().shared[groceries]?.received.new == 1)
 
             // Nothing of the shared list went through alice's own log, nor of her own lists to the shared one.
             let own = try await phone.server.pull(after: nil, limit: 1_000).operations

@@ -119,15 +119,18 @@ extension ServerDatabase {
     func sharedLists(of account: Account, epoch: UUID) async throws -> [SharedList] {
         try await query(
             """
-            SELECT l.list, m.role, o.name, o.id = m.user_id, l.head FROM memberships m
+            SELECT l.list, m.role, o.name, o.id = m.user_id, l.head, h.id FROM memberships m
             JOIN logs l ON l.id = m.log_id JOIN users o ON o.id = l.owner_id
+            LEFT JOIN operations h ON h.log_id = l.id AND h.position = l.head
             WHERE m.user_id = \(account.user) AND l.list IS NOT NULL ORDER BY l.list
             """
         ) { rows in
             var lists: [SharedList] = []
-            for try await (list, role, owner, owned, head) in rows.decode((UUID, String, String, Bool, Int64).self) {
+            for try await (list, role, owner, owned, head, operation) in rows.decode((UUID, String, String, Bool, Int64, UUID?).self) {
                 guard let role = ShareRole(rawValue: role) else { continue }
-                lists.append(SharedList(list: list, role: role, owner: owner, owned: owned, head: LogCursor(epoch: epoch, position: head).syncCursor))
+                // The cursor a pull that reached the head answers, the operation there included.
+                let cursor = LogCursor(epoch: epoch, position: head, operation: operation).syncCursor
+                lists.append(SharedList(list: list, role: role, owner: owner, owned: owned, head: cursor))
             }
             return lists
         }

@@ -122,6 +122,26 @@ extension SyncEngine {
         }
     }
 
+    /// Whether a sync with `remote`, whose log now ends at `head`, would do anything: this store
+    /// has not pulled up to `head`, or holds operations of the remote's log it has not pushed.
+    /// A server that names each log's head (a shared list's, `GET /v1/shares`) spares the
+    /// syncs of the lists with nothing new.
+    ///
+    /// - Complexity: One read of the remote's record, then of the operations logged since the
+    ///   last push to it, a page at a time, until one of the remote's log turns up.
+    public func hasNews(for remote: some SyncRemote, at head: SyncCursor) async throws -> Bool {
+        try await repository.read { transaction in
+            let log = try Self.log(of: transaction)
+            guard let record = try log.remoteRecord(of: remote.identity), record.pullCursor == head.rawValue else { return true }
+            var batch = try self.operations(
+                after: try Self.start(at: (record.pushPosition, record.pushOperation), in: log), limit: self.pageSize, of: remote.list, in: transaction)
+            while batch.operations.isEmpty, !batch.isComplete {
+                batch = try self.operations(after: batch.cursor, limit: self.pageSize, of: remote.list, in: transaction)
+            }
+            return !batch.operations.isEmpty
+        }
+    }
+
     /// Takes the remote's snapshot, and records where to pull from after it. A store that lacks
     /// nothing the remote folded away merges the snapshot's operations instead, so that it
     /// holds all the snapshot holds before its cursor moves past them.

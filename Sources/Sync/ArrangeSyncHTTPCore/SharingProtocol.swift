@@ -83,8 +83,9 @@ public struct SharedList: Codable, Hashable, Sendable {
     /// Whether the user asking shared it: only they invite, remove members, and delete it for
     /// everyone.
     public var owned: Bool
-    /// The cursor after the newest operation of its log: a device whose cursor in the log is
-    /// there has nothing to pull.
+    /// The cursor after the newest operation of its log, as a pull that reached it answers: a
+    /// device whose cursor in the log is there has nothing to pull
+    /// (`SyncEngine.hasNews(for:at:)`).
     public var head: SyncCursor
 
     /// A shared list of these parts.

@@ -7,7 +7,8 @@ import Foundation
 public struct ServerSyncReport: Sendable {
     /// The sync of the user's own log.
     public var own: SyncReport
-    /// The sync of each list shared with the user, by list.
+    /// The sync of each list shared with the user that had something new, by list: one whose
+    /// log holds nothing this store lacks, and which has nothing to send, is not synced.
     public var shared: [ItemList.ID: SyncReport] = [:]
     /// What changed in the lists shared with the user: those kept as the user's own, once the
     /// user was no longer in them.
@@ -36,7 +37,9 @@ extension SyncEngine {
         let lists = try await server.sharedLists()
         report.shares = try await applyShares(lists.map(\.share))
         for list in lists {
-            report.shared[ItemList.ID(rawValue: list.list)] = try await sync(with: server.sharedList(list.list))
+            let remote = server.sharedList(list.list)
+            guard try await hasNews(for: remote, at: list.head) else { continue }
+            report.shared[ItemList.ID(rawValue: list.list)] = try await sync(with: remote)
         }
         guard !report.shares.missing.isEmpty else { return report }
         // The lists joined since are here now.
