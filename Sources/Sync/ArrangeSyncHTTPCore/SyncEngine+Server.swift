@@ -25,12 +25,12 @@ extension SyncEngine {
     /// user (``HTTPSyncRemote/sharedList(_:)``), whose changes go there alone.
     ///
     /// On the way it records the lists shared with the user, as the server tells them
-    /// (``ArrangeSync/SyncEngine/applyShares(_:)``): a list joined on another device is pulled
+    /// (`SyncEngine.applyShares(_:)`): a list joined on another device is pulled
     /// whole, and one the user was removed from, or left, stays as a list of their own.
     ///
     /// - Parameter server: The server, on the user's own log.
     /// - Returns: What each sync did, and what changed in the shares.
-    /// - Throws: What ``ArrangeSync/SyncEngine/sync(with:)`` throws, and ``SyncServerError``
+    /// - Throws: What `SyncEngine.sync(with:)` throws, and ``SyncServerError``
     ///   or ``HTTPSyncError`` from the server. What was synced before stays synced.
     public func sync(withServer server: HTTPSyncRemote) async throws -> ServerSyncReport {
         var report = ServerSyncReport(own: try await sync(with: server))
@@ -51,7 +51,7 @@ extension SyncEngine {
 
     /// Shares `list` through a sync server, and makes an invite code to it: the first invite
     /// shares the list, with the user as its owner, and logs what it holds for its members
-    /// (``ArrangeSync/SyncEngine/startSharing(_:)``); then the list syncs.
+    /// (`SyncEngine.startSharing(_:)`); then the list syncs.
     ///
     /// - Parameters:
     ///   - list: A list of this store.
