@@ -15,7 +15,7 @@ import Foundation
 /// - a replica whose operations came from a shared list's remote belongs to that list's log
 ///   (`ReplicaProgress.list`).
 ///
-/// A sync with a shared list's remote (``SyncRemote/sharedList``) pushes only that log's
+/// A sync with a shared list's remote (``SyncRemote/list``) pushes only that log's
 /// operations and acknowledges as this store's replica of the list; every other sync, a
 /// peer's and a file's included, carries the own log alone.
 extension SyncEngine {
@@ -33,8 +33,8 @@ struct ReplicaLogs {
     let own: UUID?
     /// For each replica of a shared list's log, the list.
     private let lists: [UUID: ItemList.ID]
-    /// This store's replicas of the lists shared with it, by list.
-    let sharedHere: [ItemList.ID: UUID]
+    /// This store's replicas of the lists shared with it.
+    private let sharedHere: Set<UUID>
 
     /// The logs of the replicas the store of `transaction` knows of.
     ///
@@ -43,11 +43,11 @@ struct ReplicaLogs {
         own = try transaction.replicaState()?.id
         var lists: [UUID: ItemList.ID] = [:]
         for progress in try transaction.replicaProgresses() { lists[progress.replica] = progress.list }
-        var sharedHere: [ItemList.ID: UUID] = [:]
+        var sharedHere: Set<UUID> = []
         if let own {
             for share in try transaction.listShares() {
                 let replica = SyncEngine.sharedReplica(of: share.list, under: ReplicaID(rawValue: own)).rawValue
-                sharedHere[share.list] = replica
+                sharedHere.insert(replica)
                 lists[replica] = share.list
             }
         }
@@ -62,7 +62,7 @@ struct ReplicaLogs {
 
     /// Whether `replica` is this store: its own replica, or its replica of a shared list.
     func isThisStore(_ replica: UUID) -> Bool {
-        replica == own || sharedHere.values.contains(replica)
+        replica == own || sharedHere.contains(replica)
     }
 
     /// What `acknowledgement` says of the replicas of the log of `list` alone: what another

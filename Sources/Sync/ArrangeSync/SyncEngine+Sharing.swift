@@ -34,14 +34,10 @@ extension SyncEngine {
             guard try log.list(id: share.list) != nil else { throw StoreError.listNotFound(share.list) }
             let replica = try self.preparedReplica(in: log)
             try log.apply(.setListShare(share, of: share.list))
-            let items = try log.items(in: share.list, visibility: .all, offset: 0, limit: .max)
-            let entries = try log.checklists(of: items.map(\.id)).values.joined()
-            let series = try log.allSeries().filter { $0.listID == share.list }
+            let rows = try ListRows(of: share.list, in: log)
             let restated = try SyncChange.changes(
-                bringingLists: [share.list: nil], items: Dictionary(uniqueKeysWithValues: items.map { ($0.id, nil) }),
-                checklistItems: Dictionary(uniqueKeysWithValues: entries.map { ($0.id, nil) }),
-                headings: Dictionary(uniqueKeysWithValues: try log.headings(in: share.list).map { ($0.id, nil) }),
-                series: Dictionary(uniqueKeysWithValues: series.map { ($0.id, nil) }), upToDateIn: log)
+                bringingLists: [share.list: nil], items: Self.new(rows.items.map(\.id)), checklistItems: Self.new(rows.entries.map(\.id)),
+                headings: Self.new(rows.headings.map(\.id)), series: Self.new(rows.series.map(\.id)), upToDateIn: log)
             .map(Self.restatedForMembers)
             // What is each person's own is logged already, in the user's own log.
             let routing = try SharedLogRouting(log, rewind: Rewind())
@@ -119,49 +115,51 @@ extension SyncEngine {
         let copy = ItemList.ID(rawValue: Self.keptID(of: list.rawValue))
         _ = try logging(in: log, sharing: []) { recorder in
             guard let shared = try recorder.list(id: list) else { return ((), []) }
-            let headings = try recorder.headings(in: list)
-            let items = try recorder.items(in: list, visibility: .all, offset: 0, limit: .max)
-            let entries = try recorder.checklists(of: items.map(\.id)).values.joined()
-            let series = try recorder.allSeries().filter { $0.listID == list }
+            let rows = try ListRows(of: list, in: recorder)
             // Gone first, so that the copy takes the name.
             try recorder.deleteList(id: list)
             func kept<Subject>(_ id: Identifier<Subject>) -> Identifier<Subject> { Identifier(rawValue: Self.keptID(of: id.rawValue)) }
-            var made = (lists: [ItemList.ID: ItemList?](), headings: [Heading.ID: Heading?](), items: [Item.ID: Item?](),
-                        entries: [ChecklistItem.ID: ChecklistItem?](), series: [Series.ID: Series?]())
-            if try recorder.list(id: copy) == nil {
+            var made = ListRows()
+            let makesList = try recorder.list(id: copy) == nil
+            if makesList {
                 var row = shared
                 row.id = copy
                 try recorder.insert(row)
-                made.lists[copy] = .some(nil)
             }
-            for var heading in headings where try recorder.heading(id: kept(heading.id)) == nil {
+            for var heading in rows.headings where try recorder.heading(id: kept(heading.id)) == nil {
                 (heading.id, heading.listID) = (kept(heading.id), copy)
                 try recorder.insert(heading)
-                made.headings[heading.id] = .some(nil)
+                made.headings.append(heading)
             }
-            for var repeating in series where try recorder.series(id: kept(repeating.id)) == nil {
+            for var repeating in rows.series where try recorder.series(id: kept(repeating.id)) == nil {
                 (repeating.id, repeating.listID, repeating.heading) = (kept(repeating.id), copy, repeating.heading.map(kept))
                 try recorder.insert(repeating)
-                made.series[repeating.id] = .some(nil)
+                made.series.append(repeating)
             }
-            for var item in items where try recorder.item(id: kept(item.id)) == nil {
+            for var item in rows.items where try recorder.item(id: kept(item.id)) == nil {
                 (item.id, item.listID, item.heading, item.series) = (kept(item.id), copy, item.heading.map(kept), item.series.map(kept))
                 try recorder.insert(item)
-                made.items[item.id] = .some(nil)
+                made.items.append(item)
             }
-            for var entry in entries where try recorder.checklistItem(id: kept(entry.id)) == nil {
+            for var entry in rows.entries where try recorder.checklistItem(id: kept(entry.id)) == nil {
                 (entry.id, entry.itemID) = (kept(entry.id), kept(entry.itemID))
                 try recorder.insert(entry)
-                made.entries[entry.id] = .some(nil)
+                made.entries.append(entry)
             }
             // The delete told first, as it was made: a device that replays the copy's creation
             // after it finds the name free.
             let creations = try SyncChange.changes(
-                bringingLists: made.lists, items: made.items, checklistItems: made.entries, headings: made.headings, series: made.series,
-                upToDateIn: recorder)
+                bringingLists: makesList ? [copy: nil] : [:],
+                items: Self.new(made.items.map(\.id)), checklistItems: Self.new(made.entries.map(\.id)),
+                headings: Self.new(made.headings.map(\.id)), series: Self.new(made.series.map(\.id)), upToDateIn: recorder)
             return ((), [SyncChange.deletion(ofList: list).change] + creations)
         }
         return copy
+    }
+
+    /// Each of `ids` as a row that did not exist, for `SyncChange.changes(bringingLists:…)`.
+    private static func new<Row>(_ ids: [Identifier<Row>]) -> [Identifier<Row>: Row?] {
+        Dictionary(ids.map { ($0, nil) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Takes the snapshot of a shared list's log, for a store that lacks operations of the list
@@ -180,9 +178,10 @@ extension SyncEngine {
             let log = try Self.log(of: transaction)
             _ = try self.preparedReplica(in: log)
             // What this store held of the list goes; its place in the sidebar stays.
-            for item in try log.items(in: list, visibility: .all, offset: 0, limit: .max) { try log.deleteItem(id: item.id) }
-            for heading in try log.headings(in: list) { try log.deleteHeading(id: heading.id) }
-            for series in try log.allSeries() where series.listID == list { try log.deleteSeries(id: series.id) }
+            let before = try ListRows(of: list, in: log)
+            for item in before.items { try log.deleteItem(id: item.id) }
+            for heading in before.headings { try log.deleteHeading(id: heading.id) }
+            for series in before.series { try log.deleteSeries(id: series.id) }
             if try log.list(id: list) == nil {
                 let place = ListCreated(id: list, name: shared.name, place: SyncPlace(after: nil, before: nil))
                 try place.apply(in: ChangeContext(
@@ -233,5 +232,25 @@ extension SyncEngine {
             report.new = logged
             return report
         }
+    }
+}
+
+/// What a list holds besides itself: its headings, items, their checklist entries, and its
+/// repeating series.
+struct ListRows {
+    var headings: [Heading] = []
+    var items: [Item] = []
+    var entries: [ChecklistItem] = []
+    var series: [Series] = []
+
+    /// None.
+    init() {}
+
+    /// What `list` holds in the store of `transaction`, trashed and completed included.
+    init(of list: ItemList.ID, in transaction: any ItemReading) throws {
+        headings = try transaction.headings(in: list)
+        items = try transaction.items(in: list, visibility: .all, offset: 0, limit: .max)
+        entries = Array(try transaction.checklists(of: items.map(\.id)).values.joined())
+        series = try transaction.allSeries().filter { $0.listID == list }
     }
 }
