@@ -171,8 +171,8 @@ struct EndToEndTests {
             let refused = try arrange.run(["import", broken])
             #expect(refused.status == 1 && refused.error.hasPrefix("error: The file is not valid JSON: it ends early, at line "), "\(refused.error)")
             let newer = arrange.home.appendingPathComponent("newer.json").path
-            try exported.replacingOccurrences(of: #""version" : \d+"#, with: "\"version\" : 15", options: .regularExpression).write(toFile: newer, atomically: true, encoding: .utf8)
-            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 15"))
+            try exported.replacingOccurrences(of: #""version" : \d+"#, with: "\"version\" : 16", options: .regularExpression).write(toFile: newer, atomically: true, encoding: .utf8)
+            #expect(try arrange.run(["import", newer]).error.hasPrefix("error: The file is in format version 16"))
             #expect(try arrange.run(["import", arrange.home.appendingPathComponent("missing.json").path]).status == 66)
             #expect(try arrange.run(["export", "--output", "/nonexistent/folder/x.json"]).status == 73)
             #expect(try arrange.run(["export"]).output == before, "the refused files changed nothing")

@@ -47,6 +47,8 @@ struct ListingJSONTests {
             item.notes = number.isMultiple(of: 5) ? "line\nline\t\u{8}\u{C}\u{1F}" : ""
             if number.isMultiple(of: 2) { item.completedAt = Date(timeIntervalSince1970: Double(number) * 1e6 + 0.999) }
             if number.isMultiple(of: 7) { item.todayIndex = Int64(number) - 200 }
+            let markDay = Day(Date(timeIntervalSince1970: created), in: .gmt)
+            item.todayMark = [nil, .added(markDay), .added(markDay, evening: true), .removed(markDay)][number % 4]
             return ItemSummary(item, listName: list.name, position: number.isMultiple(of: 2) ? nil : number)
         }
         let share = ListShare(list: list.id, role: .view, owner: Self.awkwardText, isOwned: false)

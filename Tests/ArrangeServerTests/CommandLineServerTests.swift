@@ -105,7 +105,7 @@ struct CommandLineServerTests {
         #expect(run.error == "Error: The database refused: relation \"folds\" does not exist.\n")
     }
 
-    @Test("arrange share: create prints a code, join brings the list, members lists them, leave keeps a copy; bad input gets one line and changes nothing")
+    @Test("arrange share: create prints a code, join brings the list, members lists them, today add is the member's own, leave and a member's delete-list keep a copy; bad input gets one line and changes nothing")
     func share() async throws {
         let fixture = try ServerFixture()
         let server = try fixture.startServer().absoluteString
@@ -141,6 +141,22 @@ struct CommandLineServerTests {
             let again = try run(["share", "join", invite.code], theirs, token: bob)
             #expect(again.status != 0 && again.error.contains("used already"), "\(again)")
 
+            // Bob's Today is his own: adding alice's item to it sets no date she sees.
+            #expect(try run(["today", "add", "#1", "--list", "Groceries"], theirs, token: bob).status == 0)
+            let shown = try run(["show", "#1", "--list", "Groceries"], theirs, token: bob)
+            #expect(shown.output.contains("today:     added by you on") && !shown.output.contains("when:"), "\(shown)")
+            #expect(try run(["today"], theirs, token: bob).output.contains("Milk"))
+            for (database, token) in [(theirs, bob), (mine, alice)] { #expect(try run(["sync", server], database, token: token).status == 0) }
+            #expect(!(try run(["today"], mine, token: alice).output.contains("Milk")), "alice's Today is hers")
+
+            // A member who deletes a shared list leaves it; `share leave` does the same.
+            #expect(try run(["create-list", "Garden"], mine, token: alice).status == 0)
+            let garden = try SyncProtocol.decoder.decode(
+                ShareInvite.self, from: Data(try run(["share", "create", "Garden", "--json"], mine, token: alice).output.utf8))
+            #expect(try run(["share", "join", garden.code], theirs, token: bob).status == 0)
+            let deleted = try run(["delete-list", "Garden"], theirs, token: bob)
+            #expect(deleted.status == 0 && deleted.output.contains("Left Garden"), "\(deleted)")
+            #expect(try run(["lists"], mine, token: alice).output.contains("Garden"), "alice's list is still hers")
             let left = try run(["share", "leave", "Groceries"], theirs, token: bob)
             #expect(left.status == 0, "\(left)")
             #expect(try run(["list", "Groceries"], theirs, token: bob).output.contains("Milk"), "bob keeps what the list held")

@@ -38,6 +38,11 @@ struct SharingDevice {
         }
     }
 
+    /// The items in the device's Today, as its person sees it today, in order.
+    func today() async throws -> [Item.ID] {
+        try await repository.read { try TodayArrangement(on: Day(Date(), in: .current), visibility: .open, in: $0) }.items.map(\.id)
+    }
+
     /// A list's name, items and keys, what every member must hold alike.
     func shared(_ list: ItemList.ID) async throws -> [String] {
         try await repository.read { transaction in
@@ -118,6 +123,20 @@ struct SharedListSyncTests {
             await #expect(throws: IntentError.viewOnlyList("Groceries", owner: "alice")) {
                 _ = try await carol.perform(AddItem(title: "Cake", list: groceries))
             }
+
+            // Today is each person's own: putting a shared item there, or taking one out, sets
+            // no date the others see. Milk started today before the list was shared.
+            let eggs = try await bob.item(titled: "Eggs", in: groceries)
+            _ = try await bob.perform(AddToToday([eggs]))
+            _ = try await bob.perform(RemoveFromToday([milk]))
+            _ = try await carol.perform(AddToToday([eggs], placement: .bottom))
+            for device in [bob, carol, phone, laptop] { try await device.sync() }
+            #expect(try await bob.today() == [eggs])
+            #expect(try await carol.today() == [milk, eggs], "a viewer has a Today of her own")
+            #expect(try await phone.today() == [milk])
+            #expect(try await laptop.today() == [milk])
+            for device in [bob, carol, laptop] { #expect(try await device.shared(groceries) == phone.shared(groceries), "\(device.name)") }
+            #expect(try await bob.repository.read { try $0.item(id: milk) }?.when == .on(Day(Date(), in: .current)), "milk still starts today for everyone")
 
             // Bob is removed: he keeps what he had, as his own, and gets nothing after.
             _ = try await phone.server.remove("bob", from: groceries.rawValue)
@@ -239,7 +258,11 @@ struct SharedListSyncTests {
                     case 6:
                         // What is each person's own.
                         if let list = own[device.name] { _ = try await device.perform(AddItem(title: "own \(step)", list: list)) }
-                        if let item, user != "carol" {
+                        // Anyone, a viewer too, puts a shared item in their Today, or takes it out.
+                        guard let item else { continue }
+                        if try await device.today().contains(item.id) {
+                            _ = try await device.perform(RemoveFromToday([item.id]))
+                        } else {
                             _ = try await device.perform(AddToToday([item.id]))
                             todayOf[user, default: []].insert(item.id)
                         }
@@ -274,9 +297,14 @@ struct SharedListSyncTests {
                 for (name, list) in own where !name.hasPrefix(user) {
                     #expect(try await device.titles(of: list) == nil, "\(device.name) holds \(name)'s own list")
                 }
-                let today = try await device.repository.read { try $0.todayItems(visibility: .all, offset: 0, limit: .max) }.map(\.id)
+                let today = try await device.today()
                 #expect(Set(today).isSubset(of: todayOf[user, default: []].union(today.filter { _ in user == "bob" })), "\(device.name)'s Today is its user's")
             }
+            // Putting shared items in Today, or taking them out, set no date every member sees;
+            // each person's devices agree on their Today.
+            #expect(try await alice[0].repository.read { try $0.items(in: trip, visibility: .all, offset: 0, limit: .max) }.allSatisfy { $0.when == .anytime })
+            #expect(!todayOf["carol", default: []].isEmpty, "the viewer put items in her Today")
+            for pair in [alice, bob] { #expect(try await pair[0].today() == pair[1].today(), "\(pair[0].name)") }
         }
     }
 }

@@ -250,6 +250,50 @@ struct RepositoryConformanceTests {
         #expect(try store.repository.read { try TodayArrangement.Page(on: day, visibility: .open, offset: 0, limit: 0, in: $0) }.items.isEmpty)
     }
 
+    @Test("The person's marks in Today put items in it, or take them out, beside their dates, alike on every backend", arguments: Backend.allCases)
+    func todayMarks(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let home = Sample.list("Home", at: 0)
+        try store.repository.write { try $0.insert(home) }
+        let day = Day(Sample.date(0), in: .gmt)
+        // title: when, deadline, mark, completed
+        let rows: [(String, When, Day?, TodayMark?, Bool)] = [
+            ("Added", .anytime, nil, .added(day), false),
+            ("Added yesterday", .someday, nil, .added(day.adding(days: -1)), false),
+            ("Added to the evening", .anytime, nil, .added(day, evening: true), false),
+            ("Added for tomorrow", .anytime, nil, .added(day.adding(days: 1)), false),
+            ("Added, started before", .on(day.adding(days: -2)), nil, .added(day), false),
+            ("Added, due", .anytime, day, .added(day), false),
+            ("Removed", .on(day.adding(days: -1)), nil, .removed(day), false),
+            ("Removed, starts later", .on(day.adding(days: 2)), nil, .removed(day), false),
+            ("Removed, due", .on(day.adding(days: -1)), day, .removed(day), false),
+            ("Done, added", .anytime, nil, .added(day), true),
+        ]
+        try store.repository.write { transaction in
+            for (index, (title, when, deadline, mark, completed)) in rows.enumerated() {
+                var item = Sample.item(in: home.id, title, sortIndex: Int64(index) * 10)
+                (item.when, item.deadline, item.todayMark) = (when, deadline, mark)
+                if completed { item.completedAt = Sample.date(1) }
+                try transaction.insert(item)
+            }
+        }
+        let everything = try store.repository.read { try $0.items(in: home.id, visibility: .all, offset: 0, limit: 20) }
+        #expect(everything.map(\.todayMark) == rows.map(\.3), "each mark is stored as it was written")
+        for through in [day, day.adding(days: 2)] {
+            let standings = try store.repository.read { try $0.datedStandings(through: through) }
+            for standing in standings { #expect(standing == DatedStanding(try #require(everything.first { $0.id == standing.id }))) }
+            #expect(Set(standings.map(\.id)).count == standings.count, "no item twice")
+            let held = Set(everything.filter { !$0.isCompleted && $0.isInToday(on: through) }.map(\.id))
+            #expect(held.isSubset(of: Set(standings.map(\.id))), "every item Today holds is read")
+        }
+        let today = try store.repository.read { try TodayArrangement(on: day, visibility: .open, in: $0) }
+        // By the day each came in: a start date before the mark, the mark's day, or the deadline.
+        #expect(today.ofDay.arrivals.map(\.title) == ["Added, started before", "Added yesterday", "Added", "Added, due", "Removed, due"])
+        #expect(today.evening.items.map(\.title) == ["Added to the evening"])
+        let later = try store.repository.read { try TodayArrangement(on: day.adding(days: 2), visibility: .open, in: $0) }
+        #expect(Set(later.items.map(\.title)) == Set(today.items.map(\.title)).union(["Added for tomorrow", "Removed, starts later"]))
+    }
+
     @Test("Item changes that name an unknown item or list are refused", arguments: Backend.allCases)
     func itemErrors(backend: Backend) throws {
         let store = try backend.makeStore()

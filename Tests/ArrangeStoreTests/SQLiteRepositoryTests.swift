@@ -249,6 +249,7 @@ struct SQLiteRepositoryTests {
         "v32: list notes",
         "v33: list shares",
         "v34: replicas of shared lists",
+        "v35: Today marks",
     ]
 
     @Test("A repository on the app's own writer migrates it and takes its path", arguments: [false, true])
@@ -590,7 +591,7 @@ struct SQLiteRepositoryTests {
                 "sort_index INTEGER NOT NULL", "created_at REAL NOT NULL", "updated_at REAL NOT NULL", "completed_at REAL",
                 "today_index INTEGER", "start_date TEXT", "someday INTEGER NOT NULL 0", "evening INTEGER NOT NULL 0", "deadline TEXT",
                 "deadline_dismissed INTEGER NOT NULL 0", "canceled INTEGER NOT NULL 0", "tag_ids TEXT", "trashed_at REAL", "reminder TEXT",
-                "series_id TEXT",
+                "series_id TEXT", "today_added TEXT", "today_added_evening INTEGER NOT NULL 0", "today_removed TEXT",
             ])
             // Each list's headings, in their order, deleted with their list.
             #expect(try columns("headings") == ["id TEXT NOT NULL", "list_id TEXT NOT NULL", "title TEXT NOT NULL", "created_at REAL NOT NULL", "sort_index INTEGER NOT NULL", "trashed_at REAL"])
@@ -612,12 +613,18 @@ struct SQLiteRepositoryTests {
             #expect(todayOrder.columns == ["today_index", "id"])
             #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [Schema.todayOrderIndex])?
                 .hasSuffix("WHERE \"today_index\" IS NOT NULL") == true)
-            // The open items out of the Trash by start date and by deadline not dismissed, with all that Today's order reads of them.
+            // The open items out of the Trash by start date, by deadline not dismissed, and by the
+            // day the person added them to Today, with all that Today's order reads of them.
+            let marks = ["today_added", "today_added_evening", "today_removed"]
             for (name, columns, condition) in [
-                (Schema.startDateIndex, ["start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index", "completed_at", "trashed_at"],
+                (Schema.startDateIndex, ["start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index", "completed_at", "trashed_at"] + marks,
                  "WHERE \"start_date\" IS NOT NULL AND \"completed_at\" IS NULL AND \"trashed_at\" IS NULL"),
-                (Schema.deadlineIndex, ["deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at", "trashed_at"],
+                (Schema.deadlineIndex, ["deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at", "trashed_at"] + marks,
                  "WHERE \"deadline\" IS NOT NULL AND \"completed_at\" IS NULL AND \"deadline_dismissed\" = 0 AND \"trashed_at\" IS NULL"),
+                (Schema.todayAddedIndex, [
+                    "today_added", "today_added_evening", "start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index",
+                    "completed_at", "trashed_at", "today_removed",
+                 ], "WHERE \"today_added\" IS NOT NULL AND \"completed_at\" IS NULL AND \"trashed_at\" IS NULL"),
             ] {
                 #expect(try db.indexes(on: "items").first { $0.name == name }?.columns == columns)
                 #expect(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [name])?.hasSuffix(condition) == true, "\(name)")
@@ -962,17 +969,17 @@ struct SQLiteRepositoryTests {
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH items USING INDEX \(Schema.itemIDIndex) (id>? AND id<?)"), "\(plan)")
     }
 
-    @Test("What Today's order reads comes from the indexes of the start dates and the deadlines alone, and the items in full through them, with no sorting step")
+    @Test("What Today's order reads comes from the indexes of the start dates, the deadlines and the marks in Today alone, and the items in full through them, with no sorting step")
     func datedStandingsPlan() throws {
         let repository = try SQLiteItemRepository.inMemory()
         let plan = try repository.queryPlan(SQLiteTransaction.datedStandingsSQL, arguments: ["2026-11-28"])
-        for index in [Schema.startDateIndex, Schema.deadlineIndex] {
+        for index in [Schema.startDateIndex, Schema.deadlineIndex, Schema.todayAddedIndex] {
             #expect(plan.contains { $0.contains("USING COVERING INDEX \(index)") }, "\(plan)")
         }
         #expect(!plan.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(plan)")
         // The items in full: the same indexes, each entry leading to its row.
         let full = try repository.queryPlan(SQLiteTransaction.datedItemsSQL, arguments: ["2026-11-28"])
-        for index in [Schema.startDateIndex, Schema.deadlineIndex] {
+        for index in [Schema.startDateIndex, Schema.deadlineIndex, Schema.todayAddedIndex] {
             #expect(full.contains { $0.contains("USING INDEX \(index)") }, "\(full)")
         }
         #expect(!full.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(full)")

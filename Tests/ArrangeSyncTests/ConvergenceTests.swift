@@ -400,7 +400,8 @@ final class Simulation {
                         + (creations ? " created \(item.createdAt.timeIntervalSince1970)" : "")
                     lines.append(
                         "  item \(item.id) under \(String(describing: item.heading)) \(item.title) \(item.notes) \(String(describing: item.completedAt)) \(item.isKeyedInToday)"
-                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + trashed(item.trashedAt) + (item.series.map { " series \($0) from \(String(describing: item.when.startDate))" } ?? "") + stored)
+                            + (item.tags.isEmpty ? "" : " tags \(item.tags.sorted())") + trashed(item.trashedAt) + (item.series.map { " series \($0) from \(String(describing: item.when.startDate))" } ?? "")
+                            + (item.todayMark.map { " today \($0)" } ?? "") + stored)
                     for entry in try transaction.checklist(of: item.id) {
                         lines.append("    entry \(entry.id) \(entry.title) \(String(describing: entry.completedAt))" + (keys ? " \(entry.sortIndex)" : ""))
                     }
@@ -743,6 +744,7 @@ extension SyncChange {
         case .makeRepeat(let change): [change.id.entryID]
         case .setRepeat, .pauseRepeat: []
         case .dismissDeadlines(let change): change.ids.map(\.entryID)
+        case .markToday(let change): change.ids.map(\.entryID)
         case .addChecklistItem(let change): [change.id.entryID]
         case .editChecklistItem(let change): [change.id.entryID]
         case .moveChecklistItems(let change): change.ids.map(\.entryID)

@@ -1,3 +1,4 @@
+import ArrangeArchive
 import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
@@ -21,7 +22,7 @@ import Testing
 @Suite("Sync: files written by an earlier version")
 struct KeptFilesTests {
     /// The generations of kept files, oldest first: the last holds every kind of change.
-    static let generations = ["1", "2", "3", "4", "5", "6", "7", "8", "9"]
+    static let generations = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
 
     /// The folder of a generation's kept files.
     static func folder(_ generation: String) -> URL {
@@ -244,6 +245,15 @@ struct KeptFilesTests {
         _ = try await run(SetListCreationDate(list: work, to: Date(timeIntervalSince1970: 1_700_000_000)))
         _ = try await run(SetItemCreationDate(item: milk, to: Date(timeIntervalSince1970: 1_700_000_000)))
         _ = try await run(SetListNotes(list: work, notes: "Quarterly reports"))
+        // The person's own mark in Today (markToday) comes with an item of a shared list, or
+        // from an archive that holds one.
+        var marked = try await run(ExportArchive(list: groceries))
+        marked.lists[0].items = marked.lists[0].items.map { item in
+            var item = item
+            if item.id == milk { item.todayMark = .added(day, evening: true) }
+            return item
+        }
+        _ = try await run(ImportArchive(marked))
         let errand = try await run(CreateTag(name: "Errand")).tag.id
         let shops = try await run(CreateTag(name: "Shops", in: .children(of: errand))).tag.id
         let spareTag = try await run(CreateTag(name: "Spare", placement: .top)).tag.id

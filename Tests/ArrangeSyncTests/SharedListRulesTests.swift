@@ -1,3 +1,4 @@
+import ArrangeArchive
 import ArrangeIntents
 import ArrangeModel
 import ArrangeOrdering
@@ -77,6 +78,49 @@ struct SharedListRulesTests {
         #expect(try await fixture.repository.read { try $0.list(id: fixture.party)?.trashedAt } != nil, "the owner deletes it")
     }
 
+    @Test("Today is each person's: an item of a shared list goes in and out by the person's mark, its dates untouched; one of the user's own by its dates, giving up a mark", arguments: StoreKind.allCases)
+    func todayOfOnesOwn(kind: StoreKind) async throws {
+        let fixture = try await Fixture(kind)
+        let today = Day(Date(), in: .current)
+        func item(_ id: Item.ID) async throws -> Item { try #require(try await fixture.repository.read { try $0.item(id: id) }) }
+        func shown() async throws -> [Item.ID] { try await ShowToday().perform(in: fixture.environment).items.map(\.id) }
+        let shared = fixture.editedItem
+
+        _ = try await AddToToday([shared]).perform(in: fixture.environment)
+        #expect(try await item(shared).when == .anytime)
+        #expect(try await item(shared).todayMark == .added(today))
+        #expect(try await shown() == [shared])
+        _ = try await Undo().perform(in: fixture.environment)
+        #expect(try await item(shared).todayMark == nil, "undo takes the mark back")
+        #expect(try await shown().isEmpty)
+
+        // Started yesterday, for every member: taken out of this person's Today, it keeps its date.
+        let yesterday = today.adding(days: -1)
+        _ = try await SetWhen([shared], to: .on(yesterday)).perform(in: fixture.environment)
+        #expect(try await shown() == [shared])
+        _ = try await RemoveFromToday([shared]).perform(in: fixture.environment)
+        #expect(try await item(shared).when == .on(yesterday))
+        #expect(try await item(shared).todayMark == .removed(today))
+        #expect(try await shown().isEmpty)
+        _ = try await AddToToday([shared]).perform(in: fixture.environment)
+        #expect(try await item(shared).when == .on(yesterday))
+        #expect(try await shown() == [shared])
+
+        // An item of the user's own with a mark, as a list kept from a share, or an archive,
+        // holds: its dates take over.
+        var archive = try await ExportArchive(list: fixture.own).perform(in: fixture.environment)
+        archive.lists[0].items[0].todayMark = .added(yesterday)
+        _ = try await ImportArchive(archive).perform(in: fixture.environment)
+        #expect(try await shown().contains(fixture.ownItem))
+        _ = try await AddToToday([fixture.ownItem]).perform(in: fixture.environment)
+        let started = try await item(fixture.ownItem)
+        #expect(started.when == .on(yesterday) && started.todayMark == nil)
+        _ = try await RemoveFromToday([fixture.ownItem]).perform(in: fixture.environment)
+        let removed = try await item(fixture.ownItem)
+        #expect(removed.when == .anytime && removed.todayMark == nil)
+        #expect(try await !shown().contains(fixture.ownItem))
+    }
+
     @Test("Items and headings never move between a shared list and another", arguments: StoreKind.allCases)
     func crossesShare(kind: StoreKind) async throws {
         let fixture = try await Fixture(kind)
@@ -114,9 +158,12 @@ struct SharedListRulesTests {
         try await fixture.expectRefusal(DeleteList(list: fixture.viewed), .sharedListOfAnother("Garden", owner: "bob"))
         try await fixture.expectRefusal(MoveItems([fixture.viewedSecond], to: .top, into: fixture.viewed), refused)
 
-        // What stays the user's own. (Adding to Today starts an item today, which a list
-        // shared to view refuses, until Today is a placement of one's own.)
-        try await fixture.expectRefusal(AddToToday([fixture.viewedItem]), refused)
+        // What stays the user's own: Today, by a mark of the user's that changes no date.
+        _ = try await AddToToday([fixture.viewedItem]).perform(in: fixture.environment)
+        #expect(try await fixture.repository.read { try $0.item(id: fixture.viewedItem) }?.when == .on(try Day(parsing: "2026-12-20")), "its date stays every member's")
+        #expect(try await ShowToday().perform(in: fixture.environment).items.map(\.id) == [fixture.viewedItem])
+        _ = try await RemoveFromToday([fixture.viewedItem]).perform(in: fixture.environment)
+        #expect(try await ShowToday().perform(in: fixture.environment).items.isEmpty)
         _ = try await SetReminder([fixture.viewedItem], at: try TimeOfDay(hour: 8, minute: 0)).perform(in: fixture.environment)
         let tag = try await CreateTag(name: "Weekend").perform(in: fixture.environment).tag.id
         _ = try await AddTags([tag], to: .items([fixture.viewedItem])).perform(in: fixture.environment)

@@ -59,11 +59,12 @@ struct SharedLogTests {
         #expect(try await device.replicas(after: cursor) == [here])
         #expect(try await device.replicas(after: cursor, of: shared).isEmpty)
 
-        // Today is each person's: its placement goes to the own log, the shared start date to the list's.
+        // Today is each person's: the mark and the place go to the own log, and no date changes.
         cursor = try await device.cursor
         _ = try await device.perform(AddToToday([milk]))
-        #expect(try await device.replicas(after: cursor) == [here])
-        #expect(try await device.replicas(after: cursor, of: shared) == [replica])
+        #expect(try await device.replicas(after: cursor) == [here, here])
+        #expect(try await device.replicas(after: cursor, of: shared).isEmpty)
+        #expect(try await device.engine.operations(after: cursor).operations.first?.change == TodayMarksSet(ids: [milk], mark: .added(Day(Date(), in: .current))).change)
 
         // An evening is each person's own: the date goes to the list's log, the evening after it to the own log.
         cursor = try await device.cursor

@@ -220,6 +220,18 @@ struct ListingJSON: ~Copyable {
             append(#","todayIndex":"#)
             number(todayIndex)
         }
+        switch item.todayMark {
+        case .added(let day, let evening)?:
+            append(#","todayMark":{"added":"#)
+            string(day.description)
+            append(evening ? #","evening":true}"# : "}")
+        case .removed(let day)?:
+            append(#","todayMark":{"removed":"#)
+            string(day.description)
+            append("}")
+        case nil:
+            break
+        }
         trashedAt(item.trashedAt)
         append(#","updatedAt":"#)
         date(item.updatedAt)

@@ -185,17 +185,21 @@ struct ShareLeaveCommand: SessionCommand {
     @Argument(help: ArgumentHelp("The shared list: its name or id.", valueName: "list")) var list: String
 
     func run(in session: CommandSession) async throws {
+        try await Self.leave(try await session.resolveList(ListReference(list)), through: options, json: shared.json, in: session)
+    }
+
+    /// Leaves `list` through the server `options` find, syncs, and says so.
+    static func leave(_ list: ItemList, through options: ShareServerOptions, json: Bool, in session: CommandSession) async throws {
         let engine = try session.syncEngine()
-        let found = try await session.resolveList(ListReference(list))
         let report = try await options.withServer(in: session) { server in
-            _ = try await server.leave(found.id.rawValue)
+            _ = try await server.leave(list.id.rawValue)
             return try await engine.sync(withServer: server)
         }
-        let kept = report.shares.kept[found.id]
-        if shared.json {
-            try session.printJSON(LeftList(list: found.id, kept: kept))
+        let kept = report.shares.kept[list.id]
+        if json {
+            try session.printJSON(LeftList(list: list.id, kept: kept))
         } else {
-            session.console.print("Left \(found.name); what it held stays here as a list of your own.")
+            session.console.print("Left \(list.name); what it held stays here as a list of your own.")
         }
     }
 }

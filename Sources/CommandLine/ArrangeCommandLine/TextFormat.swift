@@ -242,6 +242,11 @@ enum TextFormat {
         ]
         if item.startDate != nil || item.someday { lines.append("when:      \(when(of: item))") }
         if let deadline = item.deadline { lines.append("deadline:  \(deadline)" + (item.deadlineDismissed ? " (dismissed from Today)" : "")) }
+        switch item.todayMark {
+        case .added(let day, let evening)?: lines.append("today:     added by you on \(day)" + (evening ? ", to This Evening" : ""))
+        case .removed(let day)?: lines.append("today:     taken out by you on \(day)")
+        case nil: break
+        }
         if !item.notes.isEmpty { lines.append("notes:     \(item.notes)") }
         if !item.checklist.isEmpty { lines.append("checklist:\n" + checklistRows(item.checklist)) }
         return lines.joined(separator: "\n")

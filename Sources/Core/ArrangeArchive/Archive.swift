@@ -30,9 +30,10 @@ public struct Archive: Codable, Hashable, Sendable {
     /// version 7 canceled items, version 8 finished lists, version 9 tags, version 10 the
     /// Trash (`trashedAt` on lists, headings and items), version 11 reminders (`reminder` on
     /// items), version 12 repeating to-dos (`series`, and `series` on items), version 13
-    /// scheduled lists (`startDate`, `someday`, `evening` and `deadline` on lists), and version
-    /// 14 lists' notes (`notes` on lists), in the same way.
-    public static let currentVersion = 14
+    /// scheduled lists (`startDate`, `someday`, `evening` and `deadline` on lists), version
+    /// 14 lists' notes (`notes` on lists), and version 15 the person's marks in Today
+    /// (`todayMark` on items), in the same way.
+    public static let currentVersion = 15
 
     /// Always ``formatName``: it tells an archive from another JSON file.
     public var format: String
@@ -61,13 +62,14 @@ public struct Archive: Codable, Hashable, Sendable {
         self.version = requiredVersion
     }
 
-    /// The oldest version that holds the whole archive: 14 when a list has notes, 13 when a list has a when or a deadline, 12 when it has repeating series, 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
+    /// The oldest version that holds the whole archive: 15 when an item has the person's mark in Today, 14 when a list has notes, 13 when a list has a when or a deadline, 12 when it has repeating series, 11 when an item has a reminder, 10 when something is in the Trash, 9 when it has tags, 8 when a list is finished, 7 when an item or a checklist entry is canceled, 6 when an
     /// item's deadline is dismissed from Today, 5 when an item has a date or is someday,
     /// 4 when it has headings, 3 when it has areas, else 2 when an item has a checklist, else 1.
     public var requiredVersion: Int {
         let inTrash = lists.contains { list in
             list.trashedAt != nil || list.headings?.contains { $0.trashedAt != nil } == true || list.items.contains { $0.trashedAt != nil }
         }
+        if lists.contains(where: { $0.items.contains { $0.todayMark != nil } }) { return 15 }
         if lists.contains(where: { $0.notes != nil }) { return 14 }
         if lists.contains(where: { $0.startDate != nil || $0.someday != nil || $0.deadline != nil }) { return 13 }
         if series != nil || lists.contains(where: { $0.items.contains { $0.series != nil } }) { return 12 }
@@ -274,6 +276,10 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
     public var reminder: TimeOfDay?
     /// The id of the repeating series the item was made from; absent when it has none.
     public var series: Series.ID?
+    /// The person's own mark of the item in or out of Today, beside its dates
+    /// (`{"added": "2026-11-30"}`, perhaps with `"evening": true`, or `{"removed": "2026-11-30"}`);
+    /// absent when it has none.
+    public var todayMark: TodayMark?
 
     /// Archives `item` with its checklist; its list is the archived list that holds it.
     public init(_ item: Item, checklist: [ChecklistItem] = []) {
@@ -297,6 +303,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
         self.trashedAt = item.trashedAt
         self.reminder = item.reminder
         self.series = item.series
+        self.todayMark = item.todayMark
     }
 
     /// When the item is meant to be done, from ``startDate``, ``someday`` and ``evening``.
@@ -310,7 +317,7 @@ public struct ArchivedItem: Codable, Hashable, Sendable, Identifiable {
             id: id, listID: list, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
             when: when, deadline: deadline, deadlineDismissed: deadlineDismissed == true, isCanceled: canceled == true && completedAt != nil,
-            tags: Set(tags ?? []), trashedAt: trashedAt, reminder: reminder, series: series)
+            tags: Set(tags ?? []), trashedAt: trashedAt, reminder: reminder, series: series, todayMark: todayMark)
     }
 
     /// The entries of the item's checklist as the model holds them.

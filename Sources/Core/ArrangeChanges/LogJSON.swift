@@ -144,6 +144,7 @@ extension LogJSON {
             members.member("trashedAt", ifPresent: item.trashedAt) { $0.date($1) }
             members.member("reminder", ifPresent: item.reminder) { $0.string($1.description) }
             members.member("series", ifPresent: item.series) { $0.id($1) }
+            members.member("todayMark", ifPresent: item.todayMark) { $1.write(to: $0) }
         }
     }
 

@@ -72,6 +72,8 @@ public enum SyncChange: Hashable, Sendable {
     case setSeries(SeriesSet)
     /// ``DeadlinesDismissed``: items' deadlines stopped bringing them into Today (`dismissed`), or started again.
     case dismissDeadlines(DeadlinesDismissed)
+    /// ``TodayMarksSet``: items got the person's own mark in Today, added or taken out on a day, or lost it.
+    case markToday(TodayMarksSet)
     /// ``ChecklistItemAdded``: an entry was added to an item's checklist at a place there.
     case addChecklistItem(ChecklistItemAdded)
     /// ``ChecklistItemRetitled``: a checklist entry got a new title.
@@ -180,6 +182,7 @@ public enum SyncChange: Hashable, Sendable {
         WhenSet.self,
         DeadlineSet.self,
         DeadlinesDismissed.self,
+        TodayMarksSet.self,
         ReminderSet.self,
         RepeatSet.self,
         RepeatPaused.self,
@@ -223,7 +226,7 @@ public enum SyncChange: Hashable, Sendable {
     /// The kinds that tell a difference in an item's fields, in the order they tell it.
     package static let itemChanges: [any FieldChange<Item>.Type] = [
         ItemEdited.self, ItemsReopened.self, ItemsCompleted.self, ItemsCanceled.self, WhenSet.self, DeadlineSet.self, DeadlinesDismissed.self,
-        ReminderSet.self, SeriesSet.self, ItemCreationDateSet.self, ItemsPutBack.self, ItemsTrashed.self,
+        TodayMarksSet.self, ReminderSet.self, SeriesSet.self, ItemCreationDateSet.self, ItemsPutBack.self, ItemsTrashed.self,
     ]
     /// The kinds that tell a difference in a list's fields.
     package static let listChanges: [any FieldChange<ItemList>.Type] = [
@@ -385,6 +388,7 @@ public enum SyncChange: Hashable, Sendable {
         case .makeRepeat(let change): change
         case .setSeries(let change): change
         case .dismissDeadlines(let change): change
+        case .markToday(let change): change
         case .addChecklistItem(let change): change
         case .editChecklistItem(let change): change
         case .moveChecklistItems(let change): change

@@ -38,6 +38,8 @@ public final class IntentContext {
     let environment: IntentEnvironment
     /// Where the changes are logged as they are recorded, when the environment syncs.
     private let journal: ChangeJournal?
+    /// The lists the store shares with other people.
+    private let sharedLists: Set<ItemList.ID>
     /// The records of the changes made, in the order made, for the history.
     private var records: [ChangeRecord] = []
     /// The step of the history this transaction undid (`back`) or redid, if it did.
@@ -52,6 +54,7 @@ public final class IntentContext {
         self.transaction = transaction
         self.writer = nil
         self.journal = nil
+        self.sharedLists = []
         self.environment = environment
     }
 
@@ -63,7 +66,14 @@ public final class IntentContext {
         self.transaction = writer
         self.writer = writer
         self.journal = journal
+        self.sharedLists = Set(shares.map(\.list))
         self.environment = environment
+    }
+
+    /// Whether `item` is in a list shared with other people, whose dates are every member's:
+    /// the person's own Today then goes by their mark (`Item.todayMark`).
+    func isShared(_ item: Item) -> Bool {
+        sharedLists.contains(item.listID)
     }
 
     /// The transaction, for an intent that writes.

@@ -193,7 +193,7 @@ extension IntentError: CustomStringConvertible, CustomDebugStringConvertible {
         case .crossesShare(let title, let from, let to):
             "'\(title)' cannot move from '\(from)' to '\(to)': a list shared with other people keeps its own things, and takes none from another list."
         case .viewOnlyList(let list, let owner):
-            "'\(list)' is shared with you by \(owner) to view: you cannot change it; its place in your sidebar, reminders and tags stay yours to set."
+            "'\(list)' is shared with you by \(owner) to view: you cannot change it; your Today, its place in your sidebar, reminders and tags stay yours to set."
         case .sharedListOfAnother(let list, let owner):
             "'\(list)' is shared with you by \(owner), who alone deletes it for everyone; leave it instead, and what it holds stays yours."
         }

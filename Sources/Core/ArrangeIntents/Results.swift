@@ -7,7 +7,7 @@ public import Foundation
 ///
 /// Its `Codable` form has the keys `id`, `list`, `listName`, `heading` (`null` for none),
 /// `title`, `notes`, `sortIndex`, `status`, `completed`, `completedAt` (when done), `today`,
-/// `todayIndex` (when it has a key in Today), `startDate`, `someday`, `evening`, `deadline`,
+/// `todayIndex` (when it has a key in Today), `todayMark` (when it has one), `startDate`, `someday`, `evening`, `deadline`,
 /// `deadlineDismissed`, `checklist`, `tags`, `createdAt`, `updatedAt` and `position` (when counted).
 public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's id.
@@ -35,6 +35,9 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     /// The item's key in Today's hand order, or `nil` for none: an item that arrived in Today
     /// by its dates has none until it is moved there.
     public var todayIndex: Int64?
+    /// The person's own mark of the item in or out of Today, beside its dates, which are every
+    /// member's in a shared list; `nil` for none (`Item.todayMark`).
+    public var todayMark: TodayMark?
     /// The item's start date, or `nil` when it is anytime or someday.
     public var startDate: Day?
     /// Whether the item is put off to someday; never with a ``startDate``.
@@ -83,6 +86,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         completedAt = item.completedAt
         today = day.map(item.isInToday(on:)) ?? item.isKeyedInToday
         todayIndex = item.todayIndex
+        todayMark = item.todayMark
         startDate = item.when.startDate
         someday = item.when.isSomeday
         evening = item.when.isEvening
@@ -99,14 +103,14 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex
+        case id, list, listName, heading, title, notes, sortIndex, status, completed, completedAt, today, todayIndex, todayMark
         case startDate, someday, evening, deadline, deadlineDismissed, checklist, tags, createdAt, updatedAt, position, trashedAt, reminder
         case series, `repeat`
     }
 
     /// Writes every field, `heading`, `startDate`, `deadline`, `trashedAt`, `reminder`, `series` and `repeat` as `null` when they are unset,
-    /// so that a reader of the JSON sees the field either way; `completedAt`, `todayIndex` and
-    /// `position` only when set.
+    /// so that a reader of the JSON sees the field either way; `completedAt`, `todayIndex`,
+    /// `todayMark` and `position` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -121,6 +125,7 @@ public struct ItemSummary: Identifiable, Hashable, Sendable, Codable {
         try container.encodeIfPresent(completedAt, forKey: .completedAt)
         try container.encode(today, forKey: .today)
         try container.encodeIfPresent(todayIndex, forKey: .todayIndex)
+        try container.encodeIfPresent(todayMark, forKey: .todayMark)
         try container.encode(startDate, forKey: .startDate)
         try container.encode(someday, forKey: .someday)
         try container.encode(evening, forKey: .evening)

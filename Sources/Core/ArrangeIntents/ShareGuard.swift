@@ -9,9 +9,9 @@ import Foundation
 ///   list (``IntentError/crossesShare(_:from:to:)``): each list's log holds its own things.
 /// - A list the user only views changes in nothing that is the same for every member
 ///   (``IntentError/viewOnlyList(_:owner:)``): its items, headings, checklists, dates, order and
-///   name. What stays each person's own still changes: an item's place in Today, its evening,
-///   reminder, tags and dismissed deadline, and the list's place in the sidebar. (Adding an
-///   item to Today also starts it today, which such a list refuses.)
+///   name. What stays each person's own still changes: whether an item is in their Today
+///   (`Item.todayMark`) and its place there, its evening, reminder, tags and dismissed deadline,
+///   and the list's place in the sidebar.
 /// - Only its owner deletes a shared list, for every member
 ///   (``IntentError/sharedListOfAnother(_:owner:)``): a member leaves it instead.
 ///
@@ -132,11 +132,11 @@ final class ShareGuard: ForwardingTransaction {
 
 extension Item {
     /// The item as every member of its shared list sees it: what stays each person's own
-    /// (Today and its order, the evening, the reminder, tags, a dismissed deadline) and the
+    /// (Today's mark and order, the evening, the reminder, tags, a dismissed deadline) and the
     /// moment of the last write left out.
     fileprivate var shared: Item {
         var item = self
-        (item.todayIndex, item.reminder, item.deadlineDismissed, item.tags, item.updatedAt) = (nil, nil, false, [], .distantPast)
+        (item.todayIndex, item.todayMark, item.reminder, item.deadlineDismissed, item.tags, item.updatedAt) = (nil, nil, nil, false, [], .distantPast)
         if case .on(let day, _) = when { item.when = .on(day) }
         return item
     }

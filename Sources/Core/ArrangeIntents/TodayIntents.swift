@@ -58,7 +58,9 @@ public struct ShowToday: ArrangeIntent {
 /// items; items already there move. Their places in their lists do not change.
 ///
 /// An item that was not in Today starts today; one placed among the evening's items starts in
-/// the evening of today, and one placed among the day's leaves the evening.
+/// the evening of today, and one placed among the day's leaves the evening. An item of a list
+/// shared with others keeps its dates, which are every member's: the person adds it to their
+/// own Today (`TodayMark.added(_:evening:)`).
 public struct AddToToday: ArrangeIntent {
     public static let title = "Add to Today"
 
@@ -151,6 +153,9 @@ public struct MoveInTodayAtOffsets: ArrangeIntent {
 /// Takes items out of Today: they become anytime, a deadline that is due no longer brings
 /// them back (`Item.deadlineDismissed`), and they lose their place in Today's hand order.
 /// Their places in their lists do not change.
+///
+/// An item of a list shared with others keeps its start date, which is every member's: the
+/// person takes it out of their own Today (`TodayMark.removed(_:)`).
 public struct RemoveFromToday: ArrangeIntent {
     public static let title = "Remove from Today"
 
@@ -168,10 +173,18 @@ public struct RemoveFromToday: ArrangeIntent {
         let items = try context.distinctItems(self.items)
         for item in items where !item.isInToday(on: day) { throw IntentError.notInToday(item.id) }
         let ids = items.map(\.id)
+        let shared = Set(items.filter(context.isShared).map(\.id))
         try releaseTodayKeys(of: items.filter(\.isKeyedInToday), in: context, action: Self.title)
-        _ = try edit(\.when, of: ids, in: context, action: Self.title, to: { $0.when.startDate == nil ? $0.when : .anytime }) {
-            WhenSet(ids: $0, when: $1)
+        let own = ids.filter { !shared.contains($0) }
+        if !own.isEmpty {
+            _ = try edit(\.when, of: own, in: context, action: Self.title, to: { $0.when.startDate == nil ? $0.when : .anytime }) {
+                WhenSet(ids: $0, when: $1)
+            }
         }
+        _ = try edit(\.todayMark, of: ids, in: context, action: Self.title, to: { item in
+            guard shared.contains(item.id), let start = item.when.startDate, start <= day else { return nil }
+            return .removed(day)
+        }) { TodayMarksSet(ids: $0, mark: $1) }
         _ = try edit(\.deadlineDismissed, of: ids, in: context, action: Self.title, to: { item in
             item.deadlineDismissed || item.deadline.map { $0 <= day } ?? false
         }) { DeadlinesDismissed(ids: $0, dismissed: $1) }
@@ -207,9 +220,7 @@ private func placeInToday(
     let arrivals = shown.arrivals.filter { !moving.contains($0.id) }
     let placed = shown.placed.filter { !moving.contains($0.id) }
 
-    _ = try edit(\.when, of: items.map(\.id), in: context, action: action, to: { item in
-        item.todaySection(on: day) == section ? item.when : .on(day, evening: section == .evening)
-    }) { WhenSet(ids: $0, when: $1) }
+    try bring(items, into: section, on: day, context: context, action: action)
     let run = items + (drop < arrivals.count ? arrivals[drop...] : [])
     let keyPlacement: Placement<Item.ID> =
         if drop <= arrivals.count { placed.first.map { .before($0.id) } ?? .bottom }
@@ -220,6 +231,25 @@ private func placeInToday(
         run.map(\.id.entryID), at: keyPlacement.map(\.entryID), in: .today, visibility: .all, in: transaction)
     try context.recordPlacement(report, in: .today, joining: run.filter { !$0.isKeyedInToday }.map(\.id), from: places)
     return try context.result(of: report)
+}
+
+/// Brings `items` into `section` of Today on `day`, those there already staying: by their start
+/// dates, or, for the items of a list shared with others, by the person's own mark, which
+/// changes no date every member sees. An item of the user's own loses its mark, its start in
+/// Today becoming its start date.
+private func bring(_ items: [Item], into section: TodaySection, on day: Day, context: IntentContext, action: String) throws {
+    let isThere = { (item: Item) in item.todaySection(on: day) == section }
+    let own = items.filter { !context.isShared($0) }.map(\.id)
+    if !own.isEmpty {
+        _ = try edit(\.when, of: own, in: context, action: action, to: { item in
+            guard isThere(item) else { return .on(day, evening: section == .evening) }
+            return item.todayMark == nil ? item.when : item.startInToday.map { .on($0.day, evening: $0.evening) } ?? item.when
+        }) { WhenSet(ids: $0, when: $1) }
+    }
+    _ = try edit(\.todayMark, of: items.map(\.id), in: context, action: action, to: { item in
+        guard context.isShared(item) else { return nil }
+        return isThere(item) ? item.todayMark : .added(day, evening: section == .evening)
+    }) { TodayMarksSet(ids: $0, mark: $1) }
 }
 
 /// Where a placement puts items in Today: a section, and how many of the section's items that

@@ -54,6 +54,9 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
     public var reminder: TimeOfDay?
     /// The repeating series the item was made from, or made the first to-do of; `nil` for none.
     public var series: Series.ID?
+    /// The person's own mark of the item in or out of Today, beside its dates, which are every
+    /// member's in a shared list; `nil` for none. Today reads both (``todaySection(on:)``).
+    public var todayMark: TodayMark?
 
     /// An item with these fields; `updatedAt` defaults to `createdAt`.
     public init(
@@ -74,7 +77,8 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         tags: Set<Tag.ID> = [],
         trashedAt: Date? = nil,
         reminder: TimeOfDay? = nil,
-        series: Series.ID? = nil
+        series: Series.ID? = nil,
+        todayMark: TodayMark? = nil
     ) {
         self.id = id
         self.listID = listID
@@ -94,6 +98,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
         self.trashedAt = trashedAt
         self.reminder = reminder
         self.series = series
+        self.todayMark = todayMark
     }
 
     /// The most bytes an item's notes may take as JSON text (``notesSize(_:)``): 10,240, about
@@ -160,7 +165,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 
     /// Whether the item has a key in Today's hand order (``todayIndex``).
     ///
-    /// Today holds an item by its dates (``todaySection(on:)``); the key says only where it
+    /// Today holds an item by its dates and mark (``todaySection(on:)``); the key says only where it
     /// stands among the items placed by hand, and may outlast its day.
     public var isKeyedInToday: Bool { todayIndex != nil }
 
@@ -187,7 +192,7 @@ public struct Item: Identifiable, Hashable, Sendable, Codable {
 extension Item {
     private enum CodingKeys: String, CodingKey {
         case id, listID, heading, title, notes, sortIndex, createdAt, updatedAt, completedAt, todayIndex, when, deadline, deadlineDismissed, tags, trashedAt,
-            reminder, series
+            reminder, series, todayMark
         case isCanceled = "canceled"
     }
 
@@ -213,7 +218,8 @@ extension Item {
             tags: Set(try container.decodeIfPresent([Tag.ID].self, forKey: .tags) ?? []),
             trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
             reminder: try container.decodeIfPresent(TimeOfDay.self, forKey: .reminder),
-            series: try container.decodeIfPresent(Series.ID.self, forKey: .series))
+            series: try container.decodeIfPresent(Series.ID.self, forKey: .series),
+            todayMark: try container.decodeIfPresent(TodayMark.self, forKey: .todayMark))
     }
 
     /// Writes every field; those that are `nil`, `when` when it is anytime,
@@ -240,6 +246,7 @@ extension Item {
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
         try container.encodeIfPresent(reminder, forKey: .reminder)
         try container.encodeIfPresent(series, forKey: .series)
+        try container.encodeIfPresent(todayMark, forKey: .todayMark)
     }
 }
 

@@ -156,11 +156,12 @@ extension ItemList {
     }
 }
 
-/// What Today's rules read of a list: its dates, with no deadline dismissed and no key in
-/// Today's hand order, which lists do not have.
+/// What Today's rules read of a list: its dates, with no deadline dismissed, no key in Today's
+/// hand order and no mark of the person's own, which lists do not have.
 private struct ScheduledList: TodayDated {
     var when: When
     var deadline: Day?
     var deadlineDismissed: Bool { false }
     var todayIndex: Int64? { nil }
+    var todayMark: TodayMark? { nil }
 }

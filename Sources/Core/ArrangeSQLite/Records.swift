@@ -178,7 +178,8 @@ extension ListRecord {
 /// of the start dates and the deadlines (v19).
 enum DatedStandingRecord {
     /// The columns read, in this order.
-    static let selection = "id, list_id, heading_id, sort_index, start_date, someday, evening, deadline, deadline_dismissed, today_index"
+    static let selection = "id, list_id, heading_id, sort_index, start_date, someday, evening, deadline, deadline_dismissed, today_index, "
+        + "today_added, today_added_evening, today_removed"
 
     /// Reads a row selected as ``selection`` from the statement that stands on it.
     ///
@@ -194,7 +195,8 @@ enum DatedStandingRecord {
                 list: list, heading: try ItemRecord.heading(statement, 2),
                 key: OrderKey(sortIndex: sqlite3_column_int64(statement, 3), id: id.entryID)),
             when: try ItemRecord.when(statement, 4), deadline: deadline,
-            deadlineDismissed: ItemRecord.deadlineDismissed(statement, 8, deadline: deadline), todayIndex: ItemRecord.integer(statement, 9))
+            deadlineDismissed: ItemRecord.deadlineDismissed(statement, 8, deadline: deadline), todayIndex: ItemRecord.integer(statement, 9),
+            todayMark: try ItemRecord.todayMark(statement, 10))
     }
 }
 
@@ -340,6 +342,7 @@ struct ItemRecord: Hashable {
     var trashedAt: Date?
     var reminder: TimeOfDay?
     var series: Series.ID?
+    var todayMark: TodayMark?
 }
 
 // Not a GRDB record: GRDB's persistence keys rows by the table's primary key, which is
@@ -372,6 +375,9 @@ extension ItemRecord {
         case trashedAt = "trashed_at"
         case reminder
         case series = "series_id"
+        case todayAdded = "today_added"
+        case todayAddedEvening = "today_added_evening"
+        case todayRemoved = "today_removed"
     }
 
     /// What `heading_id` holds for an item under no heading: a column of the primary key
@@ -427,7 +433,7 @@ extension ItemRecord {
             isCanceled: sqlite3_column_int64(statement, 15) != 0 && !Self.isNull(statement, 7),
             tags: try TagIDs.tags(statement, 16, table: Self.databaseTableName), trashedAt: Self.isNull(statement, 17) ? nil : date(17),
             reminder: try Self.reminder(statement, 18),
-            series: try Self.series(statement, 19))
+            series: try Self.series(statement, 19), todayMark: try Self.todayMark(statement, 20))
     }
 
     /// The text of column `index`, which is not `NULL`. An empty text (most notes are) is
@@ -490,6 +496,14 @@ extension ItemRecord {
         return id
     }
 
+    /// The person's mark in Today, from column `index` of `today_added` and the two after it,
+    /// `today_added_evening` and `today_removed`: a day added, perhaps in its evening, or a day
+    /// removed; `nil` for neither.
+    static func todayMark(_ statement: SQLiteStatement, _ index: CInt) throws -> TodayMark? {
+        if let added = try day(statement, index) { return .added(added, evening: sqlite3_column_int64(statement, index + 1) != 0) }
+        return try day(statement, index + 2).map(TodayMark.removed)
+    }
+
     static func deadlineDismissed(_ statement: SQLiteStatement, _ index: CInt, deadline: Day?) -> Bool {
         deadline != nil && sqlite3_column_int64(statement, index) != 0
     }
@@ -500,7 +514,8 @@ extension ItemRecord {
             id: item.id, listID: item.listID, title: item.title, notes: item.notes, sortIndex: item.sortIndex,
             createdAt: item.createdAt, updatedAt: item.updatedAt, completedAt: item.completedAt, todayIndex: item.todayIndex,
             heading: item.heading, when: item.when, deadline: item.deadline, deadlineDismissed: item.deadlineDismissed,
-            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt, reminder: item.reminder, series: item.series)
+            isCanceled: item.isCanceled, tags: item.tags, trashedAt: item.trashedAt, reminder: item.reminder, series: item.series,
+            todayMark: item.todayMark)
     }
 
     /// The item this row stores.
@@ -509,7 +524,7 @@ extension ItemRecord {
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, todayIndex: todayIndex, heading: heading,
             when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags, trashedAt: trashedAt,
-            reminder: reminder, series: series)
+            reminder: reminder, series: series, todayMark: todayMark)
     }
 
     /// The row as it reads back once written: each date through its stored number of seconds,
@@ -520,7 +535,7 @@ extension ItemRecord {
             id: id, listID: listID, title: title, notes: notes, sortIndex: sortIndex,
             createdAt: stored(createdAt), updatedAt: stored(updatedAt), completedAt: completedAt.map(stored), todayIndex: todayIndex,
             heading: heading, when: when, deadline: deadline, deadlineDismissed: deadlineDismissed, isCanceled: isCanceled, tags: tags,
-            trashedAt: trashedAt.map(stored), reminder: reminder, series: series)
+            trashedAt: trashedAt.map(stored), reminder: reminder, series: series, todayMark: todayMark)
     }
 }
 
@@ -601,6 +616,9 @@ extension ItemRecord {
         case .trashedAt: trashedAt.map { .real($0.timeIntervalSince1970) } ?? .value(.null)
         case .reminder: reminder.map { .value($0.description.databaseValue) } ?? .value(.null)
         case .series: series.map { .id($0) } ?? .value(.null)
+        case .todayAdded: if case .added(let day, _) = todayMark { .value(day.description.databaseValue) } else { .value(.null) }
+        case .todayAddedEvening: if case .added(_, true) = todayMark { .integer(1) } else { .integer(0) }
+        case .todayRemoved: if case .removed(let day) = todayMark { .value(day.description.databaseValue) } else { .value(.null) }
         }
     }
 
@@ -627,6 +645,7 @@ extension ItemRecord {
         case .trashedAt: trashedAt?.timeIntervalSince1970 == original.trashedAt?.timeIntervalSince1970
         case .reminder: reminder == original.reminder
         case .series: series == original.series
+        case .todayAdded, .todayAddedEvening, .todayRemoved: todayMark == original.todayMark
         }
     }
 }

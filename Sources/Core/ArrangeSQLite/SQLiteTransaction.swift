@@ -87,10 +87,12 @@ final class SQLiteTransaction: ItemWriting {
         items.trashed_at IS NULL AND NOT EXISTS (SELECT 1 FROM lists WHERE lists.id = items.list_id AND lists.trashed_at IS NOT NULL) \
         AND (items.heading_id = '' OR NOT EXISTS (SELECT 1 FROM headings WHERE headings.id = items.heading_id AND headings.trashed_at IS NOT NULL))
         """
-    /// What Today's order reads of the open items whose start date, or deadline not dismissed,
-    /// is on or before a day (`?1`): each half of the union reads its own index alone, which
-    /// carries the columns (v19), the second leaving out what the first read, so that no
-    /// temporary table sorts out repeats.
+    /// What Today's order reads of the open items whose start date, deadline not dismissed, or
+    /// day the person added them to Today (`today_added`) is on or before a day (`?1`): each
+    /// part of the union reads its own index alone, which carries the columns (v19, v35), each
+    /// leaving out what those before it read, so that no temporary table sorts out repeats.
+    /// A start date the person took out of Today (`today_removed`) is read, and left out by
+    /// Today's rules (`TodayDated.todaySection(on:)`).
     static let datedStandingsSQL = datedSQL(selecting: DatedStandingRecord.selection)
     /// The same items in full: each index entry leads to its row by the table's key.
     static let datedItemsSQL = datedSQL(selecting: ItemRecord.selection)
@@ -99,7 +101,10 @@ final class SQLiteTransaction: ItemWriting {
         """
         SELECT \(columns) FROM items WHERE start_date <= ?1 AND completed_at IS NULL AND trashed_at IS NULL \
         UNION ALL SELECT \(columns) FROM items \
-        WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND trashed_at IS NULL AND (start_date IS NULL OR start_date > ?1)
+        WHERE deadline <= ?1 AND deadline_dismissed = 0 AND completed_at IS NULL AND trashed_at IS NULL AND (start_date IS NULL OR start_date > ?1) \
+        UNION ALL SELECT \(columns) FROM items \
+        WHERE today_added <= ?1 AND completed_at IS NULL AND trashed_at IS NULL AND (start_date IS NULL OR start_date > ?1) \
+        AND (deadline IS NULL OR deadline > ?1 OR deadline_dismissed = 1)
         """
     }
     /// The items whose reminders can fire, with a start date in a range `BETWEEN ? AND ?`, from

@@ -30,6 +30,8 @@ enum Schema {
     /// dismissed (from v18), which carry what Today's order reads of them (from v19).
     static let startDateIndex = "items_by_start_date"
     static let deadlineIndex = "items_by_deadline"
+    /// The index of the items the person added to Today (v35).
+    static let todayAddedIndex = "items_added_to_today"
     /// The name of the index of the reminders that can fire, by day and time (from v28).
     static let remindersIndex = "items_with_reminders"
     /// The name of the table of the completed items, the most recent first: the Logbook (from
@@ -651,6 +653,36 @@ enum Schema {
             // operations came from.
             try db.execute(sql: #"ALTER TABLE "\#(replicasTable)" ADD COLUMN "list_id" TEXT"#)
             try db.execute(sql: #"ALTER TABLE "\#(remotesTable)" ADD COLUMN "list_id" TEXT"#)
+        }
+        migrator.registerMigration("v35: Today marks") { db in
+            // The person's own mark of an item in Today, beside its dates (`Item.todayMark`): the
+            // day they added it, perhaps in its evening, or the day they took it out. The
+            // indexes of the dates carry the marks, so that Today's order still reads them alone,
+            // and a third holds the items added, for the items Today holds by their mark alone.
+            // The index of the reminders is made again after them, so that the reminders of a
+            // span of days still read it rather than the index of the start dates.
+            try db.execute(sql: """
+                ALTER TABLE "items" ADD COLUMN "today_added" TEXT;
+                ALTER TABLE "items" ADD COLUMN "today_added_evening" INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE "items" ADD COLUMN "today_removed" TEXT;
+                DROP INDEX "\(startDateIndex)";
+                DROP INDEX "\(deadlineIndex)";
+                CREATE INDEX "\(startDateIndex)" \
+                ON "items"("start_date", "someday", "evening", "deadline", "deadline_dismissed", "today_index", "completed_at", "trashed_at", \
+                "today_added", "today_added_evening", "today_removed") \
+                WHERE "start_date" IS NOT NULL AND "completed_at" IS NULL AND "trashed_at" IS NULL;
+                CREATE INDEX "\(deadlineIndex)" \
+                ON "items"("deadline", "start_date", "someday", "evening", "deadline_dismissed", "today_index", "completed_at", "trashed_at", \
+                "today_added", "today_added_evening", "today_removed") \
+                WHERE "deadline" IS NOT NULL AND "completed_at" IS NULL AND "deadline_dismissed" = 0 AND "trashed_at" IS NULL;
+                CREATE INDEX "\(todayAddedIndex)" \
+                ON "items"("today_added", "today_added_evening", "start_date", "someday", "evening", "deadline", "deadline_dismissed", \
+                "today_index", "completed_at", "trashed_at", "today_removed") \
+                WHERE "today_added" IS NOT NULL AND "completed_at" IS NULL AND "trashed_at" IS NULL;
+                DROP INDEX "\(remindersIndex)";
+                CREATE INDEX "\(remindersIndex)" ON "items"("start_date", "reminder") \
+                WHERE "reminder" IS NOT NULL AND "start_date" IS NOT NULL AND "completed_at" IS NULL AND "trashed_at" IS NULL;
+                """)
         }
         return migrator
     }

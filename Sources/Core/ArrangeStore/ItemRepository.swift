@@ -362,22 +362,26 @@ public struct DatedStanding: TodayDated, Identifiable, Hashable, Sendable {
     public var deadline: Day?
     public var deadlineDismissed: Bool
     public var todayIndex: Int64?
+    public var todayMark: TodayMark?
 
     /// Creates the standing from its parts.
-    public init(id: Item.ID, standing: ItemStanding, when: When, deadline: Day?, deadlineDismissed: Bool, todayIndex: Int64?) {
+    public init(
+        id: Item.ID, standing: ItemStanding, when: When, deadline: Day?, deadlineDismissed: Bool, todayIndex: Int64?, todayMark: TodayMark? = nil
+    ) {
         self.id = id
         self.standing = standing
         self.when = when
         self.deadline = deadline
         self.deadlineDismissed = deadlineDismissed
         self.todayIndex = todayIndex
+        self.todayMark = todayMark
     }
 
     /// What Today's order reads of `item`.
     public init(_ item: Item) {
         self.init(
             id: item.id, standing: ItemStanding(item), when: item.when, deadline: item.deadline,
-            deadlineDismissed: item.deadlineDismissed, todayIndex: item.todayIndex)
+            deadlineDismissed: item.deadlineDismissed, todayIndex: item.todayIndex, todayMark: item.todayMark)
     }
 }
 

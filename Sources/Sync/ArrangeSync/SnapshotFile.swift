@@ -72,8 +72,9 @@ public enum SnapshotFile {
     /// Version 15 carries repeating to-dos: `series` lines, items with a `series`, and rewinds
     /// with `series`. Version 16 carries scheduled lists: lists with a `when` or a `deadline`, in
     /// list lines and in rewinds. Version 17 carries lists' notes, in list lines and in rewinds.
-    /// Files of operations stay at ``OperationFile/currentVersion``.
-    public static let currentVersion = 17
+    /// Version 18 carries the person's marks in Today: items with a `todayMark`, in item lines
+    /// and in rewinds. Files of operations stay at ``OperationFile/currentVersion``.
+    public static let currentVersion = 18
 
     /// The version of the file of `snapshot`: the oldest that holds all of it. Checklists are
     /// in entries, in rewinds, and in the tombstones of entries deleted; areas in areas, in
@@ -89,6 +90,7 @@ public enum SnapshotFile {
                     && (try? SyncCoding.decoder.decode(Rewind.self, from: logged.rewind))?.lists.contains { $0.list.map(holds) == true } == true
             }
         }
+        if snapshot.items.contains(where: { $0.todayMark != nil }) || inRewinds([#""todayMark":"#]) { return 18 }
         let hasNotes = { (list: ItemList) in !list.notes.isEmpty }
         if snapshot.lists.contains(where: hasNotes) || listsInRewinds(hasNotes) { return 17 }
         let isScheduled = { (list: ItemList) in list.when != .anytime || list.deadline != nil }

@@ -56,6 +56,11 @@ extension SyncSnapshot {
             if item.isCanceled { dates.append("canceled") }
             if let reminder = item.reminder { dates.append("reminder=\(reminder)") }
             if let series = item.series { dates.append("series=\(series.text)") }
+            switch item.todayMark {
+            case .added(let day, let evening)?: dates.append("todayAdded=\(day)" + (evening ? " evening" : ""))
+            case .removed(let day)?: dates.append("todayRemoved=\(day)")
+            case nil: break
+            }
             add([
                 "item", item.id.rawValue.uuidString, item.listID.rawValue.uuidString, item.title, item.notes, String(item.sortIndex),
                 item.isCompleted ? "done" : "open", item.todayIndex.map(String.init) ?? "",

@@ -258,11 +258,25 @@ struct DeleteListRequest: Request {
 
 struct DeleteListCommand: RequestCommand {
     typealias Form = DeleteListRequest
-    static let configuration = CommandConfiguration.request(Form.self)
+    static let configuration = CommandConfiguration.request(
+        Form.self,
+        discussion: "Only its owner deletes a shared list, for everyone. A list someone shared with you, you leave instead: "
+            + "what it holds stays here as a list of your own (arrange share leave).")
     @OptionGroup var shared: SharedOptions
     @Argument(help: ArgumentHelp(Form.help(\.list), valueName: "list")) var list: ListReference
 
     var request: DeleteListRequest { DeleteListRequest(list: list) }
+
+    /// Moves the list to the Trash; a list someone else shared with the user, which only its
+    /// owner deletes, the user leaves instead, as `share leave` does.
+    func run(in session: CommandSession) async throws {
+        let found = try await session.resolveList(list)
+        if let share = try await session.environment.repository.read({ try $0.share(of: found.id) }), !share.isOwned {
+            try await ShareLeaveCommand.leave(found, through: try ShareServerOptions.parse([]), json: shared.json, in: session)
+        } else {
+            try await runRequest(in: session)
+        }
+    }
 
     func text(for result: DeletedListResult, in session: CommandSession) -> String {
         "Moved the list \(TextFormat.quoted(result.list.name)) and its \(result.deletedItems) item\(result.deletedItems == 1 ? "" : "s") to the Trash."
