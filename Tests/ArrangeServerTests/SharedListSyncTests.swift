@@ -16,13 +16,27 @@ struct SharingDevice {
     let engine: SyncEngine
     let environment: IntentEnvironment
     let server: HTTPSyncRemote
+    /// Where its file is, and who it syncs as, for a copy of it.
+    private let folder: URL, token: String
 
-    init(_ name: String, in folder: URL, server: URL, token: String) throws {
-        self.name = name
+    init(
+        _ name: String, in folder: URL, server: URL, token: String, wallClock: @escaping @Sendable () -> Int64 = HybridLogicalClock.systemMilliseconds
+    ) throws {
+        (self.name, self.folder, self.token) = (name, folder, token)
         repository = try SQLiteItemRepository(path: folder.appendingPathComponent("\(name).sqlite").path)
-        engine = SyncEngine(repository: repository)
+        engine = SyncEngine(repository: repository, wallClock: wallClock)
         environment = try IntentEnvironment(repository: repository, historyLimit: 50, sync: engine)
         self.server = HTTPSyncRemote(server: server, token: token)
+    }
+
+    /// A device named `name` that opens a copy of this one's file as it is now: a copied
+    /// database, or a backup to restore.
+    func copy(named name: String) throws -> SharingDevice {
+        let path = folder.appendingPathComponent("\(self.name).sqlite").path
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: folder.appendingPathComponent("\(name).sqlite").path + suffix)
+        }
+        return try SharingDevice(name, in: folder, server: server.server, token: token)
     }
 
     @discardableResult
@@ -150,6 +164,90 @@ struct SharedListSyncTests {
             try await carol.sync()
             #expect(try await carol.titles(of: groceries)?.contains("After") == true)
             #expect(try await bob.titles(of: kept)?.contains("After") == false)
+        }
+    }
+
+    /// Alice's phone, which shares a list, Trip, holding Tickets, with bob to edit; both synced.
+    static func tripShared(by fixture: ServerFixture, at address: URL, in folder: URL) async throws -> (phone: SharingDevice, bob: SharingDevice, trip: ItemList.ID) {
+        let phone = try SharingDevice("alice-phone", in: folder, server: address, token: try fixture.user("alice"))
+        let bob = try SharingDevice("bob", in: folder, server: address, token: try fixture.user("bob"))
+        let trip = try await phone.perform(CreateList(name: "Trip")).list.id
+        _ = try await phone.perform(AddItem(title: "Tickets", list: trip))
+        _ = try await bob.server.join(code: try await phone.engine.invite(to: trip, as: .edit, through: phone.server).code)
+        for device in [bob, phone] { try await device.sync() }
+        return (phone, bob, trip)
+    }
+
+    @Test("A copy of a member's database syncs a shared list on beside the original: each takes a line of its own, and every change of both reaches every member")
+    func copiedDatabase() async throws {
+        let fixture = try ServerFixture()
+        let address = try fixture.startServer()
+        try await withTemporaryFolder { folder in
+            let (phone, bob, trip) = try await Self.tripShared(by: fixture, at: address, in: folder)
+            let errands = try await phone.perform(CreateList(name: "Errands")).list.id
+            try await phone.sync()
+
+            // The copy: the phone's file as it is now, with the phone going on beside it. Each
+            // adds to the list as the same replica of it, under the same numbers.
+            let copy = try phone.copy(named: "alice-copy")
+            for (device, title) in [(phone, "on the phone"), (copy, "on the copy"), (bob, "on bob's")] {
+                _ = try await device.perform(AddItem(title: title, list: trip))
+            }
+            for (device, title) in [(phone, "Post, on the phone"), (copy, "Bank, on the copy")] {
+                _ = try await device.perform(AddItem(title: title, list: errands))
+            }
+            _ = try await phone.perform(AddToToday([try await phone.item(titled: "Tickets", in: trip)]))
+            for _ in 0..<3 { for device in [copy, phone, bob] { try await device.sync() } }
+
+            #expect(Set(try await bob.titles(of: trip) ?? []) == ["Tickets", "on the phone", "on the copy", "on bob's"])
+            for device in [phone, copy] { #expect(try await device.shared(trip) == bob.shared(trip), "\(device.name)") }
+            #expect(try await phone.today() == copy.today(), "alice's two databases share her Today")
+            #expect(Set(try await phone.titles(of: errands) ?? []) == ["Post, on the phone", "Bank, on the copy"])
+            #expect(try await phone.titles(of: errands) == copy.titles(of: errands))
+            #expect(try await bob.titles(of: errands) == nil)
+            let ids = try await [phone, copy].asyncMap { try await $0.engine.replicas().first(where: \.isThisDatabase)?.id }
+            #expect(ids[0] != nil && ids[0] != ids[1], "the two databases sync under replica ids of their own")
+        }
+    }
+
+    @Test("A member's database restored from a backup syncs a shared list on: what it made before the loss comes back, and what it makes after reaches every member")
+    func restoredBackup() async throws {
+        let fixture = try ServerFixture()
+        let address = try fixture.startServer()
+        try await withTemporaryFolder { folder in
+            let (phone, bob, trip) = try await Self.tripShared(by: fixture, at: address, in: folder)
+
+            // The backup, left alone; then a change made and synced; then the phone is lost, and
+            // the backup restored.
+            let restored = try phone.copy(named: "alice-restored")
+            _ = try await phone.perform(AddItem(title: "Before the loss", list: trip))
+            try await phone.sync()
+            _ = try await restored.perform(AddItem(title: "After the restore", list: trip))
+            for _ in 0..<3 { for device in [restored, bob] { try await device.sync() } }
+
+            #expect(Set(try await bob.titles(of: trip) ?? []) == ["Tickets", "Before the loss", "After the restore"])
+            #expect(try await restored.shared(trip) == bob.shared(trip))
+        }
+    }
+
+    @Test("An owner whose clock is a year ahead shares a list: what it logged ahead is stamped again by the server's time, so a member's later edit wins, and both end with one list")
+    func clockAhead() async throws {
+        let fixture = try ServerFixture()
+        let address = try fixture.startServer()
+        try await withTemporaryFolder { folder in
+            let (aliceToken, bobToken) = (try fixture.user("alice"), try fixture.user("bob"))
+            let phone = try SharingDevice(
+                "alice-phone", in: folder, server: address, token: aliceToken, wallClock: { HybridLogicalClock.systemMilliseconds() + ServerClockTests.year })
+            let bob = try SharingDevice("bob", in: folder, server: address, token: bobToken)
+            let trip = try await phone.perform(CreateList(name: "Trip")).list.id
+            _ = try await phone.perform(AddItem(title: "Tickets", list: trip))
+            _ = try await bob.server.join(code: try await phone.engine.invite(to: trip, as: .edit, through: phone.server).code)
+            try await bob.sync()
+            let tickets = try await bob.item(titled: "Tickets", in: trip)
+            _ = try await bob.perform(EditItem(tickets, title: "Tickets, printed"))
+            for device in [bob, phone, bob] { try await device.sync() }
+            #expect(try await phone.titles(of: trip) == ["Tickets, printed"], "the later edit wins")
+            #expect(try await phone.shared(trip) == bob.shared(trip))
         }
     }
 

@@ -86,15 +86,17 @@ extension SyncEngine {
                 throw SyncError.clockAhead(remoteClock: remoteClock)
             }
             (report.pushed, report.sent) = try await push(to: remote, from: Self.replica(under: renewed, for: remote), after: state.received, leavingOut: pulled)
-        } catch SyncError.replicaInUse where remote.list == nil {
-            // Another database pushed under this replica id: this store takes one of its own, and
-            // pushes everything again, which the remote keeps once.
+        } catch SyncError.replicaInUse {
+            // Another database pushed under this replica id, or under this store's replica of
+            // the remote's shared list, which comes of it (a copy, a restored backup): this store
+            // takes an id of its own, and pushes everything again, which the remote keeps once.
             let renewed: ReplicaID
             report.replicaLeft = replica
+            let held = remote.list == nil ? state.held[replica] ?? 0 : nil
             (renewed, report.renumbered) = try await repository.write { transaction in
-                try self.leaveSharedReplica(replica.rawValue, heldThrough: state.held[replica] ?? 0, in: Self.log(of: transaction))
+                try self.leaveSharedReplica(replica.rawValue, heldThrough: held, in: Self.log(of: transaction))
             }
-            (report.pushed, report.sent) = try await push(to: remote, from: renewed, after: nil, leavingOut: pulled)
+            (report.pushed, report.sent) = try await push(to: remote, from: Self.replica(under: renewed, for: remote), after: nil, leavingOut: pulled)
         }
     }
 

@@ -705,16 +705,23 @@ public final class SyncEngine: Sendable {
     /// (`SyncChange.leaveForkedReplica(id:)`) and leaves it too, unless that line has left it
     /// already, in the log or among `incoming`: this store then retires it.
     ///
+    /// Leaving a forked id, this store also states again, as renumberings, what it made as its
+    /// replica of each shared list and pushed to none of that list's remotes
+    /// (``sharedReplica(of:under:)``): the other line may make others under those numbers, and
+    /// this store's replicas of the lists change with its id.
+    ///
     /// - Parameters:
     ///   - replica: The id this store leaves.
     ///   - reached: The highest sequence number under it that this store knows of.
     ///   - start: Where the new id's clock starts; after everything the old one made or merged when `nil`.
     ///   - forked: Whether another line of the id's history goes on elsewhere.
     ///   - incoming: Operations being merged, not logged yet, that may hold the other line's leave.
+    /// - Returns: How many operations of the shared lists were renumbered.
+    @discardableResult
     func leaveReplica(
         _ replica: UUID, reaching reached: Int64, restartingAt start: HLCTimestamp? = nil, forked: Bool, incoming: [SyncOperation] = [],
         in transaction: any LogWriting
-    ) throws {
+    ) throws -> Int {
         _ = try rekey(in: transaction, restartingAt: start)
         // The old id is another replica's now, whose operations go as far as the other line's.
         var progress = try transaction.replicaProgress(of: replica) ?? ReplicaProgress(replica: replica, sequence: 0, milliseconds: 0, counter: 0)
@@ -724,6 +731,33 @@ public final class SyncEngine: Sendable {
         let isLeftElsewhere = try incoming.contains { $0.change.effect == .leaveForkedReplica(id: id) } || Self.forkedLeaves(in: transaction)[replica] != nil
         let change: SyncChange = forked && !isLeftElsewhere ? .leaveForkedReplica(id: id) : .retireReplica(id: id)
         _ = try log([change], of: try preparedReplica(in: transaction), rewind: Rewind(), in: transaction)
+        guard forked else { return 0 }
+        var unpushed: [SyncOperation] = []
+        for share in try transaction.listShares() {
+            let line = Self.sharedReplica(of: share.list, under: id).rawValue
+            unpushed += try Self.operations(of: line, after: Self.pushedSequence(of: line, toRemotesOf: share.list, in: transaction), in: transaction)
+        }
+        return try remake(unpushed, in: transaction)
+    }
+
+    /// The operations of `line` after sequence number `held`, on its line still (not
+    /// renumbered nor replaced), in the order logged.
+    private static func operations(of line: UUID, after held: Int64, in transaction: any LogReading) throws -> [SyncOperation] {
+        try transaction.loggedOperations(afterPosition: 0, limit: .max)
+            .filter { $0.order.replica == line && $0.order.sequence > held }
+            .filter { try !isOffLine($0.id, in: transaction) }
+            .map(SyncOperation.init)
+    }
+
+    /// The highest sequence number of `line`'s operations that this store pushed to every
+    /// remote of the log of `list` (the user's own for `nil`); 0 when it pushed none, or the
+    /// log has no remote. What comes after may be missing there.
+    ///
+    /// - Complexity: O(n) for n logged operations.
+    static func pushedSequence(of line: UUID, toRemotesOf list: ItemList.ID?, in transaction: any LogReading) throws -> Int64 {
+        guard let reached = try transaction.remoteRecords().filter({ $0.list == list }).map(\.pushPosition).min(), reached > 0 else { return 0 }
+        return try transaction.loggedOperations(afterPosition: 0, limit: .max)
+            .filter { $0.position <= reached && $0.order.replica == line }.map(\.order.sequence).max() ?? 0
     }
 
     /// Leaves this store's replica id, which another line of its history left on finding this
@@ -772,23 +806,23 @@ public final class SyncEngine: Sendable {
         return leaves
     }
 
-    /// Leaves this store's replica id after a remote said another database syncs under it too,
-    /// and states again under the new id, as renumberings, this store's operations under the
-    /// old one past `held`, which the remote lacks: the other database may have made others
-    /// under those numbers.
+    /// Leaves this store's replica id after a remote said another database syncs under it, or
+    /// under its replica of the remote's shared list, and states again under the new id, as
+    /// renumberings, this store's operations under the old one past `held`, which the remote
+    /// lacks, and those of its replicas of shared lists that it pushed nowhere: the other
+    /// database may have made others under those numbers.
     ///
     /// - Parameters:
     ///   - replica: This store's replica id, which it leaves.
-    ///   - held: The sequence number up to which the remote holds the replica's operations.
+    ///   - held: The sequence number up to which the remote holds the replica's operations;
+    ///     `nil` for a remote of another log (a shared list's), which leaves as far as this
+    ///     store pushed them to the remotes of its own log.
     /// - Returns: The new replica id, and how many operations were renumbered.
-    func leaveSharedReplica(_ replica: UUID, heldThrough held: Int64, in transaction: any LogWriting) throws -> (ReplicaID, Int) {
-        let unshared = try transaction.loggedOperations(afterPosition: 0, limit: .max)
-            .filter { $0.order.replica == replica && $0.order.sequence > held }
-            .filter { try !Self.isOffLine($0.id, in: transaction) }
-            .map(SyncOperation.init)
-        try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, forked: true, in: transaction)
+    func leaveSharedReplica(_ replica: UUID, heldThrough held: Int64?, in transaction: any LogWriting) throws -> (ReplicaID, Int) {
+        let unshared = try Self.operations(of: replica, after: held ?? Self.pushedSequence(of: replica, toRemotesOf: nil, in: transaction), in: transaction)
+        let shared = try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, forked: true, in: transaction)
         let renumbered = try remake(unshared, in: transaction)
-        return (ReplicaID(rawValue: try preparedReplica(in: transaction).id), renumbered)
+        return (ReplicaID(rawValue: try preparedReplica(in: transaction).id), shared + renumbered)
     }
 
     /// States this store's operations of a forked line again under its new replica id, as
