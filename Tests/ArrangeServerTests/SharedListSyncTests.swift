@@ -167,6 +167,32 @@ struct SharedListSyncTests {
         }
     }
 
+    @Test("What the owner changed in a list on another device, unsynced when the list was shared, reaches every member, as the device that shared it states it again")
+    func changedBeforeSharing() async throws {
+        let fixture = try ServerFixture()
+        let address = try fixture.startServer()
+        try await withTemporaryFolder { folder in
+            let aliceToken = try fixture.user("alice")
+            let phone = try SharingDevice("alice-phone", in: folder, server: address, token: aliceToken)
+            let laptop = try SharingDevice("alice-laptop", in: folder, server: address, token: aliceToken)
+            let bob = try SharingDevice("bob", in: folder, server: address, token: try fixture.user("bob"))
+            let trip = try await phone.perform(CreateList(name: "Trip")).list.id
+            _ = try await phone.perform(AddItem(title: "Tickets", list: trip))
+            for device in [phone, laptop] { try await device.sync() }
+
+            // The laptop changes the list, offline, while the phone shares it.
+            _ = try await laptop.perform(EditItem(try await laptop.item(titled: "Tickets", in: trip), title: "Tickets, printed"))
+            _ = try await laptop.perform(AddItem(title: "Passports", list: trip))
+            _ = try await bob.server.join(code: try await phone.engine.invite(to: trip, as: .edit, through: phone.server).code)
+            try await bob.sync()
+            #expect(try await bob.titles(of: trip) == ["Tickets"], "the list as the phone shared it")
+            for _ in 0..<2 { for device in [laptop, phone, bob] { try await device.sync() } }
+
+            #expect(try await bob.titles(of: trip) == ["Tickets, printed", "Passports"])
+            for device in [phone, laptop] { #expect(try await device.shared(trip) == bob.shared(trip), "\(device.name)") }
+        }
+    }
+
     /// Alice's phone, which shares a list, Trip, holding Tickets, with bob to edit; both synced.
     static func tripShared(by fixture: ServerFixture, at address: URL, in folder: URL) async throws -> (phone: SharingDevice, bob: SharingDevice, trip: ItemList.ID) {
         let phone = try SharingDevice("alice-phone", in: folder, server: address, token: try fixture.user("alice"))

@@ -585,6 +585,10 @@ public enum StoreSetting: String, Hashable, Sendable, CaseIterable {
     /// The SHA-256 digest, in lowercase hex, of the token that links which change the store
     /// must carry: the store keeps the digest alone, never the token.
     case linkTokenDigest = "link-token-digest"
+    /// The lists this device shared with other people, and stated for them, by id, separated by
+    /// spaces: what the user's other devices changed in one of them before they knew it was
+    /// shared reaches this device alone, which states it again for the members.
+    case listsSharedHere = "lists-shared-here"
 }
 
 /// The changes a write transaction can make, on top of its queries.

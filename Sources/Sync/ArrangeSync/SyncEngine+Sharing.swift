@@ -42,8 +42,40 @@ extension SyncEngine {
             // What is each person's own is logged already, in the user's own log.
             let routing = try SharedLogRouting(log, rewind: Rewind())
             let shared = try restated.filter { try routing.list(of: $0) == share.list }
+            let here = try Self.listsSharedHere(in: log)
+            try log.apply(.setValue((here + [share.list]).map(\.text).joined(separator: " "), of: .listsSharedHere))
             return try self.log(shared, of: replica, rewind: Rewind(), in: log).count
         }
+    }
+
+    /// The lists this device shared and stated for their members (``startSharing(_:)``).
+    static func listsSharedHere(in transaction: any ItemReading) throws -> [ItemList.ID] {
+        try (transaction.value(of: .listsSharedHere) ?? "").split(separator: " ").compactMap { ItemList.ID(String($0)) }
+    }
+
+    /// States again, in the log of a list this device shared, what the user's other devices
+    /// changed in the list before they knew it was shared: those changes came through the
+    /// user's own log alone, after this device stated the list for its members
+    /// (``startSharing(_:)``), so the members lack them. Each is made again here, now, as a
+    /// change of this device's; a member's change made meanwhile to the same field gives way
+    /// to it.
+    ///
+    /// - Parameter merged: The operations a merge just brought in.
+    func restateForMembers(_ merged: [SyncOperation], in transaction: any LogWriting) throws {
+        let shared = Set(try transaction.listShares().map(\.list)).intersection(try Self.listsSharedHere(in: transaction))
+        guard !shared.isEmpty else { return }
+        let logs = try ReplicaLogs(in: transaction)
+        let routing = try SharedLogRouting(transaction, rewind: Rewind(), sharing: shared)
+        let missed = try merged.filter { operation in
+            // The user's other devices' own changes: not what they made again (a renumbering, a
+            // replacement), which this device held before.
+            guard !logs.isThisStore(operation.replica.rawValue), logs.list(of: operation.replica.rawValue) == nil else { return false }
+            switch operation.change {
+            case .replacement, .renumbering, .unknown: return false
+            default: return try routing.list(of: operation.change) != nil
+            }
+        }
+        for operation in missed { _ = try perform(operation.change, in: transaction) }
     }
 
     /// A change that makes part of a list that is being shared, as its members take it:

@@ -510,6 +510,7 @@ public final class SyncEngine: Sendable {
             state.lastClock = clock.receive(HLCTimestamp(last))
             try transaction.setReplicaState(state)
         }
+        if !fromOwnLog { try restateForMembers(new + late, in: transaction) }
         return report
     }
 
