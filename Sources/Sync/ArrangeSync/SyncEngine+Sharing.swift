@@ -42,8 +42,8 @@ extension SyncEngine {
             // What is each person's own is logged already, in the user's own log.
             let routing = try SharedLogRouting(log, rewind: Rewind())
             let shared = try restated.filter { try routing.list(of: $0) == share.list }
-            let here = try Self.listsSharedHere(in: log)
-            try log.apply(.setValue((here + [share.list]).map(\.text).joined(separator: " "), of: .listsSharedHere))
+            let here = try Self.listsSharedHere(in: log).filter { $0 != share.list } + [share.list]
+            try log.apply(.setValue(here.map(\.text).joined(separator: " "), of: .listsSharedHere))
             return try self.log(shared, of: replica, rewind: Rewind(), in: log).count
         }
     }

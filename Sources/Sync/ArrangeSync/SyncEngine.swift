@@ -736,29 +736,26 @@ public final class SyncEngine: Sendable {
         var unpushed: [SyncOperation] = []
         for share in try transaction.listShares() {
             let line = Self.sharedReplica(of: share.list, under: id).rawValue
-            unpushed += try Self.operations(of: line, after: Self.pushedSequence(of: line, toRemotesOf: share.list, in: transaction), in: transaction)
+            unpushed += try Self.operations(of: line, after: nil, pushedTo: share.list, in: transaction)
         }
         return try remake(unpushed, in: transaction)
     }
 
-    /// The operations of `line` after sequence number `held`, on its line still (not
-    /// renumbered nor replaced), in the order logged.
-    private static func operations(of line: UUID, after held: Int64, in transaction: any LogReading) throws -> [SyncOperation] {
-        try transaction.loggedOperations(afterPosition: 0, limit: .max)
-            .filter { $0.order.replica == line && $0.order.sequence > held }
-            .filter { try !isOffLine($0.id, in: transaction) }
-            .map(SyncOperation.init)
-    }
-
-    /// The highest sequence number of `line`'s operations that this store pushed to every
-    /// remote of the log of `list` (the user's own for `nil`); 0 when it pushed none, or the
-    /// log has no remote. What comes after may be missing there.
+    /// The operations of `line` on its line still (not renumbered nor replaced), in the order
+    /// logged, after sequence number `held`; without one, after the last that this store pushed
+    /// to every remote of the log of `list` (the user's own for `nil`), all of them when it
+    /// pushed none there: what comes after may be missing there.
     ///
-    /// - Complexity: O(n) for n logged operations.
-    static func pushedSequence(of line: UUID, toRemotesOf list: ItemList.ID?, in transaction: any LogReading) throws -> Int64 {
-        guard let reached = try transaction.remoteRecords().filter({ $0.list == list }).map(\.pushPosition).min(), reached > 0 else { return 0 }
-        return try transaction.loggedOperations(afterPosition: 0, limit: .max)
-            .filter { $0.position <= reached && $0.order.replica == line }.map(\.order.sequence).max() ?? 0
+    /// - Complexity: One read of the log, O(n) for n logged operations.
+    private static func operations(
+        of line: UUID, after held: Int64?, pushedTo list: ItemList.ID?, in transaction: any LogReading
+    ) throws -> [SyncOperation] {
+        let logged = try transaction.loggedOperations(afterPosition: 0, limit: .max).filter { $0.order.replica == line }
+        var floor = held ?? 0
+        if held == nil, let reached = try transaction.remoteRecords().filter({ $0.list == list }).map(\.pushPosition).min() {
+            floor = logged.filter { $0.position <= reached }.map(\.order.sequence).max() ?? 0
+        }
+        return try logged.filter { $0.order.sequence > floor }.filter { try !isOffLine($0.id, in: transaction) }.map(SyncOperation.init)
     }
 
     /// Leaves this store's replica id, which another line of its history left on finding this
@@ -820,7 +817,7 @@ public final class SyncEngine: Sendable {
     ///     store pushed them to the remotes of its own log.
     /// - Returns: The new replica id, and how many operations were renumbered.
     func leaveSharedReplica(_ replica: UUID, heldThrough held: Int64?, in transaction: any LogWriting) throws -> (ReplicaID, Int) {
-        let unshared = try Self.operations(of: replica, after: held ?? Self.pushedSequence(of: replica, toRemotesOf: nil, in: transaction), in: transaction)
+        let unshared = try Self.operations(of: replica, after: held, pushedTo: nil, in: transaction)
         let shared = try leaveReplica(replica, reaching: try preparedReplica(in: transaction).lastSequence, forked: true, in: transaction)
         let renumbered = try remake(unshared, in: transaction)
         return (ReplicaID(rawValue: try preparedReplica(in: transaction).id), shared + renumbered)
